@@ -1,0 +1,146 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { randomUUID } from 'node:crypto';
+import type { ApiErrorBody } from '../shared/api/errors.ts';
+import type { PublicConfig } from '../shared/api/account.ts';
+import { messages } from '../shared/messages.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { checkViolation } from './db/constraints.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { AppError } from './lib/errors.ts';
+import { mountWebApp } from './lib/static.ts';
+import { sql } from 'kysely';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Paths called by other servers, not browsers: they prove themselves another way. */
+const ORIGIN_EXEMPT = new Set(['/api/billing/webhook']);
+
+export interface AppOptions {
+  /** Folder of the built web app; omitted in API tests. */
+  webDir?: string;
+  trustProxy?: boolean;
+}
+
+function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
+  const { config, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const allowedOrigins = new Set([config.publicOrigin]);
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    logger.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('*', compress());
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413),
+    }),
+  );
+
+  // CSRF (API.md): a state-changing API request must come from the app's own origin.
+  app.use('/api/*', async (c, next) => {
+    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path)) {
+      const origin = c.req.header('origin');
+      if (!origin || !allowedOrigins.has(origin)) throw new AppError('forbidden', 403, messages.generic.badOrigin);
+    }
+    await next();
+  });
+
+  app.get('/api/health', async (c) => {
+    try {
+      await sql`SELECT 1`.execute(deps.db);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.get('/api/config', (c) => {
+    const body: PublicConfig = {
+      appName: 'NutriCarte',
+      appEnv: config.appEnv,
+      publicOrigin: config.publicOrigin,
+      emailConfirmationRequired: Boolean(config.smtpUrl),
+    };
+    c.header('Cache-Control', 'no-cache');
+    return c.json(body);
+  });
+
+  app.route('/api/auth', authRoutes(deps, { trustProxy: options.trustProxy ?? false }));
+  app.route('/api', accountRoutes(deps));
+
+  app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
+
+  if (options.webDir) mountWebApp(app, options.webDir);
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? c.json(errorBody('not_found', messages.generic.notFound), 404) : c.text('Page non trouvée', 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, error.message, error.fields), error.status);
+    }
+    const check = checkViolation(error);
+    if (check) return c.json(errorBody('validation', check.message, { [check.field]: check.message }), 422);
+    if (error instanceof HTTPException && error.status === 413) {
+      return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody('bad_request', messages.generic.invalidFields), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('database unavailable', { requestId: c.var.requestId, err: error });
+      c.header('Retry-After', '5');
+      return c.json(errorBody('unavailable', messages.generic.unavailable), 503);
+    }
+    logger.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, err: error });
+    return c.json(errorBody('internal', messages.generic.internal), 500);
+  });
+
+  return app;
+}

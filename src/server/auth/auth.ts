@@ -1,0 +1,87 @@
+import { betterAuth } from 'better-auth';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/api/auth.ts';
+
+/** Header set by our own wrapper from the socket (or the trusted proxy): clients cannot forge it. */
+export const CLIENT_IP_HEADER = 'x-nutricarte-client-ip';
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+export function createAuth(options: { db: Kysely<DB>; config: Config; secret: string; mailer: Mailer }) {
+  const { db, config, secret, mailer } = options;
+  const confirmEmail = Boolean(config.smtpUrl);
+  const authRule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
+  return betterAuth({
+    appName: 'NutriCarte',
+    baseURL: config.publicOrigin,
+    basePath: '/api/auth',
+    secret,
+    database: { db: db as unknown as Kysely<unknown>, type: 'postgres', transaction: true },
+    telemetry: { enabled: false },
+    trustedOrigins: [config.publicOrigin],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: confirmEmail,
+      autoSignIn: !confirmEmail,
+    },
+    emailVerification: {
+      sendOnSignUp: confirmEmail,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirmez votre adresse email – NutriCarte',
+          text: `Bonjour,\n\nPour activer votre compte NutriCarte, confirmez votre adresse email en ouvrant ce lien :\n${url}\n\nSi vous n'avez pas créé de compte, ignorez ce message.`,
+        });
+      },
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestamps },
+      additionalFields: {
+        restaurantName: { type: 'string', required: false, input: true, fieldName: 'signup_restaurant_name', returned: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', ...timestamps } },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rate_limits',
+      fields: { lastRequest: 'last_request' },
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': authRule, '/sign-up/email': authRule },
+    },
+    advanced: {
+      cookiePrefix: 'nutricarte',
+      useSecureCookies: config.publicOrigin.startsWith('https:'),
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

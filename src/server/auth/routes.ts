@@ -1,0 +1,99 @@
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { DEFAULT_RESTAURANT_NAME, signInSchema, signUpSchema } from '../../shared/api/auth.ts';
+import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
+import { messages } from '../../shared/messages.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { readJson } from '../lib/http.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+const m = messages.auth;
+
+/** better-auth error codes → API.md code, status and French message. */
+const authErrors: Record<string, { status: number; code: ErrorCode; message: string; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { status: 401, code: 'unauthenticated', message: m.invalidCredentials },
+  USER_ALREADY_EXISTS: { status: 422, code: 'validation', message: m.userExists, field: 'email' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 422, code: 'validation', message: m.userExists, field: 'email' },
+  EMAIL_NOT_VERIFIED: { status: 403, code: 'forbidden', message: m.emailNotVerified },
+  INVALID_EMAIL: { status: 422, code: 'validation', message: m.emailInvalid, field: 'email' },
+  PASSWORD_TOO_SHORT: { status: 422, code: 'validation', message: m.passwordTooShort, field: 'password' },
+  PASSWORD_TOO_LONG: { status: 422, code: 'validation', message: m.passwordTooLong, field: 'password' },
+};
+
+function fallbackError(status: number): { code: ErrorCode; message: string } {
+  if (status === 429) return { code: 'rate_limited', message: messages.generic.rateLimited };
+  if (status === 401) return { code: 'unauthenticated', message: messages.generic.unauthenticated };
+  if (status === 403) return { code: 'forbidden', message: messages.generic.forbidden };
+  if (status === 404) return { code: 'not_found', message: messages.generic.notFound };
+  if (status >= 500) return { code: 'internal', message: messages.generic.internal };
+  return { code: 'bad_request', message: messages.generic.invalidFields };
+}
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'local';
+  }
+}
+
+/** better-auth's answers in API.md's error shape, with French messages. */
+async function translate(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  let code: string | undefined;
+  try {
+    code = ((await response.clone().json()) as { code?: string }).code;
+  } catch {
+    code = undefined;
+  }
+  const known = code ? authErrors[code] : undefined;
+  const status = known?.status ?? response.status;
+  const { code: apiCode, message } = known ?? fallbackError(status);
+  const body: ApiErrorBody = { error: { code: apiCode, message, ...(known?.field ? { fields: { [known.field]: message } } : {}) } };
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/**
+ * better-auth under /api/auth: bodies of sign-up and sign-in are checked with the shared
+ * schemas first (French 422s), the client address is set from the socket, and errors are
+ * rewritten to API.md's shape.
+ */
+export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  const forward = async (c: Context, body?: unknown) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
+    let init: RequestInit = { method: c.req.method, headers };
+    if (body !== undefined) {
+      headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      init = { ...init, body: JSON.stringify(body) };
+    } else if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      init = { ...init, body: await c.req.arrayBuffer() };
+    }
+    return translate(await deps.auth.handler(new Request(c.req.url, init)));
+  };
+
+  app.post('/sign-up/email', async (c) => {
+    const input = await readJson(c, signUpSchema);
+    const restaurantName = input.restaurantName || DEFAULT_RESTAURANT_NAME;
+    const name = input.name || input.restaurantName || input.email.split('@')[0] || input.email;
+    return forward(c, { email: input.email.toLowerCase(), password: input.password, name, restaurantName });
+  });
+
+  app.post('/sign-in/email', async (c) => {
+    const input = await readJson(c, signInSchema);
+    return forward(c, { email: input.email.toLowerCase(), password: input.password });
+  });
+
+  app.all('/*', (c) => forward(c));
+  return app;
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DB } from './db/schema.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Auth } from './auth/auth.ts';
+
+/** What request handlers and services need, built once at boot (or per test). */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<DB>;
+  dbKind: 'pglite' | 'postgres';
+  auth: Auth;
+  logger: Logger;
+  mailer: Mailer;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'admin' | 'user';
+}
+
+/** Hono context variables. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    user: SessionUser;
+  };
+}

@@ -1,0 +1,35 @@
+import { messages } from '../../shared/messages.ts';
+
+const c = messages.constraints;
+
+/** CHECK constraint names of the schema → the field and French message they protect. */
+export const constraintMessages: Record<string, { field: string; message: string }> = {
+  recipes_name_check: { field: 'name', message: c.nameRequired },
+  recipes_servings_check: { field: 'servings', message: c.servingsPositive },
+  recipes_prep_time_check: { field: 'prepTime', message: c.prepTimePositive },
+  recipes_cook_time_check: { field: 'cookTime', message: c.cookTimePositive },
+  recipes_price_check: { field: 'price', message: c.pricePositive },
+  recipe_ingredients_quantity_check: { field: 'quantity', message: c.quantityPositive },
+  recipe_ingredients_unit_check: { field: 'unit', message: c.unitInvalid },
+  recipe_ingredients_unit_weight_check: { field: 'gramsPerUnit', message: c.gramsPerUnitRequired },
+  recipe_ingredients_grams_per_unit_check: { field: 'gramsPerUnit', message: c.gramsPerUnitRequired },
+  menus_name_check: { field: 'name', message: c.nameRequired },
+  menu_sections_name_check: { field: 'name', message: c.nameRequired },
+  menu_items_name_check: { field: 'name', message: c.nameRequired },
+  menu_items_price_check: { field: 'price', message: c.pricePositive },
+  qr_codes_name_check: { field: 'name', message: c.nameRequired },
+  profiles_restaurant_name_check: { field: 'restaurantName', message: c.nameRequired },
+};
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+/** The field and message for a CHECK violation (SQLSTATE 23514), or undefined. */
+export function checkViolation(error: unknown): { field: string; message: string } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint } = error as PgError;
+  if (code !== '23514' || !constraint) return undefined;
+  return constraintMessages[constraint];
+}

@@ -1,0 +1,227 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Num = ColumnType<number, number | string, number | string>;
+type NullableNum = ColumnType<number | null, number | string | null | undefined, number | string | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  signup_restaurant_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: string;
+  restaurant_name: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  user_id: string;
+  tier: Generated<'free' | 'premium'>;
+  status: Generated<'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid'>;
+  billing_type: 'monthly' | 'yearly' | null;
+  provider: 'stripe' | 'demo' | null;
+  customer_id: string | null;
+  provider_subscription_id: string | null;
+  current_period_end: Date | null;
+  trial_end: Date | null;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CatalogueFoodsTable {
+  code: number;
+  name: string;
+  name_folded: string;
+  group_name: string | null;
+  subgroup_name: string | null;
+  subsubgroup_name: string | null;
+  group_code: string | null;
+  subgroup_code: string | null;
+  subsubgroup_code: string | null;
+  energy_kj: number | null;
+  energy_kcal: number | null;
+  water_g: number | null;
+  protein_g: number | null;
+  protein_n625_g: number | null;
+  carbs_g: number | null;
+  sugars_g: number | null;
+  fiber_g: number | null;
+  fat_g: number | null;
+  saturated_fat_g: number | null;
+  salt_g: number | null;
+  sodium_mg: number | null;
+  polyols_g: number | null;
+  alcohol_g: number | null;
+  organic_acids_g: number | null;
+  composition: ColumnType<Record<string, number | null>, string, string>;
+  raw_flags: ColumnType<Record<string, string>, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface CatalogueMetaTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface RecipesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  servings: Generated<number>;
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  dietary_info: Generated<string[]>;
+  calories_per_serving: number | null;
+  protein_per_serving: NullableNum;
+  carbs_per_serving: NullableNum;
+  fat_per_serving: NullableNum;
+  nutrition: ColumnType<unknown, string | undefined, string>;
+  prep_time: number | null;
+  cook_time: number | null;
+  price: NullableNum;
+  cooked_weight_g: NullableNum;
+  fruit_veg_legume_percent: NullableNum;
+  show_nutri_score: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecipeIngredientsTable {
+  id: Generated<string>;
+  recipe_id: string;
+  position: number;
+  food_code: number;
+  name: string;
+  quantity: Num;
+  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité';
+  grams_per_unit: NullableNum;
+}
+
+export interface MenusTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MenuSectionsTable {
+  id: Generated<string>;
+  menu_id: string;
+  name: Generated<string>;
+  description: Generated<string>;
+  display_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MenuItemsTable {
+  id: Generated<string>;
+  menu_section_id: string;
+  recipe_id: string | null;
+  name: string;
+  description: Generated<string>;
+  price: ColumnType<number, number | string | undefined, number | string>;
+  is_available: Generated<boolean>;
+  display_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QrCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  menu_id: string;
+  name: string;
+  qr_data: Generated<string>;
+  status: Generated<'active' | 'inactive'>;
+  scan_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QrScansTable {
+  id: Generated<number>;
+  qr_code_id: string;
+  scanned_at: Timestamp;
+}
+
+export interface EventOutboxTable {
+  id: Generated<number>;
+  user_id: string | null;
+  kind: 'event' | 'contact';
+  name: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  available_at: Timestamp;
+  last_error: string | null;
+  delivered_to: string | null;
+  delivered_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface ProcessedWebhookEventsTable {
+  event_id: string;
+  provider: string;
+  type: string;
+  processed_at: Timestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  provider: 'stripe' | 'demo';
+  billing_type: 'monthly' | 'yearly';
+  status: Generated<'open' | 'complete' | 'expired'>;
+  created_at: Timestamp;
+  completed_at: Date | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  profiles: ProfilesTable;
+  subscriptions: SubscriptionsTable;
+  catalogue_foods: CatalogueFoodsTable;
+  catalogue_meta: CatalogueMetaTable;
+  recipes: RecipesTable;
+  recipe_ingredients: RecipeIngredientsTable;
+  menus: MenusTable;
+  menu_sections: MenuSectionsTable;
+  menu_items: MenuItemsTable;
+  qr_codes: QrCodesTable;
+  qr_scans: QrScansTable;
+  event_outbox: EventOutboxTable;
+  processed_webhook_events: ProcessedWebhookEventsTable;
+  checkout_sessions: CheckoutSessionsTable;
+}
+
+export type RecipeRow = Selectable<RecipesTable>;
+export type NewRecipe = Insertable<RecipesTable>;
+export type RecipeUpdate = Updateable<RecipesTable>;
+export type CatalogueFoodRow = Selectable<CatalogueFoodsTable>;

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { MeResponse, SubscriptionSummary } from '../../../shared/api/account.ts';
+import { DEFAULT_RESTAURANT_NAME } from '../../../shared/api/auth.ts';
+import { effectiveTier, limitsFor, type SubscriptionState } from '../../../shared/plans.ts';
+import type { SessionUser } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** The subscription as the app shows it (SPEC.md « Client-side subscription state »). */
+export function summarizeSubscription(sub: SubscriptionState | null, now: Date = new Date()): SubscriptionSummary {
+  const tier = effectiveTier(sub, now);
+  const end = tier === 'premium' ? (sub?.currentPeriodEnd ?? null) : null;
+  return {
+    subscribed: tier === 'premium',
+    tier,
+    status: tier === 'premium' ? (sub?.status ?? 'active') : sub?.status === 'active' || !sub ? 'active' : 'inactive',
+    subscriptionEnd: end ? end.toISOString() : null,
+    willExpire: tier === 'premium' && Boolean(sub?.cancelAtPeriodEnd),
+  };
+}
+
+/** Everything GET /api/me returns, in one query. */
+export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Promise<MeResponse> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('profiles as p', 'p.id', 'u.id')
+    .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+    .where('u.id', '=', user.id)
+    .select((eb) => [
+      'p.restaurant_name',
+      's.tier',
+      's.status',
+      's.current_period_end',
+      's.cancel_at_period_end',
+      eb.selectFrom('recipes').whereRef('recipes.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('recipes'),
+      eb.selectFrom('menus').whereRef('menus.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('menus'),
+      eb.selectFrom('qr_codes').whereRef('qr_codes.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('qr_codes'),
+    ])
+    .executeTakeFirstOrThrow();
+
+  const sub: SubscriptionState | null = row.tier
+    ? {
+        tier: row.tier,
+        status: row.status ?? 'active',
+        currentPeriodEnd: row.current_period_end ?? null,
+        cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
+      }
+    : null;
+  const subscription = summarizeSubscription(sub);
+  return {
+    user: { id: user.id, email: user.email, role: user.role },
+    profile: { restaurantName: row.restaurant_name ?? DEFAULT_RESTAURANT_NAME },
+    subscription,
+    usage: { recipes: Number(row.recipes ?? 0), menus: Number(row.menus ?? 0), qrCodes: Number(row.qr_codes ?? 0) },
+    limits: limitsFor(subscription.tier),
+  };
+}

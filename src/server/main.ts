@@ -1,0 +1,53 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { bootServices } from './boot.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { webDistDir } from './lib/paths.ts';
+
+const startedAt = performance.now();
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`NutriCarte cannot start. ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.logLevel);
+const services = await bootServices(config, { logger });
+const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info: AddressInfo) => {
+  logger.info('NutriCarte listening', {
+    url: `http://localhost:${info.port}`,
+    publicOrigin: config.publicOrigin,
+    database: services.database.kind,
+    appEnv: config.appEnv,
+    startupMs: Math.round(performance.now() - startedAt),
+  });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('shutting down', { signal });
+  const force = setTimeout(() => {
+    logger.error('forced exit after 10 s');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting connections, let in-flight requests finish, then close the database.
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await services.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

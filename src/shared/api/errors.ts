@@ -1,0 +1,22 @@
+/** The error shape of API.md: `{"error": {"code", "message", "fields"?}}`. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'plan_limit'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'validation'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'message' in error && 'code' in error;
+}

@@ -1,0 +1,12 @@
+import { usePublicConfig } from '../lib/queries.ts';
+
+/** SPEC.md: a banner shows the environment name outside production. */
+export function EnvironmentBanner() {
+  const { data } = usePublicConfig();
+  if (!data || data.appEnv === 'production') return null;
+  return (
+    <div className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950" data-testid="env-banner">
+      Environnement : {data.appEnv === 'development' ? 'développement' : data.appEnv}
+    </div>
+  );
+}

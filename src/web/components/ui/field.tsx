@@ -1,0 +1,42 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its error message right under it, linked for screen readers. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, className, id, ...props }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const messageId = `${inputId}-message`;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        className={cn(
+          'block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm placeholder:text-stone-400',
+          error ? 'border-red-500' : 'border-stone-300',
+        )}
+        {...props}
+      />
+      {error ? (
+        <p id={messageId} className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,74 @@
+import { NavLink, Outlet } from 'react-router';
+import { RequireAuth } from '../components/require-auth.tsx';
+import { EnvironmentBanner } from '../components/environment-banner.tsx';
+import { SiteFooter } from '../components/site-footer.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useMe } from '../lib/queries.ts';
+import { cn } from '../lib/cn.ts';
+
+const links = [
+  { to: '/dashboard', label: 'Tableau de bord' },
+  { to: '/recipes', label: 'Mes Recettes' },
+  { to: '/menus', label: 'Mes Menus' },
+  { to: '/qr-codes', label: 'Codes QR' },
+  { to: '/subscription', label: 'Abonnement' },
+];
+
+function Header() {
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <NavLink to="/dashboard" className="text-lg font-bold text-brand-700">
+          NutriCarte
+        </NavLink>
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="hidden truncate text-sm text-stone-600 sm:inline" data-testid="user-email">
+            {me?.user.email}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Se déconnecter
+          </Button>
+        </div>
+      </div>
+      <nav aria-label="Navigation principale" className="mx-auto max-w-6xl overflow-x-auto px-2">
+        <ul className="flex gap-1 pb-2">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  cn(
+                    'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
+                    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="truncate px-4 pb-2 text-xs text-stone-500 sm:hidden">{me?.user.email}</p>
+    </header>
+  );
+}
+
+/** Signed-in layout: guard, header with links, the user's e-mail and sign-out. */
+export function AppLayout() {
+  return (
+    <RequireAuth>
+      <div className="flex min-h-screen flex-col">
+        <EnvironmentBanner />
+        <Header />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,10 @@
+/** fr-FR formatting (CONVENTIONS.md 9). */
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+export const formatDate = (iso: string | Date) => dateFormat.format(new Date(iso));
+export const formatShortDate = (iso: string | Date) => shortDate.format(new Date(iso));
+export const formatNumber = (value: number, digits = 0) =>
+  new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+export const formatEuros = (value: number, digits = 2) =>
+  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
+import { api, ApiError } from './api.ts';
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in account, or null when there is no session. */
+export function useMe() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: async () => {
+      try {
+        return await api<MeResponse>('/api/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+  });
+}
+
+export function usePublicConfig() {
+  return useQuery({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+}

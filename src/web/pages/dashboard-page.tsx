@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { LimitedResource } from '../../shared/plans.ts';
+import { Card, Spinner } from '../components/ui/card.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
+import { useMe } from '../lib/queries.ts';
+
+const counters: { key: LimitedResource; label: string; unit: [string, string] }[] = [
+  { key: 'recipes', label: 'Recettes', unit: ['recette', 'recettes'] },
+  { key: 'menus', label: 'Menus', unit: ['menu', 'menus'] },
+  { key: 'qrCodes', label: 'Codes QR', unit: ['code QR', 'codes QR'] },
+];
+
+const shortcuts = [
+  { to: '/recipes', title: 'Mes Recettes', text: 'Créez vos fiches recettes avec la nutrition calculée depuis la table Ciqual.' },
+  { to: '/menus', title: 'Mes Menus', text: 'Organisez vos plats en sections et choisissez ce que vos clients voient.' },
+  { to: '/qr-codes', title: 'Codes QR', text: 'Générez le code QR à poser sur vos tables pour ouvrir votre menu.' },
+  { to: '/subscription', title: 'Abonnement', text: 'Consultez votre plan et passez au Premium pour un usage illimité.' },
+];
+
+export default function DashboardPage() {
+  const { data: me } = useMe();
+  if (!me) return <Spinner label="Chargement..." />;
+  const firstName = me.user.email.split('@')[0];
+  const isFree = me.subscription.tier === 'free';
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {firstName} !</h1>
+        <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.profile.restaurantName}.</p>
+      </div>
+
+      <section aria-label="Utilisation" className="grid gap-4 sm:grid-cols-3">
+        {counters.map(({ key, label, unit }) => {
+          const count = me.usage[key];
+          const limit = me.limits[key];
+          const reached = limit !== null && count >= limit;
+          return (
+            <Card key={key} data-testid={`counter-${key}`}>
+              <p className="text-sm font-medium text-stone-600">{label}</p>
+              <p className="mt-1 text-3xl font-bold">{count}</p>
+              <p className={reached ? 'mt-1 text-sm font-semibold text-orange-700' : 'mt-1 text-sm text-stone-500'}>
+                {reached ? 'Limite atteinte' : limit === null ? 'Illimité' : `${count} / ${limit} ${limit > 1 ? unit[1] : unit[0]}`}
+              </p>
+            </Card>
+          );
+        })}
+      </section>
+
+      {isFree && (
+        <section className="flex flex-col gap-3 rounded-xl border border-orange-200 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="font-semibold text-orange-900">Passez au Premium</h2>
+            <p className="text-sm text-orange-900">Recettes, menus et codes QR illimités, support prioritaire. 14 jours d'essai gratuit.</p>
+          </div>
+          <Link to="/subscription" className={buttonClass('accent')}>
+            Découvrir Premium
+          </Link>
+        </section>
+      )}
+
+      <section aria-label="Raccourcis" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {shortcuts.map((s) => (
+          <Link key={s.to} to={s.to} className="group rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-600">
+            <h2 className="font-semibold text-stone-900 group-hover:text-brand-700">{s.title}</h2>
+            <p className="mt-1 text-sm text-stone-600">{s.text}</p>
+          </Link>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
+import { recipeMessages } from '../../../shared/api/recipes.ts';
+import { computeNutrition, type NutritionResult } from '../../../shared/nutrition.ts';
+import type { DB, RecipeRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notFound } from '../../lib/http.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../catalogue/foods.ts';
+import { assertWithinPlanLimit } from '../plans/limits.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+async function loadRecipeLines(db: Db, recipeIds: string[]) {
+  if (recipeIds.length === 0) return [];
+  return db
+    .selectFrom('recipe_ingredients as ri')
+    .innerJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
+    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
+    .where('ri.recipe_id', 'in', recipeIds)
+    .orderBy('ri.recipe_id')
+    .orderBy('ri.position')
+    .execute();
+}
+
+type LineRow = Awaited<ReturnType<typeof loadRecipeLines>>[number];
+
+function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
+  const stored = (row.nutrition ?? {}) as Partial<Pick<NutritionResult, 'partial' | 'missing' | 'totalGrams'>>;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    servings: row.servings,
+    ingredients: lines.map((line) => ({
+      id: line.id,
+      code: String(line.food_code),
+      name: line.name,
+      quantity: line.quantity,
+      unit: line.unit,
+      gramsPerUnit: line.grams_per_unit,
+      per100g: toPer100g(line),
+    })),
+    allergens: row.allergens,
+    dietaryInfo: row.dietary_info,
+    prepTime: row.prep_time,
+    cookTime: row.cook_time,
+    price: row.price,
+    caloriesPerServing: row.calories_per_serving,
+    proteinPerServing: row.protein_per_serving,
+    carbsPerServing: row.carbs_per_serving,
+    fatPerServing: row.fat_per_serving,
+    nutrition: { partial: stored.partial ?? false, missing: stored.missing ?? {}, totalGrams: stored.totalGrams ?? 0 },
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function listRecipes(db: Kysely<DB>, userId: string): Promise<Recipe[]> {
+  const rows = await db.selectFrom('recipes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+  const lines = await loadRecipeLines(db, rows.map((r) => r.id));
+  const byRecipe = new Map<string, LineRow[]>();
+  for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
+  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? []));
+}
+
+export async function getRecipe(db: Db, userId: string, id: string): Promise<Recipe> {
+  if (!isUuid(id)) throw notFound();
+  const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound();
+  return toRecipe(row, await loadRecipeLines(db, [row.id]));
+}
+
+/** Every line must name a Ciqual food; the nutrition is computed here, from the catalogue. */
+async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed) {
+  const foods = await findFoods(trx, input.ingredients.map((line) => Number(line.code)));
+  const fields: Record<string, string> = {};
+  input.ingredients.forEach((line, index) => {
+    if (!foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
+  });
+  if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
+  const lines = input.ingredients.map((line) => ({ ...line, food: foods.get(Number(line.code)) as FoodForRecipe }));
+  const nutrition = computeNutrition(
+    lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, per100g: l.food.per100g })),
+    input.servings,
+  );
+  return { lines, nutrition };
+}
+
+function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult) {
+  return {
+    name: input.name,
+    description: input.description,
+    servings: input.servings,
+    allergens: input.allergens,
+    dietary_info: input.dietaryInfo,
+    prep_time: input.prepTime ?? null,
+    cook_time: input.cookTime ?? null,
+    price: input.price ?? null,
+    calories_per_serving: nutrition.caloriesPerServing,
+    protein_per_serving: nutrition.proteinPerServing,
+    carbs_per_serving: nutrition.carbsPerServing,
+    fat_per_serving: nutrition.fatPerServing,
+    nutrition: JSON.stringify({ partial: nutrition.partial, missing: nutrition.missing, totalGrams: nutrition.totalGrams, totals: nutrition.totals }),
+  };
+}
+
+async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaited<ReturnType<typeof resolveIngredients>>['lines']) {
+  await trx
+    .insertInto('recipe_ingredients')
+    .values(
+      lines.map((line, position) => ({
+        recipe_id: recipeId,
+        position,
+        food_code: line.food.code,
+        name: line.food.name,
+        quantity: line.quantity,
+        unit: line.unit,
+        grams_per_unit: line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null,
+      })),
+    )
+    .execute();
+}
+
+export async function createRecipe(db: Kysely<DB>, userId: string, input: RecipeInputParsed): Promise<Recipe> {
+  return db.transaction().execute(async (trx) => {
+    await assertWithinPlanLimit(trx, userId, 'recipes');
+    const { lines, nutrition } = await resolveIngredients(trx, input);
+    const row = await trx
+      .insertInto('recipes')
+      .values({ user_id: userId, ...recipeColumns(input, nutrition) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertLines(trx, row.id, lines);
+    return getRecipe(trx, userId, row.id);
+  });
+}
+
+export async function updateRecipe(db: Kysely<DB>, userId: string, id: string, input: RecipeInputParsed): Promise<Recipe> {
+  if (!isUuid(id)) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('recipes').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!existing) throw notFound();
+    const { lines, nutrition } = await resolveIngredients(trx, input);
+    await trx
+      .updateTable('recipes')
+      .set({ ...recipeColumns(input, nutrition), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('recipe_ingredients').where('recipe_id', '=', id).execute();
+    await insertLines(trx, id, lines);
+    return getRecipe(trx, userId, id);
+  });
+}
+
+export async function deleteRecipe(db: Kysely<DB>, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const result = await db.deleteFrom('recipes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound();
+}

@@ -18,7 +18,10 @@ export const router = createBrowserRouter([
   },
   {
     Component: AppLayout,
-    children: [{ path: '/dashboard', lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) }],
+    children: [
+      { path: '/dashboard', lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) },
+      { path: '/recipes', lazy: lazyPage(() => import('./pages/recipes-page.tsx')) },
+    ],
   },
   { path: '*', Component: NotFoundPage },
 ]);

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { limitState, type LimitedResource } from '../../shared/plans.ts';
+import { useMe } from '../lib/queries.ts';
+
+const nouns: Record<LimitedResource, [string, string]> = {
+  recipes: ['recette', 'recettes'],
+  menus: ['menu', 'menus'],
+  qrCodes: ['code QR', 'codes QR'],
+};
+
+/**
+ * SPEC.md « Limit banner »: hidden, « Attention ! » from 80 % of the limit, « Limite
+ * atteinte ! » at the limit; free tier only, once usage is loaded. Limits count what exists
+ * (DECISIONS.md 10), so no monthly wording.
+ */
+export function LimitBanner({ resource }: { resource: LimitedResource }) {
+  const { data: me } = useMe();
+  if (!me) return null;
+  const count = me.usage[resource];
+  const limit = me.limits[resource];
+  const state = limitState(count, limit);
+  if (state === 'hidden' || limit === null) return null;
+  const noun = nouns[resource][limit > 1 ? 1 : 0];
+  return (
+    <div role="status" data-testid="limit-banner" className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        <strong>{state === 'reached' ? 'Limite atteinte !' : 'Attention !'}</strong>{' '}
+        {state === 'reached'
+          ? `Vous utilisez ${count}/${limit} ${noun} du plan gratuit.`
+          : `Vous approchez de la limite : ${count}/${limit} ${noun} du plan gratuit.`}
+      </p>
+      <Link to="/subscription" className="font-semibold text-orange-800 underline underline-offset-2">
+        Passer au Premium
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { buttonClass } from './button.tsx';
+
+/** Asks before a destructive action (CONVENTIONS.md 10); the text comes from SPEC.md. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  confirmLabel = 'Supprimer',
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-stone-600">Cette action est définitive.</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClass('secondary')}>Annuler</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClass('destructive')} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

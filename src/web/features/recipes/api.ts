@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
+import type { Allergen } from '../../../shared/allergens.ts';
+import { api } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/queries.ts';
+
+export const recipesQueryKey = ['recipes'] as const;
+
+export function useRecipes() {
+  return useQuery({ queryKey: recipesQueryKey, queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes });
+}
+
+/** After any change the list and the usage counters are refetched (SPEC.md: usage refetched after save). */
+function useInvalidateRecipes() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: recipesQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+}
+
+export function useSaveRecipe() {
+  const invalidate = useInvalidateRecipes();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: RecipeInput }) =>
+      id ? api<Recipe>(`/api/recipes/${id}`, { method: 'PUT', body: input }) : api<Recipe>('/api/recipes', { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteRecipe() {
+  const invalidate = useInvalidateRecipes();
+  return useMutation({ mutationFn: (id: string) => api<void>(`/api/recipes/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+}
+
+export async function searchIngredients(query: string, signal?: AbortSignal): Promise<IngredientHit[]> {
+  const params = new URLSearchParams({ q: query, limit: '10' });
+  return (await api<{ hits: IngredientHit[] }>(`/api/catalogue/ingredients?${params}`, { signal })).hits;
+}
+
+export async function searchAllergens(query: string, signal?: AbortSignal): Promise<Allergen[]> {
+  return (await api<{ hits: Allergen[] }>(`/api/catalogue/allergens?${new URLSearchParams({ q: query })}`, { signal })).hits;
+}

@@ -1,0 +1,82 @@
+import type { Recipe } from '../../../shared/api/recipes.ts';
+import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
+import { Badge, Card } from '../../components/ui/card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+
+const PREVIEW = 3;
+
+export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdit: () => void; onDelete: () => void }) {
+  const missing = missingHeadlineIngredients(recipe.nutrition.missing);
+  const moreIngredients = recipe.ingredients.length - PREVIEW;
+  const moreAllergens = recipe.allergens.length - PREVIEW;
+  return (
+    <Card className="flex flex-col gap-3" data-testid="recipe-card">
+      <div>
+        <h3 className="text-lg font-semibold">{recipe.name}</h3>
+        {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Badge>
+          {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
+        </Badge>
+        <Badge tone="green" data-testid="kcal-badge">
+          {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
+        </Badge>
+        <Badge tone={recipe.allergens.length ? 'red' : 'neutral'}>
+          {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
+        </Badge>
+      </div>
+      {missing.length > 0 && (
+        <p className="text-xs text-orange-800">
+          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
+        </p>
+      )}
+      <ul className="space-y-0.5 text-sm text-stone-700">
+        {recipe.ingredients.slice(0, PREVIEW).map((line) => (
+          <li key={line.id} className="truncate">
+            {formatNumber(line.quantity, Number.isInteger(line.quantity) ? 0 : 1)} {line.unit} · {line.name}
+          </li>
+        ))}
+        {moreIngredients > 0 && <li className="text-stone-500">+{moreIngredients} autres ingrédients</li>}
+      </ul>
+      {recipe.allergens.length > 0 && (
+        <div className="flex flex-wrap gap-1.5" aria-label="Allergènes">
+          {recipe.allergens.slice(0, PREVIEW).map((a) => (
+            <Badge key={a} tone="red">
+              {a}
+            </Badge>
+          ))}
+          {moreAllergens > 0 && <Badge tone="red">+{moreAllergens}</Badge>}
+        </div>
+      )}
+      {recipe.dietaryInfo.length > 0 && (
+        <div className="flex flex-wrap gap-1.5" aria-label="Régimes alimentaires">
+          {recipe.dietaryInfo.map((d) => (
+            <Badge key={d} tone="green">
+              {d}
+            </Badge>
+          ))}
+        </div>
+      )}
+      <div className="mt-auto flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
+        <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Modifier
+          </Button>
+          <ConfirmDialog
+            title="Êtes-vous sûr de vouloir supprimer cette recette ?"
+            onConfirm={onDelete}
+            trigger={
+              <Button size="sm" variant="ghost" className="text-red-700">
+                Supprimer
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../shared/messages.ts';
+import { LimitBanner } from '../components/limit-banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, Spinner } from '../components/ui/card.tsx';
+import { useDeleteRecipe, useRecipes } from '../features/recipes/api.ts';
+import { RecipeCard } from '../features/recipes/recipe-card.tsx';
+import { RecipeForm } from '../features/recipes/recipe-form.tsx';
+import { useMe } from '../lib/queries.ts';
+import type { Recipe } from '../../shared/api/recipes.ts';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
+
+export default function RecipesPage() {
+  const { data: me } = useMe();
+  const recipes = useRecipes();
+  const remove = useDeleteRecipe();
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const atLimit = Boolean(me && me.limits.recipes !== null && me.usage.recipes >= me.limits.recipes);
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast.success('Recette supprimée avec succès'),
+      onError: () => toast.error('Erreur lors de la suppression'),
+    });
+
+  const openCreate = () => setForm({ mode: 'create' });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
+          <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l'Anses.</p>
+        </div>
+        <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'}>
+          Nouvelle recette
+        </Button>
+      </div>
+      {atLimit && <p className="text-sm text-orange-800">{messages.limits.recipes}</p>}
+      <LimitBanner resource="recipes" />
+
+      {form.mode !== 'closed' && (
+        <Card>
+          <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier la recette' : 'Nouvelle recette'}</h2>
+          <RecipeForm
+            key={form.mode === 'edit' ? form.recipe.id : 'new'}
+            recipe={form.mode === 'edit' ? form.recipe : null}
+            onDone={() => setForm({ mode: 'closed' })}
+          />
+        </Card>
+      )}
+
+      {recipes.isPending ? (
+        <Spinner label="Chargement des recettes..." />
+      ) : recipes.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          Erreur lors du chargement des recettes
+        </p>
+      ) : recipes.data.length === 0 ? (
+        <Card className="py-12 text-center">
+          <p className="text-lg font-semibold">Aucune recette trouvée</p>
+          <p className="mt-1 text-sm text-stone-600">Créez votre première fiche : la nutrition se calcule pendant que vous ajoutez les ingrédients.</p>
+          {form.mode === 'closed' && (
+            <Button className="mt-4" onClick={openCreate} disabled={atLimit}>
+              Créer ma première recette
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {recipes.data.map((recipe) => (
+            <RecipeCard
+              key={recipe.id}
+              recipe={recipe}
+              onEdit={() => {
+                setForm({ mode: 'edit', recipe });
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+              onDelete={() => onDelete(recipe.id)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

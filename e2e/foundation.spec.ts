@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { LAPTOP, PHONE, screenshot, signUp, uniqueEmail } from './fixtures.ts';
+
+for (const viewport of [LAPTOP, PHONE]) {
+  test(`sign up, see the dashboard greeting, sign out (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Commencer gratuitement' })).toBeVisible();
+    await screenshot(page, `landing-${viewport.width}`);
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Inscription', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Inscription' })).toBeVisible();
+    await expect(page.getByPlaceholder('Mon Restaurant')).toBeVisible();
+    await screenshot(page, `auth-${viewport.width}`);
+
+    const email = await signUp(page, uniqueEmail('sophie'));
+    const localPart = email.split('@')[0]!;
+    await expect(page.getByRole('heading', { name: `Bonjour, ${localPart} !` })).toBeVisible();
+    await expect(page.getByText('Bienvenue sur le tableau de bord de Le Bistrot du Port.')).toBeVisible();
+    for (const key of ['recipes', 'menus', 'qrCodes']) await expect(page.getByTestId(`counter-${key}`)).toContainText('0');
+    await expect(page.getByText('Passez au Premium')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mes Recettes' }).first()).toBeVisible();
+    await screenshot(page, `dashboard-${viewport.width}`);
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Déconnexion réussie')).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+}
+
+test('an anonymous visit to a signed-in page goes to /auth', async ({ page }) => {
+  for (const path of ['/dashboard', '/recipes']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  }
+});
+
+test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+  for (const viewport of [LAPTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/nimporte-quoi');
+    await expect(page.getByRole('heading', { name: 'Page non trouvée' })).toBeVisible();
+    await screenshot(page, `not-found-${viewport.width}`);
+  }
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('sign-in shows the French validation and credential errors', async ({ page }) => {
+  const email = await signUp(page);
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('pas-un-email');
+  await page.getByLabel('Mot de passe').fill('12345');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText("Format d'email invalide")).toBeVisible();
+  await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Email ou mot de passe incorrect' })).toBeVisible();
+
+  await page.getByLabel('Mot de passe').fill('secret123');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Connexion réussie !')).toBeVisible();
+});
+
+test('the Ciqual attribution and the environment banner are shown', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('ciqual-attribution')).toContainText('Table de composition nutritionnelle des aliments Ciqual');
+  await expect(page.getByTestId('env-banner')).toContainText('développement');
+});

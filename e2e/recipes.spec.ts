@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+
+async function addIngredient(page: Page, typed: string, option: RegExp) {
+  const search = page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
+  await search.fill(typed);
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function setLine(page: Page, food: string, quantity: string, unit: string) {
+  await page.getByLabel(`Quantité de ${food}`).fill(quantity);
+  await page.getByLabel(`Unité de ${food}`).selectOption(unit);
+}
+
+for (const viewport of [LAPTOP, PHONE]) {
+  test(`create, edit and delete a recipe with Ciqual ingredients (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUp(page);
+    await page.getByRole('link', { name: 'Mes Recettes' }).first().click();
+    await expect(page.getByText('Aucune recette trouvée')).toBeVisible();
+    await page.getByRole('button', { name: 'Nouvelle recette' }).click();
+
+    await page.getByLabel('Nom de la recette').fill('Purée maison');
+    await page.getByLabel('Portions').fill('4');
+    // « ecreme » typed without its accents finds « Lait demi-écrémé, UHT ».
+    await addIngredient(page, 'pomme de terre bouillie', /^Pomme de terre, bouillie\/cuite à l'eau/);
+    await addIngredient(page, 'beurre doux', /^Beurre à 80% MG minimum, doux/);
+    await addIngredient(page, 'lait demi ecreme', /^Lait demi-écrémé, UHT/);
+    await setLine(page, "Pomme de terre, bouillie/cuite à l'eau", '1', 'kg');
+    await setLine(page, 'Beurre à 80% MG minimum, doux', '50', 'g');
+    await setLine(page, 'Lait demi-écrémé, UHT', '0.2', 'l');
+    // Hand-computed: (81 × 10 + 753 × 0.5 + 47.7 × 2) / 4 = 1281.9 / 4 = 320.475 → 320 kcal.
+    await expect(page.getByText('320 kcal')).toBeVisible();
+    await page.getByPlaceholder('Rechercher un allergène (gluten, lait, œufs…)').fill('lact');
+    await page.getByRole('button', { name: '+ Lactose' }).click();
+    await page.getByLabel('Végétarien').check();
+    await screenshot(page, `recipe-form-${viewport.width}`);
+    await page.getByRole('button', { name: 'Créer', exact: true }).click();
+
+    await expect(page.getByText('Recette créée avec succès')).toBeVisible();
+    const card = page.getByTestId('recipe-card').filter({ hasText: 'Purée maison' });
+    await expect(card.getByTestId('kcal-badge')).toHaveText('320 kcal / portion');
+    await expect(card).toContainText('4 portions');
+    await expect(card).toContainText('1 allergène');
+    await expect(card).toContainText('Végétarien');
+    await screenshot(page, `recipe-cards-${viewport.width}`);
+
+    await card.getByRole('button', { name: 'Modifier' }).click();
+    await expect(page.getByRole('heading', { name: 'Modifier la recette' })).toBeVisible();
+    await page.getByLabel('Portions').fill('2');
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await expect(page.getByText('Recette mise à jour avec succès')).toBeVisible();
+    // 1281.9 / 2 = 640.95 → 641 kcal.
+    await expect(card.getByTestId('kcal-badge')).toHaveText('641 kcal / portion');
+
+    await card.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer cette recette ?');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByText('Recette supprimée avec succès')).toBeVisible();
+    await expect(page.getByText('Aucune recette trouvée')).toBeVisible();
+  });
+}
+
+test('the ingredient dropdown: 3 characters, loading, empty, keyboard', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/recipes');
+  await page.getByRole('button', { name: 'Nouvelle recette' }).click();
+  const search = page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
+  await search.fill('to');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await search.fill('zzzzqqq');
+  await expect(page.getByText('Aucun ingrédient trouvé')).toBeVisible();
+  await search.fill('tomate');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page.getByText('Ingrédient ajouté avec succès')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(page.getByText('Le nom de la recette est requis')).toBeVisible();
+});
+
+test('a recipe without ingredient is refused with the French message', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/recipes');
+  await page.getByRole('button', { name: 'Nouvelle recette' }).click();
+  await page.getByLabel('Nom de la recette').fill('Vide');
+  await page.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Veuillez ajouter au moins un ingrédient à votre recette.' })).toBeVisible();
+});
+
+test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', async ({ page, baseURL }) => {
+  await signUp(page);
+  const create = (name: string) =>
+    page.request.post('/api/recipes', {
+      headers: { Origin: baseURL! },
+      data: { name, servings: 1, ingredients: [{ code: '16400', quantity: 10, unit: 'g' }], allergens: [], dietaryInfo: [] },
+    });
+  for (const name of ['A', 'B', 'C', 'D']) expect((await create(name)).status()).toBe(201);
+  await page.goto('/recipes');
+  await expect(page.getByTestId('limit-banner')).toContainText('Attention !');
+  await expect(page.getByTestId('limit-banner')).toContainText('4/5 recettes');
+  expect((await create('E')).status()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId('limit-banner')).toContainText('Limite atteinte !');
+  await expect(page.getByRole('button', { name: 'Nouvelle recette' })).toBeDisabled();
+  await expect(page.getByText('Limite de recettes atteinte pour le plan gratuit. Passez au Premium pour créer plus de recettes.')).toBeVisible();
+  const refused = await create('F');
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('plan_limit');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('counter-recipes')).toContainText('Limite atteinte');
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+
+// Ciqual 2025: 4003 potato (81 kcal), 16400 butter (753 kcal), 19041 milk (47.7 kcal), 22000 egg (140 kcal).
+const puree = {
+  name: 'Purée maison',
+  description: 'Pommes de terre, beurre et lait',
+  servings: 4,
+  ingredients: [
+    { code: '4003', quantity: 1, unit: 'kg' },
+    { code: '16400', quantity: 50, unit: 'g' },
+    { code: '19041', quantity: 0.2, unit: 'l' },
+  ],
+  allergens: ['Lactose'],
+  dietaryInfo: ['Végétarien'],
+  prepTime: 15,
+  cookTime: 25,
+};
+
+let t: TestApp;
+let owner: SignedUpUser;
+let other: SignedUpUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp();
+  other = await t.signUp();
+});
+afterAll(() => t.close());
+
+const countRecipes = async (userId: string) =>
+  Number((await t.db.selectFrom('recipes').select(t.db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+describe('recipes API', () => {
+  it('creates, reads, updates and deletes a recipe with server-computed nutrition', async () => {
+    const created = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: { ...puree, caloriesPerServing: 1 } });
+    expect(created.status).toBe(201);
+    // (810 + 376.5 + 95.4) / 4 = 320.475 kcal; protein 25.28 / 4 = 6.32; carbs 178.355 / 4; fat 48.02 / 4.
+    expect(created.body).toMatchObject({
+      name: 'Purée maison',
+      servings: 4,
+      caloriesPerServing: 320,
+      proteinPerServing: 6.3,
+      carbsPerServing: 44.6,
+      fatPerServing: 12,
+      allergens: ['Lactose'],
+      dietaryInfo: ['Végétarien'],
+      prepTime: 15,
+      cookTime: 25,
+      nutrition: { partial: false, totalGrams: 1250 },
+    });
+    expect(created.body.ingredients.map((i: { name: string; code: string }) => [i.code, i.name])).toEqual([
+      ['4003', "Pomme de terre, bouillie/cuite à l'eau"],
+      ['16400', 'Beurre à 80% MG minimum, doux'],
+      ['19041', 'Lait demi-écrémé, UHT'],
+    ]);
+    const id = created.body.id as string;
+
+    const read = await t.request('GET', `/api/recipes/${id}`, { cookie: owner.cookie });
+    expect(read.status).toBe(200);
+    expect(read.body.caloriesPerServing).toBe(320);
+
+    const list = await t.request('GET', '/api/recipes', { cookie: owner.cookie });
+    expect(list.body.recipes.map((r: { id: string }) => r.id)).toContain(id);
+
+    const updated = await t.request('PUT', `/api/recipes/${id}`, {
+      cookie: owner.cookie,
+      body: { ...puree, servings: 2, ingredients: [...puree.ingredients, { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 55 }] },
+    });
+    expect(updated.status).toBe(200);
+    // + 2 eggs of 55 g = 154 kcal: (1281.9 + 154) / 2 = 717.95 → 718.
+    expect(updated.body.caloriesPerServing).toBe(718);
+    expect(updated.body.ingredients).toHaveLength(4);
+    expect(updated.body.ingredients[3]).toMatchObject({ unit: 'unité', gramsPerUnit: 55 });
+
+    const me = await t.request('GET', '/api/me', { cookie: owner.cookie });
+    expect(me.body.usage.recipes).toBe(1);
+
+    expect((await t.request('DELETE', `/api/recipes/${id}`, { cookie: owner.cookie })).status).toBe(204);
+    expect((await t.request('GET', `/api/recipes/${id}`, { cookie: owner.cookie })).status).toBe(404);
+    const lines = await t.db.selectFrom('recipe_ingredients').selectAll().where('recipe_id', '=', id).execute();
+    expect(lines).toHaveLength(0);
+  });
+
+  it('lists the newest recipe first', async () => {
+    const user = await t.signUp();
+    for (const name of ['Premier', 'Second']) await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, name } });
+    const list = await t.request('GET', '/api/recipes', { cookie: user.cookie });
+    expect(list.body.recipes.map((r: { name: string }) => r.name)).toEqual(['Second', 'Premier']);
+  });
+
+  it('records a Ciqual gap as a partial value, never as zero', async () => {
+    // 20100 « Salade verte » style foods have gaps; find one with no energy in the catalogue.
+    const gap = await t.db.selectFrom('catalogue_foods').select(['code', 'name']).where('energy_kcal', 'is', null).where('protein_g', 'is not', null).orderBy('code').executeTakeFirstOrThrow();
+    const res = await t.request('POST', '/api/recipes', {
+      cookie: other.cookie,
+      body: { ...puree, name: 'Avec lacune', servings: 1, ingredients: [{ code: '16400', quantity: 100, unit: 'g' }, { code: String(gap.code), quantity: 100, unit: 'g' }] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.caloriesPerServing).toBe(753);
+    expect(res.body.nutrition.partial).toBe(true);
+    expect(res.body.nutrition.missing.energyKcal).toEqual([gap.name]);
+    await t.request('DELETE', `/api/recipes/${res.body.id}`, { cookie: other.cookie });
+  });
+
+  it("answers 404 for another owner's recipe and leaves it unchanged", async () => {
+    const created = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: puree });
+    const id = created.body.id as string;
+    const before = await t.db.selectFrom('recipes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await t.request('GET', `/api/recipes/${id}`, { cookie: other.cookie })).status).toBe(404);
+    const put = await t.request('PUT', `/api/recipes/${id}`, { cookie: other.cookie, body: { ...puree, name: 'Volée' } });
+    expect(put.status).toBe(404);
+    expect(put.body.error.code).toBe('not_found');
+    expect((await t.request('DELETE', `/api/recipes/${id}`, { cookie: other.cookie })).status).toBe(404);
+    const list = await t.request('GET', '/api/recipes', { cookie: other.cookie });
+    expect(list.body.recipes.map((r: { id: string }) => r.id)).not.toContain(id);
+    const after = await t.db.selectFrom('recipes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect((await t.request('GET', '/api/recipes/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
+    expect((await t.request('GET', '/api/recipes', {})).status).toBe(401);
+    await t.request('DELETE', `/api/recipes/${id}`, { cookie: owner.cookie });
+  });
+
+  const invalid: [string, Record<string, unknown>, string][] = [
+    ['empty name', { name: '  ' }, 'Le nom de la recette est requis'],
+    ['0 servings', { servings: 0 }, 'Le nombre de portions doit être supérieur à 0'],
+    ['no ingredient', { ingredients: [] }, 'Veuillez ajouter au moins un ingrédient à votre recette.'],
+    ['negative quantity', { ingredients: [{ code: '16400', quantity: -1, unit: 'g' }] }, 'La quantité doit être positive ou nulle'],
+    ['unknown Ciqual code', { ingredients: [{ code: '999999', quantity: 10, unit: 'g' }] }, 'Ingrédient inconnu dans la table Ciqual'],
+    ['unité without weight', { ingredients: [{ code: '22000', quantity: 2, unit: 'unité' }] }, "Indiquez le poids d'une unité (en grammes)"],
+    ['unknown unit', { ingredients: [{ code: '22000', quantity: 2, unit: 'tasse' }] }, 'Unité invalide'],
+    ['negative prep time', { prepTime: -5 }, 'Le temps de préparation doit être positif'],
+    ['negative cook time', { cookTime: -5 }, 'Le temps de cuisson doit être positif'],
+    ['negative price', { price: -2 }, 'Le prix doit être positif'],
+    ['duplicate allergen', { allergens: ['Gluten', 'Gluten'] }, 'Cet allergène est déjà ajouté'],
+    ['unknown allergen', { allergens: ['Poivre'] }, 'Allergène inconnu'],
+  ];
+  it.each(invalid)('refuses %s with 422 and stores nothing', async (_label, patch, message) => {
+    const user = await t.signUp();
+    const res = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, ...patch } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('validation');
+    expect(Object.values(res.body.error.fields)).toContain(message);
+    expect(await countRecipes(user.user.id)).toBe(0);
+  });
+
+  it('refuses malformed JSON and wrong types with 4xx, never 500', async () => {
+    const user = await t.signUp();
+    const malformed = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: '{"name":' });
+    expect(malformed.status).toBe(400);
+    const wrongType = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, servings: 'quatre' } });
+    expect(wrongType.status).toBe(422);
+    const notObject = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: [1, 2] });
+    expect(notObject.status).toBe(422);
+    expect(await countRecipes(user.user.id)).toBe(0);
+  });
+
+  it('keeps a free owner at exactly 5 recipes under 20 parallel creations, and allows editing at the limit', async () => {
+    const user = await t.signUp();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, name: `Recette ${i}` } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(15);
+    const refusal = results.find((r) => r.status === 403)!;
+    expect(refusal.body.error).toEqual({
+      code: 'plan_limit',
+      message: 'Limite de recettes atteinte pour le plan gratuit. Passez au Premium pour créer plus de recettes.',
+    });
+    expect(await countRecipes(user.user.id)).toBe(5);
+
+    const first = results.find((r) => r.status === 201)!;
+    const edit = await t.request('PUT', `/api/recipes/${first.body.id}`, { cookie: user.cookie, body: { ...puree, name: 'Modifiée à la limite' } });
+    expect(edit.status).toBe(200);
+
+    // Deleting frees a slot (DECISIONS.md 10).
+    await t.request('DELETE', `/api/recipes/${first.body.id}`, { cookie: user.cookie });
+    expect((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree })).status).toBe(201);
+  });
+
+  it('lifts the limit for a premium owner', async () => {
+    const user = await t.signUp();
+    await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', user.user.id).execute();
+    for (let i = 0; i < 6; i++) expect((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree })).status).toBe(201);
+    const me = await t.request('GET', '/api/me', { cookie: user.cookie });
+    expect(me.body.limits.recipes).toBeNull();
+    expect(me.body.usage.recipes).toBe(6);
+  });
+});

@@ -21,15 +21,19 @@ export interface BootOptions {
   mailer?: Mailer;
   /** Overrides the embedded database folder (tests pass `memory://`). */
   pgliteDir?: string;
+  /** An already-open database (tests): used instead of opening one; closed by `close()`. */
+  database?: Database;
 }
 
 /** config → database → migrations → catalogue → auth: everything the app needs. */
 export async function bootServices(config: Config, options: BootOptions = {}): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pgdata'),
+    }));
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length) logger.info('migrations applied', { migrations: applied, database: database.kind });

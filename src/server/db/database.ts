@@ -13,6 +13,8 @@ export interface Database {
   pool: pg.Pool;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Embedded database only: its data folder as a tarball, for `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -22,6 +24,11 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Pool size for PostgreSQL (PGlite always uses exactly one connection). */
   maxConnections?: number;
+  /**
+   * A PGlite data folder saved with `dumpDataDir()`, to start from (tests use a migrated,
+   * catalogue-loaded snapshot instead of building one per file). Embedded database only.
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -46,7 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('@electric-sql/pglite/contrib/unaccent'),
     import('@electric-sql/pglite/node-postgres'),
   ]);
-  const lite = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const lite = await PGlite.create(dir, {
+    extensions: { pg_trgm, unaccent },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // Exactly one connection: PGlite is a single session, and concurrent transactions
   // through several pool clients would interleave on it.
   const pool = new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), max: 1 });
@@ -55,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     pool,
     kind: 'pglite',
+    dumpDataDir: () => lite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await lite.close();

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './.data',
+      databaseUrl: undefined,
+      publicOrigin: 'http://localhost:3000',
+      appEnv: 'development',
+      authSecret: undefined,
+      adminEmails: [],
+      smtpUrl: undefined,
+      mailFrom: 'NutriCarte <no-reply@nutricarte.fr>',
+      stripe: undefined,
+      brevo: undefined,
+      logLevel: 'info',
+      authRateLimit: { max: 10, windowSeconds: 60 },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: ' ', PUBLIC_ORIGIN: '', DATABASE_URL: '', ADMIN_EMAILS: '' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./.data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminEmails).toEqual([]);
+  });
+
+  it('derives the public origin from PORT when PUBLIC_ORIGIN is unset', () => {
+    expect(loadConfig({ PORT: '8080' }).publicOrigin).toBe('http://localhost:8080');
+  });
+
+  it('keeps only the origin of PUBLIC_ORIGIN', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.nutricarte.fr/app/' }).publicOrigin).toBe('https://www.nutricarte.fr');
+  });
+
+  it.each([
+    ['http://localhost:3000', 'development'],
+    ['https://www.nutricarte.fr', 'production'],
+    ['https://staging.nutricarte.fr', 'development'],
+    ['https://nutricarte-dev.example.com', 'development'],
+    ['http://192.168.1.20:3000', 'development'],
+    ['http://[::1]:3000', 'development'],
+  ])('detects APP_ENV from PUBLIC_ORIGIN %s → %s', (origin, appEnv) => {
+    expect(loadConfig({ PUBLIC_ORIGIN: origin }).appEnv).toBe(appEnv);
+  });
+
+  it('lets APP_ENV override the detection', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3000', APP_ENV: 'production' }).appEnv).toBe('production');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.nutricarte.fr', APP_ENV: 'development' }).appEnv).toBe('development');
+  });
+
+  it('parses ADMIN_EMAILS: trimmed, lower-cased, blanks dropped', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Admin@Example.com, chef@nutricarte.fr ,,' }).adminEmails).toEqual([
+      'admin@example.com',
+      'chef@nutricarte.fr',
+    ]);
+  });
+
+  it('accepts postgres:// and postgresql:// database URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).databaseUrl).toBe('postgres://u:p@db:5432/app');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/app' }).databaseUrl).toBe('postgresql://db/app');
+  });
+
+  it('groups Stripe and Brevo settings only when their key is set', () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_MONTHLY: 'price_m', BREVO_API_KEY: 'xkeysib' });
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: undefined, priceMonthly: 'price_m', priceYearly: undefined, apiUrl: undefined });
+    expect(config.brevo).toEqual({ apiKey: 'xkeysib', apiUrl: 'https://api.brevo.com/v3' });
+  });
+
+  it('reads the auth rate limit', () => {
+    expect(loadConfig({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '10' }).authRateLimit).toEqual({ max: 3, windowSeconds: 10 });
+  });
+
+  it('names every bad key in one ConfigError', () => {
+    const error = configError({
+      PORT: 'abc',
+      PUBLIC_ORIGIN: 'ftp://x',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_EMAILS: 'notanemail',
+      BETTER_AUTH_SECRET: 'short',
+      LOG_LEVEL: 'verbose',
+      SMTP_URL: 'http://mail',
+    });
+    const keys = ['PORT', 'PUBLIC_ORIGIN', 'DATABASE_URL', 'ADMIN_EMAILS', 'BETTER_AUTH_SECRET', 'LOG_LEVEL', 'SMTP_URL'];
+    for (const key of keys) expect(error.message).toContain(`${key}:`);
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual([...keys].sort());
+    expect(error.message).toMatch(/^Invalid configuration:/);
+  });
+
+  it('rejects a port out of range and one bad address among admin e-mails', () => {
+    expect(configError({ PORT: '70000' }).problems).toEqual([expect.stringMatching(/^PORT:/)]);
+    expect(configError({ ADMIN_EMAILS: 'a@example.com, nope' }).problems).toEqual([expect.stringMatching(/^ADMIN_EMAILS:/)]);
+  });
+});

@@ -1,0 +1,275 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { checkViolation } from './constraints.ts';
+import { migrateToLatest } from './migrator.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const SCHEMA_TABLES = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'rate_limits',
+  'profiles',
+  'subscriptions',
+  'catalogue_foods',
+  'catalogue_meta',
+  'recipes',
+  'recipe_ingredients',
+  'menus',
+  'menu_sections',
+  'menu_items',
+  'qr_codes',
+  'qr_scans',
+  'event_outbox',
+  'processed_webhook_events',
+  'checkout_sessions',
+  'idempotency_keys',
+];
+
+async function tableNames(): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(t.db);
+  return rows.map((r) => r.name);
+}
+
+async function count(table: string, where: string, value: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(where)} = ${value}`.execute(t.db);
+  return rows[0]!.n;
+}
+
+let userCounter = 0;
+async function insertUser(signupRestaurantName: string | null = null): Promise<string> {
+  userCounter += 1;
+  const { id } = await t.db
+    .insertInto('users')
+    .values({ name: `Chef ${userCounter}`, email: `migrations-${userCounter}@example.com`, image: null, signup_restaurant_name: signupRestaurantName })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function insertRecipe(userId: string, values: Record<string, unknown> = {}): Promise<string> {
+  const { id } = await t.db
+    .insertInto('recipes')
+    .values({ user_id: userId, name: 'Blanquette de veau', ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A menu with two sections, two items in the first (one linked to a recipe) and a QR code. */
+async function insertMenuTree(userId: string) {
+  const recipeId = await insertRecipe(userId);
+  const menu = await t.db.insertInto('menus').values({ user_id: userId, name: 'Carte du midi' }).returning('id').executeTakeFirstOrThrow();
+  const sections = await t.db
+    .insertInto('menu_sections')
+    .values([
+      { menu_id: menu.id, name: 'Entrées', display_order: 0 },
+      { menu_id: menu.id, name: 'Plats', display_order: 1 },
+    ])
+    .returning('id')
+    .execute();
+  const [first, second] = sections.map((s) => s.id) as [string, string];
+  const items = await t.db
+    .insertInto('menu_items')
+    .values([
+      { menu_section_id: first, recipe_id: recipeId, name: 'Blanquette', price: 18.5, display_order: 0 },
+      { menu_section_id: first, name: 'Soupe du jour', price: 7, display_order: 1 },
+      { menu_section_id: second, name: 'Tarte', price: 6, display_order: 0 },
+    ])
+    .returning('id')
+    .execute();
+  const qr = await t.db
+    .insertInto('qr_codes')
+    .values({ user_id: userId, menu_id: menu.id, name: 'Table 1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('qr_scans').values({ qr_code_id: qr.id }).execute();
+  return { recipeId, menuId: menu.id, sectionIds: [first, second], itemIds: items.map((i) => i.id), qrId: qr.id };
+}
+
+/** Runs `work` and returns the database error it throws. */
+async function dbError(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the statement was accepted');
+}
+
+describe('schema', () => {
+  it('has every table of the schema', async () => {
+    const names = await tableNames();
+    expect(names).toEqual(expect.arrayContaining(SCHEMA_TABLES));
+    expect(names).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock']));
+  });
+
+  it('has the pg_trgm and unaccent extensions', async () => {
+    const { rows } = await sql<{ extname: string }>`SELECT extname FROM pg_extension ORDER BY extname`.execute(t.db);
+    expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']));
+    const { rows: folded } = await sql<{ v: string }>`SELECT unaccent('Crème brûlée') AS v`.execute(t.db);
+    expect(folded[0]!.v).toBe('Creme brulee');
+  });
+
+  it('migrating again applies nothing and changes nothing', async () => {
+    const before = await tableNames();
+    expect(await migrateToLatest(t.db as never)).toEqual([]);
+    expect(await migrateToLatest(t.db as never)).toEqual([]);
+    expect(await tableNames()).toEqual(before);
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(t.db);
+    expect(rows.map((r) => r.name)).toContain('0001-initial');
+    expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
+  });
+});
+
+describe('user trigger', () => {
+  it('creates a profile named « Mon Restaurant » and a free subscription with the user', async () => {
+    const userId = await insertUser();
+    const profile = await t.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(profile.restaurant_name).toBe('Mon Restaurant');
+    const sub = await t.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ tier: 'free', status: 'active', billing_type: null, provider: null, cancel_at_period_end: false });
+  });
+
+  it('uses the restaurant name given at sign-up, trimmed; a blank one falls back to the default', async () => {
+    const named = await insertUser('  Chez Paul  ');
+    const blank = await insertUser('   ');
+    const names = await t.db.selectFrom('profiles').select(['id', 'restaurant_name']).where('id', 'in', [named, blank]).execute();
+    expect(Object.fromEntries(names.map((n) => [n.id, n.restaurant_name]))).toEqual({ [named]: 'Chez Paul', [blank]: 'Mon Restaurant' });
+  });
+});
+
+describe('cascades', () => {
+  it('deleting a menu deletes its sections, items, QR codes and scans, but not the recipe', async () => {
+    const userId = await insertUser();
+    const tree = await insertMenuTree(userId);
+    await t.db.deleteFrom('menus').where('id', '=', tree.menuId).execute();
+    expect(await count('menu_sections', 'menu_id', tree.menuId)).toBe(0);
+    for (const sectionId of tree.sectionIds) expect(await count('menu_items', 'menu_section_id', sectionId)).toBe(0);
+    expect(await count('qr_codes', 'menu_id', tree.menuId)).toBe(0);
+    expect(await count('qr_scans', 'qr_code_id', tree.qrId)).toBe(0);
+    expect(await count('recipes', 'id', tree.recipeId)).toBe(1);
+  });
+
+  it('deleting a section deletes its items only', async () => {
+    const userId = await insertUser();
+    const tree = await insertMenuTree(userId);
+    await t.db.deleteFrom('menu_sections').where('id', '=', tree.sectionIds[0]!).execute();
+    expect(await count('menu_items', 'menu_section_id', tree.sectionIds[0]!)).toBe(0);
+    expect(await count('menu_items', 'menu_section_id', tree.sectionIds[1]!)).toBe(1);
+    expect(await count('menus', 'id', tree.menuId)).toBe(1);
+  });
+
+  it('deleting a recipe deletes its ingredient lines and unlinks menu items', async () => {
+    const userId = await insertUser();
+    const tree = await insertMenuTree(userId);
+    await t.db
+      .insertInto('recipe_ingredients')
+      .values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Dessert', quantity: 100, unit: 'g' })
+      .execute();
+    await t.db.deleteFrom('recipes').where('id', '=', tree.recipeId).execute();
+    expect(await count('recipe_ingredients', 'recipe_id', tree.recipeId)).toBe(0);
+    const item = await t.db.selectFrom('menu_items').select('recipe_id').where('id', '=', tree.itemIds[0]!).executeTakeFirstOrThrow();
+    expect(item.recipe_id).toBeNull();
+  });
+
+  it('deleting a user deletes all their rows and keeps their events anonymised', async () => {
+    const userId = await insertUser('Le Bistrot');
+    const other = await insertUser();
+    const tree = await insertMenuTree(userId);
+    await insertMenuTree(other);
+    await t.db
+      .insertInto('recipe_ingredients')
+      .values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Dessert', quantity: 100, unit: 'g' })
+      .execute();
+    await t.db
+      .insertInto('sessions')
+      .values({ user_id: userId, token: `token-${userId}`, expires_at: new Date(Date.now() + 3_600_000), ip_address: null, user_agent: null })
+      .execute();
+    await sql`INSERT INTO accounts (user_id, account_id, provider_id) VALUES (${userId}, ${userId}, 'credential')`.execute(t.db);
+    await t.db.insertInto('checkout_sessions').values({ id: `cs_${userId}`, user_id: userId, provider: 'demo', billing_type: 'monthly' }).execute();
+    await sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status, response) VALUES (${userId}, 'k1', 'h', 201, '{}')`.execute(t.db);
+    const event = await t.db
+      .insertInto('event_outbox')
+      .values({ user_id: userId, kind: 'event', name: 'signup', payload: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await t.db.deleteFrom('users').where('id', '=', userId).execute();
+
+    const owned: [string, string][] = [
+      ['profiles', 'id'],
+      ['subscriptions', 'user_id'],
+      ['sessions', 'user_id'],
+      ['accounts', 'user_id'],
+      ['recipes', 'user_id'],
+      ['menus', 'user_id'],
+      ['qr_codes', 'user_id'],
+      ['checkout_sessions', 'user_id'],
+      ['idempotency_keys', 'user_id'],
+    ];
+    for (const [table, column] of owned) expect({ table, rows: await count(table, column, userId) }).toEqual({ table, rows: 0 });
+    expect(await count('recipe_ingredients', 'recipe_id', tree.recipeId)).toBe(0);
+    expect(await count('menu_sections', 'menu_id', tree.menuId)).toBe(0);
+    const kept = await t.db.selectFrom('event_outbox').select('user_id').where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(kept.user_id).toBeNull();
+    // The other owner is untouched.
+    expect(await count('menus', 'user_id', other)).toBe(1);
+    expect(await count('profiles', 'id', other)).toBe(1);
+  });
+});
+
+describe('CHECK constraints → French messages', () => {
+  it.each([
+    [{ servings: 0 }, 'servings', 'Le nombre de portions doit être supérieur à 0'],
+    [{ price: -1 }, 'price', 'Le prix doit être positif'],
+    [{ prep_time: -5 }, 'prepTime', 'Le temps de préparation doit être positif'],
+    [{ cook_time: -1 }, 'cookTime', 'Le temps de cuisson doit être positif'],
+    [{ name: '   ' }, 'name', 'Le nom est requis'],
+  ])('recipe %o → %s: %s', async (values, field, message) => {
+    const userId = await insertUser();
+    const error = await dbError(() => insertRecipe(userId, values));
+    expect(checkViolation(error)).toEqual({ field, message });
+  });
+
+  it('maps a negative menu item price and a bad ingredient unit', async () => {
+    const userId = await insertUser();
+    const tree = await insertMenuTree(userId);
+    const price = await dbError(() => t.db.updateTable('menu_items').set({ price: -2 }).where('id', '=', tree.itemIds[1]!).execute());
+    expect(checkViolation(price)).toEqual({ field: 'price', message: 'Le prix doit être positif' });
+    const unit = await dbError(() =>
+      sql`INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit)
+          VALUES (${tree.recipeId}, 0, 24999, 'Dessert', 1, 'tasse')`.execute(t.db),
+    );
+    expect(checkViolation(unit)).toEqual({ field: 'unit', message: 'Unité invalide' });
+    const perUnit = await dbError(() =>
+      t.db.insertInto('recipe_ingredients').values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Œuf', quantity: 2, unit: 'unité' }).execute(),
+    );
+    expect(checkViolation(perUnit)).toEqual({ field: 'gramsPerUnit', message: "Indiquez le poids d'une unité (en grammes)" });
+  });
+
+  it('ignores errors that are not CHECK violations', async () => {
+    const userId = await insertUser();
+    const { email } = await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+    const duplicate = await dbError(() => t.db.insertInto('users').values({ name: 'x', email, image: null, signup_restaurant_name: null }).execute());
+    expect((duplicate as { code?: string }).code).toBe('23505');
+    expect(checkViolation(duplicate)).toBeUndefined();
+    expect(checkViolation(new Error('boom'))).toBeUndefined();
+    expect(checkViolation(null)).toBeUndefined();
+  });
+
+  it('accepts boundary values: zero price and times, one serving', async () => {
+    const userId = await insertUser();
+    const id = await insertRecipe(userId, { servings: 1, price: 0, prep_time: 0, cook_time: 0 });
+    expect(await count('recipes', 'id', id)).toBe(1);
+  });
+});

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../app.ts';
+import { bootServices, type Services } from '../boot.ts';
+import { loadConfig } from '../config.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createLogMailer, type MailMessage } from '../mail/mailer.ts';
+import { databaseUrl, prepareTestDatabase } from './prepare.ts';
+import './provided.ts';
+
+/**
+ * API integration tests: one app and one fresh database per `createTestApp()`, on PGlite
+ * (TEST_DB=pglite, the default) or PostgreSQL (TEST_DB=postgres, see postgres-global-setup.ts).
+ */
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const SESSION_COOKIE = 'nutricarte.session_token';
+export const TEST_PASSWORD = 'motdepasse-test';
+
+/** Response bodies are read loosely in tests: the assertions check their shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseJson = any;
+
+export interface TestRequestOptions {
+  /** A plain value is sent as JSON; a string is sent as it is (still labelled JSON unless headers say otherwise). */
+  body?: unknown;
+  /** The Cookie header, e.g. the `cookie` returned by `signUp`. */
+  cookie?: string | undefined;
+  headers?: Record<string, string>;
+  /** Origin of a mutating request: the app's (PUBLIC_ORIGIN) by default; `null` sends none. */
+  origin?: string | null;
+}
+
+export interface TestResponse<T = LooseJson> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or the text when it is not JSON (`null` when empty). */
+  body: T;
+  text: string;
+  /** Cookie header built from the response's Set-Cookie (without cleared cookies); undefined without Set-Cookie. */
+  cookie: string | undefined;
+  /** Raw Set-Cookie lines. */
+  setCookie: string[];
+}
+
+export interface SignedUpUser {
+  cookie: string;
+  user: { id: string; email: string; name: string };
+  email: string;
+  password: string;
+}
+
+export interface TestApp {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  db: Kysely<DB>;
+  database: Database;
+  /** Mails sent through the log mailer, oldest first. */
+  mailbox: MailMessage[];
+  request<T = LooseJson>(method: string, path: string, options?: TestRequestOptions): Promise<TestResponse<T>>;
+  signUp(email?: string, password?: string, restaurantName?: string): Promise<SignedUpUser>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (e.g. `{ AUTH_RATE_LIMIT_MAX: '3' }`). */
+  env?: Record<string, string | undefined>;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+let emailCounter = 0;
+
+export function uniqueEmail(label = 'chef'): string {
+  emailCounter += 1;
+  return `${label}-${emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** The Cookie header for the cookies a response sets (a cookie set to expire is left out). */
+export function cookieHeader(setCookie: string[]): string {
+  return setCookie
+    .map((line) => {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const cleared = attributes.some((a) => /^max-age=0$/i.test(a)) || pair.endsWith('=');
+      return cleared ? '' : pair;
+    })
+    .filter(Boolean)
+    .join('; ');
+}
+
+interface OpenedTestDatabase {
+  database: Database;
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
+async function openPgliteDatabase(): Promise<OpenedTestDatabase> {
+  const snapshot = inject('pgliteSnapshot');
+  if (snapshot) {
+    const loadDataDir = new Blob([await readFile(snapshot)]);
+    return { database: await openDatabase({ pgliteDir: 'memory://', loadDataDir }), databaseUrl: undefined, drop: async () => {} };
+  }
+  // Outside the api-pglite project (no global setup): build the database from scratch.
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await prepareTestDatabase(database.db);
+  return { database, databaseUrl: undefined, drop: async () => {} };
+}
+
+async function adminQuery(serverUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPostgresDatabase(): Promise<OpenedTestDatabase> {
+  const serverUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  const prefix = inject('postgresDbPrefix');
+  if (!serverUrl || !template || !prefix) throw new Error('TEST_DB=postgres needs the api-postgres project (its global setup starts the server).');
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const url = databaseUrl(serverUrl, name);
+  return {
+    database: await openDatabase({ databaseUrl: url, maxConnections: 5 }),
+    databaseUrl: url,
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const opened = kind === 'postgres' ? await openPostgresDatabase() : await openPgliteDatabase();
+  let dataDir: string | undefined;
+  let services: Services;
+  let mailbox: MailMessage[];
+  try {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-test-'));
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: TEST_ORIGIN,
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MAX: '10000',
+      DATABASE_URL: opened.databaseUrl,
+      ...options.env,
+    });
+    const logger = createLogger(config.logLevel);
+    const mailer = createLogMailer(logger);
+    services = await bootServices(config, { logger, mailer, database: opened.database });
+    mailbox = mailer.mailbox;
+  } catch (error) {
+    await opened.database.close().catch(() => {});
+    await opened.drop().catch(() => {});
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { deps } = services;
+  const tempDir = dataDir;
+  const app = createApp(deps);
+
+  async function request<T = LooseJson>(method: string, urlPath: string, init: TestRequestOptions = {}): Promise<TestResponse<T>> {
+    const upper = method.toUpperCase();
+    const headers = new Headers(init.headers);
+    const origin = init.origin === undefined ? (MUTATING.has(upper) ? deps.config.publicOrigin : null) : init.origin;
+    if (origin !== null && !headers.has('origin')) headers.set('origin', origin);
+    if (init.cookie && !headers.has('cookie')) headers.set('cookie', init.cookie);
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const res = await app.request(urlPath, { method: upper, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    const setCookie = res.headers.getSetCookie();
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: parsed as T,
+      text,
+      cookie: setCookie.length ? cookieHeader(setCookie) : undefined,
+      setCookie,
+    };
+  }
+
+  async function signUp(email = uniqueEmail(), password = TEST_PASSWORD, restaurantName?: string): Promise<SignedUpUser> {
+    const res = await request('POST', '/api/auth/sign-up/email', {
+      body: { email, password, ...(restaurantName !== undefined ? { restaurantName } : {}) },
+    });
+    if (res.status !== 200 || !res.cookie?.includes(`${SESSION_COOKIE}=`)) {
+      throw new Error(`sign-up of ${email} failed: ${res.status} ${res.text}`);
+    }
+    return { cookie: res.cookie, user: res.body.user, email, password };
+  }
+
+  let closed = false;
+  return {
+    app,
+    deps,
+    db: deps.db,
+    database: opened.database,
+    mailbox,
+    request,
+    signUp,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await services.close();
+      } finally {
+        await opened.drop();
+        await rm(tempDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

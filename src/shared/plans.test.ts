@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveTier, FREE_LIMITS, limitState, limitsFor, PREMIUM_LIMITS, type SubscriptionState } from './plans.ts';
+
+describe('limits', () => {
+  it('free is 5 recipes, 1 menu, 1 QR code; premium is unlimited', () => {
+    expect(limitsFor('free')).toEqual({ recipes: 5, menus: 1, qrCodes: 1 });
+    expect(limitsFor('premium')).toEqual({ recipes: null, menus: null, qrCodes: null });
+    expect(FREE_LIMITS).toBe(limitsFor('free'));
+    expect(PREMIUM_LIMITS).toBe(limitsFor('premium'));
+  });
+});
+
+describe('limitState', () => {
+  it('is hidden below 80 % of the limit', () => {
+    expect(limitState(0, 5)).toBe('hidden');
+    expect(limitState(3, 5)).toBe('hidden');
+    expect(limitState(7, 10)).toBe('hidden');
+  });
+
+  it('is near from 80 % of the limit', () => {
+    expect(limitState(4, 5)).toBe('near');
+    expect(limitState(8, 10)).toBe('near');
+    expect(limitState(9, 10)).toBe('near');
+  });
+
+  it('is reached at the limit and above', () => {
+    expect(limitState(5, 5)).toBe('reached');
+    expect(limitState(6, 5)).toBe('reached');
+    expect(limitState(1, 1)).toBe('reached');
+  });
+
+  it('with a limit of 1, none used is hidden', () => {
+    expect(limitState(0, 1)).toBe('hidden');
+  });
+
+  it('is hidden when unlimited', () => {
+    expect(limitState(0, null)).toBe('hidden');
+    expect(limitState(1000, null)).toBe('hidden');
+  });
+});
+
+describe('effectiveTier', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const premium = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
+    tier: 'premium',
+    status: 'active',
+    currentPeriodEnd: new Date('2026-12-21T12:00:00Z'),
+    cancelAtPeriodEnd: false,
+    ...over,
+  });
+
+  it('is free without a subscription or with a free one', () => {
+    expect(effectiveTier(null, now)).toBe('free');
+    expect(effectiveTier({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe('free');
+  });
+
+  it('is premium for an active or trialing premium subscription in its period', () => {
+    expect(effectiveTier(premium(), now)).toBe('premium');
+    expect(effectiveTier(premium({ status: 'trialing' }), now)).toBe('premium');
+    expect(effectiveTier(premium({ currentPeriodEnd: null }), now)).toBe('premium');
+  });
+
+  it('keeps premium until the period ends when cancelled at period end', () => {
+    expect(effectiveTier(premium({ cancelAtPeriodEnd: true }), now)).toBe('premium');
+  });
+
+  it('is free once the period has ended (the end itself included)', () => {
+    expect(effectiveTier(premium({ currentPeriodEnd: new Date('2026-11-20T00:00:00Z') }), now)).toBe('free');
+    expect(effectiveTier(premium({ currentPeriodEnd: now }), now)).toBe('free');
+  });
+
+  it.each(['past_due', 'canceled', 'incomplete', 'unpaid'] as const)('is free when the premium subscription is %s', (status) => {
+    expect(effectiveTier(premium({ status }), now)).toBe('free');
+  });
+});

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: pure code. api-pglite / api-postgres: the same API integration tests
+ * (`*.int.test.ts`, harness in src/server/test) on the embedded database and on a real
+ * PostgreSQL 15 started by the global setup (or TEST_DATABASE_URL).
+ * `npx vitest run --project unit` runs one of them.
+ */
+const integration = {
+  include: ['src/server/**/*.int.test.ts'],
+  environment: 'node',
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  test: {
+    // Two cores: more workers only fight over them (PGlite is CPU-bound WebAssembly).
+    maxWorkers: 2,
+    // better-auth warns on every failed sign-in, which the auth tests do on purpose.
+    onConsoleLog: (log) => !/\[Better Auth\]:.*(Invalid password|User not found)/.test(log),
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'api-pglite',
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test/pglite-global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'api-postgres',
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test/postgres-global-setup.ts'],
+        },
+      },
+    ],
+  },
+});

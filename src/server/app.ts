@@ -11,6 +11,8 @@ import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { catalogueRoutes } from './features/catalogue/routes.ts';
+import { recipeRoutes } from './features/recipes/routes.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -112,6 +114,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.route('/api/auth', authRoutes(deps, { trustProxy: options.trustProxy ?? false }));
   app.route('/api', accountRoutes(deps));
+  app.route('/api/catalogue', catalogueRoutes(deps));
+  app.route('/api/recipes', recipeRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
 

@@ -41,7 +41,7 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     logger.info('catalogue ready', { status: catalogue.status, foods: catalogue.foods, ms: Math.round(catalogue.ms) });
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
     const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger));
-    const auth = createAuth({ db: database.db, config, secret, mailer });
+    const auth = createAuth({ db: database.db, config, secret, mailer, logger });
     const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer };
     return { deps, database, catalogue, close: () => database.close() };
   } catch (error) {

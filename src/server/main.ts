@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { bootServices } from './boot.ts';
+import { warmCatalogueSearch } from './features/catalogue/search.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
@@ -21,6 +22,8 @@ try {
 
 const logger = createLogger(config.logLevel);
 const services = await bootServices(config, { logger });
+// Build the ingredient index before the first owner types a letter.
+await warmCatalogueSearch(services.database.db);
 const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info: AddressInfo) => {

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/api/auth.ts';
 
@@ -10,8 +11,8 @@ export const CLIENT_IP_HEADER = 'x-nutricarte-client-ip';
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
-export function createAuth(options: { db: Kysely<DB>; config: Config; secret: string; mailer: Mailer }) {
-  const { db, config, secret, mailer } = options;
+export function createAuth(options: { db: Kysely<DB>; config: Config; secret: string; mailer: Mailer; logger: Logger }) {
+  const { db, config, secret, mailer, logger } = options;
   const confirmEmail = Boolean(config.smtpUrl);
   const authRule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
   return betterAuth({
@@ -21,6 +22,12 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
     secret,
     database: { db: db as unknown as Kysely<unknown>, type: 'postgres', transaction: true },
     telemetry: { enabled: false },
+    // better-auth's own messages go through our structured logger and its LOG_LEVEL.
+    logger: {
+      disabled: config.logLevel === 'silent',
+      level: config.logLevel === 'silent' ? 'error' : config.logLevel,
+      log: (level, message, ...args) => logger[level](`auth: ${message}`, args.length ? { details: args.map(String) } : undefined),
+    },
     trustedOrigins: [config.publicOrigin],
     emailAndPassword: {
       enabled: true,

@@ -29,6 +29,9 @@ const NUTRIENT_COLUMNS = {
   organic_acids_g: 'acides_organiques_g',
 } as const;
 
+/** Bumped when the way rows are derived from the files changes, so stored copies reload. */
+const LOADER_VERSION = 'loader-2';
+
 /** An empty Ciqual cell means « unknown », never zero. */
 function toNumber(cell: string | undefined): number | null {
   if (cell === undefined || cell.trim() === '') return null;
@@ -54,7 +57,7 @@ export async function loadCatalogue(db: Kysely<DB>, dir: string = ciqualDir): Pr
     readFile(path.join(dir, 'ciqual.csv'), 'utf8'),
     readFile(path.join(dir, 'ciqual_raw_flags.csv'), 'utf8'),
   ]);
-  const edition = createHash('sha256').update(foodsCsv).update('\0').update(flagsCsv).digest('hex');
+  const edition = createHash('sha256').update(LOADER_VERSION).update(foodsCsv).update('\0').update(flagsCsv).digest('hex');
 
   const current = await db.selectFrom('catalogue_meta').select('value').where('key', '=', 'ciqual_edition').executeTakeFirst();
   if (current?.value === edition) {
@@ -77,6 +80,8 @@ export async function loadCatalogue(db: Kysely<DB>, dir: string = ciqualDir): Pr
     const nutrients = Object.fromEntries(
       Object.entries(NUTRIENT_COLUMNS).map(([target, source]) => [target, toNumber(r[source])]),
     ) as Record<keyof typeof NUTRIENT_COLUMNS, number | null>;
+    // INCO defines salt as sodium × 2.5; 6 foods give sodium without salt (data/ciqual/README.md).
+    if (nutrients.salt_g === null && nutrients.sodium_mg !== null) nutrients.salt_g = Math.round(nutrients.sodium_mg * 2.5) / 1000;
     return {
       code,
       name: r.name ?? '',

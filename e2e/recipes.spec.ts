@@ -23,9 +23,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.getByLabel('Nom de la recette').fill('Purée maison');
     await page.getByLabel('Portions').fill('4');
     // « ecreme » typed without its accents finds « Lait demi-écrémé, UHT ».
-    await addIngredient(page, 'pomme de terre bouillie', /^Pomme de terre, bouillie\/cuite à l'eau/);
-    await addIngredient(page, 'beurre doux', /^Beurre à 80% MG minimum, doux/);
-    await addIngredient(page, 'lait demi ecreme', /^Lait demi-écrémé, UHT/);
+    await addIngredient(page, 'pomme de terre bouillie', /^Pomme de terre, bouillie\/cuite à l'eau \d/);
+    await addIngredient(page, 'beurre doux', /^Beurre à 80% MG minimum, doux \d/);
+    await addIngredient(page, 'lait demi ecreme', /^Lait demi-écrémé, UHT \d/);
     await setLine(page, "Pomme de terre, bouillie/cuite à l'eau", '1', 'kg');
     await setLine(page, 'Beurre à 80% MG minimum, doux', '50', 'g');
     await setLine(page, 'Lait demi-écrémé, UHT', '0.2', 'l');

@@ -6,6 +6,7 @@ const variants = {
   secondary: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:text-stone-400',
   accent: 'bg-accent-600 text-white hover:bg-orange-700 disabled:bg-stone-300',
   ghost: 'text-stone-700 hover:bg-stone-100',
+  dangerGhost: 'text-red-700 hover:bg-red-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-stone-300',
 } as const;
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;

@@ -34,14 +34,14 @@ export function IngredientLines({
         const weightError = errors[`ingredients.${index}.gramsPerUnit`];
         return (
           <li key={line.key} className="grid grid-cols-[1fr_auto] gap-2 p-3 sm:grid-cols-[1fr_7rem_6rem_auto] sm:items-center">
-            <div className="col-span-2 min-w-0 sm:col-span-1">
+            <div className="col-start-1 row-start-1 min-w-0 sm:col-auto sm:row-auto">
               <p className="truncate text-sm font-medium" title={line.name}>
                 {line.name}
               </p>
               {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">Énergie inconnue dans Ciqual</p>}
               {errors[`ingredients.${index}.code`] && <p className="text-xs text-red-600">{errors[`ingredients.${index}.code`]}</p>}
             </div>
-            <div className="flex gap-2 sm:contents">
+            <div className="col-span-2 flex gap-2 sm:contents">
               <label className="sr-only" htmlFor={`qty-${line.key}`}>
                 Quantité de {line.name}
               </label>
@@ -73,7 +73,7 @@ export function IngredientLines({
             </div>
             <button
               type="button"
-              className="row-start-1 col-start-2 h-9 rounded-lg px-2 text-sm text-red-700 hover:bg-red-50 sm:col-start-auto sm:row-start-auto"
+              className="col-start-2 row-start-1 h-9 self-start rounded-lg px-2 text-sm text-red-700 hover:bg-red-50 sm:col-auto sm:row-auto sm:self-auto"
               aria-label={`Retirer ${line.name}`}
               onClick={() => onChange(lines.filter((_, i) => i !== index))}
             >

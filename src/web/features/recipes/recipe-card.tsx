@@ -70,7 +70,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
             title="Êtes-vous sûr de vouloir supprimer cette recette ?"
             onConfirm={onDelete}
             trigger={
-              <Button size="sm" variant="ghost" className="text-red-700">
+              <Button size="sm" variant="dangerGhost">
                 Supprimer
               </Button>
             }

@@ -13,6 +13,7 @@ import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { menuRoutes } from './features/menus/routes.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', accountRoutes(deps));
   app.route('/api/catalogue', catalogueRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
+  app.route('/api', menuRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
 

@@ -1,0 +1,195 @@
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_SECTION_NAME, menuMessages, type ItemUpdateInput, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notFound } from '../../lib/http.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { lockOwnedMenu, moveTo, renumber } from './ordering.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A menu's sections with their items, both in display order (API.md). */
+export async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
+  const sections = await db
+    .selectFrom('menu_sections')
+    .select(['id', 'name', 'description', 'display_order'])
+    .where('menu_id', '=', menuId)
+    .orderBy('display_order')
+    .execute();
+  if (sections.length === 0) return [];
+  const items = await db
+    .selectFrom('menu_items as i')
+    .innerJoin('menu_sections as s', 's.id', 'i.menu_section_id')
+    .leftJoin('recipes as r', 'r.id', 'i.recipe_id')
+    .select([
+      'i.id',
+      'i.menu_section_id',
+      'i.name',
+      'i.description',
+      'i.price',
+      'i.is_available',
+      'i.display_order',
+      'r.id as recipe_id',
+      'r.name as recipe_name',
+      'r.description as recipe_description',
+      'r.calories_per_serving',
+    ])
+    .where('s.menu_id', '=', menuId)
+    .orderBy('i.display_order')
+    .execute();
+  const bySection = new Map<string, MenuItem[]>();
+  for (const i of items) {
+    const item: MenuItem = {
+      id: i.id,
+      name: i.name,
+      description: i.description,
+      price: i.price,
+      isAvailable: i.is_available,
+      displayOrder: i.display_order,
+      recipe: i.recipe_id
+        ? { id: i.recipe_id, name: i.recipe_name ?? '', description: i.recipe_description ?? '', caloriesPerServing: i.calories_per_serving ?? null }
+        : null,
+    };
+    bySection.set(i.menu_section_id, [...(bySection.get(i.menu_section_id) ?? []), item]);
+  }
+  return sections.map((s) => ({ id: s.id, name: s.name, description: s.description, displayOrder: s.display_order, items: bySection.get(s.id) ?? [] }));
+}
+
+export async function listOwnedSections(db: Kysely<DB>, userId: string, menuId: string): Promise<MenuSection[]> {
+  if (!isUuid(menuId)) throw notFound();
+  const menu = await db.selectFrom('menus').select('id').where('id', '=', menuId).where('user_id', '=', userId).executeTakeFirst();
+  if (!menu) throw notFound();
+  return listSections(db, menuId);
+}
+
+/** The menu of an owned section, or 404 (another owner's section looks missing). */
+async function sectionMenuId(db: Db, userId: string, sectionId: string): Promise<string> {
+  if (!isUuid(sectionId)) throw notFound();
+  const row = await db
+    .selectFrom('menu_sections as s')
+    .innerJoin('menus as m', 'm.id', 's.menu_id')
+    .select('s.menu_id')
+    .where('s.id', '=', sectionId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row.menu_id;
+}
+
+async function itemParents(db: Db, userId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
+  if (!isUuid(itemId)) throw notFound();
+  const row = await db
+    .selectFrom('menu_items as i')
+    .innerJoin('menu_sections as s', 's.id', 'i.menu_section_id')
+    .innerJoin('menus as m', 'm.id', 's.menu_id')
+    .select(['s.menu_id', 'i.menu_section_id'])
+    .where('i.id', '=', itemId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { menuId: row.menu_id, sectionId: row.menu_section_id };
+}
+
+const orderedSectionIds = async (trx: Transaction<DB>, menuId: string) =>
+  (await trx.selectFrom('menu_sections').select('id').where('menu_id', '=', menuId).orderBy('display_order').orderBy('id').execute()).map((r) => r.id);
+const orderedItemIds = async (trx: Transaction<DB>, sectionId: string) =>
+  (await trx.selectFrom('menu_items').select('id').where('menu_section_id', '=', sectionId).orderBy('display_order').orderBy('id').execute()).map((r) => r.id);
+
+const findSection = async (db: Db, id: string) => (await listSections(db, (await db.selectFrom('menu_sections').select('menu_id').where('id', '=', id).executeTakeFirstOrThrow()).menu_id)).find((s) => s.id === id)!;
+
+export async function createSection(db: Kysely<DB>, userId: string, menuId: string, input: { name?: string | undefined; description?: string | undefined }): Promise<MenuSection> {
+  if (!isUuid(menuId)) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    await lockOwnedMenu(trx, userId, menuId);
+    const count = (await orderedSectionIds(trx, menuId)).length;
+    const row = await trx
+      .insertInto('menu_sections')
+      .values({ menu_id: menuId, name: input.name ?? DEFAULT_SECTION_NAME, description: input.description ?? '', display_order: count })
+      .returning(['id', 'name', 'description', 'display_order'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, name: row.name, description: row.description, displayOrder: row.display_order, items: [] };
+  });
+}
+
+export async function updateSection(db: Kysely<DB>, userId: string, sectionId: string, input: { name: string; description: string }): Promise<MenuSection> {
+  return db.transaction().execute(async (trx) => {
+    const menuId = await sectionMenuId(trx, userId, sectionId);
+    await lockOwnedMenu(trx, userId, menuId);
+    await trx.updateTable('menu_sections').set({ name: input.name, description: input.description, updated_at: new Date() }).where('id', '=', sectionId).execute();
+    return findSection(trx, sectionId);
+  });
+}
+
+export async function deleteSection(db: Kysely<DB>, userId: string, sectionId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const menuId = await sectionMenuId(trx, userId, sectionId);
+    await lockOwnedMenu(trx, userId, menuId);
+    await trx.deleteFrom('menu_sections').where('id', '=', sectionId).execute();
+    await renumber(trx, 'menu_sections', await orderedSectionIds(trx, menuId));
+  });
+}
+
+export async function moveSection(db: Kysely<DB>, userId: string, sectionId: string, position: number): Promise<MenuSection[]> {
+  return db.transaction().execute(async (trx) => {
+    const menuId = await sectionMenuId(trx, userId, sectionId);
+    await lockOwnedMenu(trx, userId, menuId);
+    await renumber(trx, 'menu_sections', moveTo(await orderedSectionIds(trx, menuId), sectionId, position));
+    return listSections(trx, menuId);
+  });
+}
+
+/** An item made from one of the owner's recipes, at the end of the section (SPEC.md section 3). */
+export async function createItem(db: Kysely<DB>, userId: string, sectionId: string, recipeId: string): Promise<MenuItem> {
+  return db.transaction().execute(async (trx) => {
+    const menuId = await sectionMenuId(trx, userId, sectionId);
+    await lockOwnedMenu(trx, userId, menuId);
+    const recipe = await trx.selectFrom('recipes').select(['id', 'name']).where('id', '=', recipeId).where('user_id', '=', userId).executeTakeFirst();
+    if (!recipe) throw new AppError('validation', 422, menuMessages.recipeNotFound, { recipeId: menuMessages.recipeNotFound });
+    const count = (await orderedItemIds(trx, sectionId)).length;
+    const row = await trx
+      .insertInto('menu_items')
+      .values({ menu_section_id: sectionId, recipe_id: recipe.id, name: recipe.name, description: '', price: 0, is_available: true, display_order: count })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findItem(trx, menuId, row.id);
+  });
+}
+
+async function findItem(db: Db, menuId: string, itemId: string): Promise<MenuItem> {
+  for (const section of await listSections(db, menuId)) {
+    const item = section.items.find((i) => i.id === itemId);
+    if (item) return item;
+  }
+  throw notFound();
+}
+
+export async function updateItem(db: Kysely<DB>, userId: string, itemId: string, input: Required<ItemUpdateInput>): Promise<MenuItem> {
+  return db.transaction().execute(async (trx) => {
+    const { menuId } = await itemParents(trx, userId, itemId);
+    await lockOwnedMenu(trx, userId, menuId);
+    await trx
+      .updateTable('menu_items')
+      .set({ name: input.name, description: input.description, is_available: input.isAvailable, updated_at: new Date() })
+      .where('id', '=', itemId)
+      .execute();
+    return findItem(trx, menuId, itemId);
+  });
+}
+
+export async function deleteItem(db: Kysely<DB>, userId: string, itemId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { menuId, sectionId } = await itemParents(trx, userId, itemId);
+    await lockOwnedMenu(trx, userId, menuId);
+    await trx.deleteFrom('menu_items').where('id', '=', itemId).execute();
+    await renumber(trx, 'menu_items', await orderedItemIds(trx, sectionId));
+  });
+}
+
+export async function moveItem(db: Kysely<DB>, userId: string, itemId: string, position: number): Promise<MenuSection[]> {
+  return db.transaction().execute(async (trx) => {
+    const { menuId, sectionId } = await itemParents(trx, userId, itemId);
+    await lockOwnedMenu(trx, userId, menuId);
+    await renumber(trx, 'menu_items', moveTo(await orderedItemIds(trx, sectionId), itemId, position));
+    return listSections(trx, menuId);
+  });
+}

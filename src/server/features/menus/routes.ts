@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import {
+  itemCreateSchema,
+  itemUpdateSchema,
+  menuCreateSchema,
+  menuStatusSchema,
+  menuUpdateSchema,
+  moveSchema,
+  sectionCreateSchema,
+  sectionUpdateSchema,
+} from '../../../shared/api/menus.ts';
+import { requireUser } from '../../auth/require-user.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { readJson } from '../../lib/http.ts';
+import * as content from './content.ts';
+import * as menus from './menus.ts';
+
+/** /api/menus, /api/sections and /api/items (API.md « Menus, sections, items »). */
+export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  app.use('/menus/*', requireUser(deps));
+  app.use('/menus', requireUser(deps));
+  app.use('/sections/*', requireUser(deps));
+  app.use('/items/*', requireUser(deps));
+
+  app.get('/menus', async (c) => c.json({ menus: await menus.listMenus(db, c.var.user.id) }));
+  app.post('/menus', async (c) => c.json(await menus.createMenu(db, c.var.user.id, await readJson(c, menuCreateSchema)), 201));
+  app.get('/menus/:id', async (c) => c.json(await menus.getMenu(db, c.var.user.id, c.req.param('id'))));
+  app.put('/menus/:id', async (c) => c.json(await menus.updateMenu(db, c.var.user.id, c.req.param('id'), await readJson(c, menuUpdateSchema))));
+  app.patch('/menus/:id', async (c) => c.json(await menus.updateMenu(db, c.var.user.id, c.req.param('id'), await readJson(c, menuStatusSchema))));
+  app.delete('/menus/:id', async (c) => {
+    await menus.deleteMenu(db, c.var.user.id, c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  app.get('/menus/:id/sections', async (c) => c.json({ sections: await content.listOwnedSections(db, c.var.user.id, c.req.param('id')) }));
+  app.post('/menus/:id/sections', async (c) =>
+    c.json(await content.createSection(db, c.var.user.id, c.req.param('id'), await readJson(c, sectionCreateSchema)), 201),
+  );
+  app.put('/sections/:id', async (c) => c.json(await content.updateSection(db, c.var.user.id, c.req.param('id'), await readJson(c, sectionUpdateSchema))));
+  app.delete('/sections/:id', async (c) => {
+    await content.deleteSection(db, c.var.user.id, c.req.param('id'));
+    return c.body(null, 204);
+  });
+  app.post('/sections/:id/move', async (c) => {
+    const { position } = await readJson(c, moveSchema);
+    return c.json({ sections: await content.moveSection(db, c.var.user.id, c.req.param('id'), position) });
+  });
+  app.post('/sections/:id/items', async (c) => {
+    const { recipeId } = await readJson(c, itemCreateSchema);
+    return c.json(await content.createItem(db, c.var.user.id, c.req.param('id'), recipeId), 201);
+  });
+  app.put('/items/:id', async (c) => c.json(await content.updateItem(db, c.var.user.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
+  app.delete('/items/:id', async (c) => {
+    await content.deleteItem(db, c.var.user.id, c.req.param('id'));
+    return c.body(null, 204);
+  });
+  app.post('/items/:id/move', async (c) => {
+    const { position } = await readJson(c, moveSchema);
+    return c.json({ sections: await content.moveItem(db, c.var.user.id, c.req.param('id'), position) });
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+/** GET /api/public/menus/:id: what a diner sees (SPEC.md « Public menu page »). */
+export interface PublicMenuRecipe {
+  caloriesPerServing: number | null;
+  proteinPerServing: number | null;
+  carbsPerServing: number | null;
+  fatPerServing: number | null;
+  allergens: string[];
+  dietaryInfo: string[];
+}
+
+export interface PublicMenuItem {
+  id: string;
+  name: string;
+  description: string;
+  /** Fetched but not displayed (SPEC.md). */
+  price: number;
+  recipe: PublicMenuRecipe | null;
+}
+
+export interface PublicMenuSection {
+  id: string;
+  name: string;
+  description: string;
+  items: PublicMenuItem[];
+}
+
+export interface PublicMenu {
+  id: string;
+  name: string;
+  description: string;
+  restaurantName: string;
+  ownerIsPremium: boolean;
+  /** Only available items, sections and items in display order. */
+  sections: PublicMenuSection[];
+}

@@ -14,6 +14,7 @@ import { accountRoutes } from './features/account/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
+import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -118,8 +119,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/catalogue', catalogueRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api', menuRoutes(deps));
+  app.route('/api/qr-codes', qrCodeRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
+  app.route('/', qrRedirectRoutes(deps));
 
   if (options.webDir) mountWebApp(app, options.webDir);
 

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { qrCreateSchema, qrStatusSchema } from '../../../shared/api/qr.ts';
+import { requireUser } from '../../auth/require-user.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { readJson } from '../../lib/http.ts';
+import { createQrCode, deleteQrCode, listQrCodes, recordScan, setQrStatus } from './service.ts';
+import { qrErrorPage } from './error-page.ts';
+
+export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  app.use('*', requireUser(deps));
+  app.get('/', async (c) => c.json({ qrCodes: await listQrCodes(db, c.var.user.id) }));
+  app.post('/', async (c) => c.json(await createQrCode(db, c.var.user.id, deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201));
+  app.patch('/:id', async (c) => c.json(await setQrStatus(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrStatusSchema)).status)));
+  app.delete('/:id', async (c) => {
+    await deleteQrCode(db, c.var.user.id, c.req.param('id'));
+    return c.body(null, 204);
+  });
+  return app;
+}
+
+/** GET /qr/:id — what a diner's phone opens when it scans a table's code. */
+export function qrRedirectRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const noStore = { 'Cache-Control': 'no-store' };
+  app.get('/qr', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
+  app.get('/qr/', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
+  app.get('/qr/:id', async (c) => {
+    const scan = await recordScan(deps.db, c.req.param('id'));
+    if (scan.ok) {
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`/menu/${scan.menuId}`, 302);
+    }
+    const message = scan.reason === 'menu' ? 'Menu non trouvé ou inactif' : 'Code QR non trouvé ou inactif';
+    return c.html(qrErrorPage(message), 404, noStore);
+  });
+  return app;
+}

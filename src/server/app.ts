@@ -14,7 +14,9 @@ import { accountRoutes } from './features/account/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
+import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -119,7 +121,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/catalogue', catalogueRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api', menuRoutes(deps));
+  app.route('/', publicMenuRoutes(deps));
   app.route('/api/qr-codes', qrCodeRoutes(deps));
+  app.route('/api/billing', billingRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps));

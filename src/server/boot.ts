@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
+import { createBilling } from './features/billing/index.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { resolveAuthSecret } from './secrets.ts';
@@ -42,7 +43,7 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
     const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger));
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
-    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer };
+    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config) };
     return { deps, database, catalogue, close: () => database.close() };
   } catch (error) {
     await database.close().catch(() => {});

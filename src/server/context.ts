@@ -4,6 +4,7 @@ import type { DB } from './db/schema.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
+import type { Billing } from './features/billing/service.ts';
 
 /** What request handlers and services need, built once at boot (or per test). */
 export interface AppDeps {
@@ -13,6 +14,7 @@ export interface AppDeps {
   auth: Auth;
   logger: Logger;
   mailer: Mailer;
+  billing: Billing;
 }
 
 export interface SessionUser {

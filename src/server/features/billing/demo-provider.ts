@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { BillingType } from '../../../shared/api/billing.ts';
+import type { BillingProvider, CheckoutOwner } from './provider.ts';
+
+/**
+ * Without STRIPE_SECRET_KEY: checkout and portal are pages of the app, clearly marked
+ * « Mode démonstration », that drive the same subscription rows (see demo-service.ts).
+ */
+export function createDemoProvider(): BillingProvider {
+  return {
+    kind: 'demo',
+    async createCheckout(owner: CheckoutOwner, _billingType: BillingType) {
+      const sessionId = `demo_cs_${randomUUID()}`;
+      return { url: `/demo/checkout/${sessionId}`, sessionId, customerId: owner.customerId ?? `demo_cus_${owner.id}` };
+    },
+    async createPortal() {
+      return { url: '/demo/portal' };
+    },
+    async fetchSnapshot() {
+      return null;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DemoCheckoutSession } from '../../../shared/api/billing.ts';
+import { PRICES } from '../../../shared/plans.ts';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../lib/http.ts';
+import { applySnapshot } from './snapshot.ts';
+
+const DAY_MS = 86_400_000;
+
+async function openSession(db: Kysely<DB>, userId: string, id: string) {
+  const row = await db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId).where('provider', '=', 'demo').executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getDemoCheckout(db: Kysely<DB>, userId: string, id: string): Promise<DemoCheckoutSession> {
+  const row = await openSession(db, userId, id);
+  return {
+    id: row.id,
+    billingType: row.billing_type,
+    status: row.status,
+    amountEuros: row.billing_type === 'yearly' ? PRICES.yearlyEuros : PRICES.monthlyEuros,
+    trialDays: PRICES.trialDays,
+  };
+}
+
+/** « Payer » in the demo: a 14-day trial starts, exactly as a Stripe trial would. */
+export async function payDemoCheckout(db: Kysely<DB>, userId: string, id: string, now = new Date()): Promise<{ redirectUrl: string }> {
+  await db.transaction().execute(async (trx) => {
+    const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId).where('provider', '=', 'demo').forUpdate().executeTakeFirst();
+    if (!session) throw notFound();
+    if (session.status !== 'open') return;
+    await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', id).execute();
+    const trialEnd = new Date(now.getTime() + PRICES.trialDays * DAY_MS);
+    await applySnapshot(trx, userId, {
+      provider: 'demo',
+      customerId: `demo_cus_${userId}`,
+      subscriptionId: `demo_sub_${randomUUID()}`,
+      tier: 'premium',
+      status: 'trialing',
+      billingType: session.billing_type,
+      currentPeriodEnd: trialEnd,
+      trialEnd,
+      cancelAtPeriodEnd: false,
+    });
+  });
+  return { redirectUrl: `/payment-success?session_id=${encodeURIComponent(id)}` };
+}
+
+export async function cancelDemoCheckout(db: Kysely<DB>, userId: string, id: string): Promise<{ redirectUrl: string }> {
+  await openSession(db, userId, id);
+  await db.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'open').execute();
+  return { redirectUrl: '/payment-cancel' };
+}
+
+/** The demo portal: cancel at period end, resume, or end the period now (to see the return to free). */
+export async function demoPortalAction(db: Kysely<DB>, userId: string, action: 'cancel' | 'resume' | 'end-now', now = new Date()): Promise<void> {
+  const row = await db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).where('provider', '=', 'demo').executeTakeFirst();
+  if (!row || row.tier !== 'premium') throw notFound();
+  if (action === 'end-now') {
+    await db.updateTable('subscriptions').set({ tier: 'free', status: 'canceled', current_period_end: now, cancel_at_period_end: false, updated_at: now }).where('user_id', '=', userId).execute();
+    return;
+  }
+  await db.updateTable('subscriptions').set({ cancel_at_period_end: action === 'cancel', updated_at: now }).where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,18 @@
+import type { BillingType } from '../../../shared/api/billing.ts';
+import type { SubscriptionSnapshot } from './snapshot.ts';
+
+export interface CheckoutOwner {
+  id: string;
+  email: string;
+  customerId: string | null;
+}
+
+/** Payments behind one small interface (DECISIONS.md 4): Stripe when configured, else the demo. */
+export interface BillingProvider {
+  readonly kind: 'stripe' | 'demo';
+  /** Returns where to send the browser, and the customer id to remember. */
+  createCheckout(owner: CheckoutOwner, billingType: BillingType): Promise<{ url: string; sessionId: string; customerId: string | null }>;
+  createPortal(customerId: string): Promise<{ url: string }>;
+  /** Re-reads the truth from the provider (null: nothing to reconcile). */
+  fetchSnapshot(customerId: string): Promise<SubscriptionSnapshot | null>;
+}

@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { BillingSubscription, BillingType } from '../../../shared/api/billing.ts';
+import type { SubscriptionStatus } from '../../../shared/plans.ts';
+import type { DB } from '../../db/schema.ts';
+import { summarizeSubscription } from '../account/service.ts';
+
+/** The provider's truth about one customer's subscription, as stored in `subscriptions`. */
+export interface SubscriptionSnapshot {
+  provider: 'stripe' | 'demo';
+  customerId: string | null;
+  subscriptionId: string | null;
+  tier: 'free' | 'premium';
+  status: SubscriptionStatus;
+  billingType: BillingType | null;
+  currentPeriodEnd: Date | null;
+  trialEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Writes a snapshot over the owner's subscription row; the row is the source of truth for limits. */
+export async function applySnapshot(db: Kysely<DB> | Transaction<DB>, userId: string, snap: SubscriptionSnapshot): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({
+      provider: snap.provider,
+      customer_id: snap.customerId,
+      provider_subscription_id: snap.subscriptionId,
+      tier: snap.tier,
+      status: snap.status,
+      billing_type: snap.billingType,
+      current_period_end: snap.currentPeriodEnd,
+      trial_end: snap.trialEnd,
+      cancel_at_period_end: snap.cancelAtPeriodEnd,
+      updated_at: new Date(),
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function readBillingSubscription(db: Kysely<DB>, userId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {
+  const row = await db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const summary = summarizeSubscription(
+    row ? { tier: row.tier, status: row.status, currentPeriodEnd: row.current_period_end, cancelAtPeriodEnd: row.cancel_at_period_end } : null,
+  );
+  return {
+    subscribed: summary.subscribed,
+    subscriptionTier: summary.tier,
+    subscriptionEnd: summary.subscriptionEnd,
+    customerId: row?.customer_id ?? null,
+    willExpire: summary.willExpire,
+    status: summary.status,
+    billingType: summary.subscribed ? (row?.billing_type ?? null) : null,
+    provider,
+  };
+}

@@ -17,6 +17,7 @@ import { menuRoutes } from './features/menus/routes.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', publicMenuRoutes(deps));
   app.route('/api/qr-codes', qrCodeRoutes(deps));
   app.route('/api/billing', billingRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps));

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { bootServices } from './boot.ts';
 import { warmCatalogueSearch } from './features/catalogue/search.ts';
+import { createCrmClient } from './features/events/index.ts';
+import { createOutboxWorker } from './features/events/worker.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
@@ -24,6 +26,7 @@ const logger = createLogger(config.logLevel);
 const services = await bootServices(config, { logger });
 // Build the ingredient index before the first owner types a letter.
 await warmCatalogueSearch(services.database.db);
+const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger);
 const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info: AddressInfo) => {
@@ -34,6 +37,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: process.en
     appEnv: config.appEnv,
     startupMs: Math.round(performance.now() - startedAt),
   });
+  worker.start();
 });
 
 let stopping = false;
@@ -48,6 +52,7 @@ async function shutdown(signal: string) {
   force.unref();
   // Stop accepting connections, let in-flight requests finish, then close the database.
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await worker.stop();
   await services.close();
   logger.info('stopped');
   process.exit(0);

@@ -31,3 +31,6 @@ export const defaultQrName = (menuName: string) => `QR - ${menuName}`;
 
 /** SPEC.md section 9: PNG named qr-code-{name lowercased with spaces turned to hyphens}. */
 export const qrFileName = (name: string) => `qr-code-${name.toLowerCase().replace(/\s+/g, '-')}`;
+
+/** POST /api/qr-codes/:id/downloads: the owner downloaded the PNG (for the qr_code_downloaded event). */
+export const qrDownloadSchema = z.object({ size: z.number().int().min(1).max(10_000) });

@@ -56,11 +56,20 @@ export async function cancelDemoCheckout(db: Kysely<DB>, userId: string, id: str
 
 /** The demo portal: cancel at period end, resume, or end the period now (to see the return to free). */
 export async function demoPortalAction(db: Kysely<DB>, userId: string, action: 'cancel' | 'resume' | 'end-now', now = new Date()): Promise<void> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).where('provider', '=', 'demo').executeTakeFirst();
-  if (!row || row.tier !== 'premium') throw notFound();
-  if (action === 'end-now') {
-    await db.updateTable('subscriptions').set({ tier: 'free', status: 'canceled', current_period_end: now, cancel_at_period_end: false, updated_at: now }).where('user_id', '=', userId).execute();
-    return;
-  }
-  await db.updateTable('subscriptions').set({ cancel_at_period_end: action === 'cancel', updated_at: now }).where('user_id', '=', userId).execute();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).where('provider', '=', 'demo').forUpdate().executeTakeFirst();
+    if (!row || row.tier !== 'premium') throw notFound();
+    const ended = action === 'end-now';
+    await applySnapshot(trx, userId, {
+      provider: 'demo',
+      customerId: row.customer_id,
+      subscriptionId: row.provider_subscription_id,
+      tier: ended ? 'free' : 'premium',
+      status: ended ? 'canceled' : row.status,
+      billingType: row.billing_type,
+      currentPeriodEnd: ended ? now : row.current_period_end,
+      trialEnd: row.trial_end,
+      cancelAtPeriodEnd: action === 'cancel',
+    });
+  });
 }

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BillingProvider } from './provider.ts';
 import { applySnapshot, readBillingSubscription } from './snapshot.ts';
+import { enqueueEvent } from '../events/outbox.ts';
 
 export interface Billing {
   provider: BillingProvider;
@@ -22,7 +23,7 @@ export async function getSubscription(db: Kysely<DB>, billing: Billing, userId: 
     const customerId = (await ownerRow(db, userId))?.customer_id;
     if (customerId) {
       const snapshot = await billing.provider.fetchSnapshot(customerId);
-      if (snapshot) await applySnapshot(db, userId, snapshot);
+      if (snapshot) await db.transaction().execute((trx) => applySnapshot(trx, userId, snapshot));
     }
   }
   return readBillingSubscription(db, userId, billing.provider.kind);
@@ -39,6 +40,7 @@ export async function startCheckout(db: Kysely<DB>, billing: Billing, user: Sess
       await trx.updateTable('subscriptions').set({ customer_id: session.customerId, provider: billing.provider.kind }).where('user_id', '=', user.id).where('customer_id', 'is', null).execute();
     }
     await trx.insertInto('checkout_sessions').values({ id: session.sessionId, user_id: user.id, provider: billing.provider.kind, billing_type: billingType }).execute();
+    await enqueueEvent(trx, user.id, 'checkout_started', { tier, billing_type: billingType });
   });
   return { url: session.url };
 }

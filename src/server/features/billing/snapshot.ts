@@ -3,6 +3,7 @@ import type { BillingSubscription, BillingType } from '../../../shared/api/billi
 import type { SubscriptionStatus } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
 import { summarizeSubscription } from '../account/service.ts';
+import { enqueueContactSync } from '../events/outbox.ts';
 
 /** The provider's truth about one customer's subscription, as stored in `subscriptions`. */
 export interface SubscriptionSnapshot {
@@ -18,8 +19,9 @@ export interface SubscriptionSnapshot {
 }
 
 /** Writes a snapshot over the owner's subscription row; the row is the source of truth for limits. */
-export async function applySnapshot(db: Kysely<DB> | Transaction<DB>, userId: string, snap: SubscriptionSnapshot): Promise<void> {
-  await db
+export async function applySnapshot(trx: Transaction<DB>, userId: string, snap: SubscriptionSnapshot): Promise<void> {
+  const before = await trx.selectFrom('subscriptions').select(['tier', 'status', 'billing_type']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  await trx
     .updateTable('subscriptions')
     .set({
       provider: snap.provider,
@@ -35,6 +37,10 @@ export async function applySnapshot(db: Kysely<DB> | Transaction<DB>, userId: st
     })
     .where('user_id', '=', userId)
     .execute();
+  // The CRM contact follows every change of plan, in the same transaction.
+  if (before && (before.tier !== snap.tier || before.status !== snap.status || before.billing_type !== snap.billingType)) {
+    await enqueueContactSync(trx, userId);
+  }
 }
 
 export async function readBillingSubscription(db: Kysely<DB>, userId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {

@@ -4,6 +4,7 @@ import type { DB, MenusTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertWithinPlanLimit } from '../plans/limits.ts';
+import { enqueueEvent } from '../events/outbox.ts';
 
 export function toMenu(row: Pick<Selectable<MenusTable>, 'id' | 'name' | 'description' | 'is_active' | 'created_at'>): Menu {
   return { id: row.id, name: row.name, description: row.description, isActive: row.is_active, createdAt: row.created_at.toISOString() };
@@ -31,31 +32,46 @@ export async function createMenu(db: Kysely<DB>, userId: string, input: Required
       .values({ user_id: userId, name: input.name, description: input.description, is_active: input.isActive })
       .returning(columns)
       .executeTakeFirstOrThrow();
+    await enqueueEvent(trx, userId, 'menu_created', { menu_name: row.name, menu_description: row.description, is_active: row.is_active });
     return toMenu(row);
   });
 }
 
-export async function updateMenu(db: Kysely<DB>, userId: string, id: string, patch: Partial<MenuUpdateInput>): Promise<Menu> {
+/** PUT: name, description and « actif » together (menu_updated). */
+export async function updateMenu(db: Kysely<DB>, userId: string, id: string, input: Required<MenuUpdateInput>): Promise<Menu> {
   if (!isUuid(id)) throw notFound();
-  const row = await db
-    .updateTable('menus')
-    .set({
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returning(columns)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return toMenu(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('menus')
+      .set({ name: input.name, description: input.description, is_active: input.isActive, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning(columns)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    await enqueueEvent(trx, userId, 'menu_updated', { menu_name: row.name, menu_description: row.description, is_active: row.is_active });
+    return toMenu(row);
+  });
+}
+
+/** PATCH: the activate/deactivate toggle (menu_status_changed with the old and new status). */
+export async function setMenuStatus(db: Kysely<DB>, userId: string, id: string, isActive: boolean): Promise<Menu> {
+  if (!isUuid(id)) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('menus').select('is_active').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound();
+    const row = await trx.updateTable('menus').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+    await enqueueEvent(trx, userId, 'menu_status_changed', { menu_name: row.name, new_status: isActive, old_status: before.is_active });
+    return toMenu(row);
+  });
 }
 
 /** Deleting a menu deletes its sections, items and QR codes (ON DELETE CASCADE). */
 export async function deleteMenu(db: Kysely<DB>, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const result = await db.deleteFrom('menus').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('menus').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound();
+    await enqueueEvent(trx, userId, 'menu_deleted', { menu_id: id });
+  });
 }

@@ -28,7 +28,7 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/menus', async (c) => c.json(await menus.createMenu(db, c.var.user.id, await readJson(c, menuCreateSchema)), 201));
   app.get('/menus/:id', async (c) => c.json(await menus.getMenu(db, c.var.user.id, c.req.param('id'))));
   app.put('/menus/:id', async (c) => c.json(await menus.updateMenu(db, c.var.user.id, c.req.param('id'), await readJson(c, menuUpdateSchema))));
-  app.patch('/menus/:id', async (c) => c.json(await menus.updateMenu(db, c.var.user.id, c.req.param('id'), await readJson(c, menuStatusSchema))));
+  app.patch('/menus/:id', async (c) => c.json(await menus.setMenuStatus(db, c.var.user.id, c.req.param('id'), (await readJson(c, menuStatusSchema)).isActive)));
   app.delete('/menus/:id', async (c) => {
     await menus.deleteMenu(db, c.var.user.id, c.req.param('id'));
     return c.body(null, 204);

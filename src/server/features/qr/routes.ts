@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { qrCreateSchema, qrStatusSchema } from '../../../shared/api/qr.ts';
+import { qrCreateSchema, qrDownloadSchema, qrStatusSchema } from '../../../shared/api/qr.ts';
 import { requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
-import { createQrCode, deleteQrCode, listQrCodes, recordScan, setQrStatus } from './service.ts';
+import { createQrCode, deleteQrCode, listQrCodes, recordDownload, recordScan, setQrStatus } from './service.ts';
 import { qrErrorPage } from './error-page.ts';
 
 export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -13,6 +13,10 @@ export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/', async (c) => c.json({ qrCodes: await listQrCodes(db, c.var.user.id) }));
   app.post('/', async (c) => c.json(await createQrCode(db, c.var.user.id, deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201));
   app.patch('/:id', async (c) => c.json(await setQrStatus(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrStatusSchema)).status)));
+  app.post('/:id/downloads', async (c) => {
+    await recordDownload(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrDownloadSchema)).size);
+    return c.body(null, 204);
+  });
   app.delete('/:id', async (c) => {
     await deleteQrCode(db, c.var.user.id, c.req.param('id'));
     return c.body(null, 204);

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertWithinPlanLimit } from '../plans/limits.ts';
+import { enqueueEvent } from '../events/outbox.ts';
 
 function selectQrCodes(db: Kysely<DB>) {
   return db
@@ -51,21 +52,39 @@ export async function createQrCode(db: Kysely<DB>, userId: string, publicOrigin:
       .insertInto('qr_codes')
       .values({ id, user_id: userId, menu_id: menu.id, name: input.name, qr_data: qrUrl(publicOrigin, id), status: 'active' })
       .execute();
+    await enqueueEvent(trx, userId, 'qr_code_created', { timestamp: new Date().toISOString(), qr_code_id: id, qr_code_name: input.name });
   });
   return getQrCode(db, userId, id);
 }
 
 export async function setQrStatus(db: Kysely<DB>, userId: string, id: string, status: 'active' | 'inactive'): Promise<QrCode> {
   if (!isUuid(id)) throw notFound();
-  const result = await db.updateTable('qr_codes').set({ status, updated_at: new Date() }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('qr_codes').select('status').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound();
+    await trx.updateTable('qr_codes').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+    await enqueueEvent(trx, userId, 'qr_code_status_changed', { qr_code_id: id, new_status: status, old_status: before.status });
+  });
   return getQrCode(db, userId, id);
 }
 
 export async function deleteQrCode(db: Kysely<DB>, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const result = await db.deleteFrom('qr_codes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('qr_codes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound();
+    await enqueueEvent(trx, userId, 'qr_code_deleted', { qr_code_id: id });
+  });
+}
+
+/** The owner downloaded the PNG of a code (qr_code_downloaded). */
+export async function recordDownload(db: Kysely<DB>, userId: string, id: string, size: number): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const code = await trx.selectFrom('qr_codes').select('name').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!code) throw notFound();
+    await enqueueEvent(trx, userId, 'qr_code_downloaded', { qr_code_name: code.name, download_size: size });
+  });
 }
 
 export type ScanResult = { ok: true; menuId: string } | { ok: false; reason: 'qr' | 'menu' };
@@ -81,9 +100,17 @@ export async function recordScan(db: Kysely<DB>, id: string): Promise<ScanResult
       UPDATE qr_codes AS q SET scan_count = q.scan_count + 1
       FROM menus AS m
       WHERE q.id = ${id} AND q.status = 'active' AND m.id = q.menu_id AND m.is_active
-      RETURNING q.id, q.menu_id
+      RETURNING q.id, q.name, q.menu_id, q.user_id, m.name AS menu_name
     ), scan AS (
-      INSERT INTO qr_scans (qr_code_id) SELECT id FROM hit
+      INSERT INTO qr_scans (qr_code_id) SELECT id FROM hit RETURNING scanned_at
+    ), event AS (
+      -- qr_code_scanned goes to the owner's contact (not an anonymous one), in the same statement.
+      INSERT INTO event_outbox (user_id, kind, name, payload)
+      SELECT h.user_id, 'event', 'qr_code_scanned', jsonb_build_object(
+        'contactEmail', u.email, 'eventName', 'qr_code_scanned',
+        'eventData', jsonb_build_object('qr_code_id', h.id, 'qr_code_name', h.name, 'menu_id', h.menu_id,
+          'menu_name', h.menu_name, 'owner_user_id', h.user_id, 'scanned_at', now()))
+      FROM hit h JOIN users u ON u.id = h.user_id
     )
     SELECT menu_id FROM hit`.execute(db);
   if (rows[0]) return { ok: true, menuId: rows[0].menu_id };

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../catalogue/foods.ts';
 import { assertWithinPlanLimit } from '../plans/limits.ts';
+import { enqueueEvent, type RecipeEventData } from '../events/outbox.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -87,6 +88,14 @@ async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed
   return { lines, nutrition };
 }
 
+const recipeEventData = (input: RecipeInputParsed, nutrition: NutritionResult): RecipeEventData => ({
+  recipe_name: input.name,
+  servings: input.servings,
+  ingredients_count: input.ingredients.length,
+  allergens_count: input.allergens.length,
+  calories_per_serving: nutrition.caloriesPerServing,
+});
+
 function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult) {
   return {
     name: input.name,
@@ -132,6 +141,7 @@ export async function createRecipe(db: Kysely<DB>, userId: string, input: Recipe
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertLines(trx, row.id, lines);
+    await enqueueEvent(trx, userId, 'recipe_created', recipeEventData(input, nutrition));
     return getRecipe(trx, userId, row.id);
   });
 }
@@ -150,12 +160,16 @@ export async function updateRecipe(db: Kysely<DB>, userId: string, id: string, i
       .execute();
     await trx.deleteFrom('recipe_ingredients').where('recipe_id', '=', id).execute();
     await insertLines(trx, id, lines);
+    await enqueueEvent(trx, userId, 'recipe_updated', recipeEventData(input, nutrition));
     return getRecipe(trx, userId, id);
   });
 }
 
 export async function deleteRecipe(db: Kysely<DB>, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const result = await db.deleteFrom('recipes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('recipes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound();
+    await enqueueEvent(trx, userId, 'recipe_deleted', { recipe_id: id });
+  });
 }

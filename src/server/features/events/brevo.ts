@@ -1,0 +1,74 @@
+/** What leaves NutriCarte for the CRM: one delivery per outbox row. */
+export interface CrmDelivery {
+  kind: 'event' | 'contact';
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+export interface CrmClient {
+  readonly target: 'brevo' | 'log';
+  deliver(delivery: CrmDelivery): Promise<void>;
+}
+
+export class CrmError extends Error {
+  constructor(message: string, readonly retryable: boolean) {
+    super(message);
+    this.name = 'CrmError';
+  }
+}
+
+/** SPEC.md: the restaurant name's first word is the first name, the rest the last name. */
+export function splitRestaurantName(name: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/** Brevo's HTTP API (v3): contacts are upserted, events are attached to the contact's e-mail. */
+export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): CrmClient {
+  const base = apiUrl.replace(/\/$/, '');
+  async function post(path: string, body: unknown) {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw new CrmError(`Brevo unreachable: ${(error as Error).message}`, true);
+    }
+    if (response.ok) return;
+    const text = (await response.text()).slice(0, 300);
+    // 4xx other than 408/429 will not get better by retrying.
+    const retryable = response.status >= 500 || response.status === 408 || response.status === 429;
+    throw new CrmError(`Brevo answered ${response.status}: ${text}`, retryable);
+  }
+  return {
+    target: 'brevo',
+    async deliver({ kind, payload }) {
+      if (kind === 'contact') {
+        const restaurantName = String(payload.restaurantName ?? '');
+        const { firstName, lastName } = splitRestaurantName(restaurantName);
+        await post('/contacts', {
+          email: payload.email,
+          updateEnabled: true,
+          attributes: {
+            FIRSTNAME: firstName,
+            LASTNAME: lastName,
+            RESTAURANT_NAME: restaurantName,
+            SUBSCRIPTION_TIER: payload.subscriptionTier ?? 'free',
+            SUBSCRIPTION_TYPE: payload.subscriptionType ?? '',
+            SUBSCRIPTION_STATUS: payload.subscriptionStatus ?? '',
+          },
+        });
+        return;
+      }
+      await post('/events', {
+        event_name: payload.eventName,
+        identifiers: { email_id: payload.contactEmail },
+        event_properties: payload.eventData,
+      });
+    },
+  };
+}

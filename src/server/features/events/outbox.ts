@@ -1,0 +1,74 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** The product events of SPEC.md section 7, with their properties. */
+export interface ProductEvents {
+  checkout_started: { tier: string; billing_type: string };
+  recipe_created: RecipeEventData;
+  recipe_updated: RecipeEventData;
+  recipe_deleted: { recipe_id: string };
+  menu_created: MenuEventData;
+  menu_updated: MenuEventData;
+  menu_deleted: { menu_id: string };
+  menu_status_changed: { menu_name: string; new_status: boolean; old_status: boolean };
+  qr_code_created: { timestamp: string; qr_code_id: string; qr_code_name: string };
+  qr_code_status_changed: { qr_code_id: string; new_status: string; old_status: string };
+  qr_code_deleted: { qr_code_id: string };
+  qr_code_downloaded: { qr_code_name: string; download_size: number };
+  qr_code_scanned: { qr_code_id: string; qr_code_name: string; menu_id: string; menu_name: string; owner_user_id: string; scanned_at: string };
+}
+
+export interface RecipeEventData {
+  recipe_name: string;
+  servings: number;
+  ingredients_count: number;
+  allergens_count: number;
+  calories_per_serving: number | null;
+}
+
+export interface MenuEventData {
+  menu_name: string;
+  menu_description: string;
+  is_active: boolean;
+}
+
+export type EventName = keyof ProductEvents;
+
+/**
+ * Writes an event in the caller's transaction: it exists if and only if the change it
+ * describes was committed. The owner's e-mail is captured now, so the event reaches their
+ * CRM contact even if the account changes later.
+ */
+export async function enqueueEvent<N extends EventName>(trx: Transaction<DB>, userId: string, name: N, data: ProductEvents[N]): Promise<void> {
+  await sql`
+    INSERT INTO event_outbox (user_id, kind, name, payload)
+    SELECT id, 'event', ${name}, jsonb_build_object('contactEmail', email, 'eventName', ${name}::text, 'eventData', ${JSON.stringify(data)}::jsonb)
+    FROM users WHERE id = ${userId}`.execute(trx);
+}
+
+/** sync_contact after a subscription change (sign-up enqueues its own from the database trigger). */
+export async function enqueueContactSync(db: Kysely<DB> | Transaction<DB>, userId: string): Promise<void> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', 'p.id', 'u.id')
+    .innerJoin('subscriptions as s', 's.user_id', 'u.id')
+    .select(['u.email', 'p.restaurant_name', 's.tier', 's.billing_type', 's.status'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return;
+  await db
+    .insertInto('event_outbox')
+    .values({
+      user_id: userId,
+      kind: 'contact',
+      name: 'sync_contact',
+      payload: JSON.stringify({
+        email: row.email,
+        restaurantName: row.restaurant_name,
+        subscriptionTier: row.tier,
+        subscriptionType: row.billing_type,
+        subscriptionStatus: row.status,
+      }),
+    })
+    .execute();
+}

@@ -18,6 +18,7 @@ import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { trackingRoutes } from './features/events/routes.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/qr-codes', qrCodeRoutes(deps));
   app.route('/api/billing', billingRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/tracking', trackingRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps));

@@ -15,6 +15,7 @@ export interface ProductEvents {
   qr_code_status_changed: { qr_code_id: string; new_status: string; old_status: string };
   qr_code_deleted: { qr_code_id: string };
   qr_code_downloaded: { qr_code_name: string; download_size: number };
+  page_viewed: { page_type: string; path: string };
   qr_code_scanned: { qr_code_id: string; qr_code_name: string; menu_id: string; menu_name: string; owner_user_id: string; scanned_at: string };
 }
 

@@ -1,0 +1,250 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import jsqr from 'jsqr';
+import pngjs from 'pngjs';
+import { qrFileName } from '../src/shared/api/qr.ts';
+import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+
+// jsqr's bundle sets `module.exports` to the function while its types declare a default export.
+const decodeQr = ((jsqr as unknown as { default?: unknown }).default ?? jsqr) as unknown as (typeof import('jsqr'))['default'];
+
+/** Reads a PNG and decodes the QR code in it, as a phone's camera app would. */
+function decodePng(bytes: Buffer): { width: number; height: number; text: string | null } {
+  const png = pngjs.PNG.sync.read(bytes);
+  const pixels = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
+  return { width: png.width, height: png.height, text: decodeQr(pixels, png.width, png.height)?.data ?? null };
+}
+
+/** A menu « Carte du midi » with one dish, seeded through the API as the owner. */
+async function seedMenu(page: Page, origin: string, name = 'Carte du midi'): Promise<string> {
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers: { Origin: origin }, data });
+    expect(response.status(), path).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const recipe = await post('/api/recipes', {
+    name: 'Purée',
+    servings: 4,
+    ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
+    allergens: ['Lactose'],
+    dietaryInfo: ['Végétarien'],
+  });
+  const menu = await post('/api/menus', { name });
+  const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
+  return menu.id;
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of [LAPTOP, PHONE]) {
+  test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {
+    const origin = baseURL!;
+    await page.setViewportSize(viewport);
+    await signUp(page);
+
+    // No code and no menu yet.
+    await page.getByRole('link', { name: 'Codes QR' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Codes QR', exact: true })).toBeVisible();
+    await expect(page.getByText('Aucun code QR trouvé')).toBeVisible();
+    await page.getByRole('button', { name: 'Générer mon premier code QR' }).click();
+    await expect(page.getByText("Aucun menu actif trouvé. Créez d'abord un menu.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Aller à Mes Menus' })).toHaveAttribute('href', '/menus');
+    await expect(page.getByRole('button', { name: 'Générer le code QR' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Fermer' }).click();
+    await expect(page.getByTestId('qr-generator')).toHaveCount(0);
+
+    // The generator: default name, validation next to the field, free-plan notice.
+    const menuId = await seedMenu(page, origin);
+    await page.reload();
+    await page.getByRole('button', { name: 'Générer un code QR' }).click();
+    const generator = page.getByTestId('qr-generator');
+    await expect(generator.getByTestId('qr-plan-notice')).toContainText('Plan gratuit : 1 code QR');
+    await expect(generator.getByRole('link', { name: 'Passer au Premium' })).toHaveAttribute('href', '/subscription');
+    await expect(page.locator('body')).not.toContainText(/par mois|ce mois/);
+    await expect(generator.getByRole('button', { name: 'Générer le code QR' })).toBeDisabled();
+    await expect(generator.getByRole('button', { name: 'Télécharger le code QR' })).toBeDisabled();
+    const menuSelect = generator.getByLabel('Menu à lier');
+    await expect(menuSelect.locator('option').first()).toHaveText('Sélectionnez un menu');
+    await menuSelect.selectOption({ label: 'Carte du midi' });
+    const nameField = generator.getByLabel('Nom du code QR');
+    await expect(nameField).toHaveValue('QR - Carte du midi');
+    await nameField.fill('   ');
+    await generator.getByRole('button', { name: 'Générer le code QR' }).click();
+    await expect(generator.getByRole('alert').filter({ hasText: 'Veuillez donner un nom à votre code QR' })).toBeVisible();
+    await nameField.fill('QR - Carte du midi');
+    await expect(generator.getByRole('alert')).toHaveCount(0);
+    await screenshot(page, `qr-generator-${viewport.width}`);
+    if (viewport === PHONE) await expectNoHorizontalScroll(page);
+
+    await generator.getByRole('button', { name: 'Générer le code QR' }).click();
+    await expect(page.getByText('Code QR généré avec succès !')).toBeVisible();
+    // The 300×300 SVG preview, then the generator closes by itself one second later.
+    await expect(generator.getByTestId('qr-preview').locator('svg[width="300"][height="300"]')).toBeVisible();
+    await expect(generator.getByRole('button', { name: 'Télécharger le code QR' })).toBeEnabled();
+    await screenshot(page, `qr-generator-done-${viewport.width}`);
+    await expect(page.getByTestId('qr-generator')).toHaveCount(0);
+
+    // The card.
+    const card = page.getByTestId('qr-card');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('heading', { name: 'QR - Carte du midi' })).toBeVisible();
+    await expect(card).toContainText('Actif');
+    await expect(card).toContainText('Menu : Carte du midi');
+    await expect(card.getByTestId('qr-scans')).toHaveText('0 scan');
+    await expect(card.getByTestId('qr-drawing')).toHaveAttribute('data-state', 'drawn');
+    await expect(card.locator('canvas')).toHaveCSS('width', '150px');
+    const url = (await card.getByTestId('qr-url').textContent())!.trim();
+    expect(url).toMatch(new RegExp(`^${origin.replace(/[.:/]/g, '\\$&')}/qr/[0-9a-f-]{36}$`));
+    await expect(card.getByRole('link', { name: 'Voir' })).toHaveAttribute('href', url);
+    await expect(card.getByRole('link', { name: 'Voir' })).toHaveAttribute('target', '_blank');
+    await expect(card.getByRole('link', { name: 'Voir' })).toHaveAttribute('rel', 'noopener');
+    await expect(page.getByTestId('limit-banner')).toContainText('Limite atteinte !');
+    await screenshot(page, `qr-codes-${viewport.width}`);
+    if (viewport === PHONE) await expectNoHorizontalScroll(page);
+
+    // Download: a 400 px PNG named after the code, which decodes to the card's URL.
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Télécharger', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe(`${qrFileName('QR - Carte du midi')}.png`);
+    expect(download.suggestedFilename()).toBe('qr-code-qr---carte-du-midi.png');
+    await expect(page.getByText('Code QR téléchargé !')).toBeVisible();
+    const decoded = decodePng(await readFile(await download.path()));
+    expect({ width: decoded.width, height: decoded.height }).toEqual({ width: 400, height: 400 });
+    expect(decoded.text).toBe(url);
+
+    // A diner scans it: one scan, then the public menu.
+    await page.goto(url);
+    await expect(page).toHaveURL(`${origin}/menu/${menuId}`);
+    await expect(page.getByText('Carte du midi').first()).toBeVisible();
+    await page.goto('/qr-codes');
+    await expect(card.getByTestId('qr-scans')).toHaveText('1 scan');
+
+    // Deactivate: the code no longer leads to the menu; reactivate.
+    await card.getByRole('button', { name: 'Désactiver' }).click();
+    await expect(page.getByText('Code QR désactivé avec succès')).toBeVisible();
+    await expect(card).toContainText('Inactif');
+    const refused = await page.request.get(url, { maxRedirects: 0 });
+    expect(refused.status()).toBe(404);
+    await card.getByRole('button', { name: 'Activer' }).click();
+    await expect(page.getByText('Code QR activé avec succès')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Désactiver' })).toBeVisible();
+    const redirect = await page.request.get(url, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe(`/menu/${menuId}`);
+
+    // The free plan allows one code: the generator refuses a second one, and so does the server.
+    await page.getByRole('button', { name: 'Générer un code QR' }).click();
+    await expect(generator.getByTestId('qr-plan-notice')).toContainText('Limite de codes QR atteinte pour le plan gratuit.');
+    await generator.getByLabel('Menu à lier').selectOption({ label: 'Carte du midi' });
+    await expect(generator.getByRole('button', { name: 'Générer le code QR' })).toBeDisabled();
+    const second = await page.request.post('/api/qr-codes', { headers: { Origin: origin }, data: { name: 'Terrasse', menuId } });
+    expect(second.status()).toBe(403);
+    expect((await second.json()).error.code).toBe('plan_limit');
+    await generator.getByRole('button', { name: 'Fermer' }).click();
+
+    // Delete, after the confirmation.
+    await card.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer ce code QR ?');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByText('Code QR supprimé avec succès')).toBeVisible();
+    await expect(page.getByText('Aucun code QR trouvé')).toBeVisible();
+    await expect(page.getByTestId('limit-banner')).toHaveCount(0);
+  });
+}
+
+test('a creation refused by the server for the plan limit leads to /subscription', async ({ page, baseURL }) => {
+  await signUp(page);
+  const menuId = await seedMenu(page, baseURL!);
+  const first = await page.request.post('/api/qr-codes', { headers: { Origin: baseURL! }, data: { name: 'Salle', menuId } });
+  expect(first.status()).toBe(201);
+  // The page believes the slot is still free (say, a code created meanwhile in another tab).
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    const me = await response.json();
+    await route.fulfill({ response, json: { ...me, usage: { ...me.usage, qrCodes: 0 } } });
+  });
+  await page.goto('/qr-codes');
+  await page.getByRole('button', { name: 'Générer un code QR' }).click();
+  await page.getByLabel('Menu à lier').selectOption({ label: 'Carte du midi' });
+  await page.getByRole('button', { name: 'Générer le code QR' }).click();
+  await expect(page.getByText('Limite atteinte', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test('a code that cannot be drawn says so on its card', async ({ page }) => {
+  await signUp(page);
+  // Longer than any QR code can hold.
+  const qrCode = {
+    id: '00000000-0000-4000-8000-000000000000',
+    name: 'Trop long',
+    qrData: `https://example.fr/${'x'.repeat(4000)}`,
+    status: 'active',
+    scanCount: 0,
+    createdAt: new Date().toISOString(),
+    menu: { id: '00000000-0000-4000-8000-000000000001', name: 'Carte' },
+  };
+  await page.route('**/api/qr-codes', (route) => route.fulfill({ json: { qrCodes: [qrCode] } }));
+  await page.goto('/qr-codes');
+  await expect(page.getByTestId('qr-card').getByText('Erreur de rendu du QR code')).toBeVisible();
+});
+
+test('the list draws its codes one after another (200 ms, then 100 ms apart)', async ({ page }) => {
+  await signUp(page);
+  const codes = ['A', 'B', 'C'].map((name, index) => ({
+    id: `00000000-0000-4000-8000-00000000000${index}`,
+    name: `Table ${name}`,
+    qrData: `http://127.0.0.1/qr/00000000-0000-4000-8000-00000000000${index}`,
+    status: 'active',
+    scanCount: 0,
+    createdAt: new Date().toISOString(),
+    menu: { id: '00000000-0000-4000-8000-000000000009', name: 'Carte' },
+  }));
+  await page.route('**/api/qr-codes', (route) => route.fulfill({ json: { qrCodes: codes } }));
+  // Record when each drawing starts, relative to the first card's appearance.
+  await page.addInitScript(() => {
+    const times: number[] = [];
+    (window as unknown as { qrDrawTimes: number[] }).qrDrawTimes = times;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        const target = mutation.target as Element;
+        if (mutation.attributeName === 'data-state' && target.getAttribute('data-state') === 'drawing') times.push(performance.now());
+        if (mutation.type === 'childList' && document.querySelector('[data-testid="qr-card"]') && !('start' in window)) {
+          (window as unknown as { start: number }).start = performance.now();
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+  await page.goto('/qr-codes');
+  await expect(page.locator('[data-testid="qr-drawing"][data-state="drawn"]')).toHaveCount(3);
+  const { start, times } = await page.evaluate(() => ({
+    start: (window as unknown as { start: number }).start,
+    times: (window as unknown as { qrDrawTimes: number[] }).qrDrawTimes,
+  }));
+  expect(times).toHaveLength(3);
+  expect(times[0]! - start).toBeGreaterThanOrEqual(180);
+  expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(80);
+  expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(80);
+});
+
+test('the generator shows the server validation message, or the generic error', async ({ page, baseURL }) => {
+  await signUp(page);
+  await seedMenu(page, baseURL!);
+  const answers = [
+    { status: 422, json: { error: { code: 'validation', message: 'Veuillez sélectionner un menu', fields: { menuId: 'Veuillez sélectionner un menu' } } } },
+    { status: 500, json: { error: { code: 'internal', message: 'Une erreur inattendue est survenue. Veuillez réessayer.' } } },
+  ];
+  await page.route('**/api/qr-codes', (route) => (route.request().method() === 'POST' ? route.fulfill(answers.shift()!) : route.continue()));
+  await page.goto('/qr-codes');
+  await page.getByRole('button', { name: 'Générer un code QR' }).click();
+  const generator = page.getByTestId('qr-generator');
+  await generator.getByLabel('Menu à lier').selectOption({ label: 'Carte du midi' });
+  await generator.getByRole('button', { name: 'Générer le code QR' }).click();
+  await expect(page.getByText('Erreur de validation')).toBeVisible();
+  await expect(generator.getByRole('alert').filter({ hasText: 'Veuillez sélectionner un menu' })).toBeVisible();
+  await generator.getByRole('button', { name: 'Générer le code QR' }).click();
+  await expect(page.getByText('Erreur lors de la génération du code QR')).toBeVisible();
+  await expect(generator).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QrCode, QrCreateInput } from '../../../shared/api/qr.ts';
+import { api } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/queries.ts';
+
+export const qrCodesQueryKey = ['qr-codes'] as const;
+
+export function useQrCodes() {
+  return useQuery({ queryKey: qrCodesQueryKey, queryFn: async () => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes')).qrCodes });
+}
+
+/** After any change the list and the usage counters are refetched (the limit counts existing codes). */
+function useInvalidateQrCodes() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+}
+
+export function useCreateQrCode() {
+  const invalidate = useInvalidateQrCodes();
+  // A refused creation (plan limit) refreshes the counters too, so the button turns disabled.
+  return useMutation({ mutationFn: (input: QrCreateInput) => api<QrCode>('/api/qr-codes', { method: 'POST', body: input }), onSettled: invalidate });
+}
+
+export function useSetQrStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: QrCode['status'] }) => api<QrCode>(`/api/qr-codes/${id}`, { method: 'PATCH', body: { status } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
+  });
+}
+
+export function useDeleteQrCode() {
+  const invalidate = useInvalidateQrCodes();
+  return useMutation({ mutationFn: (id: string) => api<void>(`/api/qr-codes/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+}

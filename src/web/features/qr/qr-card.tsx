@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { QrCode } from '../../../shared/api/qr.ts';
+import { Badge, Card } from '../../components/ui/card.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { downloadQrCode } from './download.ts';
+import type { ScheduleDraw } from './draw-queue.ts';
+import { QrDrawing } from './qr-drawing.tsx';
+import { LIST_QR_SIZE } from './qr-style.ts';
+
+/** A card of the « Codes QR » grid (SPEC.md « Codes QR page »). */
+export function QrCard({
+  code,
+  scheduleDraw,
+  onToggle,
+  onDelete,
+  toggling,
+}: {
+  code: QrCode;
+  scheduleDraw: ScheduleDraw;
+  onToggle: () => void;
+  onDelete: () => void;
+  toggling: boolean;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const active = code.status === 'active';
+
+  const onDownload = async () => {
+    setDownloading(true);
+    await downloadQrCode(code);
+    setDownloading(false);
+  };
+
+  return (
+    <Card className="flex min-w-0 flex-col gap-3" data-testid="qr-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="break-words text-lg font-semibold">{code.name}</h3>
+          <p className="break-words text-sm text-stone-600">
+            Menu : <span className="font-medium text-stone-800">{code.menu.name}</span>
+          </p>
+        </div>
+        <Badge tone={active ? 'green' : 'neutral'} className="shrink-0">
+          {active ? 'Actif' : 'Inactif'}
+        </Badge>
+      </div>
+      <div className="rounded-lg border border-stone-100 bg-white py-2">
+        <QrDrawing key={code.qrData} data={code.qrData} size={LIST_QR_SIZE} type="canvas" label={`Code QR ${code.name}`} schedule={scheduleDraw} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-500">Scans</dt>
+        <dd className="font-medium" data-testid="qr-scans">
+          {formatNumber(code.scanCount)} scan{code.scanCount > 1 ? 's' : ''}
+        </dd>
+        <dt className="text-stone-500">Créé le</dt>
+        <dd>{formatDate(code.createdAt)}</dd>
+        <dt className="text-stone-500">URL</dt>
+        <dd className="min-w-0 break-all font-mono text-xs leading-5 text-stone-700" data-testid="qr-url">
+          {code.qrData}
+        </dd>
+      </dl>
+      <div className="mt-auto grid grid-cols-2 gap-2 border-t border-stone-100 pt-3">
+        <Button size="sm" onClick={onDownload} disabled={downloading}>
+          Télécharger
+        </Button>
+        <a href={code.qrData} target="_blank" rel="noopener" className={buttonClass('secondary', 'sm')}>
+          Voir
+        </a>
+        <Button size="sm" variant="secondary" onClick={onToggle} disabled={toggling}>
+          {active ? 'Désactiver' : 'Activer'}
+        </Button>
+        <ConfirmDialog
+          title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
+          onConfirm={onDelete}
+          trigger={
+            <Button size="sm" variant="dangerGhost">
+              Supprimer
+            </Button>
+          }
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { QrCode } from '../../shared/api/qr.ts';
+import { LimitBanner } from '../components/limit-banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, Spinner } from '../components/ui/card.tsx';
+import { useMenus } from '../features/menus/api.ts';
+import { useDeleteQrCode, useQrCodes, useSetQrStatus } from '../features/qr/api.ts';
+import { createDrawQueue } from '../features/qr/draw-queue.ts';
+import { QrCard } from '../features/qr/qr-card.tsx';
+import { QrGenerator } from '../features/qr/qr-generator.tsx';
+
+/** SPEC.md section 9: the list's codes are drawn one after another, 100 ms apart, after 200 ms. */
+const FIRST_DRAW_DELAY_MS = 200;
+const DRAW_INTERVAL_MS = 100;
+
+/** Codes QR (SPEC.md « Codes QR page »). */
+export default function QrCodesPage() {
+  const qrCodes = useQrCodes();
+  const menus = useMenus();
+  const setStatus = useSetQrStatus();
+  const remove = useDeleteQrCode();
+  const [generatorOpen, setGeneratorOpen] = useState(false);
+  const [scheduleDraw] = useState(() => createDrawQueue(FIRST_DRAW_DELAY_MS, DRAW_INTERVAL_MS));
+
+  const loadFailed = qrCodes.isError;
+  useEffect(() => {
+    if (loadFailed) toast.error('Erreur lors du chargement des données');
+  }, [loadFailed]);
+
+  const onToggle = (code: QrCode) =>
+    setStatus.mutate(
+      { id: code.id, status: code.status === 'active' ? 'inactive' : 'active' },
+      {
+        onSuccess: (updated) => toast.success(updated.status === 'active' ? 'Code QR activé avec succès' : 'Code QR désactivé avec succès'),
+        onError: () => toast.error('Erreur lors de la modification du statut'),
+      },
+    );
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast.success('Code QR supprimé avec succès'),
+      onError: () => toast.error('Erreur lors de la suppression'),
+    });
+
+  const openGenerator = () => {
+    setGeneratorOpen(true);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Codes QR</h1>
+          <p className="text-sm text-stone-600">Posez un code sur chaque table : vos clients ouvrent la carte et ses valeurs nutritionnelles sur leur téléphone.</p>
+        </div>
+        <Button onClick={() => setGeneratorOpen((open) => !open)} aria-expanded={generatorOpen} className="self-start sm:self-auto">
+          Générer un code QR
+        </Button>
+      </div>
+      <LimitBanner resource="qrCodes" />
+
+      {generatorOpen && <QrGenerator menus={menus.data} menusFailed={menus.isError} onClose={() => setGeneratorOpen(false)} />}
+
+      {qrCodes.isPending ? (
+        <Spinner label="Chargement des codes QR..." />
+      ) : qrCodes.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          Erreur lors du chargement des données
+        </p>
+      ) : qrCodes.data.length === 0 ? (
+        <Card className="py-12 text-center">
+          <p className="text-lg font-semibold">Aucun code QR trouvé</p>
+          <p className="mt-1 text-sm text-stone-600">Générez un code QR pour un menu actif, puis imprimez-le pour vos tables.</p>
+          {!generatorOpen && (
+            <Button className="mt-4" onClick={openGenerator}>
+              Générer mon premier code QR
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {qrCodes.data.map((code) => (
+            <QrCard
+              key={code.id}
+              code={code}
+              scheduleDraw={scheduleDraw}
+              toggling={setStatus.isPending && setStatus.variables.id === code.id}
+              onToggle={() => onToggle(code)}
+              onDelete={() => onDelete(code.id)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

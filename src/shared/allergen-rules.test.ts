@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCsvRecords } from '../server/features/catalogue/csv.ts';
+import { ALLERGEN_NAMES } from './allergens.ts';
+import { suggestAllergens } from './allergen-rules.ts';
+
+const foods = parseCsvRecords(readFileSync(path.join(import.meta.dirname, '../../data/ciqual/ciqual.csv'), 'utf8'));
+const byCode = (code: number) => {
+  const row = foods.find((f) => Number(f.code) === code)!;
+  return { name: row.name!, group: row.group, subgroup: row.subgroup };
+};
+const named = (pattern: RegExp) => {
+  const row = foods.find((f) => pattern.test(f.name ?? ''));
+  if (!row) throw new Error(`no Ciqual food matches ${pattern}`);
+  return { name: row.name!, group: row.group, subgroup: row.subgroup };
+};
+
+describe('allergen suggestions from Ciqual foods', () => {
+  const cases: [string, ReturnType<typeof byCode>, string[]][] = [
+    ['wheat flour → gluten', byCode(9436), ['Gluten']],
+    ['butter → lait', byCode(16400), ['Lactose']],
+    ['raw egg → œufs', byCode(22000), ['Œufs']],
+    ['semi-skimmed milk → lait', byCode(19041), ['Lactose']],
+    ['olive oil → nothing', byCode(17270), []],
+    ['boiled potato → nothing', byCode(4003), []],
+    ['white sugar → nothing', byCode(31016), []],
+    ['almond → fruits à coque', named(/^Amande, avec peau/), ['Fruits à coque']],
+    ['hazelnut → fruits à coque', named(/^Noisette/), ['Fruits à coque']],
+    ['peanut → arachides', named(/^Cacahuète, sans sel/), ['Arachides']],
+    ['salmon → poisson', named(/^Saumon, cuit à la vapeur/), ['Poisson']],
+    ['shrimp → crustacés', named(/^Crevette, cuite/), ['Crustacés']],
+    ['mussel → mollusques', named(/^Moule, bouillie/), ['Mollusques']],
+    ['soy drink → soja', named(/^Boisson au soja/), ['Soja']],
+    ['celeriac → céleri', named(/^Céleri-rave, cru/), ['Céleri']],
+    ['Dijon mustard → moutarde (and sulfites)', named(/^Moutarde/), ['Moutarde', 'Anhydride sulfureux et sulfites']],
+    ['sesame seed → sésame', named(/^Sésame, graine$/), ['Graines de sésame']],
+    ['red wine → sulfites', named(/^Vin rouge$/), ['Anhydride sulfureux et sulfites']],
+    ['emmental → lait', named(/^Emmental ou emmenthal$/), ['Lactose']],
+    ['vinegar → sulfites', named(/^Vinaigre$/), ['Anhydride sulfureux et sulfites']],
+    ['rice is not gluten', named(/^Riz blanc, cuit/), []],
+    ['coconut is not a tree nut here', named(/^Noix de coco, chair/), []],
+  ];
+  it.each(cases)('%s', (_label, food, expected) => {
+    expect(suggestAllergens(food)).toEqual(expected);
+  });
+
+  it('only ever suggests the 14 regulated allergens, in their order', () => {
+    for (const food of foods.slice(0, 800)) {
+      const suggested = suggestAllergens({ name: food.name!, group: food.group, subgroup: food.subgroup });
+      expect(suggested.every((a) => ALLERGEN_NAMES.includes(a))).toBe(true);
+      expect(suggested).toEqual(ALLERGEN_NAMES.filter((a) => suggested.includes(a)));
+    }
+  });
+});

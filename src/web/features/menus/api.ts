@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ItemUpdateInput, Menu, MenuCreateInput, MenuItem, MenuSection, MenuUpdateInput, SectionUpdateInput } from '../../../shared/api/menus.ts';
+import { api } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/queries.ts';
+import { moveInList } from './ordering.ts';
+
+export const menusQueryKey = ['menus'] as const;
+export const menuQueryKey = (id: string) => ['menus', id] as const;
+export const sectionsQueryKey = (menuId: string) => ['menus', menuId, 'sections'] as const;
+
+export function useMenus() {
+  return useQuery({ queryKey: menusQueryKey, queryFn: async () => (await api<{ menus: Menu[] }>('/api/menus')).menus });
+}
+
+export function useMenu(id: string) {
+  return useQuery({ queryKey: menuQueryKey(id), queryFn: () => api<Menu>(`/api/menus/${encodeURIComponent(id)}`), enabled: id !== '' });
+}
+
+export function useMenuSections(menuId: string) {
+  return useQuery({
+    queryKey: sectionsQueryKey(menuId),
+    queryFn: async () => (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`)).sections,
+    enabled: menuId !== '',
+  });
+}
+
+/** Creating or deleting a menu changes the usage counters too (SPEC.md: usage refetched). */
+function useInvalidateMenus(withUsage: boolean) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: menusQueryKey }),
+      withUsage ? queryClient.invalidateQueries({ queryKey: meQueryKey }) : undefined,
+    ]);
+}
+
+export function useSaveMenu() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: MenuCreateInput & MenuUpdateInput }) =>
+      id ? api<Menu>(`/api/menus/${id}`, { method: 'PUT', body: input }) : api<Menu>('/api/menus', { method: 'POST', body: input }),
+    // A refused creation (plan limit) also refreshes the counters, so the button turns disabled.
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: menusQueryKey }),
+        id ? undefined : queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
+  });
+}
+
+export function useSetMenuActive() {
+  const invalidate = useInvalidateMenus(false);
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api<Menu>(`/api/menus/${id}`, { method: 'PATCH', body: { isActive } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteMenu() {
+  const invalidate = useInvalidateMenus(true);
+  return useMutation({ mutationFn: (id: string) => api<void>(`/api/menus/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+}
+
+/** Every change to a menu's content refetches its sections (the server owns the order). */
+function useContentMutation<TVariables, TResult>(menuId: string, mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: sectionsQueryKey(menuId) }) });
+}
+
+export function useCreateSection(menuId: string) {
+  return useContentMutation(menuId, () => api<MenuSection>(`/api/menus/${menuId}/sections`, { method: 'POST', body: {} }));
+}
+
+export function useUpdateSection(menuId: string) {
+  return useContentMutation(menuId, ({ id, input }: { id: string; input: SectionUpdateInput }) =>
+    api<MenuSection>(`/api/sections/${id}`, { method: 'PUT', body: input }),
+  );
+}
+
+export function useDeleteSection(menuId: string) {
+  return useContentMutation(menuId, (id: string) => api<void>(`/api/sections/${id}`, { method: 'DELETE' }));
+}
+
+export function useAddItem(menuId: string) {
+  return useContentMutation(menuId, ({ sectionId, recipeId }: { sectionId: string; recipeId: string }) =>
+    api<MenuItem>(`/api/sections/${sectionId}/items`, { method: 'POST', body: { recipeId } }),
+  );
+}
+
+export function useUpdateItem(menuId: string) {
+  return useContentMutation(menuId, ({ id, input }: { id: string; input: ItemUpdateInput }) =>
+    api<MenuItem>(`/api/items/${id}`, { method: 'PUT', body: input }),
+  );
+}
+
+export function useDeleteItem(menuId: string) {
+  return useContentMutation(menuId, (id: string) => api<void>(`/api/items/${id}`, { method: 'DELETE' }));
+}
+
+export type MoveTarget = { kind: 'section'; id: string; position: number } | { kind: 'item'; id: string; sectionId: string; position: number };
+
+/**
+ * « Monter » / « Descendre »: the list moves at once (optimistic), then the server's
+ * answer, the menu's whole ordered content, replaces it; on failure the old order returns.
+ */
+export function useMoveContent(menuId: string) {
+  const queryClient = useQueryClient();
+  const key = sectionsQueryKey(menuId);
+  return useMutation({
+    mutationFn: (target: MoveTarget) =>
+      api<{ sections: MenuSection[] }>(`/api/${target.kind === 'section' ? 'sections' : 'items'}/${target.id}/move`, {
+        method: 'POST',
+        body: { position: target.position },
+      }),
+    onMutate: async (target) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<MenuSection[]>(key);
+      if (previous) queryClient.setQueryData<MenuSection[]>(key, applyMove(previous, target));
+      return { previous };
+    },
+    onSuccess: ({ sections }) => queryClient.setQueryData<MenuSection[]>(key, sections),
+    onError: (_error, _target, context) => {
+      if (context?.previous) queryClient.setQueryData<MenuSection[]>(key, context.previous);
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+function applyMove(sections: MenuSection[], target: MoveTarget): MenuSection[] {
+  if (target.kind === 'section') return moveInList(sections, target.id, target.position);
+  return sections.map((section) => (section.id === target.sectionId ? { ...section, items: moveInList(section.items, target.id, target.position) } : section));
+}

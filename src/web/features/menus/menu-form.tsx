@@ -1,0 +1,83 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from '../../../shared/zod-fr.ts';
+import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
+import { messages } from '../../../shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSaveMenu } from './api.ts';
+
+type FormValues = z.input<typeof menuUpdateSchema>;
+
+export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
+
+/** « Nouveau menu » / « Modifier le menu » (SPEC.md « Mes Menus »): name, description, actif. */
+export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => void }) {
+  const save = useSaveMenu();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(menuUpdateSchema),
+    defaultValues: { name: menu?.name ?? '', description: menu?.description ?? '', isActive: menu?.isActive ?? true },
+  });
+
+  const submit = form.handleSubmit((input) =>
+    save.mutate(
+      { id: menu?.id, input },
+      {
+        onSuccess: () => {
+          toast.success(menu ? 'Menu mis à jour avec succès' : 'Menu créé avec succès');
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'plan_limit') {
+            toast.error('Limite atteinte', { description: PLAN_LIMIT_MENUS });
+          } else if (error instanceof ApiError && error.code === 'validation') {
+            for (const [field, message] of Object.entries(error.fields)) {
+              if (field in menuUpdateSchema.shape) form.setError(field as keyof FormValues, { message });
+            }
+            toast.error(messages.generic.validationTitle, { description: error.message });
+          } else toast.error('Erreur lors de la sauvegarde');
+        },
+      },
+    ),
+  );
+
+  const { errors } = form.formState;
+  const descriptionId = menu ? `menu-description-${menu.id}` : 'menu-description';
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}>
+      <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
+      <div className="space-y-1">
+        <label htmlFor={descriptionId} className="block text-sm font-medium text-stone-800">
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={2}
+          placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
+          aria-invalid={errors.description ? true : undefined}
+          className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm placeholder:text-stone-400"
+          {...form.register('description')}
+        />
+        {errors.description && (
+          <p className="text-sm text-red-600" role="alert">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
+        <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isActive')} />
+        Menu actif
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {menu ? 'Mettre à jour' : 'Créer'}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </form>
+  );
+}

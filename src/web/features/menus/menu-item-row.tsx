@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from '../../../shared/zod-fr.ts';
+import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
+import { Badge } from '../../components/ui/card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { useDeleteItem, useUpdateItem } from './api.ts';
+import { MoveButtons } from './move-buttons.tsx';
+import { showSaveError } from './show-save-error.ts';
+
+type ItemValues = z.input<typeof itemUpdateSchema>;
+
+/** One item of a section: read view, or the inline edit form (name, description, Disponible). */
+export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: string; item: MenuItem; index: number; count: number; onMove: (position: number) => void }) {
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteItem(menuId);
+
+  const onDelete = () =>
+    remove.mutate(item.id, {
+      onSuccess: () => toast.success('Élément supprimé'),
+      onError: () => toast.error('Erreur lors de la suppression'),
+    });
+
+  if (editing) return <ItemEditForm menuId={menuId} item={item} onDone={() => setEditing(false)} />;
+
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="menu-item">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h4 className="break-words font-medium">{item.name}</h4>
+          <Badge tone={item.isAvailable ? 'green' : 'orange'}>{item.isAvailable ? 'Disponible' : 'Indisponible'}</Badge>
+        </div>
+        {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
+        {item.recipe && (
+          <p className="break-words text-xs text-stone-500" data-testid="item-recipe">
+            Recette : {item.recipe.name}
+            {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <MoveButtons subject={`l'élément ${item.name}`} index={index} count={count} onMove={onMove} />
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+            Modifier
+          </Button>
+          <ConfirmDialog
+            title="Êtes-vous sûr de vouloir supprimer cet élément ?"
+            onConfirm={onDelete}
+            trigger={
+              <Button size="sm" variant="dangerGhost">
+                Supprimer
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem; onDone: () => void }) {
+  const update = useUpdateItem(menuId);
+  const form = useForm<ItemValues>({
+    resolver: zodResolver(itemUpdateSchema),
+    defaultValues: { name: item.name, description: item.description, isAvailable: item.isAvailable },
+  });
+  const submit = form.handleSubmit((input) =>
+    update.mutate(
+      { id: item.id, input },
+      {
+        onSuccess: () => {
+          toast.success('Élément mis à jour');
+          onDone();
+        },
+        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour'),
+      },
+    ),
+  );
+  const { errors } = form.formState;
+  return (
+    <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
+      <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l'élément ${item.name}`}>
+        <Field label="Nom de l'élément" error={errors.name?.message} {...form.register('name')} />
+        <div className="space-y-1">
+          <label htmlFor={`item-description-${item.id}`} className="block text-sm font-medium text-stone-800">
+            Description
+          </label>
+          <textarea
+            id={`item-description-${item.id}`}
+            rows={2}
+            className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm"
+            {...form.register('description')}
+          />
+          {errors.description && (
+            <p className="text-sm text-red-600" role="alert">
+              {errors.description.message}
+            </p>
+          )}
+        </div>
+        <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
+          <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />
+          Disponible
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" disabled={update.isPending}>
+            Sauvegarder
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onDone}>
+            Annuler
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}

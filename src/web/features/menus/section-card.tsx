@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from '../../../shared/zod-fr.ts';
+import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { useDeleteSection, useUpdateSection, type MoveTarget } from './api.ts';
+import { MenuItemRow } from './menu-item-row.tsx';
+import { MoveButtons } from './move-buttons.tsx';
+import { showSaveError } from './show-save-error.ts';
+
+type SectionValues = z.input<typeof sectionUpdateSchema>;
+
+/** A section of the editor: inline edit, delete, « Ajouter recette », reordering, and its items. */
+export function SectionCard({
+  menuId,
+  section,
+  index,
+  count,
+  onMove,
+  onAddRecipe,
+}: {
+  menuId: string;
+  section: MenuSection;
+  index: number;
+  count: number;
+  onMove: (target: MoveTarget) => void;
+  onAddRecipe: () => void;
+}) {
+  const headingId = useId();
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteSection(menuId);
+  const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
+
+  const onDelete = () =>
+    remove.mutate(section.id, {
+      onSuccess: () => toast.success('Section supprimée'),
+      onError: () => toast.error('Erreur lors de la suppression'),
+    });
+
+  return (
+    // Not <Card>: a phone needs the narrower padding to keep an item's actions on one line.
+    <section className="space-y-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-5" data-testid="menu-section" aria-labelledby={headingId}>
+      {editing ? (
+        <SectionEditForm menuId={menuId} section={section} headingId={headingId} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0">
+            <h2 id={headingId} className="break-words text-xl font-semibold">
+              {section.name}
+            </h2>
+            {section.description && <p className="mt-1 break-words text-sm text-stone-600">{section.description}</p>}
+          </div>
+          {/* Three groups that wrap as wholes on a phone. */}
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <MoveButtons subject={`la section ${section.name}`} index={index} count={count} onMove={(position) => onMove({ kind: 'section', id: section.id, position })} />
+            <Button size="sm" onClick={onAddRecipe}>
+              Ajouter recette
+            </Button>
+            <div className="flex gap-2">
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+                Modifier
+              </Button>
+              <ConfirmDialog
+                title="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?"
+                onConfirm={onDelete}
+                trigger={
+                  <Button size="sm" variant="dangerGhost">
+                    Supprimer
+                  </Button>
+                }
+              />
+            </div>
+          </div>
+        </div>
+      )}
+
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
+          Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.
+        </p>
+      ) : (
+        <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
+          {items.map((item, itemIndex) => (
+            <MenuItemRow
+              key={item.id}
+              menuId={menuId}
+              item={item}
+              index={itemIndex}
+              count={items.length}
+              onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SectionEditForm({ menuId, section, headingId, onDone }: { menuId: string; section: MenuSection; headingId: string; onDone: () => void }) {
+  const update = useUpdateSection(menuId);
+  const form = useForm<SectionValues>({
+    resolver: zodResolver(sectionUpdateSchema),
+    defaultValues: { name: section.name, description: section.description },
+  });
+  const submit = form.handleSubmit((input) =>
+    update.mutate(
+      { id: section.id, input },
+      {
+        onSuccess: () => {
+          toast.success('Section mise à jour');
+          onDone();
+        },
+        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour'),
+      },
+    ),
+  );
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier la section ${section.name}`}>
+      <h2 id={headingId} className="sr-only">
+        {section.name}
+      </h2>
+      <Field label="Nom de la section" autoFocus error={errors.name?.message} {...form.register('name')} />
+      <div className="space-y-1">
+        <label htmlFor={`section-description-${section.id}`} className="block text-sm font-medium text-stone-800">
+          Description
+        </label>
+        <textarea
+          id={`section-description-${section.id}`}
+          rows={2}
+          className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm"
+          {...form.register('description')}
+        />
+        {errors.description && (
+          <p className="text-sm text-red-600" role="alert">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Sauvegarder
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Badge, Card, Spinner } from '../components/ui/card.tsx';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent, type MoveTarget } from '../features/menus/api.ts';
+import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
+import { SectionCard } from '../features/menus/section-card.tsx';
+import { useRecipes } from '../features/recipes/api.ts';
+import { ApiError } from '../lib/api.ts';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * The menu editor (SPEC.md « Menu editor »), reached as /menu-editor/:id and /menus/:menuId
+ * (DECISIONS.md 6). Another owner's menu answers 404 and reads « Menu non trouvé ».
+ */
+export default function MenuEditorPage() {
+  const params = useParams();
+  const menuId = params.id ?? params.menuId ?? '';
+  const menu = useMenu(menuId);
+  const sections = useMenuSections(menuId);
+  const createSection = useCreateSection(menuId);
+  const addItem = useAddItem(menuId);
+  const move = useMoveContent(menuId);
+  const [pickerSectionId, setPickerSectionId] = useState<string | null>(null);
+
+  const notFound = menuId === '' || isNotFound(menu.error) || isNotFound(sections.error);
+  const failed = !notFound && (menu.isError || sections.isError);
+  useEffect(() => {
+    if (failed) toast.error('Erreur lors du chargement du menu');
+  }, [failed]);
+
+  if (notFound) {
+    return (
+      <Card className="mx-auto max-w-lg py-12 text-center" role="alert">
+        <h1 className="text-2xl font-bold">Menu non trouvé</h1>
+        <p className="mt-2 text-stone-600">Ce menu n'existe pas ou ne vous appartient pas.</p>
+        <Link to="/menus" className={buttonClass('primary', 'md', 'mt-6')}>
+          Retour aux menus
+        </Link>
+      </Card>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          Erreur lors du chargement du menu
+        </p>
+      </div>
+    );
+  }
+  const current = menu.data;
+  if (!current || !sections.data) return <Spinner label="Chargement du menu..." />;
+
+  const ordered = [...sections.data].sort((a, b) => a.displayOrder - b.displayOrder);
+
+  const onCreateSection = () =>
+    createSection.mutate(undefined, {
+      onSuccess: () => toast.success('Section créée avec succès'),
+      onError: () => toast.error('Erreur lors de la création de la section'),
+    });
+
+  const onMove = (target: MoveTarget) => move.mutate(target, { onError: () => toast.error('Erreur lors de la mise à jour') });
+
+  const onPickRecipe = (recipe: PickableRecipe) => {
+    if (!pickerSectionId) return;
+    addItem.mutate(
+      { sectionId: pickerSectionId, recipeId: recipe.id },
+      {
+        onSuccess: () => toast.success('Recette ajoutée au menu'),
+        onError: () => toast.error("Erreur lors de l'ajout de la recette"),
+      },
+    );
+    setPickerSectionId(null);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <BackLink />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="break-words text-2xl font-bold sm:text-3xl">Éditer : {current.name}</h1>
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+              <Badge tone={current.isActive ? 'green' : 'neutral'}>{current.isActive ? 'Actif' : 'Inactif'}</Badge>
+              {current.description && <span className="break-words">{current.description}</span>}
+            </div>
+          </div>
+          <Button onClick={onCreateSection} disabled={createSection.isPending} className="self-start sm:self-auto">
+            Nouvelle section
+          </Button>
+        </div>
+      </div>
+
+      {ordered.length === 0 ? (
+        <Card className="py-12 text-center">
+          <p className="text-lg font-semibold">Aucune section trouvée</p>
+          <p className="mt-1 text-sm text-stone-600">Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.</p>
+          <Button className="mt-4" onClick={onCreateSection} disabled={createSection.isPending}>
+            Créer ma première section
+          </Button>
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          {ordered.map((section, index) => (
+            <SectionCard
+              key={section.id}
+              menuId={menuId}
+              section={section}
+              index={index}
+              count={ordered.length}
+              onMove={onMove}
+              onAddRecipe={() => setPickerSectionId(section.id)}
+            />
+          ))}
+        </div>
+      )}
+
+      {pickerSectionId && <RecipePicker onSelect={onPickRecipe} onClose={() => setPickerSectionId(null)} />}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/menus" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <span aria-hidden="true">←</span> Retour aux menus
+    </Link>
+  );
+}
+
+/** The page composes the two features: the recipes are loaded when the picker opens. */
+function RecipePicker({ onSelect, onClose }: { onSelect: (recipe: PickableRecipe) => void; onClose: () => void }) {
+  const recipes = useRecipes();
+  // SPEC.md section 8: a failed recipe list in the picker is only logged.
+  useEffect(() => {
+    if (recipes.error) console.error('Recipe picker: the recipes could not be loaded', recipes.error);
+  }, [recipes.error]);
+  return <RecipePickerDialog recipes={recipes.data} loading={recipes.isPending && !recipes.isError} onSelect={onSelect} onClose={onClose} />;
+}

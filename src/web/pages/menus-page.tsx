@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { Menu } from '../../shared/api/menus.ts';
+import { messages } from '../../shared/messages.ts';
+import { LimitBanner } from '../components/limit-banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, Spinner } from '../components/ui/card.tsx';
+import { useDeleteMenu, useMenus, useSetMenuActive } from '../features/menus/api.ts';
+import { MenuCard } from '../features/menus/menu-card.tsx';
+import { MenuForm } from '../features/menus/menu-form.tsx';
+import { useMe } from '../lib/queries.ts';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
+
+/** Mes Menus (SPEC.md « Mes Menus »). */
+export default function MenusPage() {
+  const { data: me } = useMe();
+  const menus = useMenus();
+  const remove = useDeleteMenu();
+  const setActive = useSetMenuActive();
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const atLimit = Boolean(me && me.limits.menus !== null && me.usage.menus >= me.limits.menus);
+
+  useEffect(() => {
+    if (menus.isError) toast.error('Erreur lors du chargement des menus');
+  }, [menus.isError]);
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast.success('Menu supprimé avec succès');
+        if (form.mode === 'edit' && form.menu.id === id) setForm({ mode: 'closed' });
+      },
+      onError: () => toast.error('Erreur lors de la suppression'),
+    });
+
+  const onToggle = (menu: Menu) =>
+    setActive.mutate(
+      { id: menu.id, isActive: !menu.isActive },
+      {
+        onSuccess: (updated) => toast.success(updated.isActive ? 'Menu activé avec succès' : 'Menu désactivé avec succès'),
+        onError: () => toast.error('Erreur lors de la modification du statut'),
+      },
+    );
+
+  const openCreate = () => setForm({ mode: 'create' });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Mes Menus</h1>
+          <p className="text-sm text-stone-600">Regroupez vos recettes en sections pour composer la carte que vos clients consultent.</p>
+        </div>
+        <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'} className="self-start sm:self-auto">
+          Nouveau menu
+        </Button>
+      </div>
+      {atLimit && <p className="text-sm text-orange-800">{messages.limits.menus}</p>}
+      <LimitBanner resource="menus" />
+
+      {form.mode !== 'closed' && (
+        <Card>
+          <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier le menu' : 'Nouveau menu'}</h2>
+          <MenuForm key={form.mode === 'edit' ? form.menu.id : 'new'} menu={form.mode === 'edit' ? form.menu : null} onDone={() => setForm({ mode: 'closed' })} />
+        </Card>
+      )}
+
+      {menus.isPending ? (
+        <Spinner label="Chargement des menus..." />
+      ) : menus.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          Erreur lors du chargement des menus
+        </p>
+      ) : menus.data.length === 0 ? (
+        <Card className="py-12 text-center">
+          <p className="text-lg font-semibold">Aucun menu trouvé</p>
+          <p className="mt-1 text-sm text-stone-600">Créez un menu, puis ajoutez-y des sections et vos recettes.</p>
+          {form.mode === 'closed' && (
+            <Button className="mt-4" onClick={openCreate} disabled={atLimit}>
+              Créer mon premier menu
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {menus.data.map((menu) => (
+            <MenuCard
+              key={menu.id}
+              menu={menu}
+              toggling={setActive.isPending && setActive.variables.id === menu.id}
+              onToggle={() => onToggle(menu)}
+              onEdit={() => {
+                setForm({ mode: 'edit', menu });
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+              onDelete={() => onDelete(menu.id)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the built app (`npm run build` first; `npm run test:e2e` does it
+ * when needed) in the system Chromium, against a server on a throwaway embedded database.
+ * One project: desktop 1280×800 by default; phone specs set their own viewport with
+ * `test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })`.
+ * Retries stay at 0, on CI too: a flaky test is a bug to fix, not to retry.
+ */
+const PORT = 3210;
+const BASE_URL = `http://localhost:${PORT}`;
+
+// The config is evaluated by the runner and again by each worker; workers inherit the
+// runner's environment, so the folder is created once and shared. Tests can read it from
+// E2E_DATA_DIR (the dev mailbox, for example). The runner removes it when it exits.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nutricarte-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  globalTimeout: process.env.CI ? 8 * 60_000 : 0,
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        // Only the local server is reachable: no test can depend on the internet. Without
+        // `EXCLUDE localhost` the base URL itself would not resolve (ERR_NAME_NOT_RESOLVED).
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node --enable-source-maps dist/server/server/main.js',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      PUBLIC_ORIGIN: BASE_URL,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      // Whatever the shell holds, e2e runs on the embedded database with the demo providers.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
+      BREVO_API_KEY: '',
+      ADMIN_EMAILS: process.env.E2E_ADMIN_EMAILS ?? 'admin@e2e.nutricarte.test',
+    },
+  },
+});

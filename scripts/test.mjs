@@ -1,0 +1,166 @@
+// `npm test`: everything CI checks, in order, stopping at the first failure.
+//   1. system prerequisites: Chromium at /usr/bin/chromium, PostgreSQL 15 binaries
+//      (installed with apt-get when missing and running as root)
+//   2. lint, typecheck, vitest (all projects), build, playwright
+//   3. each runner's summary, the duration of every step, and a last line
+//      `tests: N passed, N failed[, N skipped]`
+// Locally, `npm test -- --skip lint,typecheck` leaves steps out (CI runs them all).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { binPath, exitStatus, formatMs, root, run, runNode } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const INITDB = '/usr/lib/postgresql/15/bin/initdb';
+const reportsDir = path.join(root, '.tmp', 'reports');
+const vitestReport = path.join(reportsDir, 'vitest.json');
+const playwrightReport = path.join(reportsDir, 'playwright.json');
+
+const isRoot = process.getuid?.() === 0;
+const allStarted = performance.now();
+const durations = [];
+let aptUpdated = false;
+
+async function apt(args) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    const update = await run('apt-get', ['update'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (exitStatus(update) !== 0) return exitStatus(update);
+    aptUpdated = true;
+  }
+  return exitStatus(await run('apt-get', ['install', '-y', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] }));
+}
+
+/** Installs a missing system package as root, or explains in one line how to. */
+async function requireSystemFile(file, pkg, purpose) {
+  if (existsSync(file)) return;
+  if (!isRoot) {
+    console.error(`npm test: ${file} is missing (${purpose}); install it with: sudo apt-get update && sudo apt-get install -y ${pkg}`);
+    process.exit(1);
+  }
+  console.log(`npm test: ${file} is missing (${purpose}), installing ${pkg} with apt-get`);
+  const started = performance.now();
+  const status = await apt([pkg]);
+  durations.push([`install ${pkg}`, performance.now() - started, status]);
+  if (status !== 0 || !existsSync(file)) {
+    console.error(`npm test: apt-get install -y ${pkg} failed (exit ${status}), ${file} still missing`);
+    process.exit(1);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** {passed, failed, skipped, text} from each runner's JSON report, when it wrote one. */
+function vitestSummary() {
+  const report = readJson(vitestReport);
+  if (!report) return null;
+  const passed = report.numPassedTests ?? 0;
+  const failed = report.numFailedTests ?? 0;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const files = report.testResults?.length ?? 0;
+  const failedFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
+  const notes = failedFiles.length ? `, ${failedFiles.length} file(s) failed to run` : '';
+  return {
+    passed,
+    failed: failed + failedFiles.length,
+    skipped,
+    text: `vitest: ${passed} passed, ${failed} failed, ${skipped} skipped in ${files} files${notes}`,
+  };
+}
+
+function playwrightSummary() {
+  const report = readJson(playwrightReport);
+  if (!report?.stats) return null;
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  const errors = report.errors?.length ?? 0;
+  return {
+    passed: expected + flaky,
+    failed: unexpected + errors,
+    skipped,
+    text: `playwright: ${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped` + (errors ? `, ${errors} error(s) outside tests` : ''),
+  };
+}
+
+function printSummary(failedStep) {
+  console.log('\n── summary ──');
+  try {
+    const chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    console.log(`node ${process.version}, ${chromium}`);
+  } catch {
+    // informational only
+  }
+  for (const [name, ms, status] of durations) {
+    console.log(`  ${name.padEnd(22)} ${formatMs(ms).padStart(8)}  ${status === 0 ? 'ok' : `FAILED (exit ${status})`}`);
+  }
+  console.log(`  ${'total'.padEnd(22)} ${formatMs(performance.now() - allStarted).padStart(8)}`);
+  const summaries = [vitestSummary(), playwrightSummary()].filter(Boolean);
+  for (const summary of summaries) console.log(summary.text);
+  if (failedStep) console.log(`npm test: stopped, step « ${failedStep} » failed`);
+  const passed = summaries.reduce((sum, s) => sum + s.passed, 0);
+  const failed = summaries.reduce((sum, s) => sum + s.failed, 0);
+  const skipped = summaries.reduce((sum, s) => sum + s.skipped, 0);
+  console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+const steps = [
+  ['lint', () => runNode(binPath('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'])],
+  ['typecheck', () => runNode(binPath('typescript', 'tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
+  [
+    'vitest',
+    () =>
+      runNode(binPath('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, vitestReport)}`]),
+  ],
+  ['build', () => runNode(path.join(root, 'scripts', 'build.mjs'), [])],
+  [
+    'playwright',
+    () =>
+      runNode(binPath('@playwright/test', 'playwright'), ['test', '--reporter=list,json'], {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      }),
+  ],
+];
+
+await requireSystemFile(CHROMIUM, 'chromium', 'the browser of the e2e tests');
+await requireSystemFile(INITDB, 'postgresql-15', 'the PostgreSQL server of the api-postgres tests');
+
+rmSync(reportsDir, { recursive: true, force: true });
+mkdirSync(reportsDir, { recursive: true });
+
+const skipArg = process.argv.slice(2).find((arg) => arg.startsWith('--skip'));
+const skip = new Set((skipArg?.includes('=') ? skipArg.split('=')[1] : process.argv[process.argv.indexOf('--skip') + 1] ?? '').split(',').filter(Boolean));
+const unknownSkip = [...skip].filter((name) => !steps.some(([step]) => step === name));
+if (unknownSkip.length) {
+  console.error(`npm test: unknown step ${unknownSkip.join(', ')}; steps: ${steps.map(([name]) => name).join(', ')}`);
+  process.exit(2);
+}
+
+for (const [name, runStep] of steps) {
+  if (skip.has(name)) {
+    console.log(`\n── ${name}: skipped (--skip)`);
+    durations.push([`${name} (skipped)`, 0, 0]);
+    continue;
+  }
+  console.log(`\n── ${name} ──`);
+  const started = performance.now();
+  let status;
+  try {
+    status = exitStatus(await runStep());
+  } catch (error) {
+    console.error(`npm test: ${name} could not start: ${error instanceof Error ? error.message : error}`);
+    status = 1;
+  }
+  const ms = performance.now() - started;
+  durations.push([name, ms, status]);
+  console.log(`── ${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${formatMs(ms)}`);
+  if (status !== 0) {
+    printSummary(name);
+    process.exit(status);
+  }
+}
+printSummary(null);

@@ -19,7 +19,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('heading', { name: `Bonjour, ${localPart} !` })).toBeVisible();
     await expect(page.getByText('Bienvenue sur le tableau de bord de Le Bistrot du Port.')).toBeVisible();
     for (const key of ['recipes', 'menus', 'qrCodes']) await expect(page.getByTestId(`counter-${key}`)).toContainText('0');
-    await expect(page.getByText('Passez au Premium')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Passez au Premium' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Mes Recettes' }).first()).toBeVisible();
     await screenshot(page, `dashboard-${viewport.width}`);
 

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 export interface BrevoCall {
   path: string;
   apiKey: string | undefined;
+  // A test double: the JSON Brevo would receive, read freely by the assertions.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: Record<string, any>;
 }
 

@@ -3,6 +3,7 @@ import { ALLERGEN_NAMES } from '../allergens.ts';
 import { DIET_LABELS } from '../diets.ts';
 import { messages } from '../messages.ts';
 import type { Nutrient, Per100g } from '../nutrition.ts';
+import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS, type Unit } from '../units.ts';
 
 const c = messages.constraints;
@@ -25,6 +26,9 @@ export const recipeMessages = {
   timeInteger: 'La durée doit être un nombre entier de minutes',
   timeTooLong: 'La durée ne peut pas dépasser 10 000 minutes',
   priceTooHigh: 'Le prix est trop élevé',
+  containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
+  cookedWeightPositive: 'Le poids cuit doit être supérieur à 0',
+  percentRange: 'La part doit être comprise entre 0 et 100 %',
 } as const;
 
 const m = recipeMessages;
@@ -65,7 +69,8 @@ export const ingredientLineSchema = z
   });
 
 /** RecipeInput of API.md. Nutrition is never part of it: the server computes it. */
-export const recipeInputSchema = z.object({
+export const recipeInputSchema = z
+  .object({
   name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
   description: z.string().trim().max(2000, m.descriptionTooLong).default(''),
   servings: z.number({ error: c.servingsPositive }).int(m.servingsInteger).min(1, c.servingsPositive).max(10_000),
@@ -75,7 +80,20 @@ export const recipeInputSchema = z.object({
   prepTime: minutes(c.prepTimePositive),
   cookTime: minutes(c.cookTimePositive),
   price: z.number({ error: c.pricePositive }).min(0, c.pricePositive).max(100_000, m.priceTooHigh).nullable().optional(),
-});
+  /** « Peut contenir (traces) », distinct from the allergens the dish contains. */
+  traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
+  /** Weight of the whole dish once cooked (cooking loss): « pour 100 g » then refers to the dish as served. */
+  cookedWeightG: z.number({ error: m.cookedWeightPositive }).positive(m.cookedWeightPositive).max(1_000_000).nullable().optional(),
+  /** Share of fruit, vegetables and legumes for the Nutri-Score, entered by the owner. */
+  fruitVegLegumePercent: z.number({ error: m.percentRange }).min(0, m.percentRange).max(100, m.percentRange).nullable().optional(),
+  /** Show the Nutri-Score letter on the public menu. */
+  showNutriScore: z.boolean().default(false),
+  })
+  .superRefine((recipe, ctx) => {
+    recipe.traces.forEach((name, index) => {
+      if (recipe.allergens.includes(name)) ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
+    });
+  });
 export type RecipeInput = z.input<typeof recipeInputSchema>;
 export type RecipeInputParsed = z.output<typeof recipeInputSchema>;
 
@@ -96,6 +114,7 @@ export interface Recipe {
   servings: number;
   ingredients: RecipeIngredient[];
   allergens: string[];
+  traces: string[];
   dietaryInfo: string[];
   prepTime: number | null;
   cookTime: number | null;
@@ -104,8 +123,18 @@ export interface Recipe {
   proteinPerServing: number | null;
   carbsPerServing: number | null;
   fatPerServing: number | null;
+  cookedWeightG: number | null;
+  fruitVegLegumePercent: number | null;
+  showNutriScore: boolean;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */
-  nutrition: { partial: boolean; missing: Partial<Record<Nutrient, string[]>>; totalGrams: number };
+  nutrition: {
+    partial: boolean;
+    missing: Partial<Record<Nutrient, string[]>>;
+    totalGrams: number;
+    totals: Record<Nutrient, number | null>;
+    redMeat: boolean;
+  };
+  nutriScore: RecipeNutriScore;
   createdAt: string;
   updatedAt: string;
 }

@@ -37,7 +37,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

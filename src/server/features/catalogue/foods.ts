@@ -39,6 +39,7 @@ export function toPer100g(row: FoodNutrientColumns): Per100g {
 export interface FoodForRecipe {
   code: number;
   name: string;
+  subgroup: string | null;
   per100g: Per100g;
 }
 
@@ -47,8 +48,8 @@ export async function findFoods(db: Kysely<DB> | Transaction<DB>, codes: readonl
   if (codes.length === 0) return new Map();
   const rows = await db
     .selectFrom('catalogue_foods')
-    .select(['code', 'name', ...FOOD_NUTRIENT_COLUMNS])
+    .select(['code', 'name', 'subgroup_name', ...FOOD_NUTRIENT_COLUMNS])
     .where('code', 'in', [...new Set(codes)])
     .execute();
-  return new Map(rows.map((row) => [row.code, { code: row.code, name: row.name, per100g: toPer100g(row) }]));
+  return new Map(rows.map((row) => [row.code, { code: row.code, name: row.name, subgroup: row.subgroup_name, per100g: toPer100g(row) }]));
 }

@@ -187,4 +187,23 @@ describe('recipes API', () => {
     expect(me.body.limits.recipes).toBeNull();
     expect(me.body.usage.recipes).toBe(6);
   });
+
+  it('stores « peut contenir », cooked weight and the fruit/vegetable share, and computes the Nutri-Score', async () => {
+    const user = await t.signUp();
+    const res = await t.request('POST', '/api/recipes', {
+      cookie: user.cookie,
+      body: { ...puree, traces: ['Fruits à coque'], cookedWeightG: 1000, fruitVegLegumePercent: 80, showNutriScore: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ allergens: ['Lactose'], traces: ['Fruits à coque'], cookedWeightG: 1000, fruitVegLegumePercent: 80, showNutriScore: true });
+    expect(res.body.nutrition.totals.energyKj).toBeGreaterThan(0);
+    expect(res.body.nutrition.redMeat).toBe(false);
+    expect(res.body.nutriScore).toMatchObject({ available: true, letter: expect.stringMatching(/^[A-E]$/) });
+
+    const conflict = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, traces: ['Lactose'] } });
+    expect(conflict.status).toBe(422);
+    expect(Object.values(conflict.body.error.fields)).toContain('Un allergène ne peut pas être à la fois « contient » et « peut contenir »');
+    const noShare = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree });
+    expect(noShare.body.nutriScore).toEqual({ available: false, reason: 'Indiquez la part de fruits, légumes et légumineuses.' });
+  });
 });

@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
-import { computeNutrition, type NutritionResult } from '../../../shared/nutrition.ts';
+import { computeNutrition, NUTRIENTS, type Nutrient, type NutritionResult } from '../../../shared/nutrition.ts';
+import { isRedMeat, recipeNutriScore } from '../../../shared/recipe-nutrition.ts';
+import { toGrams } from '../../../shared/units.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -26,8 +28,17 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
 
 type LineRow = Awaited<ReturnType<typeof loadRecipeLines>>[number];
 
+const EMPTY_TOTALS = Object.fromEntries(NUTRIENTS.map((n) => [n, null])) as Record<Nutrient, number | null>;
+
 function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
-  const stored = (row.nutrition ?? {}) as Partial<Pick<NutritionResult, 'partial' | 'missing' | 'totalGrams'>>;
+  const stored = (row.nutrition ?? {}) as Partial<Pick<NutritionResult, 'partial' | 'missing' | 'totalGrams' | 'totals'> & { redMeat: boolean }>;
+  const nutrition = {
+    partial: stored.partial ?? false,
+    missing: stored.missing ?? {},
+    totalGrams: stored.totalGrams ?? 0,
+    totals: stored.totals ?? EMPTY_TOTALS,
+    redMeat: stored.redMeat ?? false,
+  };
   return {
     id: row.id,
     name: row.name,
@@ -43,6 +54,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
       per100g: toPer100g(line),
     })),
     allergens: row.allergens,
+    traces: row.traces,
     dietaryInfo: row.dietary_info,
     prepTime: row.prep_time,
     cookTime: row.cook_time,
@@ -51,7 +63,19 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     proteinPerServing: row.protein_per_serving,
     carbsPerServing: row.carbs_per_serving,
     fatPerServing: row.fat_per_serving,
-    nutrition: { partial: stored.partial ?? false, missing: stored.missing ?? {}, totalGrams: stored.totalGrams ?? 0 },
+    cookedWeightG: row.cooked_weight_g,
+    fruitVegLegumePercent: row.fruit_veg_legume_percent,
+    showNutriScore: row.show_nutri_score,
+    nutrition,
+    nutriScore: recipeNutriScore(
+      {
+        totals: nutrition.totals,
+        referenceGrams: row.cooked_weight_g ?? nutrition.totalGrams,
+        fruitVegLegumePercent: row.fruit_veg_legume_percent,
+        redMeat: nutrition.redMeat,
+      },
+      nutrition.missing,
+    ),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -85,7 +109,9 @@ async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed
     lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, per100g: l.food.per100g })),
     input.servings,
   );
-  return { lines, nutrition };
+  // A red-meat dish (for the Nutri-Score protein cap): red meat is at least half of its weight.
+  const redMeatGrams = lines.reduce((sum, l) => sum + (isRedMeat(l.food.name, l.food.subgroup) ? (toGrams(l.quantity, l.unit, l.gramsPerUnit) ?? 0) : 0), 0);
+  return { lines, nutrition, redMeat: nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5 };
 }
 
 const recipeEventData = (input: RecipeInputParsed, nutrition: NutritionResult): RecipeEventData => ({
@@ -96,13 +122,17 @@ const recipeEventData = (input: RecipeInputParsed, nutrition: NutritionResult): 
   calories_per_serving: nutrition.caloriesPerServing,
 });
 
-function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult) {
+function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult, redMeat: boolean) {
   return {
     name: input.name,
     description: input.description,
     servings: input.servings,
     allergens: input.allergens,
+    traces: input.traces,
     dietary_info: input.dietaryInfo,
+    cooked_weight_g: input.cookedWeightG ?? null,
+    fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
+    show_nutri_score: input.showNutriScore,
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,
@@ -110,7 +140,7 @@ function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult) {
     protein_per_serving: nutrition.proteinPerServing,
     carbs_per_serving: nutrition.carbsPerServing,
     fat_per_serving: nutrition.fatPerServing,
-    nutrition: JSON.stringify({ partial: nutrition.partial, missing: nutrition.missing, totalGrams: nutrition.totalGrams, totals: nutrition.totals }),
+    nutrition: JSON.stringify({ partial: nutrition.partial, missing: nutrition.missing, totalGrams: nutrition.totalGrams, totals: nutrition.totals, redMeat }),
   };
 }
 
@@ -134,10 +164,10 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
 export async function createRecipe(db: Kysely<DB>, userId: string, input: RecipeInputParsed): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, userId, 'recipes');
-    const { lines, nutrition } = await resolveIngredients(trx, input);
+    const { lines, nutrition, redMeat } = await resolveIngredients(trx, input);
     const row = await trx
       .insertInto('recipes')
-      .values({ user_id: userId, ...recipeColumns(input, nutrition) })
+      .values({ user_id: userId, ...recipeColumns(input, nutrition, redMeat) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertLines(trx, row.id, lines);
@@ -151,10 +181,10 @@ export async function updateRecipe(db: Kysely<DB>, userId: string, id: string, i
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('recipes').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!existing) throw notFound();
-    const { lines, nutrition } = await resolveIngredients(trx, input);
+    const { lines, nutrition, redMeat } = await resolveIngredients(trx, input);
     await trx
       .updateTable('recipes')
-      .set({ ...recipeColumns(input, nutrition), updated_at: new Date() })
+      .set({ ...recipeColumns(input, nutrition, redMeat), updated_at: new Date() })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();

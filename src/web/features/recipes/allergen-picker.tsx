@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { filterAllergens } from '../../../shared/allergens.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -19,8 +19,7 @@ export function AllergenPicker({ value, onChange }: { value: string[]; onChange:
     staleTime: Infinity,
     retry: false,
   });
-  const [fallback, setFallback] = useState(false);
-  useEffect(() => setFallback(search.isError), [search.isError]);
+  const fallback = search.isError;
 
   const options = (fallback ? filterAllergens(debounced) : (search.data ?? [])).filter((a) => !value.includes(a.name)).slice(0, 10);
 

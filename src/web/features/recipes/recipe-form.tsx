@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from '../../../shared/zod-fr.ts';
@@ -47,7 +47,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       price: recipe?.price ?? null,
     },
   });
-  const servings = form.watch('servings');
+  const servings = useWatch({ control: form.control, name: 'servings' });
   const preview = useMemo(() => computeNutrition(lines, Number(servings) || 1), [lines, servings]);
 
   const addIngredient = (hit: IngredientHit) => {

@@ -4,6 +4,7 @@ import { Badge, Card } from '../../components/ui/card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
 
 const PREVIEW = 3;
 
@@ -27,6 +28,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
         <Badge tone={recipe.allergens.length ? 'red' : 'neutral'}>
           {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
         </Badge>
+        <NutriScoreBadge value={recipe.nutriScore} />
       </div>
       {missing.length > 0 && (
         <p className="text-xs text-orange-800">
@@ -50,6 +52,11 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
           ))}
           {moreAllergens > 0 && <Badge tone="red">+{moreAllergens}</Badge>}
         </div>
+      )}
+      {recipe.traces.length > 0 && (
+        <p className="text-xs text-amber-900">
+          <strong>Peut contenir :</strong> {recipe.traces.join(', ')}
+        </p>
       )}
       {recipe.dietaryInfo.length > 0 && (
         <div className="flex flex-wrap gap-1.5" aria-label="Régimes alimentaires">

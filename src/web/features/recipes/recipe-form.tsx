@@ -16,9 +16,22 @@ import { useSaveRecipe } from './api.ts';
 import { IngredientLines, type DraftLine } from './ingredient-lines.tsx';
 import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
+import { AllergenSuggestions } from './allergen-suggestions.tsx';
+import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
+import { suggestAllergens } from '../../../shared/allergen-rules.ts';
 
 const optionalMinutes = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-const formSchema = recipeInputSchema.pick({ name: true, description: true, servings: true, prepTime: true, cookTime: true, price: true });
+const formSchema = z.object(recipeInputSchema.shape).pick({
+  name: true,
+  description: true,
+  servings: true,
+  prepTime: true,
+  cookTime: true,
+  price: true,
+  cookedWeightG: true,
+  fruitVegLegumePercent: true,
+  showNutriScore: true,
+});
 type FormValues = z.input<typeof formSchema>;
 
 let lineCounter = 0;
@@ -33,6 +46,9 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const save = useSaveRecipe();
   const [lines, setLines] = useState<DraftLine[]>(() => toDraft(recipe));
   const [allergens, setAllergens] = useState<string[]>(recipe?.allergens ?? []);
+  const [traces, setTraces] = useState<string[]>(recipe?.traces ?? []);
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  const [groups, setGroups] = useState<Record<string, string | null>>({});
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
@@ -45,13 +61,27 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       prepTime: recipe?.prepTime ?? null,
       cookTime: recipe?.cookTime ?? null,
       price: recipe?.price ?? null,
+      cookedWeightG: recipe?.cookedWeightG ?? null,
+      fruitVegLegumePercent: recipe?.fruitVegLegumePercent ?? null,
+      showNutriScore: recipe?.showNutriScore ?? false,
     },
   });
   const servings = useWatch({ control: form.control, name: 'servings' });
+  const cookedWeightG = useWatch({ control: form.control, name: 'cookedWeightG' });
   const preview = useMemo(() => computeNutrition(lines, Number(servings) || 1), [lines, servings]);
+  const suggestions = useMemo(() => {
+    const found = new Map<string, string[]>();
+    for (const line of lines) {
+      for (const allergen of suggestAllergens({ name: line.name, group: groups[line.code] ?? null })) {
+        if (!allergens.includes(allergen) && !traces.includes(allergen) && !dismissed.includes(allergen)) found.set(allergen, [...(found.get(allergen) ?? []), line.name]);
+      }
+    }
+    return [...found].map(([allergen, sources]) => ({ allergen, sources }));
+  }, [lines, groups, allergens, traces, dismissed]);
 
   const addIngredient = (hit: IngredientHit) => {
     const gramsPerUnit = defaultGramsPerUnit(hit.name);
+    setGroups((current) => ({ ...current, [hit.code]: hit.group }));
     setLines((current) => [...current, { key: newKey(), code: hit.code, name: hit.name, quantity: 100, unit: 'g', gramsPerUnit, per100g: hit.per100g }]);
     setIngredientsError(null);
     toast.success('Ingrédient ajouté avec succès');
@@ -67,6 +97,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       ...values,
       ingredients: lines.map((l) => ({ code: l.code, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.unit === 'unité' ? l.gramsPerUnit : null })),
       allergens,
+      traces,
       dietaryInfo: diets,
     };
     save.mutate(
@@ -122,7 +153,56 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         {lines.length > 0 && <NutritionSummary value={preview} />}
       </section>
 
-      <AllergenPicker value={allergens} onChange={setAllergens} />
+      <AllergenSuggestions
+        suggestions={suggestions}
+        onAdd={(allergen) => setAllergens((current) => (current.includes(allergen) ? current : [...current, allergen]))}
+        onDismiss={(allergen) => setDismissed((current) => [...current, allergen])}
+      />
+      <AllergenPicker value={allergens} onChange={setAllergens} legend="Allergènes (contient)" exclude={traces} />
+      <AllergenPicker
+        value={traces}
+        onChange={setTraces}
+        legend="Peut contenir (traces)"
+        placeholder="Rechercher un allergène présent à l'état de traces"
+        exclude={allergens}
+        tone="amber"
+      />
+
+      <details className="rounded-lg border border-stone-200 p-3" open={Boolean(recipe?.cookedWeightG || recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined)}>
+        <summary className="cursor-pointer text-sm font-medium">Déclaration nutritionnelle et Nutri-Score</summary>
+        <div className="mt-3 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Poids total cuit (g, optionnel)"
+              type="number"
+              min={0}
+              step={1}
+              hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
+              error={errors.cookedWeightG?.message}
+              {...form.register('cookedWeightG', { setValueAs: optionalMinutes })}
+            />
+            <Field
+              label="Part de fruits, légumes et légumineuses (%)"
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              hint="Nécessaire au calcul du Nutri-Score."
+              error={errors.fruitVegLegumePercent?.message}
+              {...form.register('fruitVegLegumePercent', { setValueAs: optionalMinutes })}
+            />
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
+            Afficher le Nutri-Score sur le menu public
+          </label>
+          {lines.length > 0 && (
+            <NutritionDeclaration
+              recipe={{ servings: Number(servings) || 1, cookedWeightG: Number(cookedWeightG) > 0 ? Number(cookedWeightG) : null, nutrition: preview }}
+            />
+          )}
+        </div>
+      </details>
 
       <fieldset>
         <legend className="text-sm font-medium text-stone-800">Régimes alimentaires</legend>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
@@ -13,11 +14,14 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
   const moreIngredients = recipe.ingredients.length - PREVIEW;
   const moreAllergens = recipe.allergens.length - PREVIEW;
   return (
-    <Card className="flex flex-col gap-3" data-testid="recipe-card">
+    <Card className="flex min-w-0 flex-col gap-3" data-testid="recipe-card">
       <div>
         <h3 className="text-lg font-semibold">{recipe.name}</h3>
         {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
       </div>
+      <Link to={`/recipes/${recipe.id}/fiche`} className="self-start text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        Fiche technique
+      </Link>
       <div className="flex flex-wrap gap-2">
         <Badge>
           {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}

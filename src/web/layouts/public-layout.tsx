@@ -1,24 +1,47 @@
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { useMe } from '../lib/queries.ts';
+import { cn } from '../lib/cn.ts';
+
+/** Pages that carry their own pricing section: « Tarifs » stays on the page. */
+const PAGES_WITH_PRICING = new Set(['/', '/restaurants', '/restauration-collective']);
+
+const linkClass = 'whitespace-nowrap rounded-md px-2 py-1 hover:text-brand-800';
+
+function NavLinks() {
+  const { pathname } = useLocation();
+  const pricingPage = PAGES_WITH_PRICING.has(pathname) ? pathname : '/';
+  const active = ({ isActive }: { isActive: boolean }) => cn(linkClass, isActive && 'font-semibold text-brand-800');
+  return (
+    <>
+      <Link to={{ pathname: '/', hash: 'fonctionnalites' }} className={linkClass}>
+        Fonctionnalités
+      </Link>
+      <NavLink to="/restaurants" className={active}>
+        Restaurants
+      </NavLink>
+      <NavLink to="/restauration-collective" className={active}>
+        Restauration collective
+      </NavLink>
+      <Link to={{ pathname: pricingPage, hash: 'tarifs' }} className={linkClass}>
+        Tarifs
+      </Link>
+    </>
+  );
+}
 
 function TopBar() {
   const { data: me } = useMe();
   return (
-    <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
+    <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Link to="/" className="text-lg font-bold text-brand-700">
           NutriCarte
         </Link>
-        <nav aria-label="Navigation" className="hidden items-center gap-5 text-sm text-stone-700 md:flex">
-          <a href="/#fonctionnalites" className="hover:text-brand-700">
-            Fonctionnalités
-          </a>
-          <a href="/#comment-ca-marche" className="hover:text-brand-700">
-            Comment ça marche
-          </a>
+        <nav aria-label="Navigation" className="hidden items-center gap-3 text-sm text-stone-700 lg:flex">
+          <NavLinks />
         </nav>
         <div className="flex items-center gap-2">
           {me ? (
@@ -37,6 +60,12 @@ function TopBar() {
           )}
         </div>
       </div>
+      {/* Phones and tablets: the same links on a second row. */}
+      <nav aria-label="Navigation mobile" className="border-t border-stone-100 lg:hidden">
+        <div className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-1 px-2 py-1.5 text-sm text-stone-700">
+          <NavLinks />
+        </div>
+      </nav>
     </header>
   );
 }

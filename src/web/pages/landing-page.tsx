@@ -1,69 +1,195 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { PRICES } from '../../shared/plans.ts';
 import { buttonClass } from '../components/ui/button.tsx';
-import { useMe } from '../lib/queries.ts';
+import { CardGrid, StartLink, type CardContent } from '../features/marketing/marketing-blocks.tsx';
+import { PricingSection } from '../features/marketing/pricing-section.tsx';
+import { useScrollToHash } from '../features/marketing/use-scroll-to-hash.ts';
+import {
+  AlertIcon,
+  BookIcon,
+  CalculatorIcon,
+  LeafIcon,
+  QrIcon,
+  SchoolIcon,
+  UsersIcon,
+  UtensilsIcon,
+} from '../features/marketing/icons.tsx';
 
-const features = [
-  { title: 'Nutrition calculée', text: 'Calories, protéines, glucides et lipides par portion, calculés à partir de la table officielle Ciqual de l\'Anses.' },
-  { title: '14 allergènes réglementaires', text: 'Déclarez les allergènes de chaque plat et affichez-les clairement à vos clients.' },
-  { title: 'Régimes alimentaires', text: 'Végétarien, végan, sans gluten, halal… signalez les plats adaptés en un clic.' },
-  { title: 'Menus digitaux', text: 'Organisez vos plats en sections, activez ou masquez un plat selon les arrivages.' },
-  { title: 'Codes QR', text: 'Un code QR par table ou par salle : vos clients lisent le menu sur leur téléphone, sans application.' },
-  { title: 'Restauration collective', text: 'Écoles, entreprises, hôpitaux : une information nutritionnelle transparente pour chaque convive.' },
+const features: CardContent[] = [
+  {
+    icon: CalculatorIcon,
+    title: 'Nutrition calculée',
+    text: "Calories, protéines, glucides et lipides par portion, calculés à partir de la table officielle Ciqual de l'Anses (3 484 aliments).",
+  },
+  {
+    icon: AlertIcon,
+    title: '14 allergènes réglementaires',
+    text: 'Déclarez les allergènes majeurs de chaque plat et affichez-les clairement à vos clients, comme le demande la réglementation.',
+  },
+  {
+    icon: LeafIcon,
+    title: 'Régimes alimentaires',
+    text: 'Végétarien, végan, sans gluten, sans lactose, halal, casher : signalez les plats adaptés en un clic.',
+  },
+  {
+    icon: BookIcon,
+    title: 'Menus digitaux',
+    text: 'Organisez vos plats en sections, masquez un plat en rupture et mettez votre carte à jour en quelques secondes.',
+  },
+  {
+    icon: QrIcon,
+    title: 'Codes QR',
+    text: 'Un code QR par table ou par salle : vos clients lisent le menu sur leur téléphone, sans application à installer.',
+  },
+  {
+    icon: UsersIcon,
+    title: 'Restauration collective',
+    text: 'Écoles, entreprises, hôpitaux : une information nutritionnelle transparente pour chaque convive.',
+  },
 ];
 
 const steps = [
-  { title: 'Créez vos recettes', text: 'Tapez les premières lettres d\'un ingrédient, choisissez l\'aliment Ciqual, indiquez la quantité.' },
-  { title: 'Composez votre menu', text: 'Entrées, plats, desserts : ajoutez vos recettes aux sections de votre carte.' },
-  { title: 'Publiez par QR code', text: 'Imprimez le code QR : vos clients scannent et consultent nutrition et allergènes.' },
+  { title: 'Créez vos recettes', text: "Tapez les premières lettres d'un ingrédient, choisissez l'aliment Ciqual, indiquez la quantité : la nutrition se calcule." },
+  { title: 'Composez votre menu', text: 'Entrées, plats, desserts : ajoutez vos recettes aux sections de votre carte et choisissez ce qui est disponible.' },
+  { title: 'Publiez par code QR', text: 'Imprimez le code QR et posez-le sur vos tables : vos clients scannent et consultent nutrition et allergènes.' },
 ];
 
-export default function LandingPage() {
-  const { data: me } = useMe();
+const audiences = [
+  { to: '/restaurants', icon: UtensilsIcon, title: 'Restaurants', text: 'Brasseries, bistrots, food trucks, traiteurs' },
+  { to: '/restauration-collective', icon: SchoolIcon, title: 'Restauration collective', text: 'Écoles, entreprises, hôpitaux, EHPAD' },
+];
+
+/** A sample dish card, as a diner sees it after scanning: shows the product without an image. */
+function SampleDish() {
   return (
-    <>
-      <section className="bg-gradient-to-b from-brand-50 to-stone-50">
-        <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
-          <h1 className="mx-auto max-w-3xl text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">
+    <figure className="mx-auto w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-5 text-left shadow-lg" aria-label="Exemple de plat sur un menu NutriCarte">
+      <figcaption className="text-xs font-semibold uppercase tracking-wide text-stone-600">Exemple · Plats du jour</figcaption>
+      <p className="mt-2 text-lg font-bold text-stone-900">Blanquette de veau, riz basmati</p>
+      <p className="text-sm text-stone-700">Veau, carottes, champignons, crème, riz</p>
+      <dl className="mt-4 grid grid-cols-4 gap-2 text-center text-xs">
+        {[
+          ['Énergie', '612 kcal'],
+          ['Protéines', '38,5 g'],
+          ['Glucides', '52,1 g'],
+          ['Lipides', '26,4 g'],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-brand-50 px-1 py-2">
+            <dt className="text-stone-700">{label}</dt>
+            <dd className="font-bold text-brand-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-xs font-semibold text-stone-700">Allergènes :</p>
+      <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
+        {['Lait', 'Céleri', 'Gluten'].map((a) => (
+          <li key={a} className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-800">
+            {a}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-stone-50">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[3fr_2fr]">
+        <div className="text-center lg:text-left">
+          <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">
             Les fiches nutritionnelles et les menus digitaux de votre restaurant
           </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-700">
-            Calculez la nutrition de vos plats avec les données officielles, déclarez les allergènes et publiez votre carte par QR code.
+          <p className="mt-5 text-lg text-stone-700">
+            Calculez la nutrition de vos plats avec les données officielles, déclarez les allergènes et publiez votre carte par code QR.
           </p>
-          <div className="mt-8 flex justify-center">
-            <Link to={me ? '/dashboard' : '/auth'} className={buttonClass('primary', 'lg')}>
-              {me ? 'Accéder au tableau de bord' : 'Commencer gratuitement'}
-            </Link>
+          <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
+            <StartLink />
+            <a href="#fonctionnalites" className={buttonClass('secondary', 'lg')}>
+              Découvrir les fonctionnalités
+            </a>
           </div>
-          <p className="mt-3 text-sm text-stone-600">Gratuit jusqu'à 5 recettes · sans carte bancaire</p>
+          <p className="mt-4 text-sm text-stone-700">
+            Gratuit jusqu'à 5 recettes · sans carte bancaire · Premium avec {PRICES.trialDays} jours d'essai
+          </p>
         </div>
-      </section>
+        <SampleDish />
+      </div>
+    </section>
+  );
+}
 
-      <section id="fonctionnalites" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 className="text-center text-2xl font-bold sm:text-3xl">Tout ce qu'il faut pour informer vos clients</h2>
-        <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map((f) => (
-            <div key={f.title} className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
-              <h3 className="font-semibold text-brand-800">{f.title}</h3>
-              <p className="mt-2 text-sm text-stone-700">{f.text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+function BelowTheFold() {
+  return (
+    <>
+      <CardGrid
+        id="fonctionnalites"
+        title="Tout ce qu'il faut pour informer vos clients"
+        intro="De la fiche recette au menu sur le téléphone du client, sans ressaisie ni tableur."
+        cards={features}
+        className="scroll-mt-4"
+      />
 
-      <section id="comment-ca-marche" className="bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 className="text-center text-2xl font-bold sm:text-3xl">Comment ça marche</h2>
+      <section id="comment-ca-marche" aria-labelledby="comment-titre" className="scroll-mt-4 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
+          <h2 id="comment-titre" className="text-center text-2xl font-bold sm:text-3xl">
+            Comment ça marche
+          </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-3">
             {steps.map((s, i) => (
               <li key={s.title} className="rounded-xl bg-stone-50 p-6">
-                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-accent-500 font-bold text-white">{i + 1}</span>
-                <h3 className="mt-4 font-semibold">{s.title}</h3>
+                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 font-semibold">
+                  <span className="sr-only">Étape {i + 1} : </span>
+                  {s.title}
+                </h3>
                 <p className="mt-2 text-sm text-stone-700">{s.text}</p>
               </li>
             ))}
           </ol>
         </div>
       </section>
+
+      <section aria-labelledby="pour-qui-titre" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="pour-qui-titre" className="text-center text-2xl font-bold sm:text-3xl">
+          Pensé pour votre métier
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2">
+          {audiences.map(({ to, icon: Icon, title, text }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="group flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-600"
+              >
+                <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+                  <Icon />
+                </span>
+                <span>
+                  <span className="block font-semibold text-stone-900 group-hover:text-brand-800">{title}</span>
+                  <span className="block text-sm text-stone-700">{text}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <PricingSection />
+    </>
+  );
+}
+
+export default function LandingPage() {
+  // The first render draws the hero only; the sections below follow at once in a deferred,
+  // interruptible render, so a phone gets no long task from this page (Lighthouse TBT).
+  const belowTheFold = useDeferredValue(true, false);
+  useScrollToHash(belowTheFold);
+  return (
+    <>
+      <Hero />
+      {belowTheFold ? <BelowTheFold /> : <div className="min-h-[200vh]" aria-hidden="true" />}
     </>
   );
 }

@@ -1,0 +1,213 @@
+/**
+ * Lighthouse on the landing page (/) of a running built server, in the system Chromium:
+ * performance and accessibility, mobile preset (Lighthouse's default: Moto G Power, slow 4G,
+ * 4× CPU slowdown, simulated) and desktop preset. Target: ≥ 95 for each score.
+ *
+ *   npx tsx bench/lighthouse.ts --url http://127.0.0.1:3600   → against a server already running
+ *   npx tsx bench/lighthouse.ts [--json] [--runs N]            → builds if needed, starts the built
+ *                                                                server on a free port with a throwaway
+ *                                                                DATA_DIR, measures, stops it
+ *   import { runLighthouseBench } from './lighthouse.ts'       → the figures, in-process (under tsx)
+ *
+ * Chromium: CHROME_PATH, else /usr/bin/chromium. Nothing downloads a browser; every host
+ * other than 127.0.0.1 resolves to nothing, so the run never leaves the machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+export interface BenchFigure {
+  value: number;
+  target: string;
+  pass: boolean;
+  unit: string;
+  details?: Record<string, unknown>;
+}
+
+export interface LighthouseBenchOptions {
+  /** Runs per preset (default 3); the median score is the figure: one run varies by several points,
+   *  more so on a busy machine (Lighthouse measures real CPU time, then scales it). */
+  runs?: number;
+  /** Which presets to run; mobile gives the main figures. */
+  presets?: ('mobile' | 'desktop')[];
+  log?: (line: string) => void;
+}
+
+const TARGET_SCORE = 95;
+const CATEGORIES = ['performance', 'accessibility'] as const;
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromePath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+interface RunResult {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<string, number | undefined>;
+  /** Audits that lost points, so a miss says why. */
+  failing: string[];
+}
+
+/** Tries per measurement: this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
+async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, log?: (line: string) => void): Promise<RunResult> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error('Lighthouse returned no result');
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    log?.(`${preset}: ${lhr.runtimeError.code}, trying again`);
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue;
+  const failing = CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${category}: ${audit!.id} (${audit!.displayValue ?? audit!.score})`),
+  );
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility') },
+    metrics: {
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+    },
+    failing,
+  };
+}
+
+/** Runs Lighthouse on `${baseUrl}/` and returns the figures (mobile, then desktop with a suffix). */
+export async function runLighthouseBench(baseUrl: string, options: LighthouseBenchOptions = {}): Promise<Record<string, BenchFigure>> {
+  const { runs = 3, presets = ['mobile', 'desktop'], log } = options;
+  const url = new URL('/', baseUrl).href;
+  if (!existsSync(chromePath())) throw new Error(`Chromium not found at ${chromePath()} (set CHROME_PATH)`);
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const figures: Record<string, BenchFigure> = {};
+  try {
+    for (const preset of presets) {
+      const results: RunResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await runOnce(url, preset, chrome.port, log);
+        log?.(`${preset} run ${i + 1}/${runs}: performance ${result.scores.performance}, accessibility ${result.scores.accessibility}`);
+        results.push(result);
+      }
+      const suffix = preset === 'mobile' ? '' : `_${preset}`;
+      for (const category of CATEGORIES) {
+        const value = median(results.map((r) => r.scores[category]));
+        figures[`lighthouse_landing_${category}${suffix}`] = {
+          value,
+          target: `≥ ${TARGET_SCORE}`,
+          pass: value >= TARGET_SCORE,
+          unit: 'score',
+          details: {
+            preset,
+            runs: results.map((r) => r.scores[category]),
+            ...(category === 'performance' ? results.at(-1)!.metrics : {}),
+            failingAudits: results.at(-1)!.failing.filter((f) => f.startsWith(category)),
+          },
+        };
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
+
+/* ---- CLI: start the built server when no --url is given ---- */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function startBuiltServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-needed']);
+  const entry = path.join(root, 'dist', 'server', 'server', 'main.js');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nutricarte-lighthouse-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Production: no environment banner, as a visitor sees the site.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseUrl, APP_ENV: 'production', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error('the built server did not become healthy');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, stop };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const valueOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const log = json ? undefined : (line: string) => console.log(line);
+  const given = valueOf('--url');
+  const server = given ? null : await startBuiltServer();
+  try {
+    const figures = await runLighthouseBench(given ?? server!.baseUrl, { runs: Number(valueOf('--runs') ?? 3), log });
+    if (json) console.log(JSON.stringify(figures, null, 2));
+    else
+      for (const [name, f] of Object.entries(figures))
+        console.log(`${name.padEnd(42)} ${String(f.value).padStart(3)} (${f.target}) ${f.pass ? 'pass' : 'FAIL'}  ${JSON.stringify(f.details)}`);
+    process.exitCode = Object.values(figures).every((f) => f.pass) ? 0 : 1;
+  } finally {
+    await server?.stop();
+  }
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../components/ui/button.tsx';
+import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
+import { XCircleIcon } from '../features/marketing/icons.tsx';
+
+/** SPEC.md « Payment cancel page ». */
+export default function PaymentCancelPage() {
+  return (
+    <ReturnPageFrame>
+      <XCircleIcon className="mx-auto h-14 w-14 text-orange-600" />
+      <h1 className="mt-4 text-2xl font-bold">Paiement annulé</h1>
+      <p className="mt-2 text-stone-700">Vous avez interrompu le paiement : aucun frais n'a été prélevé.</p>
+      <p className="mt-2 text-stone-700">
+        Vous gardez l'accès à toutes les fonctionnalités du plan gratuit, et vous pouvez passer au Premium quand vous le souhaitez.
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to="/dashboard" className={buttonClass('primary', 'lg')}>
+          Retour au tableau de bord
+        </Link>
+        <Link to="/subscription" className={buttonClass('secondary', 'lg')}>
+          Voir les options d'abonnement
+        </Link>
+      </div>
+    </ReturnPageFrame>
+  );
+}

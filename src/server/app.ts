@@ -64,11 +64,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The Meta pixel is the only third party, and only when META_PIXEL_ID is set.
+        scriptSrc: ["'self'", ...(config.metaPixelId ? ['https://connect.facebook.net'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.metaPixelId ? ['https://www.facebook.com'] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.metaPixelId ? ['https://www.facebook.com', 'https://connect.facebook.net'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       appEnv: config.appEnv,
       publicOrigin: config.publicOrigin,
       emailConfirmationRequired: Boolean(config.smtpUrl),
+      metaPixelId: config.metaPixelId ?? null,
     };
     c.header('Cache-Control', 'no-cache');
     return c.json(body);

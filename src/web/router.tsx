@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RequireAuth } from './components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import LandingPage from './pages/landing-page.tsx';
@@ -14,13 +15,49 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', Component: LandingPage },
       { path: '/auth', lazy: lazyPage(() => import('./pages/auth-page.tsx')) },
+      { path: '/restaurants', lazy: lazyPage(() => import('./pages/marketing-restaurants-page.tsx')) },
+      { path: '/restauration-collective', lazy: lazyPage(() => import('./pages/marketing-collective-page.tsx')) },
     ],
   },
   {
     Component: AppLayout,
     children: [
       { path: '/dashboard', lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) },
+      { path: '/subscription', lazy: lazyPage(() => import('./pages/subscription-page.tsx')) },
       { path: '/recipes', lazy: lazyPage(() => import('./pages/recipes-page.tsx')) },
+      { path: '/menus', lazy: lazyPage(() => import('./pages/menus-page.tsx')) },
+      { path: '/menu-editor/:id?', lazy: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
+      { path: '/menus/:menuId', lazy: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
+      { path: '/qr-codes', lazy: lazyPage(() => import('./pages/qr-codes-page.tsx')) },
+      { path: '/admin', lazy: lazyPage(() => import('./pages/admin-page.tsx')) },
+    ],
+  },
+  // Payment return pages: no layout (SPEC.md « Layout »), public.
+  { path: '/payment-success', lazy: lazyPage(() => import('./pages/payment-success-page.tsx')) },
+  { path: '/payment-cancel', lazy: lazyPage(() => import('./pages/payment-cancel-page.tsx')) },
+  // Demo payment provider (DECISIONS.md 4): no layout, signed in.
+  {
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/demo/checkout/:id', lazy: lazyPage(() => import('./pages/demo-checkout-page.tsx')) },
+      { path: '/demo/portal', lazy: lazyPage(() => import('./pages/demo-portal-page.tsx')) },
+    ],
+  },
+  // Printable documents (DECISIONS.md « Beyond SPEC.md »): no layout, signed in.
+  {
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/recipes/:id/fiche', lazy: lazyPage(() => import('./pages/print-recipe-page.tsx')) },
+      { path: '/menus/:id/allergenes', lazy: lazyPage(() => import('./pages/print-allergens-page.tsx')) },
+      { path: '/qr-codes/:id/carte', lazy: lazyPage(() => import('./pages/print-qr-card-page.tsx')) },
     ],
   },
   { path: '*', Component: NotFoundPage },

@@ -32,4 +32,6 @@ export interface PublicConfig {
   appEnv: AppEnv;
   publicOrigin: string;
   emailConfirmationRequired: boolean;
+  /** Meta pixel id when META_PIXEL_ID is set: the payment success page then emits « Subscribe ». */
+  metaPixelId: string | null;
 }

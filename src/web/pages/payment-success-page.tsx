@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { useMetaPixelSubscribe } from '../features/billing/meta-pixel.ts';
 import { billingMessages } from '../../shared/api/billing.ts';
 import { PRICES } from '../../shared/plans.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
@@ -25,6 +26,7 @@ function Actions() {
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  useMetaPixelSubscribe();
   const { state, retry } = usePaymentVerification(sessionId);
 
   if (state.phase === 'invalid') {

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('public configuration and security headers', () => {
+  it('loads no pixel and allows no third party without META_PIXEL_ID', async () => {
+    t = await createTestApp();
+    const res = await t.request('GET', '/api/config');
+    expect(res.body).toEqual({ appName: 'NutriCarte', appEnv: 'development', publicOrigin: 'http://localhost:3000', emailConfirmationRequired: false, metaPixelId: null });
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('facebook');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('exposes the pixel id and allows only Meta when META_PIXEL_ID is set', async () => {
+    t = await createTestApp({ env: { META_PIXEL_ID: '123456789' } });
+    const res = await t.request('GET', '/api/config');
+    expect(res.body.metaPixelId).toBe('123456789');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self' https://connect.facebook.net");
+  });
+});

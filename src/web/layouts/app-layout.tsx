@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { PageTracker } from '../components/page-tracker.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -62,6 +63,7 @@ export function AppLayout() {
   return (
     <RequireAuth>
       <div className="flex min-h-screen flex-col">
+        <PageTracker />
         <EnvironmentBanner />
         <Header />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">

@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { PageTracker } from '../components/page-tracker.tsx';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
@@ -74,6 +75,7 @@ function TopBar() {
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
+      <PageTracker />
       <EnvironmentBanner />
       <TopBar />
       <main className="flex-1">

@@ -1,0 +1,82 @@
+import { escapeHtml } from '../../lib/html.ts';
+import { publicMenuTexts as t } from './texts.ts';
+
+/**
+ * The HTML shell of the server-rendered public pages: no script, no third-party resource, one
+ * small hand-written stylesheet inline (the diner's phone gets everything in one response).
+ * Mobile first; green (#047857) and orange (#ea580c) accents; text contrast ≥ 4.5:1.
+ */
+export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f2937;background:#f5f7f6}
+.wrap{max-width:46rem;margin:0 auto;padding-left:1rem;padding-right:1rem}
+.top{background:#047857;color:#fff;padding:1.5rem 0 1.25rem;border-bottom:4px solid #ea580c}
+.resto{margin:0;font-size:.8125rem;font-weight:600;letter-spacing:.08em;text-transform:uppercase;color:#d1fae5}
+.title{display:flex;align-items:center;gap:.625rem;margin-top:.25rem}
+h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
+.crown{flex:none;display:inline-flex;align-items:center;justify-content:center;width:2rem;height:2rem;border-radius:50%;background:#fff}
+.crown svg{width:1.25rem;height:1.25rem;fill:#ea580c}
+.lead{margin:.5rem 0 0;color:#ecfdf5}
+main{flex:1 0 auto;width:100%;padding-top:.5rem;padding-bottom:2rem}
+section{margin-top:1.75rem}
+h2{margin:0;font-size:1.375rem;line-height:1.3;color:#065f46;padding-bottom:.375rem;border-bottom:3px solid #ea580c}
+.sdesc{margin:.5rem 0 0;color:#4b5563}
+ul{list-style:none;margin:0;padding:0}
+.items{display:grid;gap:.75rem;margin-top:.875rem}
+.item{background:#fff;border:1px solid #e5e7eb;border-radius:.75rem;padding:.875rem;box-shadow:0 1px 2px rgba(0,0,0,.04)}
+h3{margin:0;font-size:1.125rem;line-height:1.35;color:#111827;overflow-wrap:anywhere}
+.idesc{margin:.25rem 0 0;color:#4b5563}
+.nutri{margin-top:.75rem;padding:.625rem;border-radius:.5rem;background:#ecfdf5}
+.nh{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;column-gap:.5rem}
+h4{margin:0;font-size:.8125rem;color:#065f46}
+.per{font-size:.6875rem;color:#4b5563;white-space:nowrap}
+dl{display:flex;flex-wrap:wrap;gap:.25rem;margin:.375rem 0 0}
+dl div{flex:1 1 0;min-width:max-content;background:#fff;border-radius:.375rem;padding:.25rem .1875rem;text-align:center}
+dt{font-size:.6875rem;color:#4b5563}
+dd{margin:0;font-size:.875rem;font-weight:700;color:#111827;white-space:nowrap}
+.tags{display:flex;flex-wrap:wrap;align-items:center;gap:.375rem;margin-top:.5rem}
+.tags p{margin:0;font-size:.8125rem;font-weight:600;color:#374151}
+.badges{display:flex;flex-wrap:wrap;gap:.375rem}
+.badges li{font-size:.8125rem;line-height:1.5;padding:.0625rem .625rem;border-radius:999px;border:1px solid}
+.diet li{background:#d1fae5;color:#065f46;border-color:#6ee7b7}
+.allergen li{background:#fee2e2;color:#991b1b;border-color:#fca5a5;font-weight:600}
+.empty{margin-top:1.75rem;padding:2rem 1rem;text-align:center;background:#fff;border:1px dashed #d1d5db;border-radius:.75rem}
+.empty h2{border:0;padding:0}
+.empty p{margin:.5rem 0 0;color:#4b5563}
+.empty>:first-child{margin-top:0}
+footer{border-top:1px solid #e5e7eb;padding:1.25rem 0 2rem;text-align:center;font-size:.875rem;color:#4b5563}
+footer p{margin:0}
+footer a{color:#047857;font-weight:600}
+.fine{margin-top:.75rem;font-size:.6875rem;line-height:1.4;color:#4b5563}
+@media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}}`;
+
+export interface PageShell {
+  /** Text of <title>, escaped here. */
+  title: string;
+  /** Already-escaped HTML of the header band's content. */
+  header: string;
+  /** Already-escaped HTML of <main>. */
+  main: string;
+  /** Already-escaped HTML of the footer's content (below the « propulsé par » line). */
+  footerExtra?: string;
+  /** Text of <meta name="description">, escaped here. */
+  description?: string;
+  noIndex?: boolean;
+}
+
+/** A complete document around already-escaped fragments; reusable by other public pages (QR errors). */
+export function renderPage(page: PageShell): string {
+  return (
+    '<!doctype html>\n<html lang="fr"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${escapeHtml(page.title)}</title>` +
+    (page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '') +
+    (page.noIndex ? '<meta name="robots" content="noindex">' : '') +
+    '<meta name="theme-color" content="#047857"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    `<style>${PAGE_CSS}</style></head><body>` +
+    `<header class="top"><div class="wrap">${page.header}</div></header>` +
+    `<main class="wrap">${page.main}</main>` +
+    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}</div></footer>` +
+    '</body></html>\n'
+  );
+}

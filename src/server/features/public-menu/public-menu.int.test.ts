@@ -1,0 +1,401 @@
+import { gunzipSync } from 'node:zlib';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { loadPublicMenu } from './service.ts';
+
+const XSS = `<script>alert('x')</script><img src=x onerror="alert(1)">`;
+
+let t: TestApp;
+let owner: SignedUpUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp(undefined, undefined, 'Le Bistrot du Port');
+  await premium(owner);
+});
+afterAll(() => t.close());
+
+async function premium(user: SignedUpUser) {
+  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', user.user.id).execute();
+}
+
+const as = (user: SignedUpUser) => ({
+  post: async (path: string, body: unknown = {}) => expectOk(await t.request('POST', path, { cookie: user.cookie, body })),
+  put: async (path: string, body: unknown) => expectOk(await t.request('PUT', path, { cookie: user.cookie, body })),
+  patch: async (path: string, body: unknown) => expectOk(await t.request('PATCH', path, { cookie: user.cookie, body })),
+  del: (path: string) => t.request('DELETE', path, { cookie: user.cookie }),
+});
+
+function expectOk(res: { status: number; body: LooseJson; text: string }): LooseJson {
+  if (res.status >= 300) throw new Error(`${res.status} ${res.text}`);
+  return res.body;
+}
+
+const recipe = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  servings: 2,
+  // Butter, egg, flour: every nutrient known in Ciqual.
+  ingredients: [
+    { code: '16400', quantity: 20, unit: 'g' },
+    { code: '22000', quantity: 100, unit: 'g' },
+    { code: '9410', quantity: 50, unit: 'g' },
+  ],
+  allergens: [],
+  dietaryInfo: [],
+  ...extra,
+});
+
+const page = (id: string, headers: Record<string, string> = {}) => t.request('GET', `/menu/${id}`, { headers });
+/** Visible text of an HTML fragment, entities decoded. */
+const text = (html: string) =>
+  html
+    .replace(/<style>[\s\S]*?<\/style>|<title>[\s\S]*?<\/title>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+/** « 6,3 g » written independently of the page's formatter. */
+const grams = (value: number) => `${value.toFixed(1).replace('.', ',')} g`;
+
+/** A menu with two sections shown in a moved order, hidden items and sections, and every nutrition case. */
+async function richMenu() {
+  const api = as(owner);
+  const menu = await api.post('/api/menus', { name: 'Carte d’été', description: 'Produits frais du marché' });
+  const entrees = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Entrées', description: 'Pour commencer' });
+  const plats = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  const desserts = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Desserts' });
+  await api.post(`/api/sections/${plats.id}/move`, { position: 0 }); // Plats, Entrées, Desserts
+
+  const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lactose', 'Gluten'], dietaryInfo: ['Végétarien'] }));
+  const crepe = await api.post('/api/recipes', recipe('Crêpe', { dietaryInfo: ['Végétarien', 'Sans lactose'] }));
+  const soupe = await api.post('/api/recipes', recipe('Soupe'));
+  const gone = await api.post('/api/recipes', recipe('Recette supprimée'));
+  // A value unknown in the catalogue is null: it must not be shown.
+  await t.db.updateTable('recipes').set({ carbs_per_serving: null, fat_per_serving: null }).where('id', '=', soupe.id).execute();
+
+  const omeletteItem = await api.post(`/api/sections/${plats.id}/items`, { recipeId: omelette.id });
+  const crepeItem = await api.post(`/api/sections/${plats.id}/items`, { recipeId: crepe.id });
+  const hidden = await api.post(`/api/sections/${plats.id}/items`, { recipeId: soupe.id });
+  await api.put(`/api/items/${hidden.id}`, { name: 'Plat du jour épuisé', description: '', isAvailable: false });
+  await api.post(`/api/items/${crepeItem.id}/move`, { position: 0 }); // Crêpe, Omelette
+  await api.put(`/api/items/${omeletteItem.id}`, { name: 'Omelette aux herbes', description: 'Œufs fermiers, ciboulette', isAvailable: true });
+  const soupeItem = await api.post(`/api/sections/${entrees.id}/items`, { recipeId: soupe.id });
+  const plainItem = await api.post(`/api/sections/${entrees.id}/items`, { recipeId: gone.id });
+  expect((await api.del(`/api/recipes/${gone.id}`)).status).toBe(204); // the item stays, without recipe
+  const dessertItem = await api.post(`/api/sections/${desserts.id}/items`, { recipeId: crepe.id });
+  await api.put(`/api/items/${dessertItem.id}`, { name: 'Crêpe sucrée', description: '', isAvailable: false });
+  return { menu, entrees, plats, desserts, omelette, crepe, soupe, omeletteItem, crepeItem, soupeItem, plainItem, hidden };
+}
+
+describe('GET /menu/:id', () => {
+  it('renders the whole menu on the server: sections and available items in order, nutrition, diets, allergens, crown', async () => {
+    const m = await richMenu();
+    const res = await page(m.menu.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    const html = res.text;
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<meta name="viewport"');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(src|href)="https?:/i); // no third-party resource
+    expect(html).toMatch(/<style>[^<]+<\/style>/);
+
+    const visible = text(html);
+    expect(html).toContain('<h1>Carte d&#39;été</h1>'.replace('&#39;', '’'));
+    expect(html).toContain('<p class="resto">Le Bistrot du Port</p>');
+    expect(visible).toContain('Produits frais du marché');
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Premium"/);
+
+    // Sections in display order (moved), the one without available items left out.
+    expect([...html.matchAll(/<h2 id="s\d+">([^<]*)<\/h2>/g)].map((x) => x[1])).toEqual(['Plats', 'Entrées']);
+    expect(visible).toContain('Pour commencer');
+    expect(visible).not.toContain('Desserts');
+    // Available items in display order; unavailable ones absent.
+    expect([...html.matchAll(/<h3>([^<]*)<\/h3>/g)].map((x) => x[1])).toEqual(['Crêpe', 'Omelette aux herbes', 'Soupe', 'Recette supprimée']);
+    expect(visible).not.toContain('Plat du jour épuisé');
+    expect(visible).not.toContain('Crêpe sucrée');
+    expect(visible).toContain('Œufs fermiers, ciboulette');
+
+    const item = (name: string) => {
+      const start = html.indexOf(`<h3>${name}</h3>`);
+      const ends = [html.indexOf('<li class="item">', start), html.indexOf('</section>', start)].filter((i) => i > 0);
+      return html.slice(start, Math.min(...ends));
+    };
+    const omelette = item('Omelette aux herbes');
+    expect(text(omelette)).toBe(
+      `Omelette aux herbes Œufs fermiers, ciboulette Informations nutritionnelles par portion ` +
+        `Calories ${m.omelette.caloriesPerServing} kcal Protéines ${grams(m.omelette.proteinPerServing)} ` +
+        `Glucides ${grams(m.omelette.carbsPerServing)} Lipides ${grams(m.omelette.fatPerServing)} ` +
+        'Régimes alimentaires : Végétarien Allergènes : Œufs Lactose Gluten',
+    );
+    expect(omelette).toContain('<ul class="badges diet"><li>Végétarien</li></ul>');
+    expect(omelette).toContain('<ul class="badges allergen"><li>Œufs</li><li>Lactose</li><li>Gluten</li></ul>');
+    expect(text(item('Crêpe'))).toContain('Régimes alimentaires : Végétarien Sans lactose');
+    expect(text(item('Crêpe'))).not.toContain('Allergènes');
+    // Only the values present: carbs and fat unknown for the soup, no badges at all.
+    expect(text(item('Soupe'))).toBe(
+      `Soupe Informations nutritionnelles par portion Calories ${m.soupe.caloriesPerServing} kcal Protéines ${grams(m.soupe.proteinPerServing)}`,
+    );
+    // No linked recipe: no nutrition block.
+    expect(html.slice(html.indexOf('<h3>Recette supprimée</h3>'))).not.toContain('Informations nutritionnelles');
+    expect(html).not.toContain('0,00'); // prices are 0 here: never displayed
+    expect(visible).toContain(`Menu numérique propulsé par NutriCarte ${CIQUAL_ATTRIBUTION}`);
+    expect(html).toContain('<a href="/">NutriCarte</a>');
+  });
+
+  it('uses a French decimal comma with one decimal', async () => {
+    const api = as(owner);
+    const menu = await api.post('/api/menus', { name: 'Formats' });
+    const section = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Section' });
+    const r = await api.post('/api/recipes', recipe('Plat'));
+    await api.post(`/api/sections/${section.id}/items`, { recipeId: r.id });
+    await t.db
+      .updateTable('recipes')
+      .set({ calories_per_serving: 1234, protein_per_serving: 6.3, carbs_per_serving: 12, fat_per_serving: 0 })
+      .where('id', '=', r.id)
+      .execute();
+    const html = (await page(menu.id)).text;
+    expect(html).toContain('<dd>1\u202f234 kcal</dd>');
+    expect(html).toContain('<dd>6,3 g</dd>');
+    expect(html).toContain('<dd>12,0 g</dd>');
+    expect(html).toContain('<dd>0,0 g</dd>'); // zero is a value, not a missing one
+  });
+
+  it('shows no crown for a free owner, and « Restaurant » when the owner has no restaurant name', async () => {
+    const free = await t.signUp();
+    const api = as(free);
+    const menu = await api.post('/api/menus', { name: 'Menu du midi' });
+    let html = (await page(menu.id)).text;
+    expect(html).not.toContain('aria-label="Premium"');
+    expect(html).toContain('<p class="resto">Mon Restaurant</p>');
+    await t.db.deleteFrom('profiles').where('id', '=', free.user.id).execute();
+    html = (await page(menu.id)).text;
+    expect(html).toContain('<p class="resto">Restaurant</p>');
+
+    // A premium that has lapsed is no longer premium.
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'premium', status: 'active', current_period_end: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', free.user.id)
+      .execute();
+    expect((await page(menu.id)).text).not.toContain('aria-label="Premium"');
+    await t.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() + 86_400_000) }).where('user_id', '=', free.user.id).execute();
+    expect((await page(menu.id)).text).toContain('aria-label="Premium"');
+  });
+
+  it('shows « Menu en cours de préparation » when no section has an available item', async () => {
+    const api = as(owner);
+    const menu = await api.post('/api/menus', { name: 'Bientôt' });
+    const expectEmpty = async () => {
+      const res = await page(menu.id);
+      expect(res.status).toBe(200);
+      expect(text(res.text)).toContain('Menu en cours de préparation Ce menu est actuellement vide. Revenez bientôt !');
+      expect(res.text).not.toContain('<h3>');
+    };
+    await expectEmpty();
+    const section = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
+    await expectEmpty();
+    const r = await api.post('/api/recipes', recipe('Tarte'));
+    const item = await api.post(`/api/sections/${section.id}/items`, { recipeId: r.id });
+    expect((await page(menu.id)).text).toContain('<h3>Tarte</h3>');
+    await api.put(`/api/items/${item.id}`, { name: 'Tarte', description: '', isAvailable: false });
+    await expectEmpty();
+  });
+
+  it('answers the « Menu non trouvé » page with 404 for an unknown, non-UUID, inactive or orphaned menu', async () => {
+    const gone = await t.signUp();
+    const goneMenu = await as(gone).post('/api/menus', { name: 'Fermé' });
+    expect((await page(goneMenu.id)).status).toBe(200);
+    await t.db.deleteFrom('users').where('id', '=', gone.user.id).execute();
+
+    const api = as(owner);
+    const inactive = await api.post('/api/menus', { name: 'Inactif', isActive: false });
+    const deactivated = await api.post('/api/menus', { name: 'Désactivé' });
+    await api.patch(`/api/menus/${deactivated.id}`, { isActive: false });
+
+    for (const id of ['6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80', 'pas-un-uuid', "1' OR '1'='1", inactive.id, deactivated.id, goneMenu.id]) {
+      const res = await page(encodeURIComponent(id));
+      expect(res.status, id).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expect(res.text).toContain('<html lang="fr">');
+      expect(res.text).toContain('<h1>Menu non trouvé</h1>');
+      expect(res.text).toContain("Le menu demandé n'existe pas ou n'est plus disponible.");
+      expect(res.text).not.toMatch(/<script/i);
+      expect(res.text).not.toContain('Inactif');
+
+      const json = await t.request('GET', `/api/public/menus/${encodeURIComponent(id)}`);
+      expect(json.status).toBe(404);
+      expect(json.body).toEqual({ error: { code: 'not_found', message: 'Menu non trouvé ou inactif' } });
+    }
+    // Reactivated: visible again at once.
+    await api.patch(`/api/menus/${deactivated.id}`, { isActive: true });
+    expect((await page(deactivated.id)).status).toBe(200);
+  });
+
+  it('renders every owner-typed text as text (XSS payloads in menu, section, item, recipe and restaurant names)', async () => {
+    const evil = await t.signUp(undefined, undefined, XSS);
+    await premium(evil);
+    const api = as(evil);
+    const menu = await api.post('/api/menus', { name: XSS, description: XSS });
+    const section = await api.post(`/api/menus/${menu.id}/sections`, { name: XSS, description: XSS });
+    const r = await api.post('/api/recipes', recipe(XSS));
+    const fromRecipe = await api.post(`/api/sections/${section.id}/items`, { recipeId: r.id }); // named after the recipe
+    const edited = await api.post(`/api/sections/${section.id}/items`, { recipeId: r.id });
+    await api.put(`/api/items/${edited.id}`, { name: `${XSS}</h3></li></ul>`, description: XSS, isAvailable: true });
+    expect(fromRecipe.name).toBe(XSS);
+
+    const res = await page(menu.id);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toMatch(/<script|<img|onerror="/i);
+    expect(res.text).not.toContain('</h3></li></ul></h3>');
+    expect(res.text).toContain(`<h1>${escapeHtml(XSS)}</h1>`);
+    expect(res.text).toContain(`<p class="resto">${escapeHtml(XSS)}</p>`);
+    expect(res.text).toContain(`<h3>${escapeHtml(XSS)}</h3>`);
+    expect(text(res.text)).toContain(`${XSS}</h3></li></ul>`);
+    expect(res.text.split(escapeHtml(XSS)).length - 1).toBeGreaterThanOrEqual(10);
+  });
+
+  it('revalidates with a strong ETag: 304 when unchanged, the new content at once after an edit', async () => {
+    const m = await richMenu();
+    const first = await page(m.menu.id);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+
+    const again = await page(m.menu.id, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+
+    await as(owner).put(`/api/items/${m.crepeItem.id}`, { name: 'Crêpe au sarrasin', description: 'Galette bretonne', isAvailable: true });
+    const fresh = await page(m.menu.id, { 'if-none-match': etag });
+    expect(fresh.status).toBe(200);
+    expect(fresh.text).toContain('<h3>Crêpe au sarrasin</h3>');
+    expect(fresh.text).not.toContain('<h3>Crêpe</h3>');
+    expect(fresh.headers.get('etag')).not.toBe(etag);
+
+    // A recipe change (nutrition) shows too.
+    await as(owner).put(`/api/recipes/${m.crepe.id}`, recipe('Crêpe', { dietaryInfo: ['Végan'] }));
+    const after = await page(m.menu.id, { 'if-none-match': fresh.headers.get('etag')! });
+    expect(after.status).toBe(200);
+    expect(after.text).toContain('<li>Végan</li>');
+
+    // Compressed, the tag is weakened (W/"…"), the bytes are the same page, and it still revalidates.
+    const gz = await t.app.request(`/menu/${m.menu.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(after.text);
+    const weak = gz.headers.get('etag')!;
+    expect(weak).toBe(`W/${after.headers.get('etag')}`);
+    const gz304 = await t.app.request(`/menu/${m.menu.id}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': weak } });
+    expect(gz304.status).toBe(304);
+    expect(await gz304.text()).toBe('');
+
+    // Another edit, compressed this time: the new page, never the one compressed before.
+    await as(owner).put(`/api/items/${m.crepeItem.id}`, { name: 'Galette complète', description: '', isAvailable: true });
+    const gzFresh = await t.app.request(`/menu/${m.menu.id}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': weak } });
+    expect(gzFresh.status).toBe(200);
+    expect(gunzipSync(Buffer.from(await gzFresh.arrayBuffer())).toString()).toContain('<h3>Galette complète</h3>');
+  });
+
+  it('is allowed by the security headers (no script needed, inline style allowed) and counts no scan', async () => {
+    const m = await richMenu();
+    const qr = await t.db.insertInto('qr_codes').values({ user_id: owner.user.id, menu_id: m.menu.id, name: 'Table 1' }).returning('id').executeTakeFirstOrThrow();
+    const res = await page(m.menu.id);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const row = await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', qr.id).executeTakeFirstOrThrow();
+    expect(row.scan_count).toBe(0);
+    expect(await t.db.selectFrom('qr_scans').selectAll().where('qr_code_id', '=', qr.id).execute()).toEqual([]);
+  });
+
+  it('loads a page in one query whatever the number of items', async () => {
+    const api = as(owner);
+    const menu = await api.post('/api/menus', { name: 'Grande carte' });
+    const r = await api.post('/api/recipes', recipe('Plat', { allergens: ['Gluten'] }));
+    for (let s = 0; s < 3; s++) {
+      const section = await api.post(`/api/menus/${menu.id}/sections`, { name: `Section ${s}` });
+      for (let i = 0; i < 5; i++) await api.post(`/api/sections/${section.id}/items`, { recipeId: r.id });
+    }
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const loaded = await loadPublicMenu(t.db.withPlugin(counter), menu.id);
+    expect(loaded?.sections.flatMap((s) => s.items)).toHaveLength(15);
+    expect(queries).toBe(1);
+    queries = 0;
+    expect(await loadPublicMenu(t.db.withPlugin(counter), '6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80')).toBeNull();
+    expect(queries).toBe(1);
+    queries = 0;
+    expect(await loadPublicMenu(t.db.withPlugin(counter), 'nope')).toBeNull();
+    expect(queries).toBe(0);
+  });
+});
+
+describe('GET /api/public/menus/:id', () => {
+  it('answers the same menu as JSON (PublicMenu), only available items, price included', async () => {
+    const m = await richMenu();
+    const res = await t.request('GET', `/api/public/menus/${m.menu.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const nutrition = (r: LooseJson) => ({
+      caloriesPerServing: r.caloriesPerServing,
+      proteinPerServing: r.proteinPerServing,
+      carbsPerServing: r.carbsPerServing,
+      fatPerServing: r.fatPerServing,
+    });
+    expect(res.body).toEqual({
+      id: m.menu.id,
+      name: 'Carte d’été',
+      description: 'Produits frais du marché',
+      restaurantName: 'Le Bistrot du Port',
+      ownerIsPremium: true,
+      sections: [
+        {
+          id: m.plats.id,
+          name: 'Plats',
+          description: '',
+          items: [
+            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], dietaryInfo: ['Végétarien', 'Sans lactose'] } },
+            {
+              id: m.omeletteItem.id,
+              name: 'Omelette aux herbes',
+              description: 'Œufs fermiers, ciboulette',
+              price: 0,
+              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lactose', 'Gluten'], dietaryInfo: ['Végétarien'] },
+            },
+          ],
+        },
+        {
+          id: m.entrees.id,
+          name: 'Entrées',
+          description: 'Pour commencer',
+          items: [
+            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], dietaryInfo: [] } },
+            { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, recipe: null },
+          ],
+        },
+      ],
+    });
+    expect(typeof m.omelette.caloriesPerServing).toBe('number');
+    const again = await t.request('GET', `/api/public/menus/${m.menu.id}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicMenu } from '../../../shared/api/public-menu.ts';
+import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
+import { publicMenuTexts } from './texts.ts';
+
+const XSS = `<script>alert("x")</script><img src=x onerror='alert(1)'>&amp;`;
+
+const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Carte',
+  description: '',
+  restaurantName: 'Chez Paul',
+  ownerIsPremium: false,
+  sections: [
+    {
+      id: 's1',
+      name: 'Plats',
+      description: '',
+      items: [
+        {
+          id: 'i1',
+          name: 'Gratin',
+          description: '',
+          price: 12.5,
+          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lactose'], dietaryInfo: [] },
+        },
+      ],
+    },
+  ],
+  ...patch,
+});
+
+describe('public menu page rendering', () => {
+  it('escapes every owner-typed text, in content and in attributes', () => {
+    const html = renderMenuPage(
+      menu({
+        name: XSS,
+        description: XSS,
+        restaurantName: XSS,
+        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], dietaryInfo: [XSS] } }] }],
+      }),
+    );
+    expect(html).not.toMatch(/<script|<img|onerror='/i);
+    expect(html.split(escapeHtml(XSS)).length - 1).toBe(12); // <title> ×2, meta description, header ×3, section ×2, item ×2, badges ×2
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=&#39;alert(1)&#39;&gt;&amp;amp;');
+  });
+
+  it('writes its fixed texts unescaped, so they must hold no markup character', () => {
+    for (const value of Object.values(publicMenuTexts)) expect(value).not.toMatch(/[<>&"]/);
+  });
+
+  it('is one complete French document with no script, its texts written exactly', () => {
+    const html = renderMenuPage(menu());
+    expect(html.startsWith('<!doctype html>\n<html lang="fr">')).toBe(true);
+    expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
+    expect(html).not.toMatch(/<script|<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
+    expect(html).toContain('<h4>Informations nutritionnelles</h4>');
+    expect(html).toContain('<dd>412 kcal</dd>');
+    expect(html).toContain('<dd>6,3 g</dd>');
+    expect(html).toContain('<dd>20,0 g</dd>');
+    expect(html).not.toContain('Glucides');
+    expect(html).not.toContain('Régimes alimentaires :');
+    expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lactose</li></ul></div>');
+    expect(html).not.toMatch(/12[,.]5/); // the price is fetched, not shown
+    expect(html).toContain('Menu numérique propulsé par <a href="/">NutriCarte</a>');
+    expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
+    expect(html).not.toContain('aria-label="Premium"');
+    expect(renderMenuPage(menu({ ownerIsPremium: true }))).toContain('aria-label="Premium"');
+  });
+
+  it('shows the empty state when no section has an item, and the not-found page', () => {
+    const empty = renderMenuPage(menu({ sections: [{ id: 's', name: 'Desserts', description: '', items: [] }] }));
+    expect(empty).toContain('<h2>Menu en cours de préparation</h2><p>Ce menu est actuellement vide. Revenez bientôt !</p>');
+    expect(empty).not.toContain('Desserts');
+    const missing = renderMenuNotFoundPage();
+    expect(missing).toContain('<h1>Menu non trouvé</h1>');
+    expect(missing).toContain("<p>Le menu demandé n'existe pas ou n'est plus disponible.</p>");
+    expect(missing).toContain('<meta name="robots" content="noindex">');
+  });
+});

@@ -1,0 +1,77 @@
+import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { escapeHtml as e } from '../../lib/html.ts';
+import { formatGrams, formatKcal } from './format.ts';
+import { renderPage } from './page.ts';
+import { publicMenuTexts as t } from './texts.ts';
+
+// Fixed French texts are trusted constants (no markup character), written as they are;
+// everything an owner typed, and the attribution (it holds « < x »), goes through `e`.
+
+const CROWN =
+  `<span class="crown"><svg viewBox="0 0 24 24" role="img" aria-label="${t.premium}"><title>${t.premium}</title>` +
+  '<path d="M2.5 7.5 7 11l5-7 5 7 4.5-3.5L19.5 18h-15zM4.5 19.5h15V21h-15z"/></svg></span>';
+
+function nutritionValues(recipe: PublicMenuRecipe): string {
+  const values: [string, string][] = [];
+  if (recipe.caloriesPerServing !== null) values.push([t.calories, formatKcal(recipe.caloriesPerServing)]);
+  if (recipe.proteinPerServing !== null) values.push([t.protein, formatGrams(recipe.proteinPerServing)]);
+  if (recipe.carbsPerServing !== null) values.push([t.carbs, formatGrams(recipe.carbsPerServing)]);
+  if (recipe.fatPerServing !== null) values.push([t.fat, formatGrams(recipe.fatPerServing)]);
+  return values.map(([label, value]) => `<div><dt>${label}</dt><dd>${value}</dd></div>`).join('');
+}
+
+const badges = (label: string, kind: 'diet' | 'allergen', names: string[]) =>
+  names.length ? `<div class="tags"><p>${label}</p><ul class="badges ${kind}">${names.map((n) => `<li>${e(n)}</li>`).join('')}</ul></div>` : '';
+
+function nutritionBlock(recipe: PublicMenuRecipe): string {
+  const values = nutritionValues(recipe);
+  return (
+    '<div class="nutri">' +
+    `<div class="nh"><h4>${t.nutritionTitle}</h4><span class="per">${t.perServing}</span></div>` +
+    (values ? `<dl>${values}</dl>` : '') +
+    badges(t.diets, 'diet', recipe.dietaryInfo) +
+    badges(t.allergens, 'allergen', recipe.allergens) +
+    '</div>'
+  );
+}
+
+const itemHtml = (item: PublicMenuItem) =>
+  '<li class="item">' +
+  `<h3>${e(item.name)}</h3>` +
+  (item.description ? `<p class="idesc">${e(item.description)}</p>` : '') +
+  (item.recipe ? nutritionBlock(item.recipe) : '') +
+  '</li>';
+
+const sectionHtml = (section: PublicMenuSection, index: number) =>
+  `<section aria-labelledby="s${index}"><h2 id="s${index}">${e(section.name)}</h2>` +
+  (section.description ? `<p class="sdesc">${e(section.description)}</p>` : '') +
+  `<ul class="items">${section.items.map(itemHtml).join('')}</ul></section>`;
+
+const EMPTY = `<div class="empty"><h2>${t.emptyTitle}</h2><p>${t.emptyText}</p></div>`;
+
+/** The public menu page (SPEC.md « Public menu page (/menu/{id}) »). The price is not shown. */
+export function renderMenuPage(menu: PublicMenu): string {
+  const header =
+    `<p class="resto">${e(menu.restaurantName)}</p>` +
+    `<div class="title"><h1>${e(menu.name)}</h1>${menu.ownerIsPremium ? CROWN : ''}</div>` +
+    (menu.description ? `<p class="lead">${e(menu.description)}</p>` : '');
+  const sections = menu.sections.filter((s) => s.items.length > 0);
+  return renderPage({
+    title: `${menu.name} · ${menu.restaurantName}`,
+    description: menu.description || `${menu.name} · ${menu.restaurantName}`,
+    header,
+    main: sections.length ? sections.map(sectionHtml).join('') : EMPTY,
+    footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
+  });
+}
+
+/** The « Menu non trouvé » page, answered with status 404. */
+export function renderMenuNotFoundPage(): string {
+  return renderPage({
+    title: `${t.notFoundTitle} · ${t.productName}`,
+    header: `<div class="title"><h1>${t.notFoundTitle}</h1></div>`,
+    main: `<div class="empty"><p>${t.notFoundText}</p></div>`,
+    noIndex: true,
+  });
+}

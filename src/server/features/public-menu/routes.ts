@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { etagMatches, sendRevalidated } from './http-cache.ts';
+import { PageMemo, acceptsGzip, type RenderedPage } from './page-memo.ts';
+import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
+import { loadPublicMenu, loadPublicMenuSource } from './service.ts';
+import { publicMenuTexts } from './texts.ts';
+
+export interface PublicMenuRouteOptions {
+  /** Reuse the rendered page while the fetched values are unchanged (default true). */
+  memoize?: boolean;
+}
+
+/**
+ * The public menu, for anonymous diners (API.md « Public »): the server-rendered page
+ * (DECISIONS.md 12) and the same menu as JSON. Opening it counts no scan (DECISIONS.md 11).
+ */
+export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const memo = options.memoize === false ? new PageMemo(0) : new PageMemo();
+
+  app.get('/menu/:id', async (c) => {
+    const id = c.req.param('id');
+    const source = await loadPublicMenuSource(deps.db, id);
+    if (!source) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(renderMenuNotFoundPage(), 404);
+    }
+    return sendPage(c, memo.page(id, source.fingerprint, () => renderMenuPage(source.toPublicMenu())));
+  });
+
+  app.get('/api/public/menus/:id', async (c) => {
+    const menu = await loadPublicMenu(deps.db, c.req.param('id'));
+    if (!menu) throw new AppError('not_found', 404, publicMenuTexts.notFoundApi);
+    return sendRevalidated(c, JSON.stringify(menu), 'application/json; charset=UTF-8');
+  });
+
+  return app;
+}
+
+/**
+ * Revalidated on every request (`no-cache` + ETag, 304 when unchanged), gzip-compressed once
+ * per page rather than per request; the app's compress middleware leaves an encoded body alone.
+ */
+async function sendPage(c: Context<AppEnv>, page: RenderedPage): Promise<Response> {
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
+  const etag = gzip ? `W/${page.etag}` : page.etag;
+  c.header('Cache-Control', 'no-cache');
+  c.header('Vary', 'Accept-Encoding');
+  c.header('ETag', etag);
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  if (!gzip) return c.body(page.bytes, 200);
+  c.header('Content-Encoding', 'gzip');
+  return c.body(await page.gzipped(), 200);
+}

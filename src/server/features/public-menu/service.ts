@@ -1,0 +1,128 @@
+import { sql, type Kysely } from 'kysely';
+import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import { effectiveTier } from '../../../shared/plans.ts';
+import type { DB } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { publicMenuTexts } from './texts.ts';
+
+/** One available item with its section and recipe, as the query's JSON aggregate returns it. */
+type ItemRow = [
+  sectionId: string,
+  sectionName: string,
+  sectionDescription: string,
+  id: string,
+  name: string,
+  description: string,
+  price: number,
+  recipeId: string | null,
+  calories: number | null,
+  protein: number | null,
+  carbs: number | null,
+  fat: number | null,
+  allergens: string[] | null,
+  diets: string[] | null,
+];
+
+/**
+ * The available items of the menu `m`, in display order, as one JSON array of ItemRow tuples
+ * built by the database: a page costs one round trip whatever its size, and the driver reads
+ * one value instead of a row per item (tuples, not objects: a third less for the database to
+ * build). Items only ever link their owner's recipes; the join says so again.
+ */
+const availableItems = sql<string>`(
+  SELECT coalesce(json_agg(json_build_array(
+      s.id, s.name, s.description, i.id, i.name, i.description, i.price,
+      r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info
+    ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
+  FROM menu_sections s
+  JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
+  LEFT JOIN recipes r ON r.id = i.recipe_id AND r.user_id = m.user_id
+  WHERE s.menu_id = m.id
+)`;
+
+/** What the page of one menu is made of, as fetched: equal fingerprints render equal pages. */
+export interface PublicMenuSource {
+  /** Every value the page shows, as text (menu, owner, premium now, items JSON). */
+  fingerprint: string;
+  toPublicMenu(): PublicMenu;
+}
+
+/**
+ * What a diner sees of an active menu, in ONE query: the menu, its owner's profile and
+ * subscription, and its available items with their recipes. `null` for an unknown id, an id
+ * that is not a UUID, or an inactive menu (SPEC.md section 5: only active menus and available
+ * items are shown publicly). A deleted owner's menus are gone with them (ON DELETE CASCADE).
+ *
+ * The items arrive as JSON text, parsed only when needed: the page route first compares the
+ * fetched values with those of the page it rendered last (see page-memo.ts).
+ */
+export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: Date = new Date()): Promise<PublicMenuSource | null> {
+  if (!isUuid(menuId)) return null;
+  const menu = await db
+    .selectFrom('menus as m')
+    .leftJoin('profiles as p', 'p.id', 'm.user_id')
+    .leftJoin('subscriptions as sub', 'sub.user_id', 'm.user_id')
+    .select([
+      'm.id',
+      'm.name',
+      'm.description',
+      'p.restaurant_name',
+      'sub.tier',
+      'sub.status',
+      'sub.current_period_end',
+      'sub.cancel_at_period_end',
+      availableItems.as('items'),
+    ])
+    .where('m.id', '=', menuId)
+    .where('m.is_active', '=', true)
+    .executeTakeFirst();
+  if (!menu) return null;
+
+  const subscription =
+    menu.tier && menu.status
+      ? { tier: menu.tier, status: menu.status, currentPeriodEnd: menu.current_period_end, cancelAtPeriodEnd: menu.cancel_at_period_end ?? false }
+      : null;
+  const restaurantName = menu.restaurant_name?.trim() || publicMenuTexts.defaultRestaurantName;
+  const ownerIsPremium = effectiveTier(subscription, now) === 'premium';
+  return {
+    fingerprint: `${JSON.stringify([menu.id, menu.name, menu.description, restaurantName, ownerIsPremium])}\n${menu.items}`,
+    toPublicMenu: () => ({
+      id: menu.id,
+      name: menu.name,
+      description: menu.description,
+      restaurantName,
+      ownerIsPremium,
+      sections: toSections(JSON.parse(menu.items) as ItemRow[]),
+    }),
+  };
+}
+
+/**
+ * The public menu (GET /api/public/menus/:id and the page). A section without any available
+ * item is left out: a heading with nothing under it tells a diner nothing, and a menu with no
+ * such section shows the « Menu en cours de préparation » state.
+ */
+export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date = new Date()): Promise<PublicMenu | null> {
+  return (await loadPublicMenuSource(db, menuId, now))?.toPublicMenu() ?? null;
+}
+
+function toSections(rows: ItemRow[]): PublicMenuSection[] {
+  const sections: PublicMenuSection[] = [];
+  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets] of rows) {
+    let section = sections.at(-1);
+    if (section?.id !== sectionId) {
+      section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
+      sections.push(section);
+    }
+    section.items.push({
+      id,
+      name,
+      description,
+      price: Number(price),
+      recipe: recipeId
+        ? { caloriesPerServing: calories, proteinPerServing: protein, carbsPerServing: carbs, fatPerServing: fat, allergens: allergens ?? [], dietaryInfo: diets ?? [] }
+        : null,
+    });
+  }
+  return sections;
+}

@@ -1,0 +1,21 @@
+/** French texts of the public menu page (SPEC.md « Public menu page (/menu/{id}) », section 8). */
+export const publicMenuTexts = {
+  defaultRestaurantName: 'Restaurant',
+  premium: 'Premium',
+  nutritionTitle: 'Informations nutritionnelles',
+  perServing: 'par portion',
+  calories: 'Calories',
+  protein: 'Protéines',
+  carbs: 'Glucides',
+  fat: 'Lipides',
+  diets: 'Régimes alimentaires :',
+  allergens: 'Allergènes :',
+  emptyTitle: 'Menu en cours de préparation',
+  emptyText: 'Ce menu est actuellement vide. Revenez bientôt !',
+  poweredBy: 'Menu numérique propulsé par',
+  productName: 'NutriCarte',
+  notFoundTitle: 'Menu non trouvé',
+  notFoundText: "Le menu demandé n'existe pas ou n'est plus disponible.",
+  /** API error message of GET /api/public/menus/:id (SPEC.md section 8, « Public pages »). */
+  notFoundApi: 'Menu non trouvé ou inactif',
+} as const;

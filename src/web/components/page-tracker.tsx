@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { api } from '../lib/api.ts';
+import { useMe } from '../lib/queries.ts';
+
+/** SPEC.md section 9: page tracking 100 ms after navigation. */
+export const PAGE_TRACKING_DELAY_MS = 100;
+
+/**
+ * First-party page tracking of a signed-in owner's pages (public, dashboard and admin
+ * types). Anonymous visitors are not tracked, and no third-party script is involved.
+ */
+export function PageTracker() {
+  const { pathname } = useLocation();
+  const { data: me } = useMe();
+  const signedIn = Boolean(me);
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => {
+      api('/api/tracking/page-views', { method: 'POST', body: { path: pathname } }).catch(() => {});
+    }, PAGE_TRACKING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname, signedIn]);
+  return null;
+}

@@ -34,3 +34,9 @@ export const qrFileName = (name: string) => `qr-code-${name.toLowerCase().replac
 
 /** POST /api/qr-codes/:id/downloads: the owner downloaded the PNG (for the qr_code_downloaded event). */
 export const qrDownloadSchema = z.object({ size: z.number().int().min(1).max(10_000) });
+
+/** GET /api/qr-codes/:id/stats?days=30: scans per Europe/Paris day, oldest first, zero days included. */
+export interface QrScanStats {
+  days: { date: string; scans: number }[];
+  total: number;
+}

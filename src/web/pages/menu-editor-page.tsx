@@ -89,6 +89,9 @@ export default function MenuEditorPage() {
               {current.description && <span className="break-words">{current.description}</span>}
             </div>
           </div>
+          <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
+            Tableau des allergènes
+          </Link>
           <Button onClick={onCreateSection} disabled={createSection.isPending} className="self-start sm:self-auto">
             Nouvelle section
           </Button>

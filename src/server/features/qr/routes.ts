@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { createQrCode, deleteQrCode, listQrCodes, recordDownload, recordScan, setQrStatus } from './service.ts';
 import { qrErrorPage } from './error-page.ts';
+import { parseStatsDays, scanStatsByDay } from './stats.ts';
 
 export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
@@ -13,6 +14,7 @@ export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/', async (c) => c.json({ qrCodes: await listQrCodes(db, c.var.user.id) }));
   app.post('/', async (c) => c.json(await createQrCode(db, c.var.user.id, deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201));
   app.patch('/:id', async (c) => c.json(await setQrStatus(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrStatusSchema)).status)));
+  app.get('/:id/stats', async (c) => c.json(await scanStatsByDay(db, c.var.user.id, c.req.param('id'), parseStatsDays(c.req.query('days')))));
   app.post('/:id/downloads', async (c) => {
     await recordDownload(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrDownloadSchema)).size);
     return c.body(null, 204);

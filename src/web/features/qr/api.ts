@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QrCode, QrCreateInput } from '../../../shared/api/qr.ts';
+import type { QrCode, QrCreateInput, QrScanStats } from '../../../shared/api/qr.ts';
 import { api } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
@@ -32,4 +32,14 @@ export function useSetQrStatus() {
 export function useDeleteQrCode() {
   const invalidate = useInvalidateQrCodes();
   return useMutation({ mutationFn: (id: string) => api<void>(`/api/qr-codes/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+}
+
+/** Scans per day of one code over the last `days` days (Europe/Paris), fetched when `enabled`. */
+export function useQrScanStats(id: string, days = 30, enabled = true) {
+  return useQuery({
+    // Under qrCodesQueryKey: whatever refreshes the list refreshes the statistics too.
+    queryKey: [...qrCodesQueryKey, id, 'stats', days],
+    queryFn: () => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(id)}/stats?days=${days}`),
+    enabled,
+  });
 }

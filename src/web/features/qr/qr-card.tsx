@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { QrCode } from '../../../shared/api/qr.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { downloadQrCode } from './download.ts';
 import type { ScheduleDraw } from './draw-queue.ts';
 import { QrDrawing } from './qr-drawing.tsx';
 import { LIST_QR_SIZE } from './qr-style.ts';
+import { ScanStatsPanel } from './scan-chart.tsx';
 
 /** A card of the « Codes QR » grid (SPEC.md « Codes QR page »). */
 export function QrCard({
@@ -24,6 +26,8 @@ export function QrCard({
   toggling: boolean;
 }) {
   const [downloading, setDownloading] = useState(false);
+  const [statsOpen, setStatsOpen] = useState(false);
+  const statsId = useId();
   const active = code.status === 'active';
 
   const onDownload = async () => {
@@ -67,6 +71,19 @@ export function QrCard({
         <a href={code.qrData} target="_blank" rel="noopener" className={buttonClass('secondary', 'sm')}>
           Voir
         </a>
+        <Link to={`/qr-codes/${code.id}/carte`} className={buttonClass('secondary', 'sm')}>
+          Carte de table
+        </Link>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="aria-expanded:border-brand-600 aria-expanded:bg-brand-50 aria-expanded:text-brand-800"
+          onClick={() => setStatsOpen((open) => !open)}
+          aria-expanded={statsOpen}
+          aria-controls={statsOpen ? statsId : undefined}
+        >
+          Statistiques
+        </Button>
         <Button size="sm" variant="secondary" onClick={onToggle} disabled={toggling}>
           {active ? 'Désactiver' : 'Activer'}
         </Button>
@@ -80,6 +97,7 @@ export function QrCard({
           }
         />
       </div>
+      {statsOpen && <ScanStatsPanel id={statsId} codeId={code.id} />}
     </Card>
   );
 }

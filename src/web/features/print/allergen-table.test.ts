@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItem, MenuSection } from '../../../shared/api/menus.ts';
+import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
+import { buildAllergenTable } from './allergen-table.ts';
+
+const item = (id: string, displayOrder: number, recipeId: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id,
+  name: `Plat ${id}`,
+  description: '',
+  price: 0,
+  isAvailable: true,
+  displayOrder,
+  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null } : null,
+  ...extra,
+});
+const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({ id, name: `Section ${id}`, description: '', displayOrder, items });
+const column = (name: string) => ALLERGEN_NAMES.indexOf(name);
+
+describe('buildAllergenTable', () => {
+  const recipes = [
+    { id: 'r1', name: 'Plat a', allergens: ['Gluten', 'Œufs'], traces: ['Fruits à coque'] },
+    { id: 'r2', name: 'Salade maison', allergens: ['Moutarde'], traces: [] },
+  ];
+
+  it('marks each of the 14 allergens as contained, possible traces or absent', () => {
+    const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], recipes);
+    const cells = group!.rows[0]!.cells!;
+    expect(cells).toHaveLength(14);
+    expect(cells[column('Gluten')]).toBe('contains');
+    expect(cells[column('Œufs')]).toBe('contains');
+    expect(cells[column('Fruits à coque')]).toBe('traces');
+    expect(cells.filter((c) => c === 'none')).toHaveLength(11);
+  });
+
+  it('keeps display order, skips items without a recipe and empty sections, and keeps unavailable dishes', () => {
+    const groups = buildAllergenTable(
+      [
+        section('later', 2, [item('c', 1, 'r1'), item('b', 0, 'r2', { name: 'Salade du jour', isAvailable: false })]),
+        section('empty', 1, [item('x', 0, null)]),
+        section('first', 0, [item('a', 0, 'r1')]),
+      ],
+      recipes,
+    );
+    expect(groups.map((g) => g.sectionId)).toEqual(['first', 'later']);
+    expect(groups[1]!.rows.map((r) => [r.name, r.recipeName, r.available])).toEqual([
+      ['Salade du jour', 'Salade maison', false],
+      ['Plat c', 'Plat a', true],
+    ]);
+  });
+
+  it('leaves the cells unknown when the recipe is missing from the list', () => {
+    const [group] = buildAllergenTable([section('s', 0, [item('z', 0, 'gone')])], recipes);
+    expect(group!.rows[0]!.cells).toBeNull();
+  });
+});

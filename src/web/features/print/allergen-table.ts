@@ -1,0 +1,60 @@
+import type { MenuSection } from '../../../shared/api/menus.ts';
+import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
+
+export type AllergenPresence = 'contains' | 'traces' | 'none';
+
+export interface AllergenRow {
+  itemId: string;
+  /** The dish as the menu names it. */
+  name: string;
+  /** The recipe's own name, when the menu renamed the dish. */
+  recipeName: string | null;
+  available: boolean;
+  /** One entry per allergen, in ALLERGEN_NAMES order; null when the recipe could not be read. */
+  cells: AllergenPresence[] | null;
+}
+
+export interface AllergenGroup {
+  sectionId: string;
+  name: string;
+  rows: AllergenRow[];
+}
+
+export interface RecipeAllergens {
+  id: string;
+  name: string;
+  allergens: readonly string[];
+  traces: readonly string[];
+}
+
+/**
+ * The menu's allergen table: its dishes (items linked to a recipe, available or not) by
+ * section, sections and items in display order, each with one cell per regulated allergen
+ * read from the recipe's « contient » and « peut contenir (traces) » lists.
+ */
+export function buildAllergenTable(sections: readonly MenuSection[], recipes: readonly RecipeAllergens[]): AllergenGroup[] {
+  const byId = new Map(recipes.map((r) => [r.id, r]));
+  return [...sections]
+    .sort((a, b) => a.displayOrder - b.displayOrder)
+    .map((section) => ({
+      sectionId: section.id,
+      name: section.name,
+      rows: [...section.items]
+        .sort((a, b) => a.displayOrder - b.displayOrder)
+        .flatMap((item): AllergenRow[] => {
+          if (!item.recipe) return [];
+          const recipe = byId.get(item.recipe.id);
+          const recipeName = recipe?.name ?? item.recipe.name;
+          return [
+            {
+              itemId: item.id,
+              name: item.name,
+              recipeName: recipeName !== item.name ? recipeName : null,
+              available: item.isAvailable,
+              cells: recipe ? ALLERGEN_NAMES.map((a) => (recipe.allergens.includes(a) ? 'contains' : recipe.traces.includes(a) ? 'traces' : 'none')) : null,
+            },
+          ];
+        }),
+    }))
+    .filter((group) => group.rows.length > 0);
+}

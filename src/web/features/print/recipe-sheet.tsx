@@ -1,0 +1,164 @@
+import type { ReactNode } from 'react';
+import type { Recipe } from '../../../shared/api/recipes.ts';
+import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { toGrams } from '../../../shared/units.ts';
+import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
+import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
+import { formatEuros, formatNumber } from '../../lib/format.ts';
+import { printDate } from './print-document.tsx';
+
+const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
+
+/** « 1 h 15 min », « 20 min »; null when not given. */
+export function formatMinutes(minutes: number | null): string | null {
+  if (minutes === null) return null;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-[6.5rem] flex-1 px-3 py-2">
+      <dt className="text-[11px] font-medium uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function Block({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`break-inside-avoid ${className ?? ''}`}>
+      <h2 className="mb-2 border-b border-stone-300 pb-1 text-sm font-bold uppercase tracking-wide text-brand-800">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The fiche technique of a recipe: what a cook and a customer asking questions both need, on one A4 page. */
+export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restaurantName: string }) {
+  const facts = [
+    { label: 'Portions', value: String(recipe.servings) },
+    { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
+    { label: 'Cuisson', value: formatMinutes(recipe.cookTime) ?? '–' },
+    { label: 'Poids cuit', value: recipe.cookedWeightG ? `${formatNumber(recipe.cookedWeightG)} g` : '–' },
+    ...(recipe.price !== null ? [{ label: 'Prix', value: formatEuros(recipe.price) }] : []),
+  ];
+  return (
+    <div className="flex min-h-full flex-col gap-5 text-sm" data-testid="recipe-sheet">
+      <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-3">
+        <div className="min-w-0">
+          {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          <h1 className="mt-1 break-words text-3xl font-bold leading-tight">{recipe.name}</h1>
+          {recipe.description && <p className="mt-1 whitespace-pre-line text-stone-700">{recipe.description}</p>}
+        </div>
+        <p className="shrink-0 rounded border border-stone-300 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-stone-600">Fiche technique</p>
+      </header>
+
+      <dl className="flex flex-wrap divide-x divide-stone-200 rounded-lg border border-stone-200">
+        {facts.map((fact) => (
+          <Fact key={fact.label} {...fact} />
+        ))}
+      </dl>
+
+      <Block title="Ingrédients">
+        <table className="w-full border-collapse" data-testid="ingredients-table">
+          <thead>
+            <tr className="border-b border-stone-800 text-left text-xs text-stone-600">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Ingrédient (table Ciqual)
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Quantité
+              </th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Unité
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Poids unitaire
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Poids
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {recipe.ingredients.map((line) => {
+              const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit);
+              return (
+                <tr key={line.id} className="border-b border-stone-200 align-top">
+                  <th scope="row" className="py-1 pr-2 text-left font-normal">
+                    {line.name}
+                  </th>
+                  <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
+                  <td className="py-1 pr-2">{line.unit}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : ''}</td>
+                  <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
+                Total des ingrédients (cru)
+              </th>
+              <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
+            </tr>
+          </tfoot>
+        </table>
+      </Block>
+
+      <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_14rem] print:grid-cols-[minmax(0,1fr)_14rem]">
+        {/* The block's title already names the table: its own caption is left to screen readers. */}
+        <Block title="Déclaration nutritionnelle" className="[&_caption]:sr-only [&_thead_th]:whitespace-nowrap">
+          <NutritionDeclaration recipe={recipe} />
+        </Block>
+
+        <div className="space-y-5">
+          <Block title="Allergènes">
+            <div className="space-y-2">
+              <div className="rounded-md border-2 border-stone-800 p-2" data-testid="sheet-allergens">
+                <p className="font-bold">Contient :</p>
+                <p>{recipe.allergens.length > 0 ? recipe.allergens.join(', ') : 'aucun des 14 allergènes réglementaires'}</p>
+              </div>
+              <div className="rounded-md border border-dashed border-stone-500 p-2" data-testid="sheet-traces">
+                <p className="font-semibold">Peut contenir (traces) :</p>
+                <p>{recipe.traces.length > 0 ? recipe.traces.join(', ') : 'aucune trace signalée'}</p>
+              </div>
+              <p className="text-xs text-stone-500">Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l'établissement.</p>
+            </div>
+          </Block>
+
+          <Block title="Régimes">
+            <p data-testid="sheet-diets">{recipe.dietaryInfo.length > 0 ? recipe.dietaryInfo.join(' · ') : 'Aucun régime indiqué'}</p>
+          </Block>
+
+          <Block title="Nutri-Score">
+            <div data-testid="sheet-nutriscore">
+              {recipe.nutriScore.available ? (
+                <div className="space-y-1">
+                  <NutriScoreBadge value={recipe.nutriScore} className="px-4 py-1 text-base" />
+                  {recipe.fruitVegLegumePercent !== null && (
+                    <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
+                  )}
+                </div>
+              ) : (
+                <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
+              )}
+            </div>
+          </Block>
+        </div>
+      </div>
+
+      <footer className="mt-auto space-y-1 border-t border-stone-300 pt-2 text-[10px] leading-snug text-stone-500">
+        <p>{CIQUAL_ATTRIBUTION}</p>
+        <p className="flex justify-between gap-4">
+          <span>Imprimé le {printDate()}</span>
+          <span>NutriCarte</span>
+        </p>
+      </footer>
+    </div>
+  );
+}

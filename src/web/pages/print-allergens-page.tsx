@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { Spinner } from '../components/ui/card.tsx';
+import { useMenu, useMenuSections } from '../features/menus/api.ts';
+import { AllergenSheet } from '../features/print/allergen-sheet.tsx';
+import { buildAllergenTable } from '../features/print/allergen-table.ts';
+import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
+import { useRecipes } from '../features/recipes/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { useMe } from '../lib/queries.ts';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** /menus/:id/allergenes: the menu's allergen table, printed on A4 landscape (no app layout). */
+export default function PrintAllergensPage() {
+  const menuId = useParams().id ?? '';
+  const menu = useMenu(menuId);
+  const sections = useMenuSections(menuId);
+  const recipes = useRecipes();
+  const { data: me } = useMe();
+  const groups = useMemo(() => (sections.data && recipes.data ? buildAllergenTable(sections.data, recipes.data) : null), [sections.data, recipes.data]);
+  const back = { to: menuId ? `/menus/${menuId}` : '/menus', label: "Retour à l'éditeur du menu" };
+
+  if (menuId === '' || isNotFound(menu.error) || isNotFound(sections.error)) {
+    return <DocumentMessage title="Menu non trouvé" text="Ce menu n'existe pas ou ne vous appartient pas." back={{ to: '/menus', label: 'Retour aux menus' }} />;
+  }
+  if (menu.isError || sections.isError || recipes.isError) {
+    return <DocumentMessage title="Erreur lors du chargement du menu" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  }
+  // Printed allergen information must be the current one: wait for fresh data, never a cached copy.
+  const fresh = menu.isFetchedAfterMount && sections.isFetchedAfterMount && recipes.isFetchedAfterMount;
+  if (!menu.data || !groups || !fresh) return <Spinner label="Chargement du tableau des allergènes..." />;
+
+  return (
+    <PrintDocument paper="A4 landscape" title={`Allergènes - ${menu.data.name}`} back={back}>
+      <AllergenSheet groups={groups} menuName={menu.data.name} restaurantName={me?.profile.restaurantName ?? ''} />
+    </PrintDocument>
+  );
+}

@@ -30,7 +30,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await setLine(page, 'Beurre à 80% MG minimum, doux', '50', 'g');
     await setLine(page, 'Lait demi-écrémé, UHT', '0.2', 'l');
     // Hand-computed: (81 × 10 + 753 × 0.5 + 47.7 × 2) / 4 = 1281.9 / 4 = 320.475 → 320 kcal.
-    await expect(page.getByText('320 kcal')).toBeVisible();
+    await expect(page.getByTestId('nutrition-summary')).toContainText('320 kcal');
     await page.getByPlaceholder('Rechercher un allergène (gluten, lait, œufs…)').fill('lact');
     await page.getByRole('button', { name: '+ Lactose' }).click();
     await page.getByLabel('Végétarien').check();

@@ -15,7 +15,7 @@ const grams = (v: number | null) => (v === null ? '–' : `${formatNumber(v, 1)}
 export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
   const missing = missingHeadlineIngredients(value.missing);
   return (
-    <div className="rounded-lg bg-brand-50 p-3 text-sm" aria-live="polite">
+    <div className="rounded-lg bg-brand-50 p-3 text-sm" aria-live="polite" data-testid="nutrition-summary">
       <p className="font-medium text-brand-900">Par portion</p>
       <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
         <div>

@@ -31,6 +31,8 @@ const PAGES = [
   { key: '404', route: '/page-inexistante', names: ['not-found', '404'] },
 ];
 
+const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin']);
+
 const sizeCache = new Map();
 function sizes(file) {
   if (!sizeCache.has(file)) {
@@ -120,6 +122,12 @@ export async function runJsSizeBench({ log = () => {} } = {}) {
     if (manifest && lazyKey && manifest[lazyKey]) {
       staticClosure(manifest, lazyKey, files);
       cssOf(manifest, lazyKey, css);
+    }
+    // Signed-in pages also load the (lazy) signed-in layout.
+    const layoutKey = 'src/web/layouts/app-layout.tsx';
+    if (manifest && SIGNED_IN.has(page.key) && manifest[layoutKey]) {
+      staticClosure(manifest, layoutKey, files);
+      cssOf(manifest, layoutKey, css);
     }
     const known = page.key === '404' || declared(page.route) || Boolean(lazyKey);
     const gzip = total(files, 'gzip');

@@ -1,11 +1,13 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { ApiError } from './lib/api.ts';
 import { router } from './router.tsx';
 import './styles.css';
+
+// Toasts appear only after an action: their code loads after the first paint.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,7 +22,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,7 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RequireAuth } from './components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { AppLayout } from './layouts/app-layout.tsx';
 import LandingPage from './pages/landing-page.tsx';
 import NotFoundPage from './pages/not-found-page.tsx';
 
@@ -20,7 +19,8 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    Component: AppLayout,
+    // The signed-in layout and its header load with the first signed-in page, not with the landing.
+    lazy: async () => ({ Component: (await import('./layouts/app-layout.tsx')).AppLayout }),
     children: [
       { path: '/dashboard', lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) },
       { path: '/subscription', lazy: lazyPage(() => import('./pages/subscription-page.tsx')) },

@@ -133,7 +133,8 @@ rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
 
 const skipArg = process.argv.slice(2).find((arg) => arg.startsWith('--skip'));
-const skip = new Set((skipArg?.includes('=') ? skipArg.split('=')[1] : process.argv[process.argv.indexOf('--skip') + 1] ?? '').split(',').filter(Boolean));
+const skipList = !skipArg ? '' : skipArg.includes('=') ? skipArg.split('=')[1] : (process.argv[process.argv.indexOf(skipArg) + 1] ?? '');
+const skip = new Set(skipList.split(',').filter(Boolean));
 const unknownSkip = [...skip].filter((name) => !steps.some(([step]) => step === name));
 if (unknownSkip.length) {
   console.error(`npm test: unknown step ${unknownSkip.join(', ')}; steps: ${steps.map(([name]) => name).join(', ')}`);

@@ -32,7 +32,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     // Hand-computed: (81 × 10 + 753 × 0.5 + 47.7 × 2) / 4 = 1281.9 / 4 = 320.475 → 320 kcal.
     await expect(page.getByTestId('nutrition-summary')).toContainText('320 kcal');
     await page.getByPlaceholder('Rechercher un allergène (gluten, lait, œufs…)').fill('lact');
-    await page.getByRole('button', { name: '+ Lactose' }).click();
+    await page.getByRole('button', { name: '+ Lactose', exact: true }).click();
     await page.getByLabel('Végétarien').check();
     await screenshot(page, `recipe-form-${viewport.width}`);
     await page.getByRole('button', { name: 'Créer', exact: true }).click();

@@ -5,7 +5,11 @@ export interface PublicMenuRecipe {
   carbsPerServing: number | null;
   fatPerServing: number | null;
   allergens: string[];
+  /** « Peut contenir (traces) ». */
+  traces: string[];
   dietaryInfo: string[];
+  /** The Nutri-Score letter, only when the owner chose to show it. */
+  nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null;
 }
 
 export interface PublicMenuItem {

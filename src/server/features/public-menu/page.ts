@@ -40,6 +40,9 @@ dd{margin:0;font-size:.875rem;font-weight:700;color:#111827;white-space:nowrap}
 .badges li{font-size:.8125rem;line-height:1.5;padding:.0625rem .625rem;border-radius:999px;border:1px solid}
 .diet li{background:#d1fae5;color:#065f46;border-color:#6ee7b7}
 .allergen li{background:#fee2e2;color:#991b1b;border-color:#fca5a5;font-weight:600}
+.trace li{background:#fef3c7;color:#78350f;border-color:#fcd34d}
+.ns{display:inline-block;margin-top:.5rem;font-size:.8125rem;font-weight:700;padding:.0625rem .625rem;border-radius:999px;color:#fff}
+.nsA{background:#038141}.nsB{background:#85bb2f;color:#1c1917}.nsC{background:#fecb02;color:#1c1917}.nsD{background:#ee8100;color:#1c1917}.nsE{background:#e63e11}
 .empty{margin-top:1.75rem;padding:2rem 1rem;text-align:center;background:#fff;border:1px dashed #d1d5db;border-radius:.75rem}
 .empty h2{border:0;padding:0}
 .empty p{margin:.5rem 0 0;color:#4b5563}

@@ -373,13 +373,13 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Plats',
           description: '',
           items: [
-            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], dietaryInfo: ['Végétarien', 'Sans lactose'] } },
+            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
             {
               id: m.omeletteItem.id,
               name: 'Omelette aux herbes',
               description: 'Œufs fermiers, ciboulette',
               price: 0,
-              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lactose', 'Gluten'], dietaryInfo: ['Végétarien'] },
+              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lactose', 'Gluten'], traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
             },
           ],
         },
@@ -388,7 +388,7 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Entrées',
           description: 'Pour commencer',
           items: [
-            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], dietaryInfo: [] } },
+            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], traces: [], dietaryInfo: [], nutriScore: null } },
             { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, recipe: null },
           ],
         },

@@ -24,7 +24,7 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
           name: 'Gratin',
           description: '',
           price: 12.5,
-          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lactose'], dietaryInfo: [] },
+          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lactose'], traces: [], dietaryInfo: [], nutriScore: null },
         },
       ],
     },
@@ -39,7 +39,7 @@ describe('public menu page rendering', () => {
         name: XSS,
         description: XSS,
         restaurantName: XSS,
-        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], dietaryInfo: [XSS] } }] }],
+        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], traces: [], dietaryInfo: [XSS], nutriScore: null } }] }],
       }),
     );
     expect(html).not.toMatch(/<script|<img|onerror='/i);
@@ -78,5 +78,23 @@ describe('public menu page rendering', () => {
     expect(missing).toContain('<h1>Menu non trouvé</h1>');
     expect(missing).toContain("<p>Le menu demandé n'existe pas ou n'est plus disponible.</p>");
     expect(missing).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('shows « peut contenir » apart from the allergens, and the Nutri-Score letter when given', () => {
+    const html = renderMenuPage(
+      menu({
+        sections: [
+          {
+            id: 's',
+            name: 'Plats',
+            description: '',
+            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C' } }],
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
+    expect(html).toContain('<p class="ns nsC">Nutri-Score C</p>');
+    expect(renderMenuPage(menu())).not.toContain('Nutri-Score');
   });
 });

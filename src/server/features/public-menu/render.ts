@@ -21,7 +21,7 @@ function nutritionValues(recipe: PublicMenuRecipe): string {
   return values.map(([label, value]) => `<div><dt>${label}</dt><dd>${value}</dd></div>`).join('');
 }
 
-const badges = (label: string, kind: 'diet' | 'allergen', names: string[]) =>
+const badges = (label: string, kind: 'diet' | 'allergen' | 'trace', names: string[]) =>
   names.length ? `<div class="tags"><p>${label}</p><ul class="badges ${kind}">${names.map((n) => `<li>${e(n)}</li>`).join('')}</ul></div>` : '';
 
 function nutritionBlock(recipe: PublicMenuRecipe): string {
@@ -32,6 +32,8 @@ function nutritionBlock(recipe: PublicMenuRecipe): string {
     (values ? `<dl>${values}</dl>` : '') +
     badges(t.diets, 'diet', recipe.dietaryInfo) +
     badges(t.allergens, 'allergen', recipe.allergens) +
+    badges(t.traces, 'trace', recipe.traces) +
+    (recipe.nutriScore ? `<p class="ns ns${recipe.nutriScore}">${t.nutriScore} ${recipe.nutriScore}</p>` : '') +
     '</div>'
   );
 }

@@ -21,6 +21,8 @@ type ItemRow = [
   fat: number | null,
   allergens: string[] | null,
   diets: string[] | null,
+  traces: string[] | null,
+  nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null,
 ];
 
 /**
@@ -32,7 +34,8 @@ type ItemRow = [
 const availableItems = sql<string>`(
   SELECT coalesce(json_agg(json_build_array(
       s.id, s.name, s.description, i.id, i.name, i.description, i.price,
-      r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info
+      r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info,
+      r.traces, CASE WHEN r.show_nutri_score THEN r.nutrition->>'nutriScoreLetter' END
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -108,7 +111,7 @@ export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date =
 
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
-  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets] of rows) {
+  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore] of rows) {
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
@@ -120,7 +123,16 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
       description,
       price: Number(price),
       recipe: recipeId
-        ? { caloriesPerServing: calories, proteinPerServing: protein, carbsPerServing: carbs, fatPerServing: fat, allergens: allergens ?? [], dietaryInfo: diets ?? [] }
+        ? {
+            caloriesPerServing: calories,
+            proteinPerServing: protein,
+            carbsPerServing: carbs,
+            fatPerServing: fat,
+            allergens: allergens ?? [],
+            traces: traces ?? [],
+            dietaryInfo: diets ?? [],
+            nutriScore: nutriScore ?? null,
+          }
         : null,
     });
   }

@@ -10,6 +10,8 @@ export const publicMenuTexts = {
   fat: 'Lipides',
   diets: 'Régimes alimentaires :',
   allergens: 'Allergènes :',
+  traces: 'Peut contenir (traces) :',
+  nutriScore: 'Nutri-Score',
   emptyTitle: 'Menu en cours de préparation',
   emptyText: 'Ce menu est actuellement vide. Revenez bientôt !',
   poweredBy: 'Menu numérique propulsé par',

@@ -206,4 +206,22 @@ describe('recipes API', () => {
     const noShare = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree });
     expect(noShare.body.nutriScore).toEqual({ available: false, reason: 'Indiquez la part de fruits, légumes et légumineuses.' });
   });
+
+  it('shows the Nutri-Score and « peut contenir » on the public menu only when chosen', async () => {
+    const user = await t.signUp();
+    const cookie = user.cookie;
+    const shown = (await t.request('POST', '/api/recipes', { cookie, body: { ...puree, name: 'Purée affichée', traces: ['Céleri'], fruitVegLegumePercent: 0, showNutriScore: true } })).body;
+    const hidden = (await t.request('POST', '/api/recipes', { cookie, body: { ...puree, name: 'Purée discrète', fruitVegLegumePercent: 0 } })).body;
+    expect(shown.nutriScore.available).toBe(true);
+    const menu = (await t.request('POST', '/api/menus', { cookie, body: { name: 'Carte' } })).body;
+    const section = (await t.request('POST', `/api/menus/${menu.id}/sections`, { cookie, body: { name: 'Plats' } })).body;
+    for (const r of [shown, hidden]) await t.request('POST', `/api/sections/${section.id}/items`, { cookie, body: { recipeId: r.id } });
+    const json = (await t.request('GET', `/api/public/menus/${menu.id}`)).body;
+    const [a, b] = json.sections[0].items;
+    expect(a.recipe).toMatchObject({ traces: ['Céleri'], nutriScore: shown.nutriScore.letter });
+    expect(b.recipe.nutriScore).toBeNull();
+    const page = await t.request('GET', `/menu/${menu.id}`);
+    expect(page.text).toContain(`Nutri-Score ${shown.nutriScore.letter}`);
+    expect(page.text).toContain('Peut contenir (traces) :');
+  });
 });

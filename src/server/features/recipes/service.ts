@@ -122,6 +122,14 @@ const recipeEventData = (input: RecipeInputParsed, nutrition: NutritionResult): 
   calories_per_serving: nutrition.caloriesPerServing,
 });
 
+function nutriScoreLetter(input: RecipeInputParsed, nutrition: NutritionResult, redMeat: boolean): string | null {
+  const score = recipeNutriScore(
+    { totals: nutrition.totals, referenceGrams: input.cookedWeightG ?? nutrition.totalGrams, fruitVegLegumePercent: input.fruitVegLegumePercent ?? null, redMeat },
+    nutrition.missing,
+  );
+  return score.available ? score.letter : null;
+}
+
 function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult, redMeat: boolean) {
   return {
     name: input.name,
@@ -140,7 +148,15 @@ function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult, red
     protein_per_serving: nutrition.proteinPerServing,
     carbs_per_serving: nutrition.carbsPerServing,
     fat_per_serving: nutrition.fatPerServing,
-    nutrition: JSON.stringify({ partial: nutrition.partial, missing: nutrition.missing, totalGrams: nutrition.totalGrams, totals: nutrition.totals, redMeat }),
+    nutrition: JSON.stringify({
+      partial: nutrition.partial,
+      missing: nutrition.missing,
+      totalGrams: nutrition.totalGrams,
+      totals: nutrition.totals,
+      redMeat,
+      // Kept with the recipe so the public page reads the letter without recomputing it.
+      nutriScoreLetter: nutriScoreLetter(input, nutrition, redMeat),
+    }),
   };
 }
 

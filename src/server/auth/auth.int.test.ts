@@ -40,7 +40,7 @@ describe('sign-up', () => {
       user: { id: res.body.user.id, email, role: 'user' },
       profile: { restaurantName: 'Le Bistrot' },
       subscription: { subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false },
-      usage: { recipes: 0, menus: 0, qrCodes: 0 },
+      usage: { recipes: 0, menus: 0, qrCodes: 0, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
       limits: { recipes: 5, menus: 1, qrCodes: 1 },
     });
   });

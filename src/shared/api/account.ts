@@ -7,6 +7,10 @@ export interface Usage {
   recipes: number;
   menus: number;
   qrCodes: number;
+  /** « Statistiques Premium »: rows created this calendar month (Paris time) that still exist. */
+  recipesThisMonth: number;
+  menusThisMonth: number;
+  qrCodesThisMonth: number;
 }
 
 export interface SubscriptionSummary {

@@ -111,7 +111,7 @@ function UsageCard({ me }: { me: MeResponse }) {
 
 function PremiumStatisticsCard({ me }: { me: MeResponse }) {
   const stats = premiumStatistics(me.usage);
-  const when = stats.thisMonth ? 'ce mois' : 'au total';
+  const when = 'ce mois';
   const tiles = [
     { value: stats.recipes, label: `Recettes créées ${when}` },
     { value: stats.menus, label: `Menus créés ${when}` },

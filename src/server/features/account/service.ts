@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MeResponse, SubscriptionSummary } from '../../../shared/api/account.ts';
 import { DEFAULT_RESTAURANT_NAME } from '../../../shared/api/auth.ts';
 import { effectiveTier, limitsFor, type SubscriptionState } from '../../../shared/plans.ts';
@@ -20,6 +20,7 @@ export function summarizeSubscription(sub: SubscriptionState | null, now: Date =
 
 /** Everything GET /api/me returns, in one query. */
 export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Promise<MeResponse> {
+  const monthStart = sql<Date>`date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'`;
   const row = await db
     .selectFrom('users as u')
     .leftJoin('profiles as p', 'p.id', 'u.id')
@@ -34,6 +35,9 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
       eb.selectFrom('recipes').whereRef('recipes.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('recipes'),
       eb.selectFrom('menus').whereRef('menus.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('menus'),
       eb.selectFrom('qr_codes').whereRef('qr_codes.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('qr_codes'),
+      eb.selectFrom('recipes').whereRef('recipes.user_id', '=', 'u.id').where('recipes.created_at', '>=', monthStart).select(eb.fn.countAll<number>().as('n')).as('recipes_month'),
+      eb.selectFrom('menus').whereRef('menus.user_id', '=', 'u.id').where('menus.created_at', '>=', monthStart).select(eb.fn.countAll<number>().as('n')).as('menus_month'),
+      eb.selectFrom('qr_codes').whereRef('qr_codes.user_id', '=', 'u.id').where('qr_codes.created_at', '>=', monthStart).select(eb.fn.countAll<number>().as('n')).as('qr_codes_month'),
     ])
     .executeTakeFirstOrThrow();
 
@@ -50,7 +54,14 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
     user: { id: user.id, email: user.email, role: user.role },
     profile: { restaurantName: row.restaurant_name ?? DEFAULT_RESTAURANT_NAME },
     subscription,
-    usage: { recipes: Number(row.recipes ?? 0), menus: Number(row.menus ?? 0), qrCodes: Number(row.qr_codes ?? 0) },
+    usage: {
+      recipes: Number(row.recipes ?? 0),
+      menus: Number(row.menus ?? 0),
+      qrCodes: Number(row.qr_codes ?? 0),
+      recipesThisMonth: Number(row.recipes_month ?? 0),
+      menusThisMonth: Number(row.menus_month ?? 0),
+      qrCodesThisMonth: Number(row.qr_codes_month ?? 0),
+    },
     limits: limitsFor(subscription.tier),
   };
 }

@@ -7,7 +7,7 @@ const me: MeResponse = {
   user: { id: 'u1', email: 'chef@example.fr', role: 'user' },
   profile: { restaurantName: 'Le Bistrot du Port' },
   subscription: { subscribed: true, tier: 'premium', status: 'active', subscriptionEnd: '2026-12-05T10:00:00.000Z', willExpire: true },
-  usage: { recipes: 7, menus: 2, qrCodes: 3 },
+  usage: { recipes: 7, menus: 2, qrCodes: 3, recipesThisMonth: 1, menusThisMonth: 0, qrCodesThisMonth: 2 },
   limits: FREE_LIMITS,
 };
 
@@ -35,16 +35,7 @@ describe('toPlanView', () => {
 });
 
 describe('premiumStatistics', () => {
-  it('uses the month counts when the API gives them', () => {
-    expect(premiumStatistics({ ...me.usage, recipesThisMonth: 1, menusThisMonth: 0, qrCodesThisMonth: 2 } as MeResponse['usage'])).toEqual({
-      recipes: 1,
-      menus: 0,
-      qrCodes: 2,
-      thisMonth: true,
-    });
-  });
-
-  it('otherwise shows the totals, flagged so the page never says « ce mois »', () => {
-    expect(premiumStatistics(me.usage)).toEqual({ recipes: 7, menus: 2, qrCodes: 3, thisMonth: false });
+  it('counts what was created this month', () => {
+    expect(premiumStatistics(me.usage)).toEqual({ recipes: 1, menus: 0, qrCodes: 2 });
   });
 });

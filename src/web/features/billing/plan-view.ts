@@ -49,21 +49,13 @@ export const PLAN_FEATURES = {
   free: ['1 menu max', '5 recettes max', '1 code QR max', 'Calculs nutritionnels de base', 'Support par email'],
 } as const;
 
-/** Month counts, when the API gives them (DECISIONS.md 10: premium statistics count this month). */
-type MonthUsage = Partial<Record<'recipesThisMonth' | 'menusThisMonth' | 'qrCodesThisMonth', number>>;
-
 export interface PremiumStatistics {
   recipes: number;
   menus: number;
   qrCodes: number;
-  /** False while the API only gives totals: the page then says « au total », never « ce mois ». */
-  thisMonth: boolean;
 }
 
-export function premiumStatistics(usage: Usage & MonthUsage): PremiumStatistics {
-  const { recipesThisMonth, menusThisMonth, qrCodesThisMonth } = usage;
-  if (recipesThisMonth !== undefined && menusThisMonth !== undefined && qrCodesThisMonth !== undefined) {
-    return { recipes: recipesThisMonth, menus: menusThisMonth, qrCodes: qrCodesThisMonth, thisMonth: true };
-  }
-  return { recipes: usage.recipes, menus: usage.menus, qrCodes: usage.qrCodes, thisMonth: false };
+/** « Statistiques Premium »: what was created this calendar month (DECISIONS.md 10). */
+export function premiumStatistics(usage: Usage): PremiumStatistics {
+  return { recipes: usage.recipesThisMonth, menus: usage.menusThisMonth, qrCodes: usage.qrCodesThisMonth };
 }

@@ -14,7 +14,7 @@ const hashFile = path.join(distDir, '.build-hash');
 
 /** Files and folders whose content decides the build output (tests excluded: they are not built). */
 const inputRoots = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
-const isTestFile = (file) => /\.test\.tsx?$/.test(file);
+const isTestFile = (file) => /\.(test|reliability)\.tsx?$/.test(file);
 
 function inputFiles() {
   const files = new Set();
@@ -26,7 +26,8 @@ function inputFiles() {
       continue;
     }
     for (const entry of readdirSync(abs, { withFileTypes: true, recursive: true })) {
-      if (entry.isFile() && !isTestFile(entry.name)) files.add(path.relative(root, path.join(entry.parentPath, entry.name)));
+      const relPath = path.relative(root, path.join(entry.parentPath, entry.name));
+      if (entry.isFile() && !isTestFile(entry.name) && !/^src\/server\/(test|reliability)\//.test(relPath)) files.add(relPath);
     }
   }
   for (const name of readdirSync(root)) if (/^tsconfig.*\.json$/.test(name)) files.add(name);

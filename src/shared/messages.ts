@@ -13,6 +13,7 @@ export const messages = {
     unavailable: 'Service momentanément indisponible. Veuillez réessayer dans quelques instants.',
     validationTitle: 'Erreur de validation',
     invalidFields: 'Certains champs sont invalides.',
+    forbiddenCharacters: 'Le texte contient des caractères non autorisés.',
   },
   auth: {
     emailRequired: "L'email est requis",

@@ -20,6 +20,19 @@ export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.infe
   return result.data;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * PostgreSQL text cannot hold U+0000, and jsonb refuses lone surrogates: such input is
+ * refused at the door (422) rather than failing deep in a query.
+ */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => hasUnstorableText(k, depth + 1) || hasUnstorableText(v, depth + 1));
+}
+
 /** Reads a JSON body: 400 for a wrong content type or malformed JSON, 422 for rule breaks. */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const contentType = c.req.header('content-type') ?? '';
@@ -32,6 +45,7 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     if (error instanceof SyntaxError) throw new AppError('bad_request', 400, messages.generic.badJson);
     throw error;
   }
+  if (hasUnstorableText(raw)) throw new AppError('validation', 422, messages.generic.forbiddenCharacters);
   return parseInput(schema, raw);
 }
 

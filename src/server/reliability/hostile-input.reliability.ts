@@ -1,0 +1,567 @@
+/**
+ * Hostile input (API.md « Errors »): property-based fuzzing of every JSON body and query
+ * parameter with fast-check — huge strings, bodies over 1 MB, 10,000 levels of nesting, wrong
+ * types, unicode edge cases, HTML and SQL payloads, wrong content types, malformed bytes.
+ * Every answer is < 500; an error answer has API.md's shape with a French message; a refused
+ * request stores nothing (row counts of every owned table unchanged). Then escaping: an XSS
+ * payload in names renders as text on the public page, and comes back raw from the API.
+ *
+ * Fixed seed (RELIABILITY_SEED) and bounded runs (RELIABILITY_FUZZ_RUNS per endpoint).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { errorShapeProblems, preview } from './support/api-error.ts';
+import { countOwnedRows } from './support/db-state.ts';
+import { report } from './support/report.ts';
+
+/**
+ * Server bugs this suite found and that are not fixed yet: each has an `it.fails` test below
+ * that reproduces it. While an entry is true, the payload sweep and the fuzzer leave that input
+ * out (so they keep finding new problems); once the server is fixed, the `it.fails` test fails:
+ * set the entry to false and the whole suite sends that input again.
+ */
+const KNOWN_BUGS = {
+  /** U+0000 in any stored text (names, descriptions) answers 500: PostgreSQL text cannot hold NUL (SQLSTATE 22021). */
+  nulInText: false,
+  /** A lone surrogate in a recipe or QR code name answers 500: enqueueEvent's JSON.stringify writes « \ud800 », which jsonb refuses. */
+  loneSurrogateInEvents: false,
+};
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** The input without the characters of known bugs (␀ for NUL, U+FFFD for a lone surrogate). */
+const withoutKnownBugs = (text: string) => {
+  let out = text;
+  if (KNOWN_BUGS.nulInText) out = out.replaceAll('\u0000', '\u2400');
+  if (KNOWN_BUGS.loneSurrogateInEvents) out = out.replace(LONE_SURROGATE, '\uFFFD');
+  return out;
+};
+
+const SEED = Number(process.env.RELIABILITY_SEED ?? 20_240_611);
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 40);
+const ONE_MB = 1024 * 1024;
+const DEPTH = 10_000;
+
+// ---------------------------------------------------------------------------------------------
+// What is sent
+// ---------------------------------------------------------------------------------------------
+
+/** Strings every text field must survive (or refuse cleanly). */
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  "'; DROP TABLE recipes; --",
+  "' OR '1'='1",
+  '"><img src=x onerror=alert(1)>',
+  '{{constructor.constructor("alert(1)")()}}',
+  '${7*7}',
+  '../../../../etc/passwd',
+  '\u0000',
+  'Tarte\u0000aux pommes',
+  '\uD800',
+  '\uDFFF',
+  'a\uDBFFb',
+  '\u202Egnp.exe\u202C',
+  '\u200F\u200Eשלום',
+  '👨‍👩‍👧‍👦🍕🇫🇷',
+  'e\u0301\u0302\u0303\u0304\u0305',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
+  '\uFEFF',
+  '\u2028\u2029',
+  '\r\n\t\b\f\v',
+  ' ',
+  '',
+  'null',
+  '__proto__',
+  'NaN',
+  '%00',
+  '\\',
+];
+
+/** ≥ 100 KB strings (still under the 1 MB body limit once encoded). */
+const HUGE_PAYLOADS = ['a'.repeat(100 * 1024), '<script>alert(1)</script>'.repeat(5_000), '😀'.repeat(40 * 1024), 'e\u0301'.repeat(50 * 1024)];
+
+/** Raw JSON text put in place of these marker strings after JSON.stringify. */
+const RAW_JSON: Record<string, string> = {
+  __DEEP_ARRAYS__: '['.repeat(DEPTH) + ']'.repeat(DEPTH),
+  __DEEP_OBJECTS__: '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH),
+  __HUGE_NUMBER__: '1e999',
+  __NEGATIVE_ZERO__: '-0',
+  __LONG_INTEGER__: '9'.repeat(400),
+};
+
+const serialize = (value: unknown): string => {
+  let text = JSON.stringify(value) ?? 'null';
+  for (const [marker, raw] of Object.entries(RAW_JSON)) text = text.split(`"${marker}"`).join(raw);
+  return text;
+};
+
+/** Bytes a string takes inside a JSON string literal. */
+const encodedLength = (unit: string) => Buffer.byteLength(JSON.stringify(unit)) - 2;
+
+/** ≥ 100 KB of one character (or short sequence), under the 1 MB limit once encoded. */
+const hugeString = fc
+  .tuple(fc.constantFrom('a', 'é', '<script>', '\u0000', '😀', '\uD800', "'", 'e\u0301', '\u202E'), fc.integer({ min: 100 * 1024, max: 600 * 1024 }))
+  .map(([unit, bytes]) => unit.repeat(Math.ceil(bytes / encodedLength(unit))));
+
+const hostileString = fc
+  .oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...PAYLOADS) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`) },
+    { weight: 1, arbitrary: hugeString },
+  )
+  .map(withoutKnownBugs);
+
+const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'isAdmin', 'role', 'userId', 'user_id', 'id', '', '\u0000'), fc.string({ maxLength: 8 }));
+
+const scalar = fc.oneof(
+  { weight: 5, arbitrary: hostileString },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.constantFrom(-1, 0, 1.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, Number.MIN_VALUE) },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.constantFrom(...Object.keys(RAW_JSON)) },
+);
+
+/** A wrong value of any type, nested a little. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(hostileKey, scalar, { maxKeys: 4 }) },
+  { weight: 1, arbitrary: fc.array(fc.array(scalar, { maxLength: 2 }), { maxLength: 2 }) },
+);
+
+interface SentRequest {
+  label: string;
+  body: string | Uint8Array<ArrayBuffer>;
+  contentType: string | null;
+}
+
+const describeRequest = (request: Omit<SentRequest, 'label'>, label: string): SentRequest => {
+  const shown = typeof request.body === 'string' ? request.body : `bytes ${Buffer.from(request.body).toString('hex')}`;
+  const sent = { ...request, label: `${label} [${request.contentType ?? 'no content-type'}] ${preview(shown, 200)}` };
+  // fast-check prints this instead of a 600 KB string when it reports a counterexample.
+  return Object.assign(sent, { [fc.toStringMethod]: () => sent.label });
+};
+
+interface Mutation {
+  op: 'replace' | 'delete' | 'add';
+  path: string;
+  key: string;
+  value: unknown;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A valid body with one to three fields replaced by hostile values, removed, or added. */
+function mutate(base: Record<string, unknown>, mutations: Mutation[]): unknown {
+  const body = structuredClone(base);
+  for (const m of mutations) {
+    if (m.op === 'add') {
+      setOwn(body, m.key, m.value);
+      continue;
+    }
+    const parts = m.path.split('.');
+    let parent: Record<string, unknown> = body;
+    for (const part of parts.slice(0, -1)) {
+      const next = parent[part];
+      if (typeof next !== 'object' || next === null) break;
+      parent = next as Record<string, unknown>;
+    }
+    const last = parts.at(-1)!;
+    if (m.op === 'delete') delete parent[last];
+    else setOwn(parent, last, m.value);
+  }
+  return body;
+}
+
+const rawBodies = fc.oneof(
+  fc.constantFrom(
+    '',
+    '{',
+    '{"name":',
+    '[',
+    'null',
+    'true',
+    '0',
+    '"texte"',
+    '{"a":1}{"b":2}',
+    '{"name":"x",}',
+    "{'name':'x'}",
+    '\uFEFF{}',
+    'NaN',
+    '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"role":"admin"}}}',
+    '__DEEP_ARRAYS__',
+    '__DEEP_OBJECTS__',
+  ),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+);
+const rawBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 64 }),
+  // {"name":"<invalid UTF-8>"}: lone continuation bytes, an overlong NUL, a UTF-8-encoded surrogate.
+  fc.constantFrom([0xff, 0xfe], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0x80]).map((bad) => new Uint8Array([...Buffer.from('{"name":"'), ...bad, ...Buffer.from('"}')])),
+);
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+  null,
+);
+
+function requestsFor(fields: string[], base: () => Record<string, unknown>): fc.Arbitrary<SentRequest> {
+  const mutation = fc.record({ op: fc.constantFrom<Mutation['op']>('replace', 'replace', 'replace', 'delete', 'add'), path: fc.constantFrom(...fields), key: hostileKey, value: hostileValue });
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => describeRequest({ body: serialize(mutate(base(), ms)), contentType: 'application/json' }, 'mutated')) },
+    { weight: 2, arbitrary: hostileValue.map((value) => describeRequest({ body: serialize(value), contentType: 'application/json' }, 'any JSON')) },
+    { weight: 2, arbitrary: fc.tuple(rawBodies, contentTypes).map(([raw, contentType]) => describeRequest({ body: Object.hasOwn(RAW_JSON, raw) ? RAW_JSON[raw]! : raw, contentType }, 'raw')) },
+    { weight: 1, arbitrary: rawBytes.map((bytes) => describeRequest({ body: new Uint8Array(bytes), contentType: 'application/json' }, 'bytes')) },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where it is sent
+// ---------------------------------------------------------------------------------------------
+
+interface Ids {
+  recipe: string;
+  menu: string;
+  section: string;
+  item: string;
+  qr: string;
+}
+
+interface JsonEndpoint {
+  method: 'POST' | 'PUT' | 'PATCH';
+  path: string;
+  /** Sent with the fuzzing owner's session (sign-up and sign-in without). */
+  signedIn: boolean;
+  /** A valid body, mutated by the fuzzer; `fields` are the paths it mutates. */
+  valid: () => Record<string, unknown>;
+  fields: string[];
+  /** Every field is optional: an object of unknown keys is a valid body (unknown keys are dropped). */
+  allOptional?: true;
+}
+
+const recipeBody = () => ({
+  name: 'Tarte aux pommes',
+  description: 'Pâte brisée',
+  servings: 4,
+  ingredients: [
+    { code: '13039', quantity: 500, unit: 'g' },
+    { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 50 },
+  ],
+  allergens: ['Gluten'],
+  dietaryInfo: ['Végétarien'],
+  prepTime: 20,
+  cookTime: 35,
+  price: 6.5,
+  traces: ['Lactose'],
+  cookedWeightG: 900,
+  fruitVegLegumePercent: 40,
+  showNutriScore: true,
+});
+const recipeFields = [
+  ...Object.keys(recipeBody()),
+  'ingredients.0',
+  'ingredients.0.code',
+  'ingredients.0.quantity',
+  'ingredients.0.unit',
+  'ingredients.1.gramsPerUnit',
+  'allergens.0',
+  'dietaryInfo.0',
+  'traces.0',
+];
+
+let fuzzer: SignedUpUser;
+
+/** Every JSON body of the API. The coverage test keeps this list complete. */
+const JSON_ENDPOINTS: JsonEndpoint[] = [
+  { method: 'POST', path: '/api/auth/sign-up/email', signedIn: false, valid: () => ({ email: uniqueEmail('fuzz'), password: TEST_PASSWORD, name: 'Chef', restaurantName: 'Chez Fuzz' }), fields: ['email', 'password', 'name', 'restaurantName'] },
+  { method: 'POST', path: '/api/auth/sign-in/email', signedIn: false, valid: () => ({ email: fuzzer.email, password: TEST_PASSWORD }), fields: ['email', 'password'] },
+  { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
+  { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
+  { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true }), fields: ['name', 'description', 'isActive'] },
+  { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true }), fields: ['name', 'description', 'isActive'] },
+  { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
+  { method: 'POST', path: '/api/menus/:menu/sections', signedIn: true, valid: () => ({ name: 'Entrées', description: 'Froides' }), fields: ['name', 'description'], allOptional: true },
+  { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
+  { method: 'POST', path: '/api/sections/:section/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
+  { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
+  { method: 'PUT', path: '/api/items/:item', signedIn: true, valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true }), fields: ['name', 'description', 'isAvailable'] },
+  { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
+  { method: 'POST', path: '/api/qr-codes', signedIn: true, valid: () => ({ name: 'Table 4', menuId: ids.menu }), fields: ['name', 'menuId'] },
+  { method: 'PATCH', path: '/api/qr-codes/:qr', signedIn: true, valid: () => ({ status: 'active' }), fields: ['status'] },
+  { method: 'POST', path: '/api/qr-codes/:qr/downloads', signedIn: true, valid: () => ({ size: 400 }), fields: ['size'] },
+  { method: 'POST', path: '/api/billing/checkout', signedIn: true, valid: () => ({ tier: 'premium', billingType: 'monthly' }), fields: ['tier', 'billingType'] },
+  { method: 'POST', path: '/api/billing/demo/portal', signedIn: true, valid: () => ({ action: 'cancel' }), fields: ['action'] },
+  { method: 'POST', path: '/api/tracking/page-views', signedIn: true, valid: () => ({ path: '/dashboard' }), fields: ['path'] },
+];
+
+/** Mutating routes that read no JSON body, and why. */
+const NO_JSON_BODY: Record<string, string> = {
+  'POST /api/billing/webhook': "Stripe's raw signed body (400 on a bad signature, tested in stripe.int.test.ts)",
+  'POST /api/billing/portal': 'body ignored',
+  'POST /api/billing/demo/checkout/:id/pay': 'body ignored',
+  'POST /api/billing/demo/checkout/:id/cancel': 'body ignored',
+  'POST /api/admin/outbox/retry': 'body ignored (admin only)',
+};
+
+interface QueryEndpoint {
+  path: string;
+  params: string[];
+  signedIn: boolean;
+}
+
+const QUERY_ENDPOINTS: QueryEndpoint[] = [
+  { path: '/api/catalogue/ingredients', params: ['q', 'limit'], signedIn: false },
+  { path: '/api/catalogue/allergens', params: ['q'], signedIn: false },
+  { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
+  { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
+];
+
+/** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
+const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+const queryValue = fc.oneof(
+  { weight: 3, arbitrary: hostileString.map(percentEncode) },
+  { weight: 2, arbitrary: fc.constantFrom('%', '%zz', '%FF%FE', '%C0%80', '%ED%A0%80', '%00', '%E0%A4%A', '+', '%2B', '1', '0', '-1', '1e9', 'NaN', 'Infinity', '10.5', '%2010', '0x10', '', 'tomate', 'pomme%20de%20terre') },
+  { weight: 1, arbitrary: fc.integer({ min: 100 * 1024, max: 300 * 1024 }).map((n) => 'a'.repeat(n)) },
+);
+const queryFor = (params: string[]) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...params, 'autre'), queryValue), { minLength: 1, maxLength: 4 })
+    .map((pairs) => {
+      const query = pairs.map(([k, v]) => `${k}=${v}`).join('&');
+      return Object.assign({ query }, { [fc.toStringMethod]: () => preview(query, 200) });
+    });
+
+// ---------------------------------------------------------------------------------------------
+
+let t: TestApp;
+let ids: Ids;
+const statuses = new Map<number, number>();
+let refusedChecked = 0;
+/** Row counts after the last request sent by expectSafeAnswer in the current test. */
+let knownCounts: Record<string, number> | undefined;
+beforeEach(() => {
+  knownCounts = undefined;
+});
+
+const fill = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => ids[name as keyof Ids]);
+const routeKey = (method: string, path: string) => `${method} ${path.replace(/:\w+/g, ':id').replace(/(.)\/$/, '$1')}`;
+const bytesOf = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+
+async function send(method: string, path: string, request: { body?: string | Uint8Array<ArrayBuffer>; contentType?: string | null }, signedIn: boolean) {
+  const headers = new Headers({ origin: t.deps.config.publicOrigin });
+  if (signedIn) headers.set('cookie', fuzzer.cookie);
+  if (request.contentType) headers.set('content-type', request.contentType);
+  const res = await t.app.request(path, { method, headers, ...(request.body !== undefined ? { body: request.body } : {}) });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, contentType: res.headers.get('content-type'), body, text };
+}
+
+/** The rules every answer to hostile input must follow (`soft`: record a failure and go on). */
+async function expectSafeAnswer(method: string, path: string, request: SentRequest | { label: string; contentType: null }, signedIn: boolean, soft = false) {
+  const check = soft ? expect.soft : expect;
+  const before = knownCounts ?? (await countOwnedRows(t.db));
+  const res = await send(method, path, request, signedIn);
+  // Nothing else writes to this database between two requests of a test: the counts after one are the counts before the next.
+  const after = await countOwnedRows(t.db);
+  knownCounts = after;
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  const what = `${method} ${path} ← ${request.label}\n→ ${res.status} ${preview(res.text)}`;
+  check(res.status, what).toBeLessThan(500);
+  if ('body' in request && bytesOf(request.body) > ONE_MB) check(res.status, what).toBe(413);
+  if (res.status >= 400) {
+    check(errorShapeProblems(res.status, res.body, res.contentType), what).toEqual([]);
+    check(after, `${what}\nrows stored by a refused request`).toEqual(before);
+    refusedChecked += 1;
+  }
+  return res;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fuzzer = await t.signUp();
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await t.request(method, path, { cookie: fuzzer.cookie, body });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+    return res.body;
+  };
+  const recipe = await call('POST', '/api/recipes', recipeBody());
+  const menu = await call('POST', '/api/menus', { name: 'Carte' });
+  const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
+  const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id };
+  // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
+  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', fuzzer.user.id).execute();
+});
+afterAll(() => t?.close());
+
+const db = process.env.TEST_DB ?? 'pglite';
+
+describe(`hostile input (${db})`, () => {
+  it('the fuzzed lists cover every mutating route', () => {
+    const mutating = t.app.routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method)).map((r) => routeKey(r.method, r.path));
+    const covered = new Set([...JSON_ENDPOINTS.map((e) => routeKey(e.method, e.path)), ...Object.keys(NO_JSON_BODY)]);
+    expect([...new Set(mutating)].filter((key) => !covered.has(key)).sort()).toEqual([]);
+  });
+
+  describe.each(JSON_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_, endpoint) => {
+    it('answers 413 to a body over 1 MB, 400 to malformed JSON and wrong content types, 422 to 10,000 levels of nesting', async () => {
+      const path = fill(endpoint.path);
+      const send1 = (label: string, body: string, contentType: string | null = 'application/json') =>
+        expectSafeAnswer(endpoint.method, path, describeRequest({ body, contentType }, label), endpoint.signedIn);
+      const field = endpoint.fields[0]!;
+      const oversized = await send1('1 MB + 1 byte', serialize({ ...endpoint.valid(), [field]: 'x'.repeat(ONE_MB) }));
+      expect([oversized.status, (oversized.body as { error: { code: string } }).error.code]).toEqual([413, 'payload_too_large']);
+      for (const [label, body, contentType] of [
+        ['truncated JSON', '{"name": "Tarte', 'application/json'],
+        ['empty body', '', 'application/json'],
+        ['text/plain', serialize(endpoint.valid()), 'text/plain'],
+        ['no content type', serialize(endpoint.valid()), null],
+      ] as const) {
+        expect((await send1(label, body, contentType)).status, label).toBe(400);
+      }
+      for (const [label, body, status] of [
+        ['10,000 nested arrays', RAW_JSON.__DEEP_ARRAYS__!, 422],
+        // {"a": {"a": …}}: the unknown key is dropped, so it is valid where no field is required.
+        ['10,000 nested objects', RAW_JSON.__DEEP_OBJECTS__!, endpoint.allOptional ? 201 : 422],
+        [`10,000 nested arrays in ${field}`, serialize({ ...endpoint.valid(), [field]: '__DEEP_ARRAYS__' }), 422],
+        [`10,000 nested objects in ${field}`, serialize({ ...endpoint.valid(), [field]: '__DEEP_OBJECTS__' }), 422],
+      ] as const) {
+        expect((await send1(label, body)).status, label).toBe(status);
+      }
+    });
+
+    it(`survives every payload (HTML, SQL, NUL, lone surrogates, RTL marks, emoji, combining marks, ≥ 100 KB) in every field${Object.values(KNOWN_BUGS).some(Boolean) ? ' — known-bug characters left out, see KNOWN_BUGS' : ''}`, async () => {
+      const path = fill(endpoint.path);
+      for (const field of endpoint.fields) {
+        for (const payload of [...PAYLOADS, ...HUGE_PAYLOADS].filter((p) => withoutKnownBugs(p) === p)) {
+          const body = serialize(mutate(endpoint.valid(), [{ op: 'replace', path: field, key: '', value: payload }]));
+          await expectSafeAnswer(endpoint.method, path, describeRequest({ body, contentType: 'application/json' }, `${field} = ${preview(JSON.stringify(payload), 60)}`), endpoint.signedIn, true);
+        }
+      }
+    });
+
+    it(`never answers 5xx, always in API.md's shape in French, and stores nothing when it refuses (${RUNS} runs, seed ${SEED})`, async () => {
+      const path = fill(endpoint.path);
+      await fc.assert(
+        fc.asyncProperty(requestsFor(endpoint.fields, endpoint.valid), async (request) => {
+          await expectSafeAnswer(endpoint.method, path, request, endpoint.signedIn);
+        }),
+        { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+      );
+    });
+  });
+
+  it.for(QUERY_ENDPOINTS.map((e) => [`GET ${e.path}?${e.params.join('&')}`, e] as const))('%s: hostile query parameters never answer 5xx', async ([, endpoint]) => {
+    await fc.assert(
+      fc.asyncProperty(queryFor(endpoint.params), async ({ query }) => {
+        const path = `${fill(endpoint.path)}?${query}`;
+        const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
+        if (res.status < 300) expect(res.contentType).toMatch(/^application\/json/);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
+
+  it('fuzzing summary', (context) => {
+    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+    report(context, `${[...statuses.values()].reduce((a, b) => a + b, 0)} requests (${byStatus}), ${refusedChecked} refusals checked for shape, French and no stored row`);
+    expect(statuses.size).toBeGreaterThan(0);
+    expect([...statuses.keys()].every((status) => status < 500)).toBe(true);
+  });
+});
+
+/**
+ * Found by this suite; each `it.fails` passes while the bug is there. Fixed → it fails: set
+ * the KNOWN_BUGS entry to false and turn `it.fails` into `it`.
+ */
+describe(`known server bugs (${db})`, () => {
+  const expectRefusedOrStored = async (method: string, path: string, body: unknown) => {
+    const label = `${method} ${path} ${preview(body, 120)}`;
+    const res = await expectSafeAnswer(method, path, describeRequest({ body: serialize(body), contentType: 'application/json' }, label), true, true);
+    return res.status;
+  };
+
+  (KNOWN_BUGS.nulInText ? it.fails : it.skip)('BUG: U+0000 in a name or description answers 500 instead of a French 422 (SQLSTATE 22021 not mapped)', async (context) => {
+    report(context, 'KNOWN BUG: NUL in stored text → 500 (recipes, menus, sections, items, QR codes; sign-up → 422 with code bad_request)');
+    const nul = 'Tarte\u0000aux pommes';
+    await expectRefusedOrStored('POST', '/api/recipes', { ...recipeBody(), name: nul });
+    await expectRefusedOrStored('PUT', fill('/api/recipes/:recipe'), { ...recipeBody(), description: nul });
+    await expectRefusedOrStored('POST', '/api/menus', { name: nul });
+    await expectRefusedOrStored('PUT', fill('/api/menus/:menu'), { name: 'Carte', description: nul, isActive: true });
+    await expectRefusedOrStored('POST', fill('/api/menus/:menu/sections'), { name: nul });
+    await expectRefusedOrStored('PUT', fill('/api/sections/:section'), { name: 'Plats', description: nul });
+    await expectRefusedOrStored('PUT', fill('/api/items/:item'), { name: nul, description: '', isAvailable: true });
+    await expectRefusedOrStored('POST', '/api/qr-codes', { name: nul, menuId: ids.menu });
+    // better-auth's insert fails; its 422 is relabelled « bad_request » (API.md: 422 is « validation »).
+    await expectSafeAnswer('POST', '/api/auth/sign-up/email', describeRequest({ body: serialize({ email: uniqueEmail('nul'), password: TEST_PASSWORD, name: nul }), contentType: 'application/json' }, 'sign-up with NUL name'), false, true);
+  });
+
+  (KNOWN_BUGS.loneSurrogateInEvents ? it.fails : it.skip)('BUG: a lone surrogate in a recipe or QR code name answers 500 (a menu name with the same text is stored)', async (context) => {
+    report(context, 'KNOWN BUG: lone surrogate in recipe/QR name → 500 (jsonb refuses « \\ud800 » written by enqueueEvent)');
+    // The same text is fine as a menu name: the menu event is built from the stored row (U+FFFD).
+    expect(await expectRefusedOrStored('POST', '/api/menus', { name: 'Carte \uD800' })).toBe(201);
+    await expectRefusedOrStored('POST', '/api/recipes', { ...recipeBody(), name: 'Tarte \uD800' });
+    await expectRefusedOrStored('PUT', fill('/api/recipes/:recipe'), { ...recipeBody(), name: 'a\uDBFFb' });
+    await expectRefusedOrStored('POST', '/api/qr-codes', { name: 'Table \uDFFF', menuId: ids.menu });
+  });
+});
+
+describe(`escaping (${db})`, () => {
+  const XSS = '<script>alert(1)</script>';
+  const ESCAPED = '&lt;script&gt;alert(1)&lt;/script&gt;';
+
+  it('an XSS payload as recipe, menu, section and item names renders as text on /menu/:id, and the API returns it raw', async () => {
+    const owner = await t.signUp(undefined, undefined, `Chez ${XSS}`);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+      return res.body;
+    };
+    const attribute = '"><img src=x onerror=alert(2)>';
+    const recipe = await call('POST', '/api/recipes', { ...recipeBody(), name: XSS, description: attribute });
+    const menu = await call('POST', '/api/menus', { name: XSS, description: attribute });
+    const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: XSS, description: attribute });
+    await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
+
+    // The dashboard (React) receives the raw text and escapes it itself.
+    expect((await call('GET', `/api/recipes/${recipe.id}`)).name).toBe(XSS);
+    expect((await call('GET', `/api/menus/${menu.id}`)).name).toBe(XSS);
+    const sections = (await call('GET', `/api/menus/${menu.id}/sections`)).sections;
+    expect(sections[0]).toMatchObject({ name: XSS, description: attribute, items: [{ name: XSS }] });
+    const json = await t.request('GET', `/api/public/menus/${menu.id}`);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.body).toMatchObject({ name: XSS, restaurantName: `Chez ${XSS}` });
+
+    const page = await t.request('GET', `/menu/${menu.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).not.toMatch(/<script/i);
+    expect(page.text).not.toContain('<img');
+    expect(page.text).not.toContain(attribute);
+    expect(page.text).toContain(`<title>${ESCAPED}`);
+    expect(page.text).toContain(`<h1>${ESCAPED}</h1>`);
+    // Menu name, section name, item name, restaurant name.
+    expect(page.text.split(ESCAPED).length - 1).toBeGreaterThanOrEqual(4);
+    expect(page.text).toContain('&quot;&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+  });
+});

@@ -4,7 +4,7 @@ import { billingMessages, type BillingSubscription } from '../../shared/api/bill
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useBillingSubscription, useDemoPortalAction, type DemoPortalAction } from '../features/billing/api.ts';
-import { ConfirmActionDialog } from '../features/billing/confirm-action-dialog.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DemoBanner } from '../features/billing/demo-banner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
@@ -85,7 +85,7 @@ export default function DemoPortalPage() {
         )}
         <div className="mt-6 flex flex-col gap-3">
           {sub.subscribed && !sub.willExpire && (
-            <ConfirmActionDialog
+            <ConfirmDialog
               trigger={
                 <Button variant="destructive" disabled={change.isPending}>
                   Annuler l'abonnement
@@ -98,6 +98,7 @@ export default function DemoPortalPage() {
                   : 'Votre compte repassera au plan gratuit à la fin de la période en cours.'
               }
               confirmLabel="Annuler l'abonnement"
+              cancelLabel="Retour"
               onConfirm={() => run('cancel')}
             />
           )}
@@ -107,7 +108,7 @@ export default function DemoPortalPage() {
             </Button>
           )}
           {sub.subscribed && (
-            <ConfirmActionDialog
+            <ConfirmDialog
               trigger={
                 <Button variant="secondary" disabled={change.isPending}>
                   Terminer la période maintenant (démo)
@@ -116,6 +117,7 @@ export default function DemoPortalPage() {
               title="Terminer la période maintenant ?"
               description="Simule la fin de la période payée : votre compte repasse tout de suite au plan gratuit et ses limites s'appliquent."
               confirmLabel="Terminer maintenant"
+              cancelLabel="Retour"
               onConfirm={() => run('end-now')}
             />
           )}

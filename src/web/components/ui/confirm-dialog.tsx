@@ -6,12 +6,16 @@ import { buttonClass } from './button.tsx';
 export function ConfirmDialog({
   trigger,
   title,
+  description = 'Cette action est définitive.',
   confirmLabel = 'Supprimer',
+  cancelLabel = 'Annuler',
   onConfirm,
 }: {
   trigger: ReactNode;
   title: string;
+  description?: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
 }) {
   return (
@@ -19,11 +23,11 @@ export function ConfirmDialog({
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-left shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-stone-600">Cette action est définitive.</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClass('secondary')}>Annuler</AlertDialog.Cancel>
+          <AlertDialog.Description className="mt-2 text-sm text-stone-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClass('secondary')}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClass('destructive')} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

@@ -21,14 +21,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-
-export interface BenchFigure {
-  value: number;
-  target: string;
-  pass: boolean;
-  unit: string;
-  details?: Record<string, unknown>;
-}
+import type { BenchFigure } from './lib/bench-figure.ts';
 
 export interface LighthouseBenchOptions {
   /** Runs per preset (default 3); the median score is the figure: one run varies by several points,

@@ -15,7 +15,6 @@ import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
@@ -31,14 +30,7 @@ import type { DB } from '../src/server/db/schema.ts';
 import { publicMenuRoutes } from '../src/server/features/public-menu/routes.ts';
 import { loadPublicMenu } from '../src/server/features/public-menu/service.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
-
-export interface BenchFigure {
-  value: number;
-  target: string;
-  pass: boolean;
-  unit: string;
-  note?: string;
-}
+import { runWhenMain, type BenchFigure } from './lib/bench-figure.ts';
 
 export interface PublicMenuBenchOptions {
   /** Seconds measured on each route (after a short warm-up), split in alternating rounds. */
@@ -422,23 +414,4 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
   }
 }
 
-function formatTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
-
-export function formatFigures(figures: Record<string, BenchFigure>): string {
-  return formatTable(
-    ['figure', 'value', 'target', 'pass'],
-    Object.entries(figures).map(([name, f]) => [name, `${f.value} ${f.unit}`, f.target, f.pass ? 'yes' : 'NO']),
-  );
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const json = process.argv.includes('--json');
-  const figures = await runPublicMenuBench({ log: json ? undefined : (line) => console.log(line), pglite: process.argv.includes('--pglite') });
-  if (json) console.log(JSON.stringify(figures, null, 2));
-  else console.log(`\n${formatFigures(figures)}`);
-  process.exitCode = Object.values(figures).every((f) => f.pass) ? 0 : 1;
-}
+await runWhenMain(import.meta.url, (log) => runPublicMenuBench({ log, pglite: process.argv.includes('--pglite') }));

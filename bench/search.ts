@@ -7,7 +7,6 @@
  *   npx tsx bench/search.ts --json   → only the figures, as JSON (for a runner that spawns it)
  *   import { runSearchBench } from './search.ts'  → the same figures, in-process (under tsx)
  */
-import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -22,13 +21,7 @@ import { loadCatalogue } from '../src/server/features/catalogue/load.ts';
 import { RELEVANCE_QUERIES, type RelevanceQuery } from '../src/server/features/catalogue/relevance-queries.ts';
 import { catalogueRoutes } from '../src/server/features/catalogue/routes.ts';
 import { createCatalogueSearch, type CatalogueSearch } from '../src/server/features/catalogue/search.ts';
-
-export interface BenchFigure {
-  value: number;
-  target: string;
-  pass: boolean;
-  unit: string;
-}
+import { formatTable, runWhenMain, type BenchFigure } from './lib/bench-figure.ts';
 
 export interface SearchBenchOptions {
   /** Timed in-process searches (after a warm-up). */
@@ -220,23 +213,4 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   }
 }
 
-function formatTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
-
-export function formatFigures(figures: Record<string, BenchFigure>): string {
-  return formatTable(
-    ['figure', 'value', 'target', 'pass'],
-    Object.entries(figures).map(([name, f]) => [name, `${f.value} ${f.unit}`, f.target, f.pass ? 'yes' : 'NO']),
-  );
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const json = process.argv.includes('--json');
-  const figures = await runSearchBench({ log: json ? undefined : (line) => console.log(line) });
-  if (json) console.log(JSON.stringify(figures, null, 2));
-  else console.log(`\n${formatFigures(figures)}`);
-  process.exitCode = Object.values(figures).every((f) => f.pass) ? 0 : 1;
-}
+await runWhenMain(import.meta.url, (log) => runSearchBench({ log }));

@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -37,6 +37,38 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
           {hint}
         </p>
       ) : null}
+    </div>
+  );
+});
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  error?: string | undefined;
+}
+
+/** A labelled textarea with its error right under it (descriptions of recipes, menus, sections, items). */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, className, id, rows = 2, ...props }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={inputId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-message` : undefined}
+        className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm placeholder:text-stone-400"
+        {...props}
+      />
+      {error && (
+        <p id={`${inputId}-message`} className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 });

@@ -5,7 +5,7 @@ import type { z } from '../../../shared/zod-fr.ts';
 import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveMenu } from './api.ts';
 
@@ -48,24 +48,13 @@ export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => vo
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}>
       <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
-      <div className="space-y-1">
-        <label htmlFor={descriptionId} className="block text-sm font-medium text-stone-800">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={2}
-          placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
-          aria-invalid={errors.description ? true : undefined}
-          className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm placeholder:text-stone-400"
-          {...form.register('description')}
-        />
-        {errors.description && (
-          <p className="text-sm text-red-600" role="alert">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Description"
+        id={descriptionId}
+        placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isActive')} />
         Menu actif

@@ -7,7 +7,7 @@ import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
 import { Badge } from '../../components/ui/card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
@@ -87,22 +87,7 @@ function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem
     <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
       <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l'élément ${item.name}`}>
         <Field label="Nom de l'élément" error={errors.name?.message} {...form.register('name')} />
-        <div className="space-y-1">
-          <label htmlFor={`item-description-${item.id}`} className="block text-sm font-medium text-stone-800">
-            Description
-          </label>
-          <textarea
-            id={`item-description-${item.id}`}
-            rows={2}
-            className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm"
-            {...form.register('description')}
-          />
-          {errors.description && (
-            <p className="text-sm text-red-600" role="alert">
-              {errors.description.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField label="Description" id={`item-description-${item.id}`} error={errors.description?.message} {...form.register('description')} />
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />
           Disponible

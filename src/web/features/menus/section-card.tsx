@@ -6,7 +6,7 @@ import type { z } from '../../../shared/zod-fr.ts';
 import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { useDeleteSection, useUpdateSection, type MoveTarget } from './api.ts';
 import { MenuItemRow } from './menu-item-row.tsx';
 import { MoveButtons } from './move-buttons.tsx';
@@ -125,22 +125,7 @@ function SectionEditForm({ menuId, section, headingId, onDone }: { menuId: strin
         {section.name}
       </h2>
       <Field label="Nom de la section" autoFocus error={errors.name?.message} {...form.register('name')} />
-      <div className="space-y-1">
-        <label htmlFor={`section-description-${section.id}`} className="block text-sm font-medium text-stone-800">
-          Description
-        </label>
-        <textarea
-          id={`section-description-${section.id}`}
-          rows={2}
-          className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm"
-          {...form.register('description')}
-        />
-        {errors.description && (
-          <p className="text-sm text-red-600" role="alert">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField label="Description" id={`section-description-${section.id}`} error={errors.description?.message} {...form.register('description')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={update.isPending}>
           Sauvegarder

@@ -9,7 +9,7 @@ import { DIET_LABELS } from '../../../shared/diets.ts';
 import { computeNutrition } from '../../../shared/nutrition.ts';
 import { defaultGramsPerUnit } from '../../../shared/unit-weights.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AllergenPicker } from './allergen-picker.tsx';
 import { useSaveRecipe } from './api.ts';
@@ -129,13 +129,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
         <Field label="Portions" type="number" min={1} step={1} inputMode="numeric" error={errors.servings?.message} {...form.register('servings', { valueAsNumber: true })} />
       </div>
-      <div className="space-y-1">
-        <label htmlFor="recipe-description" className="block text-sm font-medium text-stone-800">
-          Description
-        </label>
-        <textarea id="recipe-description" rows={2} className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm" {...form.register('description')} />
-        {errors.description && <p className="text-sm text-red-600">{errors.description.message}</p>}
-      </div>
+      <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Field label="Préparation (min)" type="number" min={0} step={1} error={errors.prepTime?.message} {...form.register('prepTime', { setValueAs: optionalMinutes })} />
         <Field label="Cuisson (min)" type="number" min={0} step={1} error={errors.cookTime?.message} {...form.register('cookTime', { setValueAs: optionalMinutes })} />

@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { compressResponses } from '../src/server/lib/compress.ts';
 import { sql, type Kysely } from 'kysely';
 import { foldText } from '../src/shared/allergens.ts';
 import type { AppEnv } from '../src/server/context.ts';
@@ -90,7 +90,7 @@ function inProcessLatency(search: CatalogueSearch, queries: readonly string[], w
 async function httpLatency(db: Kysely<DB>, queries: readonly string[], warmup: readonly string[]): Promise<number[]> {
   // The catalogue routes as app.ts mounts them, with its response compression.
   const app = new Hono<AppEnv>();
-  app.use('*', compress());
+  app.use('*', compressResponses());
   app.route('/api/catalogue', catalogueRoutes({ db }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +18,7 @@ import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
+import { compressResponses } from './lib/compress.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use('*', compress());
+  app.use('*', compressResponses());
 
   app.use(
     '/api/*',

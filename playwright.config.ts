@@ -10,7 +10,7 @@ import { defineConfig } from '@playwright/test';
  * `test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })`.
  * Retries stay at 0, on CI too: a flaky test is a bug to fix, not to retry.
  */
-const PORT = 3210;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 
 // The config is evaluated by the runner and again by each worker; workers inherit the

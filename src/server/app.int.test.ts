@@ -11,7 +11,9 @@ describe('public configuration and security headers', () => {
   it('loads no pixel and allows no third party without META_PIXEL_ID', async () => {
     t = await createTestApp();
     const res = await t.request('GET', '/api/config');
-    expect(res.body).toEqual({ appName: 'NutriCarte', appEnv: 'development', publicOrigin: 'http://localhost:3000', emailConfirmationRequired: false, metaPixelId: null });
+    expect(res.body).toEqual({ appName: 'NutriCarte', appEnv: 'development', publicOrigin: 'http://localhost:3000', emailConfirmationRequired: false, metaPixelId: null,
+      legal: { companyName: 'NutriCarte', legalForm: null, registration: null, address: null, contactEmail: 'no-reply@nutricarte.fr', publicationDirector: null, host: null },
+    });
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('facebook');

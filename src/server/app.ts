@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       publicOrigin: config.publicOrigin,
       emailConfirmationRequired: Boolean(config.smtpUrl),
       metaPixelId: config.metaPixelId ?? null,
+      legal: config.legal,
     };
     c.header('Cache-Control', 'no-cache');
     return c.json(body);

@@ -7,7 +7,7 @@ import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
 import { createBilling } from './features/billing/index.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { createLogMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createLogMailer, createSmtpMailer, DEV_MAILBOX_FILE, type Mailer } from './mail/mailer.ts';
 import { resolveAuthSecret } from './secrets.ts';
 
 export interface Services {
@@ -41,7 +41,7 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const catalogue = await loadCatalogue(database.db);
     logger.info('catalogue ready', { status: catalogue.status, foods: catalogue.foods, ms: Math.round(catalogue.ms) });
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
-    const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger));
+    const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger, [], { file: path.join(config.dataDir, DEV_MAILBOX_FILE) }));
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
     const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config) };
     return { deps, database, catalogue, close: () => database.close() };

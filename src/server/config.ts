@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LegalInfo } from '../shared/api/account.ts';
 import { detectEnvironment, type AppEnv } from '../shared/environment.ts';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -43,10 +44,23 @@ const envSchema = z.object({
   BREVO_API_KEY: optionalString,
   BREVO_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.brevo.com/v3')),
   META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be digits').optional()),
+  LEGAL_COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('NutriCarte')),
+  LEGAL_FORM: optionalString,
+  LEGAL_REGISTRATION: optionalString,
+  LEGAL_ADDRESS: optionalString,
+  LEGAL_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
+  LEGAL_PUBLICATION_DIRECTOR: optionalString,
+  LEGAL_HOST: optionalString,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
 });
+
+/** « NutriCarte <no-reply@nutricarte.fr> » → « no-reply@nutricarte.fr ». */
+function mailAddress(from: string): string | undefined {
+  const address = (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+  return z.email().safeParse(address).success ? address : undefined;
+}
 
 export interface Config {
   port: number;
@@ -63,6 +77,8 @@ export interface Config {
     | undefined;
   brevo: { apiKey: string; apiUrl: string } | undefined;
   metaPixelId: string | undefined;
+  /** Publisher details shown on the legal pages (PublicConfig.legal). */
+  legal: LegalInfo;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   authRateLimit: { max: number; windowSeconds: number };
 }
@@ -104,6 +120,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     brevo: e.BREVO_API_KEY ? { apiKey: e.BREVO_API_KEY, apiUrl: e.BREVO_API_URL } : undefined,
     metaPixelId: e.META_PIXEL_ID,
+    legal: {
+      companyName: e.LEGAL_COMPANY_NAME,
+      legalForm: e.LEGAL_FORM ?? null,
+      registration: e.LEGAL_REGISTRATION ?? null,
+      address: e.LEGAL_ADDRESS ?? null,
+      // Without a contact address, the one mails are sent from (MAIL_FROM) is the best guess.
+      contactEmail: e.LEGAL_CONTACT_EMAIL ?? mailAddress(e.MAIL_FROM) ?? 'contact@nutricarte.fr',
+      publicationDirector: e.LEGAL_PUBLICATION_DIRECTOR ?? null,
+      host: e.LEGAL_HOST ?? null,
+    },
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
   };

@@ -37,7 +37,7 @@ describe('sign-up', () => {
     const me = await t.request('GET', '/api/me', { cookie: res.cookie });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      user: { id: res.body.user.id, email, role: 'user' },
+      user: { id: res.body.user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false },
       profile: { restaurantName: 'Le Bistrot' },
       subscription: { subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false },
       usage: { recipes: 0, menus: 0, qrCodes: 0, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
@@ -156,7 +156,7 @@ describe('session', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ id: user.id, email });
     expect(ok.cookie).toContain(`${SESSION_COOKIE}=`);
-    expect((await t.request('GET', '/api/me', { cookie: ok.cookie })).body.user).toEqual({ id: user.id, email, role: 'user' });
+    expect((await t.request('GET', '/api/me', { cookie: ok.cookie })).body.user).toEqual({ id: user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false });
 
     for (const body of [
       { email, password: 'mauvais-mot-de-passe' },
@@ -185,7 +185,7 @@ describe('session', () => {
 
   it('gives the admin role to ADMIN_EMAILS, whatever the case', async () => {
     const admin = await t.signUp(ADMIN_EMAIL);
-    expect((await t.request('GET', '/api/me', { cookie: admin.cookie })).body.user).toEqual({ id: admin.user.id, email: ADMIN_EMAIL, role: 'admin' });
+    expect((await t.request('GET', '/api/me', { cookie: admin.cookie })).body.user).toEqual({ id: admin.user.id, email: ADMIN_EMAIL, role: 'admin', twoFactorEnabled: false, emailVerified: false });
     const chef = await t.signUp();
     expect((await t.request('GET', '/api/me', { cookie: chef.cookie })).body.user.role).toBe('user');
   });

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
@@ -8,6 +9,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/api/auth.
 
 /** Header set by our own wrapper from the socket (or the trusted proxy): clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-nutricarte-client-ip';
+
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
@@ -35,6 +38,16 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: confirmEmail,
       autoSignIn: !confirmEmail,
+      // Issue 10: a single-use link valid 1 hour; every session of the account ends with it.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Réinitialisez votre mot de passe – NutriCarte',
+          text: `Bonjour,\n\nPour choisir un nouveau mot de passe pour votre compte NutriCarte, ouvrez ce lien (valable 1 heure, une seule fois) :\n${url}\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.`,
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: confirmEmail,
@@ -43,13 +56,16 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
         await mailer.send({
           to: user.email,
           subject: 'Confirmez votre adresse email – NutriCarte',
-          text: `Bonjour,\n\nPour activer votre compte NutriCarte, confirmez votre adresse email en ouvrant ce lien :\n${url}\n\nSi vous n'avez pas créé de compte, ignorez ce message.`,
+          text: `Bonjour,\n\nPour utiliser cette adresse avec votre compte NutriCarte, confirmez-la en ouvrant ce lien :\n${url}\n\nSi vous n'avez rien demandé, ignorez ce message.`,
         });
       },
     },
     user: {
       modelName: 'users',
       fields: { emailVerified: 'email_verified', ...timestamps },
+      // With mail, a new address is used once the link sent to it is opened (sendVerificationEmail
+      // to the new address); without mail nobody is verified, and the address changes at once.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: !confirmEmail },
       additionalFields: {
         restaurantName: { type: 'string', required: false, input: true, fieldName: 'signup_restaurant_name', returned: false },
       },
@@ -80,8 +96,33 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
       fields: { lastRequest: 'last_request' },
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': authRule, '/sign-up/email': authRule },
+      customRules: {
+        '/sign-in/email': authRule,
+        '/sign-up/email': authRule,
+        '/request-password-reset': authRule,
+        '/reset-password': authRule,
+        '/change-password': authRule,
+        '/two-factor/verify-totp': authRule,
+        '/two-factor/verify-backup-code': authRule,
+      },
     },
+    plugins: [
+      twoFactor({
+        issuer: 'NutriCarte',
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factors',
+            fields: {
+              userId: 'user_id',
+              backupCodes: 'backup_codes',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
+        },
+      }),
+    ],
     advanced: {
       cookiePrefix: 'nutricarte',
       useSecureCookies: config.publicOrigin.startsWith('https:'),

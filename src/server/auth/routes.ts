@@ -1,13 +1,28 @@
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { DEFAULT_RESTAURANT_NAME, signInSchema, signUpSchema } from '../../shared/api/auth.ts';
+import {
+  ACCOUNT_PATH,
+  backupCodeSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  DEFAULT_RESTAURANT_NAME,
+  passwordConfirmSchema,
+  requestPasswordResetSchema,
+  RESET_PASSWORD_PATH,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  totpCodeSchema,
+} from '../../shared/api/auth.ts';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { AppError } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 const m = messages.auth;
+const a = messages.account;
 
 /** better-auth error codes → API.md code, status and French message. */
 const authErrors: Record<string, { status: number; code: ErrorCode; message: string; field?: string }> = {
@@ -18,6 +33,22 @@ const authErrors: Record<string, { status: number; code: ErrorCode; message: str
   INVALID_EMAIL: { status: 422, code: 'validation', message: m.emailInvalid, field: 'email' },
   PASSWORD_TOO_SHORT: { status: 422, code: 'validation', message: m.passwordTooShort, field: 'password' },
   PASSWORD_TOO_LONG: { status: 422, code: 'validation', message: m.passwordTooLong, field: 'password' },
+  // Issue 10: reset, « Mon compte », two-factor sign-in.
+  INVALID_TOKEN: { status: 400, code: 'bad_request', message: a.resetInvalidToken, field: 'token' },
+  TOKEN_EXPIRED: { status: 400, code: 'bad_request', message: a.resetInvalidToken, field: 'token' },
+  INVALID_PASSWORD: { status: 422, code: 'validation', message: a.wrongPassword, field: 'password' },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 422, code: 'validation', message: a.wrongPassword, field: 'password' },
+  SESSION_EXPIRED: { status: 403, code: 'forbidden', message: a.sessionTooOld },
+  SESSION_NOT_FRESH: { status: 403, code: 'forbidden', message: a.sessionTooOld },
+  INVALID_CODE: { status: 422, code: 'validation', message: a.twoFactorInvalidCode, field: 'code' },
+  INVALID_BACKUP_CODE: { status: 422, code: 'validation', message: a.twoFactorInvalidCode, field: 'code' },
+  OTP_HAS_EXPIRED: { status: 422, code: 'validation', message: a.twoFactorInvalidCode, field: 'code' },
+  INVALID_TWO_FACTOR_COOKIE: { status: 401, code: 'unauthenticated', message: a.twoFactorSessionExpired },
+  TOTP_ALREADY_ENABLED: { status: 422, code: 'validation', message: a.twoFactorAlreadyEnabled },
+  TOTP_NOT_ENABLED: { status: 422, code: 'validation', message: a.twoFactorNotEnabled },
+  TWO_FACTOR_NOT_ENABLED: { status: 422, code: 'validation', message: a.twoFactorNotEnabled },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { status: 429, code: 'rate_limited', message: a.twoFactorTooManyAttempts },
+  ACCOUNT_TEMPORARILY_LOCKED: { status: 429, code: 'rate_limited', message: a.twoFactorTooManyAttempts },
 };
 
 function fallbackError(status: number): { code: ErrorCode; message: string } {
@@ -93,6 +124,28 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     const input = await readJson(c, signInSchema);
     return forward(c, { email: input.email.toLowerCase(), password: input.password });
   });
+
+  // Issue 10. Bodies are checked with the shared schemas (French 422s) and the redirect
+  // targets are the app's own pages, whatever a client sends.
+  app.post('/request-password-reset', async (c) => {
+    const input = await readJson(c, requestPasswordResetSchema);
+    return forward(c, { email: input.email.toLowerCase(), redirectTo: RESET_PASSWORD_PATH });
+  });
+  app.post('/reset-password', async (c) => forward(c, await readJson(c, resetPasswordSchema)));
+  app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema)));
+  app.post('/change-email', async (c) => {
+    const input = await readJson(c, changeEmailSchema);
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    if (session && session.user.email.toLowerCase() === input.newEmail.toLowerCase()) {
+      throw new AppError('validation', 422, messages.account.sameEmail, { newEmail: messages.account.sameEmail });
+    }
+    return forward(c, { newEmail: input.newEmail.toLowerCase(), callbackURL: ACCOUNT_PATH });
+  });
+  for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']) {
+    app.post(path, async (c) => forward(c, await readJson(c, passwordConfirmSchema)));
+  }
+  app.post('/two-factor/verify-totp', async (c) => forward(c, await readJson(c, totpCodeSchema)));
+  app.post('/two-factor/verify-backup-code', async (c) => forward(c, await readJson(c, backupCodeSchema)));
 
   app.all('/*', (c) => forward(c));
   return app;

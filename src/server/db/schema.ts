@@ -11,8 +11,21 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   image: string | null;
   signup_restaurant_name: string | null;
+  two_factor_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface TwoFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: Generated<boolean>;
+  failed_verification_count: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface SessionsTable {
@@ -204,6 +217,7 @@ export interface CheckoutSessionsTable {
 
 export interface DB {
   users: UsersTable;
+  two_factors: TwoFactorsTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
   subscriptions: SubscriptionsTable;

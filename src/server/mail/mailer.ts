@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../lib/logger.ts';
 
@@ -13,8 +14,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Without SMTP_URL: messages go to the log and stay in a dev mailbox (newest last). */
-export function createLogMailer(logger: Logger, mailbox: MailMessage[] = []): Mailer & { mailbox: MailMessage[] } {
+/** The dev mailbox on disk: one JSON message a line, in DATA_DIR (read it with `tail`). */
+export const DEV_MAILBOX_FILE = 'dev-mailbox.jsonl';
+
+/**
+ * Without SMTP_URL: messages go to the log and stay in a dev mailbox (newest last), in
+ * memory and, given a file, appended to it (`{sentAt, to, subject, text}` a line).
+ */
+export function createLogMailer(
+  logger: Logger,
+  mailbox: MailMessage[] = [],
+  options: { file?: string } = {},
+): Mailer & { mailbox: MailMessage[] } {
   return {
     kind: 'log',
     mailbox,
@@ -22,6 +33,12 @@ export function createLogMailer(logger: Logger, mailbox: MailMessage[] = []): Ma
       mailbox.push(message);
       if (mailbox.length > 100) mailbox.shift();
       logger.info('mail (not sent: SMTP_URL is not set)', { to: message.to, subject: message.subject, text: message.text });
+      if (options.file) {
+        const line = JSON.stringify({ sentAt: new Date().toISOString(), ...message });
+        await appendFile(options.file, `${line}\n`).catch((error: unknown) =>
+          logger.warn('dev mailbox: could not write', { file: options.file, error: String(error) }),
+        );
+      }
     },
   };
 }

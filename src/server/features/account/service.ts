@@ -28,6 +28,8 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
     .where('u.id', '=', user.id)
     .select((eb) => [
       'p.restaurant_name',
+      'u.email_verified',
+      'u.two_factor_enabled',
       's.tier',
       's.status',
       's.current_period_end',
@@ -51,7 +53,7 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
     : null;
   const subscription = summarizeSubscription(sub);
   return {
-    user: { id: user.id, email: user.email, role: user.role },
+    user: { id: user.id, email: user.email, role: user.role, twoFactorEnabled: row.two_factor_enabled, emailVerified: row.email_verified },
     profile: { restaurantName: row.restaurant_name ?? DEFAULT_RESTAURANT_NAME },
     subscription,
     usage: {

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { ConsentRoot } from './features/consent/consent-root.tsx';
 import { ApiError } from './lib/api.ts';
 import { router } from './router.tsx';
 import './styles.css';
@@ -25,6 +26,7 @@ createRoot(document.getElementById('root')!).render(
       <Suspense fallback={null}>
         <Toaster position="top-center" visibleToasts={1} richColors closeButton />
       </Suspense>
+      <ConsentRoot />
     </QueryClientProvider>
   </StrictMode>,
 );

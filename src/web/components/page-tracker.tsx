@@ -8,18 +8,19 @@ export const PAGE_TRACKING_DELAY_MS = 100;
 
 /**
  * First-party page tracking of a signed-in owner's pages (public, dashboard and admin
- * types). Anonymous visitors are not tracked, and no third-party script is involved.
+ * types), only with the « Mesure d'audience » consent (`allowed`). Anonymous visitors are
+ * not tracked, and no third-party script is involved.
  */
-export function PageTracker() {
+export function PageTracker({ allowed }: { allowed: boolean }) {
   const { pathname } = useLocation();
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || !allowed) return;
     const timer = setTimeout(() => {
       api('/api/tracking/page-views', { method: 'POST', body: { path: pathname } }).catch(() => {});
     }, PAGE_TRACKING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [pathname, signedIn]);
+  }, [pathname, signedIn, allowed]);
   return null;
 }

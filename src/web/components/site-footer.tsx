@@ -1,13 +1,34 @@
 import { Link } from 'react-router';
 import { CIQUAL_ATTRIBUTION } from '../../shared/ciqual.ts';
+import { LEGAL_PAGES } from '../../shared/legal.ts';
 
-export function SiteFooter() {
+const linkClass = 'underline-offset-2 hover:text-brand-800 hover:underline';
+
+/** The footer of every page with a layout: legal pages, cookie settings, Ciqual attribution. */
+export function SiteFooter({ onManageCookies }: { onManageCookies: () => void }) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
       <div className="mx-auto max-w-6xl space-y-3 px-4 py-8 text-sm text-stone-600">
         <p className="font-semibold text-stone-800">
           <Link to="/">NutriCarte</Link> · nutrition, allergènes et menus digitaux pour la restauration
         </p>
+        <nav aria-label="Informations légales">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.path}>
+                <Link to={page.path} className={linkClass}>
+                  {page.title}
+                </Link>
+              </li>
+            ))}
+            <li>
+              {/* A button: it opens the cookie settings rather than going to a page. */}
+              <button type="button" onClick={onManageCookies} className={linkClass}>
+                Gestion des cookies
+              </button>
+            </li>
+          </ul>
+        </nav>
         <p className="text-xs leading-relaxed text-stone-500" data-testid="ciqual-attribution">
           {CIQUAL_ATTRIBUTION}
         </p>

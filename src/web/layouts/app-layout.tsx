@@ -5,6 +5,7 @@ import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useConsent } from '../features/consent/use-consent.ts';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -60,16 +61,17 @@ function Header() {
 
 /** Signed-in layout: guard, header with links, the user's e-mail and sign-out. */
 export function AppLayout() {
+  const consent = useConsent();
   return (
     <RequireAuth>
       <div className="flex min-h-screen flex-col">
-        <PageTracker />
+        <PageTracker allowed={consent.analytics} />
         <EnvironmentBanner />
         <Header />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <Outlet />
         </main>
-        <SiteFooter />
+        <SiteFooter onManageCookies={consent.openPreferences} />
       </div>
     </RequireAuth>
   );

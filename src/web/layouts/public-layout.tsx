@@ -3,6 +3,7 @@ import { PageTracker } from '../components/page-tracker.tsx';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
+import { useConsent } from '../features/consent/use-consent.ts';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -73,15 +74,16 @@ function TopBar() {
 
 /** Public layout of /, /auth and the marketing pages. */
 export function PublicLayout() {
+  const consent = useConsent();
   return (
     <div className="flex min-h-screen flex-col">
-      <PageTracker />
+      <PageTracker allowed={consent.analytics} />
       <EnvironmentBanner />
       <TopBar />
       <main className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter onManageCookies={consent.openPreferences} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useMetaPixelSubscribe } from '../features/billing/meta-pixel.ts';
+import { useConsent } from '../features/consent/use-consent.ts';
 import { billingMessages } from '../../shared/api/billing.ts';
 import { PRICES } from '../../shared/plans.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
@@ -26,7 +27,7 @@ function Actions() {
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  useMetaPixelSubscribe();
+  useMetaPixelSubscribe(useConsent().ads);
   const { state, retry } = usePaymentVerification(sessionId);
 
   if (state.phase === 'invalid') {

@@ -32,17 +32,19 @@ export function installMetaPixel(pixelId: string): Fbq {
 }
 
 /**
- * With META_PIXEL_ID, one « Subscribe » event after a verified payment (the success page
- * emits at most once per checkout session). Without it, no pixel code is ever loaded.
+ * With META_PIXEL_ID and the « Publicité » consent (`allowed`), one « Subscribe » event after a
+ * verified payment (the success page emits at most once per checkout session). Otherwise no
+ * pixel code is ever loaded; a consent withdrawn after loading revokes it for the page's life.
  */
-export function useMetaPixelSubscribe(): void {
+export function useMetaPixelSubscribe(allowed: boolean): void {
   const { data: config } = usePublicConfig();
   const pixelId = config?.metaPixelId ?? null;
   useEffect(() => {
-    if (!pixelId) return;
+    if (!allowed) window.fbq?.('consent', 'revoke');
+    if (!pixelId || !allowed) return;
     return onSubscriptionVerified(({ subscription }) => {
       const value = subscription.billingType === 'yearly' ? PRICES.yearlyEuros : PRICES.monthlyEuros;
       installMetaPixel(pixelId)('track', 'Subscribe', { value, currency: 'EUR', predicted_ltv: value });
     });
-  }, [pixelId]);
+  }, [pixelId, allowed]);
 }

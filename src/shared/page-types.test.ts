@@ -4,6 +4,7 @@ import { pageTypeFor } from './page-types.ts';
 describe('pageTypeFor', () => {
   it('classifies the routes as SPEC.md does', () => {
     expect(['/', '/auth', '/restaurants', '/restauration-collective'].map(pageTypeFor)).toEqual(['public', 'public', 'public', 'public']);
+    expect(['/mentions-legales', '/confidentialite', '/conditions-generales'].map(pageTypeFor)).toEqual(['public', 'public', 'public']);
     expect(pageTypeFor('/menu/abc')).toBe('menu');
     expect(pageTypeFor('/qr/abc')).toBe('menu');
     expect(pageTypeFor('/admin')).toBe('admin');

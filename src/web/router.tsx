@@ -16,6 +16,10 @@ export const router = createBrowserRouter([
       { path: '/auth', lazy: lazyPage(() => import('./pages/auth-page.tsx')) },
       { path: '/restaurants', lazy: lazyPage(() => import('./pages/marketing-restaurants-page.tsx')) },
       { path: '/restauration-collective', lazy: lazyPage(() => import('./pages/marketing-collective-page.tsx')) },
+      // Legal pages (issue 10): paths in src/shared/legal.ts.
+      { path: '/mentions-legales', lazy: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
+      { path: '/confidentialite', lazy: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
+      { path: '/conditions-generales', lazy: lazyPage(() => import('./pages/terms-page.tsx')) },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { LEGAL_PAGES } from '../../../shared/legal.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { publicMenuTexts as t } from './texts.ts';
 
@@ -51,6 +52,8 @@ footer{border-top:1px solid #e5e7eb;padding:1.25rem 0 2rem;text-align:center;fon
 footer p{margin:0}
 footer a{color:#047857;font-weight:600}
 .fine{margin-top:.75rem;font-size:.6875rem;line-height:1.4;color:#4b5563}
+.legal{display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem 1rem;margin-top:.75rem;font-size:.75rem}
+.legal a{font-weight:400;color:#4b5563}
 @media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}}`;
 
 export interface PageShell {
@@ -67,6 +70,9 @@ export interface PageShell {
   noIndex?: boolean;
 }
 
+// The legal pages of the web app; no cookie link: these pages hold no tracker to consent to.
+const LEGAL_LINKS = `<ul class="legal">${LEGAL_PAGES.map((page) => `<li><a href="${page.path}">${page.title}</a></li>`).join('')}</ul>`;
+
 /** A complete document around already-escaped fragments; reusable by other public pages (QR errors). */
 export function renderPage(page: PageShell): string {
   return (
@@ -79,7 +85,7 @@ export function renderPage(page: PageShell): string {
     `<style>${PAGE_CSS}</style></head><body>` +
     `<header class="top"><div class="wrap">${page.header}</div></header>` +
     `<main class="wrap">${page.main}</main>` +
-    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}</div></footer>` +
+    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}${LEGAL_LINKS}</div></footer>` +
     '</body></html>\n'
   );
 }

@@ -315,6 +315,7 @@ describe('GET /menu/:id', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('set-cookie')).toBeNull(); // nothing to consent to for a diner
     const row = await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', qr.id).executeTakeFirstOrThrow();
     expect(row.scan_count).toBe(0);
     expect(await t.db.selectFrom('qr_scans').selectAll().where('qr_code_id', '=', qr.id).execute()).toEqual([]);

@@ -66,6 +66,11 @@ describe('public menu page rendering', () => {
     expect(html).not.toMatch(/12[,.]5/); // the price is fetched, not shown
     expect(html).toContain('Menu numérique propulsé par <a href="/">NutriCarte</a>');
     expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
+    expect(html).toContain(
+      '<ul class="legal"><li><a href="/mentions-legales">Mentions légales</a></li><li><a href="/confidentialite">Politique de confidentialité</a></li>' +
+        '<li><a href="/conditions-generales">Conditions générales</a></li></ul>',
+    );
+    expect(html).not.toMatch(/cookie/i);
     expect(html).not.toContain('aria-label="Premium"');
     expect(renderMenuPage(menu({ ownerIsPremium: true }))).toContain('aria-label="Premium"');
   });
@@ -78,6 +83,7 @@ describe('public menu page rendering', () => {
     expect(missing).toContain('<h1>Menu non trouvé</h1>');
     expect(missing).toContain("<p>Le menu demandé n'existe pas ou n'est plus disponible.</p>");
     expect(missing).toContain('<meta name="robots" content="noindex">');
+    expect(missing).toContain('<a href="/mentions-legales">Mentions légales</a>');
   });
 
   it('shows « peut contenir » apart from the allergens, and the Nutri-Score letter when given', () => {

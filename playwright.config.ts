@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { decidedConsentState } from './e2e/fixtures.ts';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first; `npm run test:e2e` does it
@@ -37,6 +38,8 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     viewport: { width: 1280, height: 800 },
+    // The cookie choice is already made: e2e/consent-legal.spec.ts starts from an empty state.
+    storageState: decidedConsentState(BASE_URL),
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -76,6 +79,17 @@ export default defineConfig({
       SMTP_URL: '',
       STRIPE_SECRET_KEY: '',
       BREVO_API_KEY: '',
+      // A pixel id: e2e/consent-legal.spec.ts proves it loads only after « Tout accepter »
+      // (the resolver rule blocks facebook, but Chromium still reports the request).
+      META_PIXEL_ID: '1234567890',
+      // The legal pages' publisher; the unset fields must drop their lines.
+      LEGAL_COMPANY_NAME: 'Cuisine Claire SAS',
+      LEGAL_FORM: 'SAS au capital de 1 000 €',
+      LEGAL_ADDRESS: '12 rue des Halles, 75001 Paris',
+      LEGAL_CONTACT_EMAIL: 'contact@cuisine-claire.fr',
+      LEGAL_REGISTRATION: '',
+      LEGAL_PUBLICATION_DIRECTOR: '',
+      LEGAL_HOST: '',
       ADMIN_EMAILS: process.env.E2E_ADMIN_EMAILS ?? 'admin@e2e.nutricarte.test',
     },
   },

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { CONSENT_STORAGE_KEY, CONSENT_VERSION, type ConsentRecord } from '../src/web/features/consent/consent-store.ts';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'chef') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.fr`;
@@ -18,6 +19,17 @@ export async function signUp(page: Page, email = uniqueEmail(), restaurantName =
   return email;
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+/** The whole page by default; `fullPage: false` for what a visitor sees first (fixed banners, dialogs). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
+}
+
+/**
+ * A browser state where the visitor has already answered the cookie banner (everything
+ * refused, the default of every spec but e2e/consent-legal.spec.ts), so the banner never
+ * covers the buttons a spec clicks. playwright.config.ts uses it for every test.
+ */
+export function decidedConsentState(origin: string) {
+  const record: ConsentRecord = { version: CONSENT_VERSION, analytics: false, ads: false, decidedAt: new Date().toISOString() };
+  return { cookies: [], origins: [{ origin, localStorage: [{ name: CONSENT_STORAGE_KEY, value: JSON.stringify(record) }] }] };
 }

@@ -16,6 +16,9 @@ export const router = createBrowserRouter([
       { path: '/auth', lazy: lazyPage(() => import('./pages/auth-page.tsx')) },
       { path: '/restaurants', lazy: lazyPage(() => import('./pages/marketing-restaurants-page.tsx')) },
       { path: '/restauration-collective', lazy: lazyPage(() => import('./pages/marketing-collective-page.tsx')) },
+      // RESET_PASSWORD_PATH and ACCOUNT_PATH of shared/api/auth.ts, written out: importing them
+      // would bring zod into the landing page's bundle.
+      { path: '/reset-password', lazy: lazyPage(() => import('./pages/reset-password-page.tsx')) },
     ],
   },
   {

@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
       { path: '/menus/:menuId', lazy: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/qr-codes', lazy: lazyPage(() => import('./pages/qr-codes-page.tsx')) },
       { path: '/admin', lazy: lazyPage(() => import('./pages/admin-page.tsx')) },
+      { path: '/account', lazy: lazyPage(() => import('./pages/account-page.tsx')) },
     ],
   },
   // Payment return pages: no layout (SPEC.md « Layout »), public.

@@ -14,6 +14,7 @@ const links = [
   { to: '/menus', label: 'Mes Menus' },
   { to: '/qr-codes', label: 'Codes QR' },
   { to: '/subscription', label: 'Abonnement' },
+  { to: '/account', label: 'Mon compte' },
 ];
 
 function Header() {
@@ -26,9 +27,9 @@ function Header() {
           NutriCarte
         </NavLink>
         <div className="flex min-w-0 items-center gap-3">
-          <span className="hidden truncate text-sm text-stone-600 sm:inline" data-testid="user-email">
+          <NavLink to="/account" title="Mon compte" className="hidden truncate text-sm text-stone-600 hover:text-brand-800 hover:underline sm:inline" data-testid="user-email">
             {me?.user.email}
-          </span>
+          </NavLink>
           <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Se déconnecter
           </Button>

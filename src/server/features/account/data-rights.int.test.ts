@@ -187,3 +187,21 @@ describe('RGPD deletion with Stripe', () => {
     expect((await t.request('GET', '/api/me', { cookie: owner.cookie })).status).toBe(200);
   });
 });
+
+describe('RGPD deletion: password guessing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('stops password attempts on account deletion after the sign-in limit', async () => {
+    const owner = await t.signUp();
+    const attempt = (password: string) => t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password } });
+    for (let i = 0; i < 3; i++) expect((await attempt(`essai-${i}`)).status).toBe(422);
+    const refused = await attempt(owner.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(await countOwnedRows(t.deps, owner.user.id)).toBeGreaterThan(0);
+  });
+});

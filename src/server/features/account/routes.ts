@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { requireUser } from '../../auth/require-user.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
+import { allowAttempt } from '../../lib/rate-limit.ts';
 import { deleteAccount } from './delete-account.ts';
 import { exportAccount } from './export.ts';
 import { getAccountSummary } from './service.ts';
@@ -43,6 +44,11 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete('/account', signedIn, async (c) => {
     const { password } = await readJson(c, deleteAccountSchema);
+    // A stolen session must not become a way to guess the password.
+    const { max, windowSeconds } = deps.config.authRateLimit;
+    if (!(await allowAttempt(deps.db, `account-delete:${c.var.user.id}`, { max, windowSeconds }))) {
+      throw new AppError('rate_limited', 429, messages.generic.rateLimited);
+    }
     await deleteAccount(deps, c.var.user.id, password);
     // The sessions went with the account; the browser's cookies are cleared as sign-out does.
     const signOut = await deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });

@@ -54,7 +54,9 @@ function Header() {
           ))}
         </ul>
       </nav>
-      <p className="truncate px-4 pb-2 text-xs text-stone-500 sm:hidden">{me?.user.email}</p>
+      <NavLink to="/account" className="block truncate px-4 pb-2 text-xs text-stone-500 sm:hidden">
+        {me?.user.email}
+      </NavLink>
     </header>
   );
 }

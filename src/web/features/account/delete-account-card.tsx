@@ -25,7 +25,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <Dialog.Title className="text-lg font-semibold text-red-800">Supprimer définitivement votre compte ?</Dialog.Title>
           <Dialog.Description asChild>
             <div className="space-y-2 text-sm text-stone-700">
-              <p>Cette action est irréversible. Seront supprimés :</p>
+              <p>Cette action est irréversible. Seront supprimés{'\u00a0'}:</p>
               <ul className="list-disc space-y-1 pl-5">
                 {WHAT_IS_DELETED.map((line) => (
                   <li key={line}>{line}</li>

@@ -66,9 +66,9 @@ export function TwoFactorEnrolment({
           {renderQr(setup.totpURI)}
           {secret && (
             <div className="space-y-1 text-sm">
-              <p className="text-stone-600">Ou saisissez cette clé dans l'application :</p>
+              <p className="text-stone-600">Ou saisissez cette clé dans l'application{'\u00a0'}:</p>
               <div className="flex flex-wrap items-center gap-2">
-                <code data-testid="totp-secret" className="break-all rounded bg-stone-100 px-2 py-1 font-mono text-stone-900">
+                <code data-testid="totp-secret" className="break-words rounded bg-stone-100 px-2 py-1 font-mono text-stone-900">
                   {groupSecret(secret)}
                 </code>
                 <Button size="sm" variant="ghost" onClick={() => void copyText(secret, 'Clé copiée')}>

@@ -104,7 +104,7 @@ async function translate(response: Response, field?: string): Promise<Response> 
 export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  const forward = async (c: Context, body?: unknown, options: { field?: string } = {}) => {
+  const forward = async (c: Context, body?: unknown, errorField?: string) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
     let init: RequestInit = { method: c.req.method, headers };
@@ -115,7 +115,7 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     } else if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       init = { ...init, body: await c.req.arrayBuffer() };
     }
-    return translate(await deps.auth.handler(new Request(c.req.url, init)), options.field);
+    return translate(await deps.auth.handler(new Request(c.req.url, init)), errorField);
   };
 
   app.post('/sign-up/email', async (c) => {
@@ -139,7 +139,7 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     return res.ok ? c.json({ status: true, message: messages.account.resetRequested }) : res;
   });
   app.post('/reset-password', async (c) => forward(c, await readJson(c, resetPasswordSchema)));
-  app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema), { field: 'currentPassword' }));
+  app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema), 'currentPassword'));
   app.post('/change-email', async (c) => {
     const input = await readJson(c, changeEmailSchema);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+import { calmScreenshot, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -20,33 +20,6 @@ async function createRecipe(page: Page, baseURL: string, name: string, descripti
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as CreatedRecipe;
-}
-
-/**
- * Checks the toast in front (sonner keeps older ones in the page, transparent), then closes
- * every toast: a toast under the mouse never times out, and on a phone it covers buttons.
- */
-async function expectToast(page: Page, ...texts: string[]) {
-  const front = page.locator('[data-sonner-toast][data-visible="true"]');
-  for (const text of texts) await expect(front).toContainText(text);
-  await dismissToasts(page);
-}
-
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
-  for (let round = 0; round < 10 && (await toasts.count()) > 0; round++) {
-    await page
-      .locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"]) [data-close-button]')
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-}
-
-/** Screenshots without a toast hiding the page. */
-async function calmScreenshot(page: Page, name: string) {
-  await dismissToasts(page);
-  await screenshot(page, name);
 }
 
 async function sectionNames(page: Page) {

@@ -1,44 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import jsqr from 'jsqr';
-import pngjs from 'pngjs';
+import { expect, test } from '@playwright/test';
 import { qrFileName } from '../src/shared/api/qr.ts';
-import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
-
-// jsqr's bundle sets `module.exports` to the function while its types declare a default export.
-const decodeQr = ((jsqr as unknown as { default?: unknown }).default ?? jsqr) as unknown as (typeof import('jsqr'))['default'];
-
-/** Reads a PNG and decodes the QR code in it, as a phone's camera app would. */
-function decodePng(bytes: Buffer): { width: number; height: number; text: string | null } {
-  const png = pngjs.PNG.sync.read(bytes);
-  const pixels = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
-  return { width: png.width, height: png.height, text: decodeQr(pixels, png.width, png.height)?.data ?? null };
-}
-
-/** A menu « Carte du midi » with one dish, seeded through the API as the owner. */
-async function seedMenu(page: Page, origin: string, name = 'Carte du midi'): Promise<string> {
-  const post = async (path: string, data: unknown) => {
-    const response = await page.request.post(path, { headers: { Origin: origin }, data });
-    expect(response.status(), path).toBe(201);
-    return (await response.json()) as { id: string };
-  };
-  const recipe = await post('/api/recipes', {
-    name: 'Purée',
-    servings: 4,
-    ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
-    allergens: ['Lactose'],
-    dietaryInfo: ['Végétarien'],
-  });
-  const menu = await post('/api/menus', { name });
-  const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
-  await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
-  return menu.id;
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { decodePng } from './qr-decode.ts';
+import { expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {

@@ -28,5 +28,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     user: SessionUser;
+    /** Id of the session row of this request (set with `user`). */
+    sessionId: string;
   };
 }

@@ -40,6 +40,7 @@ export const messages = {
     resetInvalidToken: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
     wrongPassword: 'Mot de passe incorrect',
     newPasswordSame: "Le nouveau mot de passe doit être différent de l'actuel",
+    passwordMismatch: 'Les deux mots de passe ne correspondent pas',
     sameEmail: "C'est déjà votre adresse email",
     twoFactorInvalidCode: "Code invalide ou expiré. Vérifiez l'heure de votre téléphone et réessayez.",
     twoFactorSessionExpired: 'La vérification a expiré. Reconnectez-vous avec votre email et votre mot de passe.',

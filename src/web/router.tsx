@@ -16,6 +16,9 @@ export const router = createBrowserRouter([
       { path: '/auth', lazy: lazyPage(() => import('./pages/auth-page.tsx')) },
       { path: '/restaurants', lazy: lazyPage(() => import('./pages/marketing-restaurants-page.tsx')) },
       { path: '/restauration-collective', lazy: lazyPage(() => import('./pages/marketing-collective-page.tsx')) },
+      // RESET_PASSWORD_PATH and ACCOUNT_PATH of shared/api/auth.ts, written out: importing them
+      // would bring zod into the landing page's bundle.
+      { path: '/reset-password', lazy: lazyPage(() => import('./pages/reset-password-page.tsx')) },
       // Legal pages (issue 10): paths in src/shared/legal.ts.
       { path: '/mentions-legales', lazy: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
       { path: '/confidentialite', lazy: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
@@ -34,6 +37,7 @@ export const router = createBrowserRouter([
       { path: '/menus/:menuId', lazy: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/qr-codes', lazy: lazyPage(() => import('./pages/qr-codes-page.tsx')) },
       { path: '/admin', lazy: lazyPage(() => import('./pages/admin-page.tsx')) },
+      { path: '/account', lazy: lazyPage(() => import('./pages/account-page.tsx')) },
     ],
   },
   // Payment return pages: no layout (SPEC.md « Layout »), public.

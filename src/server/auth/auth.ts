@@ -102,8 +102,9 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
         '/request-password-reset': authRule,
         '/reset-password': authRule,
         '/change-password': authRule,
-        '/two-factor/verify-totp': authRule,
-        '/two-factor/verify-backup-code': authRule,
+        '/change-email': authRule,
+        // better-auth's plugin sets 3 per 10 s on every /two-factor/* path: ours apply instead.
+        '/two-factor/*': authRule,
       },
     },
     plugins: [

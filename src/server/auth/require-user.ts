@@ -14,6 +14,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (!session) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
     const { id, email } = session.user;
     c.set('user', { id, email, role: roleOf(email, deps.config.adminEmails) });
+    c.set('sessionId', session.session.id);
     await next();
   };
 }

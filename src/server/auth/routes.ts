@@ -72,9 +72,13 @@ function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
-/** better-auth's answers in API.md's error shape, with French messages. */
-async function translate(response: Response): Promise<Response> {
-  if (response.ok) return response;
+/**
+ * better-auth's answers in API.md's error shape, with French messages; redirects (the links
+ * of reset and confirmation e-mails) pass as they are. `field` names the request's field an
+ * error is about when it is not better-auth's (the current password is `currentPassword`).
+ */
+async function translate(response: Response, field?: string): Promise<Response> {
+  if (response.status < 400) return response;
   let code: string | undefined;
   try {
     code = ((await response.clone().json()) as { code?: string }).code;
@@ -84,7 +88,8 @@ async function translate(response: Response): Promise<Response> {
   const known = code ? authErrors[code] : undefined;
   const status = known?.status ?? response.status;
   const { code: apiCode, message } = known ?? fallbackError(status);
-  const body: ApiErrorBody = { error: { code: apiCode, message, ...(known?.field ? { fields: { [known.field]: message } } : {}) } };
+  const errorField = known?.field && (field ?? known.field);
+  const body: ApiErrorBody = { error: { code: apiCode, message, ...(errorField ? { fields: { [errorField]: message } } : {}) } };
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.delete('content-length');
@@ -99,7 +104,7 @@ async function translate(response: Response): Promise<Response> {
 export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  const forward = async (c: Context, body?: unknown) => {
+  const forward = async (c: Context, body?: unknown, errorField?: string) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
     let init: RequestInit = { method: c.req.method, headers };
@@ -110,7 +115,7 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     } else if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       init = { ...init, body: await c.req.arrayBuffer() };
     }
-    return translate(await deps.auth.handler(new Request(c.req.url, init)));
+    return translate(await deps.auth.handler(new Request(c.req.url, init)), errorField);
   };
 
   app.post('/sign-up/email', async (c) => {
@@ -129,10 +134,12 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   // targets are the app's own pages, whatever a client sends.
   app.post('/request-password-reset', async (c) => {
     const input = await readJson(c, requestPasswordResetSchema);
-    return forward(c, { email: input.email.toLowerCase(), redirectTo: RESET_PASSWORD_PATH });
+    const res = await forward(c, { email: input.email.toLowerCase(), redirectTo: RESET_PASSWORD_PATH });
+    // better-auth's English sentence becomes ours: the same for a known or an unknown address.
+    return res.ok ? c.json({ status: true, message: messages.account.resetRequested }) : res;
   });
   app.post('/reset-password', async (c) => forward(c, await readJson(c, resetPasswordSchema)));
-  app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema)));
+  app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema), 'currentPassword'));
   app.post('/change-email', async (c) => {
     const input = await readJson(c, changeEmailSchema);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });

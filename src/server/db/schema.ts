@@ -39,6 +39,27 @@ export interface SessionsTable {
   updated_at: Timestamp;
 }
 
+/** better-auth's credentials (provider_id 'credential' holds the password hash). */
+export interface AccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's one-time values: reset links (`reset-password:<token>` → user id), trusted devices… */
+export interface VerificationsTable {
+  id: Generated<string>;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ProfilesTable {
   id: string;
   restaurant_name: Generated<string>;
@@ -219,6 +240,8 @@ export interface DB {
   users: UsersTable;
   two_factors: TwoFactorsTable;
   sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
   profiles: ProfilesTable;
   subscriptions: SubscriptionsTable;
   catalogue_foods: CatalogueFoodsTable;

@@ -286,6 +286,17 @@ let fuzzer: SignedUpUser;
 const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/auth/sign-up/email', signedIn: false, valid: () => ({ email: uniqueEmail('fuzz'), password: TEST_PASSWORD, name: 'Chef', restaurantName: 'Chez Fuzz' }), fields: ['email', 'password', 'name', 'restaurantName'] },
   { method: 'POST', path: '/api/auth/sign-in/email', signedIn: false, valid: () => ({ email: fuzzer.email, password: TEST_PASSWORD }), fields: ['email', 'password'] },
+  // Issue 10. The fuzzer's account must survive: the valid bodies carry a wrong password or
+  // its own address, so a mutation can at most be refused.
+  { method: 'POST', path: '/api/auth/request-password-reset', signedIn: false, valid: () => ({ email: uniqueEmail('inconnu') }), fields: ['email'] },
+  { method: 'POST', path: '/api/auth/reset-password', signedIn: false, valid: () => ({ token: 'jeton-inconnu', newPassword: 'nouveau-secret' }), fields: ['token', 'newPassword'] },
+  { method: 'POST', path: '/api/auth/change-password', signedIn: true, valid: () => ({ currentPassword: 'pas-le-bon', newPassword: 'nouveau-secret', revokeOtherSessions: false }), fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'] },
+  { method: 'POST', path: '/api/auth/change-email', signedIn: true, valid: () => ({ newEmail: fuzzer.email }), fields: ['newEmail'] },
+  ...['/api/auth/two-factor/enable', '/api/auth/two-factor/disable', '/api/auth/two-factor/generate-backup-codes'].map(
+    (path): JsonEndpoint => ({ method: 'POST', path, signedIn: true, valid: () => ({ password: 'pas-le-bon' }), fields: ['password'] }),
+  ),
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp', signedIn: true, valid: () => ({ code: '123456' }), fields: ['code', 'trustDevice'] },
+  { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: () => ({ code: 'abcde-fghij' }), fields: ['code', 'trustDevice'] },
   { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
   { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
   { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true }), fields: ['name', 'description', 'isActive'] },

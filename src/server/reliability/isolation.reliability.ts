@@ -24,6 +24,8 @@ interface Fixture {
   otherItem: string;
   qr: string;
   checkout: string;
+  /** A second session of the owner (signed in again), not the one the tests use. */
+  session: string;
 }
 type Placeholder = keyof Fixture;
 
@@ -76,6 +78,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'DELETE', path: '/api/qr-codes/:qr', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/menus/:menu', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/account/sessions/:session', ownerStatus: 204 },
 ];
 
 /** Routes with an id that are not owner-scoped, and why. */
@@ -123,7 +126,10 @@ async function seed(user: SignedUpUser, tag: string): Promise<Fixture> {
   const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   expect((await t.request('GET', `/qr/${qr.id}`)).status).toBe(302);
+  await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: user.password } }), 'second sign-in');
+  const sessions = (await t.request('GET', '/api/account/sessions', { cookie: user.cookie })).body.sessions as { id: string; current: boolean }[];
   return {
+    session: sessions.find((s) => !s.current)!.id,
     recipe: recipe.id,
     otherRecipe: otherRecipe.id,
     menu: menu.id,
@@ -153,6 +159,7 @@ beforeAll(async () => {
     otherItem: uuid(),
     qr: uuid(),
     checkout: `demo_cs_${uuid()}`,
+    session: uuid(),
   };
 });
 afterAll(() => t?.close());

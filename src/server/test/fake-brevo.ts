@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface BrevoCall {
+  method: string;
   path: string;
   apiKey: string | undefined;
   // A test double: the JSON Brevo would receive, read freely by the assertions.
@@ -23,7 +24,7 @@ export async function startFakeBrevo() {
           res.writeHead(500, { 'content-type': 'application/json' });
           return res.end('{"message":"Internal error"}');
         }
-        calls.push({ path: req.url ?? '', apiKey: req.headers['api-key'] as string | undefined, body: raw ? JSON.parse(raw) : {} });
+        calls.push({ method: req.method ?? '', path: req.url ?? '', apiKey: req.headers['api-key'] as string | undefined, body: raw ? JSON.parse(raw) : {} });
         res.writeHead(req.url === '/contacts' ? 201 : 204, { 'content-type': 'application/json' });
         res.end(req.url === '/contacts' ? '{"id":1}' : '');
       };

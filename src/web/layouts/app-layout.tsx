@@ -15,6 +15,7 @@ const links = [
   { to: '/menus', label: 'Mes Menus' },
   { to: '/qr-codes', label: 'Codes QR' },
   { to: '/subscription', label: 'Abonnement' },
+  { to: '/account', label: 'Mon compte' },
 ];
 
 function Header() {
@@ -27,9 +28,9 @@ function Header() {
           NutriCarte
         </NavLink>
         <div className="flex min-w-0 items-center gap-3">
-          <span className="hidden truncate text-sm text-stone-600 sm:inline" data-testid="user-email">
+          <NavLink to="/account" title="Mon compte" className="hidden truncate text-sm text-stone-600 hover:text-brand-800 hover:underline sm:inline" data-testid="user-email">
             {me?.user.email}
-          </span>
+          </NavLink>
           <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Se déconnecter
           </Button>
@@ -54,7 +55,9 @@ function Header() {
           ))}
         </ul>
       </nav>
-      <p className="truncate px-4 pb-2 text-xs text-stone-500 sm:hidden">{me?.user.email}</p>
+      <NavLink to="/account" className="block truncate px-4 pb-2 text-xs text-stone-500 sm:hidden">
+        {me?.user.email}
+      </NavLink>
     </header>
   );
 }

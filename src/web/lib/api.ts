@@ -20,11 +20,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the NutriCarte API with the session cookie; JSON in, JSON out. */
-export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
-  let response: Response;
+async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
@@ -35,17 +33,35 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'unavailable', messages.generic.unavailable);
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let data: unknown;
+}
+
+function parseJson(text: string): unknown {
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    data = null;
+    return null;
   }
-  if (!response.ok) {
-    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
-    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', messages.generic.internal);
-  }
+}
+
+function errorOf(status: number, data: unknown): ApiError {
+  if (isApiErrorBody(data)) return new ApiError(status, data.error.code, data.error.message, data.error.fields);
+  return new ApiError(status, status >= 500 ? 'internal' : 'bad_request', messages.generic.internal);
+}
+
+/** Calls the NutriCarte API with the session cookie; JSON in, JSON out. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  const data = parseJson(await response.text());
+  if (!response.ok) throw errorOf(response.status, data);
   return data as T;
+}
+
+/** A file the API sends as an attachment, with the name from its Content-Disposition. */
+export async function apiFile(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, {});
+  if (!response.ok) throw errorOf(response.status, parseJson(await response.text()));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), fileName };
 }

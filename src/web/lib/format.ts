@@ -8,3 +8,6 @@ export const formatNumber = (value: number, digits = 0) =>
   new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 export const formatEuros = (value: number, digits = 2) =>
   new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+/** « 21 novembre 2026 à 14:05 ». */
+export const formatDateTime = (iso: string | Date) => dateTimeFormat.format(new Date(iso));

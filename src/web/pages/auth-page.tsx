@@ -1,63 +1,94 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AuthForm, type AuthMode } from '../features/auth/auth-form.tsx';
+import { AuthFrame } from '../features/auth/auth-frame.tsx';
+import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
+import { TwoFactorStep } from '../features/auth/two-factor-step.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card, Spinner } from '../components/ui/card.tsx';
+import { Spinner } from '../components/ui/card.tsx';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 
+/** What the card shows: the sign-in/sign-up forms, or one of the steps reached from them. */
+type View = { name: 'credentials' } | { name: 'forgot-password'; email: string } | { name: 'second-factor' } | { name: 'verify-email'; email: string };
+
+/** `navigate('/auth', { state })` from other pages: sign-up first, or « Mot de passe oublié ». */
+export interface AuthPageState {
+  mode?: AuthMode;
+  forgotPassword?: boolean;
+}
+
+function ModeToggle({ mode, onChange }: { mode: AuthMode; onChange: (mode: AuthMode) => void }) {
+  return (
+    <div role="group" aria-label="Connexion ou inscription" className="grid grid-cols-2 rounded-lg bg-stone-100 p-1">
+      {(['sign-in', 'sign-up'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={mode === m}
+          onClick={() => onChange(m)}
+          className={cn('rounded-md py-2 text-sm font-medium', mode === m ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600')}
+        >
+          {m === 'sign-in' ? 'Connexion' : 'Inscription'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export default function AuthPage() {
   const location = useLocation();
-  const initialMode = (location.state as { mode?: AuthMode } | null)?.mode ?? 'sign-in';
-  const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const state = location.state as AuthPageState | null;
+  const [mode, setMode] = useState<AuthMode>(state?.mode ?? 'sign-in');
+  const [view, setView] = useState<View>(state?.forgotPassword ? { name: 'forgot-password', email: '' } : { name: 'credentials' });
   const { data: me, isPending } = useMe();
+  const backToSignIn = () => {
+    setMode('sign-in');
+    setView({ name: 'credentials' });
+  };
 
   if (isPending) return <Spinner label="Chargement..." />;
   if (me) return <Navigate to="/dashboard" replace />;
 
-  if (verifyEmail) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-12">
-        <Card className="space-y-4 text-center">
-          <h1 className="text-2xl font-bold">Vérifiez votre email</h1>
+  switch (view.name) {
+    case 'verify-email':
+      return (
+        <AuthFrame title="Vérifiez votre email">
           <p className="text-stone-700">
-            Un lien de confirmation a été envoyé à <strong>{verifyEmail}</strong>. Ouvrez-le pour activer votre compte.
+            Un lien de confirmation a été envoyé à <strong>{view.email}</strong>. Ouvrez-le pour activer votre compte.
           </p>
-          <Button variant="secondary" onClick={() => { setVerifyEmail(null); setMode('sign-in'); }}>
+          <Button variant="secondary" onClick={backToSignIn}>
             Retour à la connexion
           </Button>
-        </Card>
-      </div>
-    );
+        </AuthFrame>
+      );
+    case 'forgot-password':
+      return (
+        <AuthFrame title="Mot de passe oublié" intro="Saisissez l'email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
+          <ForgotPasswordForm defaultEmail={view.email} onBack={backToSignIn} />
+        </AuthFrame>
+      );
+    case 'second-factor':
+      return (
+        <AuthFrame title="Double authentification" intro="Votre compte est protégé par un second facteur : saisissez le code de votre application.">
+          <TwoFactorStep onBack={backToSignIn} />
+        </AuthFrame>
+      );
+    case 'credentials':
+      return (
+        <AuthFrame
+          above={<ModeToggle mode={mode} onChange={setMode} />}
+          title={mode === 'sign-in' ? 'Connexion' : 'Inscription'}
+          intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : 'Créez votre compte gratuit : 5 recettes, 1 menu et 1 code QR inclus.'}
+        >
+          <AuthForm
+            key={mode}
+            mode={mode}
+            onVerifyEmail={(email) => setView({ name: 'verify-email', email })}
+            onSecondFactor={() => setView({ name: 'second-factor' })}
+            onForgotPassword={(email) => setView({ name: 'forgot-password', email })}
+          />
+        </AuthFrame>
+      );
   }
-
-  return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <Card className="space-y-6">
-        <div role="group" aria-label="Connexion ou inscription" className="grid grid-cols-2 rounded-lg bg-stone-100 p-1">
-          {(['sign-in', 'sign-up'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              aria-pressed={mode === m}
-              onClick={() => setMode(m)}
-              className={cn('rounded-md py-2 text-sm font-medium', mode === m ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600')}
-            >
-              {m === 'sign-in' ? 'Connexion' : 'Inscription'}
-            </button>
-          ))}
-        </div>
-        <div>
-          <h1 className="text-2xl font-bold">{mode === 'sign-in' ? 'Connexion' : 'Inscription'}</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            {mode === 'sign-in'
-              ? 'Accédez à vos recettes, menus et codes QR.'
-              : 'Créez votre compte gratuit : 5 recettes, 1 menu et 1 code QR inclus.'}
-          </p>
-        </div>
-        <AuthForm key={mode} mode={mode} onVerifyEmail={setVerifyEmail} />
-      </Card>
-    </div>
-  );
 }

@@ -19,5 +19,7 @@ export function createDemoProvider(): BillingProvider {
     async fetchSnapshot() {
       return null;
     },
+    // The demo subscription lives only in our own rows, deleted with the account.
+    async closeCustomer() {},
   };
 }

@@ -15,4 +15,9 @@ export interface BillingProvider {
   createPortal(customerId: string): Promise<{ url: string }>;
   /** Re-reads the truth from the provider (null: nothing to reconcile). */
   fetchSnapshot(customerId: string): Promise<SubscriptionSnapshot | null>;
+  /**
+   * Account deletion (RGPD): ends every subscription of the customer now, without renewal,
+   * and erases the customer at the provider. Throws when the provider cannot be reached.
+   */
+  closeCustomer(customerId: string): Promise<void>;
 }

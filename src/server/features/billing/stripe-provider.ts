@@ -92,5 +92,17 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
       const sub = list.data.find((s) => LIVE.has(s.status)) ?? list.data[0];
       return snapshotFromStripe(sub, customerId, config);
     },
+    async closeCustomer(customerId: string) {
+      const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+      for (const sub of list.data.filter((s) => LIVE.has(s.status))) {
+        await stripe.subscriptions.cancel(sub.id, { invoice_now: false, prorate: false }, { idempotencyKey: `close-${sub.id}` });
+      }
+      try {
+        await stripe.customers.del(customerId, {}, { idempotencyKey: `close-${customerId}` });
+      } catch (error) {
+        // Already erased (a retried deletion): nothing left to do.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')) throw error;
+      }
+    },
   };
 }

@@ -5,7 +5,8 @@ import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { ciqualDir } from '../../lib/paths.ts';
 import { parseCsvRecords } from './csv.ts';
 import { RELEVANCE_QUERIES } from './relevance-queries.ts';
-import { buildCatalogueSearch, clampLimit, editDistance, parseQuery, singular, type CatalogueSearch } from './search.ts';
+import { buildCatalogueSearch, clampLimit, type CatalogueSearch } from './search.ts';
+import { editDistance, parseQuery, singular } from './search-terms.ts';
 
 const cell = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
 

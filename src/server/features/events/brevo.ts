@@ -26,19 +26,19 @@ export function splitRestaurantName(name: string): { firstName: string; lastName
 /** Brevo's HTTP API (v3): contacts are upserted, events are attached to the contact's e-mail. */
 export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): CrmClient {
   const base = apiUrl.replace(/\/$/, '');
-  async function post(path: string, body: unknown) {
+  async function send(method: 'POST' | 'DELETE', path: string, body?: unknown, options: { missingIsDone?: boolean } = {}) {
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
-        method: 'POST',
+        method,
         headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {
       throw new CrmError(`Brevo unreachable: ${(error as Error).message}`, true);
     }
-    if (response.ok) return;
+    if (response.ok || (options.missingIsDone && response.status === 404)) return;
     const text = (await response.text()).slice(0, 300);
     // 4xx other than 408/429 will not get better by retrying.
     const retryable = response.status >= 500 || response.status === 408 || response.status === 429;
@@ -46,11 +46,16 @@ export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typ
   }
   return {
     target: 'brevo',
-    async deliver({ kind, payload }) {
+    async deliver({ kind, name, payload }) {
+      if (kind === 'contact' && name === 'delete_contact') {
+        // Account deleted (RGPD): the contact goes too; already gone counts as done.
+        await send('DELETE', `/contacts/${encodeURIComponent(String(payload.email))}`, undefined, { missingIsDone: true });
+        return;
+      }
       if (kind === 'contact') {
         const restaurantName = String(payload.restaurantName ?? '');
         const { firstName, lastName } = splitRestaurantName(restaurantName);
-        await post('/contacts', {
+        await send('POST', '/contacts', {
           email: payload.email,
           updateEnabled: true,
           attributes: {
@@ -64,7 +69,7 @@ export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typ
         });
         return;
       }
-      await post('/events', {
+      await send('POST', '/events', {
         event_name: payload.eventName,
         identifiers: { email_id: payload.contactEmail },
         event_properties: payload.eventData,

@@ -97,6 +97,16 @@ describe('product events through the outbox to Brevo', () => {
     ]);
   });
 
+  it('erases the CRM contact when the owner deletes their account, and sends none of their pending events', async () => {
+    const user = await t.signUp(undefined, undefined, 'Chez Nous');
+    await t.request('POST', '/api/recipes', { cookie: user.cookie, body: recipe });
+    expect((await t.request('DELETE', '/api/account', { cookie: user.cookie, body: { password: user.password } })).status).toBe(204);
+    await worker().runOnce();
+    const mine = brevo.calls.filter((c) => JSON.stringify(c).includes(encodeURIComponent(user.email)) || JSON.stringify(c).includes(user.email));
+    expect(mine.map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /contacts/${encodeURIComponent(user.email)}`]);
+    expect(await pending()).toBe(0);
+  });
+
   it('keeps events while Brevo answers 500, then delivers each exactly once; the owner never notices', async () => {
     await worker().runOnce();
     brevo.calls.length = 0;

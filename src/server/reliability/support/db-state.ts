@@ -10,6 +10,7 @@ export const OWNED_TABLES: Record<string, string> = {
   users: 'id',
   sessions: 'id',
   accounts: 'id',
+  two_factors: 'id',
   profiles: 'id',
   subscriptions: 'user_id',
   recipes: 'id',
@@ -31,7 +32,7 @@ export const OTHER_TABLES: Record<string, string> = {
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
   rate_limits: 'abuse counters: a refused sign-in must count',
-  verifications: 'e-mail tokens (none without SMTP_URL)',
+  verifications: 'one-time tokens (reset links, e-mail changes, two-factor sign-in steps); deleted with the account when they name it',
   processed_webhook_events: 'provider bookkeeping (Stripe event ids)',
 };
 

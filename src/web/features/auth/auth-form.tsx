@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
 import { messages } from '../../../shared/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { meQueryKey, usePublicConfig } from '../../lib/queries.ts';
+import { usePublicConfig } from '../../lib/queries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { REDIRECT_DELAY_MS } from './use-sign-out.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -18,10 +18,26 @@ interface SignUpAnswer {
   token: string | null;
 }
 
+/** With two-factor authentication on, a correct password opens no session yet. */
+interface SignInAnswer {
+  twoFactorRedirect?: boolean;
+}
+
+type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
+
 /** Sign-in and sign-up on /auth (SPEC.md « /auth » and section 5). */
-export function AuthForm({ mode, onVerifyEmail }: { mode: AuthMode; onVerifyEmail: (email: string) => void }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+export function AuthForm({
+  mode,
+  onVerifyEmail,
+  onSecondFactor,
+  onForgotPassword,
+}: {
+  mode: AuthMode;
+  onVerifyEmail: (email: string) => void;
+  onSecondFactor: () => void;
+  onForgotPassword: (email: string) => void;
+}) {
+  const completeSignIn = useCompleteSignIn();
   const { data: config } = usePublicConfig();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<SignUpInput>({
@@ -31,29 +47,26 @@ export function AuthForm({ mode, onVerifyEmail }: { mode: AuthMode; onVerifyEmai
   });
 
   const submit = useMutation({
-    mutationFn: async (values: SignUpInput) => {
+    mutationFn: async (values: SignUpInput): Promise<Outcome> => {
       if (mode === 'sign-in') {
-        await api('/api/auth/sign-in/email', { method: 'POST', body: { email: values.email, password: values.password } });
-        return { needsConfirmation: false };
+        const answer = await api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body: { email: values.email, password: values.password } });
+        return answer?.twoFactorRedirect ? 'needs-second-factor' : 'signed-in';
       }
       const answer = await api<SignUpAnswer>('/api/auth/sign-up/email', {
         method: 'POST',
         body: { email: values.email, password: values.password, restaurantName: values.restaurantName || undefined },
       });
-      return { needsConfirmation: !answer?.token && Boolean(config?.emailConfirmationRequired) };
+      return !answer?.token && config?.emailConfirmationRequired ? 'needs-confirmation' : 'signed-in';
     },
-    onSuccess: ({ needsConfirmation }, values) => {
+    onSuccess: (outcome, values) => {
       setServerError(null);
-      if (needsConfirmation) {
+      if (outcome === 'needs-second-factor') return onSecondFactor();
+      if (outcome === 'needs-confirmation') {
         toast.success(messages.auth.signUpConfirm);
         onVerifyEmail(values.email);
         return;
       }
-      toast.success(mode === 'sign-in' ? messages.auth.loginSuccess : messages.auth.signUpSuccess);
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
-        void navigate('/dashboard', { replace: true });
-      }, REDIRECT_DELAY_MS);
+      completeSignIn(mode === 'sign-in' ? messages.auth.loginSuccess : messages.auth.signUpSuccess);
     },
     onError: (error) => {
       const fallback = mode === 'sign-in' ? messages.auth.loginError : messages.auth.signUpError;
@@ -80,6 +93,11 @@ export function AuthForm({ mode, onVerifyEmail }: { mode: AuthMode; onVerifyEmai
         hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
         {...form.register('password')}
       />
+      {mode === 'sign-in' && (
+        <button type="button" onClick={() => onForgotPassword(form.getValues('email'))} className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          Mot de passe oublié ?
+        </button>
+      )}
       {mode === 'sign-up' && (
         <Field
           label="Nom du restaurant (optionnel)"
@@ -89,11 +107,7 @@ export function AuthForm({ mode, onVerifyEmail }: { mode: AuthMode; onVerifyEmai
           {...form.register('restaurantName')}
         />
       )}
-      {serverError && (
-        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <Button type="submit" className="w-full" disabled={submit.isPending}>
         {submit.isPending ? 'Veuillez patienter...' : mode === 'sign-in' ? 'Se connecter' : 'Créer mon compte'}
       </Button>

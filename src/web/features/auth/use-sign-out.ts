@@ -1,23 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../lib/api.ts';
-
-export const REDIRECT_DELAY_MS = 100;
+import { useLeaveSession } from '../../lib/use-leave-session.ts';
 
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveSession();
   return useMutation({
     mutationFn: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSuccess: () => {
-      toast.success(messages.auth.signOutSuccess);
-      setTimeout(() => {
-        queryClient.clear();
-        void navigate('/', { replace: true });
-      }, REDIRECT_DELAY_MS);
-    },
+    onSuccess: () => leave('/', messages.auth.signOutSuccess),
     onError: () => toast.error(messages.auth.signOutError),
   });
 }

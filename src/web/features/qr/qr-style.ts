@@ -1,4 +1,5 @@
 import type { Options } from 'qr-code-styling';
+import { saveBlob } from '../../lib/save-file.ts';
 
 type QrCodeStylingClass = (typeof import('qr-code-styling'))['default'];
 
@@ -90,17 +91,7 @@ export async function qrPngBlob(data: string, size = DOWNLOAD_QR_SIZE): Promise<
   return raw;
 }
 
-/** Saves the code as `{fileName}.png` through a temporary link. */
+/** Saves the code as `{fileName}.png`. */
 export async function downloadQrPng(data: string, fileName: string): Promise<void> {
-  const blob = await qrPngBlob(data);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${fileName}.png`;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await qrPngBlob(data), `${fileName}.png`);
 }

@@ -1,0 +1,251 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import {
+  calmScreenshot,
+  expectNoHorizontalScroll,
+  expectToast,
+  PASSWORD,
+  PHONE,
+  seedMenu,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './fixtures.ts';
+import { decodePng } from './qr-decode.ts';
+import { totp, totpFromSecret } from './totp.ts';
+
+const a = messages.account;
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** From the « Double authentification » card: password, then the enrolment view. */
+async function startEnrolment(page: Page) {
+  const twoFactor = card(page, 'Double authentification');
+  await twoFactor.getByRole('button', { name: 'Activer' }).click();
+  await twoFactor.getByLabel('Mot de passe actuel').fill(PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Continuer' }).click();
+  const enrolment = page.getByTestId('two-factor-enrolment');
+  await expect(enrolment.getByTestId('qr-drawing')).toHaveAttribute('data-state', 'drawn');
+  const secret = (await enrolment.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  return { enrolment, secret };
+}
+
+test('the TOTP helper follows RFC 6238 (SHA-1 vector at T = 59 s)', () => {
+  expect(totp(Buffer.from('12345678901234567890'), { time: 59_000, digits: 8 })).toBe('94287082');
+  expect(totpFromSecret('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', 1_111_111_109_000)).toBe('081804');
+});
+
+test('two-factor: enrolment from the page, then sign-in asks the code or a backup code', async ({ page }) => {
+  const email = await signUp(page);
+  await page.getByRole('link', { name: 'Mon compte' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  const twoFactor = card(page, 'Double authentification');
+  await expect(twoFactor.getByText('Désactivée')).toBeVisible();
+  const { enrolment, secret } = await startEnrolment(page);
+
+  // The QR code holds the otpauth URI of that secret.
+  const qr = decodePng(await enrolment.getByTestId('qr-drawing').screenshot());
+  expect(qr.text).toMatch(new RegExp(`^otpauth://totp/.*secret=${secret}`));
+  const backupCodes = await enrolment.getByTestId('backup-codes').locator('li').allTextContents();
+  expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+  const [download] = await Promise.all([page.waitForEvent('download'), enrolment.getByRole('button', { name: 'Télécharger' }).click()]);
+  expect(download.suggestedFilename()).toBe('nutricarte-codes-de-secours.txt');
+  expect(await readFile(await download.path(), 'utf8')).toContain(backupCodes[0]);
+  await calmScreenshot(page, 'account-two-factor-enrolment-1280');
+
+  await enrolment.getByLabel('Code de vérification').fill('12');
+  await enrolment.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await expect(enrolment.getByText(a.twoFactorInvalidCode)).toBeVisible();
+  await enrolment.getByLabel('Code de vérification').fill(totpFromSecret(secret, Date.now() - 10 * 60_000));
+  await enrolment.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await expect(enrolment.getByText(a.twoFactorInvalidCode)).toBeVisible();
+  await enrolment.getByLabel('Code de vérification').fill(totpFromSecret(secret));
+  await enrolment.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await expectToast(page, 'Double authentification activée');
+  await page.reload();
+  await expect(twoFactor.getByText('Activée', { exact: true })).toBeVisible();
+
+  // Sign-in: the password alone opens no session, the code does.
+  await signOut(page);
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signIn(page, email);
+  await page.getByLabel('Code de vérification').fill(totpFromSecret(secret, Date.now() - 10 * 60_000));
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByText(a.twoFactorInvalidCode)).toBeVisible();
+  await page.getByLabel('Code de vérification').fill(totpFromSecret(secret));
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A backup code works once.
+  await signOut(page);
+  await signIn(page, email);
+  await page.getByRole('button', { name: 'Utiliser un code de secours' }).click();
+  await page.getByLabel('Code de secours').fill(backupCodes[0]!);
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Off again, with the password: the next sign-in asks nothing more.
+  await page.goto('/account');
+  await twoFactor.getByRole('button', { name: 'Désactiver' }).click();
+  await twoFactor.getByLabel('Mot de passe actuel').fill(PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Désactiver' }).click();
+  await expectToast(page, 'Double authentification désactivée');
+  await expect(twoFactor.getByText('Désactivée')).toBeVisible();
+  await signOut(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('sessions: this device, another one signed out, then every device', async ({ page, browser }) => {
+  const email = await signUp(page);
+  const laptop = await (await browser.newContext({ userAgent: FIREFOX_ON_WINDOWS })).newPage();
+  await signIn(laptop, email);
+  await expect(laptop).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/account');
+  const sessions = card(page, 'Sessions actives');
+  const rows = sessions.getByTestId('account-session');
+  await expect(rows).toHaveCount(2);
+  const mine = rows.filter({ hasText: 'Cet appareil' });
+  await expect(mine).toContainText('Chrome sur Linux');
+  await expect(mine).toContainText(/Adresse IP \S+ · Dernière activité le \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u);
+  await expect(mine.getByRole('button')).toHaveCount(0);
+  await calmScreenshot(page, 'account-1280');
+
+  await rows.filter({ hasText: 'Firefox sur Windows' }).getByRole('button', { name: 'Déconnecter' }).click();
+  await expectToast(page, 'Appareil déconnecté');
+  await expect(rows).toHaveCount(1);
+  await laptop.reload();
+  await expect(laptop).toHaveURL(/\/auth$/);
+
+  await signIn(laptop, email);
+  await expect(laptop).toHaveURL(/\/dashboard$/);
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await sessions.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Tout déconnecter' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, 'Vous êtes déconnecté de tous vos appareils.');
+  await laptop.reload();
+  await expect(laptop).toHaveURL(/\/auth$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser }) => {
+  const email = await signUp(page);
+  const laptop = await (await browser.newContext()).newPage();
+  await signIn(laptop, email);
+  await expect(laptop).toHaveURL(/\/dashboard$/);
+  await page.goto('/account');
+
+  const emailCard = card(page, 'Adresse email');
+  const newEmailField = emailCard.getByLabel('Nouvelle adresse email');
+  await newEmailField.fill('pas-un-email');
+  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await expect(emailCard.getByText(messages.auth.emailInvalid)).toBeVisible();
+  await newEmailField.fill(email);
+  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await expect(emailCard.getByText(a.sameEmail)).toBeVisible();
+  const newEmail = uniqueEmail('nouvelle');
+  await newEmailField.fill(newEmail);
+  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await expectToast(page, 'Adresse email modifiée');
+  await expect(emailCard).toContainText(`Vous vous connectez avec ${newEmail}`);
+  await expect(page.getByTestId('user-email')).toHaveText(newEmail);
+
+  const passwordCard = card(page, 'Mot de passe');
+  const fill = async (current: string, next: string, confirmation: string) => {
+    await passwordCard.getByLabel('Mot de passe actuel').fill(current);
+    await passwordCard.getByLabel('Nouveau mot de passe', { exact: true }).fill(next);
+    await passwordCard.getByLabel('Confirmer le nouveau mot de passe').fill(confirmation);
+    await passwordCard.getByRole('button', { name: 'Modifier le mot de passe' }).click();
+  };
+  await fill(PASSWORD, 'nouveau456', 'nouveau999');
+  await expect(passwordCard.getByText(a.passwordMismatch)).toBeVisible();
+  await fill('mauvais-mot-de-passe', 'nouveau456', 'nouveau456');
+  await expect(passwordCard.getByText(a.wrongPassword)).toBeVisible();
+  await fill(PASSWORD, 'nouveau456', 'nouveau456');
+  await expectToast(page, 'Mot de passe modifié');
+
+  // This device stays signed in, the other one is out.
+  await page.reload();
+  await expect(page).toHaveURL(/\/account$/);
+  await laptop.reload();
+  await expect(laptop).toHaveURL(/\/auth$/);
+  await signIn(laptop, newEmail, 'nouveau456');
+  await expect(laptop).toHaveURL(/\/dashboard$/);
+});
+
+test('export the data, then delete the account: printed codes read « Menu non trouvé », sign-in fails', async ({ page, baseURL }) => {
+  const email = await signUp(page);
+  const menuId = await seedMenu(page, baseURL!);
+  const qr = await page.request.post('/api/qr-codes', { headers: { Origin: baseURL! }, data: { name: 'Table 1', menuId } });
+  expect(qr.status()).toBe(201);
+  await page.goto(`/menu/${menuId}`);
+  await expect(page.getByText('Purée').first()).toBeVisible();
+
+  await page.goto('/account');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter mes données' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^nutricarte-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { user: { email: string }; recipes: { name: string }[]; qrCodes: unknown[] };
+  expect(exported.user.email).toBe(email);
+  expect(exported.recipes.map((recipe) => recipe.name)).toEqual(['Purée']);
+  expect(exported.qrCodes).toHaveLength(1);
+
+  await card(page, 'Supprimer mon compte').getByRole('button', { name: 'Supprimer mon compte' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer définitivement votre compte ?' });
+  await expect(dialog).toContainText('« Menu non trouvé »');
+  await expect(dialog).toContainText('abonnement Premium');
+  await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  await expect(dialog.getByText(a.deleteConfirmRequired)).toBeVisible();
+  await dialog.getByLabel('Mot de passe actuel').fill('mauvais-mot-de-passe');
+  await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  await expect(dialog.getByText(a.wrongPassword)).toBeVisible();
+  await calmScreenshot(page, 'account-delete-dialog-1280');
+  await dialog.getByLabel('Mot de passe actuel').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, 'Votre compte et toutes ses données ont été supprimés.');
+
+  await page.goto(`/menu/${menuId}`);
+  await expect(page.getByText('Menu non trouvé').first()).toBeVisible();
+  await signIn(page, email);
+  await expect(page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials })).toBeVisible();
+});
+
+test('on a phone: header link, « Mon compte », enrolment, forgotten password and reset pages', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page);
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mon compte' }).click();
+  await expect(page.getByRole('heading', { name: 'Mon compte', exact: true })).toBeVisible();
+  await expect(card(page, 'Sessions actives').getByText('Cet appareil')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await calmScreenshot(page, 'account-360');
+  await startEnrolment(page);
+  await expectNoHorizontalScroll(page);
+  await calmScreenshot(page, 'account-two-factor-enrolment-360');
+
+  await signOut(page);
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await expectNoHorizontalScroll(page);
+  await calmScreenshot(page, 'forgot-password-360');
+  await page.goto('/reset-password?token=jeton-de-test');
+  await expect(page.getByLabel('Confirmer le mot de passe')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await calmScreenshot(page, 'reset-password-360');
+  await page.goto('/reset-password?error=INVALID_TOKEN');
+  await expect(page.getByText(a.resetInvalidToken)).toBeVisible();
+  await calmScreenshot(page, 'reset-password-invalid-360');
+});

@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { AccountExport } from '../../../shared/api/account.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** Dates as ISO strings and numeric columns (pg returns them as strings) as numbers. */
+function plain<T extends Record<string, unknown>>(row: T, numeric: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = value instanceof Date ? value.toISOString() : numeric.includes(key) && value !== null ? Number(value) : value;
+  }
+  return out;
+}
+
+/** Map.groupBy arrives with Node 21. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+const RECIPE_NUMBERS = ['protein_per_serving', 'carbs_per_serving', 'fat_per_serving', 'price', 'cooked_weight_g', 'fruit_veg_legume_percent'];
+
+/**
+ * RGPD art. 15 and 20: every row the owner has, in one JSON document. Secrets are left out
+ * (password hash, session tokens, the two-factor secret and backup codes); everything is read
+ * in one repeatable-read transaction so the file is a consistent picture.
+ */
+export async function exportAccount(db: Kysely<DB>, userId: string, now: Date = new Date()): Promise<AccountExport> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'email_verified', 'two_factor_enabled', 'created_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const profile = await trx.selectFrom('profiles').select(['restaurant_name', 'created_at', 'updated_at']).where('id', '=', userId).executeTakeFirst();
+    const subscription = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const recipes = await trx.selectFrom('recipes').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+    const ingredients = await trx
+      .selectFrom('recipe_ingredients as ri')
+      .innerJoin('recipes as r', 'r.id', 'ri.recipe_id')
+      .selectAll('ri')
+      .where('r.user_id', '=', userId)
+      .orderBy('ri.recipe_id')
+      .orderBy('ri.position')
+      .execute();
+    const menus = await trx.selectFrom('menus').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+    const sections = await trx
+      .selectFrom('menu_sections as s')
+      .innerJoin('menus as m', 'm.id', 's.menu_id')
+      .selectAll('s')
+      .where('m.user_id', '=', userId)
+      .orderBy('s.menu_id')
+      .orderBy('s.display_order')
+      .execute();
+    const items = await trx
+      .selectFrom('menu_items as i')
+      .innerJoin('menu_sections as s', 's.id', 'i.menu_section_id')
+      .innerJoin('menus as m', 'm.id', 's.menu_id')
+      .selectAll('i')
+      .where('m.user_id', '=', userId)
+      .orderBy('i.menu_section_id')
+      .orderBy('i.display_order')
+      .execute();
+    const qrCodes = await trx.selectFrom('qr_codes').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+    const scans = await trx
+      .selectFrom('qr_scans as sc')
+      .innerJoin('qr_codes as q', 'q.id', 'sc.qr_code_id')
+      .select(['sc.qr_code_id', 'sc.scanned_at'])
+      .where('q.user_id', '=', userId)
+      .orderBy('sc.scanned_at')
+      .execute();
+    const sessions = await trx
+      .selectFrom('sessions')
+      .select(['id', 'ip_address', 'user_agent', 'created_at', 'updated_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+
+    const scansByCode = groupBy(scans, (s) => s.qr_code_id);
+    const ingredientsByRecipe = groupBy(ingredients, (i) => i.recipe_id);
+    return {
+      format: 'nutricarte-export',
+      version: 1,
+      exportedAt: now.toISOString(),
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.email_verified,
+        twoFactorEnabled: user.two_factor_enabled,
+        createdAt: user.created_at.toISOString(),
+      },
+      profile: profile
+        ? { restaurantName: profile.restaurant_name, createdAt: profile.created_at.toISOString(), updatedAt: profile.updated_at.toISOString() }
+        : null,
+      subscription: subscription ? plain(subscription) : null,
+      recipes: recipes.map((r) => ({
+        ...plain(r, RECIPE_NUMBERS),
+        ingredients: (ingredientsByRecipe.get(r.id) ?? []).map((i) => plain(i, ['quantity', 'grams_per_unit'])),
+      })),
+      menus: menus.map((m) => plain(m)),
+      sections: sections.map((s) => plain(s)),
+      items: items.map((i) => plain(i, ['price'])),
+      qrCodes: qrCodes.map((q) => ({ ...plain(q), scans: (scansByCode.get(q.id) ?? []).map((s) => s.scanned_at.toISOString()) })),
+      sessions: sessions.map((s) => plain(s)),
+    };
+  });
+}

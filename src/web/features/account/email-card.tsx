@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { changeEmailSchema, type ChangeEmailInput } from '../../../shared/api/auth.ts';
+import { applyServerError } from '../../lib/form-errors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { AccountCard } from './account-card.tsx';
+import { useChangeEmail } from './use-change-email.ts';
+
+/** « Adresse email »: with mail configured the new address is used once its link is opened. */
+export function EmailCard({ email, confirmationRequired }: { email: string; confirmationRequired: boolean }) {
+  const change = useChangeEmail();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '' } });
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    setLinkSentTo(null);
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        if (confirmationRequired) setLinkSentTo(values.newEmail);
+        else toast.success('Adresse email modifiée');
+      },
+      onError: (error) => setFormError(applyServerError(form.setError, error, { newEmail: 'newEmail', email: 'newEmail' })),
+    });
+  });
+  return (
+    <AccountCard
+      title="Adresse email"
+      description={
+        <>
+          Vous vous connectez avec <strong className="break-all text-stone-900">{email}</strong>.
+        </>
+      }
+    >
+      <form noValidate className="max-w-md space-y-3" onSubmit={submit}>
+        <Field
+          label="Nouvelle adresse email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="vous@restaurant.fr"
+          hint={confirmationRequired ? 'Un lien de confirmation sera envoyé à cette adresse.' : undefined}
+          error={form.formState.errors.newEmail?.message}
+          {...form.register('newEmail')}
+        />
+        <FormAlert message={formError} />
+        {linkSentTo && (
+          <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+            Un lien de confirmation a été envoyé à <strong className="break-all">{linkSentTo}</strong>. Votre adresse sera modifiée quand vous l'aurez ouvert.
+          </p>
+        )}
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Enregistrement...' : "Modifier l'adresse"}
+        </Button>
+      </form>
+    </AccountCard>
+  );
+}

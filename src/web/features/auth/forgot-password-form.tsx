@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { requestPasswordResetSchema, type RequestPasswordResetInput } from '../../../shared/api/auth.ts';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../lib/api.ts';
+import { applyServerError } from '../../lib/form-errors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+
+/** « Mot de passe oublié ? »: the answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; onBack: () => void }) {
+  const form = useForm<RequestPasswordResetInput>({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: defaultEmail } });
+  const [formError, setFormError] = useState<string | null>(null);
+  const request = useMutation({
+    mutationFn: (input: RequestPasswordResetInput) => api('/api/auth/request-password-reset', { method: 'POST', body: input }),
+    onError: (error) => setFormError(applyServerError(form.setError, error, { email: 'email' })),
+  });
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    request.mutate(values);
+  });
+  return (
+    <form noValidate className="space-y-4" onSubmit={submit}>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="vous@restaurant.fr"
+        autoFocus
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      {request.isSuccess && (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+          {messages.account.resetRequested}
+        </p>
+      )}
+      <FormAlert message={formError} />
+      <Button type="submit" className="w-full" disabled={request.isPending}>
+        {request.isPending ? 'Envoi en cours...' : 'Recevoir le lien'}
+      </Button>
+      <button type="button" className="mx-auto block text-sm text-stone-600 underline-offset-2 hover:underline" onClick={onBack}>
+        Retour à la connexion
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { backupCodeSchema, totpCodeSchema } from '../../../shared/api/auth.ts';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../lib/api.ts';
+import { applyServerError } from '../../lib/form-errors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useCompleteSignIn } from './use-complete-sign-in.ts';
+
+type Method = 'totp' | 'backup';
+
+const methods = {
+  totp: {
+    path: '/api/auth/two-factor/verify-totp',
+    // The TOTP schema also drops the spaces people type.
+    schema: totpCodeSchema,
+    label: 'Code de vérification',
+    hint: "Le code à 6 chiffres affiché par votre application d'authentification.",
+    field: { inputMode: 'numeric', autoComplete: 'one-time-code', placeholder: '123456' },
+    switchLabel: 'Utiliser un code de secours',
+  },
+  backup: {
+    path: '/api/auth/two-factor/verify-backup-code',
+    schema: backupCodeSchema,
+    label: 'Code de secours',
+    hint: "L'un des codes enregistrés à l'activation. Chaque code ne sert qu'une fois.",
+    field: { inputMode: 'text', autoComplete: 'off', placeholder: 'abcde-12345' },
+    switchLabel: "Utiliser l'application d'authentification",
+  },
+} as const;
+
+function CodeForm({ method }: { method: Method }) {
+  const { path, schema, label, hint, field } = methods[method];
+  const completeSignIn = useCompleteSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<{ code: string }, unknown, { code: string }>({ resolver: zodResolver<{ code: string }, unknown, { code: string }>(schema), defaultValues: { code: '' } });
+  const verify = useMutation({
+    mutationFn: (code: string) => api(path, { method: 'POST', body: { code } }),
+    onSuccess: () => completeSignIn(messages.auth.loginSuccess),
+    onError: (error) => setFormError(applyServerError(form.setError, error, { code: 'code' })),
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(({ code }) => {
+        setFormError(null);
+        verify.mutate(code);
+      })}
+    >
+      <Field label={label} hint={hint} autoFocus error={form.formState.errors.code?.message} {...field} {...form.register('code')} />
+      <FormAlert message={formError} />
+      <Button type="submit" className="w-full" disabled={verify.isPending || verify.isSuccess}>
+        {verify.isPending ? 'Vérification...' : 'Vérifier'}
+      </Button>
+    </form>
+  );
+}
+
+/** The second step of a sign-in when two-factor authentication is on (SPEC.md: aal1 → aal2). */
+export function TwoFactorStep({ onBack }: { onBack: () => void }) {
+  const [method, setMethod] = useState<Method>('totp');
+  return (
+    <div className="space-y-4">
+      <CodeForm key={method} method={method} />
+      <div className="flex flex-col items-center gap-1 text-sm">
+        <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}>
+          {methods[method].switchLabel}
+        </button>
+        <button type="button" className="text-stone-600 underline-offset-2 hover:underline" onClick={onBack}>
+          Retour à la connexion
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { REDIRECT_DELAY_MS } from '../../lib/use-leave-session.ts';
+import { meQueryKey } from '../../lib/queries.ts';
+
+/** The session exists: the toast, then /dashboard after 100 ms (SPEC.md « Authentication »). */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (message: string) => {
+    toast.success(message);
+    setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void navigate('/dashboard', { replace: true });
+    }, REDIRECT_DELAY_MS);
+  };
+}

@@ -104,11 +104,11 @@ export default function PrivacyPolicyPage() {
               votre décès.
             </p>
             <p>
-              La plupart s'exercent directement dans la page <Link to="/account"><Quoted>Mon compte</Quoted></Link> : modifier votre adresse e-mail ou votre
-              mot de passe, <strong><Quoted>Exporter mes données</Quoted></strong> (un fichier contenant toutes vos données), <strong>
-                <Quoted>Supprimer mon compte</Quoted>
-              </strong>, consulter et fermer vos sessions. Pour tout autre demande, écrivez à <MailLink email={legal.contactEmail} /> :
-              nous répondons dans un délai d'un mois et pouvons vous demander de justifier de votre identité en cas de doute.
+              La plupart s'exercent directement dans la page <Link to="/account"><Quoted>Mon compte</Quoted></Link> : modifier votre adresse
+              e-mail ou votre mot de passe, <strong><Quoted>Exporter mes données</Quoted></strong> (un fichier JSON avec votre profil, votre
+              abonnement, vos recettes, menus, codes QR et sessions), <strong><Quoted>Supprimer mon compte</Quoted></strong>, consulter et
+              fermer vos sessions. Pour toute autre demande, écrivez à <MailLink email={legal.contactEmail} /> : nous répondons dans un délai
+              d'un mois et pouvons vous demander de justifier de votre identité en cas de doute.
             </p>
           </LegalSection>
 

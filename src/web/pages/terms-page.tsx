@@ -64,8 +64,9 @@ export default function TermsPage() {
               plus en créer au-delà des limites de cette formule.
             </p>
             <p>
-              Vous pouvez supprimer votre compte à tout moment depuis la page <Link to="/account"><Quoted>Mon compte</Quoted></Link>, après avoir résilié un
-              éventuel abonnement en cours ; vos données sont alors effacées. En cas de manquement grave aux présentes conditions (usage
+              Vous pouvez supprimer votre compte à tout moment depuis la page <Link to="/account"><Quoted>Mon compte</Quoted></Link> : un
+              abonnement Premium en cours est alors résilié immédiatement, sans remboursement de la période entamée, vos données sont effacées
+              et les codes QR déjà imprimés affichent <Quoted>Menu non trouvé</Quoted>. En cas de manquement grave aux présentes conditions (usage
               frauduleux, contenu illicite, atteinte à la sécurité du service), nous pouvons suspendre ou fermer le compte, après un avertissement
               par e-mail resté sans effet, sauf urgence.
             </p>

@@ -88,8 +88,9 @@ export function RetentionSection() {
     <LegalSection title="Combien de temps nous les conservons">
       <ul>
         <li>
-          <strong>Compte, recettes, menus et codes QR</strong> : tant que votre compte existe. Ils sont effacés lorsque vous supprimez votre
-          compte, puis disparaissent des sauvegardes à mesure de leur renouvellement.
+          <strong>Compte, recettes, menus et codes QR</strong> : tant que votre compte existe. Ils sont effacés dès que vous supprimez votre
+          compte, avec votre contact chez Brevo et votre fiche client chez Stripe, puis disparaissent des sauvegardes à mesure de leur
+          renouvellement.
         </li>
         <li>
           <strong>Statistiques de scans</strong> : tant que le code QR concerné existe.
@@ -104,7 +105,8 @@ export function RetentionSection() {
           <strong>Données de relation client (Brevo)</strong> : tant que votre compte existe ; elles sont supprimées avec lui.
         </li>
         <li>
-          <strong>Données de facturation</strong> : 10 ans à compter de la clôture de l'exercice (article L. 123-22 du Code de commerce).
+          <strong>Factures</strong> : 10 ans à compter de la clôture de l'exercice (article L. 123-22 du Code de commerce), dans notre
+          compte Stripe, y compris après la suppression de votre compte.
         </li>
         <li>
           <strong>Votre choix sur les cookies</strong> : 6 mois ; la question vous est ensuite posée à nouveau.

@@ -52,8 +52,8 @@ footer{border-top:1px solid #e5e7eb;padding:1.25rem 0 2rem;text-align:center;fon
 footer p{margin:0}
 footer a{color:#047857;font-weight:600}
 .fine{margin-top:.75rem;font-size:.6875rem;line-height:1.4;color:#4b5563}
-.legal{display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem 1rem;margin-top:.75rem;font-size:.75rem}
-.legal a{font-weight:400;color:#4b5563}
+.legal{display:flex;flex-wrap:wrap;justify-content:center;column-gap:1rem;margin-top:.5rem;font-size:.75rem}
+.legal a{display:inline-block;padding:.375rem 0;font-weight:400;color:#4b5563}
 @media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}}`;
 
 export interface PageShell {

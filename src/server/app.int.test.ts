@@ -28,5 +28,11 @@ describe('public configuration and security headers', () => {
     expect(res.body.metaPixelId).toBe('123456789');
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self' https://connect.facebook.net");
+    // The diner's pages load no tracker, and their policy says so even with a pixel id.
+    for (const path of ['/menu/00000000-0000-4000-8000-000000000000', '/qr/00000000-0000-4000-8000-000000000000', '/api/public/menus/x']) {
+      const diner = (await t.request('GET', path)).headers.get('content-security-policy')!;
+      expect(diner, path).toContain("script-src 'self';");
+      expect(diner, path).not.toContain('facebook');
+    }
   });
 });

@@ -39,6 +39,28 @@ function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
 
+const isDinerPath = (path: string) => path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
+
+function securityHeaders(config: AppDeps['config'], pixel: boolean) {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(pixel ? ['https://connect.facebook.net'] : [])],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(pixel ? ['https://www.facebook.com'] : [])],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...(pixel ? ['https://www.facebook.com', 'https://connect.facebook.net'] : [])],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
@@ -59,27 +81,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     });
   });
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // The Meta pixel is the only third party, and only when META_PIXEL_ID is set.
-        scriptSrc: ["'self'", ...(config.metaPixelId ? ['https://connect.facebook.net'] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.metaPixelId ? ['https://www.facebook.com'] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(config.metaPixelId ? ['https://www.facebook.com', 'https://connect.facebook.net'] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // The Meta pixel is the only third party, only when META_PIXEL_ID is set, and never on the
+  // diner's pages (public menu, QR redirect), which load no tracker at all.
+  const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
+  const dinerHeaders = securityHeaders(config, false);
+  app.use('*', (c, next) => (isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
   app.use('*', compressResponses());
 
   app.use(

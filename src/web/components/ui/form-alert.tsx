@@ -7,3 +7,12 @@ export function FormAlert({ message }: { message: string | null | undefined }) {
     </p>
   );
 }
+
+/** What a form did that the owner should know about (a link sent, a change waiting for confirmation). */
+export function FormNotice({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+      {children}
+    </p>
+  );
+}

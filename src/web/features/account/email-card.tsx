@@ -6,7 +6,7 @@ import { changeEmailSchema, type ChangeEmailInput } from '../../../shared/api/au
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormAlert, FormNotice } from '../../components/ui/form-alert.tsx';
 import { AccountCard } from './account-card.tsx';
 import { useChangeEmail } from './use-change-email.ts';
 
@@ -50,9 +50,9 @@ export function EmailCard({ email, confirmationRequired }: { email: string; conf
         />
         <FormAlert message={formError} />
         {linkSentTo && (
-          <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+          <FormNotice>
             Un lien de confirmation a été envoyé à <strong className="break-all">{linkSentTo}</strong>. Votre adresse sera modifiée quand vous l'aurez ouvert.
-          </p>
+          </FormNotice>
         )}
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Enregistrement...' : "Modifier l'adresse"}

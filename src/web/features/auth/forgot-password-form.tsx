@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormAlert, FormNotice } from '../../components/ui/form-alert.tsx';
 
 /** « Mot de passe oublié ? »: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; onBack: () => void }) {
@@ -35,9 +35,9 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
         {...form.register('email')}
       />
       {request.isSuccess && (
-        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+        <FormNotice>
           {messages.account.resetRequested}
-        </p>
+        </FormNotice>
       )}
       <FormAlert message={formError} />
       <Button type="submit" className="w-full" disabled={request.isPending}>

@@ -28,10 +28,13 @@ const PAGES = [
   { key: 'qr_codes', route: '/qr-codes', names: ['qr-codes', 'qr'] },
   { key: 'subscription', route: '/subscription', names: ['subscription'] },
   { key: 'admin', route: '/admin', names: ['admin'] },
+  { key: 'account', route: '/account', names: ['account'] },
+  { key: 'reset_password', route: '/reset-password', names: ['reset-password'] },
+  { key: 'legal', route: '/confidentialite', names: ['privacy-policy'] },
   { key: '404', route: '/page-inexistante', names: ['not-found', '404'] },
 ];
 
-const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin']);
+const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin', 'account']);
 
 const sizeCache = new Map();
 function sizes(file) {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { usePreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 // numeric and bigint arrive as strings by default; every value we store fits a JS number.
@@ -41,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    usePreparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }

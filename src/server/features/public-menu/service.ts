@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { effectiveTier } from '../../../shared/plans.ts';
+import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { publicMenuTexts } from './texts.ts';
@@ -61,7 +62,7 @@ export interface PublicMenuSource {
  */
 export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: Date = new Date()): Promise<PublicMenuSource | null> {
   if (!isUuid(menuId)) return null;
-  const menu = await db
+  const query = db
     .selectFrom('menus as m')
     .leftJoin('profiles as p', 'p.id', 'm.user_id')
     .leftJoin('subscriptions as sub', 'sub.user_id', 'm.user_id')
@@ -78,7 +79,10 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
     ])
     .where('m.id', '=', menuId)
     .where('m.is_active', '=', true)
-    .executeTakeFirst();
+    .compile();
+  // The query of every diner's request: parsed and planned once per connection.
+  preparedOnPostgres(query.sql);
+  const [menu] = (await db.executeQuery(query)).rows;
   if (!menu) return null;
 
   const subscription =

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Menu } from '../../shared/api/menus.ts';
 import { messages } from '../../shared/messages.ts';
@@ -7,8 +7,11 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { useDeleteMenu, useMenus, useSetMenuActive } from '../features/menus/api.ts';
 import { MenuCard } from '../features/menus/menu-card.tsx';
-import { MenuForm } from '../features/menus/menu-form.tsx';
+import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
+
+// The form (react-hook-form, zod) is not needed to read the list.
+const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(() => import('../features/menus/menu-form.tsx'), (m) => m.MenuForm);
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
 
@@ -19,6 +22,7 @@ export default function MenusPage() {
   const remove = useDeleteMenu();
   const setActive = useSetMenuActive();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  usePreloadMenuForm();
   const atLimit = Boolean(me && me.limits.menus !== null && me.usage.menus >= me.limits.menus);
 
   useEffect(() => {
@@ -62,7 +66,9 @@ export default function MenusPage() {
       {form.mode !== 'closed' && (
         <Card>
           <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier le menu' : 'Nouveau menu'}</h2>
-          <MenuForm key={form.mode === 'edit' ? form.menu.id : 'new'} menu={form.mode === 'edit' ? form.menu : null} onDone={() => setForm({ mode: 'closed' })} />
+          <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+            <MenuForm key={form.mode === 'edit' ? form.menu.id : 'new'} menu={form.mode === 'edit' ? form.menu : null} onDone={() => setForm({ mode: 'closed' })} />
+          </Suspense>
         </Card>
       )}
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../shared/messages.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
@@ -6,9 +6,15 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { useDeleteRecipe, useRecipes } from '../features/recipes/api.ts';
 import { RecipeCard } from '../features/recipes/recipe-card.tsx';
-import { RecipeForm } from '../features/recipes/recipe-form.tsx';
+import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
+
+// The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
+const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
+  () => import('../features/recipes/recipe-form.tsx'),
+  (m) => m.RecipeForm,
+);
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
 
@@ -17,6 +23,7 @@ export default function RecipesPage() {
   const recipes = useRecipes();
   const remove = useDeleteRecipe();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  usePreloadRecipeForm();
   const atLimit = Boolean(me && me.limits.recipes !== null && me.usage.recipes >= me.limits.recipes);
 
   const onDelete = (id: string) =>
@@ -44,11 +51,13 @@ export default function RecipesPage() {
       {form.mode !== 'closed' && (
         <Card>
           <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier la recette' : 'Nouvelle recette'}</h2>
-          <RecipeForm
-            key={form.mode === 'edit' ? form.recipe.id : 'new'}
-            recipe={form.mode === 'edit' ? form.recipe : null}
-            onDone={() => setForm({ mode: 'closed' })}
-          />
+          <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+            <RecipeForm
+              key={form.mode === 'edit' ? form.recipe.id : 'new'}
+              recipe={form.mode === 'edit' ? form.recipe : null}
+              onDone={() => setForm({ mode: 'closed' })}
+            />
+          </Suspense>
         </Card>
       )}
 

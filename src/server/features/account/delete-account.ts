@@ -41,7 +41,7 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
       await deps.billing.provider.closeCustomer(billing.customer_id);
     } catch (error) {
       deps.logger.error('account deletion: the payment provider could not close the customer', { userId, error: String(error) });
-      throw new AppError('internal', 503, messages.account.deleteBillingFailed);
+      throw new AppError('unavailable', 503, messages.account.deleteBillingFailed);
     }
   }
 

@@ -164,9 +164,16 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     }
     return forward(c, { newEmail: input.newEmail.toLowerCase(), callbackURL: ACCOUNT_PATH });
   });
-  for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']) {
+  for (const path of ['/two-factor/disable', '/two-factor/generate-backup-codes']) {
     app.post(path, async (c) => forward(c, await readJson(c, passwordConfirmSchema)));
   }
+  app.post('/two-factor/enable', async (c) => {
+    const input = await readJson(c, passwordConfirmSchema);
+    const res = await forward(c, input);
+    // Two « Activer » at once: the second insert meets the one-row-per-user index; tried
+    // again, it finds the row and replaces its secret, as one click after the other would.
+    return res.status >= 500 ? forward(c, input) : res;
+  });
   app.post('/two-factor/verify-totp', async (c) => forward(c, await readJson(c, totpCodeSchema)));
   app.post('/two-factor/verify-backup-code', async (c) => forward(c, await readJson(c, backupCodeSchema)));
 

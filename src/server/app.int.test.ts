@@ -12,7 +12,7 @@ describe('public configuration and security headers', () => {
     t = await createTestApp();
     const res = await t.request('GET', '/api/config');
     expect(res.body).toEqual({ appName: 'NutriCarte', appEnv: 'development', publicOrigin: 'http://localhost:3000', emailConfirmationRequired: false, metaPixelId: null,
-      legal: { companyName: 'NutriCarte', legalForm: null, registration: null, address: null, contactEmail: 'no-reply@nutricarte.fr', publicationDirector: null, host: null },
+      legal: { companyName: 'NutriCarte', legalForm: null, registration: null, address: null, contactEmail: 'contact@nutricarte.fr', publicationDirector: null, host: null },
     });
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self';");

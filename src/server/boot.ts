@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { productionWarnings, type Config } from './config.ts';
 import type { AppDeps } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -27,6 +27,13 @@ export interface BootOptions {
 }
 
 /** config → database → migrations → catalogue → auth: everything the app needs. */
+function createMailer(config: Config, logger: Logger): Mailer {
+  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
+  // A reset link in a production log would open the account to whoever reads the log.
+  if (config.appEnv === 'production') return createLogMailer(logger, [], { redact: true });
+  return createLogMailer(logger, [], { file: path.join(config.dataDir, DEV_MAILBOX_FILE) });
+}
+
 export async function bootServices(config: Config, options: BootOptions = {}): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database =
@@ -41,7 +48,8 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const catalogue = await loadCatalogue(database.db);
     logger.info('catalogue ready', { status: catalogue.status, foods: catalogue.foods, ms: Math.round(catalogue.ms) });
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
-    const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger, [], { file: path.join(config.dataDir, DEV_MAILBOX_FILE) }));
+    const mailer = options.mailer ?? createMailer(config, logger);
+    for (const warning of productionWarnings(config)) logger.warn(warning);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
     const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config) };
     return { deps, database, catalogue, close: () => database.close() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionWarnings } from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -104,5 +104,32 @@ describe('loadConfig', () => {
   it('rejects a port out of range and one bad address among admin e-mails', () => {
     expect(configError({ PORT: '70000' }).problems).toEqual([expect.stringMatching(/^PORT:/)]);
     expect(configError({ ADMIN_EMAILS: 'a@example.com, nope' }).problems).toEqual([expect.stringMatching(/^ADMIN_EMAILS:/)]);
+  });
+});
+
+describe('legal pages and production warnings', () => {
+  it('shows a contact address that can answer: LEGAL_CONTACT_EMAIL, else a MAIL_FROM set for this deployment, never the no-reply default', () => {
+    expect(loadConfig({}).legal.contactEmail).toBe('contact@nutricarte.fr');
+    expect(loadConfig({ MAIL_FROM: 'Bistrot <bonjour@bistrot.fr>' }).legal.contactEmail).toBe('bonjour@bistrot.fr');
+    expect(loadConfig({ MAIL_FROM: 'x <a@b.fr>', LEGAL_CONTACT_EMAIL: 'rgpd@bistrot.fr' }).legal.contactEmail).toBe('rgpd@bistrot.fr');
+  });
+
+  it('warns a production server without mail or with incomplete legal pages, and a development one never', () => {
+    expect(productionWarnings(loadConfig({}))).toEqual([]);
+    const bare = productionWarnings(loadConfig({ APP_ENV: 'production' }));
+    expect(bare).toEqual([
+      expect.stringMatching(/^SMTP_URL is not set/),
+      'legal pages incomplete (LCEN art. 6 III): set LEGAL_CONTACT_EMAIL, LEGAL_ADDRESS, LEGAL_HOST, LEGAL_PUBLICATION_DIRECTOR, LEGAL_REGISTRATION',
+    ]);
+    const complete = loadConfig({
+      APP_ENV: 'production',
+      SMTP_URL: 'smtps://u:p@smtp.example.fr:465',
+      LEGAL_CONTACT_EMAIL: 'contact@bistrot.fr',
+      LEGAL_ADDRESS: '1 rue de la Paix, 75002 Paris',
+      LEGAL_HOST: 'OVH SAS, 2 rue Kellermann, 59100 Roubaix',
+      LEGAL_PUBLICATION_DIRECTOR: 'Camille Martin',
+      LEGAL_REGISTRATION: 'RCS Paris 912 345 678',
+    });
+    expect(productionWarnings(complete)).toEqual([]);
   });
 });

@@ -79,6 +79,8 @@ export interface Config {
   metaPixelId: string | undefined;
   /** Publisher details shown on the legal pages (PublicConfig.legal). */
   legal: LegalInfo;
+  /** LEGAL_CONTACT_EMAIL was set (the contact shown otherwise is a guess). */
+  legalContactConfigured: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   authRateLimit: { max: number; windowSeconds: number };
 }
@@ -125,12 +127,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       legalForm: e.LEGAL_FORM ?? null,
       registration: e.LEGAL_REGISTRATION ?? null,
       address: e.LEGAL_ADDRESS ?? null,
-      // Without a contact address, the one mails are sent from (MAIL_FROM) is the best guess.
-      contactEmail: e.LEGAL_CONTACT_EMAIL ?? mailAddress(e.MAIL_FROM) ?? 'contact@nutricarte.fr',
+      // Without a contact address, a MAIL_FROM set for this deployment is the best guess (its
+      // default is a no-reply address, which cannot be a contact).
+      contactEmail: e.LEGAL_CONTACT_EMAIL ?? (env.MAIL_FROM?.trim() ? mailAddress(e.MAIL_FROM) : undefined) ?? 'contact@nutricarte.fr',
       publicationDirector: e.LEGAL_PUBLICATION_DIRECTOR ?? null,
       host: e.LEGAL_HOST ?? null,
     },
+    legalContactConfigured: Boolean(e.LEGAL_CONTACT_EMAIL),
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
   };
 }
+
+/** What a production server runs without, said once at start. */
+export function productionWarnings(config: Config): string[] {
+  if (config.appEnv !== 'production') return [];
+  const warnings: string[] = [];
+  if (!config.smtpUrl) warnings.push('SMTP_URL is not set: password reset and confirmation e-mails are not delivered (their text is not logged)');
+  const missing: (keyof typeof LEGAL_VARIABLES)[] = config.legalContactConfigured ? [] : ['contactEmail'];
+  missing.push(...(['address', 'host', 'publicationDirector', 'registration'] as const).filter((key) => !config.legal[key]));
+  if (missing.length) warnings.push(`legal pages incomplete (LCEN art. 6 III): set ${missing.map((k) => LEGAL_VARIABLES[k]).join(', ')}`);
+  return warnings;
+}
+
+const LEGAL_VARIABLES = {
+  contactEmail: 'LEGAL_CONTACT_EMAIL',
+  address: 'LEGAL_ADDRESS',
+  host: 'LEGAL_HOST',
+  publicationDirector: 'LEGAL_PUBLICATION_DIRECTOR',
+  registration: 'LEGAL_REGISTRATION',
+} as const;

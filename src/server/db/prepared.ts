@@ -19,13 +19,26 @@ export function preparedOnPostgres(sql: string): void {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
+/**
+ * A prepared plan the server cannot use any more: « cached plan must not change result type »
+ * after a migration altered a table under a running process (0A000), or a statement gone
+ * behind a transaction-pooling proxy (26000). The query then runs unnamed on that connection.
+ */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
 /** Routes the registered texts of every client of `pool` through named statements. */
 export function usePreparedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as QueryFn;
+    let named = true;
     (client as unknown as { query: QueryFn }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-      const name = typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
-      return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+      const name = named && typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
+      if (!name || rest.length > 0) return query(text, values, ...rest);
+      return (query({ name, text, values }) as Promise<unknown>).catch((error: { code?: string }) => {
+        if (!STALE_STATEMENT.has(error?.code ?? '')) throw error;
+        named = false;
+        return query(text, values);
+      });
     };
   });
 }

@@ -20,11 +20,13 @@ export const DEV_MAILBOX_FILE = 'dev-mailbox.jsonl';
 /**
  * Without SMTP_URL: messages go to the log and stay in a dev mailbox (newest last), in
  * memory and, given a file, appended to it (`{sentAt, to, subject, text}` a line).
+ * `redact` (production): only the recipient and subject are logged, never the text, which
+ * may hold a password-reset link; no file is written.
  */
 export function createLogMailer(
   logger: Logger,
   mailbox: MailMessage[] = [],
-  options: { file?: string } = {},
+  options: { file?: string; redact?: boolean } = {},
 ): Mailer & { mailbox: MailMessage[] } {
   return {
     kind: 'log',
@@ -32,6 +34,10 @@ export function createLogMailer(
     async send(message) {
       mailbox.push(message);
       if (mailbox.length > 100) mailbox.shift();
+      if (options.redact) {
+        logger.warn('mail not sent: SMTP_URL is not set', { to: message.to, subject: message.subject });
+        return;
+      }
       logger.info('mail (not sent: SMTP_URL is not set)', { to: message.to, subject: message.subject, text: message.text });
       if (options.file) {
         const line = JSON.stringify({ sentAt: new Date().toISOString(), ...message });

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { bootServices } from './boot.ts';
+import { startPurge } from './features/account/purge.ts';
 import { warmCatalogueSearch } from './features/catalogue/search.ts';
 import { createCrmClient } from './features/events/index.ts';
 import { createOutboxWorker } from './features/events/worker.ts';
@@ -29,6 +30,8 @@ await warmCatalogueSearch(services.database.db);
 const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger);
 const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
 
+// Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
+let purge: ReturnType<typeof startPurge> | undefined;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info: AddressInfo) => {
   logger.info('NutriCarte listening', {
     url: `http://localhost:${info.port}`,
@@ -38,6 +41,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: process.en
     startupMs: Math.round(performance.now() - startedAt),
   });
   worker.start();
+  purge ??= startPurge(services.database.db, logger);
 });
 
 let stopping = false;
@@ -53,6 +57,7 @@ async function shutdown(signal: string) {
   // Stop accepting connections, let in-flight requests finish, then close the database.
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await worker.stop();
+  await purge?.stop();
   await services.close();
   logger.info('stopped');
   process.exit(0);

@@ -52,7 +52,15 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     for (const warning of productionWarnings(config)) logger.warn(warning);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
     const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config) };
-    return { deps, database, catalogue, close: () => database.close() };
+    return {
+      deps,
+      database,
+      catalogue,
+      close: async () => {
+        await auth.settleBackgroundTasks();
+        await database.close();
+      },
+    };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

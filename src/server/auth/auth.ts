@@ -14,11 +14,30 @@ export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
+/**
+ * Mails better-auth sends (reset links, confirmations) leave after the answer: a request for
+ * a known address must not take longer, nor fail differently, than one for an unknown address.
+ * `settle()` waits for those still on their way (at shutdown).
+ */
+function backgroundTasks(logger: Logger) {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    handler(task: Promise<unknown>) {
+      const tracked = task.catch((error: unknown) => logger.error('auth: a background task failed', { err: error })).finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+    async settle() {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
 export function createAuth(options: { db: Kysely<DB>; config: Config; secret: string; mailer: Mailer; logger: Logger }) {
   const { db, config, secret, mailer, logger } = options;
+  const background = backgroundTasks(logger);
   const confirmEmail = Boolean(config.smtpUrl);
   const authRule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'NutriCarte',
     baseURL: config.publicOrigin,
     basePath: '/api/auth',
@@ -125,12 +144,14 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
       }),
     ],
     advanced: {
+      backgroundTasks: { handler: background.handler },
       cookiePrefix: 'nutricarte',
       useSecureCookies: config.publicOrigin.startsWith('https:'),
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
+  return Object.assign(auth, { settleBackgroundTasks: background.settle });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

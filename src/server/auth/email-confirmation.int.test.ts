@@ -83,3 +83,21 @@ describe('with outgoing mail', () => {
     expect(same.body.error.message).toBe("C'est déjà votre adresse email");
   });
 });
+
+describe('when the mail server fails', () => {
+  it('a reset request for a known address answers as for an unknown one (the mail leaves after the answer)', async () => {
+    const { email } = await confirmedOwner();
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const known = await t.request('POST', '/api/auth/request-password-reset', { body: { email } });
+      const unknown = await t.request('POST', '/api/auth/request-password-reset', { body: { email: uniqueEmail('inconnu') } });
+      expect({ status: known.status, body: known.body }).toEqual({ status: unknown.status, body: unknown.body });
+      expect(known.status).toBe(200);
+    } finally {
+      t.deps.mailer.send = send;
+    }
+  });
+});

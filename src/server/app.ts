@@ -149,6 +149,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      if (error.status === 503) c.header('Retry-After', '60');
       return c.json(errorBody(error.code, error.message, error.fields), error.status);
     }
     const check = checkViolation(error);

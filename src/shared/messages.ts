@@ -43,6 +43,7 @@ export const messages = {
     passwordMismatch: 'Les deux mots de passe ne correspondent pas',
     sameEmail: "C'est déjà votre adresse email",
     twoFactorInvalidCode: "Code invalide ou expiré. Vérifiez l'heure de votre téléphone et réessayez.",
+    backupCodeInvalid: 'Code de secours invalide ou déjà utilisé.',
     twoFactorSessionExpired: 'La vérification a expiré. Reconnectez-vous avec votre email et votre mot de passe.',
     twoFactorAlreadyEnabled: 'La double authentification est déjà activée',
     twoFactorNotEnabled: "La double authentification n'est pas activée",

@@ -230,11 +230,11 @@ describe('change e-mail (no SMTP)', () => {
     expect(mailsTo(user.email)).toEqual([]);
   });
 
-  it("an address already used by another account: the same answer, and neither account changes", async () => {
+  it('an address already used by another account: refused as sign-up does (the change would be immediate), neither account changes', async () => {
     const user = await t.signUp();
     const owner = await t.signUp();
     const res = await changeEmail(user.cookie, owner.email);
-    expectAnswer(res, 200, { status: true });
+    expectAnswer(res, 422, fieldError('newEmail', 'Un compte existe déjà avec cet email'));
     expect((await me(user.cookie)).body.user.email).toBe(user.email);
     expect((await me(owner.cookie)).body.user.email).toBe(owner.email);
     const holders = await t.db.selectFrom('users').select('id').where('email', '=', owner.email).execute();
@@ -332,7 +332,7 @@ describe('two-factor sign-in (TOTP)', () => {
 
     const challenge = await passwordStep();
     const reused = await verifyBackup(first!, challenge);
-    expectAnswer(reused, 422, fieldError('code', a.twoFactorInvalidCode));
+    expectAnswer(reused, 422, fieldError('code', a.backupCodeInvalid));
     expect(reused.cookie ?? '').not.toContain(SESSION_COOKIE);
     const next = await verifyBackup(second!, challenge);
     expect(next.status).toBe(200);
@@ -345,7 +345,8 @@ describe('two-factor sign-in (TOTP)', () => {
     const challenge = await passwordStep();
     for (let i = 0; i < 5; i += 1) expect((await verifyTotp(wrongTotp(key), challenge)).status).toBe(422);
     const blocked = await verifyTotp(totp(key), challenge);
-    expectAnswer(blocked, 429, { error: { code: 'rate_limited', message: a.twoFactorTooManyAttempts } });
+    // The challenge is spent: signing in again is the way out, not waiting.
+    expectAnswer(blocked, 401, { error: { code: 'unauthenticated', message: a.twoFactorSessionExpired } });
     expect(blocked.cookie ?? '').not.toContain(SESSION_COOKIE);
     expect(await userSessions(user.user.id)).toBe(0);
     expect((await verifyTotp(totp(key), challenge)).status).toBe(401);

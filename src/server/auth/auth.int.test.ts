@@ -137,6 +137,11 @@ describe('session', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, email });
     expect(res.body.session).toMatchObject({ userId: user.id });
+    // The token stays in its http-only cookie: no session token ever reaches the page's JavaScript.
+    const token = /nutricarte\.session_token=([^.;]+)/.exec(cookie)![1]!;
+    expect(res.body.session.token).toBeUndefined();
+    expect(res.text).not.toContain(token);
+    expect((await t.request('GET', '/api/auth/list-sessions', { cookie })).status).toBe(404);
     const anonymous = await t.request('GET', '/api/auth/get-session');
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toBeNull();

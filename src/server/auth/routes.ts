@@ -41,13 +41,14 @@ const authErrors: Record<string, { status: number; code: ErrorCode; message: str
   SESSION_EXPIRED: { status: 403, code: 'forbidden', message: a.sessionTooOld },
   SESSION_NOT_FRESH: { status: 403, code: 'forbidden', message: a.sessionTooOld },
   INVALID_CODE: { status: 422, code: 'validation', message: a.twoFactorInvalidCode, field: 'code' },
-  INVALID_BACKUP_CODE: { status: 422, code: 'validation', message: a.twoFactorInvalidCode, field: 'code' },
+  INVALID_BACKUP_CODE: { status: 422, code: 'validation', message: a.backupCodeInvalid, field: 'code' },
   OTP_HAS_EXPIRED: { status: 422, code: 'validation', message: a.twoFactorInvalidCode, field: 'code' },
   INVALID_TWO_FACTOR_COOKIE: { status: 401, code: 'unauthenticated', message: a.twoFactorSessionExpired },
   TOTP_ALREADY_ENABLED: { status: 422, code: 'validation', message: a.twoFactorAlreadyEnabled },
   TOTP_NOT_ENABLED: { status: 422, code: 'validation', message: a.twoFactorNotEnabled },
   TWO_FACTOR_NOT_ENABLED: { status: 422, code: 'validation', message: a.twoFactorNotEnabled },
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { status: 429, code: 'rate_limited', message: a.twoFactorTooManyAttempts },
+  // The sign-in's two-factor challenge is spent: waiting does not help, signing in again does.
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { status: 401, code: 'unauthenticated', message: a.twoFactorSessionExpired },
   ACCOUNT_TEMPORARILY_LOCKED: { status: 429, code: 'rate_limited', message: a.twoFactorTooManyAttempts },
 };
 
@@ -60,9 +61,13 @@ function fallbackError(status: number): { code: ErrorCode; message: string } {
   return { code: 'bad_request', message: messages.generic.invalidFields };
 }
 
+/**
+ * The client's address. Behind a proxy (TRUST_PROXY) it is the LAST X-Forwarded-For entry:
+ * the one our proxy appended; anything before it was written by the client and can be forged.
+ */
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
@@ -70,6 +75,10 @@ function clientIp(c: Context, trustProxy: boolean): string {
   } catch {
     return 'local';
   }
+}
+
+async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
+  return Boolean(await deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
 }
 
 /**
@@ -143,16 +152,46 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   app.post('/change-email', async (c) => {
     const input = await readJson(c, changeEmailSchema);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (session && session.user.email.toLowerCase() === input.newEmail.toLowerCase()) {
+    const newEmail = input.newEmail.toLowerCase();
+    if (session && session.user.email.toLowerCase() === newEmail) {
       throw new AppError('validation', 422, messages.account.sameEmail, { newEmail: messages.account.sameEmail });
+    }
+    // Without mail the change is immediate, and better-auth would answer « done » for a taken
+    // address while changing nothing. Sign-up says an address is taken anyway: say it here too.
+    // With mail, the link goes to the new address and nothing is told about it.
+    if (session && !deps.config.smtpUrl && (await emailTaken(deps, newEmail))) {
+      throw new AppError('validation', 422, m.userExists, { newEmail: m.userExists });
     }
     return forward(c, { newEmail: input.newEmail.toLowerCase(), callbackURL: ACCOUNT_PATH });
   });
-  for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes']) {
+  for (const path of ['/two-factor/disable', '/two-factor/generate-backup-codes']) {
     app.post(path, async (c) => forward(c, await readJson(c, passwordConfirmSchema)));
   }
+  app.post('/two-factor/enable', async (c) => {
+    const input = await readJson(c, passwordConfirmSchema);
+    const res = await forward(c, input);
+    // Two « Activer » at once: the second insert meets the one-row-per-user index; tried
+    // again, it finds the row and replaces its secret, as one click after the other would.
+    return res.status >= 500 ? forward(c, input) : res;
+  });
   app.post('/two-factor/verify-totp', async (c) => forward(c, await readJson(c, totpCodeSchema)));
   app.post('/two-factor/verify-backup-code', async (c) => forward(c, await readJson(c, backupCodeSchema)));
+
+  // better-auth's list of sessions hands every session token to the page's JavaScript: the
+  // app lists sessions through GET /api/account/sessions instead (docs/decisions/0006).
+  app.all('/list-sessions', () => {
+    throw new AppError('not_found', 404, messages.generic.notFound);
+  });
+  // The current session, without its token (the cookie that carries it is http-only for a reason).
+  app.get('/get-session', async (c) => {
+    const res = await forward(c);
+    if (!res.ok) return res;
+    const body = (await res.json()) as { session?: { token?: string } } | null;
+    if (body?.session) delete body.session.token;
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify(body), { status: res.status, headers });
+  });
 
   app.all('/*', (c) => forward(c));
   return app;

@@ -71,19 +71,11 @@ export async function startFakeStripe() {
         const data = (subscriptions.get(customer) ?? []).map((s) => subscriptionObject(customer, s));
         return send(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
       }
-      const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'DELETE' && cancel) {
-        for (const [customer, list] of subscriptions) {
-          const s = list.find((x) => x.id === cancel[1]);
-          if (!s) continue;
-          s.status = 'canceled';
-          return send(200, subscriptionObject(customer, s));
-        }
-        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${cancel[1]}'` } });
-      }
       const customer = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'DELETE' && customer) {
         if (failing) return send(500, { error: { type: 'api_error', message: 'Fake outage' } });
+        // As Stripe does: a deleted customer's subscriptions are cancelled at once.
+        for (const s of subscriptions.get(customer[1]!) ?? []) s.status = 'canceled';
         return send(200, { id: customer[1], object: 'customer', deleted: true });
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
@@ -96,6 +88,7 @@ export async function startFakeStripe() {
     requests,
     /** Sets what Stripe answers for a customer's subscriptions (newest first). */
     setSubscriptions: (customer: string, list: FakeSubscription[]) => subscriptions.set(customer, list),
+    subscriptionsOf: (customer: string) => subscriptions.get(customer) ?? [],
     /** Makes customer deletion fail with a 500 (Stripe down). */
     setFailing: (value: boolean) => (failing = value),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -163,28 +163,32 @@ describe('RGPD deletion with Stripe', () => {
     return { owner, customerId: customer_id!, subId };
   }
 
-  it('cancels the live subscription and erases the customer before deleting the account', async () => {
+  it('erases the customer, which ends the live subscription, before deleting the account', async () => {
     const { owner, customerId, subId } = await premiumOwner();
     const res = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password: owner.password } });
     expect(res.status).toBe(204);
     const calls = stripe.requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
-    expect(calls).toEqual([`/v1/subscriptions/${subId}`, `/v1/customers/${customerId}`]);
+    expect(calls).toEqual([`/v1/customers/${customerId}`]);
+    expect(stripe.subscriptionsOf(customerId).find((s) => s.id === subId)?.status).toBe('canceled');
     expect(await countOwnedRows(t.deps, owner.user.id)).toBe(0);
   });
 
-  it('keeps the account, and says so in French, when Stripe cannot be reached', async () => {
-    const { owner } = await premiumOwner();
+  it('keeps the account and the subscription, and says so in French, when Stripe cannot be reached', async () => {
+    const { owner, customerId, subId } = await premiumOwner();
     const before = await countOwnedRows(t.deps, owner.user.id);
     stripe.setFailing(true);
     try {
       const res = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password: owner.password } });
       expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('unavailable');
+      expect(res.headers.get('retry-after')).toBe('60');
       expect(res.body.error.message).toMatch(/^Votre abonnement n'a pas pu être résilié/);
     } finally {
       stripe.setFailing(false);
     }
     expect(await countOwnedRows(t.deps, owner.user.id)).toBe(before);
     expect((await t.request('GET', '/api/me', { cookie: owner.cookie })).status).toBe(200);
+    expect(stripe.subscriptionsOf(customerId).find((s) => s.id === subId)?.status).toBe('active');
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { enqueueContactDeletion } from '../events/outbox.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'billing' | 'logger'>;
 
@@ -41,7 +42,7 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
       await deps.billing.provider.closeCustomer(billing.customer_id);
     } catch (error) {
       deps.logger.error('account deletion: the payment provider could not close the customer', { userId, error: String(error) });
-      throw new AppError('internal', 503, messages.account.deleteBillingFailed);
+      throw new AppError('unavailable', 503, messages.account.deleteBillingFailed);
     }
   }
 
@@ -51,10 +52,7 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
     await trx.deleteFrom('event_outbox').where('user_id', '=', userId).execute();
     await trx.deleteFrom('verifications').where('value', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
-    await trx
-      .insertInto('event_outbox')
-      .values({ user_id: null, kind: 'contact', name: 'delete_contact', payload: JSON.stringify({ email: user.email }) })
-      .execute();
+    await enqueueContactDeletion(trx, user.email);
   });
   deps.logger.info('account deleted', { userId });
 }

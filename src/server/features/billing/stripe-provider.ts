@@ -93,12 +93,10 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
       return snapshotFromStripe(sub, customerId, config);
     },
     async closeCustomer(customerId: string) {
-      const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
-      for (const sub of list.data.filter((s) => LIVE.has(s.status))) {
-        await stripe.subscriptions.cancel(sub.id, { invoice_now: false, prorate: false }, { idempotencyKey: `close-${sub.id}` });
-      }
+      // Deleting the customer ends its subscriptions at once (no renewal, no refund): one call,
+      // so a failure leaves both the customer and the subscription as they were.
       try {
-        await stripe.customers.del(customerId, {}, { idempotencyKey: `close-${customerId}` });
+        await stripe.customers.del(customerId);
       } catch (error) {
         // Already erased (a retried deletion): nothing left to do.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')) throw error;

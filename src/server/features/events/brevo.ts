@@ -1,3 +1,5 @@
+import { DELETE_CONTACT } from './outbox.ts';
+
 /** What leaves NutriCarte for the CRM: one delivery per outbox row. */
 export interface CrmDelivery {
   kind: 'event' | 'contact';
@@ -47,7 +49,7 @@ export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typ
   return {
     target: 'brevo',
     async deliver({ kind, name, payload }) {
-      if (kind === 'contact' && name === 'delete_contact') {
+      if (kind === 'contact' && name === DELETE_CONTACT) {
         // Account deleted (RGPD): the contact goes too; already gone counts as done.
         await send('DELETE', `/contacts/${encodeURIComponent(String(payload.email))}`, undefined, { missingIsDone: true });
         return;

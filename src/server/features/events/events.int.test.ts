@@ -105,6 +105,30 @@ describe('product events through the outbox to Brevo', () => {
     const mine = brevo.calls.filter((c) => JSON.stringify(c).includes(encodeURIComponent(user.email)) || JSON.stringify(c).includes(user.email));
     expect(mine.map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /contacts/${encodeURIComponent(user.email)}`]);
     expect(await pending()).toBe(0);
+    // Once erased at Brevo, the address is gone from the outbox too.
+    const left = await t.db.selectFrom('event_outbox').select('payload').execute();
+    expect(left.filter((row) => JSON.stringify(row.payload).includes(user.email))).toEqual([]);
+  });
+
+  it('moves the CRM contact when the owner changes their address, and erases both addresses on deletion', async () => {
+    const user = await t.signUp(undefined, undefined, 'Le Relais');
+    await worker().runOnce();
+    brevo.calls.length = 0;
+    const newEmail = `nouvelle.${user.email}`;
+    expect((await t.request('POST', '/api/auth/change-email', { cookie: user.cookie, body: { newEmail } })).status).toBe(200);
+    await worker().runOnce();
+    expect(brevo.calls.map((c) => `${c.method} ${c.path} ${c.body.email ?? ''}`.trim())).toEqual([
+      `DELETE /contacts/${encodeURIComponent(user.email)}`,
+      `POST /contacts ${newEmail}`,
+    ]);
+    expect(brevo.calls[1]!.body.attributes).toMatchObject({ RESTAURANT_NAME: 'Le Relais', SUBSCRIPTION_TIER: 'free' });
+
+    brevo.calls.length = 0;
+    expect((await t.request('DELETE', '/api/account', { cookie: user.cookie, body: { password: user.password } })).status).toBe(204);
+    await worker().runOnce();
+    expect(brevo.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /contacts/${encodeURIComponent(newEmail)}`]);
+    const left = await t.db.selectFrom('event_outbox').select('payload').execute();
+    expect(left.filter((row) => JSON.stringify(row.payload).match(/relais|nouvelle/i) || JSON.stringify(row.payload).includes(user.email))).toEqual([]);
   });
 
   it('keeps events while Brevo answers 500, then delivers each exactly once; the owner never notices', async () => {

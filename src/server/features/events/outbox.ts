@@ -73,3 +73,14 @@ export async function enqueueContactSync(db: Kysely<DB> | Transaction<DB>, userI
     })
     .execute();
 }
+
+/** The CRM contact of a deleted account (or of an address given up) is erased. */
+export const DELETE_CONTACT = 'delete_contact';
+
+/**
+ * Queues the erasure of a CRM contact. The row names no user (the account may be gone by
+ * then), and the worker deletes it once delivered: the address does not outlive its erasure.
+ */
+export async function enqueueContactDeletion(db: Kysely<DB> | Transaction<DB>, email: string): Promise<void> {
+  await db.insertInto('event_outbox').values({ user_id: null, kind: 'contact', name: DELETE_CONTACT, payload: JSON.stringify({ email }) }).execute();
+}

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { CrmError, type CrmClient } from './brevo.ts';
+import { DELETE_CONTACT } from './outbox.ts';
 
 export interface WorkerOptions {
   batchSize?: number;
@@ -61,6 +62,11 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
     try {
       await crm.deliver({ kind: row.kind, name: row.name, payload: row.payload });
       if (crm.target === 'log') logger.info('crm event (BREVO_API_KEY not set)', { outboxId: row.id, kind: row.kind, name: row.name, payload: row.payload });
+      if (row.name === DELETE_CONTACT) {
+        // The erased address must not outlive its erasure here either (RGPD).
+        await db.deleteFrom('event_outbox').where('id', '=', row.id).execute();
+        return;
+      }
       await db
         .updateTable('event_outbox')
         .set({ status: 'delivered', delivered_at: new Date(), delivered_to: crm.target, last_error: null })

@@ -155,8 +155,11 @@ test('sessions: this device, another one signed out, then every device', async (
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser }) => {
+test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser, request, baseURL }) => {
   const email = await signUp(page);
+  const takenEmail = uniqueEmail('prise');
+  const other = await request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email: takenEmail, password: PASSWORD } });
+  expect(other.status()).toBe(200);
   const laptop = await (await browser.newContext()).newPage();
   await signIn(laptop, email);
   await expect(laptop).toHaveURL(/\/dashboard$/);
@@ -170,6 +173,12 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await newEmailField.fill(email);
   await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
   await expect(emailCard.getByText(a.sameEmail)).toBeVisible();
+  // Another account's address (no SMTP: the change would be immediate) is refused under the field.
+  await newEmailField.fill(takenEmail.toUpperCase());
+  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await expect(newEmailField).toHaveAccessibleDescription(messages.auth.userExists);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expect(emailCard).toContainText(`Vous vous connectez avec ${email}`);
   const newEmail = uniqueEmail('nouvelle');
   await newEmailField.fill(newEmail);
   await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();

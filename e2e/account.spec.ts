@@ -16,6 +16,7 @@ import { decodePng } from './qr-decode.ts';
 import { totp, totpFromSecret } from './totp.ts';
 
 const a = messages.account;
+const EMAIL_LINK_FAILED = "Ce lien de confirmation est invalide ou a expiré. Recommencez le changement d'adresse.";
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
@@ -78,6 +79,18 @@ test('two-factor: enrolment from the page, then sign-in asks the code or a backu
   await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
+
+  // A dead challenge (its cookie gone, as after 10 minutes): back to the password, with the reason.
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
+  await page.context().clearCookies({ name: 'nutricarte.two_factor' });
+  await page.getByLabel('Code de vérification').fill(totpFromSecret(secret));
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion', exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: a.twoFactorSessionExpired })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Mot de passe')).toBeFocused();
+
   await signIn(page, email);
   await page.getByLabel('Code de vérification').fill(totpFromSecret(secret, Date.now() - 10 * 60_000));
   await page.getByRole('button', { name: 'Vérifier' }).click();
@@ -142,8 +155,11 @@ test('sessions: this device, another one signed out, then every device', async (
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser }) => {
+test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser, request, baseURL }) => {
   const email = await signUp(page);
+  const takenEmail = uniqueEmail('prise');
+  const other = await request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email: takenEmail, password: PASSWORD } });
+  expect(other.status()).toBe(200);
   const laptop = await (await browser.newContext()).newPage();
   await signIn(laptop, email);
   await expect(laptop).toHaveURL(/\/dashboard$/);
@@ -157,6 +173,12 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await newEmailField.fill(email);
   await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
   await expect(emailCard.getByText(a.sameEmail)).toBeVisible();
+  // Another account's address (no SMTP: the change would be immediate) is refused under the field.
+  await newEmailField.fill(takenEmail.toUpperCase());
+  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await expect(newEmailField).toHaveAccessibleDescription(messages.auth.userExists);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expect(emailCard).toContainText(`Vous vous connectez avec ${email}`);
   const newEmail = uniqueEmail('nouvelle');
   await newEmailField.fill(newEmail);
   await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
@@ -187,11 +209,12 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await expect(laptop).toHaveURL(/\/dashboard$/);
 });
 
-test('export the data, then delete the account: printed codes read « Menu non trouvé », sign-in fails', async ({ page, baseURL }) => {
+test('export the data, then delete the account: « Menu non trouvé », printed codes lead nowhere, sign-in fails', async ({ page, baseURL }) => {
   const email = await signUp(page);
   const menuId = await seedMenu(page, baseURL!);
   const qr = await page.request.post('/api/qr-codes', { headers: { Origin: baseURL! }, data: { name: 'Table 1', menuId } });
   expect(qr.status()).toBe(201);
+  const qrId = ((await qr.json()) as { id: string }).id;
   await page.goto(`/menu/${menuId}`);
   await expect(page.getByText('Purée').first()).toBeVisible();
 
@@ -205,7 +228,8 @@ test('export the data, then delete the account: printed codes read « Menu non t
 
   await card(page, 'Supprimer mon compte').getByRole('button', { name: 'Supprimer mon compte' }).click();
   const dialog = page.getByRole('dialog', { name: 'Supprimer définitivement votre compte ?' });
-  await expect(dialog).toContainText('« Menu non trouvé »');
+  await expect(dialog).toContainText('leurs pages publiques afficheront « Menu non trouvé »');
+  await expect(dialog).toContainText('ceux déjà imprimés ne mèneront plus à votre carte');
   await expect(dialog).toContainText('abonnement Premium');
   await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
   await expect(dialog.getByText(a.deleteConfirmRequired)).toBeVisible();
@@ -220,8 +244,32 @@ test('export the data, then delete the account: printed codes read « Menu non t
 
   await page.goto(`/menu/${menuId}`);
   await expect(page.getByText('Menu non trouvé').first()).toBeVisible();
+  const scan = await page.request.get(`/qr/${qrId}`, { maxRedirects: 0 });
+  expect(scan.status()).toBe(404);
+  expect(await scan.text()).toContain('Code QR non trouvé ou inactif');
   await signIn(page, email);
   await expect(page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials })).toBeVisible();
+});
+
+test('a refused e-mail confirmation link: the reason in « Adresse email », the parameter leaves the address (360 px)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page);
+  await page.goto('/account?error=INVALID_TOKEN');
+  const emailCard = card(page, 'Adresse email');
+  const refused = emailCard.getByRole('alert').filter({ hasText: EMAIL_LINK_FAILED });
+  await expect(refused).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await expectNoHorizontalScroll(page);
+  await calmScreenshot(page, 'account-email-link-refused-360');
+  // Read once: a reload, or a new change of address, puts it away.
+  await emailCard.getByLabel('Nouvelle adresse email').fill('pas-un-email');
+  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await expect(refused).toHaveCount(0);
+  await page.goto('/account?error=TOKEN_EXPIRED');
+  await expect(refused).toBeVisible();
+  await page.reload();
+  await expect(emailCard.getByText('Vous vous connectez avec')).toBeVisible();
+  await expect(refused).toHaveCount(0);
 });
 
 test('on a phone: header link, « Mon compte », enrolment, forgotten password and reset pages', async ({ page }) => {

@@ -197,6 +197,9 @@ test('the legal pages, reached from the footer, name the configured publisher an
   await expect(article.getByRole('link', { name: 'contact@cuisine-claire.fr' }).first()).toHaveAttribute('href', 'mailto:contact@cuisine-claire.fr');
   await expect(article).toContainText('« Exporter mes données »');
   await expect(article).toContainText('« Supprimer mon compte »');
+  await expect(article).toContainText('le cookie de session « nutricarte.session_token »');
+  await expect(article).toContainText('le cookie « nutricarte.two_factor » (10 minutes), déposé seulement pendant une connexion avec double authentification');
+  await expect(article).toContainText("jusqu'à la déconnexion, ou au plus tard 7 jours sans utilisation, puis effacées");
   await article.getByRole('button', { name: 'Modifier mes choix de cookies' }).click();
   await expect(dialog(page)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -209,6 +212,7 @@ test('the legal pages, reached from the footer, name the configured publisher an
   await expect(article).toContainText('5 recettes, 1 menu, 1 code QR');
   await expect(article).toContainText('essai gratuit de 14 jours');
   await expect(article).toContainText('1169/2011');
+  await expect(article).toContainText('vos menus publics affichent « Menu non trouvé » et les codes QR déjà imprimés ne mènent plus à votre carte');
   await page.setViewportSize(LAPTOP);
   await screenshot(page, 'legal-terms-1280');
 

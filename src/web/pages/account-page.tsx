@@ -4,6 +4,7 @@ import { ExportCard } from '../features/account/export-card.tsx';
 import { PasswordCard } from '../features/account/password-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
 import { TwoFactorCard } from '../features/account/two-factor-card.tsx';
+import { useEmailLinkReturn } from '../features/account/use-email-link-return.ts';
 import { QrDrawing } from '../features/qr/qr-drawing.tsx';
 import { useMe, usePublicConfig } from '../lib/queries.ts';
 
@@ -18,6 +19,7 @@ const renderTotpQr = (data: string) => (
 export default function AccountPage() {
   const { data: me } = useMe();
   const { data: config } = usePublicConfig();
+  const emailLinkError = useEmailLinkReturn();
   // The layout's guard renders the page only with an account.
   if (!me) return null;
   return (
@@ -26,7 +28,7 @@ export default function AccountPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Mon compte</h1>
         <p className="text-sm text-stone-600">Vos identifiants, la sécurité de votre compte et vos données.</p>
       </div>
-      <EmailCard email={me.user.email} confirmationRequired={config?.emailConfirmationRequired ?? false} />
+      <EmailCard email={me.user.email} confirmationRequired={config?.emailConfirmationRequired ?? false} linkError={emailLinkError} />
       <PasswordCard />
       <TwoFactorCard enabled={me.user.twoFactorEnabled} renderQr={renderTotpQr} />
       <SessionsCard />

@@ -10,7 +10,11 @@ import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 
 /** What the card shows: the sign-in/sign-up forms, or one of the steps reached from them. */
-type View = { name: 'credentials' } | { name: 'forgot-password'; email: string } | { name: 'second-factor' } | { name: 'verify-email'; email: string };
+type View =
+  | { name: 'credentials'; email?: string; notice?: string }
+  | { name: 'forgot-password'; email: string }
+  | { name: 'second-factor'; email: string }
+  | { name: 'verify-email'; email: string };
 
 /** `navigate('/auth', { state })` from other pages: sign-up first, or « Mot de passe oublié ». */
 export interface AuthPageState {
@@ -71,21 +75,31 @@ export default function AuthPage() {
     case 'second-factor':
       return (
         <AuthFrame title="Double authentification" intro="Votre compte est protégé par un second facteur : saisissez le code de votre application.">
-          <TwoFactorStep onBack={backToSignIn} />
+          <TwoFactorStep onBack={backToSignIn} onExpired={(notice) => setView({ name: 'credentials', email: view.email, notice })} />
         </AuthFrame>
       );
     case 'credentials':
       return (
         <AuthFrame
-          above={<ModeToggle mode={mode} onChange={setMode} />}
+          above={
+            <ModeToggle
+              mode={mode}
+              onChange={(next) => {
+                setMode(next);
+                setView({ name: 'credentials' });
+              }}
+            />
+          }
           title={mode === 'sign-in' ? 'Connexion' : 'Inscription'}
           intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : 'Créez votre compte gratuit : 5 recettes, 1 menu et 1 code QR inclus.'}
         >
           <AuthForm
             key={mode}
             mode={mode}
+            notice={view.notice}
+            defaultEmail={view.email}
             onVerifyEmail={(email) => setView({ name: 'verify-email', email })}
-            onSecondFactor={() => setView({ name: 'second-factor' })}
+            onSecondFactor={(email) => setView({ name: 'second-factor', email })}
             onForgotPassword={(email) => setView({ name: 'forgot-password', email })}
           />
         </AuthFrame>

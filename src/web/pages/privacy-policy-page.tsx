@@ -66,8 +66,10 @@ export default function PrivacyPolicyPage() {
           <LegalSection title="Cookies et traceurs">
             <ul>
               <li>
-                <strong>Nécessaires au fonctionnement</strong>, sans consentement : le cookie de session qui vous garde connecté (préfixé
-                <Quoted>nutricarte.</Quoted>, inaccessible aux scripts) et la mémorisation de votre choix sur les cookies dans votre navigateur.
+                <strong>Nécessaires au fonctionnement</strong>, sans consentement : deux cookies inaccessibles aux scripts, le cookie de session{' '}
+                <Quoted>nutricarte.session_token</Quoted>, qui vous garde connecté (jusqu'à la déconnexion, ou au plus tard 7 jours sans
+                utilisation), et le cookie <Quoted>nutricarte.two_factor</Quoted> (10 minutes), déposé seulement pendant une connexion avec double
+                authentification, le temps de saisir le code ; ainsi que la mémorisation de votre choix sur les cookies dans votre navigateur.
               </li>
               <li>
                 <strong>Mesure d'audience</strong>, avec votre accord : lorsque vous êtes connecté, l'application enregistre les pages que vous

@@ -65,8 +65,8 @@ export default function TermsPage() {
             </p>
             <p>
               Vous pouvez supprimer votre compte à tout moment depuis la page <Link to="/account"><Quoted>Mon compte</Quoted></Link> : un
-              abonnement Premium en cours est alors résilié immédiatement, sans remboursement de la période entamée, vos données sont effacées
-              et les codes QR déjà imprimés affichent <Quoted>Menu non trouvé</Quoted>. En cas de manquement grave aux présentes conditions (usage
+              abonnement Premium en cours est alors résilié immédiatement, sans remboursement de la période entamée, vos données sont effacées,
+              vos menus publics affichent <Quoted>Menu non trouvé</Quoted> et les codes QR déjà imprimés ne mènent plus à votre carte. En cas de manquement grave aux présentes conditions (usage
               frauduleux, contenu illicite, atteinte à la sécurité du service), nous pouvons suspendre ou fermer le compte, après un avertissement
               par e-mail resté sans effet, sauf urgence.
             </p>

@@ -8,8 +8,8 @@ import { useDeleteAccount } from './use-delete-account.ts';
 
 const WHAT_IS_DELETED = [
   'vos recettes et leurs valeurs nutritionnelles ;',
-  'vos menus, leurs sections et leurs plats ;',
-  'vos codes QR : ceux déjà imprimés afficheront « Menu non trouvé » ;',
+  'vos menus, leurs sections et leurs plats : leurs pages publiques afficheront « Menu non trouvé » ;',
+  'vos codes QR : ceux déjà imprimés ne mèneront plus à votre carte ;',
   'votre abonnement Premium, qui est résilié ;',
   'votre profil et vos sessions.',
 ];

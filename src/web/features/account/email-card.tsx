@@ -10,9 +10,13 @@ import { FormAlert, FormNotice } from '../../components/ui/form-alert.tsx';
 import { AccountCard } from './account-card.tsx';
 import { useChangeEmail } from './use-change-email.ts';
 
-/** « Adresse email »: with mail configured the new address is used once its link is opened. */
-export function EmailCard({ email, confirmationRequired }: { email: string; confirmationRequired: boolean }) {
+/**
+ * « Adresse email »: with mail configured the new address is used once its link is opened;
+ * `linkError` says that a link came back refused (see use-email-link-return.ts).
+ */
+export function EmailCard({ email, confirmationRequired, linkError }: { email: string; confirmationRequired: boolean; linkError: string | null }) {
   const change = useChangeEmail();
+  const [linkErrorShown, setLinkErrorShown] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '' } });
@@ -20,6 +24,7 @@ export function EmailCard({ email, confirmationRequired }: { email: string; conf
     setFormError(null);
     setLinkSentTo(null);
     change.mutate(values, {
+      // An address already used by another account is a 422 on newEmail, never a success.
       onSuccess: () => {
         form.reset();
         if (confirmationRequired) setLinkSentTo(values.newEmail);
@@ -37,7 +42,16 @@ export function EmailCard({ email, confirmationRequired }: { email: string; conf
         </>
       }
     >
-      <form noValidate className="max-w-md space-y-3" onSubmit={submit}>
+      <form
+        noValidate
+        className="max-w-md space-y-3"
+        onSubmit={(event) => {
+          // A new attempt, even a mistyped one, makes the refused link old news.
+          setLinkErrorShown(false);
+          void submit(event);
+        }}
+      >
+        {linkErrorShown && <FormAlert message={linkError} />}
         <Field
           label="Nouvelle adresse email"
           type="email"

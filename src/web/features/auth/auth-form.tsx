@@ -25,24 +25,31 @@ interface SignInAnswer {
 
 type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
 
-/** Sign-in and sign-up on /auth (SPEC.md « /auth » and section 5). */
+/**
+ * Sign-in and sign-up on /auth (SPEC.md « /auth » and section 5). `notice` and `defaultEmail`:
+ * back from a two-factor step that expired, its message and the address already typed.
+ */
 export function AuthForm({
   mode,
+  notice,
+  defaultEmail = '',
   onVerifyEmail,
   onSecondFactor,
   onForgotPassword,
 }: {
   mode: AuthMode;
+  notice?: string;
+  defaultEmail?: string;
   onVerifyEmail: (email: string) => void;
-  onSecondFactor: () => void;
+  onSecondFactor: (email: string) => void;
   onForgotPassword: (email: string) => void;
 }) {
   const completeSignIn = useCompleteSignIn();
   const { data: config } = usePublicConfig();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(notice ?? null);
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { email: '', password: '', restaurantName: '' },
+    defaultValues: { email: defaultEmail, password: '', restaurantName: '' },
     mode: 'onSubmit',
   });
 
@@ -60,7 +67,7 @@ export function AuthForm({
     },
     onSuccess: (outcome, values) => {
       setServerError(null);
-      if (outcome === 'needs-second-factor') return onSecondFactor();
+      if (outcome === 'needs-second-factor') return onSecondFactor(values.email);
       if (outcome === 'needs-confirmation') {
         toast.success(messages.auth.signUpConfirm);
         onVerifyEmail(values.email);
@@ -89,6 +96,7 @@ export function AuthForm({
         label="Mot de passe"
         type="password"
         autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+        autoFocus={Boolean(defaultEmail)}
         error={errors.password?.message}
         hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
         {...form.register('password')}

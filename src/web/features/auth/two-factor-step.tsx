@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { backupCodeSchema, totpCodeSchema } from '../../../shared/api/auth.ts';
 import { messages } from '../../../shared/messages.ts';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -33,7 +33,10 @@ const methods = {
   },
 } as const;
 
-function CodeForm({ method }: { method: Method }) {
+/** The challenge is dead (its 10-minute cookie expired, or too many wrong codes): no code can succeed any more. */
+const isChallengeGone = (error: unknown) => error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated';
+
+function CodeForm({ method, onExpired }: { method: Method; onExpired: (message: string) => void }) {
   const { path, schema, label, hint, field } = methods[method];
   const completeSignIn = useCompleteSignIn();
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,7 +44,10 @@ function CodeForm({ method }: { method: Method }) {
   const verify = useMutation({
     mutationFn: (code: string) => api(path, { method: 'POST', body: { code } }),
     onSuccess: () => completeSignIn(messages.auth.loginSuccess),
-    onError: (error) => setFormError(applyServerError(form.setError, error, { code: 'code' })),
+    onError: (error) => {
+      if (isChallengeGone(error)) return onExpired(error.message);
+      setFormError(applyServerError(form.setError, error, { code: 'code' }));
+    },
   });
   return (
     <form
@@ -61,12 +67,15 @@ function CodeForm({ method }: { method: Method }) {
   );
 }
 
-/** The second step of a sign-in when two-factor authentication is on (SPEC.md: aal1 → aal2). */
-export function TwoFactorStep({ onBack }: { onBack: () => void }) {
+/**
+ * The second step of a sign-in when two-factor authentication is on (SPEC.md: aal1 → aal2).
+ * `onExpired` takes the server's message back to the e-mail and password form.
+ */
+export function TwoFactorStep({ onBack, onExpired }: { onBack: () => void; onExpired: (message: string) => void }) {
   const [method, setMethod] = useState<Method>('totp');
   return (
     <div className="space-y-4">
-      <CodeForm key={method} method={method} />
+      <CodeForm key={method} method={method} onExpired={onExpired} />
       <div className="flex flex-col items-center gap-1 text-sm">
         <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}>
           {methods[method].switchLabel}

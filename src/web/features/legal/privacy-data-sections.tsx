@@ -96,7 +96,8 @@ export function RetentionSection() {
           <strong>Statistiques de scans</strong> : tant que le code QR concerné existe.
         </li>
         <li>
-          <strong>Sessions de connexion</strong> (adresse IP, navigateur) : jusqu'à la déconnexion, ou au plus tard 7 jours sans utilisation.
+          <strong>Sessions de connexion</strong> (adresse IP, navigateur) : jusqu'à la déconnexion, ou au plus tard 7 jours sans utilisation,
+          puis effacées.
         </li>
         <li>
           <strong>Liens de réinitialisation du mot de passe</strong> : 1 heure, utilisables une seule fois.

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '../../lib/queries.ts';
+
+export const EMAIL_LINK_FAILED = "Ce lien de confirmation est invalide ou a expiré. Recommencez le changement d'adresse.";
+
+/**
+ * The e-mail change link lands on /account: better-auth's verify-email redirects there, with
+ * `?error=INVALID_TOKEN`, `TOKEN_EXPIRED`, `USER_NOT_FOUND` or `INVALID_USER` when it refused.
+ * Returns the message to show (read once), takes the parameter out of the address bar, and
+ * refetches the account, whose address a link opened in another tab may have changed.
+ */
+export function useEmailLinkReturn(): string | null {
+  const [params, setParams] = useSearchParams();
+  const [linkError] = useState(() => (params.has('error') ? EMAIL_LINK_FAILED : null));
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+  const hasError = params.has('error');
+  useEffect(() => {
+    if (!hasError) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [hasError, setParams]);
+  return linkError;
+}

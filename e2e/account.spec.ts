@@ -16,7 +16,6 @@ import { decodePng } from './qr-decode.ts';
 import { totp, totpFromSecret } from './totp.ts';
 
 const a = messages.account;
-const EMAIL_LINK_FAILED = "Ce lien de confirmation est invalide ou a expiré. Recommencez le changement d'adresse.";
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
@@ -256,7 +255,7 @@ test('a refused e-mail confirmation link: the reason in « Adresse email », the
   await signUp(page);
   await page.goto('/account?error=INVALID_TOKEN');
   const emailCard = card(page, 'Adresse email');
-  const refused = emailCard.getByRole('alert').filter({ hasText: EMAIL_LINK_FAILED });
+  const refused = emailCard.getByRole('alert').filter({ hasText: messages.account.emailLinkFailed });
   await expect(refused).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
   await expectNoHorizontalScroll(page);

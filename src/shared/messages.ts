@@ -37,6 +37,7 @@ export const messages = {
   account: {
     resetRequested:
       'Si un compte existe avec cet email, vous recevrez un lien pour réinitialiser votre mot de passe. Il est valable 1 heure.',
+    emailLinkFailed: "Ce lien de confirmation est invalide ou a expiré. Recommencez le changement d'adresse.",
     resetInvalidToken: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
     wrongPassword: 'Mot de passe incorrect',
     newPasswordSame: "Le nouveau mot de passe doit être différent de l'actuel",

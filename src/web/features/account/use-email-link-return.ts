@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '../../../shared/messages.ts';
 import { meQueryKey } from '../../lib/queries.ts';
-
-export const EMAIL_LINK_FAILED = "Ce lien de confirmation est invalide ou a expiré. Recommencez le changement d'adresse.";
 
 /**
  * The e-mail change link lands on /account: better-auth's verify-email redirects there, with
@@ -13,7 +12,7 @@ export const EMAIL_LINK_FAILED = "Ce lien de confirmation est invalide ou a expi
  */
 export function useEmailLinkReturn(): string | null {
   const [params, setParams] = useSearchParams();
-  const [linkError] = useState(() => (params.has('error') ? EMAIL_LINK_FAILED : null));
+  const [linkError] = useState(() => (params.has('error') ? messages.account.emailLinkFailed : null));
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { binPath, exitStatus, formatMs, root, runNode } from './lib.mjs';
+import { precompressAssets } from './precompress.mjs';
 
 export const distDir = path.join(root, 'dist');
 export const serverEntry = path.join(distDir, 'server', 'server', 'main.js');
@@ -13,7 +14,7 @@ export const webIndex = path.join(distDir, 'web', 'index.html');
 const hashFile = path.join(distDir, '.build-hash');
 
 /** Files and folders whose content decides the build output (tests excluded: they are not built). */
-const inputRoots = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+const inputRoots = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs'];
 const isTestFile = (file) => /\.(test|reliability)\.tsx?$/.test(file);
 
 function inputFiles() {
@@ -68,6 +69,9 @@ export async function build() {
   rmSync(hashFile, { force: true });
   if (existsSync(path.join(root, 'index.html')) && existsSync(path.join(root, 'vite.config.ts'))) {
     await step('web (vite build → dist/web)', binPath('vite'), ['build', '--logLevel', 'warn']);
+    const compressing = performance.now();
+    const count = await precompressAssets(path.join(distDir, 'web', 'assets'));
+    console.log(`build: ${count} assets precompressed (gzip, brotli) in ${formatMs(performance.now() - compressing)}`);
   } else {
     console.warn('build: no index.html or vite.config.ts yet, web app skipped (the API still builds)');
   }

@@ -1,8 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../context.ts';
+
+/**
+ * A file answer with its Cache-Control (serveStatic's `onFound` runs after the answer is made,
+ * too late for a header); a path with no file goes on untouched.
+ */
+function cached(serve: MiddlewareHandler<AppEnv>, cacheControl: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const res = await serve(c, next);
+    if (res instanceof Response && (res.status === 200 || res.status === 206)) res.headers.set('Cache-Control', cacheControl);
+    return res;
+  };
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, every other GET
@@ -13,14 +25,10 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: webDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use('*', serveStatic({ root: webDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+  // Hashed names: a new build has new names, so a year is safe. The build writes .br and .gz
+  // copies of the bundles (scripts/precompress.mjs), sent as they are.
+  app.use('/assets/*', cached(serveStatic({ root: webDir, precompressed: true }), 'public, max-age=31536000, immutable'));
+  app.use('*', cached(serveStatic({ root: webDir }), 'public, max-age=3600'));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     c.header('Cache-Control', 'no-cache');

@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../context.ts';
+import { compressResponses } from './compress.ts';
+import { mountWebApp } from './static.ts';
+
+let dir: string;
+const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `plat ${i}`))};`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>NutriCarte</title>');
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(bundle));
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(bundle));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function app() {
+  const a = new Hono<AppEnv>();
+  a.use('*', compressResponses());
+  mountWebApp(a, dir);
+  return a;
+}
+
+describe('the built web app', () => {
+  it('sends the brotli copy of a bundle made at build time, cached for a year', async () => {
+    const res = await app().request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(bundle);
+  });
+
+  it('falls back to the gzip copy, then to the file itself', async () => {
+    const gz = await app().request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app().request('/assets/app-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await plain.text()).toBe(bundle);
+  });
+
+  it('caches other files of the build an hour', async () => {
+    const res = await app().request('/favicon.svg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers index.html for an app route, never cached', async () => {
+    const res = await app().request('/recipes');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<title>NutriCarte</title>');
+  });
+});

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { Menu } from '../../../shared/api/menus.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 export function MenuCard({
   menu,
@@ -37,20 +37,7 @@ export function MenuCard({
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créé le {formatDate(menu.createdAt)}</span>
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={onEdit}>
-            Modifier
-          </Button>
-          <ConfirmDialog
-            title="Êtes-vous sûr de vouloir supprimer ce menu ?"
-            onConfirm={onDelete}
-            trigger={
-              <Button size="sm" variant="dangerGhost">
-                Supprimer
-              </Button>
-            }
-          />
-        </div>
+        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer ce menu ?" onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

@@ -6,12 +6,12 @@ import type { z } from '../../../shared/zod-fr.ts';
 import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
 import { Badge } from '../../components/ui/card.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
+import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 type ItemValues = z.input<typeof itemUpdateSchema>;
 
@@ -45,20 +45,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         <MoveButtons subject={`l'élément ${item.name}`} index={index} count={count} onMove={onMove} />
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
-            Modifier
-          </Button>
-          <ConfirmDialog
-            title="Êtes-vous sûr de vouloir supprimer cet élément ?"
-            onConfirm={onDelete}
-            trigger={
-              <Button size="sm" variant="dangerGhost">
-                Supprimer
-              </Button>
-            }
-          />
-        </div>
+        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
       </div>
     </li>
   );

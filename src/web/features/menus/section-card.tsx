@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import type { z } from '../../../shared/zod-fr.ts';
 import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { useDeleteSection, useUpdateSection, type MoveTarget } from './api.ts';
 import { MenuItemRow } from './menu-item-row.tsx';
 import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
+import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 type SectionValues = z.input<typeof sectionUpdateSchema>;
 
@@ -60,20 +60,7 @@ export function SectionCard({
             <Button size="sm" onClick={onAddRecipe}>
               Ajouter recette
             </Button>
-            <div className="flex gap-2">
-              <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
-                Modifier
-              </Button>
-              <ConfirmDialog
-                title="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?"
-                onConfirm={onDelete}
-                trigger={
-                  <Button size="sm" variant="dangerGhost">
-                    Supprimer
-                  </Button>
-                }
-              />
-            </div>
+            <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
           </div>
         </div>
       )}

@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
+import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 const PREVIEW = 3;
 
@@ -73,20 +72,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={onEdit}>
-            Modifier
-          </Button>
-          <ConfirmDialog
-            title="Êtes-vous sûr de vouloir supprimer cette recette ?"
-            onConfirm={onDelete}
-            trigger={
-              <Button size="sm" variant="dangerGhost">
-                Supprimer
-              </Button>
-            }
-          />
-        </div>
+        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

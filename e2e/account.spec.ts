@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 import { decodePng } from './qr-decode.ts';
-import { totp, totpFromSecret } from './totp.ts';
+import { totp, totpFromSecret } from '../src/server/test/totp.ts';
 
 const a = messages.account;
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';

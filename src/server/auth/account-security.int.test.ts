@@ -1,49 +1,13 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { base32Decode, totp, totpKey, wrongTotp } from '../test/totp.ts';
 import { createTestApp, SESSION_COOKIE, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp, type TestResponse } from '../test/harness.ts';
 
 /** Issue 10: password reset, change of password and e-mail, two-factor sign-in (TOTP). */
 const a = messages.account;
 const TWO_FACTOR_COOKIE = 'nutricarte.two_factor';
 const NEW_PASSWORD = 'nouveau-mot-de-passe';
-
-// RFC 4648 base32, then RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits), as an authenticator app does.
-function base32Decode(text: string): Buffer {
-  const bits = [...text.replace(/=+$/, '').toUpperCase()]
-    .map((char) => {
-      const index = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(char);
-      if (index < 0) throw new Error(`not base32: ${text}`);
-      return index.toString(2).padStart(5, '0');
-    })
-    .join('');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-}
-
-function totp(key: Buffer, stepOffset = 0, now = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000) + stepOffset));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** A 6-digit code refused now: none of the steps the server accepts (previous, current, next). */
-function wrongTotp(key: Buffer): string {
-  const accepted = new Set([-1, 0, 1].map((step) => totp(key, step)));
-  let code = Number(totp(key));
-  do code = (code + 1) % 1_000_000;
-  while (accepted.has(String(code).padStart(6, '0')));
-  return String(code).padStart(6, '0');
-}
-
-/** The key behind an `otpauth://totp/…?secret=BASE32` URI. */
-function totpKey(totpURI: string): Buffer {
-  const secret = new URL(totpURI).searchParams.get('secret');
-  if (!secret) throw new Error(`no secret in ${totpURI}`);
-  return base32Decode(secret);
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,7 +51,7 @@ async function userSessions(userId: string, app = t): Promise<number> {
 }
 
 it('the TOTP helper follows RFC 6238 (test vector: SHA-1, T = 59 s)', () => {
-  expect(totp(Buffer.from('12345678901234567890'), 0, 59_000)).toBe('287082');
+  expect(totp(Buffer.from('12345678901234567890'), { time: 59_000 })).toBe('287082');
   expect(base32Decode('GEZDGNBVGY3TQOJQ').toString()).toBe('1234567890');
 });
 

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { sql, type KyselyPlugin } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -346,16 +346,6 @@ describe('GET /menu/:id', () => {
     queries = 0;
     expect(await loadPublicMenu(t.db.withPlugin(counter), 'nope')).toBeNull();
     expect(queries).toBe(0);
-
-    // On PostgreSQL that query is a named prepared statement of the connection (db/prepared.ts).
-    if (t.deps.dbKind === 'postgres') {
-      const prepared = await t.db.connection().execute(async (conn) => {
-        await loadPublicMenu(conn, menu.id);
-        await loadPublicMenu(conn, menu.id);
-        return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(conn)).rows.map((r) => r.name);
-      });
-      expect(prepared.filter((name) => name.startsWith('nc_'))).toHaveLength(1);
-    }
   });
 });
 

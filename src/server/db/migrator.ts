@@ -18,10 +18,22 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; Kysely holds an advisory lock so parallel starts are safe. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+/** Names of every migration, oldest first. */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();
+
+type MigrationRun = Awaited<ReturnType<Migrator['migrateToLatest']>>;
+
+function applied({ error, results }: MigrationRun): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies every pending migration; Kysely holds an advisory lock so parallel starts are safe. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  return applied(await new Migrator({ db, provider: new StaticMigrationProvider() }).migrateToLatest());
+}
+
+/** Applies the migrations up to `name` included (tests of a migration on the previous schema's data). */
+export async function migrateTo(db: Kysely<unknown>, name: string): Promise<string[]> {
+  return applied(await new Migrator({ db, provider: new StaticMigrationProvider() }).migrateTo(name));
 }

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrateTo, migrateToLatest, migrationNames } from '../db/migrator.ts';
+import type { DB } from '../db/schema.ts';
+import { loadCatalogue } from '../features/catalogue/load.ts';
+import { databaseUrl } from './prepare.ts';
+import './provided.ts';
+
+/**
+ * A migration is tested on a database filled by the schema before it (nothing lost):
+ *
+ *   const old = await openDatabaseBefore('0005-allergen-status');
+ *   await sql`INSERT INTO recipes …`.execute(old.db);   // rows as the previous schema had them
+ *   await old.migrateToLatest();                        // then check they were carried over
+ *   await old.close();
+ *
+ * The database is new and empty (not the test template), on PGlite or on the api-postgres
+ * server depending on TEST_DB, with the Ciqual catalogue loaded (recipe lines reference it).
+ * Queries on `db` before `migrateToLatest()` must be written in SQL against the old schema:
+ * the Kysely types describe the newest one.
+ */
+export interface OldDatabase {
+  db: Kysely<DB>;
+  kind: Database['kind'];
+  /** Applies the migration under test and every later one; returns their names. */
+  migrateToLatest(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(serverUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openDatabaseBefore(migrationName: string): Promise<OldDatabase> {
+  const names = migrationNames();
+  const index = names.indexOf(migrationName);
+  if (index < 1) throw new Error(`openDatabaseBefore: ${migrationName} is not a migration after the first (${names.join(', ')})`);
+  const previous = names[index - 1]!;
+
+  let database: Database;
+  let drop = async () => {};
+  if (process.env.TEST_DB === 'postgres') {
+    const serverUrl = inject('postgresAdminUrl');
+    const prefix = inject('postgresDbPrefix');
+    if (!serverUrl || !prefix) throw new Error('TEST_DB=postgres needs the api-postgres project (its global setup starts the server).');
+    const name = `${prefix}old_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+    database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), maxConnections: 2 });
+    drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } else {
+    database = await openDatabase({ pgliteDir: 'memory://' });
+  }
+  try {
+    await migrateTo(database.db as never, previous);
+    await loadCatalogue(database.db);
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+  return {
+    db: database.db,
+    kind: database.kind,
+    migrateToLatest: () => migrateToLatest(database.db as never),
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        await drop();
+      }
+    },
+  };
+}

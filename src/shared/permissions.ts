@@ -1,0 +1,46 @@
+/**
+ * Who may do what in an organisation (docs/product/organisations.md, DECISIONS 19 of the
+ * product rules): one table read by the server, which enforces it on every route, and by the
+ * web app, which hides what a role cannot do. Reading and printing are open to every member.
+ */
+export const MEMBER_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const ROLE_LABELS: Record<MemberRole, string> = {
+  owner: 'Propriétaire',
+  editor: 'Éditeur',
+  viewer: 'Lecteur',
+};
+
+export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
+  owner: 'Tout, y compris l’abonnement, l’équipe et les établissements',
+  editor: 'Recettes, produits, menus, codes QR et plans de menus',
+  viewer: 'Consulte et imprime, sans rien modifier',
+};
+
+export type Action =
+  /** Recipes, own products, menus and their content, QR codes, meal plans. */
+  | 'content:write'
+  /** Establishments: create, rename, delete. */
+  | 'establishments:write'
+  /** Invitations, roles, removals, the organisation's name. */
+  | 'members:manage'
+  /** Checkout, customer portal, demo portal. */
+  | 'billing:manage'
+  /** The organisation's « Historique » page. */
+  | 'audit:read';
+
+const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
+  owner: new Set<Action>(['content:write', 'establishments:write', 'members:manage', 'billing:manage', 'audit:read']),
+  editor: new Set<Action>(['content:write']),
+  viewer: new Set<Action>(),
+};
+
+export function can(role: MemberRole, action: Action): boolean {
+  return GRANTS[role].has(action);
+}
+
+export const permissionMessages = {
+  forbidden: 'Votre rôle dans cette organisation ne permet pas cette action.',
+  ownerOnly: 'Seul un propriétaire de l’organisation peut faire cela.',
+} as const;

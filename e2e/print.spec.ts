@@ -46,7 +46,7 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
       { code: '28720', quantity: 150, unit: 'g' },
       { code: '12099', quantity: 80, unit: 'g' },
     ],
-    allergens: ['Gluten', 'Œufs', 'Lactose'],
+    allergens: ['Gluten', 'Œufs', 'Lait'],
     traces: ['Fruits à coque'],
     dietaryInfo: [],
   });
@@ -66,7 +66,7 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
     dietaryInfo: ['Végétarien', 'Végan'],
   });
   // The server keeps what the owner declared: nothing added, nothing lost.
-  expect([quiche.allergens, quiche.traces, salade.allergens, salade.traces]).toEqual([['Gluten', 'Œufs', 'Lactose'], ['Fruits à coque'], ['Moutarde'], []]);
+  expect([quiche.allergens, quiche.traces, salade.allergens, salade.traces]).toEqual([['Gluten', 'Œufs', 'Lait'], ['Fruits à coque'], ['Moutarde'], []]);
 
   const menu = await send('post', '/api/menus', { name: 'Carte du midi' });
   const starters = await send('post', `/api/menus/${menu.id}/sections`, { name: 'Entrées' });
@@ -155,7 +155,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(sheet.getByText(`* ${RI_STATEMENT}.`)).toBeVisible();
   await expect(sheet.getByText('Apport de référence pour un adulte-type (8 400 kJ/2 000 kcal)', { exact: false })).toBeVisible();
   // Allergens and traces, apart.
-  await expect(sheet.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten, Œufs, Lactose');
+  await expect(sheet.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten, Œufs, Lait');
   await expect(sheet.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :Fruits à coque');
   await expect(sheet.getByTestId('sheet-diets')).toHaveText('Aucun régime indiqué');
   await expect(sheet.getByTestId('sheet-nutriscore').getByTestId('nutri-score')).toHaveText(/^Nutri-Score [A-E]$/);
@@ -213,7 +213,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(cell('Salade', 'Moutarde')).toHaveText('●Contient');
   // Every one of the 28 cells matches the recipes.
   const expected = (contains: string[], traces: string[]) => ALLERGEN_NAMES.map((a) => (contains.includes(a) ? 'contains' : traces.includes(a) ? 'traces' : 'none'));
-  expect(await rowStates(row('Quiche'))).toEqual(expected(['Gluten', 'Œufs', 'Lactose'], ['Fruits à coque']));
+  expect(await rowStates(row('Quiche'))).toEqual(expected(['Gluten', 'Œufs', 'Lait'], ['Fruits à coque']));
   expect(await rowStates(row('Salade'))).toEqual(expected(['Moutarde'], []));
   await expect(page.getByTestId('allergen-legend')).toContainText('Contient cet allergène');
   await expect(page.getByTestId('allergen-legend')).toContainText('Peut contenir des traces');

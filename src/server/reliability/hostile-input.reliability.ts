@@ -68,7 +68,7 @@ const recipeBody = () => ({
   prepTime: 20,
   cookTime: 35,
   price: 6.5,
-  traces: ['Lactose'],
+  traces: ['Lait'],
   cookedWeightG: 900,
   fruitVegLegumePercent: 40,
   showNutriScore: true,

@@ -73,7 +73,7 @@ async function richMenu() {
   const desserts = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Desserts' });
   await api.post(`/api/sections/${plats.id}/move`, { position: 0 }); // Plats, Entrées, Desserts
 
-  const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lactose', 'Gluten'], dietaryInfo: ['Végétarien'] }));
+  const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lait', 'Gluten'], dietaryInfo: ['Végétarien'] }));
   const crepe = await api.post('/api/recipes', recipe('Crêpe', { dietaryInfo: ['Végétarien', 'Sans lactose'] }));
   const soupe = await api.post('/api/recipes', recipe('Soupe'));
   const gone = await api.post('/api/recipes', recipe('Recette supprimée'));
@@ -134,10 +134,10 @@ describe('GET /menu/:id', () => {
       `Omelette aux herbes Œufs fermiers, ciboulette Informations nutritionnelles par portion ` +
         `Calories ${m.omelette.caloriesPerServing} kcal Protéines ${grams(m.omelette.proteinPerServing)} ` +
         `Glucides ${grams(m.omelette.carbsPerServing)} Lipides ${grams(m.omelette.fatPerServing)} ` +
-        'Régimes alimentaires : Végétarien Allergènes : Œufs Lactose Gluten',
+        'Régimes alimentaires : Végétarien Allergènes : Œufs Lait Gluten',
     );
     expect(omelette).toContain('<ul class="badges diet"><li>Végétarien</li></ul>');
-    expect(omelette).toContain('<ul class="badges allergen"><li>Œufs</li><li>Lactose</li><li>Gluten</li></ul>');
+    expect(omelette).toContain('<ul class="badges allergen"><li>Œufs</li><li>Lait</li><li>Gluten</li></ul>');
     expect(text(item('Crêpe'))).toContain('Régimes alimentaires : Végétarien Sans lactose');
     expect(text(item('Crêpe'))).not.toContain('Allergènes');
     // Only the values present: carbs and fat unknown for the soup, no badges at all.
@@ -380,7 +380,7 @@ describe('GET /api/public/menus/:id', () => {
               name: 'Omelette aux herbes',
               description: 'Œufs fermiers, ciboulette',
               price: 0,
-              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lactose', 'Gluten'], traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
+              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
             },
           ],
         },

@@ -74,6 +74,7 @@ export async function seedMenu(page: Page, origin: string, name = 'Carte du midi
     servings: 4,
     ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
     allergens: ['Lait'],
+    allergensDeclared: true,
     dietaryInfo: ['Végétarien'],
   });
   const menu = await post('/api/menus', { name });

@@ -48,6 +48,7 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
     ],
     allergens: ['Gluten', 'Œufs', 'Lait'],
     traces: ['Fruits à coque'],
+    allergensDeclared: true,
     dietaryInfo: [],
   });
   const salade = await send('post', '/api/recipes', {
@@ -63,6 +64,7 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
       { code: '11018', quantity: 15, unit: 'ml' },
     ],
     allergens: ['Moutarde'],
+    allergensDeclared: true,
     dietaryInfo: ['Végétarien', 'Végan'],
   });
   // The server keeps what the owner declared: nothing added, nothing lost.
@@ -158,7 +160,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(sheet.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten, Œufs, Lait');
   await expect(sheet.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :Fruits à coque');
   await expect(sheet.getByTestId('sheet-diets')).toHaveText('Aucun régime indiqué');
-  await expect(sheet.getByTestId('sheet-nutriscore').getByTestId('nutri-score')).toHaveText(/^Nutri-Score [A-E]$/);
+  await expect(sheet.getByTestId('sheet-nutriscore').getByRole('img', { name: /^Nutri-Score [A-E]$/ })).toBeVisible();
   await expect(sheet).toContainText(CIQUAL_ATTRIBUTION);
   await expect(sheet).toContainText(`Imprimé le ${today}`);
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
@@ -178,7 +180,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(page.getByTestId('sheet-allergens')).toHaveText('Contient :Moutarde');
   await expect(page.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :aucune trace signalée');
   await expect(page.getByTestId('sheet-diets')).toHaveText('Végétarien · Végan');
-  await expect(page.getByTestId('sheet-nutriscore')).toHaveText('Non calculé : Indiquez la part de fruits, légumes et légumineuses.');
+  await expect(page.getByTestId('sheet-nutriscore')).toHaveText('Non calculé : Part de fruits, légumes et légumineuses manquante.');
   await page.getByRole('link', { name: 'Retour aux recettes' }).click();
   await expect(page).toHaveURL(`${origin}/recipes`);
 

@@ -43,7 +43,7 @@ export function AllergenChips({
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-stone-800">Les 14 allergènes réglementaires</legend>
       <p id={hintId} className="text-xs text-stone-600">
-        Touchez un allergène : une fois « contient », deux fois « peut contenir (traces) », trois fois pour le retirer.
+        {'Touchez un allergène : une fois «\u00a0contient\u00a0», deux fois «\u00a0peut contenir (traces)\u00a0», trois fois pour le retirer.'}
       </p>
       <ul className="flex flex-wrap gap-1.5" aria-label="Allergènes de la recette">
         {ALLERGEN_NAMES.map((allergen) => {

@@ -231,7 +231,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
 
       {!review.confirmed && (
         <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">
-          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront « {ALLERGEN_STATEMENTS.unverified} » jusqu'à ce que vous confirmiez la liste.
+          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu'à
+          ce que vous confirmiez la liste.
         </p>
       )}
       <div className="flex gap-2">

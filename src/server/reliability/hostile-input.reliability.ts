@@ -72,6 +72,7 @@ const recipeBody = () => ({
   cookedWeightG: 900,
   fruitVegLegumePercent: 40,
   showNutriScore: true,
+  allergensDeclared: true,
 });
 const recipeFields = [
   ...Object.keys(recipeBody()),

@@ -198,6 +198,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
             Afficher le Nutri-Score sur le menu public
           </label>
+          {/* docs/product/nutri-score.md: the logo is Santé publique France's trademark. */}
+          <p className="-mt-2 text-xs text-stone-600">L'affichage public du Nutri-Score suppose l'enregistrement de votre établissement auprès de Santé publique France.</p>
           {lines.length > 0 && (
             <div aria-live="polite" data-testid="nutri-score-preview">
               <NutriScoreInfo value={preview.nutriScore} />

@@ -1,12 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import type { AllergenSuggestion } from '../../../shared/recipe-facts.ts';
-
-/** The ingredients a confirmation was given for: another set of ingredients needs another look. */
-const ingredientsKey = (codes: readonly string[]) => [...codes].sort().join(',');
-
-/** Sources already answered per allergen; a new ingredient implying it asks again. */
-type Answered = Record<string, string[]>;
+import { ingredientsKey, pendingSuggestions, type Answered } from './allergen-review.ts';
 
 export interface AllergenReview {
   contains: string[];
@@ -40,13 +35,7 @@ export function useAllergenReview(recipe: Recipe | null, codes: readonly string[
   const [confirmedFor, setConfirmedFor] = useState<string | null>(() => (declared ? ingredientsKey((recipe?.ingredients ?? []).map((l) => l.code)) : null));
 
   const key = ingredientsKey(codes);
-  const pending = useMemo(
-    () =>
-      suggestions.filter(
-        (s) => !contains.includes(s.allergen) && !traces.includes(s.allergen) && s.sources.some((source) => !(answered[s.allergen] ?? []).includes(source)),
-      ),
-    [suggestions, contains, traces, answered],
-  );
+  const pending = useMemo(() => pendingSuggestions(suggestions, contains, traces, answered), [suggestions, contains, traces, answered]);
   const sourcesOf = (allergen: string) => suggestions.find((s) => s.allergen === allergen)?.sources ?? [];
 
   return {

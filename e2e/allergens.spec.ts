@@ -100,6 +100,8 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.goto('/recipes');
     await expect(card.getByTestId('allergen-status')).toHaveText('3 allergènes');
     await expect(card).toContainText('Peut contenir : Fruits à coque');
+    await expect(card.getByRole('img', { name: /^Nutri-Score [A-E]$/ })).toBeVisible();
+    await calmScreenshot(page, `allergens-card-declared-${viewport.width}`);
 
     // A new ingredient withdraws the confirmation and brings its suggestions.
     await card.getByRole('button', { name: 'Modifier' }).click();
@@ -150,6 +152,14 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(row('Quiche')).toContainText(`${UNVERIFIED} (déjà indiqués : Gluten)`);
     await expect(row('Tarte fine').locator('td[data-state="contains"]')).toHaveCount(2);
     await screenshot(page, `allergens-table-${viewport.width}`);
+
+    // The fiche technique says the same.
+    await page.goto(`/recipes/${quiche.id}/fiche`);
+    await expect(page.getByTestId('sheet-allergens-unverified')).toHaveText(UNVERIFIED);
+    await expect(page.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten');
+    await page.goto(`/recipes/${salade.id}/fiche`);
+    await expect(page.getByTestId('sheet-allergens')).toHaveText(`Contient :${NONE}`);
+    await expect(page.getByTestId('sheet-allergens-unverified')).toHaveCount(0);
   });
 }
 

@@ -73,7 +73,8 @@ export async function seedMenu(page: Page, origin: string, name = 'Carte du midi
     name: 'Purée',
     servings: 4,
     ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
-    allergens: ['Lactose'],
+    allergens: ['Lait'],
+    allergensDeclared: true,
     dietaryInfo: ['Végétarien'],
   });
   const menu = await post('/api/menus', { name });

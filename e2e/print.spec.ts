@@ -46,8 +46,9 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
       { code: '28720', quantity: 150, unit: 'g' },
       { code: '12099', quantity: 80, unit: 'g' },
     ],
-    allergens: ['Gluten', 'Œufs', 'Lactose'],
+    allergens: ['Gluten', 'Œufs', 'Lait'],
     traces: ['Fruits à coque'],
+    allergensDeclared: true,
     dietaryInfo: [],
   });
   const salade = await send('post', '/api/recipes', {
@@ -63,10 +64,11 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
       { code: '11018', quantity: 15, unit: 'ml' },
     ],
     allergens: ['Moutarde'],
+    allergensDeclared: true,
     dietaryInfo: ['Végétarien', 'Végan'],
   });
   // The server keeps what the owner declared: nothing added, nothing lost.
-  expect([quiche.allergens, quiche.traces, salade.allergens, salade.traces]).toEqual([['Gluten', 'Œufs', 'Lactose'], ['Fruits à coque'], ['Moutarde'], []]);
+  expect([quiche.allergens, quiche.traces, salade.allergens, salade.traces]).toEqual([['Gluten', 'Œufs', 'Lait'], ['Fruits à coque'], ['Moutarde'], []]);
 
   const menu = await send('post', '/api/menus', { name: 'Carte du midi' });
   const starters = await send('post', `/api/menus/${menu.id}/sections`, { name: 'Entrées' });
@@ -155,10 +157,10 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(sheet.getByText(`* ${RI_STATEMENT}.`)).toBeVisible();
   await expect(sheet.getByText('Apport de référence pour un adulte-type (8 400 kJ/2 000 kcal)', { exact: false })).toBeVisible();
   // Allergens and traces, apart.
-  await expect(sheet.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten, Œufs, Lactose');
+  await expect(sheet.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten, Œufs, Lait');
   await expect(sheet.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :Fruits à coque');
   await expect(sheet.getByTestId('sheet-diets')).toHaveText('Aucun régime indiqué');
-  await expect(sheet.getByTestId('sheet-nutriscore').getByTestId('nutri-score')).toHaveText(/^Nutri-Score [A-E]$/);
+  await expect(sheet.getByTestId('sheet-nutriscore').getByRole('img', { name: /^Nutri-Score [A-E]$/ })).toBeVisible();
   await expect(sheet).toContainText(CIQUAL_ATTRIBUTION);
   await expect(sheet).toContainText(`Imprimé le ${today}`);
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
@@ -178,7 +180,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(page.getByTestId('sheet-allergens')).toHaveText('Contient :Moutarde');
   await expect(page.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :aucune trace signalée');
   await expect(page.getByTestId('sheet-diets')).toHaveText('Végétarien · Végan');
-  await expect(page.getByTestId('sheet-nutriscore')).toHaveText('Non calculé : Indiquez la part de fruits, légumes et légumineuses.');
+  await expect(page.getByTestId('sheet-nutriscore')).toHaveText('Non calculé : Part de fruits, légumes et légumineuses manquante.');
   await page.getByRole('link', { name: 'Retour aux recettes' }).click();
   await expect(page).toHaveURL(`${origin}/recipes`);
 
@@ -213,7 +215,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(cell('Salade', 'Moutarde')).toHaveText('●Contient');
   // Every one of the 28 cells matches the recipes.
   const expected = (contains: string[], traces: string[]) => ALLERGEN_NAMES.map((a) => (contains.includes(a) ? 'contains' : traces.includes(a) ? 'traces' : 'none'));
-  expect(await rowStates(row('Quiche'))).toEqual(expected(['Gluten', 'Œufs', 'Lactose'], ['Fruits à coque']));
+  expect(await rowStates(row('Quiche'))).toEqual(expected(['Gluten', 'Œufs', 'Lait'], ['Fruits à coque']));
   expect(await rowStates(row('Salade'))).toEqual(expected(['Moutarde'], []));
   await expect(page.getByTestId('allergen-legend')).toContainText('Contient cet allergène');
   await expect(page.getByTestId('allergen-legend')).toContainText('Peut contenir des traces');

@@ -31,8 +31,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     await setLine(page, 'Lait demi-écrémé, UHT', '0.2', 'l');
     // Hand-computed: (81 × 10 + 753 × 0.5 + 47.7 × 2) / 4 = 1281.9 / 4 = 320.475 → 320 kcal.
     await expect(page.getByTestId('nutrition-summary')).toContainText('320 kcal');
-    await page.getByPlaceholder('Rechercher un allergène (gluten, lait, œufs…)').fill('lact');
-    await page.getByRole('button', { name: '+ Lactose', exact: true }).click();
+    // Butter and milk imply « Lait »: added from the suggestion, then the list confirmed.
+    await page.getByRole('button', { name: "Ajouter l'allergène Lait" }).click();
+    await expect(page.getByRole('button', { name: 'Lait : contient' })).toBeVisible();
+    await page.getByLabel('Je confirme la liste des allergènes').check();
     await page.getByLabel('Végétarien').check();
     await screenshot(page, `recipe-form-${viewport.width}`);
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
@@ -41,7 +43,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     const card = page.getByTestId('recipe-card').filter({ hasText: 'Purée maison' });
     await expect(card.getByTestId('kcal-badge')).toHaveText('320 kcal / portion');
     await expect(card).toContainText('4 portions');
-    await expect(card).toContainText('1 allergène');
+    await expect(card.getByTestId('allergen-status')).toHaveText('1 allergène');
     await expect(card).toContainText('Végétarien');
     await screenshot(page, `recipe-cards-${viewport.width}`);
 

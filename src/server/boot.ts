@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
 import { createBilling } from './features/billing/index.ts';
+import { refreshRecipeFacts } from './features/recipes/facts-refresh.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createLogMailer, createSmtpMailer, DEV_MAILBOX_FILE, type Mailer } from './mail/mailer.ts';
 import { resolveAuthSecret } from './secrets.ts';
@@ -47,6 +48,10 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     if (applied.length) logger.info('migrations applied', { migrations: applied, database: database.kind });
     const catalogue = await loadCatalogue(database.db);
     logger.info('catalogue ready', { status: catalogue.status, foods: catalogue.foods, ms: Math.round(catalogue.ms) });
+    // Stored recipe facts follow the code's version and the catalogue's values (a new Ciqual
+    // edition recomputes them all); read as stored afterwards (src/shared/recipe-facts.ts).
+    const refreshed = await refreshRecipeFacts(database.db, { all: catalogue.status === 'loaded' });
+    if (refreshed) logger.info('recipe facts recomputed', { recipes: refreshed });
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
     const mailer = options.mailer ?? createMailer(config, logger);
     for (const warning of productionWarnings(config)) logger.warn(warning);

@@ -25,7 +25,7 @@ const RULES: Rule[] = [
   { allergen: 'Crustacés', name: /crevette|crabe|homard|langouste|ecrevisse|tourteau|gambas|scampi|araignee de mer|surimi/ },
   { allergen: 'Œufs', name: /\boeufs?\b|mayonnaise|meringue|brioche|crepe|quiche|omelette|flan|creme (brulee|anglaise|patissiere|caramel)|ile flottante|mousse au chocolat|pates? aux oeufs|gaufre|madeleine|tiramisu|clafoutis|aioli|bearnaise|hollandaise/, group: /\/ oeufs/ },
   {
-    allergen: 'Poisson',
+    allergen: 'Poissons',
     name: /poisson|thon|saumon|cabillaud|morue|anchois|sardine|colin|merlu|lieu|sole|truite|maquereau|hareng|bar\b|dorade|daurade|limande|eglefin|haddock|lotte|raie|turbot|flétan|fletan|tilapia|panga|perche|brochet|carpe|rouget|espadon|sprat|caviar|oeufs de (lump|saumon|cabillaud)|tarama|surimi|brandade|nuoc.?mam|sauce poisson/,
     group: /poissons crus|poissons cuits|produits a base de poissons|huiles de poissons/,
     unless: /\b(crevette|crabe|moule|huitre)\b.*seul/,
@@ -33,7 +33,7 @@ const RULES: Rule[] = [
   { allergen: 'Arachides', name: /arachide|cacahuete/ },
   { allergen: 'Soja', name: /soja|tofu|tempeh|miso|edamame|tamari/ },
   {
-    allergen: 'Lactose',
+    allergen: 'Lait',
     name: /\blait\b|lactose|beurre|creme|fromage|yaourt|yoghourt|fromage blanc|faisselle|petit.suisse|emmental|comte|gruyere|mozzarella|parmesan|camembert|brie|roquefort|chevre|feta|ricotta|mascarpone|raclette|reblochon|cantal|mimolette|babeurre|kefir|lactoserum|glace\b|creme glacee|bechamel|gratin|quiche|brioche|croissant|chocolat au lait|ganache|flan|panna cotta/,
     group: /produits laitiers|\/ beurres|glaces et sorbets \/ glaces|desserts glaces/,
     unless: /\bvegetal|a base de (soja|riz|amande|avoine|coco)|boisson (au|a base|de) (soja|riz|amande|avoine|coco)|lait de coco|lait d'amande|creme de (marron|coco|cassis)|beurre de cacahuete|beurre de cacao|sorbet|margarine|creme dessert au soja/,

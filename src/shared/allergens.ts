@@ -1,27 +1,44 @@
-/** The 14 allergens regulated by EU Regulation 1169/2011 (annex II), as named in SPEC.md. */
 export interface Allergen {
   name: string;
   category: string;
 }
 
+/**
+ * The 14 allergens of EU Regulation 1169/2011 (INCO), annex II, in its order and under the
+ * short names of its French version (DECISIONS.md 15: « Lait », not « Lactose »). Stored
+ * rows written under the first names were renamed by migration 0005.
+ */
 export const ALLERGENS: readonly Allergen[] = [
   { name: 'Gluten', category: 'Céréales' },
-  { name: 'Lactose', category: 'Lait et produits laitiers' },
-  { name: 'Œufs', category: 'Œufs' },
-  { name: 'Arachides', category: 'Légumineuses' },
-  { name: 'Fruits à coque', category: 'Fruits à coque' },
-  { name: 'Soja', category: 'Légumineuses' },
-  { name: 'Poisson', category: 'Produits de la mer' },
   { name: 'Crustacés', category: 'Produits de la mer' },
-  { name: 'Mollusques', category: 'Produits de la mer' },
+  { name: 'Œufs', category: 'Œufs' },
+  { name: 'Poissons', category: 'Produits de la mer' },
+  { name: 'Arachides', category: 'Légumineuses' },
+  { name: 'Soja', category: 'Légumineuses' },
+  { name: 'Lait', category: 'Lait et produits laitiers' },
+  { name: 'Fruits à coque', category: 'Fruits à coque' },
   { name: 'Céleri', category: 'Légumes' },
   { name: 'Moutarde', category: 'Condiments' },
   { name: 'Graines de sésame', category: 'Graines' },
   { name: 'Anhydride sulfureux et sulfites', category: 'Additifs' },
   { name: 'Lupin', category: 'Légumineuses' },
+  { name: 'Mollusques', category: 'Produits de la mer' },
 ];
 
 export const ALLERGEN_NAMES: readonly string[] = ALLERGENS.map((a) => a.name);
+
+/** Whether the owner has confirmed a recipe's allergen list (API.md « allergen status »). */
+export const ALLERGEN_STATUSES = ['declared', 'unverified'] as const;
+export type AllergenStatus = (typeof ALLERGEN_STATUSES)[number];
+
+/**
+ * What a diner reads where a recipe's allergens are shown (DECISIONS.md 15): never nothing.
+ * `none` for a declared empty list, `unverified` for a list its owner has not confirmed.
+ */
+export const ALLERGEN_STATEMENTS = {
+  none: 'Aucun des 14 allergènes réglementaires',
+  unverified: 'Allergènes non renseignés : demandez au personnel',
+} as const;
 
 /** Folds case, accents and the œ ligature so « oeufs » finds « Œufs ». */
 export function foldText(text: string): string {

@@ -17,17 +17,37 @@ const totals = (v: Partial<Record<Nutrient, number | null>>): Record<Nutrient, n
 });
 
 describe('recipe Nutri-Score', () => {
+  const base = { totals: totals({}), missing: {}, referenceGrams: 500, fruitVegLegumePercent: 70, redMeat: false };
+
   it('scores per 100 g of the dish (cooked weight), hand-worked', () => {
     // 500 g of dish: per 100 g 300 kJ (0), sugars 5 (1), saturates 0.6 (0), salt 1 (4: >0.2…>0.8); N = 5.
     // protein 2.4 (0: not > 2.4), fibre 3 (0: not > 3), 70 % → 2; score 3 → C.
-    const r = recipeNutriScore({ totals: totals({}), referenceGrams: 500, fruitVegLegumePercent: 70, redMeat: false }, {});
-    expect(r).toEqual({ available: true, letter: 'C', score: 3 });
+    expect(recipeNutriScore(base)).toEqual({ available: true, letter: 'C', score: 3 });
   });
 
-  it('is unavailable without the fruit/vegetable share or with a Ciqual gap', () => {
-    expect(recipeNutriScore({ totals: totals({}), referenceGrams: 500, fruitVegLegumePercent: null, redMeat: false }, {}).available).toBe(false);
-    expect(recipeNutriScore({ totals: totals({ fiber: null }), referenceGrams: 500, fruitVegLegumePercent: 10, redMeat: false }, {}).available).toBe(false);
-    expect(recipeNutriScore({ totals: totals({}), referenceGrams: 500, fruitVegLegumePercent: 10, redMeat: false }, { salt: ['Sel'] }).available).toBe(false);
+  it('names the missing fruit/vegetable share', () => {
+    expect(recipeNutriScore({ ...base, fruitVegLegumePercent: null })).toEqual({
+      available: false,
+      reasons: ['Part de fruits, légumes et légumineuses manquante'],
+      reason: 'Part de fruits, légumes et légumineuses manquante.',
+    });
+  });
+
+  it('names each unknown value and the ingredients that lack it, in the algorithm order', () => {
+    const r = recipeNutriScore({ ...base, missing: { sugars: ['Olive noire', 'Anchois'], fiber: ['Anchois'], salt: ['Olive noire'], water: ['Thon'] } });
+    expect(r).toEqual({
+      available: false,
+      reasons: ['Sucres inconnus pour : Olive noire, Anchois', 'Sel inconnu pour : Olive noire', 'Fibres inconnues pour : Anchois'],
+      reason: 'Sucres inconnus pour : Olive noire, Anchois. Sel inconnu pour : Olive noire. Fibres inconnues pour : Anchois.',
+    });
+  });
+
+  it('names an ingredient without a weight once, not once per nutrient, and says when nothing weighs anything', () => {
+    const everything = { energyKj: ['Œuf'], sugars: ['Œuf'], saturatedFat: ['Œuf'], salt: ['Œuf'], protein: ['Œuf'], fiber: ['Œuf', 'Persil'] };
+    const r = recipeNutriScore({ ...base, missing: everything, unweighed: ['Œuf'] });
+    expect(r.available === false && r.reasons).toEqual(['Poids inconnu pour : Œuf', 'Fibres inconnues pour : Persil']);
+    const empty = recipeNutriScore({ ...base, totals: totals({}), referenceGrams: 0 });
+    expect(empty.available === false && empty.reasons).toEqual(['Poids de la recette inconnu']);
   });
 
   it('recognises red meat from Ciqual names and subgroups', () => {

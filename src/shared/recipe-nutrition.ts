@@ -1,6 +1,6 @@
 import { foldText } from './allergens.ts';
 import type { Nutrient } from './nutrition.ts';
-import { computeNutriScore, type NutriScoreResult } from './nutriscore.ts';
+import { computeNutriScore, type NutriScoreLetter, type NutriScoreResult } from './nutriscore.ts';
 
 /** Red meat for the Nutri-Score protein cap: beef, veal, lamb, pork, horse, game, and their products. */
 const RED_MEAT = /^(boeuf|veau|agneau|mouton|porc|cheval|chevreuil|sanglier|cerf|biche|bison|lapin de garenne|jambon|lard|lardon|saucisse|saucisson|chorizo|bacon|rillettes|pate de campagne|merguez|steak|entrecote|rumsteck|bavette|faux-filet|onglet|gigot|cote de porc|filet mignon|roti de porc|roti de boeuf)/;
@@ -10,26 +10,65 @@ export function isRedMeat(name: string, subgroup: string | null | undefined): bo
   return (group.startsWith('viandes') || group.startsWith('charcuteries')) && RED_MEAT.test(foldText(name));
 }
 
+export const NUTRISCORE_LETTERS: readonly NutriScoreLetter[] = ['A', 'B', 'C', 'D', 'E'];
+
+/** The values the algorithm needs, in the order a reason names them, with their French « unknown » wording. */
+const NEEDED: readonly [Nutrient, string][] = [
+  ['energyKj', 'Énergie inconnue'],
+  ['sugars', 'Sucres inconnus'],
+  ['saturatedFat', 'Acides gras saturés inconnus'],
+  ['salt', 'Sel inconnu'],
+  ['protein', 'Protéines inconnues'],
+  ['fiber', 'Fibres inconnues'],
+];
+
+export const nutriScoreReasons = {
+  fruitVegLegume: 'Part de fruits, légumes et légumineuses manquante',
+  noWeight: 'Poids de la recette inconnu',
+  unweighed: (names: string[]) => `Poids inconnu pour : ${names.join(', ')}`,
+  unknown: (label: string, names: string[]) => `${label} pour : ${names.join(', ')}`,
+} as const;
+
 export interface NutriScoreInputs {
   totals: Record<Nutrient, number | null>;
+  /** Ingredients (names) whose value is unknown, per nutrient (NutritionResult.missing). */
+  missing: Partial<Record<Nutrient, string[]>>;
+  /** Ingredients whose weight is unknown (« unité » without a weight): every value of theirs is. */
+  unweighed?: readonly string[];
   /** Weight that « per 100 g » refers to (cooked weight if known). */
   referenceGrams: number;
   fruitVegLegumePercent: number | null;
   redMeat: boolean;
 }
 
-export type RecipeNutriScore = (Pick<NutriScoreResult, 'letter' | 'score'> & { available: true }) | { available: false; reason: string };
+export type RecipeNutriScore =
+  | (Pick<NutriScoreResult, 'letter' | 'score'> & { available: true })
+  | {
+      available: false;
+      /** Each missing value, named (« Sucres inconnus pour : Olive noire »). */
+      reasons: string[];
+      /** The reasons as one sentence. */
+      reason: string;
+    };
 
 /**
  * The recipe's Nutri-Score from its totals per 100 g of dish. It needs the fruit/vegetable
- * share (owner input) and every nutrient of the algorithm: a gap makes it unavailable
- * rather than better than it is.
+ * share (owner input) and every nutrient of the algorithm: a gap makes it unavailable rather
+ * than better than it is, and the answer says which value is missing for which ingredient.
  */
-export function recipeNutriScore(input: NutriScoreInputs, missing: Partial<Record<Nutrient, string[]>>): RecipeNutriScore {
-  if (input.fruitVegLegumePercent === null) return { available: false, reason: 'Indiquez la part de fruits, légumes et légumineuses.' };
-  const needed: Nutrient[] = ['energyKj', 'sugars', 'saturatedFat', 'salt', 'protein', 'fiber'];
-  const gaps = needed.filter((n) => input.totals[n] === null || (missing[n]?.length ?? 0) > 0);
-  if (gaps.length > 0 || input.referenceGrams <= 0) return { available: false, reason: 'Données Ciqual incomplètes pour calculer le Nutri-Score.' };
+export function recipeNutriScore(input: NutriScoreInputs): RecipeNutriScore {
+  const reasons: string[] = [];
+  if (input.fruitVegLegumePercent === null) reasons.push(nutriScoreReasons.fruitVegLegume);
+  const unweighed = new Set(input.unweighed ?? []);
+  if (unweighed.size > 0) reasons.push(nutriScoreReasons.unweighed([...unweighed]));
+  for (const [nutrient, label] of NEEDED) {
+    // An unweighed line lacks every value: it is named once, above.
+    const names = [...new Set(input.missing[nutrient] ?? [])].filter((name) => !unweighed.has(name));
+    if (names.length > 0) reasons.push(nutriScoreReasons.unknown(label, names));
+  }
+  if (input.referenceGrams <= 0 && unweighed.size === 0) reasons.push(nutriScoreReasons.noWeight);
+  if (reasons.length > 0) return { available: false, reasons, reason: `${reasons.join('. ')}.` };
+
   const per100 = (n: Nutrient) => ((input.totals[n] ?? 0) * 100) / input.referenceGrams;
   const result = computeNutriScore({
     energyKj: per100('energyKj'),
@@ -38,7 +77,7 @@ export function recipeNutriScore(input: NutriScoreInputs, missing: Partial<Recor
     salt: per100('salt'),
     protein: per100('protein'),
     fiber: per100('fiber'),
-    fruitVegLegumePercent: input.fruitVegLegumePercent,
+    fruitVegLegumePercent: input.fruitVegLegumePercent ?? 0,
     redMeat: input.redMeat,
   });
   return { available: true, letter: result.letter, score: result.score };

@@ -131,7 +131,10 @@ export interface RecipesTable {
   protein_per_serving: NullableNum;
   carbs_per_serving: NullableNum;
   fat_per_serving: NullableNum;
-  nutrition: ColumnType<unknown, string | undefined, string>;
+  /** RecipeFacts (src/shared/recipe-facts.ts) as computed for `facts_version`. */
+  facts: ColumnType<unknown, string | undefined, string>;
+  facts_version: Generated<number>;
+  allergens_declared: Generated<boolean>;
   prep_time: number | null;
   cook_time: number | null;
   price: NullableNum;

@@ -68,10 +68,11 @@ const recipeBody = () => ({
   prepTime: 20,
   cookTime: 35,
   price: 6.5,
-  traces: ['Lactose'],
+  traces: ['Lait'],
   cookedWeightG: 900,
   fruitVegLegumePercent: 40,
   showNutriScore: true,
+  allergensDeclared: true,
 });
 const recipeFields = [
   ...Object.keys(recipeBody()),

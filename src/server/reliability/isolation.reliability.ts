@@ -46,7 +46,7 @@ const recipeInput = (name: string) => ({
     { code: '16400', quantity: 20, unit: 'g' },
     { code: '20276', quantity: 150, unit: 'g' },
   ],
-  allergens: ['Lactose'],
+  allergens: ['Lait'],
   dietaryInfo: [],
 });
 

@@ -67,7 +67,7 @@ beforeAll(async () => {
   ];
   const recipes = [];
   for (const [name, lines] of dishes) {
-    recipes.push(await post('/api/recipes', { name, servings: 1, ingredients: lines.map(([code, quantity]) => ({ code, quantity, unit: 'g' })), allergens: ['Lactose'], dietaryInfo: [] }));
+    recipes.push(await post('/api/recipes', { name, servings: 1, ingredients: lines.map(([code, quantity]) => ({ code, quantity, unit: 'g' })), allergens: ['Lait'], dietaryInfo: [] }));
   }
   menuId = await post('/api/menus', { name: 'Carte de printemps', description: 'Cuisine maison' });
   for (const [i, name] of ['Entrées', 'Plats', 'Desserts'].entries()) {

@@ -1,3 +1,5 @@
+import type { AllergenStatus } from '../allergens.ts';
+
 /** GET /api/public/menus/:id: what a diner sees (SPEC.md « Public menu page »). */
 export interface PublicMenuRecipe {
   caloriesPerServing: number | null;
@@ -5,6 +7,8 @@ export interface PublicMenuRecipe {
   carbsPerServing: number | null;
   fatPerServing: number | null;
   allergens: string[];
+  /** `declared` (empty allergens: « Aucun des 14 allergènes réglementaires ») or `unverified` (« demandez au personnel »). */
+  allergenStatus: AllergenStatus;
   /** « Peut contenir (traces) ». */
   traces: string[];
   dietaryInfo: string[];

@@ -1,8 +1,10 @@
 import { z } from '../zod-fr.ts';
-import { ALLERGEN_NAMES } from '../allergens.ts';
+import { ALLERGEN_NAMES, type AllergenStatus } from '../allergens.ts';
 import { DIET_LABELS } from '../diets.ts';
 import { messages } from '../messages.ts';
-import type { Nutrient, Per100g } from '../nutrition.ts';
+import type { FoodFacts } from '../food-facts.ts';
+import type { Per100g } from '../nutrition.ts';
+import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS, type Unit } from '../units.ts';
 
@@ -29,6 +31,7 @@ export const recipeMessages = {
   containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
   cookedWeightPositive: 'Le poids cuit doit être supérieur à 0',
   percentRange: 'La part doit être comprise entre 0 et 100 %',
+  allergensDeclaredInvalid: 'La confirmation de la liste des allergènes doit valoir vrai ou faux',
 } as const;
 
 const m = recipeMessages;
@@ -88,6 +91,11 @@ export const recipeInputSchema = z
   fruitVegLegumePercent: z.number({ error: m.percentRange }).min(0, m.percentRange).max(100, m.percentRange).nullable().optional(),
   /** Show the Nutri-Score letter on the public menu. */
   showNutriScore: z.boolean().default(false),
+  /**
+   * « Je confirme la liste des allergènes » (DECISIONS.md 15): the lists above are complete,
+   * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
+   */
+  allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
   })
   .superRefine((recipe, ctx) => {
     recipe.traces.forEach((name, index) => {
@@ -97,7 +105,8 @@ export const recipeInputSchema = z
 export type RecipeInput = z.input<typeof recipeInputSchema>;
 export type RecipeInputParsed = z.output<typeof recipeInputSchema>;
 
-export interface RecipeIngredient {
+/** A line as stored, with what its food implies (`suggestedAllergens`, `redMeat`, from the stored facts). */
+export interface RecipeIngredient extends FoodFacts {
   id: string;
   code: string;
   name: string;
@@ -127,19 +136,18 @@ export interface Recipe {
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */
-  nutrition: {
-    partial: boolean;
-    missing: Partial<Record<Nutrient, string[]>>;
-    totalGrams: number;
-    totals: Record<Nutrient, number | null>;
-    redMeat: boolean;
-  };
+  nutrition: RecipeFacts['nutrition'];
+  /** The letter, or why it cannot be computed (each missing value named). */
   nutriScore: RecipeNutriScore;
+  /** `declared`: the owner confirmed the lists (possibly empty); `unverified`: not confirmed. */
+  allergenStatus: AllergenStatus;
+  /** Allergens the ingredients imply, with the ingredients that imply them, declared or not. */
+  allergenSuggestions: AllergenSuggestion[];
   createdAt: string;
   updatedAt: string;
 }
 
-export interface IngredientHit {
+export interface IngredientHit extends FoodFacts {
   code: string;
   name: string;
   group: string | null;

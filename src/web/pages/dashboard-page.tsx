@@ -3,6 +3,7 @@ import type { LimitedResource } from '../../shared/plans.ts';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { useMe } from '../lib/queries.ts';
+import { UnverifiedAllergensCard } from '../features/recipes/unverified-allergens-card.tsx';
 
 const counters: { key: LimitedResource; label: string; unit: [string, string] }[] = [
   { key: 'recipes', label: 'Recettes', unit: ['recette', 'recettes'] },
@@ -46,6 +47,8 @@ export default function DashboardPage() {
           );
         })}
       </section>
+
+      <UnverifiedAllergensCard />
 
       {isFree && (
         <section className="flex flex-col gap-3 rounded-xl border border-orange-200 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../shared/messages.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
@@ -24,6 +25,10 @@ export default function RecipesPage() {
   const remove = useDeleteRecipe();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   usePreloadRecipeForm();
+  // From the dashboard's count: only the recipes whose allergens are still to confirm.
+  const [params] = useSearchParams();
+  const onlyUnverified = params.get('allergenes') === 'non-verifies';
+  const shown = recipes.data?.filter((r) => !onlyUnverified || r.allergenStatus === 'unverified') ?? [];
   const atLimit = Boolean(me && me.limits.recipes !== null && me.usage.recipes >= me.limits.recipes);
 
   const onDelete = (id: string) =>
@@ -78,19 +83,31 @@ export default function RecipesPage() {
           )}
         </Card>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {recipes.data.map((recipe) => (
-            <RecipeCard
-              key={recipe.id}
-              recipe={recipe}
-              onEdit={() => {
-                setForm({ mode: 'edit', recipe });
-                window.scrollTo({ top: 0, behavior: 'smooth' });
-              }}
-              onDelete={() => onDelete(recipe.id)}
-            />
-          ))}
-        </div>
+        <>
+          {onlyUnverified && (
+            <p className="flex flex-wrap items-center gap-x-3 text-sm text-orange-900" data-testid="unverified-filter">
+              <span>
+                {shown.length === 0 ? 'Toutes vos recettes ont des allergènes confirmés.' : `Recettes aux allergènes non vérifiés : ${shown.length}`}
+              </span>
+              <Link to="/recipes" className="font-medium text-brand-700 underline underline-offset-2">
+                Voir toutes les recettes
+              </Link>
+            </p>
+          )}
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {shown.map((recipe) => (
+              <RecipeCard
+                key={recipe.id}
+                recipe={recipe}
+                onEdit={() => {
+                  setForm({ mode: 'edit', recipe });
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+                onDelete={() => onDelete(recipe.id)}
+              />
+            ))}
+          </div>
+        </>
       )}
     </div>
   );

@@ -7,7 +7,7 @@ const recipe = (name: string) => ({
   name,
   servings: 2,
   ingredients: [{ code: '16400', quantity: 250, unit: 'g' }],
-  allergens: ['Lactose'],
+  allergens: ['Lait'],
   dietaryInfo: ['Végétarien'],
 });
 

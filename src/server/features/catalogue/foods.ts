@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { foodFacts, type FoodFacts } from '../../../shared/food-facts.ts';
 import type { Per100g } from '../../../shared/nutrition.ts';
 import type { CatalogueFoodRow, DB } from '../../db/schema.ts';
 
@@ -39,8 +40,9 @@ export function toPer100g(row: FoodNutrientColumns): Per100g {
 export interface FoodForRecipe {
   code: number;
   name: string;
-  subgroup: string | null;
   per100g: Per100g;
+  /** What the food implies for a recipe (allergen suggestions, red meat), from its name and groups. */
+  facts: FoodFacts;
 }
 
 /** The foods with these codes, keyed by code; unknown codes are simply absent. */
@@ -48,8 +50,13 @@ export async function findFoods(db: Kysely<DB> | Transaction<DB>, codes: readonl
   if (codes.length === 0) return new Map();
   const rows = await db
     .selectFrom('catalogue_foods')
-    .select(['code', 'name', 'subgroup_name', ...FOOD_NUTRIENT_COLUMNS])
+    .select(['code', 'name', 'group_name', 'subgroup_name', ...FOOD_NUTRIENT_COLUMNS])
     .where('code', 'in', [...new Set(codes)])
     .execute();
-  return new Map(rows.map((row) => [row.code, { code: row.code, name: row.name, subgroup: row.subgroup_name, per100g: toPer100g(row) }]));
+  return new Map(
+    rows.map((row) => [
+      row.code,
+      { code: row.code, name: row.name, per100g: toPer100g(row), facts: foodFacts({ name: row.name, group: row.group_name, subgroup: row.subgroup_name }) },
+    ]),
+  );
 }

@@ -23,6 +23,9 @@ describe('GET /api/catalogue/ingredients', () => {
       name: 'Beurre à 80% MG minimum, doux',
       group: 'matières grasses',
       per100g: expect.objectContaining({ energyKj: 3100, fat: 83 }),
+      // What the food implies, derived from its name and Ciqual groups (src/shared/food-facts.ts).
+      suggestedAllergens: ['Lait'],
+      redMeat: false,
     });
     expect(Object.keys(butter.per100g).sort()).toEqual([...NUTRIENTS].sort());
   });
@@ -90,7 +93,7 @@ describe('GET /api/catalogue/allergens', () => {
   it('filters by name or category, accents folded', async () => {
     expect((await t.request('GET', '/api/catalogue/allergens?q=oeuf')).body.hits).toEqual([{ name: 'Œufs', category: 'Œufs' }]);
     const sea = (await t.request('GET', '/api/catalogue/allergens?q=mer')).body.hits.map((h: { name: string }) => h.name);
-    expect(sea).toEqual(['Poisson', 'Crustacés', 'Mollusques']);
+    expect(sea).toEqual(['Crustacés', 'Poissons', 'Mollusques']);
     expect((await t.request('GET', '/api/catalogue/allergens?q=zzz')).body.hits).toEqual([]);
   });
 });

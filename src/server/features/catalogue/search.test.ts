@@ -16,6 +16,8 @@ function hitsFromCsv(): IngredientHit[] {
     code: r.code ?? '',
     name: r.name ?? '',
     group: r.group || null,
+    suggestedAllergens: [],
+    redMeat: false,
     per100g: {
       energyKj: cell(r.nrj_kj),
       energyKcal: cell(r.nrj_kcal),

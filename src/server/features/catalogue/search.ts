@@ -1,6 +1,7 @@
 import MiniSearch, { type Query } from 'minisearch';
 import type { Kysely } from 'kysely';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
+import { foodFacts } from '../../../shared/food-facts.ts';
 import type { DB } from '../../db/schema.ts';
 import { FOOD_NUTRIENT_COLUMNS, toPer100g } from './foods.ts';
 import { FIRST_WORD_BONUS, indexFood, RANKING, type IndexedFood } from './search-ranking.ts';
@@ -147,10 +148,19 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueS
 export async function createCatalogueSearch(db: Kysely<DB>): Promise<CatalogueSearch> {
   const rows = await db
     .selectFrom('catalogue_foods')
-    .select(['code', 'name', 'group_name', ...FOOD_NUTRIENT_COLUMNS])
+    .select(['code', 'name', 'group_name', 'subgroup_name', ...FOOD_NUTRIENT_COLUMNS])
     .orderBy('code')
     .execute();
-  return buildCatalogueSearch(rows.map((row) => ({ code: String(row.code), name: row.name, group: row.group_name, per100g: toPer100g(row) })));
+  // Each hit carries what its food implies (allergens, red meat): the form previews a recipe with it.
+  return buildCatalogueSearch(
+    rows.map((row) => ({
+      code: String(row.code),
+      name: row.name,
+      group: row.group_name,
+      per100g: toPer100g(row),
+      ...foodFacts({ name: row.name, group: row.group_name, subgroup: row.subgroup_name }),
+    })),
+  );
 }
 
 const cache = new WeakMap<Kysely<DB>, Promise<CatalogueSearch>>();

@@ -26,7 +26,7 @@ beforeEach(() => {
 
 const worker = (options = {}) => createOutboxWorker(t.db, createBrevoClient(brevo.url, 'xkeysib-test'), silent, { ...fastRetries, ...options });
 const pending = async () => Number((await t.db.selectFrom('event_outbox').select(t.db.fn.countAll<number>().as('n')).where('status', '!=', 'delivered').executeTakeFirstOrThrow()).n);
-const recipe = { name: 'Tarte aux pommes', servings: 8, ingredients: [{ code: '16400', quantity: 100, unit: 'g' }], allergens: ['Gluten', 'Lactose'], dietaryInfo: [] };
+const recipe = { name: 'Tarte aux pommes', servings: 8, ingredients: [{ code: '16400', quantity: 100, unit: 'g' }], allergens: ['Gluten', 'Lait'], dietaryInfo: [] };
 
 describe('product events through the outbox to Brevo', () => {
   it('delivers every event of SPEC.md section 7 with its properties, to the owner contact', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
-const recipe = (name: string) => ({ name, servings: 2, ingredients: [{ code: '16400', quantity: 20, unit: 'g' }], allergens: ['Lactose'], dietaryInfo: [] });
+const recipe = (name: string) => ({ name, servings: 2, ingredients: [{ code: '16400', quantity: 20, unit: 'g' }], allergens: ['Lait'], dietaryInfo: [] });
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -73,9 +73,11 @@ async function richMenu() {
   const desserts = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Desserts' });
   await api.post(`/api/sections/${plats.id}/move`, { position: 0 }); // Plats, Entrées, Desserts
 
-  const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lactose', 'Gluten'], dietaryInfo: ['Végétarien'] }));
+  const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lait', 'Gluten'], allergensDeclared: true, dietaryInfo: ['Végétarien'] }));
+  // Not confirmed: its diners are told to ask (DECISIONS.md 15).
   const crepe = await api.post('/api/recipes', recipe('Crêpe', { dietaryInfo: ['Végétarien', 'Sans lactose'] }));
-  const soupe = await api.post('/api/recipes', recipe('Soupe'));
+  // Confirmed, and none of the 14.
+  const soupe = await api.post('/api/recipes', recipe('Soupe', { allergensDeclared: true }));
   const gone = await api.post('/api/recipes', recipe('Recette supprimée'));
   // A value unknown in the catalogue is null: it must not be shown.
   await t.db.updateTable('recipes').set({ carbs_per_serving: null, fat_per_serving: null }).where('id', '=', soupe.id).execute();
@@ -134,18 +136,21 @@ describe('GET /menu/:id', () => {
       `Omelette aux herbes Œufs fermiers, ciboulette Informations nutritionnelles par portion ` +
         `Calories ${m.omelette.caloriesPerServing} kcal Protéines ${grams(m.omelette.proteinPerServing)} ` +
         `Glucides ${grams(m.omelette.carbsPerServing)} Lipides ${grams(m.omelette.fatPerServing)} ` +
-        'Régimes alimentaires : Végétarien Allergènes : Œufs Lactose Gluten',
+        'Régimes alimentaires : Végétarien Allergènes : Œufs Lait Gluten',
     );
     expect(omelette).toContain('<ul class="badges diet"><li>Végétarien</li></ul>');
-    expect(omelette).toContain('<ul class="badges allergen"><li>Œufs</li><li>Lactose</li><li>Gluten</li></ul>');
-    expect(text(item('Crêpe'))).toContain('Régimes alimentaires : Végétarien Sans lactose');
-    expect(text(item('Crêpe'))).not.toContain('Allergènes');
-    // Only the values present: carbs and fat unknown for the soup, no badges at all.
+    expect(omelette).toContain('<ul class="badges allergen"><li>Œufs</li><li>Lait</li><li>Gluten</li></ul>');
+    expect(text(item('Crêpe'))).toContain('Régimes alimentaires : Végétarien Sans lactose Allergènes non renseignés : demandez au personnel');
+    expect(text(item('Crêpe'))).not.toContain('Allergènes :');
+    // Only the values present: carbs and fat unknown for the soup, no badges at all, « aucun » said.
     expect(text(item('Soupe'))).toBe(
-      `Soupe Informations nutritionnelles par portion Calories ${m.soupe.caloriesPerServing} kcal Protéines ${grams(m.soupe.proteinPerServing)}`,
+      `Soupe Informations nutritionnelles par portion Calories ${m.soupe.caloriesPerServing} kcal Protéines ${grams(m.soupe.proteinPerServing)} ` +
+        'Allergènes : Aucun des 14 allergènes réglementaires',
     );
-    // No linked recipe: no nutrition block.
-    expect(html.slice(html.indexOf('<h3>Recette supprimée</h3>'))).not.toContain('Informations nutritionnelles');
+    // No linked recipe: no nutrition block, and nothing declared.
+    const noRecipe = html.slice(html.indexOf('<h3>Recette supprimée</h3>'));
+    expect(noRecipe).not.toContain('Informations nutritionnelles');
+    expect(text(noRecipe)).toMatch(/^Recette supprimée Allergènes non renseignés : demandez au personnel/);
     expect(html).not.toContain('0,00'); // prices are 0 here: never displayed
     expect(visible).toContain(`Menu numérique propulsé par NutriCarte ${CIQUAL_ATTRIBUTION}`);
     expect(html).toContain('<a href="/">NutriCarte</a>');
@@ -374,13 +379,13 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Plats',
           description: '',
           items: [
-            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
+            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
             {
               id: m.omeletteItem.id,
               name: 'Omelette aux herbes',
               description: 'Œufs fermiers, ciboulette',
               price: 0,
-              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lactose', 'Gluten'], traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
+              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], allergenStatus: 'declared', traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
             },
           ],
         },
@@ -389,7 +394,7 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Entrées',
           description: 'Pour commencer',
           items: [
-            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], traces: [], dietaryInfo: [], nutriScore: null } },
+            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null } },
             { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, recipe: null },
           ],
         },

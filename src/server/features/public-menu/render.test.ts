@@ -24,7 +24,7 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
           name: 'Gratin',
           description: '',
           price: 12.5,
-          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lactose'], traces: [], dietaryInfo: [], nutriScore: null },
+          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lait'], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null },
         },
       ],
     },
@@ -39,7 +39,7 @@ describe('public menu page rendering', () => {
         name: XSS,
         description: XSS,
         restaurantName: XSS,
-        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], traces: [], dietaryInfo: [XSS], nutriScore: null } }] }],
+        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], allergenStatus: 'declared', traces: [], dietaryInfo: [XSS], nutriScore: null } }] }],
       }),
     );
     expect(html).not.toMatch(/<script|<img|onerror='/i);
@@ -62,7 +62,7 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<dd>20,0 g</dd>');
     expect(html).not.toContain('Glucides');
     expect(html).not.toContain('Régimes alimentaires :');
-    expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lactose</li></ul></div>');
+    expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lait</li></ul></div>');
     expect(html).not.toMatch(/12[,.]5/); // the price is fetched, not shown
     expect(html).toContain('Menu numérique propulsé par <a href="/">NutriCarte</a>');
     expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
@@ -94,13 +94,45 @@ describe('public menu page rendering', () => {
             id: 's',
             name: 'Plats',
             description: '',
-            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C' } }],
+            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], allergenStatus: 'declared', traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C' } }],
           },
         ],
       }),
     );
     expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
-    expect(html).toContain('<p class="ns nsC">Nutri-Score C</p>');
+    // The five letters in their colours, the dish's one enlarged.
+    expect(html).toContain(
+      '<p class="ns" role="img" aria-label="Nutri-Score C"><i>Nutri-Score</i><b class="nsA">A</b><b class="nsB">B</b><b class="nsC on">C</b><b class="nsD">D</b><b class="nsE">E</b></p>',
+    );
+    expect(html).toMatch(/\.nsA\{background:#038141\}\.nsB\{background:#85bb2f\}\.nsC\{background:#fecb02\}\.nsD\{background:#ee8100\}\.nsE\{background:#e63e11\}/);
     expect(renderMenuPage(menu())).not.toContain('Nutri-Score');
+  });
+
+  it('never says nothing of allergens: declared and empty, unverified, or no recipe at all', () => {
+    const recipe = { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, traces: [], dietaryInfo: [], nutriScore: null };
+    const html = renderMenuPage(
+      menu({
+        sections: [
+          {
+            id: 's',
+            name: 'Plats',
+            description: '',
+            items: [
+              { id: 'a', name: 'Salade verte', description: '', price: 0, recipe: { ...recipe, allergens: [], allergenStatus: 'declared' } },
+              { id: 'b', name: 'Quiche', description: '', price: 0, recipe: { ...recipe, allergens: [], allergenStatus: 'unverified' } },
+              { id: 'c', name: 'Tarte', description: '', price: 0, recipe: { ...recipe, allergens: ['Gluten'], allergenStatus: 'unverified' } },
+              { id: 'd', name: 'Vin rouge', description: '', price: 0, recipe: null },
+            ],
+          },
+        ],
+      }),
+    );
+    const item = (name: string) => html.slice(html.indexOf(`<h3>${name}</h3>`)).split('<li class="item">')[0]!;
+    expect(item('Salade verte')).toContain('<p class="al">Allergènes : Aucun des 14 allergènes réglementaires</p>');
+    expect(item('Quiche')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
+    expect(item('Quiche')).not.toContain('Aucun des 14');
+    // What an unconfirmed list already names is still shown, under the warning.
+    expect(item('Tarte')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p><div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Gluten</li></ul></div>');
+    expect(item('Vin rouge')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
   });
 });

@@ -1,4 +1,6 @@
+import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
 import { formatGrams, formatKcal } from './format.ts';
@@ -24,6 +26,24 @@ function nutritionValues(recipe: PublicMenuRecipe): string {
 const badges = (label: string, kind: 'diet' | 'allergen' | 'trace', names: string[]) =>
   names.length ? `<div class="tags"><p>${label}</p><ul class="badges ${kind}">${names.map((n) => `<li>${e(n)}</li>`).join('')}</ul></div>` : '';
 
+const UNVERIFIED = `<p class="al unv">${ALLERGEN_STATEMENTS.unverified}</p>`;
+
+/**
+ * Never nothing (DECISIONS.md 15): the declared allergens, « aucun des 14 » for a declared
+ * empty list, or « demandez au personnel » with whatever the unconfirmed list already names.
+ */
+function allergenLines(recipe: PublicMenuRecipe): string {
+  const listed = badges(t.allergens, 'allergen', recipe.allergens);
+  if (recipe.allergenStatus === 'unverified') return UNVERIFIED + listed;
+  return listed || `<p class="al">${t.allergens} ${ALLERGEN_STATEMENTS.none}</p>`;
+}
+
+/** The five-letter scale in its official colours, the recipe's letter enlarged. */
+const nutriScoreScale = (letter: string) =>
+  `<p class="ns" role="img" aria-label="${t.nutriScore} ${letter}"><i>${t.nutriScore}</i>` +
+  NUTRISCORE_LETTERS.map((l) => `<b class="ns${l}${l === letter ? ' on' : ''}">${l}</b>`).join('') +
+  '</p>';
+
 function nutritionBlock(recipe: PublicMenuRecipe): string {
   const values = nutritionValues(recipe);
   return (
@@ -31,18 +51,19 @@ function nutritionBlock(recipe: PublicMenuRecipe): string {
     `<div class="nh"><h4>${t.nutritionTitle}</h4><span class="per">${t.perServing}</span></div>` +
     (values ? `<dl>${values}</dl>` : '') +
     badges(t.diets, 'diet', recipe.dietaryInfo) +
-    badges(t.allergens, 'allergen', recipe.allergens) +
+    allergenLines(recipe) +
     badges(t.traces, 'trace', recipe.traces) +
-    (recipe.nutriScore ? `<p class="ns ns${recipe.nutriScore}">${t.nutriScore} ${recipe.nutriScore}</p>` : '') +
+    (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore) : '') +
     '</div>'
   );
 }
 
+// A dish without a recipe (its recipe deleted, a drink) has no declared allergens either.
 const itemHtml = (item: PublicMenuItem) =>
   '<li class="item">' +
   `<h3>${e(item.name)}</h3>` +
   (item.description ? `<p class="idesc">${e(item.description)}</p>` : '') +
-  (item.recipe ? nutritionBlock(item.recipe) : '') +
+  (item.recipe ? nutritionBlock(item.recipe) : UNVERIFIED) +
   '</li>';
 
 const sectionHtml = (section: PublicMenuSection, index: number) =>

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { AllergenStatus } from '../../../shared/allergens.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { effectiveTier } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
@@ -24,19 +25,21 @@ type ItemRow = [
   diets: string[] | null,
   traces: string[] | null,
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null,
+  allergenStatus: AllergenStatus | null,
 ];
 
 /**
  * The available items of the menu `m`, in display order, as one JSON array of ItemRow tuples
  * built by the database: a page costs one round trip whatever its size, and the driver reads
  * one value instead of a row per item (tuples, not objects: a third less for the database to
- * build). Items only ever link their owner's recipes; the join says so again.
+ * build). Items only ever link their owner's recipes; the join says so again. The recipe's
+ * values are its stored facts (src/shared/recipe-facts.ts), never recomputed here.
  */
 const availableItems = sql<string>`(
   SELECT coalesce(json_agg(json_build_array(
       s.id, s.name, s.description, i.id, i.name, i.description, i.price,
       r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info,
-      r.traces, CASE WHEN r.show_nutri_score THEN r.nutrition->>'nutriScoreLetter' END
+      r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus'
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -115,7 +118,7 @@ export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date =
 
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
-  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore] of rows) {
+  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus] of rows) {
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
@@ -133,6 +136,8 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
             carbsPerServing: carbs,
             fatPerServing: fat,
             allergens: allergens ?? [],
+            // Only a confirmed list is « declared »; anything else tells the diner to ask.
+            allergenStatus: allergenStatus === 'declared' ? 'declared' : 'unverified',
             traces: traces ?? [],
             dietaryInfo: diets ?? [],
             nutriScore: nutriScore ?? null,

@@ -11,7 +11,7 @@ const puree = {
     { code: '16400', quantity: 50, unit: 'g' },
     { code: '19041', quantity: 0.2, unit: 'l' },
   ],
-  allergens: ['Lactose'],
+  allergens: ['Lait'],
   dietaryInfo: ['Végétarien'],
   prepTime: 15,
   cookTime: 25,
@@ -43,7 +43,8 @@ describe('recipes API', () => {
       proteinPerServing: 6.3,
       carbsPerServing: 44.6,
       fatPerServing: 12,
-      allergens: ['Lactose'],
+      allergens: ['Lait'],
+      allergenStatus: 'unverified',
       dietaryInfo: ['Végétarien'],
       prepTime: 15,
       cookTime: 25,
@@ -134,6 +135,10 @@ describe('recipes API', () => {
     ['negative price', { price: -2 }, 'Le prix doit être positif'],
     ['duplicate allergen', { allergens: ['Gluten', 'Gluten'] }, 'Cet allergène est déjà ajouté'],
     ['unknown allergen', { allergens: ['Poivre'] }, 'Allergène inconnu'],
+    // The names before DECISIONS.md 15 are no longer names of the regulation's list.
+    ['« Lactose » instead of « Lait »', { allergens: ['Lactose'] }, 'Allergène inconnu'],
+    ['« Poisson » instead of « Poissons » in traces', { traces: ['Poisson'] }, 'Allergène inconnu'],
+    ['a confirmation that is not a boolean', { allergensDeclared: 'oui' }, 'La confirmation de la liste des allergènes doit valoir vrai ou faux'],
   ];
   it.each(invalid)('refuses %s with 422 and stores nothing', async (_label, patch, message) => {
     const user = await t.signUp();
@@ -195,16 +200,20 @@ describe('recipes API', () => {
       body: { ...puree, traces: ['Fruits à coque'], cookedWeightG: 1000, fruitVegLegumePercent: 80, showNutriScore: true },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ allergens: ['Lactose'], traces: ['Fruits à coque'], cookedWeightG: 1000, fruitVegLegumePercent: 80, showNutriScore: true });
+    expect(res.body).toMatchObject({ allergens: ['Lait'], traces: ['Fruits à coque'], cookedWeightG: 1000, fruitVegLegumePercent: 80, showNutriScore: true });
     expect(res.body.nutrition.totals.energyKj).toBeGreaterThan(0);
     expect(res.body.nutrition.redMeat).toBe(false);
     expect(res.body.nutriScore).toMatchObject({ available: true, letter: expect.stringMatching(/^[A-E]$/) });
 
-    const conflict = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, traces: ['Lactose'] } });
+    const conflict = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, traces: ['Lait'] } });
     expect(conflict.status).toBe(422);
     expect(Object.values(conflict.body.error.fields)).toContain('Un allergène ne peut pas être à la fois « contient » et « peut contenir »');
     const noShare = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree });
-    expect(noShare.body.nutriScore).toEqual({ available: false, reason: 'Indiquez la part de fruits, légumes et légumineuses.' });
+    expect(noShare.body.nutriScore).toEqual({
+      available: false,
+      reasons: ['Part de fruits, légumes et légumineuses manquante'],
+      reason: 'Part de fruits, légumes et légumineuses manquante.',
+    });
   });
 
   it('shows the Nutri-Score and « peut contenir » on the public menu only when chosen', async () => {
@@ -221,7 +230,7 @@ describe('recipes API', () => {
     expect(a.recipe).toMatchObject({ traces: ['Céleri'], nutriScore: shown.nutriScore.letter });
     expect(b.recipe.nutriScore).toBeNull();
     const page = await t.request('GET', `/menu/${menu.id}`);
-    expect(page.text).toContain(`Nutri-Score ${shown.nutriScore.letter}`);
+    expect(page.text).toContain(`aria-label="Nutri-Score ${shown.nutriScore.letter}"`);
     expect(page.text).toContain('Peut contenir (traces) :');
   });
 });

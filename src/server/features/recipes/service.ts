@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
-import { computeNutrition, NUTRIENTS, type Nutrient, type NutritionResult } from '../../../shared/nutrition.ts';
-import { isRedMeat, recipeNutriScore } from '../../../shared/recipe-nutrition.ts';
-import { toGrams } from '../../../shared/units.ts';
+import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
+import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -11,6 +10,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../catalogue/foods.ts';
 import { assertWithinPlanLimit } from '../plans/limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../events/outbox.ts';
+import { factsColumns, factsFromCatalogue } from './facts.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -30,21 +30,35 @@ type LineRow = Awaited<ReturnType<typeof loadRecipeLines>>[number];
 
 const EMPTY_TOTALS = Object.fromEntries(NUTRIENTS.map((n) => [n, null])) as Record<Nutrient, number | null>;
 
-function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
-  const stored = (row.nutrition ?? {}) as Partial<Pick<NutritionResult, 'partial' | 'missing' | 'totalGrams' | 'totals'> & { redMeat: boolean }>;
-  const nutrition = {
-    partial: stored.partial ?? false,
-    missing: stored.missing ?? {},
-    totalGrams: stored.totalGrams ?? 0,
-    totals: stored.totals ?? EMPTY_TOTALS,
-    redMeat: stored.redMeat ?? false,
+/**
+ * The stored facts as they are (src/shared/recipe-facts.ts), never recomputed on a read: the
+ * server brought every row to the current version at start (facts-refresh.ts). The defaults
+ * only cover a row an older process wrote during a rolling restart, until the next start.
+ */
+function storedFacts(row: RecipeRow): RecipeFacts {
+  const stored = (row.facts ?? {}) as Partial<RecipeFacts>;
+  return {
+    version: row.facts_version,
+    nutrition: { totalGrams: 0, totals: EMPTY_TOTALS, missing: {}, partial: false, redMeat: false, ...stored.nutrition },
+    caloriesPerServing: row.calories_per_serving,
+    proteinPerServing: row.protein_per_serving,
+    carbsPerServing: row.carbs_per_serving,
+    fatPerServing: row.fat_per_serving,
+    nutriScore: stored.nutriScore ?? { available: false, reasons: [], reason: '' },
+    allergenStatus: stored.allergenStatus ?? (row.allergens_declared ? 'declared' : 'unverified'),
+    allergenSuggestions: stored.allergenSuggestions ?? [],
+    lines: stored.lines ?? [],
   };
+}
+
+function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
+  const facts = storedFacts(row);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     servings: row.servings,
-    ingredients: lines.map((line) => ({
+    ingredients: lines.map((line, index) => ({
       id: line.id,
       code: String(line.food_code),
       name: line.name,
@@ -52,6 +66,8 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
       unit: line.unit,
       gramsPerUnit: line.grams_per_unit,
       per100g: toPer100g(line),
+      suggestedAllergens: facts.lines[index]?.suggestedAllergens ?? [],
+      redMeat: facts.lines[index]?.redMeat ?? false,
     })),
     allergens: row.allergens,
     traces: row.traces,
@@ -59,23 +75,17 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     prepTime: row.prep_time,
     cookTime: row.cook_time,
     price: row.price,
-    caloriesPerServing: row.calories_per_serving,
-    proteinPerServing: row.protein_per_serving,
-    carbsPerServing: row.carbs_per_serving,
-    fatPerServing: row.fat_per_serving,
+    caloriesPerServing: facts.caloriesPerServing,
+    proteinPerServing: facts.proteinPerServing,
+    carbsPerServing: facts.carbsPerServing,
+    fatPerServing: facts.fatPerServing,
     cookedWeightG: row.cooked_weight_g,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
-    nutrition,
-    nutriScore: recipeNutriScore(
-      {
-        totals: nutrition.totals,
-        referenceGrams: row.cooked_weight_g ?? nutrition.totalGrams,
-        fruitVegLegumePercent: row.fruit_veg_legume_percent,
-        redMeat: nutrition.redMeat,
-      },
-      nutrition.missing,
-    ),
+    nutrition: facts.nutrition,
+    nutriScore: facts.nutriScore,
+    allergenStatus: facts.allergenStatus,
+    allergenSuggestions: facts.allergenSuggestions,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -96,7 +106,7 @@ export async function getRecipe(db: Db, userId: string, id: string): Promise<Rec
   return toRecipe(row, await loadRecipeLines(db, [row.id]));
 }
 
-/** Every line must name a Ciqual food; the nutrition is computed here, from the catalogue. */
+/** Every line must name a Ciqual food; the facts are computed here, from the catalogue. */
 async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed) {
   const foods = await findFoods(trx, input.ingredients.map((line) => Number(line.code)));
   const fields: Record<string, string> = {};
@@ -104,39 +114,35 @@ async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed
     if (!foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
   });
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
-  const lines = input.ingredients.map((line) => ({ ...line, food: foods.get(Number(line.code)) as FoodForRecipe }));
-  const nutrition = computeNutrition(
-    lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, per100g: l.food.per100g })),
-    input.servings,
+  const lines = input.ingredients.map((line) => ({ ...line, gramsPerUnit: line.gramsPerUnit ?? null, food: foods.get(Number(line.code)) as FoodForRecipe }));
+  const facts = factsFromCatalogue(
+    {
+      servings: input.servings,
+      cookedWeightG: input.cookedWeightG ?? null,
+      fruitVegLegumePercent: input.fruitVegLegumePercent ?? null,
+      allergensDeclared: input.allergensDeclared,
+    },
+    lines,
   );
-  // A red-meat dish (for the Nutri-Score protein cap): red meat is at least half of its weight.
-  const redMeatGrams = lines.reduce((sum, l) => sum + (isRedMeat(l.food.name, l.food.subgroup) ? (toGrams(l.quantity, l.unit, l.gramsPerUnit) ?? 0) : 0), 0);
-  return { lines, nutrition, redMeat: nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5 };
+  return { lines, facts };
 }
 
-const recipeEventData = (input: RecipeInputParsed, nutrition: NutritionResult): RecipeEventData => ({
+const recipeEventData = (input: RecipeInputParsed, facts: RecipeFacts): RecipeEventData => ({
   recipe_name: input.name,
   servings: input.servings,
   ingredients_count: input.ingredients.length,
   allergens_count: input.allergens.length,
-  calories_per_serving: nutrition.caloriesPerServing,
+  calories_per_serving: facts.caloriesPerServing,
 });
 
-function nutriScoreLetter(input: RecipeInputParsed, nutrition: NutritionResult, redMeat: boolean): string | null {
-  const score = recipeNutriScore(
-    { totals: nutrition.totals, referenceGrams: input.cookedWeightG ?? nutrition.totalGrams, fruitVegLegumePercent: input.fruitVegLegumePercent ?? null, redMeat },
-    nutrition.missing,
-  );
-  return score.available ? score.letter : null;
-}
-
-function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult, redMeat: boolean) {
+function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
   return {
     name: input.name,
     description: input.description,
     servings: input.servings,
     allergens: input.allergens,
     traces: input.traces,
+    allergens_declared: input.allergensDeclared,
     dietary_info: input.dietaryInfo,
     cooked_weight_g: input.cookedWeightG ?? null,
     fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
@@ -144,19 +150,7 @@ function recipeColumns(input: RecipeInputParsed, nutrition: NutritionResult, red
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,
-    calories_per_serving: nutrition.caloriesPerServing,
-    protein_per_serving: nutrition.proteinPerServing,
-    carbs_per_serving: nutrition.carbsPerServing,
-    fat_per_serving: nutrition.fatPerServing,
-    nutrition: JSON.stringify({
-      partial: nutrition.partial,
-      missing: nutrition.missing,
-      totalGrams: nutrition.totalGrams,
-      totals: nutrition.totals,
-      redMeat,
-      // Kept with the recipe so the public page reads the letter without recomputing it.
-      nutriScoreLetter: nutriScoreLetter(input, nutrition, redMeat),
-    }),
+    ...factsColumns(facts),
   };
 }
 
@@ -180,14 +174,14 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
 export async function createRecipe(db: Kysely<DB>, userId: string, input: RecipeInputParsed): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, userId, 'recipes');
-    const { lines, nutrition, redMeat } = await resolveIngredients(trx, input);
+    const { lines, facts } = await resolveIngredients(trx, input);
     const row = await trx
       .insertInto('recipes')
-      .values({ user_id: userId, ...recipeColumns(input, nutrition, redMeat) })
+      .values({ user_id: userId, ...recipeColumns(input, facts) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertLines(trx, row.id, lines);
-    await enqueueEvent(trx, userId, 'recipe_created', recipeEventData(input, nutrition));
+    await enqueueEvent(trx, userId, 'recipe_created', recipeEventData(input, facts));
     return getRecipe(trx, userId, row.id);
   });
 }
@@ -197,16 +191,16 @@ export async function updateRecipe(db: Kysely<DB>, userId: string, id: string, i
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('recipes').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!existing) throw notFound();
-    const { lines, nutrition, redMeat } = await resolveIngredients(trx, input);
+    const { lines, facts } = await resolveIngredients(trx, input);
     await trx
       .updateTable('recipes')
-      .set({ ...recipeColumns(input, nutrition, redMeat), updated_at: new Date() })
+      .set({ ...recipeColumns(input, facts), updated_at: new Date() })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();
     await trx.deleteFrom('recipe_ingredients').where('recipe_id', '=', id).execute();
     await insertLines(trx, id, lines);
-    await enqueueEvent(trx, userId, 'recipe_updated', recipeEventData(input, nutrition));
+    await enqueueEvent(trx, userId, 'recipe_updated', recipeEventData(input, facts));
     return getRecipe(trx, userId, id);
   });
 }

@@ -1,6 +1,7 @@
-import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
+import { ALLERGEN_NAMES, ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { cn } from '../../lib/cn.ts';
-import type { AllergenGroup, AllergenPresence } from './allergen-table.ts';
+import type { ReactNode } from 'react';
+import type { AllergenGroup, AllergenPresence, AllergenRow } from './allergen-table.ts';
 import { printDate } from './print-document.tsx';
 
 const SYMBOL: Record<AllergenPresence, { glyph: string; text: string }> = {
@@ -25,6 +26,27 @@ function Cell({ presence }: { presence: AllergenPresence }) {
   );
 }
 
+/** The 14 cells, or one sentence across them: never an empty row a diner could misread (DECISIONS.md 15). */
+function RowCells({ row }: { row: AllergenRow }) {
+  const across = (className: string, children: ReactNode) => (
+    <td colSpan={ALLERGEN_NAMES.length} className={cn('border border-stone-300 px-2 py-1 text-center text-xs', className)} data-state={row.status}>
+      {children}
+    </td>
+  );
+  if (!row.cells) return across('text-red-700', "Fiche recette introuvable : vérifiez ce plat avant d'imprimer.");
+  if (row.status === 'unverified') {
+    return across(
+      'bg-orange-50 font-semibold text-orange-900',
+      <>
+        {ALLERGEN_STATEMENTS.unverified}
+        {row.known.length > 0 && <span className="font-normal"> (déjà indiqués : {row.known.join(', ')})</span>}
+      </>,
+    );
+  }
+  if (row.status === 'none') return across('text-stone-700', ALLERGEN_STATEMENTS.none);
+  return row.cells.map((presence, i) => <Cell key={ALLERGEN_NAMES[i]} presence={presence} />);
+}
+
 function Legend() {
   return (
     <dl className="flex flex-wrap items-center gap-x-6 gap-y-1 text-xs" aria-label="Légende" data-testid="allergen-legend">
@@ -42,7 +64,7 @@ function Legend() {
       </div>
       <div className="flex items-center gap-2">
         <dt aria-hidden="true" className="inline-block h-3.5 w-3.5 border border-stone-400" />
-        <dd>Case vide : allergène non déclaré dans la recette</dd>
+        <dd>Case vide : absent de la recette (liste confirmée par l'établissement)</dd>
       </div>
     </dl>
   );
@@ -79,7 +101,7 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
         <div className="overflow-x-auto print:overflow-visible">
           <table className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0" data-testid="allergen-table">
             <caption className="sr-only">
-              Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : non déclaré.
+              Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : absent.
             </caption>
             <colgroup>
               <col className="w-[24%]" />
@@ -114,13 +136,7 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
                       {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
                       {!row.available && <span className="text-[10px] font-normal italic"> (indisponible)</span>}
                     </th>
-                    {row.cells ? (
-                      row.cells.map((presence, i) => <Cell key={ALLERGEN_NAMES[i]} presence={presence} />)
-                    ) : (
-                      <td colSpan={ALLERGEN_NAMES.length} className="border border-stone-300 px-2 text-center text-xs text-red-700">
-                        Fiche recette introuvable : vérifiez ce plat avant d'imprimer.
-                      </td>
-                    )}
+                    <RowCells row={row} />
                   </tr>
                 ))}
               </tbody>

@@ -18,8 +18,10 @@ const column = (name: string) => ALLERGEN_NAMES.indexOf(name);
 
 describe('buildAllergenTable', () => {
   const recipes = [
-    { id: 'r1', name: 'Plat a', allergens: ['Gluten', 'Œufs'], traces: ['Fruits à coque'] },
-    { id: 'r2', name: 'Salade maison', allergens: ['Moutarde'], traces: [] },
+    { id: 'r1', name: 'Plat a', allergens: ['Gluten', 'Œufs'], traces: ['Fruits à coque'], allergenStatus: 'declared' as const },
+    { id: 'r2', name: 'Salade maison', allergens: ['Moutarde'], traces: [], allergenStatus: 'declared' as const },
+    { id: 'r3', name: 'Sorbet', allergens: [], traces: [], allergenStatus: 'declared' as const },
+    { id: 'r4', name: 'Quiche', allergens: ['Gluten'], traces: [], allergenStatus: 'unverified' as const },
   ];
 
   it('marks each of the 14 allergens as contained, possible traces or absent', () => {
@@ -51,5 +53,15 @@ describe('buildAllergenTable', () => {
   it('leaves the cells unknown when the recipe is missing from the list', () => {
     const [group] = buildAllergenTable([section('s', 0, [item('z', 0, 'gone')])], recipes);
     expect(group!.rows[0]!.cells).toBeNull();
+    expect(group!.rows[0]!.status).toBe('unverified');
+  });
+
+  it('tells a declared list, a declared empty one and an unconfirmed one apart', () => {
+    const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1'), item('b', 1, 'r3'), item('c', 2, 'r4')])], recipes);
+    expect(group!.rows.map((r) => [r.recipeName ?? r.name, r.status, r.known])).toEqual([
+      ['Plat a', 'declared', ['Gluten', 'Œufs']],
+      ['Sorbet', 'none', []],
+      ['Quiche', 'unverified', ['Gluten']],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { MenuSection } from '../../../shared/api/menus.ts';
-import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
+import { ALLERGEN_NAMES, type AllergenStatus } from '../../../shared/allergens.ts';
 
 export type AllergenPresence = 'contains' | 'traces' | 'none';
 
@@ -12,6 +12,13 @@ export interface AllergenRow {
   available: boolean;
   /** One entry per allergen, in ALLERGEN_NAMES order; null when the recipe could not be read. */
   cells: AllergenPresence[] | null;
+  /**
+   * `unverified`: the owner has not confirmed the lists, the row says to ask (DECISIONS.md 15);
+   * `none`: confirmed, and not one of the 14, not even as traces; `declared`: the cells say it.
+   */
+  status: AllergenStatus | 'none';
+  /** What an unconfirmed list already names (shown under « demandez au personnel »). */
+  known: string[];
 }
 
 export interface AllergenGroup {
@@ -25,6 +32,12 @@ export interface RecipeAllergens {
   name: string;
   allergens: readonly string[];
   traces: readonly string[];
+  allergenStatus: AllergenStatus;
+}
+
+function statusOf(recipe: RecipeAllergens | undefined): AllergenRow['status'] {
+  if (!recipe || recipe.allergenStatus === 'unverified') return 'unverified';
+  return recipe.allergens.length === 0 && recipe.traces.length === 0 ? 'none' : 'declared';
 }
 
 /**
@@ -52,6 +65,8 @@ export function buildAllergenTable(sections: readonly MenuSection[], recipes: re
               recipeName: recipeName !== item.name ? recipeName : null,
               available: item.isAvailable,
               cells: recipe ? ALLERGEN_NAMES.map((a) => (recipe.allergens.includes(a) ? 'contains' : recipe.traces.includes(a) ? 'traces' : 'none')) : null,
+              status: statusOf(recipe),
+              known: recipe ? [...recipe.allergens] : [],
             },
           ];
         }),

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { toGrams } from '../../../shared/units.ts';
-import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
+import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
+import { NutriScoreScale } from '../../components/nutri-score-scale.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { printDate } from './print-document.tsx';
@@ -119,9 +120,20 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
         <div className="space-y-5">
           <Block title="Allergènes">
             <div className="space-y-2">
+              {recipe.allergenStatus === 'unverified' && (
+                <p className="rounded-md border-2 border-orange-500 bg-orange-50 p-2 font-bold text-orange-900" data-testid="sheet-allergens-unverified">
+                  {ALLERGEN_STATEMENTS.unverified}
+                </p>
+              )}
               <div className="rounded-md border-2 border-stone-800 p-2" data-testid="sheet-allergens">
                 <p className="font-bold">Contient :</p>
-                <p>{recipe.allergens.length > 0 ? recipe.allergens.join(', ') : 'aucun des 14 allergènes réglementaires'}</p>
+                <p>
+                  {recipe.allergens.length > 0
+                    ? recipe.allergens.join(', ')
+                    : recipe.allergenStatus === 'declared'
+                      ? ALLERGEN_STATEMENTS.none
+                      : 'liste non confirmée'}
+                </p>
               </div>
               <div className="rounded-md border border-dashed border-stone-500 p-2" data-testid="sheet-traces">
                 <p className="font-semibold">Peut contenir (traces) :</p>
@@ -139,7 +151,7 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
             <div data-testid="sheet-nutriscore">
               {recipe.nutriScore.available ? (
                 <div className="space-y-1">
-                  <NutriScoreBadge value={recipe.nutriScore} className="px-4 py-1 text-base" />
+                  <NutriScoreScale letter={recipe.nutriScore.letter} />
                   {recipe.fruitVegLegumePercent !== null && (
                     <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
                   )}

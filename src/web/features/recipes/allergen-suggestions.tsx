@@ -1,16 +1,11 @@
+import type { AllergenSuggestion } from '../../../shared/recipe-facts.ts';
 import { Button } from '../../components/ui/button.tsx';
 
-export interface Suggestion {
-  allergen: string;
-  /** The ingredients that imply it. */
-  sources: string[];
-}
-
 /**
- * Allergens implied by the ingredients (reviewed rules over Ciqual names and groups). They
- * are suggestions: the owner adds or dismisses each one.
+ * Allergens implied by the ingredients (reviewed rules over Ciqual names and groups) that the
+ * owner has not answered yet: each is added to « contient » or dismissed.
  */
-export function AllergenSuggestions({ suggestions, onAdd, onDismiss }: { suggestions: Suggestion[]; onAdd: (allergen: string) => void; onDismiss: (allergen: string) => void }) {
+export function AllergenSuggestions({ suggestions, onAdd, onDismiss }: { suggestions: AllergenSuggestion[]; onAdd: (allergen: string) => void; onDismiss: (allergen: string) => void }) {
   if (suggestions.length === 0) return null;
   return (
     <div role="region" aria-label="Allergènes suggérés" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
@@ -18,7 +13,7 @@ export function AllergenSuggestions({ suggestions, onAdd, onDismiss }: { suggest
       <ul className="mt-2 space-y-2">
         {suggestions.map((s) => (
           <li key={s.allergen} className="flex flex-wrap items-center justify-between gap-2">
-            <span>
+            <span className="min-w-0">
               <strong>{s.allergen}</strong> <span className="text-stone-600">({s.sources.join(', ')})</span>
             </span>
             <span className="flex gap-2">

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
-import type { Allergen } from '../../../shared/allergens.ts';
 import { api } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
@@ -33,8 +32,4 @@ export function useDeleteRecipe() {
 export async function searchIngredients(query: string, signal?: AbortSignal): Promise<IngredientHit[]> {
   const params = new URLSearchParams({ q: query, limit: '10' });
   return (await api<{ hits: IngredientHit[] }>(`/api/catalogue/ingredients?${params}`, { signal })).hits;
-}
-
-export async function searchAllergens(query: string, signal?: AbortSignal): Promise<Allergen[]> {
-  return (await api<{ hits: Allergen[] }>(`/api/catalogue/allergens?${new URLSearchParams({ q: query })}`, { signal })).hits;
 }

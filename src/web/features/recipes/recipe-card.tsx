@@ -3,10 +3,28 @@ import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
+import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
+import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 const PREVIEW = 3;
+
+/** DECISIONS.md 15: an unconfirmed list says so, in orange; a confirmed empty one says « aucun ». */
+function AllergenBadge({ recipe }: { recipe: Recipe }) {
+  if (recipe.allergenStatus === 'unverified') {
+    return (
+      <Badge tone="orange" className="border border-orange-300 font-semibold" data-testid="allergen-status">
+        Allergènes non vérifiés
+      </Badge>
+    );
+  }
+  const count = recipe.allergens.length;
+  return (
+    <Badge tone={count ? 'red' : 'green'} data-testid="allergen-status">
+      {count ? `${count} allergène${count > 1 ? 's' : ''}` : ALLERGEN_STATEMENTS.none}
+    </Badge>
+  );
+}
 
 export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdit: () => void; onDelete: () => void }) {
   const missing = missingHeadlineIngredients(recipe.nutrition.missing);
@@ -28,11 +46,10 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
         <Badge tone="green" data-testid="kcal-badge">
           {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
-        <Badge tone={recipe.allergens.length ? 'red' : 'neutral'}>
-          {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
-        </Badge>
-        <NutriScoreBadge value={recipe.nutriScore} />
+        <AllergenBadge recipe={recipe} />
       </div>
+      {/* The grade, or why there is none when the owner wants it shown (never silently nothing). */}
+      {(recipe.nutriScore.available || recipe.showNutriScore) && <NutriScoreInfo value={recipe.nutriScore} />}
       {missing.length > 0 && (
         <p className="text-xs text-orange-800">
           <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.

@@ -6,19 +6,21 @@ import { z } from '../../../shared/zod-fr.ts';
 import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
 import { recipeInputSchema, recipeMessages } from '../../../shared/api/recipes.ts';
 import { DIET_LABELS } from '../../../shared/diets.ts';
-import { computeNutrition } from '../../../shared/nutrition.ts';
+import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
+import type { FoodFacts } from '../../../shared/food-facts.ts';
+import { computeRecipeFacts } from '../../../shared/recipe-facts.ts';
 import { defaultGramsPerUnit } from '../../../shared/unit-weights.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { AllergenPicker } from './allergen-picker.tsx';
+import { AllergenDeclaration } from './allergen-declaration.tsx';
 import { useSaveRecipe } from './api.ts';
 import { IngredientLines, type DraftLine } from './ingredient-lines.tsx';
 import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
-import { AllergenSuggestions } from './allergen-suggestions.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
-import { suggestAllergens } from '../../../shared/allergen-rules.ts';
+import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
+import { useAllergenReview } from './use-allergen-review.ts';
 
 const optionalMinutes = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 const formSchema = z.object(recipeInputSchema.shape).pick({
@@ -41,14 +43,17 @@ function toDraft(recipe: Recipe | null): DraftLine[] {
   return (recipe?.ingredients ?? []).map((line) => ({ ...line, key: newKey() }));
 }
 
+const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
 /** « Nouvelle recette » / « Modifier la recette » (SPEC.md « Mes Recettes »). */
 export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: () => void }) {
   const save = useSaveRecipe();
   const [lines, setLines] = useState<DraftLine[]>(() => toDraft(recipe));
-  const [allergens, setAllergens] = useState<string[]>(recipe?.allergens ?? []);
-  const [traces, setTraces] = useState<string[]>(recipe?.traces ?? []);
-  const [dismissed, setDismissed] = useState<string[]>([]);
-  const [groups, setGroups] = useState<Record<string, string | null>>({});
+  // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
+  const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
+    Object.fromEntries((recipe?.ingredients ?? []).map((l) => [l.code, { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
+  );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
@@ -68,20 +73,29 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   });
   const servings = useWatch({ control: form.control, name: 'servings' });
   const cookedWeightG = useWatch({ control: form.control, name: 'cookedWeightG' });
-  const preview = useMemo(() => computeNutrition(lines, Number(servings) || 1), [lines, servings]);
-  const suggestions = useMemo(() => {
-    const found = new Map<string, string[]>();
-    for (const line of lines) {
-      for (const allergen of suggestAllergens({ name: line.name, group: groups[line.code] ?? null })) {
-        if (!allergens.includes(allergen) && !traces.includes(allergen) && !dismissed.includes(allergen)) found.set(allergen, [...(found.get(allergen) ?? []), line.name]);
-      }
-    }
-    return [...found].map(([allergen, sources]) => ({ allergen, sources }));
-  }, [lines, groups, allergens, traces, dismissed]);
+  const fruitVegLegumePercent = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
+  const showNutriScore = useWatch({ control: form.control, name: 'showNutriScore' });
+  // The server's own derivation (DECISIONS.md 8), for the preview only: the server recomputes on save.
+  const preview = useMemo(
+    () =>
+      computeRecipeFacts({
+        servings: Number(servings) || 1,
+        cookedWeightG: numberOrNull(cookedWeightG),
+        fruitVegLegumePercent: numberOrNull(fruitVegLegumePercent),
+        allergensDeclared: false,
+        lines: lines.map((l) => ({ ...l, ...(foodFacts[l.code] ?? NO_FACTS) })),
+      }),
+    [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
+  );
+  const review = useAllergenReview(
+    recipe,
+    lines.map((l) => l.code),
+    preview.allergenSuggestions,
+  );
 
   const addIngredient = (hit: IngredientHit) => {
     const gramsPerUnit = defaultGramsPerUnit(hit.name);
-    setGroups((current) => ({ ...current, [hit.code]: hit.group }));
+    setFoodFacts((current) => ({ ...current, [hit.code]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
     setLines((current) => [...current, { key: newKey(), code: hit.code, name: hit.name, quantity: 100, unit: 'g', gramsPerUnit, per100g: hit.per100g }]);
     setIngredientsError(null);
     toast.success('Ingrédient ajouté avec succès');
@@ -96,8 +110,12 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     const input: RecipeInput = {
       ...values,
       ingredients: lines.map((l) => ({ code: l.code, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.unit === 'unité' ? l.gramsPerUnit : null })),
-      allergens,
-      traces,
+      allergens: review.contains,
+      traces: review.traces,
+      // Saving stays possible before the review is done: the recipe is then `unverified` and
+      // diners read « demandez au personnel ». Blocking the save instead would push an owner
+      // in a hurry to tick the box unread, and a false « declared » is what can hurt a diner.
+      allergensDeclared: review.confirmed,
       dietaryInfo: diets,
     };
     save.mutate(
@@ -144,25 +162,15 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
           </p>
         )}
         <IngredientLines lines={lines} onChange={setLines} errors={lineErrors} />
-        {lines.length > 0 && <NutritionSummary value={preview} />}
+        {lines.length > 0 && <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} />}
       </section>
 
-      <AllergenSuggestions
-        suggestions={suggestions}
-        onAdd={(allergen) => setAllergens((current) => (current.includes(allergen) ? current : [...current, allergen]))}
-        onDismiss={(allergen) => setDismissed((current) => [...current, allergen])}
-      />
-      <AllergenPicker value={allergens} onChange={setAllergens} legend="Allergènes (contient)" exclude={traces} />
-      <AllergenPicker
-        value={traces}
-        onChange={setTraces}
-        legend="Peut contenir (traces)"
-        placeholder="Rechercher un allergène présent à l'état de traces"
-        exclude={allergens}
-        tone="amber"
-      />
+      <AllergenDeclaration review={review} />
 
-      <details className="rounded-lg border border-stone-200 p-3" open={Boolean(recipe?.cookedWeightG || recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined)}>
+      <details
+        className="rounded-lg border border-stone-200 p-3"
+        open={Boolean(recipe?.cookedWeightG || recipe?.showNutriScore || (recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined))}
+      >
         <summary className="cursor-pointer text-sm font-medium">Déclaration nutritionnelle et Nutri-Score</summary>
         <div className="mt-3 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -190,9 +198,17 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
             Afficher le Nutri-Score sur le menu public
           </label>
+          {/* docs/product/nutri-score.md: the logo is Santé publique France's trademark. */}
+          <p className="-mt-2 text-xs text-stone-600">L'affichage public du Nutri-Score suppose l'enregistrement de votre établissement auprès de Santé publique France.</p>
+          {lines.length > 0 && (
+            <div aria-live="polite" data-testid="nutri-score-preview">
+              <NutriScoreInfo value={preview.nutriScore} />
+              {showNutriScore && !preview.nutriScore.available && <p className="mt-1 text-xs text-stone-600">Le menu public n'affichera pas de Nutri-Score tant qu'il ne peut pas être calculé.</p>}
+            </div>
+          )}
           {lines.length > 0 && (
             <NutritionDeclaration
-              recipe={{ servings: Number(servings) || 1, cookedWeightG: Number(cookedWeightG) > 0 ? Number(cookedWeightG) : null, nutrition: preview }}
+              recipe={{ servings: Number(servings) || 1, cookedWeightG: Number(cookedWeightG) > 0 ? Number(cookedWeightG) : null, nutrition: preview.nutrition }}
             />
           )}
         </div>
@@ -215,6 +231,12 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         </div>
       </fieldset>
 
+      {!review.confirmed && (
+        <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">
+          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu'à
+          ce que vous confirmiez la liste.
+        </p>
+      )}
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
           {recipe ? 'Mettre à jour' : 'Créer'}

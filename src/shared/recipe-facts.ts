@@ -1,0 +1,102 @@
+import { ALLERGEN_NAMES, type AllergenStatus } from './allergens.ts';
+import type { FoodFacts } from './food-facts.ts';
+import { computeNutrition, type Nutrient, type NutritionLine } from './nutrition.ts';
+import { recipeNutriScore, type RecipeNutriScore } from './recipe-nutrition.ts';
+import { toGrams } from './units.ts';
+
+/**
+ * Version of the derivation below. Bump it whenever what computeRecipeFacts returns for the
+ * same recipe changes (a rule, a threshold, a new field): at start the server recomputes
+ * every stored recipe whose facts are older (src/server/features/recipes/facts-refresh.ts).
+ * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter).
+ */
+export const RECIPE_FACTS_VERSION = 2;
+
+export interface RecipeFactsLine extends NutritionLine, FoodFacts {}
+
+export interface RecipeFactsInput {
+  servings: number;
+  cookedWeightG: number | null;
+  fruitVegLegumePercent: number | null;
+  /** The owner confirmed the allergen list (« Je confirme la liste des allergènes »). */
+  allergensDeclared: boolean;
+  lines: readonly RecipeFactsLine[];
+}
+
+export interface AllergenSuggestion {
+  allergen: string;
+  /** The ingredients (names) that imply it. */
+  sources: string[];
+}
+
+/** Everything derived from a recipe's lines and fields; stored with the recipe, read as stored. */
+export interface RecipeFacts {
+  version: number;
+  nutrition: {
+    /** Weight of the raw ingredients, in grams. */
+    totalGrams: number;
+    totals: Record<Nutrient, number | null>;
+    /** Ingredients (names) whose value is unknown, per nutrient: these totals are partial. */
+    missing: Partial<Record<Nutrient, string[]>>;
+    /** True when one of the four headline values is partial. */
+    partial: boolean;
+    /** Red meat is at least half of the weight (Nutri-Score protein cap). */
+    redMeat: boolean;
+  };
+  /** The four headline values per serving, rounded as SPEC.md says. */
+  caloriesPerServing: number | null;
+  proteinPerServing: number | null;
+  carbsPerServing: number | null;
+  fatPerServing: number | null;
+  nutriScore: RecipeNutriScore;
+  allergenStatus: AllergenStatus;
+  /** Every allergen the ingredients imply, with its sources, in annex II order (declared or not). */
+  allergenSuggestions: AllergenSuggestion[];
+  /** Per line, in order: what its food implies (the browser's preview reads it back). */
+  lines: FoodFacts[];
+}
+
+function suggestionsOf(lines: readonly RecipeFactsLine[]): AllergenSuggestion[] {
+  const sources = new Map<string, string[]>();
+  for (const line of lines) {
+    for (const allergen of line.suggestedAllergens) {
+      const names = sources.get(allergen) ?? [];
+      if (!names.includes(line.name)) names.push(line.name);
+      sources.set(allergen, names);
+    }
+  }
+  return ALLERGEN_NAMES.filter((a) => sources.has(a)).map((allergen) => ({ allergen, sources: sources.get(allergen)! }));
+}
+
+/**
+ * The one derivation of a recipe's nutrition, Nutri-Score and allergen facts (DECISIONS.md 8
+ * and 15). The server stores its result with RECIPE_FACTS_VERSION; the form runs it for the
+ * live preview only, the server never trusts values a client sends.
+ */
+export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
+  const nutrition = computeNutrition(input.lines, input.servings);
+  const weights = input.lines.map((line) => toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit));
+  const unweighed = input.lines.filter((_, i) => weights[i] === null).map((line) => line.name);
+  const redMeatGrams = input.lines.reduce((sum, line, i) => sum + (line.redMeat ? (weights[i] ?? 0) : 0), 0);
+  const redMeat = nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5;
+  const cooked = input.cookedWeightG !== null && input.cookedWeightG > 0 ? input.cookedWeightG : null;
+  return {
+    version: RECIPE_FACTS_VERSION,
+    nutrition: { totalGrams: nutrition.totalGrams, totals: nutrition.totals, missing: nutrition.missing, partial: nutrition.partial, redMeat },
+    caloriesPerServing: nutrition.caloriesPerServing,
+    proteinPerServing: nutrition.proteinPerServing,
+    carbsPerServing: nutrition.carbsPerServing,
+    fatPerServing: nutrition.fatPerServing,
+    nutriScore: recipeNutriScore({
+      totals: nutrition.totals,
+      missing: nutrition.missing,
+      unweighed,
+      referenceGrams: cooked ?? nutrition.totalGrams,
+      fruitVegLegumePercent: input.fruitVegLegumePercent,
+      redMeat,
+    }),
+    allergenStatus: input.allergensDeclared ? 'declared' : 'unverified',
+    allergenSuggestions: suggestionsOf(input.lines),
+    lines: input.lines.map((line) => ({ suggestedAllergens: [...line.suggestedAllergens], redMeat: line.redMeat })),
+  };
+}

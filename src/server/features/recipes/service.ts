@@ -3,7 +3,7 @@ import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { computeNutrition, NUTRIENTS, type Nutrient, type NutritionResult } from '../../../shared/nutrition.ts';
 import { isRedMeat, recipeNutriScore } from '../../../shared/recipe-nutrition.ts';
-import { toGrams } from '../../../shared/units.ts';
+import { isVolume, toGrams } from '../../../shared/units.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -11,6 +11,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../catalogue/foods.ts';
 import { assertWithinPlanLimit } from '../plans/limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../events/outbox.ts';
+import { defaultMeasures } from './kitchen-measures.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -19,7 +20,7 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
   return db
     .selectFrom('recipe_ingredients as ri')
     .innerJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
-    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
+    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
     .where('ri.recipe_id', 'in', recipeIds)
     .orderBy('ri.recipe_id')
     .orderBy('ri.position')
@@ -51,6 +52,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
       quantity: line.quantity,
       unit: line.unit,
       gramsPerUnit: line.grams_per_unit,
+      gramsPerMl: line.grams_per_ml,
       per100g: toPer100g(line),
     })),
     allergens: row.allergens,
@@ -104,13 +106,22 @@ async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed
     if (!foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
   });
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
-  const lines = input.ingredients.map((line) => ({ ...line, food: foods.get(Number(line.code)) as FoodForRecipe }));
+  const lines = input.ingredients.map((line) => {
+    const food = foods.get(Number(line.code)) as FoodForRecipe;
+    // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (DECISIONS.md 17).
+    const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? defaultMeasures(food).gramsPerMl ?? 1) : null;
+    const gramsPerUnit = line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
+    return { ...line, gramsPerUnit, gramsPerMl, food };
+  });
   const nutrition = computeNutrition(
-    lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, per100g: l.food.per100g })),
+    lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, gramsPerMl: l.gramsPerMl, per100g: l.food.per100g })),
     input.servings,
   );
   // A red-meat dish (for the Nutri-Score protein cap): red meat is at least half of its weight.
-  const redMeatGrams = lines.reduce((sum, l) => sum + (isRedMeat(l.food.name, l.food.subgroup) ? (toGrams(l.quantity, l.unit, l.gramsPerUnit) ?? 0) : 0), 0);
+  const redMeatGrams = lines.reduce(
+    (sum, l) => sum + (isRedMeat(l.food.name, l.food.subgroup) ? (toGrams(l.quantity, l.unit, l.gramsPerUnit, l.gramsPerMl) ?? 0) : 0),
+    0,
+  );
   return { lines, nutrition, redMeat: nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5 };
 }
 
@@ -171,7 +182,8 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
         name: line.food.name,
         quantity: line.quantity,
         unit: line.unit,
-        grams_per_unit: line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null,
+        grams_per_unit: line.gramsPerUnit,
+        grams_per_ml: line.gramsPerMl,
       })),
     )
     .execute();

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDecimal } from '../../../shared/decimal.ts';
+import { formatDate, formatEuros, formatNumber } from '../../lib/format.ts';
 import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
@@ -32,6 +33,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
           {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
         </Badge>
         <NutriScoreBadge value={recipe.nutriScore} />
+        {recipe.price !== null && <Badge data-testid="price-badge">{formatEuros(recipe.price)}</Badge>}
       </div>
       {missing.length > 0 && (
         <p className="text-xs text-orange-800">
@@ -41,7 +43,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       <ul className="space-y-0.5 text-sm text-stone-700">
         {recipe.ingredients.slice(0, PREVIEW).map((line) => (
           <li key={line.id} className="truncate">
-            {formatNumber(line.quantity, Number.isInteger(line.quantity) ? 0 : 1)} {line.unit} · {line.name}
+            {formatDecimal(line.quantity)} {line.unit} · {line.name}
           </li>
         ))}
         {moreIngredients > 0 && <li className="text-stone-500">+{moreIngredients} autres ingrédients</li>}

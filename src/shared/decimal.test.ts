@@ -60,6 +60,10 @@ describe('writing numbers the French way', () => {
     expect(frenchDecimalText('0.25')).toBe('0,25');
     expect(frenchDecimalText('9.5', 2, 2)).toBe('9,50');
     expect(frenchDecimalText('1,2,3')).toBe('1,2,3');
+    // Never a different value: 1.5 servings is not rounded to 2, 9.505 € not to 9.51 €.
+    expect(frenchDecimalText('1,5', 0)).toBe('1,5');
+    expect(frenchDecimalText('9.505', 2, 2)).toBe('9.505');
+    expect(frenchDecimalText('1250', 0)).toBe('1\u202F250');
     expect(frenchDecimalText('')).toBe('');
   });
 });

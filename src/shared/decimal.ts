@@ -46,10 +46,17 @@ export function formatDecimal(value: number, maxDigits = 3, minDigits = 0): stri
   return format.format(value);
 }
 
-/** What a number field shows once left: the value rewritten the French way (« 0.25 » → « 0,25 »); junk stays as typed. */
+/**
+ * What a number field shows once left: the same value written the French way (« 0.25 » →
+ * « 0,25 », « 9,5 » → « 9,50 »). Only the writing changes: junk, and a number with more
+ * decimals than the field keeps (« 1,5 » portions), stay as typed for their error.
+ */
 export function frenchDecimalText(text: string, maxDigits = 3, minDigits = 0): string {
   const parsed = parseDecimal(text);
-  return parsed.kind === 'number' ? formatDecimal(parsed.value, maxDigits, minDigits) : text;
+  if (parsed.kind !== 'number') return text;
+  const scale = 10 ** maxDigits;
+  if (Math.round(parsed.value * scale) / scale !== parsed.value) return text;
+  return formatDecimal(parsed.value, maxDigits, minDigits);
 }
 
 /** A stored number as its field shows it; empty for none. */

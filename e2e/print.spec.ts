@@ -142,12 +142,12 @@ test('print the fiche technique, the allergen table and the table card, then rea
   ]) {
     await expect(sheet.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]')).toHaveText(value!);
   }
-  // Ingredient lines: an « unité » line shows its grams per unit and its weight.
+  // Ingredient lines: an « unité » line shows its grams per unit, a volume its density (cream 1,01: data/kitchen-measures.json).
   const ingredients = page.getByTestId('ingredients-table');
   await expect(ingredients.getByRole('row')).toHaveCount(1 + 5 + 1);
   await expect(ingredients.getByRole('row', { name: /Oeuf cru/ }).getByRole('cell')).toHaveText(['3', 'unité', '55 g', '165 g']);
-  await expect(ingredients.getByRole('row', { name: /Crème 30% MG, fluide/ }).getByRole('cell')).toHaveText(['200', 'ml', '', '200 g']);
-  await expect(ingredients.getByRole('row', { name: 'Total des ingrédients (cru)' })).toContainText('825 g');
+  await expect(ingredients.getByRole('row', { name: /Crème 30% MG, fluide/ }).getByRole('cell')).toHaveText(['200', 'ml', '1,01 g/ml', '202 g']);
+  await expect(ingredients.getByRole('row', { name: 'Total des ingrédients (cru)' })).toContainText('827 g');
   // The EU declaration.
   const declaration = sheet.getByTestId('nutrition-declaration');
   for (const row of ['Énergie', 'Matières grasses', 'dont acides gras saturés', 'Glucides', 'dont sucres', 'Protéines', 'Sel']) {

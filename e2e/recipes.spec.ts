@@ -29,8 +29,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     await setLine(page, "Pomme de terre, bouillie/cuite à l'eau", '1', 'kg');
     await setLine(page, 'Beurre à 80% MG minimum, doux', '50', 'g');
     await setLine(page, 'Lait demi-écrémé, UHT', '0.2', 'l');
-    // Hand-computed: (81 × 10 + 753 × 0.5 + 47.7 × 2) / 4 = 1281.9 / 4 = 320.475 → 320 kcal.
-    await expect(page.getByTestId('nutrition-summary')).toContainText('320 kcal');
+    // Hand-computed: 0.2 l of milk at density 1.03 (data/kitchen-measures.json) is 206 g:
+    // (81 × 10 + 753 × 0.5 + 47.7 × 2.06) / 4 = 1284.762 / 4 = 321.19 → 321 kcal.
+    await expect(page.getByLabel('Densité de Lait demi-écrémé, UHT (g/ml)')).toHaveValue('1,03');
+    await expect(page.getByTestId('nutrition-summary')).toContainText('321 kcal');
     // Butter and milk imply « Lait »: added from the suggestion, then the list confirmed.
     await page.getByRole('button', { name: "Ajouter l'allergène Lait" }).click();
     await expect(page.getByRole('button', { name: 'Lait : contient' })).toBeVisible();
@@ -41,7 +43,7 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     await expect(page.getByText('Recette créée avec succès')).toBeVisible();
     const card = page.getByTestId('recipe-card').filter({ hasText: 'Purée maison' });
-    await expect(card.getByTestId('kcal-badge')).toHaveText('320 kcal / portion');
+    await expect(card.getByTestId('kcal-badge')).toHaveText('321 kcal / portion');
     await expect(card).toContainText('4 portions');
     await expect(card.getByTestId('allergen-status')).toHaveText('1 allergène');
     await expect(card).toContainText('Végétarien');
@@ -52,8 +54,8 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.getByLabel('Portions').fill('2');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await expect(page.getByText('Recette mise à jour avec succès')).toBeVisible();
-    // 1281.9 / 2 = 640.95 → 641 kcal.
-    await expect(card.getByTestId('kcal-badge')).toHaveText('641 kcal / portion');
+    // 1284.762 / 2 = 642.38 → 642 kcal.
+    await expect(card.getByTestId('kcal-badge')).toHaveText('642 kcal / portion');
 
     await card.getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer cette recette ?');

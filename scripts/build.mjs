@@ -14,7 +14,7 @@ export const webIndex = path.join(distDir, 'web', 'index.html');
 const hashFile = path.join(distDir, '.build-hash');
 
 /** Files and folders whose content decides the build output (tests excluded: they are not built). */
-const inputRoots = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs'];
+const inputRoots = ['src', 'public', 'data/kitchen-measures.json', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs'];
 const isTestFile = (file) => /\.(test|reliability)\.tsx?$/.test(file);
 
 function inputFiles() {

@@ -55,16 +55,27 @@ export const messages = {
     deleteBillingFailed:
       "Votre abonnement n'a pas pu être résilié auprès de notre prestataire de paiement. Votre compte n'a pas été supprimé : réessayez dans quelques minutes.",
   },
+  /** Numbers typed in a form (src/shared/decimal.ts): « 0,25 » and « 0.25 » are read alike. */
+  numbers: {
+    notANumber: 'Saisissez un nombre, par exemple 0,25',
+    notAWholeNumber: 'Saisissez un nombre entier, par exemple 4',
+  },
   /** Database CHECK constraints mapped to the « Erreur de validation » messages. */
   constraints: {
-    pricePositive: 'Le prix doit être positif',
+    /** Quantities, weights and prices are greater than 0 (DECISIONS.md 16). */
+    pricePositive: 'Le prix doit être supérieur à 0',
+    /** A menu item may cost 0 € (SPEC.md section 3: its default), never less. */
+    priceNotNegative: 'Le prix ne peut pas être négatif',
     prepTimePositive: 'Le temps de préparation doit être positif',
     cookTimePositive: 'Le temps de cuisson doit être positif',
     servingsPositive: 'Le nombre de portions doit être supérieur à 0',
     nameRequired: 'Le nom est requis',
-    quantityPositive: 'La quantité doit être positive ou nulle',
+    quantityPositive: 'La quantité doit être supérieure à 0',
     unitInvalid: 'Unité invalide',
     gramsPerUnitRequired: "Indiquez le poids d'une unité (en grammes)",
+    gramsPerMlRequired: 'Indiquez la densité (en g/ml), supérieure à 0',
+    cookedWeightPositive: 'Le poids cuit doit être supérieur à 0',
+    percentRange: 'La part doit être comprise entre 0 et 100 %',
   },
   limits: {
     recipes: 'Limite de recettes atteinte pour le plan gratuit. Passez au Premium pour créer plus de recettes.',

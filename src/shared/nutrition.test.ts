@@ -31,6 +31,15 @@ describe('toGrams', () => {
     expect(toGrams(3, 'unité', 60)).toBe(180);
     expect(toGrams(3, 'unité')).toBeNull();
   });
+
+  it('weighs a volume with the line density (DECISIONS.md 17), 1 g/ml without one', () => {
+    expect(toGrams(100, 'ml', null, 0.92)).toBeCloseTo(92);
+    expect(toGrams(0.5, 'l', null, 1.43)).toBeCloseTo(715);
+    expect(toGrams(100, 'ml', null, null)).toBe(100);
+    // A density means nothing for a weight or a unit.
+    expect(toGrams(100, 'g', null, 0.92)).toBe(100);
+    expect(toGrams(2, 'unité', 17, 0.92)).toBe(34);
+  });
 });
 
 describe('computeNutrition', () => {

@@ -10,6 +10,8 @@ export interface NutritionLine {
   quantity: number;
   unit: Unit;
   gramsPerUnit?: number | null | undefined;
+  /** Density for a line in ml or l; 1 when absent. */
+  gramsPerMl?: number | null | undefined;
   per100g: Per100g;
 }
 
@@ -47,7 +49,7 @@ export function computeNutrition(lines: readonly NutritionLine[], servings: numb
   let totalGrams = 0;
 
   for (const line of lines) {
-    const grams = toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit);
+    const grams = toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit, line.gramsPerMl);
     if (grams === null) {
       for (const n of NUTRIENTS) (missing[n] ??= []).push(line.name);
       continue;

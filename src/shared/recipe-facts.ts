@@ -75,7 +75,7 @@ function suggestionsOf(lines: readonly RecipeFactsLine[]): AllergenSuggestion[] 
  */
 export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
   const nutrition = computeNutrition(input.lines, input.servings);
-  const weights = input.lines.map((line) => toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit));
+  const weights = input.lines.map((line) => toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit, line.gramsPerMl));
   const unweighed = input.lines.filter((_, i) => weights[i] === null).map((line) => line.name);
   const redMeatGrams = input.lines.reduce((sum, line, i) => sum + (line.redMeat ? (weights[i] ?? 0) : 0), 0);
   const redMeat = nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5;

@@ -231,7 +231,10 @@ describe('cascades', () => {
 describe('CHECK constraints → French messages', () => {
   it.each([
     [{ servings: 0 }, 'servings', 'Le nombre de portions doit être supérieur à 0'],
-    [{ price: -1 }, 'price', 'Le prix doit être positif'],
+    [{ price: -1 }, 'price', 'Le prix doit être supérieur à 0'],
+    [{ price: 0 }, 'price', 'Le prix doit être supérieur à 0'],
+    [{ cooked_weight_g: 0 }, 'cookedWeightG', 'Le poids cuit doit être supérieur à 0'],
+    [{ fruit_veg_legume_percent: 101 }, 'fruitVegLegumePercent', 'La part doit être comprise entre 0 et 100 %'],
     [{ prep_time: -5 }, 'prepTime', 'Le temps de préparation doit être positif'],
     [{ cook_time: -1 }, 'cookTime', 'Le temps de cuisson doit être positif'],
     [{ name: '   ' }, 'name', 'Le nom est requis'],
@@ -245,7 +248,7 @@ describe('CHECK constraints → French messages', () => {
     const userId = await insertUser();
     const tree = await insertMenuTree(userId);
     const price = await dbError(() => t.db.updateTable('menu_items').set({ price: -2 }).where('id', '=', tree.itemIds[1]!).execute());
-    expect(checkViolation(price)).toEqual({ field: 'price', message: 'Le prix doit être positif' });
+    expect(checkViolation(price)).toEqual({ field: 'price', message: 'Le prix ne peut pas être négatif' });
     const unit = await dbError(() =>
       sql`INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit)
           VALUES (${tree.recipeId}, 0, 24999, 'Dessert', 1, 'tasse')`.execute(t.db),
@@ -267,9 +270,9 @@ describe('CHECK constraints → French messages', () => {
     expect(checkViolation(null)).toBeUndefined();
   });
 
-  it('accepts boundary values: zero price and times, one serving', async () => {
+  it('accepts boundary values: a one-cent price, zero times, one serving', async () => {
     const userId = await insertUser();
-    const id = await insertRecipe(userId, { servings: 1, price: 0, prep_time: 0, cook_time: 0 });
+    const id = await insertRecipe(userId, { servings: 1, price: 0.01, prep_time: 0, cook_time: 0 });
     expect(await count('recipes', 'id', id)).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import * as contactSync from './migrations/0002-contact-sync-on-signup.ts';
 import * as twoFactor from './migrations/0003-two-factor.ts';
 import * as contactAddress from './migrations/0004-contact-address-and-one-two-factor.ts';
 import * as allergenStatus from './migrations/0005-allergen-status-and-facts.ts';
+import * as lineWeights from './migrations/0006-line-weights.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-two-factor': twoFactor,
   '0004-contact-address-and-one-two-factor': contactAddress,
   '0005-allergen-status-and-facts': allergenStatus,
+  '0006-line-weights': lineWeights,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

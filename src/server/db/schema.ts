@@ -154,6 +154,8 @@ export interface RecipeIngredientsTable {
   quantity: Num;
   unit: 'g' | 'kg' | 'ml' | 'l' | 'unité';
   grams_per_unit: NullableNum;
+  /** Density of a line in ml or l (migration 0006); null for other units. */
+  grams_per_ml: NullableNum;
 }
 
 export interface MenusTable {

@@ -62,6 +62,7 @@ const recipeBody = () => ({
   ingredients: [
     { code: '13039', quantity: 500, unit: 'g' },
     { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 50 },
+    { code: '19041', quantity: 0.1, unit: 'l', gramsPerMl: 1.03 },
   ],
   allergens: ['Gluten'],
   dietaryInfo: ['Végétarien'],
@@ -81,6 +82,7 @@ const recipeFields = [
   'ingredients.0.quantity',
   'ingredients.0.unit',
   'ingredients.1.gramsPerUnit',
+  'ingredients.2.gramsPerMl',
   'allergens.0',
   'dietaryInfo.0',
   'traces.0',

@@ -3,6 +3,7 @@ import { ALLERGEN_NAMES, type AllergenStatus } from '../allergens.ts';
 import { DIET_LABELS } from '../diets.ts';
 import { messages } from '../messages.ts';
 import type { FoodFacts } from '../food-facts.ts';
+import { ruleNumber, type NumberRule } from '../number-rules.ts';
 import type { Per100g } from '../nutrition.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
@@ -19,8 +20,12 @@ export const recipeMessages = {
   tooManyIngredients: 'Une recette ne peut pas dépasser 100 ingrédients',
   codeInvalid: 'Code Ciqual invalide',
   unknownFood: 'Ingrédient inconnu dans la table Ciqual',
-  quantityInvalid: 'La quantité doit être un nombre',
+  quantityInvalid: 'La quantité doit être un nombre supérieur à 0',
   quantityTooLarge: 'La quantité est trop grande',
+  gramsPerUnitTooLarge: "Le poids d'une unité ne peut pas dépasser 100 000 g",
+  gramsPerMlTooLarge: 'La densité ne peut pas dépasser 5 g/ml',
+  servingsTooLarge: 'Le nombre de portions ne peut pas dépasser 10 000',
+  cookedWeightTooLarge: 'Le poids cuit ne peut pas dépasser 1 000 000 g',
   unknownAllergen: 'Allergène inconnu',
   duplicateAllergen: 'Cet allergène est déjà ajouté',
   unknownDiet: 'Régime alimentaire inconnu',
@@ -29,21 +34,37 @@ export const recipeMessages = {
   timeTooLong: 'La durée ne peut pas dépasser 10 000 minutes',
   priceTooHigh: 'Le prix est trop élevé',
   containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
-  cookedWeightPositive: 'Le poids cuit doit être supérieur à 0',
-  percentRange: 'La part doit être comprise entre 0 et 100 %',
   allergensDeclaredInvalid: 'La confirmation de la liste des allergènes doit valoir vrai ou faux',
 } as const;
 
 const m = recipeMessages;
 
-const minutes = (negativeMessage: string) =>
-  z
-    .number({ error: m.timeInteger })
-    .int(m.timeInteger)
-    .min(0, negativeMessage)
-    .max(10_000, m.timeTooLong)
-    .nullable()
-    .optional();
+const positive = (max: number, decimals: number, messages: NumberRule['messages']): NumberRule => ({ min: 'positive', max, decimals, messages });
+const minutes = (tooSmall: string): NumberRule => ({
+  min: 'zero',
+  max: 10_000,
+  decimals: 0,
+  messages: { invalid: m.timeInteger, tooSmall, tooLarge: m.timeTooLong, fraction: m.timeInteger },
+});
+
+/**
+ * Every number of a recipe (DECISIONS.md 16): quantities, weights, densities and prices are
+ * greater than 0 once rounded to what their column keeps (src/server/db/migrations). The web
+ * form reads the same rules from French text (src/shared/number-rules.ts).
+ */
+export const recipeNumbers = {
+  quantity: positive(100_000, 3, { invalid: m.quantityInvalid, tooSmall: c.quantityPositive, tooLarge: m.quantityTooLarge }),
+  gramsPerUnit: positive(100_000, 3, { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: m.gramsPerUnitTooLarge }),
+  /** Grams per millilitre, for lines in ml or l (DECISIONS.md 17). */
+  gramsPerMl: positive(5, 3, { invalid: c.gramsPerMlRequired, tooSmall: c.gramsPerMlRequired, tooLarge: m.gramsPerMlTooLarge }),
+  servings: positive(10_000, 0, { invalid: c.servingsPositive, tooSmall: c.servingsPositive, tooLarge: m.servingsTooLarge, fraction: m.servingsInteger }),
+  prepTime: minutes(c.prepTimePositive),
+  cookTime: minutes(c.cookTimePositive),
+  price: positive(100_000, 2, { invalid: c.pricePositive, tooSmall: c.pricePositive, tooLarge: m.priceTooHigh }),
+  cookedWeightG: positive(1_000_000, 1, { invalid: c.cookedWeightPositive, tooSmall: c.cookedWeightPositive, tooLarge: m.cookedWeightTooLarge }),
+  fruitVegLegumePercent: { min: 'zero', max: 100, decimals: 1, messages: { invalid: c.percentRange, tooSmall: c.percentRange, tooLarge: c.percentRange } },
+} satisfies Record<string, NumberRule>;
+const n = recipeNumbers;
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: string, duplicate: string) =>
   z
@@ -61,9 +82,11 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: str
 export const ingredientLineSchema = z
   .object({
     code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid),
-    quantity: z.number({ error: m.quantityInvalid }).min(0, c.quantityPositive).max(100_000, m.quantityTooLarge),
+    quantity: ruleNumber(n.quantity),
     unit: z.enum(UNITS, { error: c.unitInvalid }),
-    gramsPerUnit: z.number({ error: c.gramsPerUnitRequired }).positive(c.gramsPerUnitRequired).max(100_000).nullable().optional(),
+    gramsPerUnit: ruleNumber(n.gramsPerUnit).nullable().optional(),
+    /** Used when unit is ml or l; absent, the server takes the food's density from data/kitchen-measures.json (else 1). */
+    gramsPerMl: ruleNumber(n.gramsPerMl).nullable().optional(),
   })
   .superRefine((line, ctx) => {
     if (line.unit === 'unité' && !line.gramsPerUnit) {
@@ -76,19 +99,19 @@ export const recipeInputSchema = z
   .object({
   name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
   description: z.string().trim().max(2000, m.descriptionTooLong).default(''),
-  servings: z.number({ error: c.servingsPositive }).int(m.servingsInteger).min(1, c.servingsPositive).max(10_000),
+  servings: ruleNumber(n.servings),
   ingredients: z.array(ingredientLineSchema, { error: m.noIngredient }).min(1, m.noIngredient).max(100, m.tooManyIngredients),
   allergens: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
   dietaryInfo: uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet),
-  prepTime: minutes(c.prepTimePositive),
-  cookTime: minutes(c.cookTimePositive),
-  price: z.number({ error: c.pricePositive }).min(0, c.pricePositive).max(100_000, m.priceTooHigh).nullable().optional(),
+  prepTime: ruleNumber(n.prepTime).nullable().optional(),
+  cookTime: ruleNumber(n.cookTime).nullable().optional(),
+  price: ruleNumber(n.price).nullable().optional(),
   /** « Peut contenir (traces) », distinct from the allergens the dish contains. */
   traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
   /** Weight of the whole dish once cooked (cooking loss): « pour 100 g » then refers to the dish as served. */
-  cookedWeightG: z.number({ error: m.cookedWeightPositive }).positive(m.cookedWeightPositive).max(1_000_000).nullable().optional(),
+  cookedWeightG: ruleNumber(n.cookedWeightG).nullable().optional(),
   /** Share of fruit, vegetables and legumes for the Nutri-Score, entered by the owner. */
-  fruitVegLegumePercent: z.number({ error: m.percentRange }).min(0, m.percentRange).max(100, m.percentRange).nullable().optional(),
+  fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
   /** Show the Nutri-Score letter on the public menu. */
   showNutriScore: z.boolean().default(false),
   /**
@@ -113,6 +136,8 @@ export interface RecipeIngredient extends FoodFacts {
   quantity: number;
   unit: Unit;
   gramsPerUnit: number | null;
+  /** The density used for a line in ml or l (DECISIONS.md 17); null for other units. */
+  gramsPerMl: number | null;
   per100g: Per100g;
 }
 

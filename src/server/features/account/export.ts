@@ -101,7 +101,7 @@ export async function exportAccount(db: Kysely<DB>, userId: string, now: Date = 
       subscription: subscription ? plain(subscription) : null,
       recipes: recipes.map((r) => ({
         ...plain(r, RECIPE_NUMBERS),
-        ingredients: (ingredientsByRecipe.get(r.id) ?? []).map((i) => plain(i, ['quantity', 'grams_per_unit'])),
+        ingredients: (ingredientsByRecipe.get(r.id) ?? []).map((i) => plain(i, ['quantity', 'grams_per_unit', 'grams_per_ml'])),
       })),
       menus: menus.map((m) => plain(m)),
       sections: sections.map((s) => plain(s)),

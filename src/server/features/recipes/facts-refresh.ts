@@ -37,7 +37,7 @@ export async function refreshRecipeFacts(db: Kysely<DB>, options: RefreshOptions
       if (recipes.length === 0) return null;
       const lines = await trx
         .selectFrom('recipe_ingredients')
-        .select(['recipe_id', 'food_code', 'quantity', 'unit', 'grams_per_unit'])
+        .select(['recipe_id', 'food_code', 'quantity', 'unit', 'grams_per_unit', 'grams_per_ml'])
         .where('recipe_id', 'in', recipes.map((r) => r.id))
         .orderBy('recipe_id')
         .orderBy('position')
@@ -47,7 +47,7 @@ export async function refreshRecipeFacts(db: Kysely<DB>, options: RefreshOptions
         const own = lines
           .filter((l) => l.recipe_id === recipe.id)
           // A line always names a catalogue food (foreign key); rows are never deleted from it.
-          .map((l) => ({ quantity: l.quantity, unit: l.unit, gramsPerUnit: l.grams_per_unit, food: foods.get(l.food_code) as FoodForRecipe }));
+          .map((l) => ({ quantity: l.quantity, unit: l.unit, gramsPerUnit: l.grams_per_unit, gramsPerMl: l.grams_per_ml, food: foods.get(l.food_code) as FoodForRecipe }));
         const facts = factsFromCatalogue(
           {
             servings: recipe.servings,

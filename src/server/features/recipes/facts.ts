@@ -14,6 +14,8 @@ export interface FactsLineSource {
   quantity: number;
   unit: Unit;
   gramsPerUnit: number | null;
+  /** Density of a volume line (ml, l), in g/ml; null otherwise. */
+  gramsPerMl: number | null;
   food: FoodForRecipe;
 }
 
@@ -21,7 +23,7 @@ export interface FactsLineSource {
 export function factsFromCatalogue(fields: FactsFields, lines: readonly FactsLineSource[]): RecipeFacts {
   return computeRecipeFacts({
     ...fields,
-    lines: lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, per100g: l.food.per100g, ...l.food.facts })),
+    lines: lines.map((l) => ({ name: l.food.name, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.gramsPerUnit, gramsPerMl: l.gramsPerMl, per100g: l.food.per100g, ...l.food.facts })),
   });
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
 // Ciqual 2025: 4003 potato (81 kcal), 16400 butter (753 kcal), 19041 milk (47.7 kcal), 22000 egg (140 kcal).
+// 0.2 l of milk weighs 206 g: density 1.03 from data/kitchen-measures.json (DECISIONS.md 17).
 const puree = {
   name: 'Purée maison',
   description: 'Pommes de terre, beurre et lait',
@@ -35,20 +36,20 @@ describe('recipes API', () => {
   it('creates, reads, updates and deletes a recipe with server-computed nutrition', async () => {
     const created = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: { ...puree, caloriesPerServing: 1 } });
     expect(created.status).toBe(201);
-    // (810 + 376.5 + 95.4) / 4 = 320.475 kcal; protein 25.28 / 4 = 6.32; carbs 178.355 / 4; fat 48.02 / 4.
+    // (810 + 376.5 + 98.262) / 4 = 321.19 kcal; protein 25.4888 / 4 = 6.37; carbs 178.655 / 4 = 44.66; fat 48.1136 / 4 = 12.03.
     expect(created.body).toMatchObject({
       name: 'Purée maison',
       servings: 4,
-      caloriesPerServing: 320,
-      proteinPerServing: 6.3,
-      carbsPerServing: 44.6,
+      caloriesPerServing: 321,
+      proteinPerServing: 6.4,
+      carbsPerServing: 44.7,
       fatPerServing: 12,
       allergens: ['Lait'],
       allergenStatus: 'unverified',
       dietaryInfo: ['Végétarien'],
       prepTime: 15,
       cookTime: 25,
-      nutrition: { partial: false, totalGrams: 1250 },
+      nutrition: { partial: false, totalGrams: 1256 },
     });
     expect(created.body.ingredients.map((i: { name: string; code: string }) => [i.code, i.name])).toEqual([
       ['4003', "Pomme de terre, bouillie/cuite à l'eau"],
@@ -59,7 +60,7 @@ describe('recipes API', () => {
 
     const read = await t.request('GET', `/api/recipes/${id}`, { cookie: owner.cookie });
     expect(read.status).toBe(200);
-    expect(read.body.caloriesPerServing).toBe(320);
+    expect(read.body.caloriesPerServing).toBe(321);
 
     const list = await t.request('GET', '/api/recipes', { cookie: owner.cookie });
     expect(list.body.recipes.map((r: { id: string }) => r.id)).toContain(id);
@@ -69,8 +70,8 @@ describe('recipes API', () => {
       body: { ...puree, servings: 2, ingredients: [...puree.ingredients, { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 55 }] },
     });
     expect(updated.status).toBe(200);
-    // + 2 eggs of 55 g = 154 kcal: (1281.9 + 154) / 2 = 717.95 → 718.
-    expect(updated.body.caloriesPerServing).toBe(718);
+    // + 2 eggs of 55 g = 154 kcal: (1284.762 + 154) / 2 = 719.38 → 719.
+    expect(updated.body.caloriesPerServing).toBe(719);
     expect(updated.body.ingredients).toHaveLength(4);
     expect(updated.body.ingredients[3]).toMatchObject({ unit: 'unité', gramsPerUnit: 55 });
 
@@ -126,13 +127,13 @@ describe('recipes API', () => {
     ['empty name', { name: '  ' }, 'Le nom de la recette est requis'],
     ['0 servings', { servings: 0 }, 'Le nombre de portions doit être supérieur à 0'],
     ['no ingredient', { ingredients: [] }, 'Veuillez ajouter au moins un ingrédient à votre recette.'],
-    ['negative quantity', { ingredients: [{ code: '16400', quantity: -1, unit: 'g' }] }, 'La quantité doit être positive ou nulle'],
+    ['negative quantity', { ingredients: [{ code: '16400', quantity: -1, unit: 'g' }] }, 'La quantité doit être supérieure à 0'],
     ['unknown Ciqual code', { ingredients: [{ code: '999999', quantity: 10, unit: 'g' }] }, 'Ingrédient inconnu dans la table Ciqual'],
     ['unité without weight', { ingredients: [{ code: '22000', quantity: 2, unit: 'unité' }] }, "Indiquez le poids d'une unité (en grammes)"],
     ['unknown unit', { ingredients: [{ code: '22000', quantity: 2, unit: 'tasse' }] }, 'Unité invalide'],
     ['negative prep time', { prepTime: -5 }, 'Le temps de préparation doit être positif'],
     ['negative cook time', { cookTime: -5 }, 'Le temps de cuisson doit être positif'],
-    ['negative price', { price: -2 }, 'Le prix doit être positif'],
+    ['negative price', { price: -2 }, 'Le prix doit être supérieur à 0'],
     ['duplicate allergen', { allergens: ['Gluten', 'Gluten'] }, 'Cet allergène est déjà ajouté'],
     ['unknown allergen', { allergens: ['Poivre'] }, 'Allergène inconnu'],
     // The names before DECISIONS.md 15 are no longer names of the regulation's list.

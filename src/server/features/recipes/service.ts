@@ -3,6 +3,7 @@ import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
+import { isVolume } from '../../../shared/units.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -11,6 +12,7 @@ import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from 
 import { assertWithinPlanLimit } from '../plans/limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../events/outbox.ts';
 import { factsColumns, factsFromCatalogue } from './facts.ts';
+import { defaultMeasures } from './kitchen-measures.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -19,7 +21,7 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
   return db
     .selectFrom('recipe_ingredients as ri')
     .innerJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
-    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
+    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
     .where('ri.recipe_id', 'in', recipeIds)
     .orderBy('ri.recipe_id')
     .orderBy('ri.position')
@@ -65,6 +67,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
       quantity: line.quantity,
       unit: line.unit,
       gramsPerUnit: line.grams_per_unit,
+      gramsPerMl: line.grams_per_ml,
       per100g: toPer100g(line),
       suggestedAllergens: facts.lines[index]?.suggestedAllergens ?? [],
       redMeat: facts.lines[index]?.redMeat ?? false,
@@ -114,7 +117,13 @@ async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed
     if (!foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
   });
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
-  const lines = input.ingredients.map((line) => ({ ...line, gramsPerUnit: line.gramsPerUnit ?? null, food: foods.get(Number(line.code)) as FoodForRecipe }));
+  const lines = input.ingredients.map((line) => {
+    const food = foods.get(Number(line.code)) as FoodForRecipe;
+    // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (DECISIONS.md 17).
+    const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? defaultMeasures(food).gramsPerMl ?? 1) : null;
+    const gramsPerUnit = line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
+    return { ...line, gramsPerUnit, gramsPerMl, food };
+  });
   const facts = factsFromCatalogue(
     {
       servings: input.servings,
@@ -165,7 +174,8 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
         name: line.food.name,
         quantity: line.quantity,
         unit: line.unit,
-        grams_per_unit: line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null,
+        grams_per_unit: line.gramsPerUnit,
+        grams_per_ml: line.gramsPerMl,
       })),
     )
     .execute();

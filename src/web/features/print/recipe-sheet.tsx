@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Recipe } from '../../../shared/api/recipes.ts';
+import type { Recipe, RecipeIngredient } from '../../../shared/api/recipes.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
-import { toGrams } from '../../../shared/units.ts';
+import { isVolume, toGrams } from '../../../shared/units.ts';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { NutriScoreScale } from '../../components/nutri-score-scale.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
@@ -9,6 +9,9 @@ import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { printDate } from './print-document.tsx';
 
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
+/** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (DECISIONS.md 17). */
+const conversion = (line: RecipeIngredient) =>
+  line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
 
 /** « 1 h 15 min », « 20 min »; null when not given. */
 export function formatMinutes(minutes: number | null): string | null {
@@ -77,7 +80,7 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
                 Unité
               </th>
               <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Poids unitaire
+                Poids unitaire ou densité
               </th>
               <th scope="col" className="py-1 text-right font-medium">
                 Poids
@@ -86,7 +89,7 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
           </thead>
           <tbody>
             {recipe.ingredients.map((line) => {
-              const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit);
+              const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
               return (
                 <tr key={line.id} className="border-b border-stone-200 align-top">
                   <th scope="row" className="py-1 pr-2 text-left font-normal">
@@ -94,7 +97,7 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
                   </th>
                   <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
                   <td className="py-1 pr-2">{line.unit}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : ''}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{conversion(line)}</td>
                   <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
                 </tr>
               );

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDecimal } from '../../../shared/decimal.ts';
+import { formatDate, formatEuros, formatNumber } from '../../lib/format.ts';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
@@ -47,6 +48,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
           {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
         <AllergenBadge recipe={recipe} />
+        {recipe.price !== null && <Badge data-testid="price-badge">{formatEuros(recipe.price)}</Badge>}
       </div>
       {/* The grade, or why there is none when the owner wants it shown (never silently nothing). */}
       {(recipe.nutriScore.available || recipe.showNutriScore) && <NutriScoreInfo value={recipe.nutriScore} />}
@@ -58,7 +60,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       <ul className="space-y-0.5 text-sm text-stone-700">
         {recipe.ingredients.slice(0, PREVIEW).map((line) => (
           <li key={line.id} className="truncate">
-            {formatNumber(line.quantity, Number.isInteger(line.quantity) ? 0 : 1)} {line.unit} · {line.name}
+            {formatDecimal(line.quantity)} {line.unit} · {line.name}
           </li>
         ))}
         {moreIngredients > 0 && <li className="text-stone-500">+{moreIngredients} autres ingrédients</li>}

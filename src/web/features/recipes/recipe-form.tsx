@@ -2,88 +2,70 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { z } from '../../../shared/zod-fr.ts';
 import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
-import { recipeInputSchema, recipeMessages } from '../../../shared/api/recipes.ts';
+import { recipeMessages, recipeNumbers } from '../../../shared/api/recipes.ts';
 import { DIET_LABELS } from '../../../shared/diets.ts';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import type { FoodFacts } from '../../../shared/food-facts.ts';
+import { readNumberText } from '../../../shared/number-rules.ts';
 import { computeRecipeFacts } from '../../../shared/recipe-facts.ts';
-import { defaultGramsPerUnit } from '../../../shared/unit-weights.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
 import { useSaveRecipe } from './api.ts';
-import { IngredientLines, type DraftLine } from './ingredient-lines.tsx';
+import { draftFromStored, newDraftLine, previewLine, readLine, type DraftLine } from './draft-lines.ts';
+import { IngredientLines, type LineErrors } from './ingredient-lines.tsx';
+import { recipeFormDefaults, recipeFormSchema, type RecipeFormOutput, type RecipeFormValues } from './recipe-form-schema.ts';
 import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { useAllergenReview } from './use-allergen-review.ts';
 
-const optionalMinutes = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-const formSchema = z.object(recipeInputSchema.shape).pick({
-  name: true,
-  description: true,
-  servings: true,
-  prepTime: true,
-  cookTime: true,
-  price: true,
-  cookedWeightG: true,
-  fruitVegLegumePercent: true,
-  showNutriScore: true,
-});
-type FormValues = z.input<typeof formSchema>;
-
-let lineCounter = 0;
-const newKey = () => `line-${++lineCounter}`;
-
-function toDraft(recipe: Recipe | null): DraftLine[] {
-  return (recipe?.ingredients ?? []).map((line) => ({ ...line, key: newKey() }));
+/** Every line read with the API's rules: the lines to send, or the errors to show next to their fields. */
+function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'] | null; errors: LineErrors } {
+  const errors: LineErrors = {};
+  const ingredients: RecipeInput['ingredients'] = [];
+  for (const line of lines) {
+    const read = readLine(line);
+    if (read.input) ingredients.push(read.input);
+    else for (const [field, message] of Object.entries(read.errors)) errors[`${line.key}.${field}`] = message;
+  }
+  return { ingredients: Object.keys(errors).length === 0 ? ingredients : null, errors };
 }
 
 const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
-const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** « Nouvelle recette » / « Modifier la recette » (SPEC.md « Mes Recettes »). */
 export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: () => void }) {
   const save = useSaveRecipe();
-  const [lines, setLines] = useState<DraftLine[]>(() => toDraft(recipe));
+  const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
   // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
     Object.fromEntries((recipe?.ingredients ?? []).map((l) => [l.code, { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
   );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: {
-      name: recipe?.name ?? '',
-      description: recipe?.description ?? '',
-      servings: recipe?.servings ?? 1,
-      prepTime: recipe?.prepTime ?? null,
-      cookTime: recipe?.cookTime ?? null,
-      price: recipe?.price ?? null,
-      cookedWeightG: recipe?.cookedWeightG ?? null,
-      fruitVegLegumePercent: recipe?.fruitVegLegumePercent ?? null,
-      showNutriScore: recipe?.showNutriScore ?? false,
-    },
-  });
-  const servings = useWatch({ control: form.control, name: 'servings' });
-  const cookedWeightG = useWatch({ control: form.control, name: 'cookedWeightG' });
-  const fruitVegLegumePercent = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
+  const form = useForm<RecipeFormValues, unknown, RecipeFormOutput>({ resolver: zodResolver(recipeFormSchema), defaultValues: recipeFormDefaults(recipe) });
+  const servingsText = useWatch({ control: form.control, name: 'servings' });
+  const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
+  const fruitVegText = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
   const showNutriScore = useWatch({ control: form.control, name: 'showNutriScore' });
+  const servings = readNumberText(recipeNumbers.servings, servingsText, true).value ?? 1;
+  const cookedWeightG = readNumberText(recipeNumbers.cookedWeightG, cookedWeightText ?? '', false).value;
+  const fruitVegLegumePercent = readNumberText(recipeNumbers.fruitVegLegumePercent, fruitVegText ?? '', false).value;
   // The server's own derivation (DECISIONS.md 8), for the preview only: the server recomputes on save.
   const preview = useMemo(
     () =>
       computeRecipeFacts({
-        servings: Number(servings) || 1,
-        cookedWeightG: numberOrNull(cookedWeightG),
-        fruitVegLegumePercent: numberOrNull(fruitVegLegumePercent),
+        servings,
+        cookedWeightG,
+        fruitVegLegumePercent,
         allergensDeclared: false,
-        lines: lines.map((l) => ({ ...l, ...(foodFacts[l.code] ?? NO_FACTS) })),
+        lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[l.code] ?? NO_FACTS) })),
       }),
     [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
   );
@@ -94,22 +76,30 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   );
 
   const addIngredient = (hit: IngredientHit) => {
-    const gramsPerUnit = defaultGramsPerUnit(hit.name);
     setFoodFacts((current) => ({ ...current, [hit.code]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
-    setLines((current) => [...current, { key: newKey(), code: hit.code, name: hit.name, quantity: 100, unit: 'g', gramsPerUnit, per100g: hit.per100g }]);
+    setLines((current) => [...current, newDraftLine(hit)]);
     setIngredientsError(null);
     toast.success('Ingrédient ajouté avec succès');
   };
 
+  // Line errors show with the form's own, whichever is wrong: nothing is sent until all are right.
+  const checkLines = () => {
+    const read = readLines(lines);
+    setLineErrors(read.errors);
+    if (!read.ingredients) toast.error('Erreur de validation', { description: Object.values(read.errors)[0] });
+    return read.ingredients;
+  };
   const submit = form.handleSubmit((values) => {
     if (lines.length === 0) {
       setIngredientsError(recipeMessages.noIngredient);
       toast.error(recipeMessages.noIngredient);
       return;
     }
+    const ingredients = checkLines();
+    if (!ingredients) return;
     const input: RecipeInput = {
       ...values,
-      ingredients: lines.map((l) => ({ code: l.code, quantity: l.quantity, unit: l.unit, gramsPerUnit: l.unit === 'unité' ? l.gramsPerUnit : null })),
+      ingredients,
       allergens: review.contains,
       traces: review.traces,
       // Saving stays possible before the review is done: the recipe is then `unverified` and
@@ -129,15 +119,21 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
           if (error instanceof ApiError && error.code === 'plan_limit') {
             toast.error('Limite atteinte', { description: 'Le plan gratuit est limité à 5 recettes. Passez au Premium pour en créer davantage.' });
           } else if (error instanceof ApiError && error.code === 'validation') {
-            setLineErrors(error.fields);
+            const fromServer: LineErrors = {};
             for (const [field, message] of Object.entries(error.fields)) {
-              if (field in formSchema.shape) form.setError(field as keyof FormValues, { message });
+              const line = /^ingredients\.(\d+)\.(\w+)$/.exec(field);
+              const key = line ? lines[Number(line[1])]?.key : undefined;
+              if (key) fromServer[`${key}.${line![2]}`] = message;
+              else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
             }
+            setLineErrors(fromServer);
             toast.error('Erreur de validation', { description: error.message });
           } else toast.error('Erreur lors de la sauvegarde');
         },
       },
     );
+  }, () => {
+    checkLines();
   });
 
   const { errors } = form.formState;
@@ -145,13 +141,13 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     <form noValidate onSubmit={submit} className="space-y-5" aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
-        <Field label="Portions" type="number" min={1} step={1} inputMode="numeric" error={errors.servings?.message} {...form.register('servings', { valueAsNumber: true })} />
+        <DecimalField control={form.control} name="servings" label="Portions" integer />
       </div>
       <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Field label="Préparation (min)" type="number" min={0} step={1} error={errors.prepTime?.message} {...form.register('prepTime', { setValueAs: optionalMinutes })} />
-        <Field label="Cuisson (min)" type="number" min={0} step={1} error={errors.cookTime?.message} {...form.register('cookTime', { setValueAs: optionalMinutes })} />
-        <Field label="Prix (€)" type="number" min={0} step={0.1} error={errors.price?.message} {...form.register('price', { setValueAs: optionalMinutes })} />
+        <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
+        <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
+        <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
       </div>
 
       <section className="space-y-3" aria-label="Ingrédients">
@@ -161,7 +157,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             {ingredientsError}
           </p>
         )}
-        <IngredientLines lines={lines} onChange={setLines} errors={lineErrors} />
+        <IngredientLines lines={lines} onChange={setLines} errors={lineErrors} onErrorsChange={setLineErrors} />
         {lines.length > 0 && <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} />}
       </section>
 
@@ -174,24 +170,19 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <summary className="cursor-pointer text-sm font-medium">Déclaration nutritionnelle et Nutri-Score</summary>
         <div className="mt-3 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <DecimalField
+              control={form.control}
+              name="cookedWeightG"
               label="Poids total cuit (g, optionnel)"
-              type="number"
-              min={0}
-              step={1}
+              maxDigits={1}
               hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
-              error={errors.cookedWeightG?.message}
-              {...form.register('cookedWeightG', { setValueAs: optionalMinutes })}
             />
-            <Field
+            <DecimalField
+              control={form.control}
+              name="fruitVegLegumePercent"
               label="Part de fruits, légumes et légumineuses (%)"
-              type="number"
-              min={0}
-              max={100}
-              step={1}
+              maxDigits={1}
               hint="Nécessaire au calcul du Nutri-Score."
-              error={errors.fruitVegLegumePercent?.message}
-              {...form.register('fruitVegLegumePercent', { setValueAs: optionalMinutes })}
             />
           </div>
           <label className="flex items-center gap-2 text-sm">
@@ -208,7 +199,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
           )}
           {lines.length > 0 && (
             <NutritionDeclaration
-              recipe={{ servings: Number(servings) || 1, cookedWeightG: Number(cookedWeightG) > 0 ? Number(cookedWeightG) : null, nutrition: preview.nutrition }}
+              recipe={{ servings, cookedWeightG, nutrition: preview.nutrition }}
             />
           )}
         </div>

@@ -1,0 +1,105 @@
+import { recipeNumbers, type IngredientHit, type RecipeIngredient, type RecipeInput } from '../../../shared/api/recipes.ts';
+import { decimalText } from '../../../shared/decimal.ts';
+import type { MeasureDefaults } from '../../../shared/kitchen-measures.ts';
+import { readNumberText } from '../../../shared/number-rules.ts';
+import type { NutritionLine, Per100g } from '../../../shared/nutrition.ts';
+import { isVolume, type Unit } from '../../../shared/units.ts';
+import { defaultMeasures } from './kitchen-measures.ts';
+
+/**
+ * An ingredient line while the owner edits it. Its numbers are the text typed (« 0,25 »),
+ * read with the API's own rules (recipeNumbers) for the preview and at « Créer ».
+ */
+export interface DraftLine {
+  key: string;
+  code: string;
+  name: string;
+  per100g: Per100g;
+  unit: Unit;
+  quantity: string;
+  /** « 1 unité = … g », used when unit is « unité ». */
+  gramsPerUnit: string;
+  /** « densité … » in g/ml, used when unit is ml or l. */
+  gramsPerMl: string;
+  /** The table's values for this food and their sources (data/kitchen-measures.json). */
+  defaults: MeasureDefaults;
+}
+
+export type LineField = 'quantity' | 'gramsPerUnit' | 'gramsPerMl';
+
+let counter = 0;
+const newKey = () => `line-${++counter}`;
+
+/** A food with no known density is counted as water, and says so (DECISIONS.md 9 and 17). */
+const densityText = (value: number | null | undefined) => decimalText(value ?? 1);
+
+export function newDraftLine(hit: IngredientHit): DraftLine {
+  const defaults = defaultMeasures(hit);
+  return {
+    key: newKey(),
+    code: hit.code,
+    name: hit.name,
+    per100g: hit.per100g,
+    unit: 'g',
+    quantity: '100',
+    gramsPerUnit: decimalText(defaults.gramsPerUnit),
+    gramsPerMl: densityText(defaults.gramsPerMl),
+    defaults,
+  };
+}
+
+/** A stored line keeps the weight and density it was saved with; the others start from the table. */
+export function draftFromStored(line: RecipeIngredient): DraftLine {
+  const defaults = defaultMeasures(line);
+  return {
+    key: newKey(),
+    code: line.code,
+    name: line.name,
+    per100g: line.per100g,
+    unit: line.unit,
+    quantity: decimalText(line.quantity),
+    gramsPerUnit: decimalText(line.gramsPerUnit ?? defaults.gramsPerUnit),
+    gramsPerMl: densityText(line.gramsPerMl ?? defaults.gramsPerMl),
+    defaults,
+  };
+}
+
+/** The fields a line's unit uses: a weight per unit only for « unité », a density only for volumes. */
+export const usedFields = (unit: Unit): LineField[] =>
+  unit === 'unité' ? ['quantity', 'gramsPerUnit'] : isVolume(unit) ? ['quantity', 'gramsPerMl'] : ['quantity'];
+
+/** The error of one field of a line, or null. */
+export function lineFieldError(line: DraftLine, field: LineField): string | null {
+  if (!usedFields(line.unit).includes(field)) return null;
+  return readNumberText(recipeNumbers[field], line[field], true).error;
+}
+
+type LineInput = RecipeInput['ingredients'][number];
+
+/** The API line, or the errors that keep it from being sent. */
+export function readLine(line: DraftLine): { input: LineInput; errors: null } | { input: null; errors: Partial<Record<LineField, string>> } {
+  const errors: Partial<Record<LineField, string>> = {};
+  const values: Partial<Record<LineField, number>> = {};
+  for (const field of usedFields(line.unit)) {
+    const reading = readNumberText(recipeNumbers[field], line[field], true);
+    if (reading.error !== null) errors[field] = reading.error;
+    else if (reading.value !== null) values[field] = reading.value;
+  }
+  if (Object.keys(errors).length > 0 || values.quantity === undefined) return { input: null, errors };
+  return {
+    input: {
+      code: line.code,
+      quantity: values.quantity,
+      unit: line.unit,
+      gramsPerUnit: values.gramsPerUnit ?? null,
+      gramsPerMl: values.gramsPerMl ?? null,
+    },
+    errors: null,
+  };
+}
+
+/** The line for the live nutrition preview: a number not (yet) valid counts as nothing. */
+export function previewLine(line: DraftLine): NutritionLine {
+  const read = (field: LineField) => readNumberText(recipeNumbers[field], line[field], true).value;
+  return { name: line.name, per100g: line.per100g, unit: line.unit, quantity: read('quantity') ?? 0, gramsPerUnit: read('gramsPerUnit'), gramsPerMl: read('gramsPerMl') };
+}

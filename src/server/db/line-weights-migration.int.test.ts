@@ -13,11 +13,11 @@ describe('migration 0006-line-weights', () => {
       const { rows: users } = await sql<{ id: string }>`
         INSERT INTO users (name, email) VALUES ('Chef', 'line-weights@example.com') RETURNING id`.execute(db);
       const userId = users[0]!.id;
-      const nutrition = JSON.stringify({ partial: false, missing: {}, totalGrams: 450, totals: { energyKcal: 999 }, redMeat: false });
+      const facts = JSON.stringify({ version: 2, nutrition: { partial: false, missing: {}, totalGrams: 450, totals: { energyKcal: 999 }, redMeat: false } });
       // A recipe as the old rules allowed: price 0, a quantity of 0, oil in ml at density 1.
       const { rows: recipes } = await sql<{ id: string }>`
-        INSERT INTO recipes (user_id, name, servings, price, calories_per_serving, nutrition)
-        VALUES (${userId}, 'Vinaigrette', 2, 0, 500, ${nutrition}::jsonb) RETURNING id`.execute(db);
+        INSERT INTO recipes (user_id, name, servings, price, calories_per_serving, facts, facts_version)
+        VALUES (${userId}, 'Vinaigrette', 2, 0, 500, ${facts}::jsonb, 2) RETURNING id`.execute(db);
       const recipeId = recipes[0]!.id;
       await sql`
         INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit, grams_per_unit) VALUES

@@ -115,6 +115,40 @@ test('leaving the demo checkout leads to the payment cancel page', async ({ page
   await expect(planCard(page)).toContainText('Gratuit');
 });
 
+test('one free trial per account: after the subscription ended, the next checkout is paid today and says so', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  // A first subscription (with its trial), ended at once in the demo portal.
+  const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: baseURL! }, data });
+  const start = await (await post('/api/billing/checkout', { tier: 'premium', billingType: 'monthly' })).json();
+  const sessionId = (start.url as string).split('/').at(-1)!;
+  expect((await post(`/api/billing/demo/checkout/${sessionId}/pay`, {})).status()).toBe(200);
+  expect((await post('/api/billing/demo/portal', { action: 'end-now' })).status()).toBe(200);
+
+  for (const viewport of [LAPTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/subscription');
+    await expect(planCard(page)).toContainText('Gratuit');
+    await expect(page.getByRole('button', { name: 'Essai gratuit 14 jours' })).toHaveCount(0);
+    await expect(page.getByText("Vous avez déjà profité de l'essai gratuit : l'abonnement commence dès le paiement.")).toBeVisible();
+    await screenshot(page, `subscription-trial-used-${viewport.width}`);
+    await page.getByRole('button', { name: 'Passer au Premium' }).click();
+    await expect(page).toHaveURL(/\/demo\/checkout\/[^/]+$/);
+    await expect(page.getByRole('heading', { name: 'Premium mensuel' })).toBeVisible();
+    await expect(page.getByText("Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd'hui.")).toBeVisible();
+    await expect(page.getByText("jours d'essai gratuit")).toHaveCount(0);
+    await expect(page.getByText("À payer aujourd'hui").locator('xpath=..')).toContainText('10 €');
+    await screenshot(page, `demo-checkout-no-trial-${viewport.width}`);
+  }
+
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("jours d'essai gratuit commencent")).toHaveCount(0);
+  await page.goto('/subscription');
+  await expect(page.getByText('Premium actif')).toBeVisible();
+  await expect(page.getByText("période d'essai")).toHaveCount(0);
+});
+
 test('the payment success page without session_id says « Session invalide »', async ({ page }) => {
   await page.goto('/payment-success');
   await expect(page.getByRole('heading', { name: 'Session invalide' })).toBeVisible();

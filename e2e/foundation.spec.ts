@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LAPTOP, PHONE, screenshot, signUp, uniqueEmail } from './fixtures.ts';
+import { calmScreenshot, LAPTOP, PHONE, screenshot, signUp, uniqueEmail } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`sign up, see the dashboard greeting, sign out (${viewport.width} px)`, async ({ page }) => {
@@ -70,6 +70,27 @@ test('sign-in shows the French validation and credential errors', async ({ page 
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Connexion réussie !')).toBeVisible();
+});
+
+test('an address locked after 10 wrong passwords: the form says when to retry and how to get in now (1280 and 360 px)', async ({ page, baseURL }) => {
+  const email = await signUp(page);
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email, password: `mauvais-${i}` } });
+    expect(res.status()).toBe(401);
+  }
+  for (const viewport of [LAPTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe').fill('secret123');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+ minutes?, ou choisissez un nouveau mot de passe/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    await calmScreenshot(page, `auth-locked-${viewport.width}`);
+  }
+  await expect(page.getByRole('button', { name: 'Mot de passe oublié ?' })).toBeVisible();
 });
 
 test('the Ciqual attribution and the environment banner are shown', async ({ page }) => {

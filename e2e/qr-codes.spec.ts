@@ -92,6 +92,14 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(card).toContainText('Inactif');
     const refused = await page.request.get(url, { maxRedirects: 0 });
     expect(refused.status()).toBe(404);
+    // A diner who scans it meanwhile reads a calm page with the restaurant's name, not an error.
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: "Ce menu n'est pas disponible pour le moment" })).toBeVisible();
+    await expect(page.getByText('Le Bistrot du Port')).toBeVisible();
+    await expect(page.getByText('Erreur')).toHaveCount(0);
+    await screenshot(page, `qr-paused-${viewport.width}`);
+    if (viewport === PHONE) await expectNoHorizontalScroll(page);
+    await page.goto('/qr-codes');
     await card.getByRole('button', { name: 'Activer' }).click();
     await expect(page.getByText('Code QR activé avec succès')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Désactiver' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
@@ -20,7 +20,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
 import { compressResponses } from './lib/compress.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, RateLimitedError } from './lib/errors.ts';
 import { mountWebApp } from './lib/static.ts';
 import { sql } from 'kysely';
 
@@ -37,6 +37,16 @@ export interface AppOptions {
 
 function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+/**
+ * 413, then the connection is closed (docs/decisions/0011-account-throttle-and-413.md): the
+ * answer leaves before the body is read, and the unread rest cannot be told apart from a
+ * next request on the same connection. `Connection: close` tells the client to open a new one.
+ */
+function payloadTooLarge(c: Context) {
+  c.header('Connection', 'close');
+  return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
 }
 
 const isDinerPath = (path: string) => path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
@@ -64,7 +74,7 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean) {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
-  const allowedOrigins = new Set([config.publicOrigin]);
+  const allowedOrigins = new Set(config.allowedOrigins);
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -92,7 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     '/api/*',
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413),
+      onError: (c) => payloadTooLarge(c),
     }),
   );
 
@@ -150,13 +160,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError((error, c) => {
     if (error instanceof AppError) {
       if (error.status === 503) c.header('Retry-After', '60');
+      if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody(error.code, error.message, error.fields), error.status);
     }
     const check = checkViolation(error);
     if (check) return c.json(errorBody('validation', check.message, { [check.field]: check.message }), 422);
-    if (error instanceof HTTPException && error.status === 413) {
-      return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
-    }
+    if (error instanceof HTTPException && error.status === 413) return payloadTooLarge(c);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('bad_request', messages.generic.invalidFields), error.status);
     }

@@ -31,6 +31,28 @@ describe('loadConfig', () => {
     });
   });
 
+  it('accepts the loopback and LAN origins in development only, and names the LAN URL for a phone', () => {
+    const interfaces = { wlan0: [{ address: '192.168.1.20', family: 'IPv4', internal: false, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: '192.168.1.20/24' } as const] };
+    const dev = loadConfig({ PORT: '3000' }, interfaces);
+    expect(dev.allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://192.168.1.20:3000']);
+    expect(dev.lanUrls).toEqual(['http://192.168.1.20:3000']);
+    const production = loadConfig({ PORT: '3000', PUBLIC_ORIGIN: 'https://app.nutricarte.fr' }, interfaces);
+    expect(production.appEnv).toBe('production');
+    expect(production.allowedOrigins).toEqual(['https://app.nutricarte.fr']);
+    expect(production.lanUrls).toEqual([]);
+    // APP_ENV=production on a local origin stays strict too.
+    expect(loadConfig({ PORT: '3000', APP_ENV: 'production' }, interfaces).allowedOrigins).toEqual(['http://localhost:3000']);
+  });
+
+  it('reads the per-address sign-in throttle, at most one hour', () => {
+    expect(loadConfig({}).accountThrottle).toEqual({ max: 10, windowSeconds: 900 });
+    expect(loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '5', AUTH_ACCOUNT_WINDOW_SECONDS: '300' }).accountThrottle).toEqual({ max: 5, windowSeconds: 300 });
+    expect(configError({ AUTH_ACCOUNT_WINDOW_SECONDS: '86400', AUTH_ACCOUNT_MAX_FAILURES: '0' }).problems).toEqual([
+      'AUTH_ACCOUNT_MAX_FAILURES: Too small: expected number to be >=1',
+      'AUTH_ACCOUNT_WINDOW_SECONDS: must be at most 3600 (1 hour)',
+    ]);
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: ' ', PUBLIC_ORIGIN: '', DATABASE_URL: '', ADMIN_EMAILS: '' });
     expect(config.port).toBe(3000);

@@ -1,6 +1,8 @@
+import os from 'node:os';
 import { z } from 'zod';
 import type { LegalInfo } from '../shared/api/account.ts';
 import { detectEnvironment, type AppEnv } from '../shared/environment.ts';
+import { developmentOrigins, lanAddresses, type NetworkInterfaces } from './lib/dev-origins.ts';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -54,6 +56,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
+  AUTH_ACCOUNT_MAX_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  // Minutes, not hours: the window is also the longest an owner can be locked out.
+  AUTH_ACCOUNT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900)),
 });
 
 /** « NutriCarte <no-reply@nutricarte.fr> » → « no-reply@nutricarte.fr ». */
@@ -67,6 +72,13 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
+  /**
+   * Origins accepted by the CSRF check and better-auth: PUBLIC_ORIGIN; in development also the
+   * loopback and LAN origins of this machine (src/server/lib/dev-origins.ts).
+   */
+  allowedOrigins: string[];
+  /** Development: `http://<LAN address>:PORT`, what a phone on the same network opens. */
+  lanUrls: string[];
   appEnv: AppEnv;
   authSecret: string | undefined;
   adminEmails: string[];
@@ -83,6 +95,8 @@ export interface Config {
   legalContactConfigured: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   authRateLimit: { max: number; windowSeconds: number };
+  /** Wrong passwords allowed per e-mail address per window (src/server/auth/account-throttle.ts). */
+  accountThrottle: { max: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -92,8 +106,17 @@ export class ConfigError extends Error {
   }
 }
 
+function machineInterfaces(): NetworkInterfaces {
+  try {
+    return os.networkInterfaces();
+  } catch {
+    // Some sandboxes refuse to list interfaces: then only the loopback names are accepted.
+    return {};
+  }
+}
+
 /** Parses the environment once. Every bad key is named in one error. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, interfaces: NetworkInterfaces = machineInterfaces()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
@@ -101,12 +124,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicOrigin = (e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const appEnv = e.APP_ENV ?? detectEnvironment(new URL(publicOrigin).hostname);
+  const lan = appEnv === 'development' ? lanAddresses(interfaces) : [];
   return {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     publicOrigin,
-    appEnv: e.APP_ENV ?? detectEnvironment(new URL(publicOrigin).hostname),
+    allowedOrigins: appEnv === 'development' ? developmentOrigins(publicOrigin, e.PORT, lan) : [publicOrigin],
+    lanUrls: e.PORT > 0 ? lan.map((address) => `http://${address}:${e.PORT}`) : [],
+    appEnv,
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
@@ -136,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     legalContactConfigured: Boolean(e.LEGAL_CONTACT_EMAIL),
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    accountThrottle: { max: e.AUTH_ACCOUNT_MAX_FAILURES, windowSeconds: e.AUTH_ACCOUNT_WINDOW_SECONDS },
   };
 }
 

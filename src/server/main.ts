@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
 
 const startedAt = performance.now();
+const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
 
 let config;
 try {
@@ -32,7 +33,8 @@ const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.e
 
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
-const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info: AddressInfo) => {
+const hostname = process.env.HOST ?? '0.0.0.0';
+const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: AddressInfo) => {
   logger.info('NutriCarte listening', {
     url: `http://localhost:${info.port}`,
     publicOrigin: config.publicOrigin,
@@ -40,6 +42,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: process.en
     appEnv: config.appEnv,
     startupMs: Math.round(performance.now() - startedAt),
   });
+  // Development: the address a phone on the same Wi-Fi opens (README « Scanner les codes QR
+  // depuis un téléphone »); the CSRF check accepts it (src/server/lib/dev-origins.ts).
+  if (config.appEnv === 'development' && !LOOPBACK_BIND.has(hostname) && config.lanUrls.length) {
+    logger.info(`Sur un téléphone du même réseau : ${config.lanUrls.join(' ou ')}`, { lanUrls: config.lanUrls });
+  }
   worker.start();
   purge ??= startPurge(services.database.db, logger);
 });

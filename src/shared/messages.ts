@@ -32,6 +32,9 @@ export const messages = {
     signUpConfirm: 'Compte créé ! Vérifiez votre email pour confirmer votre inscription.',
     signUpSuccess: 'Compte créé avec succès !',
     signOutSuccess: 'Déconnexion réussie',
+    /** Too many wrong passwords on one address (src/server/auth/account-throttle.ts). */
+    accountLocked: (minutes: number) =>
+      `Trop de tentatives de connexion pour cette adresse. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».`,
   },
   /** Issue 10: password reset, « Mon compte », two-factor sign-in, data rights. */
   account: {

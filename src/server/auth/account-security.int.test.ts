@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { base32Decode, totp, totpKey, wrongTotp } from '../test/totp.ts';
-import { createTestApp, SESSION_COOKIE, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp, type TestResponse } from '../test/harness.ts';
+import { createTestApp, SESSION_COOKIE, sessionTokenOf, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp, type TestResponse } from '../test/harness.ts';
 
 /** Issue 10: password reset, change of password and e-mail, two-factor sign-in (TOTP). */
 const a = messages.account;
@@ -169,8 +169,12 @@ describe('change password', () => {
     const res = await changePassword(user.cookie, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.user.id, email: user.email });
-    // better-auth revokes every session and opens a new one for this browser.
-    expect(res.cookie).toContain(`${SESSION_COOKIE}=${res.body.token}`);
+    // better-auth revokes every session and opens a new one for this browser, whose token
+    // travels in the cookie only (issue 15), never in the JSON.
+    expect(res.cookie).toContain(`${SESSION_COOKIE}=`);
+    expect(res.cookie).not.toBe(user.cookie);
+    expect(res.body.token).toBeUndefined();
+    expect(res.text).not.toContain(sessionTokenOf(res.cookie));
     expect((await me(res.cookie)).body.user.id).toBe(user.user.id);
     expect((await me(other.cookie)).status).toBe(401);
     expect((await me(user.cookie)).status).toBe(401);
@@ -279,6 +283,7 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(right.status).toBe(200);
     expect(right.body.user).toMatchObject({ id: user.user.id, email: user.email });
     expect(right.cookie).toContain(`${SESSION_COOKIE}=`);
+    expect(right.text).not.toContain(sessionTokenOf(right.cookie));
     expect(right.cookie).not.toContain(TWO_FACTOR_COOKIE);
     expect((await me(right.cookie)).body.user).toMatchObject({ id: user.user.id, twoFactorEnabled: true });
     // The challenge is spent.
@@ -291,6 +296,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const [first, second] = backupCodes;
     const used = await verifyBackup(first!, await passwordStep());
     expect(used.status).toBe(200);
+    expect(used.text).not.toContain(sessionTokenOf(used.cookie));
     expect((await me(used.cookie)).status).toBe(200);
     expect((await signOut(used.cookie!)).status).toBe(200);
 

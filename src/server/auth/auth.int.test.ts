@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SESSION_COOKIE, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/harness.ts';
+import { createTestApp, SESSION_COOKIE, sessionTokenOf, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/harness.ts';
 
 const ADMIN_EMAIL = 'admin-chef@example.com';
 
@@ -25,6 +25,9 @@ describe('sign-up', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email, id: expect.any(String) });
     expect(res.cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]+`));
+    // Issue 15: the token is in the http-only cookie only, never in the JSON.
+    expect(res.body).toEqual({ user: res.body.user });
+    expect(res.text).not.toContain(sessionTokenOf(res.cookie));
     const line = res.setCookie.find((l) => l.startsWith(`${SESSION_COOKIE}=`))!;
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=Lax/i);
@@ -138,7 +141,7 @@ describe('session', () => {
     expect(res.body.user).toMatchObject({ id: user.id, email });
     expect(res.body.session).toMatchObject({ userId: user.id });
     // The token stays in its http-only cookie: no session token ever reaches the page's JavaScript.
-    const token = /nutricarte\.session_token=([^.;]+)/.exec(cookie)![1]!;
+    const token = sessionTokenOf(cookie);
     expect(res.body.session.token).toBeUndefined();
     expect(res.text).not.toContain(token);
     expect((await t.request('GET', '/api/auth/list-sessions', { cookie })).status).toBe(404);
@@ -161,6 +164,8 @@ describe('session', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ id: user.id, email });
     expect(ok.cookie).toContain(`${SESSION_COOKIE}=`);
+    expect(ok.body.token).toBeUndefined();
+    expect(ok.text).not.toContain(sessionTokenOf(ok.cookie));
     expect((await t.request('GET', '/api/me', { cookie: ok.cookie })).body.user).toEqual({ id: user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false });
 
     for (const body of [

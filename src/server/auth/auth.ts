@@ -50,7 +50,7 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
       level: config.logLevel === 'silent' ? 'error' : config.logLevel,
       log: (level, message, ...args) => logger[level](`auth: ${message}`, args.length ? { details: args.map(String) } : undefined),
     },
-    trustedOrigins: [config.publicOrigin],
+    trustedOrigins: config.allowedOrigins,
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

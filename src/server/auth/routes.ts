@@ -19,6 +19,7 @@ import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
+import { claimSignInAttempt, settleSignInAttempt } from './account-throttle.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 const m = messages.auth;
@@ -87,6 +88,7 @@ async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
  * error is about when it is not better-auth's (the current password is `currentPassword`).
  */
 async function translate(response: Response, field?: string): Promise<Response> {
+  if (response.status < 300) return withoutTokens(response);
   if (response.status < 400) return response;
   let code: string | undefined;
   try {
@@ -102,7 +104,27 @@ async function translate(response: Response, field?: string): Promise<Response> 
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.delete('content-length');
+  // better-auth's limiter says when to come back in its own header; HTTP's is Retry-After.
+  const retryAfter = headers.get('x-retry-after');
+  if (status === 429 && retryAfter) headers.set('retry-after', retryAfter);
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+/**
+ * The session token lives in its http-only cookie, and only there: better-auth also puts it
+ * in the JSON of sign-up, sign-in and the two-factor steps (`token`) and of get-session
+ * (`session.token`), where any script of the page could read it. It is taken out of every
+ * successful answer.
+ */
+async function withoutTokens(response: Response): Promise<Response> {
+  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return response;
+  const body = (await response.clone().json().catch(() => undefined)) as { token?: unknown; session?: { token?: unknown } } | null | undefined;
+  if (!body || typeof body !== 'object' || (!('token' in body) && !(body.session && 'token' in body.session))) return response;
+  delete body.token;
+  if (body.session) delete body.session.token;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
 /**
@@ -134,9 +156,14 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     return forward(c, { email: input.email.toLowerCase(), password: input.password, name, restaurantName });
   });
 
+  // Per-address throttle around better-auth's per-client one (src/server/auth/account-throttle.ts).
   app.post('/sign-in/email', async (c) => {
     const input = await readJson(c, signInSchema);
-    return forward(c, { email: input.email.toLowerCase(), password: input.password });
+    const email = input.email.toLowerCase();
+    await claimSignInAttempt(deps.db, email, deps.config.accountThrottle);
+    const res = await forward(c, { email, password: input.password });
+    await settleSignInAttempt(deps.db, email, res.status);
+    return res;
   });
 
   // Issue 10. Bodies are checked with the shared schemas (French 422s) and the redirect
@@ -182,17 +209,6 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   app.all('/list-sessions', () => {
     throw new AppError('not_found', 404, messages.generic.notFound);
   });
-  // The current session, without its token (the cookie that carries it is http-only for a reason).
-  app.get('/get-session', async (c) => {
-    const res = await forward(c);
-    if (!res.ok) return res;
-    const body = (await res.json()) as { session?: { token?: string } } | null;
-    if (body?.session) delete body.session.token;
-    const headers = new Headers(res.headers);
-    headers.delete('content-length');
-    return new Response(JSON.stringify(body), { status: res.status, headers });
-  });
-
   app.all('/*', (c) => forward(c));
   return app;
 }

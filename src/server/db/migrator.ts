@@ -5,6 +5,7 @@ import * as twoFactor from './migrations/0003-two-factor.ts';
 import * as contactAddress from './migrations/0004-contact-address-and-one-two-factor.ts';
 import * as allergenStatus from './migrations/0005-allergen-status-and-facts.ts';
 import * as lineWeights from './migrations/0006-line-weights.ts';
+import * as security from './migrations/0008-security.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-contact-address-and-one-two-factor': contactAddress,
   '0005-allergen-status-and-facts': allergenStatus,
   '0006-line-weights': lineWeights,
+  '0008-security': security,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

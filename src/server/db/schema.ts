@@ -78,6 +78,8 @@ export interface SubscriptionsTable {
   current_period_end: Date | null;
   trial_end: Date | null;
   cancel_at_period_end: Generated<boolean>;
+  /** When the owner's one free trial was used (null: still available). */
+  trial_used_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

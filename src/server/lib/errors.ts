@@ -12,3 +12,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** 429 `rate_limited`, answered with `Retry-After` (seconds) so a client knows when to retry. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', 429, message);
+    this.name = 'RateLimitedError';
+  }
+}

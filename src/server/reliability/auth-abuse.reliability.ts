@@ -1,9 +1,10 @@
 /**
  * Auth abuse (DECISIONS.md 3 and 14) on built server processes, so the client address is the
  * real socket's: sign-in brute force is stopped at the default limit (10 per 60 s) by every
- * process of the deployment; session cookies are HttpOnly, SameSite=Lax, and Secure behind
- * https; a mutating request without the app's Origin is refused; a sign-out on one process
- * ends the session on the other at once.
+ * process of the deployment, and, per e-mail address, whatever the client addresses (10 wrong
+ * passwords per 15 min, docs/decisions/0011); session cookies are HttpOnly, SameSite=Lax, and
+ * Secure behind https; a mutating request without the app's Origin is refused; a sign-out on
+ * one process ends the session on the other at once; a body over 1 MB is refused with 413.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,6 +27,9 @@ let origin: string;
 let a: Client;
 let b: Client;
 let secure: Client;
+/** Two processes behind a (pretend) proxy: the client address is X-Forwarded-For's last entry. */
+let proxiedC: Client;
+let proxiedD: Client;
 
 async function scratchDatabase() {
   const scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
@@ -44,6 +48,8 @@ beforeAll(async () => {
     startServer({ label: 'A', port: portA, env }),
     startServer({ label: 'B', env }),
     startServer({ label: 'https', env: () => ({ DATABASE_URL: other.url, BETTER_AUTH_SECRET: newAuthSecret(), PUBLIC_ORIGIN: HTTPS_ORIGIN }) }),
+    startServer({ label: 'proxied C', env: () => ({ ...env(), TRUST_PROXY: '1' }) }),
+    startServer({ label: 'proxied D', env: () => ({ ...env(), TRUST_PROXY: '1' }) }),
   ]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failed = started.find((r) => r.status === 'rejected');
@@ -51,6 +57,8 @@ beforeAll(async () => {
   a = client(servers[0]!.url, origin);
   b = client(servers[1]!.url, origin);
   secure = client(servers[2]!.url, HTTPS_ORIGIN);
+  proxiedC = client(servers[3]!.url, origin);
+  proxiedD = client(servers[4]!.url, origin);
   database = await openDatabase({ databaseUrl: main.url, maxConnections: 2 });
 });
 
@@ -65,7 +73,7 @@ afterAll(async () => {
  * closed socket instead). The body is handed to the kernel in one write: Hono's node server
  * drains an unread body for 500 ms only, then closes the socket.
  */
-function rawPost(url: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string }> {
+function rawPost(url: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
@@ -73,7 +81,7 @@ function rawPost(url: string, headers: Record<string, string>, body: Buffer): Pr
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
       res.on('error', reject);
     });
     // EPIPE/ECONNRESET once the answer is in: the server stopped reading the rest, as it may.
@@ -94,13 +102,14 @@ describe('auth abuse on real server processes', () => {
   it('brute-forcing sign-in gets 429 rate_limited after 10 attempts, across both processes, whatever X-Forwarded-For says', async (context) => {
     const victim = await signUp(a);
     const attempts: number[] = [];
+    // Each attempt on another address: the per-address throttle (tested below) stays out of the way.
     for (let i = 0; i < 10; i++) {
       const api = i % 2 ? b : a;
-      const res = await api('POST', '/api/auth/sign-in/email', { body: { email: victim.email, password: `mauvais-${i}` } });
+      const res = await api('POST', '/api/auth/sign-in/email', { body: { email: uniqueEmail(`essai-${i}`), password: `mauvais-${i}` } });
       expectError(res, 401, 'unauthenticated');
       attempts.push(res.status);
     }
-    // The right password does not get through either, on either process, nor with spoofed addresses.
+    // The victim's right password does not get through either, on either process, nor with spoofed addresses.
     const blocked = [
       await a('POST', '/api/auth/sign-in/email', { body: { email: victim.email, password: PASSWORD } }),
       await b('POST', '/api/auth/sign-in/email', { body: { email: victim.email, password: PASSWORD } }),
@@ -112,8 +121,40 @@ describe('auth abuse on real server processes', () => {
     for (const res of blocked) {
       expectError(res, 429, 'rate_limited');
       expect(res.setCookie).toEqual([]);
+      // better-auth's per-client limit, not the per-address one: its generic message, and when to come back.
+      expect(res.body.error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    report(context, `10×401 then ${blocked.length}×429 (retry-after: ${blocked[0]!.headers.get('x-retry-after') ?? blocked[0]!.headers.get('retry-after') ?? 'none'} s)`);
+    report(context, `10×401 then ${blocked.length}×429 (retry-after: ${blocked[0]!.headers.get('retry-after') ?? 'none'} s)`);
+  });
+
+  it('50 wrong passwords on one address from 5 client addresses: 401 ten times, then 429 on both processes, even for the right password', async (context) => {
+    const victim = await signUp(a);
+    const unknown = uniqueEmail('inconnu');
+    const attempt = (i: number, email: string, password: string) =>
+      (i % 2 ? proxiedD : proxiedC)('POST', '/api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': `198.51.100.${(i % 5) + 1}` } });
+    for (const email of [victim.email, unknown]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const res = await attempt(i, email, `mauvais-${i}`);
+        if (res.status === 429) expectError(res, 429, 'rate_limited');
+        else expectError(res, 401, 'unauthenticated');
+        statuses.push(res.status);
+      }
+      // Each client address stayed under its own limit (10 per 60 s): only the address throttle refused.
+      expect(statuses).toEqual([...Array<number>(10).fill(401), ...Array<number>(40).fill(429)]);
+    }
+    const right = await attempt(5, victim.email, PASSWORD);
+    expectError(right, 429, 'rate_limited');
+    expect(right.setCookie).toEqual([]);
+    expect(right.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+ minutes?, ou choisissez un nouveau mot de passe/);
+    const retryAfter = Number(right.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // An unknown address is answered the same way: nothing tells which accounts exist.
+    const stranger = await attempt(5, unknown, PASSWORD);
+    expect(stranger.body).toEqual(right.body);
+    report(context, `per address: 10×401 then 40×429 from 5 client addresses on 2 processes (retry-after: ${retryAfter} s)`);
   });
 
   it('session cookies are HttpOnly and SameSite=Lax, without Secure over http', async () => {
@@ -152,7 +193,8 @@ describe('auth abuse on real server processes', () => {
     });
     expect(recipe.status).toBe(201);
     const before = await countOwnedRows(database!.db);
-    const foreignOrigins: (string | null)[] = [null, 'http://evil.example', 'null', servers[1]!.url, `${origin}.evil.example`, origin.replace('http:', 'https:')];
+    // Another port of this machine (a development server accepts only its own port and PUBLIC_ORIGIN's).
+    const foreignOrigins: (string | null)[] = [null, 'http://evil.example', 'null', 'http://127.0.0.1:1', `${origin}.evil.example`, origin.replace('http:', 'https:')];
     const requests: [string, string, unknown][] = [
       ['POST', '/api/recipes', { name: 'Volée', servings: 1, ingredients: [{ code: '20276', quantity: 1, unit: 'g' }], allergens: [], dietaryInfo: [] }],
       ['PUT', `/api/recipes/${recipe.body.id}`, { name: 'Volée', servings: 1, ingredients: [{ code: '20276', quantity: 1, unit: 'g' }], allergens: [], dietaryInfo: [] }],
@@ -195,15 +237,18 @@ describe('auth abuse on real server processes', () => {
     expect(rows).toEqual([]);
   });
 
-  it('a body over 1 MB is refused 413 on the wire, with and without Content-Length', async () => {
+  it('a body over 1 MB is refused 413 on the wire, with and without Content-Length, and the connection closed', async () => {
     const body = Buffer.from(JSON.stringify({ path: `/${'x'.repeat(1024 * 1024)}` }));
     const url = `${servers[0]!.url}/api/tracking/page-views`;
     const withLength = await rawPost(url, { origin, 'content-type': 'application/json', 'content-length': String(body.length) }, body);
     expect(withLength.status, withLength.text).toBe(413);
     expect(JSON.parse(withLength.text).error.code).toBe('payload_too_large');
+    // The rest of the body is not read: the connection is closed (docs/decisions/0011).
+    expect(withLength.connection).toBe('close');
     // Chunked: no Content-Length, the limit is counted while reading.
     const chunked = await rawPost(url, { origin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body);
     expect(chunked.status, chunked.text).toBe(413);
     expect(JSON.parse(chunked.text).error.code).toBe('payload_too_large');
+    expect(chunked.connection).toBe('close');
   });
 });

@@ -83,6 +83,13 @@ export function uniqueEmail(label = 'chef'): string {
   return `${label}-${emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
 }
 
+/** The session token inside a Cookie header (the cookie holds `token.signature`). */
+export function sessionTokenOf(cookie: string | undefined): string {
+  const token = new RegExp(`${SESSION_COOKIE.replace('.', '\\.')}=([^.;]+)`).exec(cookie ?? '')?.[1];
+  if (!token) throw new Error(`no session cookie in ${cookie}`);
+  return token;
+}
+
 /** The Cookie header for the cookies a response sets (a cookie set to expire is left out). */
 export function cookieHeader(setCookie: string[]): string {
   return setCookie

@@ -38,6 +38,8 @@ export interface BillingSubscription {
   status: string;
   billingType: BillingType | null;
   provider: 'stripe' | 'demo';
+  /** Extra: the free trial is offered once per owner; false once a subscription has started. */
+  trialAvailable: boolean;
 }
 
 /** Demo provider (DECISIONS.md 4): its checkout and portal are pages of the app. */
@@ -46,6 +48,7 @@ export interface DemoCheckoutSession {
   billingType: BillingType;
   status: 'open' | 'complete' | 'expired';
   amountEuros: number;
+  /** 0 when the owner's one free trial is already used: the first payment is today. */
   trialDays: number;
 }
 

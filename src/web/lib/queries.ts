@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import { api, ApiError } from './api.ts';
 
@@ -20,6 +20,9 @@ export function useMe() {
   });
 }
 
+/** GET /api/config, read once: usable with `useQuery` and with `queryClient.fetchQuery`. */
+export const publicConfigQuery = queryOptions({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+
 export function usePublicConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+  return useQuery(publicConfigQuery);
 }

@@ -13,10 +13,20 @@ import { formatDate, formatEuros } from '../lib/format.ts';
 const DAY_MS = 86_400_000;
 const euros = (value: number) => formatEuros(value, Number.isInteger(value) ? 0 : 2);
 
+/** The next charge after today's: at the end of the trial, or one period after a payment today. */
+function nextCharge(openedAt: number, session: DemoCheckoutSession): Date {
+  if (session.trialDays > 0) return new Date(openedAt + session.trialDays * DAY_MS);
+  const next = new Date(openedAt);
+  if (session.billingType === 'yearly') next.setFullYear(next.getFullYear() + 1);
+  else next.setMonth(next.getMonth() + 1);
+  return next;
+}
+
 function Offer({ session }: { session: DemoCheckoutSession }) {
   const yearly = session.billingType === 'yearly';
+  const trial = session.trialDays > 0;
   const [openedAt] = useState(() => Date.now());
-  const firstCharge = formatDate(new Date(openedAt + session.trialDays * DAY_MS));
+  const firstCharge = formatDate(nextCharge(openedAt, session));
   return (
     <>
       <div className="mt-6 rounded-xl border border-stone-200 p-5">
@@ -31,13 +41,19 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
             soit {euros(PRICES.yearlyPerMonthEuros)} / mois · Économisez {PRICES.yearlySavingPercent}%
           </p>
         )}
-        <p className="mt-3 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
-          {session.trialDays} jours d'essai gratuit
-        </p>
+        {trial ? (
+          <p className="mt-3 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+            {session.trialDays} jours d'essai gratuit
+          </p>
+        ) : (
+          <p className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
+            Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd'hui.
+          </p>
+        )}
         <dl className="mt-4 space-y-1 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between">
             <dt className="text-stone-700">À payer aujourd'hui</dt>
-            <dd className="font-semibold">{euros(0)}</dd>
+            <dd className="font-semibold">{euros(trial ? 0 : session.amountEuros)}</dd>
           </div>
           <div className="flex justify-between gap-3">
             <dt className="text-stone-700">Puis, à partir du {firstCharge}</dt>

@@ -151,8 +151,11 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
         <>
           <BillingPeriodToggle value={period} onChange={setPeriod} className="mt-4" />
           <Button size="lg" className="mt-4 w-full" onClick={() => checkout.mutate(period)} disabled={checkout.isPending}>
-            {checkout.isPending ? 'Redirection...' : `Essai gratuit ${PRICES.trialDays} jours`}
+            {checkout.isPending ? 'Redirection...' : plan.trialAvailable ? `Essai gratuit ${PRICES.trialDays} jours` : 'Passer au Premium'}
           </Button>
+          {!plan.trialAvailable && (
+            <p className="mt-3 text-center text-sm text-stone-600">Vous avez déjà profité de l'essai gratuit : l'abonnement commence dès le paiement.</p>
+          )}
           <p className="mt-3 text-center text-sm font-semibold text-stone-800">
             {period === 'yearly'
               ? `${euros(PRICES.yearlyEuros)}/an - Économisez ${PRICES.yearlySavingPercent}%`

@@ -48,8 +48,9 @@ export default function TermsPage() {
               </li>
             </ul>
             <p>
-              L'abonnement Premium commence par un essai gratuit de {PRICES.trialDays} jours : aucun montant n'est prélevé pendant
-              l'essai, et l'abonnement résilié avant sa fin n'est pas facturé. Le paiement est réalisé par carte bancaire par l'intermédiaire de
+              Le premier abonnement Premium d'un compte commence par un essai gratuit de {PRICES.trialDays} jours : aucun montant n'est
+              prélevé pendant l'essai, et l'abonnement résilié avant sa fin n'est pas facturé. L'essai est offert une seule fois : un
+              nouvel abonnement après une résiliation est facturé dès sa souscription. Le paiement est réalisé par carte bancaire par l'intermédiaire de
               Stripe ; l'abonnement est ensuite prélevé au début de chaque période (mois ou année) et renouvelé tacitement. Les prix sont
               exprimés en euros ; chaque facture, mise à disposition dans l'espace de gestion de l'abonnement, détaille la TVA applicable. Un
               changement de prix vous est annoncé par e-mail au moins 30 jours avant de s'appliquer, à la période suivante.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, sessionTokenOf, type TestApp } from '../../test/harness.ts';
 import { purgeExpired } from './purge.ts';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ describe('purge of expired rows', () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     const stale = await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } });
     expect(stale.status).toBe(200);
-    await t.db.updateTable('sessions').set({ expires_at: hourAgo }).where('token', '=', stale.body.token).execute();
+    await t.db.updateTable('sessions').set({ expires_at: hourAgo }).where('token', '=', sessionTokenOf(stale.cookie)).execute();
     await t.request('POST', '/api/auth/request-password-reset', { body: { email: owner.email } });
     await t.db.updateTable('verifications').set({ expires_at: hourAgo }).where('value', '=', owner.user.id).execute();
     await sql`INSERT INTO rate_limits (key, count, last_request) VALUES ('old-key', 3, ${Date.now() - 2 * 86_400_000}), ('fresh-key', 1, ${Date.now()})`.execute(t.db);

@@ -9,7 +9,8 @@ import type { BillingProvider, CheckoutOwner } from './provider.ts';
 export function createDemoProvider(): BillingProvider {
   return {
     kind: 'demo',
-    async createCheckout(owner: CheckoutOwner, _billingType: BillingType) {
+    // The trial is decided when « Payer » is pressed (demo-service.ts), from the owner's row.
+    async createCheckout(owner: CheckoutOwner, _billingType: BillingType, _trialDays: number) {
       const sessionId = `demo_cs_${randomUUID()}`;
       return { url: `/demo/checkout/${sessionId}`, sessionId, customerId: owner.customerId ?? `demo_cus_${owner.id}` };
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DemoCheckoutSession } from '../../../shared/api/billing.ts';
+import type { BillingType, DemoCheckoutSession } from '../../../shared/api/billing.ts';
 import { PRICES } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
-import { applySnapshot } from './snapshot.ts';
+import { applySnapshot, trialDaysFor } from './snapshot.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -21,26 +21,39 @@ export async function getDemoCheckout(db: Kysely<DB>, userId: string, id: string
     billingType: row.billing_type,
     status: row.status,
     amountEuros: row.billing_type === 'yearly' ? PRICES.yearlyEuros : PRICES.monthlyEuros,
-    trialDays: PRICES.trialDays,
+    trialDays: await trialDaysFor(db, userId),
   };
 }
 
-/** « Payer » in the demo: a 14-day trial starts, exactly as a Stripe trial would. */
+/** The end of a paid period started at `start` (one month or one year later). */
+function paidPeriodEnd(start: Date, billingType: BillingType): Date {
+  const end = new Date(start);
+  if (billingType === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+/**
+ * « Payer » in the demo, as Stripe would do it: a 14-day trial for the owner's first
+ * subscription; once the trial is used (trial_used_at, set by applySnapshot), the first
+ * period is paid at once.
+ */
 export async function payDemoCheckout(db: Kysely<DB>, userId: string, id: string, now = new Date()): Promise<{ redirectUrl: string }> {
   await db.transaction().execute(async (trx) => {
     const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId).where('provider', '=', 'demo').forUpdate().executeTakeFirst();
     if (!session) throw notFound();
     if (session.status !== 'open') return;
     await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', id).execute();
-    const trialEnd = new Date(now.getTime() + PRICES.trialDays * DAY_MS);
+    const owner = await trx.selectFrom('subscriptions').select('trial_used_at').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const trialEnd = owner?.trial_used_at ? null : new Date(now.getTime() + PRICES.trialDays * DAY_MS);
     await applySnapshot(trx, userId, {
       provider: 'demo',
       customerId: `demo_cus_${userId}`,
       subscriptionId: `demo_sub_${randomUUID()}`,
       tier: 'premium',
-      status: 'trialing',
+      status: trialEnd ? 'trialing' : 'active',
       billingType: session.billing_type,
-      currentPeriodEnd: trialEnd,
+      currentPeriodEnd: trialEnd ?? paidPeriodEnd(now, session.billing_type),
       trialEnd,
       cancelAtPeriodEnd: false,
     });

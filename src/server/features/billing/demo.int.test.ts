@@ -55,4 +55,47 @@ describe('demo billing provider (no STRIPE_SECRET_KEY)', () => {
     expect(bad.body.error.message).toBe('Période de facturation invalide');
     expect((await t.request('GET', '/api/billing/subscription', {})).status).toBe(401);
   });
+
+  it('one free trial per owner: a checkout after the subscription ended starts paid, and its page says so', async () => {
+    const user = await t.signUp();
+    const subscription = async () => (await t.request('GET', '/api/billing/subscription', { cookie: user.cookie })).body;
+    const checkout = async (billingType: 'monthly' | 'yearly') => {
+      const start = await t.request('POST', '/api/billing/checkout', { cookie: user.cookie, body: { tier: 'premium', billingType } });
+      return (start.body.url as string).split('/').at(-1)!;
+    };
+    const pay = (id: string) => t.request('POST', `/api/billing/demo/checkout/${id}/pay`, { cookie: user.cookie, body: {} });
+    const portal = (action: string) => t.request('POST', '/api/billing/demo/portal', { cookie: user.cookie, body: { action } });
+
+    // A checkout left unpaid uses nothing.
+    const abandoned = await checkout('monthly');
+    await t.request('POST', `/api/billing/demo/checkout/${abandoned}/cancel`, { cookie: user.cookie, body: {} });
+    expect(await subscription()).toMatchObject({ subscribed: false, trialAvailable: true });
+
+    const first = await checkout('monthly');
+    expect((await t.request('GET', `/api/billing/demo/checkout/${first}`, { cookie: user.cookie })).body.trialDays).toBe(14);
+    await pay(first);
+    expect(await subscription()).toMatchObject({ status: 'trialing', trialAvailable: false });
+    // Ended during the trial, then paid again: no second trial, the first month is paid now.
+    await portal('end-now');
+    expect(await subscription()).toMatchObject({ subscribed: false, trialAvailable: false });
+    const second = await checkout('monthly');
+    expect((await t.request('GET', `/api/billing/demo/checkout/${second}`, { cookie: user.cookie })).body).toMatchObject({ trialDays: 0, amountEuros: 10 });
+    const before = new Date();
+    await pay(second);
+    const paid = await subscription();
+    expect(paid).toMatchObject({ subscribed: true, subscriptionTier: 'premium', status: 'active', billingType: 'monthly', trialAvailable: false });
+    const monthLater = new Date(before);
+    monthLater.setUTCMonth(monthLater.getUTCMonth() + 1);
+    expect(Math.abs(new Date(paid.subscriptionEnd).getTime() - monthLater.getTime())).toBeLessThan(60_000);
+    const row = await t.db.selectFrom('subscriptions').select(['trial_end', 'status']).where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ trial_end: null, status: 'active' });
+
+    // And again, yearly: a year paid at once.
+    await portal('end-now');
+    const third = await checkout('yearly');
+    await pay(third);
+    const yearly = await subscription();
+    expect(yearly).toMatchObject({ status: 'active', billingType: 'yearly' });
+    expect((new Date(yearly.subscriptionEnd).getTime() - Date.now()) / 86_400_000).toBeGreaterThan(364);
+  });
 });

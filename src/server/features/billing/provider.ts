@@ -10,8 +10,11 @@ export interface CheckoutOwner {
 /** Payments behind one small interface (DECISIONS.md 4): Stripe when configured, else the demo. */
 export interface BillingProvider {
   readonly kind: 'stripe' | 'demo';
-  /** Returns where to send the browser, and the customer id to remember. */
-  createCheckout(owner: CheckoutOwner, billingType: BillingType): Promise<{ url: string; sessionId: string; customerId: string | null }>;
+  /**
+   * Returns where to send the browser, and the customer id to remember. `trialDays` is 0 when
+   * the owner's one free trial is used (src/server/features/billing/snapshot.ts).
+   */
+  createCheckout(owner: CheckoutOwner, billingType: BillingType, trialDays: number): Promise<{ url: string; sessionId: string; customerId: string | null }>;
   createPortal(customerId: string): Promise<{ url: string }>;
   /** Re-reads the truth from the provider (null: nothing to reconcile). */
   fetchSnapshot(customerId: string): Promise<SubscriptionSnapshot | null>;

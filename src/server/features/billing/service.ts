@@ -5,7 +5,7 @@ import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BillingProvider } from './provider.ts';
-import { applySnapshot, readBillingSubscription } from './snapshot.ts';
+import { applySnapshot, readBillingSubscription, trialDaysFor } from './snapshot.ts';
 import { enqueueEvent } from '../events/outbox.ts';
 
 export interface Billing {
@@ -34,7 +34,7 @@ export async function startCheckout(db: Kysely<DB>, billing: Billing, user: Sess
   const current = await readBillingSubscription(db, user.id, billing.provider.kind);
   if (current.subscribed) throw new AppError('validation', 422, billingMessages.alreadyPremium);
   const owner = { id: user.id, email: user.email, customerId: (await ownerRow(db, user.id))?.customer_id ?? null };
-  const session = await billing.provider.createCheckout(owner, billingType);
+  const session = await billing.provider.createCheckout(owner, billingType, await trialDaysFor(db, user.id));
   await db.transaction().execute(async (trx) => {
     if (session.customerId && !owner.customerId) {
       await trx.updateTable('subscriptions').set({ customer_id: session.customerId, provider: billing.provider.kind }).where('user_id', '=', user.id).where('customer_id', 'is', null).execute();

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BillingSubscription, BillingType } from '../../../shared/api/billing.ts';
-import type { SubscriptionStatus } from '../../../shared/plans.ts';
+import { PRICES, type SubscriptionStatus } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
 import { summarizeSubscription } from '../account/service.ts';
 import { enqueueContactSync } from '../events/outbox.ts';
@@ -37,10 +37,20 @@ export async function applySnapshot(trx: Transaction<DB>, userId: string, snap: 
     })
     .where('user_id', '=', userId)
     .execute();
+  // One free trial per owner: a subscription that started (with a trial or not) used it.
+  if (snap.tier === 'premium' || snap.trialEnd) {
+    await trx.updateTable('subscriptions').set({ trial_used_at: new Date() }).where('user_id', '=', userId).where('trial_used_at', 'is', null).execute();
+  }
   // The CRM contact follows every change of plan, in the same transaction.
   if (before && (before.tier !== snap.tier || before.status !== snap.status || before.billing_type !== snap.billingType)) {
     await enqueueContactSync(trx, userId);
   }
+}
+
+/** Days of free trial a new checkout of this owner gets: the whole trial, or none once used. */
+export async function trialDaysFor(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db.selectFrom('subscriptions').select('trial_used_at').where('user_id', '=', userId).executeTakeFirst();
+  return row?.trial_used_at ? 0 : PRICES.trialDays;
 }
 
 export async function readBillingSubscription(db: Kysely<DB>, userId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {
@@ -57,5 +67,6 @@ export async function readBillingSubscription(db: Kysely<DB>, userId: string, pr
     status: summary.status,
     billingType: summary.subscribed ? (row?.billing_type ?? null) : null,
     provider,
+    trialAvailable: !row?.trial_used_at,
   };
 }

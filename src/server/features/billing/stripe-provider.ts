@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { BillingType } from '../../../shared/api/billing.ts';
-import { PRICES, type SubscriptionStatus } from '../../../shared/plans.ts';
+import type { SubscriptionStatus } from '../../../shared/plans.ts';
 import type { Config } from '../../config.ts';
 import type { BillingProvider, CheckoutOwner } from './provider.ts';
 import type { SubscriptionSnapshot } from './snapshot.ts';
@@ -63,7 +63,7 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
   };
   return {
     kind: 'stripe',
-    async createCheckout(owner: CheckoutOwner, billingType: BillingType) {
+    async createCheckout(owner: CheckoutOwner, billingType: BillingType, trialDays: number) {
       // One customer per owner, created once; the idempotency key makes a double click create one.
       const customerId =
         owner.customerId ??
@@ -73,7 +73,8 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
         customer: customerId,
         client_reference_id: owner.id,
         line_items: [{ price: priceFor(billingType), quantity: 1 }],
-        subscription_data: { trial_period_days: PRICES.trialDays, metadata: { userId: owner.id, billingType } },
+        // No trial_period_days at all once the trial is used: Stripe would start another one.
+        subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { userId: owner.id, billingType } },
         metadata: { userId: owner.id, billingType },
         locale: 'fr',
         success_url: `${publicOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,

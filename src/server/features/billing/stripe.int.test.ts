@@ -148,4 +148,30 @@ describe('Stripe billing', () => {
     const refreshed = await t.request('GET', '/api/billing/subscription?refresh=1', { cookie: user.cookie });
     expect(refreshed.body).toMatchObject({ subscribed: true, billingType: 'monthly', provider: 'stripe' });
   });
+
+  it('one free trial per owner: after a subscription, a new checkout sends no trial days', async () => {
+    const user = await t.signUp();
+    const trialParam = () => stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.params.get('subscription_data[trial_period_days]');
+    // Checkouts never completed keep the trial.
+    const { customerId } = await checkout(user, 'monthly');
+    expect(trialParam()).toBe('14');
+    await checkout(user, 'monthly');
+    expect(trialParam()).toBe('14');
+    expect((await subscription(user)).body.trialAvailable).toBe(true);
+
+    const periodEnd = Math.floor(Date.now() / 1000) + 14 * DAY;
+    stripe.setSubscriptions(customerId, [{ id: 'sub_trial_once', status: 'trialing', priceId: 'price_monthly', interval: 'month', currentPeriodEnd: periodEnd, trialEnd: periodEnd }]);
+    await webhook('customer.subscription.created', { id: 'sub_trial_once', object: 'subscription', customer: customerId });
+    expect((await subscription(user)).body).toMatchObject({ subscribed: true, trialAvailable: false });
+
+    stripe.setSubscriptions(customerId, [{ id: 'sub_trial_once', status: 'canceled', priceId: 'price_monthly', interval: 'month', currentPeriodEnd: periodEnd, trialEnd: periodEnd }]);
+    await webhook('customer.subscription.deleted', { id: 'sub_trial_once', object: 'subscription', customer: customerId });
+    expect((await subscription(user)).body).toMatchObject({ subscribed: false, trialAvailable: false });
+
+    await checkout(user, 'yearly');
+    const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(session.params.get('line_items[0][price]')).toBe('price_yearly');
+    expect(trialParam()).toBeNull();
+    expect([...session.params.keys()].filter((key) => key.includes('trial'))).toEqual([]);
+  });
 });

@@ -1,11 +1,20 @@
 import { Hono } from 'hono';
 import { z } from '../../../shared/zod-fr.ts';
+import { messages } from '../../../shared/messages.ts';
 import { pageTypeFor } from '../../../shared/page-types.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
+import { RateLimitedError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
+import { countAttempt, type RateRule } from '../../lib/rate-limit.ts';
 import { enqueueEvent } from './outbox.ts';
 
 const pageViewSchema = z.object({ path: z.string().startsWith('/').max(300) });
+
+/**
+ * Page views recorded per signed-in owner: far more than anyone reads pages, few enough that
+ * a script cannot fill the outbox (each view is a row, then a CRM call).
+ */
+export const PAGE_VIEW_RULE: RateRule = { max: 60, windowSeconds: 60 };
 
 /**
  * First-party page tracking: a signed-in owner's page views go to their CRM contact through
@@ -19,6 +28,8 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!session) return c.body(null, 204);
     const pageType = pageTypeFor(path);
     if (pageType === 'menu') return c.body(null, 204);
+    const rate = await countAttempt(deps.db, `page-views:${session.user.id}`, PAGE_VIEW_RULE);
+    if (!rate.allowed) throw new RateLimitedError(messages.generic.rateLimited, rate.retryAfterSeconds);
     await deps.db.transaction().execute((trx) => enqueueEvent(trx, session.user.id, 'page_viewed', { page_type: pageType, path }));
     return c.body(null, 204);
   });

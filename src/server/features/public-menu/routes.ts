@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors.ts';
 import { etagMatches, sendRevalidated } from './http-cache.ts';
 import { PageMemo, acceptsGzip, type RenderedPage } from './page-memo.ts';
 import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
-import { loadPublicMenu, loadPublicMenuSource } from './service.ts';
+import { findUnavailableMenu, loadPublicMenu, loadPublicMenuSource } from './service.ts';
+import { renderMenuUnavailablePage } from './unavailable-page.ts';
 import { publicMenuTexts } from './texts.ts';
 
 export interface PublicMenuRouteOptions {
@@ -25,7 +26,8 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
     const source = await loadPublicMenuSource(deps.db, id);
     if (!source) {
       c.header('Cache-Control', 'no-cache');
-      return c.html(renderMenuNotFoundPage(), 404);
+      const paused = await findUnavailableMenu(deps.db, id);
+      return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName) : renderMenuNotFoundPage(), 404);
     }
     return sendPage(c, memo.page(id, source.fingerprint, () => renderMenuPage(source.toPublicMenu())));
   });

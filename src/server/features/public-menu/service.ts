@@ -147,3 +147,20 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
   }
   return sections;
 }
+
+/**
+ * The restaurant of a menu its owner switched off (null when the id names no menu, or an
+ * active one): the diner gets « Ce menu n'est pas disponible pour le moment » with that name
+ * rather than « Menu non trouvé ».
+ */
+export async function findUnavailableMenu(db: Kysely<DB>, menuId: string): Promise<{ restaurantName: string | null } | null> {
+  if (!isUuid(menuId)) return null;
+  const row = await db
+    .selectFrom('menus as m')
+    .leftJoin('profiles as p', 'p.id', 'm.user_id')
+    .select('p.restaurant_name')
+    .where('m.id', '=', menuId)
+    .where('m.is_active', '=', false)
+    .executeTakeFirst();
+  return row ? { restaurantName: row.restaurant_name } : null;
+}

@@ -20,4 +20,7 @@ export const publicMenuTexts = {
   notFoundText: "Le menu demandé n'existe pas ou n'est plus disponible.",
   /** API error message of GET /api/public/menus/:id (SPEC.md section 8, « Public pages »). */
   notFoundApi: 'Menu non trouvé ou inactif',
+  /** A switched-off menu or QR code (unavailable-page.ts): calm, no « Erreur ». */
+  unavailableTitle: "Ce menu n'est pas disponible pour le moment",
+  unavailableText: "Le restaurant l'a mis en pause. Demandez la carte au personnel, ou revenez un peu plus tard.",
 } as const;

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { createQrCode, deleteQrCode, listQrCodes, recordDownload, recordScan, setQrStatus } from './service.ts';
 import { qrErrorPage } from './error-page.ts';
+import { renderMenuUnavailablePage } from '../public-menu/unavailable-page.ts';
 import { parseStatsDays, scanStatsByDay } from './stats.ts';
 
 export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -38,8 +39,9 @@ export function qrRedirectRoutes(deps: AppDeps): Hono<AppEnv> {
       c.header('Cache-Control', 'no-store');
       return c.redirect(`/menu/${scan.menuId}`, 302);
     }
-    const message = scan.reason === 'menu' ? 'Menu non trouvé ou inactif' : 'Code QR non trouvé ou inactif';
-    return c.html(qrErrorPage(message), 404, noStore);
+    // A code or menu switched off by its owner is a pause, not an error (issue 15).
+    if (scan.reason === 'unavailable') return c.html(renderMenuUnavailablePage(scan.restaurantName), 404, noStore);
+    return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
   });
   return app;
 }

@@ -87,14 +87,18 @@ export async function recordDownload(db: Kysely<DB>, userId: string, id: string,
   });
 }
 
-export type ScanResult = { ok: true; menuId: string } | { ok: false; reason: 'qr' | 'menu' };
+/**
+ * `unavailable`: the code exists but it, or its menu, is switched off; the diner is told so
+ * calmly, with the restaurant's name. `unknown`: no such code.
+ */
+export type ScanResult = { ok: true; menuId: string } | { ok: false; reason: 'unknown' } | { ok: false; reason: 'unavailable'; restaurantName: string | null };
 
 /**
  * Counts one scan of an active code of an active menu (DECISIONS.md 11): the increment and
  * the timestamped scan row are one statement, so concurrent scans are all counted exactly.
  */
 export async function recordScan(db: Kysely<DB>, id: string): Promise<ScanResult> {
-  if (!isUuid(id)) return { ok: false, reason: 'qr' };
+  if (!isUuid(id)) return { ok: false, reason: 'unknown' };
   const { rows } = await sql<{ menu_id: string }>`
     WITH hit AS (
       UPDATE qr_codes AS q SET scan_count = q.scan_count + 1
@@ -114,6 +118,6 @@ export async function recordScan(db: Kysely<DB>, id: string): Promise<ScanResult
     )
     SELECT menu_id FROM hit`.execute(db);
   if (rows[0]) return { ok: true, menuId: rows[0].menu_id };
-  const code = await db.selectFrom('qr_codes').select('status').where('id', '=', id).executeTakeFirst();
-  return { ok: false, reason: code?.status === 'active' ? 'menu' : 'qr' };
+  const code = await db.selectFrom('qr_codes as q').leftJoin('profiles as p', 'p.id', 'q.user_id').select('p.restaurant_name').where('q.id', '=', id).executeTakeFirst();
+  return code ? { ok: false, reason: 'unavailable', restaurantName: code.restaurant_name } : { ok: false, reason: 'unknown' };
 }

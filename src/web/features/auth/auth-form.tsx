@@ -1,22 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
 import { messages } from '../../../shared/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { usePublicConfig } from '../../lib/queries.ts';
+import { publicConfigQuery, usePublicConfig } from '../../lib/queries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
 export type AuthMode = 'sign-in' | 'sign-up';
-
-interface SignUpAnswer {
-  token: string | null;
-}
 
 /** With two-factor authentication on, a correct password opens no session yet. */
 interface SignInAnswer {
@@ -45,6 +41,7 @@ export function AuthForm({
   onForgotPassword: (email: string) => void;
 }) {
   const completeSignIn = useCompleteSignIn();
+  const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();
   const [serverError, setServerError] = useState<string | null>(notice ?? null);
   const form = useForm<SignUpInput>({
@@ -59,11 +56,14 @@ export function AuthForm({
         const answer = await api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body: { email: values.email, password: values.password } });
         return answer?.twoFactorRedirect ? 'needs-second-factor' : 'signed-in';
       }
-      const answer = await api<SignUpAnswer>('/api/auth/sign-up/email', {
+      await api('/api/auth/sign-up/email', {
         method: 'POST',
         body: { email: values.email, password: values.password, restaurantName: values.restaurantName || undefined },
       });
-      return !answer?.token && config?.emailConfirmationRequired ? 'needs-confirmation' : 'signed-in';
+      // The answer carries no session token (it stays in its http-only cookie): whether a
+      // session was opened follows from the server's configuration.
+      const { emailConfirmationRequired } = config ?? (await queryClient.fetchQuery(publicConfigQuery));
+      return emailConfirmationRequired ? 'needs-confirmation' : 'signed-in';
     },
     onSuccess: (outcome, values) => {
       setServerError(null);

@@ -23,6 +23,7 @@ describe('toPlanView', () => {
         status: 'canceled',
         billingType: null,
         provider: 'demo',
+        trialAvailable: true,
       },
       me,
     );

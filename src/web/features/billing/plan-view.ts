@@ -10,6 +10,8 @@ export interface PlanView {
   active: boolean;
   trialing: boolean;
   billingType: BillingType | null;
+  /** A new subscription starts with the free trial (once per owner). */
+  trialAvailable: boolean;
 }
 
 const ACTIVE_STATUSES = new Set(['active', 'trialing']);
@@ -29,6 +31,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
       active: ACTIVE_STATUSES.has(billing.status),
       trialing: billing.status === 'trialing',
       billingType: billing.billingType,
+      trialAvailable: billing.trialAvailable,
     };
   }
   const sub = me.subscription;
@@ -40,6 +43,8 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
     active: ACTIVE_STATUSES.has(sub.status),
     trialing: sub.status === 'trialing',
     billingType: null,
+    // Not in /api/me: the checkout page says whether a trial applies.
+    trialAvailable: true,
   };
 }
 

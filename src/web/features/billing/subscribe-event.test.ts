@@ -11,6 +11,7 @@ const subscription: BillingSubscription = {
   status: 'trialing',
   billingType: 'yearly',
   provider: 'demo',
+  trialAvailable: false,
 };
 
 describe('the « Subscribe » hook of the payment success page', () => {

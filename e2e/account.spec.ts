@@ -167,20 +167,20 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   const emailCard = card(page, 'Adresse email');
   const newEmailField = emailCard.getByLabel('Nouvelle adresse email');
   await newEmailField.fill('pas-un-email');
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(emailCard.getByText(messages.auth.emailInvalid)).toBeVisible();
   await newEmailField.fill(email);
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(emailCard.getByText(a.sameEmail)).toBeVisible();
   // Another account's address (no SMTP: the change would be immediate) is refused under the field.
   await newEmailField.fill(takenEmail.toUpperCase());
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(newEmailField).toHaveAccessibleDescription(messages.auth.userExists);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expect(emailCard).toContainText(`Vous vous connectez avec ${email}`);
   const newEmail = uniqueEmail('nouvelle');
   await newEmailField.fill(newEmail);
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expectToast(page, 'Adresse email modifiée');
   await expect(emailCard).toContainText(`Vous vous connectez avec ${newEmail}`);
   await expect(page.getByTestId('user-email')).toHaveText(newEmail);
@@ -262,7 +262,7 @@ test('a refused e-mail confirmation link: the reason in « Adresse email », the
   await calmScreenshot(page, 'account-email-link-refused-360');
   // Read once: a reload, or a new change of address, puts it away.
   await emailCard.getByLabel('Nouvelle adresse email').fill('pas-un-email');
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(refused).toHaveCount(0);
   await page.goto('/account?error=TOKEN_EXPIRED');
   await expect(refused).toBeVisible();

@@ -46,7 +46,7 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
     await expect(page.getByRole('heading', { name: 'Page non trouvée' })).toBeVisible();
     await screenshot(page, `not-found-${viewport.width}`);
   }
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -58,7 +58,7 @@ test('sign-in shows the French validation and credential errors', async ({ page 
   await page.getByLabel('Email').fill('pas-un-email');
   await page.getByLabel('Mot de passe').fill('12345');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByText("Format d'email invalide")).toBeVisible();
+  await expect(page.getByText('Format d’email invalide')).toBeVisible();
   await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
 
   await page.getByLabel('Email').fill(email);

@@ -219,7 +219,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(page.getByTestId('allergen-legend')).toContainText('Peut contenir des traces');
   expect(await printedPages(page)).toEqual({ count: 1, width: 842, height: 595 });
   await documentScreenshots(page, 'print-allergens', PRINT_WIDTH.a4Landscape);
-  await page.getByRole('link', { name: "Retour à l'éditeur du menu" }).click();
+  await page.getByRole('link', { name: 'Retour à l’éditeur du menu' }).click();
   await expect(page).toHaveURL(`${origin}/menus/${menuId}`);
 
   await page.goto('/menus/00000000-0000-4000-8000-000000000000/allergenes');

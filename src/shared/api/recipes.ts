@@ -10,11 +10,11 @@ const c = messages.constraints;
 
 export const recipeMessages = {
   nameRequired: 'Le nom de la recette est requis',
-  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
-  descriptionTooLong: 'La description ne peut pas dépasser 2000 caractères',
+  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  descriptionTooLong: 'La description ne peut pas dépasser 2000 caractères',
   servingsInteger: 'Le nombre de portions doit être un nombre entier',
   noIngredient: 'Veuillez ajouter au moins un ingrédient à votre recette.',
-  tooManyIngredients: 'Une recette ne peut pas dépasser 100 ingrédients',
+  tooManyIngredients: 'Une recette ne peut pas dépasser 100 ingrédients',
   codeInvalid: 'Code Ciqual invalide',
   unknownFood: 'Ingrédient inconnu dans la table Ciqual',
   quantityInvalid: 'La quantité doit être un nombre',
@@ -24,11 +24,11 @@ export const recipeMessages = {
   unknownDiet: 'Régime alimentaire inconnu',
   duplicateDiet: 'Ce régime alimentaire est déjà ajouté',
   timeInteger: 'La durée doit être un nombre entier de minutes',
-  timeTooLong: 'La durée ne peut pas dépasser 10 000 minutes',
+  timeTooLong: 'La durée ne peut pas dépasser 10 000 minutes',
   priceTooHigh: 'Le prix est trop élevé',
-  containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
+  containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
   cookedWeightPositive: 'Le poids cuit doit être supérieur à 0',
-  percentRange: 'La part doit être comprise entre 0 et 100 %',
+  percentRange: 'La part doit être comprise entre 0 et 100 %',
 } as const;
 
 const m = recipeMessages;

@@ -27,7 +27,7 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
               <span className="sr-only">Nutriment</span>
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-medium">
-              Pour 100 g
+              Pour 100 g
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-medium">
               Par portion ({formatNumber(d.portionGrams)} g)
@@ -61,9 +61,9 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
       <figcaption className="mt-2 space-y-1 text-xs text-stone-600">
         <p>* {RI_STATEMENT}.</p>
         <p>
-          « Pour 100 g » se rapporte au plat {recipe.cookedWeightG ? `cuit (${formatNumber(recipe.cookedWeightG)} g au total)` : `cru (${formatNumber(recipe.nutrition.totalGrams)} g d'ingrédients)`}.
+          « Pour 100 g » se rapporte au plat {recipe.cookedWeightG ? `cuit (${formatNumber(recipe.cookedWeightG)} g au total)` : `cru (${formatNumber(recipe.nutrition.totalGrams)} g d’ingrédients)`}.
         </p>
-        {partial && <p className="text-orange-800">« ≥ » : valeur partielle, des ingrédients n'ont pas cette donnée dans la table Ciqual.</p>}
+        {partial && <p className="text-orange-800">« ≥ » : valeur partielle, des ingrédients n’ont pas cette donnée dans la table Ciqual.</p>}
       </figcaption>
     </figure>
   );

@@ -12,7 +12,7 @@ const TOTP_QR_SIZE = 200;
 
 /** Features do not import each other: the page lends the QR drawing of features/qr to the enrolment. */
 const renderTotpQr = (data: string) => (
-  <QrDrawing key={data} data={data} size={TOTP_QR_SIZE} type="svg" label="Code QR à scanner avec votre application d'authentification" />
+  <QrDrawing key={data} data={data} size={TOTP_QR_SIZE} type="svg" label="Code QR à scanner avec votre application d’authentification" />
 );
 
 /** « Mon compte »: e-mail, password, two-factor, sessions, data export and deletion (issue 10). */

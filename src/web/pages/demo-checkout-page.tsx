@@ -32,11 +32,11 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
           </p>
         )}
         <p className="mt-3 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
-          {session.trialDays} jours d'essai gratuit
+          {session.trialDays} jours d’essai gratuit
         </p>
         <dl className="mt-4 space-y-1 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between">
-            <dt className="text-stone-700">À payer aujourd'hui</dt>
+            <dt className="text-stone-700">À payer aujourd’hui</dt>
             <dd className="font-semibold">{euros(0)}</dd>
           </div>
           <div className="flex justify-between gap-3">
@@ -48,7 +48,7 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
         </dl>
       </div>
       <p className="mt-4 text-sm text-stone-600">
-        Aucune carte n'est demandée : « Payer » active l'abonnement comme le ferait un vrai paiement, « Annuler » vous ramène comme si vous
+        Aucune carte n’est demandée : « Payer » active l’abonnement comme le ferait un vrai paiement, « Annuler » vous ramène comme si vous
         aviez quitté la page de paiement.
       </p>
     </>

@@ -17,7 +17,7 @@ export default function PrintQrCardPage() {
   if (qrCodes.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
   if (!qrCodes.data || !qrCodes.isFetchedAfterMount) return <Spinner label="Chargement de la carte de table..." />;
   const code = qrCodes.data.find((candidate) => candidate.id === id);
-  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n'existe pas ou ne vous appartient pas." back={back} />;
+  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n’existe pas ou ne vous appartient pas." back={back} />;
 
   return (
     <PrintDocument
@@ -27,7 +27,7 @@ export default function PrintQrCardPage() {
       notice={
         code.status === 'inactive' && (
           <p role="alert" className="rounded-lg bg-orange-50 p-3 text-center text-sm text-orange-900">
-            Ce code QR est désactivé : un client qui le scanne verra « Code QR non trouvé ou inactif ». Activez-le avant d'imprimer.
+            Ce code QR est désactivé : un client qui le scanne verra « Code QR non trouvé ou inactif ». Activez-le avant d’imprimer.
           </p>
         )
       }

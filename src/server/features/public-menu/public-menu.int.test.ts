@@ -147,7 +147,7 @@ describe('GET /menu/:id', () => {
     // No linked recipe: no nutrition block.
     expect(html.slice(html.indexOf('<h3>Recette supprimée</h3>'))).not.toContain('Informations nutritionnelles');
     expect(html).not.toContain('0,00'); // prices are 0 here: never displayed
-    expect(visible).toContain(`Menu numérique propulsé par NutriCarte ${CIQUAL_ATTRIBUTION}`);
+    expect(visible).toContain(`Menu numérique propulsé par NutriCarte ${CIQUAL_ATTRIBUTION.replace(/\s+/g, ' ')}`);
     expect(html).toContain('<a href="/">NutriCarte</a>');
   });
 
@@ -227,7 +227,7 @@ describe('GET /menu/:id', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
       expect(res.text).toContain('<html lang="fr">');
       expect(res.text).toContain('<h1>Menu non trouvé</h1>');
-      expect(res.text).toContain("Le menu demandé n'existe pas ou n'est plus disponible.");
+      expect(res.text).toContain('Le menu demandé n’existe pas ou n’est plus disponible.');
       expect(res.text).not.toMatch(/<script/i);
       expect(res.text).not.toContain('Inactif');
 

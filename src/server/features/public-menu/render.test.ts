@@ -61,8 +61,8 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<dd>6,3 g</dd>');
     expect(html).toContain('<dd>20,0 g</dd>');
     expect(html).not.toContain('Glucides');
-    expect(html).not.toContain('Régimes alimentaires :');
-    expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lactose</li></ul></div>');
+    expect(html).not.toContain('Régimes alimentaires');
+    expect(html).toContain('<div class="tags"><p>Allergènes\u00a0:</p><ul class="badges allergen"><li>Lactose</li></ul></div>');
     expect(html).not.toMatch(/12[,.]5/); // the price is fetched, not shown
     expect(html).toContain('Menu numérique propulsé par <a href="/">NutriCarte</a>');
     expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
@@ -77,11 +77,11 @@ describe('public menu page rendering', () => {
 
   it('shows the empty state when no section has an item, and the not-found page', () => {
     const empty = renderMenuPage(menu({ sections: [{ id: 's', name: 'Desserts', description: '', items: [] }] }));
-    expect(empty).toContain('<h2>Menu en cours de préparation</h2><p>Ce menu est actuellement vide. Revenez bientôt !</p>');
+    expect(empty).toContain('<h2>Menu en cours de préparation</h2><p>Ce menu est actuellement vide. Revenez bientôt\u202f!</p>');
     expect(empty).not.toContain('Desserts');
     const missing = renderMenuNotFoundPage();
     expect(missing).toContain('<h1>Menu non trouvé</h1>');
-    expect(missing).toContain("<p>Le menu demandé n'existe pas ou n'est plus disponible.</p>");
+    expect(missing).toContain('<p>Le menu demandé n’existe pas ou n’est plus disponible.</p>');
     expect(missing).toContain('<meta name="robots" content="noindex">');
     expect(missing).toContain('<a href="/mentions-legales">Mentions légales</a>');
   });
@@ -99,7 +99,7 @@ describe('public menu page rendering', () => {
         ],
       }),
     );
-    expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
+    expect(html).toContain('<p>Peut contenir (traces)\u00a0:</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
     expect(html).toContain('<p class="ns nsC">Nutri-Score C</p>');
     expect(renderMenuPage(menu())).not.toContain('Nutri-Score');
   });

@@ -21,7 +21,7 @@ export function OutboxPanel() {
           disabled={retry.isPending || (failed === 0 && lastErrors.length === 0)}
           onClick={() =>
             retry.mutate(undefined, {
-              onSuccess: ({ retried }) => toast.success(`${retried} événement${retried > 1 ? 's' : ''} relancé${retried > 1 ? 's' : ''}`),
+              onSuccess: ({ retried }) => toast.success(`${retried} événement${retried > 1 ? 's' : ''} relancé${retried > 1 ? 's' : ''}`),
               onError: () => toast.error('Erreur lors de la relance'),
             })
           }
@@ -68,7 +68,7 @@ export function OutboxPanel() {
           </table>
         </div>
       ) : (
-        <p className="text-sm text-stone-600">Aucune erreur d'envoi.</p>
+        <p className="text-sm text-stone-600">Aucune erreur d’envoi.</p>
       )}
     </Card>
   );

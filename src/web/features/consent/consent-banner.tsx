@@ -39,8 +39,8 @@ export default function ConsentBanner() {
             Vos choix sur les cookies
           </h2>
           <p className="mt-1">
-            Avec votre accord, nous mesurons l'audience de nos pages et l'efficacité de nos publicités. Refuser ne change rien à
-            l'utilisation de NutriCarte.{' '}
+            Avec votre accord, nous mesurons l’audience de nos pages et l’efficacité de nos publicités. Refuser ne change rien à
+            l’utilisation de NutriCarte.{' '}
             {/* Plain link: the banner lives outside the router. */}
             <a href="/confidentialite" className="font-medium text-brand-800 underline underline-offset-2">
               En savoir plus

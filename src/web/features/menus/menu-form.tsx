@@ -11,7 +11,7 @@ import { useSaveMenu } from './api.ts';
 
 type FormValues = z.input<typeof menuUpdateSchema>;
 
-export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
+export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
 
 /** « Nouveau menu » / « Modifier le menu » (SPEC.md « Mes Menus »): name, description, actif. */
 export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => void }) {
@@ -47,11 +47,11 @@ export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => vo
   const descriptionId = menu ? `menu-description-${menu.id}` : 'menu-description';
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}>
-      <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
+      <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
       <TextAreaField
         label="Description"
         id={descriptionId}
-        placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
+        placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
         error={errors.description?.message}
         {...form.register('description')}
       />

@@ -48,7 +48,7 @@ export function RecipePickerDialog({
           <div className="py-10 text-center">
             <p className="font-semibold text-stone-800">Aucune recette disponible</p>
             <p className="mt-1 text-sm text-stone-600">
-              Créez d'abord vos recettes dans{' '}
+              Créez d’abord vos recettes dans{' '}
               <Link to="/recipes" className="font-medium text-brand-700 underline underline-offset-2">
                 Mes Recettes
               </Link>

@@ -60,14 +60,14 @@ export function SectionCard({
             <Button size="sm" onClick={onAddRecipe}>
               Ajouter recette
             </Button>
-            <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+            <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
           </div>
         </div>
       )}
 
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
-          Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.
+          Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.
         </p>
       ) : (
         <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>

@@ -42,7 +42,7 @@ function Legend() {
       </div>
       <div className="flex items-center gap-2">
         <dt aria-hidden="true" className="inline-block h-3.5 w-3.5 border border-stone-400" />
-        <dd>Case vide : allergène non déclaré dans la recette</dd>
+        <dd>Case vide : allergène non déclaré dans la recette</dd>
       </div>
     </dl>
   );
@@ -61,7 +61,7 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
           {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
           <h1 className="mt-1 text-2xl font-bold leading-tight">Tableau des allergènes</h1>
           <p className="mt-0.5 break-words text-base text-stone-700">
-            Menu : <span className="font-semibold text-stone-900">{menuName}</span>
+            Menu : <span className="font-semibold text-stone-900">{menuName}</span>
           </p>
         </div>
         <p className="text-right text-xs text-stone-600">
@@ -73,13 +73,13 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
 
       {dishes === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-stone-600">
-          Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des allergènes.
+          Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des allergènes.
         </p>
       ) : (
         <div className="overflow-x-auto print:overflow-visible">
           <table className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0" data-testid="allergen-table">
             <caption className="sr-only">
-              Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : non déclaré.
+              Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : non déclaré.
             </caption>
             <colgroup>
               <col className="w-[24%]" />
@@ -111,14 +111,14 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
                   <tr key={row.itemId} className={cn('even:bg-stone-50', !row.available && 'text-stone-500')} data-testid="allergen-row">
                     <th scope="row" className="border border-stone-300 px-2 py-1 text-left font-medium">
                       <span className="break-words">{row.name}</span>
-                      {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
+                      {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
                       {!row.available && <span className="text-[10px] font-normal italic"> (indisponible)</span>}
                     </th>
                     {row.cells ? (
                       row.cells.map((presence, i) => <Cell key={ALLERGEN_NAMES[i]} presence={presence} />)
                     ) : (
                       <td colSpan={ALLERGEN_NAMES.length} className="border border-stone-300 px-2 text-center text-xs text-red-700">
-                        Fiche recette introuvable : vérifiez ce plat avant d'imprimer.
+                        Fiche recette introuvable : vérifiez ce plat avant d’imprimer.
                       </td>
                     )}
                   </tr>
@@ -132,8 +132,8 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
       <Legend />
       <footer className="space-y-1 border-t border-stone-300 pt-2 text-[10px] leading-snug text-stone-500">
         <p>
-          Les 14 allergènes à déclaration obligatoire (règlement (UE) n° 1169/2011, annexe II ; décret n° 2015-447 du 17 avril 2015), d'après les fiches recettes de
-          l'établissement. Pour toute question sur la composition d'un plat, adressez-vous à notre personnel.
+          Les 14 allergènes à déclaration obligatoire (règlement (UE) n° 1169/2011, annexe II ; décret n° 2015-447 du 17 avril 2015), d’après les fiches recettes de
+          l’établissement. Pour toute question sur la composition d’un plat, adressez-vous à notre personnel.
         </p>
         <p className="text-right">NutriCarte</p>
       </footer>

@@ -120,14 +120,14 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
           <Block title="Allergènes">
             <div className="space-y-2">
               <div className="rounded-md border-2 border-stone-800 p-2" data-testid="sheet-allergens">
-                <p className="font-bold">Contient :</p>
-                <p>{recipe.allergens.length > 0 ? recipe.allergens.join(', ') : 'aucun des 14 allergènes réglementaires'}</p>
+                <p className="font-bold">Contient :</p>
+                <p>{recipe.allergens.length > 0 ? recipe.allergens.join(', ') : 'aucun des 14 allergènes réglementaires'}</p>
               </div>
               <div className="rounded-md border border-dashed border-stone-500 p-2" data-testid="sheet-traces">
-                <p className="font-semibold">Peut contenir (traces) :</p>
+                <p className="font-semibold">Peut contenir (traces) :</p>
                 <p>{recipe.traces.length > 0 ? recipe.traces.join(', ') : 'aucune trace signalée'}</p>
               </div>
-              <p className="text-xs text-stone-500">Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l'établissement.</p>
+              <p className="text-xs text-stone-500">Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l’établissement.</p>
             </div>
           </Block>
 
@@ -141,11 +141,11 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
                 <div className="space-y-1">
                   <NutriScoreBadge value={recipe.nutriScore} className="px-4 py-1 text-base" />
                   {recipe.fruitVegLegumePercent !== null && (
-                    <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
+                    <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
                   )}
                 </div>
               ) : (
-                <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
+                <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
               )}
             </div>
           </Block>

@@ -21,7 +21,7 @@ export function TableCard({ code, restaurantName, drawing }: { code: QrCode; res
         <div className="space-y-2">
           <p className="text-[15px] font-semibold leading-snug text-brand-800">{TABLE_CARD_CALL_TO_ACTION}</p>
           <p className="break-words text-sm text-stone-600">
-            Menu : <span className="font-semibold text-stone-900">{code.menu.name}</span>
+            Menu : <span className="font-semibold text-stone-900">{code.menu.name}</span>
           </p>
         </div>
       </div>

@@ -42,7 +42,7 @@ export function QrCard({
         <div className="min-w-0">
           <h3 className="break-words text-lg font-semibold">{code.name}</h3>
           <p className="break-words text-sm text-stone-600">
-            Menu : <span className="font-medium text-stone-800">{code.menu.name}</span>
+            Menu : <span className="font-medium text-stone-800">{code.menu.name}</span>
           </p>
         </div>
         <Badge tone={active ? 'green' : 'neutral'} className="shrink-0">
@@ -88,7 +88,7 @@ export function QrCard({
           {active ? 'Désactiver' : 'Activer'}
         </Button>
         <ConfirmDialog
-          title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
+          title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
           onConfirm={onDelete}
           trigger={
             <Button size="sm" variant="dangerGhost">

@@ -18,7 +18,7 @@ import { GENERATOR_QR_SIZE } from './qr-style.ts';
 
 /** SPEC.md section 4: the generator closes 1 second after a success. */
 const CLOSE_DELAY_MS = 1_000;
-export const PLAN_LIMIT_QR = 'Le plan gratuit est limité à 1 code QR. Passez au Premium pour générer plus de codes QR.';
+export const PLAN_LIMIT_QR = 'Le plan gratuit est limité à 1 code QR. Passez au Premium pour générer plus de codes QR.';
 
 /**
  * « Générer un code QR » (SPEC.md « QR generator card »). `menus` is the owner's list, or
@@ -65,7 +65,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
       {
         onSuccess: (code) => {
           setGenerated(code);
-          toast.success('Code QR généré avec succès !');
+          toast.success('Code QR généré avec succès !');
           closeTimer.current = setTimeout(onClose, CLOSE_DELAY_MS);
         },
         onError: (error) => {
@@ -98,7 +98,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
         >
           <div>
             <p className="font-semibold">
-              Plan gratuit : {limit} code{limit > 1 ? 's' : ''} QR
+              Plan gratuit : {limit} code{limit > 1 ? 's' : ''} QR
             </p>
             {!planAllows && generated === null && <p className="mt-1">{messages.limits.qrCodes}</p>}
           </div>
@@ -117,7 +117,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           )}
           <Field
             label="Nom du code QR"
-            placeholder="Ex. : QR - Carte du midi"
+            placeholder="Ex. : QR - Carte du midi"
             value={name}
             maxLength={200}
             error={errors.name}
@@ -132,7 +132,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
             </p>
           ) : noMenu ? (
             <p className="rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
-              Aucun menu actif trouvé. Créez d'abord un menu.{' '}
+              Aucun menu actif trouvé. Créez d’abord un menu.{' '}
               <Link to="/menus" className="font-semibold text-brand-700 underline underline-offset-2">
                 Aller à Mes Menus
               </Link>
@@ -191,7 +191,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           {generated ? (
             <QrDrawing key={generated.qrData} data={generated.qrData} size={GENERATOR_QR_SIZE} type="svg" label={`Code QR ${generated.name}`} />
           ) : (
-            <p className="px-6 text-center text-sm text-stone-500">L'aperçu du code QR apparaîtra ici.</p>
+            <p className="px-6 text-center text-sm text-stone-500">L’aperçu du code QR apparaîtra ici.</p>
           )}
         </div>
       </div>

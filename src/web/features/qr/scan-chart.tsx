@@ -127,7 +127,7 @@ export function ScanStatsPanel({ codeId, id }: { codeId: string; id?: string }) 
             </span>{' '}
             <span className="text-stone-600">sur les {STATS_DAYS} derniers jours</span>
           </p>
-          {stats.data.total === 0 && <p className="text-xs text-stone-500">Aucun scan pour l'instant : posez la carte de table pour que vos clients le découvrent.</p>}
+          {stats.data.total === 0 && <p className="text-xs text-stone-500">Aucun scan pour l’instant : posez la carte de table pour que vos clients le découvrent.</p>}
           <ScanChart stats={stats.data} />
         </>
       )}

@@ -43,7 +43,7 @@ export function AllergenPicker({
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-stone-800">{legend}</legend>
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={`${legend} : sélection`}>
+        <ul className="flex flex-wrap gap-2" aria-label={`${legend} : sélection`}>
           {value.map((name) => (
             <li key={name} className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ${chip}`}>
               {name}

@@ -81,7 +81,7 @@ export function IngredientLines({
             </button>
             {line.unit === 'unité' && (
               <div className="col-span-2 flex items-center gap-2 text-sm sm:col-span-4">
-                <label htmlFor={`gpu-${line.key}`}>Poids d'une unité (g)</label>
+                <label htmlFor={`gpu-${line.key}`}>Poids d’une unité (g)</label>
                 <input
                   id={`gpu-${line.key}`}
                   type="number"
@@ -93,7 +93,7 @@ export function IngredientLines({
                   value={line.gramsPerUnit ?? ''}
                   onChange={(event) => update(index, { gramsPerUnit: event.target.value === '' ? null : parseQuantity(event.target.value) || null })}
                 />
-                {(weightError || !line.gramsPerUnit) && <span className="text-xs text-red-600">{weightError ?? "Indiquez le poids d'une unité (en grammes)"}</span>}
+                {(weightError || !line.gramsPerUnit) && <span className="text-xs text-red-600">{weightError ?? 'Indiquez le poids d’une unité (en grammes)'}</span>}
               </div>
             )}
           </li>

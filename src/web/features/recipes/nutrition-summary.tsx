@@ -37,7 +37,7 @@ export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
       </dl>
       {missing.length > 0 && (
         <p className="mt-2 text-xs text-orange-800" data-testid="partial-values">
-          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
+          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
         </p>
       )}
     </div>

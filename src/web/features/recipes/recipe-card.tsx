@@ -35,7 +35,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       </div>
       {missing.length > 0 && (
         <p className="text-xs text-orange-800">
-          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
+          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
         </p>
       )}
       <ul className="space-y-0.5 text-sm text-stone-700">
@@ -58,7 +58,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       )}
       {recipe.traces.length > 0 && (
         <p className="text-xs text-amber-900">
-          <strong>Peut contenir :</strong> {recipe.traces.join(', ')}
+          <strong>Peut contenir :</strong> {recipe.traces.join(', ')}
         </p>
       )}
       {recipe.dietaryInfo.length > 0 && (
@@ -72,7 +72,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
-        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />
+        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

@@ -109,7 +109,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: 'Le plan gratuit est limité à 5 recettes. Passez au Premium pour en créer davantage.' });
+            toast.error('Limite atteinte', { description: 'Le plan gratuit est limité à 5 recettes. Passez au Premium pour en créer davantage.' });
           } else if (error instanceof ApiError && error.code === 'validation') {
             setLineErrors(error.fields);
             for (const [field, message] of Object.entries(error.fields)) {
@@ -126,7 +126,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
+        <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
         <Field label="Portions" type="number" min={1} step={1} inputMode="numeric" error={errors.servings?.message} {...form.register('servings', { valueAsNumber: true })} />
       </div>
       <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
@@ -157,7 +157,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         value={traces}
         onChange={setTraces}
         legend="Peut contenir (traces)"
-        placeholder="Rechercher un allergène présent à l'état de traces"
+        placeholder="Rechercher un allergène présent à l’état de traces"
         exclude={allergens}
         tone="amber"
       />
@@ -171,7 +171,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
               type="number"
               min={0}
               step={1}
-              hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
+              hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
               error={errors.cookedWeightG?.message}
               {...form.register('cookedWeightG', { setValueAs: optionalMinutes })}
             />

@@ -56,7 +56,11 @@ function literalsOf(source: ts.SourceFile): Literal[] {
     const inModuleSpecifier = parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isImportTypeNode(parent) || ts.isExternalModuleReference(parent));
     if (ts.isJsxText(node)) {
       // JSX text has no trivia: its whole span (`pos`, not getStart) is text, leading spaces included.
-      if (node.text.trim()) found.push({ node, cooked: node.text, start: node.pos, end: node.getEnd(), afterValue: false, quote: null });
+      // After `{count}`, a unit or counted word keeps to its number like in a template.
+      const siblings = parent ? parent.getChildren(source).flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren(source) : [child])) : [];
+      const previous = siblings[siblings.indexOf(node) - 1];
+      const afterValue = previous !== undefined && ts.isJsxExpression(previous);
+      if (node.text.trim()) found.push({ node, cooked: node.text, start: node.pos, end: node.getEnd(), afterValue, quote: null });
     } else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !inCodeAttribute && !inModuleSpecifier && !ts.isLiteralTypeNode(parent)) {
       const start = node.getStart(source);
       // JSX attributes keep their double quotes; elsewhere the quote may change (see scanSource).

@@ -50,9 +50,10 @@ describe('French typography of the sources (docs/decisions/0009-french-typograph
       `const e = <input placeholder="Ex. : tomate" className="a :b" />;`,
       `const f = 'hover:bg-stone-100 grid-cols-2 gap-4';`,
       "const g = sql`SELECT 'l''été' AS x WHERE a = 1 ; -- l'été`;",
+      'const h = <p>{n} recettes, {name} seul</p>;',
     ].join('\n');
     const { issues, fixedSource } = scanSource('sample.tsx', source);
-    expect(issues.map((i) => i.line)).toEqual([1, 2, 3, 3, 4, 5]);
+    expect(issues.map((i) => i.line)).toEqual([1, 2, 3, 3, 4, 5, 8]);
     expect(show(fixedSource)).toBe(
       [
         `const a = 'Vous n’avez pas de menu';`,
@@ -62,6 +63,7 @@ describe('French typography of the sources (docs/decisions/0009-french-typograph
         `const e = <input placeholder="Ex.⍽: tomate" className="a :b" />;`,
         `const f = 'hover:bg-stone-100 grid-cols-2 gap-4';`,
         "const g = sql`SELECT 'l''été' AS x WHERE a = 1 ; -- l'été`;",
+        'const h = <p>{n}⍽recettes, {name} seul</p>;',
       ].join('\n'),
     );
     expect(scanSource('sample.tsx', fixedSource).issues).toEqual([]);

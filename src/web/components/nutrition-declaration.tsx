@@ -1,5 +1,6 @@
 import { buildDeclaration, formatDeclared, RI_STATEMENT } from '../../shared/inco.ts';
 import type { Nutrient } from '../../shared/nutrition.ts';
+import { NBSP, withUnit } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -16,7 +17,10 @@ export interface DeclarationSource {
 export function NutritionDeclaration({ recipe, className }: { recipe: DeclarationSource; className?: string }) {
   const d = buildDeclaration(recipe.nutrition.totals, recipe.nutrition.missing, recipe.nutrition.totalGrams, recipe.servings, recipe.cookedWeightG);
   const partial = d.lines.some((l) => l.partial);
-  const value = (key: Nutrient, v: number | null, isPartial: boolean) => (v === null ? '–' : `${isPartial ? '≥ ' : ''}${formatDeclared(key, v)}`);
+  // « ≥ 1 530 kJ » stays on one line: a narrow cell never parts a value from its unit.
+  const atLeast = (isPartial: boolean) => (isPartial ? `≥${NBSP}` : '');
+  const value = (key: Nutrient, v: number | null, isPartial: boolean, unit: string) =>
+    withUnit(v === null ? '–' : `${atLeast(isPartial)}${formatDeclared(key, v)}`, unit);
   return (
     <figure className={cn('text-sm', className)}>
       <table className="w-full border-collapse" data-testid="nutrition-declaration">
@@ -30,7 +34,7 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
               Pour 100 g
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-medium">
-              Par portion ({formatNumber(d.portionGrams)} g)
+              Par portion ({formatNumber(d.portionGrams)} g)
             </th>
             <th scope="col" className="py-1 text-right font-medium">
               % AR*
@@ -47,12 +51,12 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
                   {l.label}
                 </th>
                 <td className="py-1 pr-2 text-right tabular-nums">
-                  {value(l.key, l.per100g, l.partial)} {l.unit}
+                  {value(l.key, l.per100g, l.partial, l.unit)}
                 </td>
                 <td className="py-1 pr-2 text-right tabular-nums">
-                  {value(l.key, l.perPortion, l.partial)} {l.unit}
+                  {value(l.key, l.perPortion, l.partial, l.unit)}
                 </td>
-                <td className="py-1 text-right tabular-nums">{l.riPercent === null ? '' : `${l.partial ? '≥ ' : ''}${l.riPercent} %`}</td>
+                <td className="py-1 text-right tabular-nums">{l.riPercent === null ? '' : withUnit(`${atLeast(l.partial)}${l.riPercent}`, '%')}</td>
               </tr>
             );
           })}

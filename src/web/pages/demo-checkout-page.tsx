@@ -32,7 +32,7 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
           </p>
         )}
         <p className="mt-3 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
-          {session.trialDays} jours d’essai gratuit
+          {session.trialDays} jours d’essai gratuit
         </p>
         <dl className="mt-4 space-y-1 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between">

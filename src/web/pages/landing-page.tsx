@@ -110,7 +110,7 @@ function Hero() {
             </a>
           </div>
           <p className="mt-4 text-sm text-stone-700">
-            Gratuit jusqu’à 5 recettes · sans carte bancaire · Premium avec {PRICES.trialDays} jours d’essai
+            Gratuit jusqu’à 5 recettes · sans carte bancaire · Premium avec {PRICES.trialDays} jours d’essai
           </p>
         </div>
         <SampleDish />

@@ -48,7 +48,7 @@ export default function TermsPage() {
               </li>
             </ul>
             <p>
-              L’abonnement Premium commence par un essai gratuit de {PRICES.trialDays} jours : aucun montant n’est prélevé pendant
+              L’abonnement Premium commence par un essai gratuit de {PRICES.trialDays} jours : aucun montant n’est prélevé pendant
               l’essai, et l’abonnement résilié avant sa fin n’est pas facturé. Le paiement est réalisé par carte bancaire par l’intermédiaire de
               Stripe ; l’abonnement est ensuite prélevé au début de chaque période (mois ou année) et renouvelé tacitement. Les prix sont
               exprimés en euros ; chaque facture, mise à disposition dans l’espace de gestion de l’abonnement, détaille la TVA applicable. Un

@@ -102,7 +102,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
             </div>
             <FeatureList items={premiumFeatures} />
             <Link to={premiumTarget} state={signUpState} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
-              Essayer Premium {PRICES.trialDays} jours
+              Essayer Premium {PRICES.trialDays} jours
             </Link>
           </article>
         </div>

@@ -39,7 +39,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
         {item.recipe && (
           <p className="break-words text-xs text-stone-500" data-testid="item-recipe">
             Recette : {item.recipe.name}
-            {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
+            {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
           </p>
         )}
       </div>

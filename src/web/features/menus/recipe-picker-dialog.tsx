@@ -65,8 +65,8 @@ export function RecipePickerDialog({
                 {recipe.description && <p className="line-clamp-2 break-words text-sm text-stone-600">{recipe.description}</p>}
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-stone-500">
                   <span>{recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion</span>
-                  {recipe.proteinPerServing !== null && <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>}
-                  {totalTime(recipe) !== null && <span>{totalTime(recipe)} min</span>}
+                  {recipe.proteinPerServing !== null && <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>}
+                  {totalTime(recipe) !== null && <span>{totalTime(recipe)} min</span>}
                 </p>
               </div>
               <Button size="sm" className="self-start sm:self-auto" onClick={() => onSelect(recipe)} aria-label={`Sélectionner ${recipe.name}`}>

@@ -67,7 +67,7 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
         <p className="text-right text-xs text-stone-600">
           Établi le {printDate()}
           <br />
-          {dishes} plat{dishes > 1 ? 's' : ''}
+          {dishes} plat{dishes > 1 ? 's' : ''}
         </p>
       </header>
 

@@ -104,7 +104,7 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
               <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
                 Total des ingrédients (cru)
               </th>
-              <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
+              <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
             </tr>
           </tfoot>
         </table>

@@ -55,7 +55,7 @@ export function QrCard({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-500">Scans</dt>
         <dd className="font-medium" data-testid="qr-scans">
-          {formatNumber(code.scanCount)} scan{code.scanCount > 1 ? 's' : ''}
+          {formatNumber(code.scanCount)} scan{code.scanCount > 1 ? 's' : ''}
         </dd>
         <dt className="text-stone-500">Créé le</dt>
         <dd>{formatDate(code.createdAt)}</dd>

@@ -98,7 +98,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
         >
           <div>
             <p className="font-semibold">
-              Plan gratuit : {limit} code{limit > 1 ? 's' : ''} QR
+              Plan gratuit : {limit} code{limit > 1 ? 's' : ''} QR
             </p>
             {!planAllows && generated === null && <p className="mt-1">{messages.limits.qrCodes}</p>}
           </div>

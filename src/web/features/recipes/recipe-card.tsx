@@ -23,13 +23,13 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       </Link>
       <div className="flex flex-wrap gap-2">
         <Badge>
-          {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
+          {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
         </Badge>
         <Badge tone="green" data-testid="kcal-badge">
           {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
         <Badge tone={recipe.allergens.length ? 'red' : 'neutral'}>
-          {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
+          {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
         </Badge>
         <NutriScoreBadge value={recipe.nutriScore} />
       </div>

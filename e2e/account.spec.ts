@@ -5,10 +5,12 @@ import {
   calmScreenshot,
   expectNoHorizontalScroll,
   expectToast,
+  headerControl,
   PASSWORD,
   PHONE,
   seedMenu,
   signIn,
+  signOutFromHeader,
   signUp,
   uniqueEmail,
 } from './fixtures.ts';
@@ -20,10 +22,7 @@ const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) 
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const signOut = signOutFromHeader;
 
 /** From the « Double authentification » card: password, then the enrolment view. */
 async function startEnrolment(page: Page) {
@@ -274,7 +273,7 @@ test('a refused e-mail confirmation link: the reason in « Adresse email », the
 test('on a phone: header link, « Mon compte », enrolment, forgotten password and reset pages', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signUp(page);
-  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mon compte' }).click();
+  await (await headerControl(page, 'link', 'Mon compte')).click();
   await expect(page.getByRole('heading', { name: 'Mon compte', exact: true })).toBeVisible();
   await expect(card(page, 'Sessions actives').getByText('Cet appareil')).toBeVisible();
   await expectNoHorizontalScroll(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LAPTOP, PHONE, screenshot, signUp, uniqueEmail } from './fixtures.ts';
+import { LAPTOP, PHONE, screenshot, signOutFromHeader, signUp, uniqueEmail } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`sign up, see the dashboard greeting, sign out (${viewport.width} px)`, async ({ page }) => {
@@ -23,8 +23,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('link', { name: 'Mes Recettes' }).first()).toBeVisible();
     await screenshot(page, `dashboard-${viewport.width}`);
 
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signOutFromHeader(page);
     await expect(page.getByText('Déconnexion réussie')).toBeVisible();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth$/);

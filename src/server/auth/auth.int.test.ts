@@ -38,7 +38,7 @@ describe('sign-up', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
       user: { id: res.body.user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false },
-      profile: { restaurantName: 'Le Bistrot' },
+      profile: { restaurantName: 'Le Bistrot', address: null, postalCode: null, city: null, phone: null },
       subscription: { subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false },
       usage: { recipes: 0, menus: 0, qrCodes: 0, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
       limits: { recipes: 5, menus: 1, qrCodes: 1 },
@@ -47,9 +47,10 @@ describe('sign-up', () => {
 
   it('names the restaurant « Mon Restaurant » when no name (or a blank one) is given', async () => {
     const { cookie } = await t.signUp();
-    expect((await t.request('GET', '/api/me', { cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant' });
+    const noEstablishment = { address: null, postalCode: null, city: null, phone: null };
+    expect((await t.request('GET', '/api/me', { cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant', ...noEstablishment });
     const blank = await t.signUp(uniqueEmail(), TEST_PASSWORD, '   ');
-    expect((await t.request('GET', '/api/me', { cookie: blank.cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant' });
+    expect((await t.request('GET', '/api/me', { cookie: blank.cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant', ...noEstablishment });
   });
 
   it('stores the e-mail in lower case', async () => {

@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as contactSync from './migrations/0002-contact-sync-on-signup.ts';
 import * as twoFactor from './migrations/0003-two-factor.ts';
 import * as contactAddress from './migrations/0004-contact-address-and-one-two-factor.ts';
+import * as establishmentProfile from './migrations/0007-establishment-profile.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-contact-sync-on-signup': contactSync,
   '0003-two-factor': twoFactor,
   '0004-contact-address-and-one-two-factor': contactAddress,
+  '0007-establishment-profile': establishmentProfile,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { establishmentContactLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useMenu, useMenuSections } from '../features/menus/api.ts';
 import { AllergenSheet } from '../features/print/allergen-sheet.tsx';
@@ -33,7 +34,7 @@ export default function PrintAllergensPage() {
 
   return (
     <PrintDocument paper="A4 landscape" title={`Allergènes - ${menu.data.name}`} back={back}>
-      <AllergenSheet groups={groups} menuName={menu.data.name} restaurantName={me?.profile.restaurantName ?? ''} />
+      <AllergenSheet groups={groups} menuName={menu.data.name} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} />
     </PrintDocument>
   );
 }

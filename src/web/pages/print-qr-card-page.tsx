@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { establishmentAddressLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
 import { TABLE_CARD_QR_SIZE, TableCard } from '../features/print/table-card.tsx';
@@ -35,6 +36,7 @@ export default function PrintQrCardPage() {
       <TableCard
         code={code}
         restaurantName={me?.profile.restaurantName ?? ''}
+        address={me ? establishmentAddressLine(me.profile) : null}
         drawing={<QrDrawing key={code.qrData} data={code.qrData} size={TABLE_CARD_QR_SIZE} type="svg" label={`Code QR ${code.name}`} />}
       />
     </PrintDocument>

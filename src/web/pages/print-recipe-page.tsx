@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { establishmentContactLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useRecipe } from '../features/print/api.ts';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
@@ -24,7 +25,7 @@ export default function PrintRecipePage() {
 
   return (
     <PrintDocument paper="A4 portrait" title={`Fiche technique - ${recipe.data.name}`} back={back}>
-      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} />
+      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} />
     </PrintDocument>
   );
 }

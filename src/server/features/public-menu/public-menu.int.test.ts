@@ -367,6 +367,8 @@ describe('GET /api/public/menus/:id', () => {
       name: 'Carte d’été',
       description: 'Produits frais du marché',
       restaurantName: 'Le Bistrot du Port',
+      restaurantAddress: null,
+      restaurantPhone: null,
       ownerIsPremium: true,
       sections: [
         {

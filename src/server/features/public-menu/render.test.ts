@@ -12,6 +12,8 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
   name: 'Carte',
   description: '',
   restaurantName: 'Chez Paul',
+  restaurantAddress: null,
+  restaurantPhone: null,
   ownerIsPremium: false,
   sections: [
     {

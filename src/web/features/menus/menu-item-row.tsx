@@ -11,6 +11,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
+import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 type ItemValues = z.input<typeof itemUpdateSchema>;
@@ -65,11 +66,12 @@ function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem
           toast.success('Élément mis à jour');
           onDone();
         },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour'),
+        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `item:${item.id}`),
       },
     ),
   );
   const { errors } = form.formState;
+  useFormErrorToastFollows(`item:${item.id}`, Object.keys(errors).length > 0);
   return (
     <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
       <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l’élément ${item.name}`}>

@@ -52,13 +52,18 @@ function Legend() {
  * The allergen table French restaurants must make available (règlement (UE) n° 1169/2011,
  * décret n° 2015-447): one row per dish, one column per regulated allergen.
  */
-export function AllergenSheet({ groups, menuName, restaurantName }: { groups: AllergenGroup[]; menuName: string; restaurantName: string }) {
+export function AllergenSheet({ groups, menuName, restaurantName, contact = null }: { groups: AllergenGroup[]; menuName: string; restaurantName: string; contact?: string | null }) {
   const dishes = groups.reduce((n, g) => n + g.rows.length, 0);
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="allergen-sheet">
       <header className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-brand-700 pb-3">
         <div className="min-w-0">
           {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          {contact && (
+            <p className="text-xs text-stone-600" data-testid="sheet-establishment">
+              {contact}
+            </p>
+          )}
           <h1 className="mt-1 text-2xl font-bold leading-tight">Tableau des allergènes</h1>
           <p className="mt-0.5 break-words text-base text-stone-700">
             Menu : <span className="font-semibold text-stone-900">{menuName}</span>

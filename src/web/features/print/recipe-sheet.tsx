@@ -37,7 +37,7 @@ function Block({ title, children, className }: { title: string; children: ReactN
 }
 
 /** The fiche technique of a recipe: what a cook and a customer asking questions both need, on one A4 page. */
-export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restaurantName: string }) {
+export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe: Recipe; restaurantName: string; contact?: string | null }) {
   const facts = [
     { label: 'Portions', value: String(recipe.servings) },
     { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
@@ -50,6 +50,11 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
       <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-3">
         <div className="min-w-0">
           {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          {contact && (
+            <p className="text-xs text-stone-600" data-testid="sheet-establishment">
+              {contact}
+            </p>
+          )}
           <h1 className="mt-1 break-words text-3xl font-bold leading-tight">{recipe.name}</h1>
           {recipe.description && <p className="mt-1 whitespace-pre-line text-stone-700">{recipe.description}</p>}
         </div>

@@ -9,12 +9,15 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { useMe } from '../../lib/queries.ts';
 import { useCreateQrCode } from './api.ts';
 import { downloadQrCode } from './download.ts';
 import { nameForMenu, validateQrForm, type QrFormErrors } from './generator-rules.ts';
 import { QrDrawing } from './qr-drawing.tsx';
 import { GENERATOR_QR_SIZE } from './qr-style.ts';
+
+const QR_FORM = 'qr-code';
 
 /** SPEC.md section 4: the generator closes 1 second after a success. */
 const CLOSE_DELAY_MS = 1_000;
@@ -32,6 +35,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
   const [name, setName] = useState('');
   const [menuId, setMenuId] = useState('');
   const [errors, setErrors] = useState<QrFormErrors>({});
+  useFormErrorToastFollows(QR_FORM, Object.values(errors).some(Boolean));
   const [generated, setGenerated] = useState<QrCode | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -57,7 +61,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
     const check = validateQrForm({ signedIn: Boolean(me), name, menuId });
     setErrors(check.errors);
     if (check.first) {
-      toast.error(check.first);
+      showFormErrorToast(QR_FORM, check.first);
       return;
     }
     create.mutate(
@@ -74,7 +78,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
             void navigate('/subscription');
           } else if (error instanceof ApiError && error.code === 'validation') {
             setErrors({ name: error.fields.name, menuId: error.fields.menuId });
-            toast.error(messages.generic.validationTitle, { description: error.message });
+            showValidationToast(QR_FORM, error.message);
           } else if (error instanceof ApiError && error.status === 401) {
             setErrors({ auth: qrMessages.mustLogIn });
             toast.error(qrMessages.mustLogIn);

@@ -11,6 +11,7 @@ import { defaultGramsPerUnit } from '../../../shared/unit-weights.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenPicker } from './allergen-picker.tsx';
 import { useSaveRecipe } from './api.ts';
 import { IngredientLines, type DraftLine } from './ingredient-lines.tsx';
@@ -34,6 +35,7 @@ const formSchema = z.object(recipeInputSchema.shape).pick({
 });
 type FormValues = z.input<typeof formSchema>;
 
+const RECIPE_FORM = 'recipe';
 let lineCounter = 0;
 const newKey = () => `line-${++lineCounter}`;
 
@@ -84,13 +86,19 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     setGroups((current) => ({ ...current, [hit.code]: hit.group }));
     setLines((current) => [...current, { key: newKey(), code: hit.code, name: hit.name, quantity: 100, unit: 'g', gramsPerUnit, per100g: hit.per100g }]);
     setIngredientsError(null);
-    toast.success('Ingrédient ajouté avec succès');
+    // One toast however many lines are added in a row: each add replaces it (same sonner id).
+    toast.success('Ingrédient ajouté avec succès', { id: 'ingredient-added' });
+  };
+  // An edited list makes the server's line errors old news (a new save checks them again).
+  const changeLines = (next: DraftLine[]) => {
+    setLines(next);
+    setLineErrors({});
   };
 
   const submit = form.handleSubmit((values) => {
     if (lines.length === 0) {
       setIngredientsError(recipeMessages.noIngredient);
-      toast.error(recipeMessages.noIngredient);
+      showFormErrorToast(RECIPE_FORM, recipeMessages.noIngredient);
       return;
     }
     const input: RecipeInput = {
@@ -115,7 +123,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             for (const [field, message] of Object.entries(error.fields)) {
               if (field in formSchema.shape) form.setError(field as keyof FormValues, { message });
             }
-            toast.error('Erreur de validation', { description: error.message });
+            showValidationToast(RECIPE_FORM, error.message);
           } else toast.error('Erreur lors de la sauvegarde');
         },
       },
@@ -123,6 +131,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   });
 
   const { errors } = form.formState;
+  useFormErrorToastFollows(RECIPE_FORM, Object.keys(errors).length > 0 || ingredientsError !== null || Object.keys(lineErrors).length > 0);
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
@@ -143,7 +152,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             {ingredientsError}
           </p>
         )}
-        <IngredientLines lines={lines} onChange={setLines} errors={lineErrors} />
+        <IngredientLines lines={lines} onChange={changeLines} errors={lineErrors} />
         {lines.length > 0 && <NutritionSummary value={preview} />}
       </section>
 

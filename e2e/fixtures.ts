@@ -122,11 +122,23 @@ export async function signOutFromHeader(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** The page is no wider than the screen (nothing to scroll sideways). */
+/** The page is no wider than the screen (nothing to scroll sideways); a failure names the elements that stick out. */
 export async function expectFitsScreen(page: Page, what: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+  const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
+    // Inside a box that scrolls (or clips) sideways, an element does not widen the page.
+    const inScroller = (el: Element) => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const outside = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && !inScroller(el))
+      .slice(0, 5)
+      .map(describe);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, outside };
   });
-  expect(scrollWidth, `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
 }

@@ -80,11 +80,14 @@ test.describe('at 360 px', () => {
 
     // --- « Menu »: an accessible disclosure of every link, the e-mail and « Se déconnecter ».
     const trigger = page.getByRole('button', { name: 'Menu', exact: true });
+    // While the menu is open, the page behind it (the button too) is hidden from assistive technology.
+    const triggerElement = page.getByTestId('app-menu-button');
     await expectOnScreen(trigger, '« Menu »');
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     let menu = await openAppMenu(page);
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(triggerElement).toHaveAttribute('aria-expanded', 'true');
+    await expect(trigger).toBeHidden();
     for (const [label] of APP_LINKS) await expectOnScreen(menu.getByRole('link', { name: label, exact: true }), label);
     await expectOnScreen(menu.getByRole('link', { name: PHONE_ADMIN_EMAIL }), 'the e-mail');
     await expectOnScreen(menu.getByRole('button', { name: 'Se déconnecter' }), '« Se déconnecter »');
@@ -140,7 +143,7 @@ test.describe('at 360 px', () => {
     await page.goto('/recipes');
     await page.getByRole('button', { name: 'Nouvelle recette' }).click();
     await page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' }).fill('beurre doux');
-    await page.getByRole('option', { name: /^Beurre à 80% MG minimum, doux/ }).click();
+    await page.getByRole('option', { name: /^Beurre à 80% MG minimum, doux \d/ }).click();
     await page.getByText('Déclaration nutritionnelle et Nutri-Score').click();
     const declaration = page.getByTestId('nutrition-declaration');
     await expect(declaration).toBeVisible();
@@ -202,6 +205,8 @@ for (const viewport of [PHONE, LAPTOP]) {
     const missing = toasts.filter({ hasText: 'Veuillez ajouter au moins un ingrédient' });
     await expect(missing).toBeVisible();
 
+    // The header scrolls with the page: compare where both are with the page at its top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const header = page.getByRole('banner');
     const controls = viewport === PHONE ? [header.getByRole('link', { name: 'NutriCarte' }), header.getByRole('button', { name: 'Menu', exact: true })] : [header.getByRole('link'), header.getByRole('button')];
     const headerBoxes = [];
@@ -225,6 +230,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     await expect(page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem')).toHaveCount(3);
     // Three lines added, one toast.
     await expect(toasts.filter({ hasText: 'Ingrédient ajouté avec succès' })).toHaveCount(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
     const addedBox = (await toasts.filter({ hasText: 'Ingrédient ajouté avec succès' }).boundingBox())!;
     for (const box of headerBoxes) expect(intersects(addedBox, box)).toBe(false);
   });

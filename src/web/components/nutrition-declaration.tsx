@@ -22,18 +22,18 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
   const value = (key: Nutrient, v: number | null, isPartial: boolean, unit: string) =>
     withUnit(v === null ? '–' : `${atLeast(isPartial)}${formatDeclared(key, v)}`, unit);
   return (
-    <figure className={cn('text-sm', className)}>
+    <figure className={cn('overflow-x-auto text-sm print:overflow-visible', className)}>
       <table className="w-full border-collapse" data-testid="nutrition-declaration">
         <caption className="pb-2 text-left font-semibold">Déclaration nutritionnelle</caption>
         <thead>
           <tr className="border-b-2 border-stone-800 text-left">
-            <th scope="col" className="py-1 pr-2 font-medium">
+            <th scope="col" className="py-1 pr-1.5 sm:pr-2 font-medium">
               <span className="sr-only">Nutriment</span>
             </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
+            <th scope="col" className="py-1 pr-1.5 sm:pr-2 text-right font-medium">
               Pour 100 g
             </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
+            <th scope="col" className="py-1 pr-1.5 sm:pr-2 text-right font-medium">
               Par portion ({formatNumber(d.portionGrams)} g)
             </th>
             <th scope="col" className="py-1 text-right font-medium">
@@ -47,13 +47,13 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
             const energyKcal = l.key === 'energyKcal';
             return (
               <tr key={l.key} className={cn(!energyKcal && i > 0 && 'border-t border-stone-200')}>
-                <th scope="row" className={cn('py-1 pr-2 text-left font-normal', sub && 'pl-4 text-stone-700', energyKcal && 'sr-only')}>
+                <th scope="row" className={cn('py-1 pr-1.5 sm:pr-2 text-left font-normal', sub && 'pl-4 text-stone-700', energyKcal && 'sr-only')}>
                   {l.label}
                 </th>
-                <td className="py-1 pr-2 text-right tabular-nums">
+                <td className="py-1 pr-1.5 sm:pr-2 text-right tabular-nums">
                   {value(l.key, l.per100g, l.partial, l.unit)}
                 </td>
-                <td className="py-1 pr-2 text-right tabular-nums">
+                <td className="py-1 pr-1.5 sm:pr-2 text-right tabular-nums">
                   {value(l.key, l.perPortion, l.partial, l.unit)}
                 </td>
                 <td className="py-1 text-right tabular-nums">{l.riPercent === null ? '' : withUnit(`${atLeast(l.partial)}${l.riPercent}`, '%')}</td>

@@ -68,56 +68,59 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
       </dl>
 
       <Block title="Ingrédients">
-        <table className="w-full border-collapse" data-testid="ingredients-table">
-          <thead>
-            <tr className="border-b border-stone-800 text-left text-xs text-stone-600">
-              <th scope="col" className="py-1 pr-2 font-medium">
-                Ingrédient (table Ciqual)
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Quantité
-              </th>
-              <th scope="col" className="py-1 pr-2 font-medium">
-                Unité
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Poids unitaire
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Poids
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {recipe.ingredients.map((line) => {
-              const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit);
-              return (
-                <tr key={line.id} className="border-b border-stone-200 align-top">
-                  <th scope="row" className="py-1 pr-2 text-left font-normal">
-                    {line.name}
-                  </th>
-                  <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
-                  <td className="py-1 pr-2">{line.unit}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : ''}</td>
-                  <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
-                Total des ingrédients (cru)
-              </th>
-              <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
-            </tr>
-          </tfoot>
-        </table>
+        {/* Smaller on a phone so the five columns fit; scrolled sideways if a name still does not. */}
+        <div className="overflow-x-auto print:overflow-visible">
+          <table className="w-full border-collapse text-xs sm:text-sm" data-testid="ingredients-table">
+            <thead>
+              <tr className="border-b border-stone-800 text-left text-xs text-stone-600">
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Ingrédient (table Ciqual)
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Quantité
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Unité
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Poids unitaire
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Poids
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {recipe.ingredients.map((line) => {
+                const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit);
+                return (
+                  <tr key={line.id} className="border-b border-stone-200 align-top">
+                    <th scope="row" className="py-1 pr-2 text-left font-normal">
+                      {line.name}
+                    </th>
+                    <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
+                    <td className="py-1 pr-2">{line.unit}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : ''}</td>
+                    <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold">
+                <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
+                  Total des ingrédients (cru)
+                </th>
+                <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       </Block>
 
       <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_14rem] print:grid-cols-[minmax(0,1fr)_14rem]">
         {/* The block's title already names the table: its own caption is left to screen readers. */}
-        <Block title="Déclaration nutritionnelle" className="[&_caption]:sr-only [&_thead_th]:whitespace-nowrap">
+        <Block title="Déclaration nutritionnelle" className="[&_caption]:sr-only sm:[&_thead_th]:whitespace-nowrap print:[&_thead_th]:whitespace-nowrap">
           <NutritionDeclaration recipe={recipe} />
         </Block>
 

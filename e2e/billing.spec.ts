@@ -79,7 +79,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Vous gardez l’accès Premium jusqu’au');
     await dialog.getByRole('button', { name: 'Annuler l’abonnement' }).click();
-    await expect(page.getByText(/^Abonnement annulé : il se terminera le /)).toBeVisible();
+    await expect(page.getByText(/^Abonnement annulé\s: il se terminera le /)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reprendre l’abonnement' })).toBeVisible();
     await screenshot(page, `demo-portal-${viewport.width}`);
 

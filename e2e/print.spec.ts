@@ -261,7 +261,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(stats.getByTestId('qr-stats-total')).toHaveText('2 scans');
   await expect(stats).toContainText('sur les 30 derniers jours');
   const chart = stats.getByRole('img');
-  await expect(chart).toHaveAttribute('aria-label', /^Scans par jour du .+ au .+ : 2 scans au total\.$/);
+  await expect(chart).toHaveAttribute('aria-label', /^Scans par jour du .+ au .+\s:\s2\sscans au total\.$/);
   const values = stats.getByRole('table').getByRole('row');
   await expect(values).toHaveCount(1 + 30);
   await expect(values.last().getByRole('cell')).toHaveText('2');

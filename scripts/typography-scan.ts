@@ -86,7 +86,19 @@ function literalsOf(source: ts.SourceFile): Literal[] {
   return found;
 }
 
-const isFrenchText = (literal: Literal) => ts.isJsxText(literal.node) || looksFrench(literal.cooked);
+/** A template reads as French as a whole: « ${range} : ${total} » is judged with its other parts. */
+function wholeText(node: ts.Node): string {
+  let template: ts.Node | undefined = node;
+  while (template && !ts.isTemplateExpression(template)) template = template.parent;
+  if (!template || !ts.isTemplateExpression(template)) return (node as ts.LiteralLikeNode).text;
+  return [template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join('0');
+}
+
+const isFrenchText = (literal: Literal) =>
+  ts.isJsxText(literal.node) ||
+  looksFrench(literal.cooked) ||
+  (literal.afterValue && LEADING_UNIT(literal.cooked) !== literal.cooked) ||
+  ((literal.afterValue || ts.isTemplateHead(literal.node)) && looksFrench(wholeText(literal.node)));
 const typeset = (text: string, afterValue: boolean) => {
   const fixed = frenchTypography(text);
   return afterValue ? LEADING_UNIT(fixed) : fixed;

@@ -51,9 +51,11 @@ describe('French typography of the sources (docs/decisions/0009-french-typograph
       `const f = 'hover:bg-stone-100 grid-cols-2 gap-4';`,
       "const g = sql`SELECT 'l''été' AS x WHERE a = 1 ; -- l'été`;",
       'const h = <p>{n} recettes, {name} seul</p>;',
+      'const i = `Scans ${range} : ${n} au total`;',
+      'const j = `${n} scans`;',
     ].join('\n');
     const { issues, fixedSource } = scanSource('sample.tsx', source);
-    expect(issues.map((i) => i.line)).toEqual([1, 2, 3, 3, 4, 5, 8]);
+    expect(issues.map((i) => i.line)).toEqual([1, 2, 3, 3, 4, 5, 8, 9, 10]);
     expect(show(fixedSource)).toBe(
       [
         `const a = 'Vous n’avez pas de menu';`,
@@ -64,6 +66,8 @@ describe('French typography of the sources (docs/decisions/0009-french-typograph
         `const f = 'hover:bg-stone-100 grid-cols-2 gap-4';`,
         "const g = sql`SELECT 'l''été' AS x WHERE a = 1 ; -- l'été`;",
         'const h = <p>{n}⍽recettes, {name} seul</p>;',
+        'const i = `Scans ${range}⍽: ${n} au total`;',
+        'const j = `${n}⍽scans`;',
       ].join('\n'),
     );
     expect(scanSource('sample.tsx', fixedSource).issues).toEqual([]);

@@ -151,7 +151,7 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
         <>
           <BillingPeriodToggle value={period} onChange={setPeriod} className="mt-4" />
           <Button size="lg" className="mt-4 w-full" onClick={() => checkout.mutate(period)} disabled={checkout.isPending}>
-            {checkout.isPending ? 'Redirection...' : `Essai gratuit ${PRICES.trialDays} jours`}
+            {checkout.isPending ? 'Redirection...' : `Essai gratuit ${PRICES.trialDays} jours`}
           </Button>
           <p className="mt-3 text-center text-sm font-semibold text-stone-800">
             {period === 'yearly'

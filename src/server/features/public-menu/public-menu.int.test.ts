@@ -163,10 +163,10 @@ describe('GET /menu/:id', () => {
       .where('id', '=', r.id)
       .execute();
     const html = (await page(menu.id)).text;
-    expect(html).toContain('<dd>1\u202f234 kcal</dd>');
-    expect(html).toContain('<dd>6,3 g</dd>');
-    expect(html).toContain('<dd>12,0 g</dd>');
-    expect(html).toContain('<dd>0,0 g</dd>'); // zero is a value, not a missing one
+    expect(html).toContain('<dd>1\u202f234\u00a0kcal</dd>');
+    expect(html).toContain('<dd>6,3\u00a0g</dd>');
+    expect(html).toContain('<dd>12,0\u00a0g</dd>');
+    expect(html).toContain('<dd>0,0\u00a0g</dd>'); // zero is a value, not a missing one
   });
 
   it('shows no crown for a free owner, and « Restaurant » when the owner has no restaurant name', async () => {

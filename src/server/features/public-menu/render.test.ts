@@ -59,9 +59,9 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
     expect(html).not.toMatch(/<script|<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
     expect(html).toContain('<h4>Informations nutritionnelles</h4>');
-    expect(html).toContain('<dd>412 kcal</dd>');
-    expect(html).toContain('<dd>6,3 g</dd>');
-    expect(html).toContain('<dd>20,0 g</dd>');
+    expect(html).toContain('<dd>412\u00a0kcal</dd>');
+    expect(html).toContain('<dd>6,3\u00a0g</dd>');
+    expect(html).toContain('<dd>20,0\u00a0g</dd>');
     expect(html).not.toContain('Glucides');
     expect(html).not.toContain('Régimes alimentaires');
     expect(html).toContain('<div class="tags"><p>Allergènes\u00a0:</p><ul class="badges allergen"><li>Lactose</li></ul></div>');

@@ -64,7 +64,7 @@ export function RecipePickerDialog({
                 <p className="break-words font-medium">{recipe.name}</p>
                 {recipe.description && <p className="line-clamp-2 break-words text-sm text-stone-600">{recipe.description}</p>}
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-stone-500">
-                  <span>{recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion</span>
+                  <span>{recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion</span>
                   {recipe.proteinPerServing !== null && <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>}
                   {totalTime(recipe) !== null && <span>{totalTime(recipe)} min</span>}
                 </p>

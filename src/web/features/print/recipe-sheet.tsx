@@ -14,8 +14,8 @@ export function formatMinutes(minutes: number | null): string | null {
   if (minutes === null) return null;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -42,7 +42,7 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
     { label: 'Portions', value: String(recipe.servings) },
     { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
     { label: 'Cuisson', value: formatMinutes(recipe.cookTime) ?? '–' },
-    { label: 'Poids cuit', value: recipe.cookedWeightG ? `${formatNumber(recipe.cookedWeightG)} g` : '–' },
+    { label: 'Poids cuit', value: recipe.cookedWeightG ? `${formatNumber(recipe.cookedWeightG)} g` : '–' },
     ...(recipe.price !== null ? [{ label: 'Prix', value: formatEuros(recipe.price) }] : []),
   ];
   return (
@@ -100,8 +100,8 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
                     </th>
                     <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
                     <td className="py-1 pr-2">{line.unit}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : ''}</td>
-                    <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : ''}</td>
+                    <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
                   </tr>
                 );
               })}

@@ -64,7 +64,7 @@ export function AllergenPicker({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <div className="flex flex-wrap gap-2" aria-label={`${legend} : propositions`}>
+      <div className="flex flex-wrap gap-2" aria-label={`${legend} : propositions`}>
         {options.map((allergen) => (
           <button
             key={allergen.name}

@@ -125,7 +125,7 @@ export function IngredientSearch({ onSelect }: { onSelect: (hit: IngredientHit) 
               >
                 <span className="block">{hit.name}</span>
                 <span className="block text-xs text-stone-500">
-                  {hit.per100g.energyKcal === null ? 'énergie inconnue' : `${Math.round(hit.per100g.energyKcal)} kcal / 100 g`}
+                  {hit.per100g.energyKcal === null ? 'énergie inconnue' : `${Math.round(hit.per100g.energyKcal)} kcal / 100 g`}
                   {hit.group ? ` · ${hit.group}` : ''}
                 </span>
               </li>

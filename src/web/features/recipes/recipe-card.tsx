@@ -26,7 +26,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
           {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
         </Badge>
         <Badge tone="green" data-testid="kcal-badge">
-          {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
+          {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
         <Badge tone={recipe.allergens.length ? 'red' : 'neutral'}>
           {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}

@@ -4,7 +4,8 @@ import type { QrCode } from '../../../shared/api/qr.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { countOf } from '../../../shared/typography.ts';
+import { formatDate } from '../../lib/format.ts';
 import { downloadQrCode } from './download.ts';
 import type { ScheduleDraw } from './draw-queue.ts';
 import { QrDrawing } from './qr-drawing.tsx';
@@ -55,7 +56,7 @@ export function QrCard({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-500">Scans</dt>
         <dd className="font-medium" data-testid="qr-scans">
-          {formatNumber(code.scanCount)} scan{code.scanCount > 1 ? 's' : ''}
+          {countOf(code.scanCount, 'scan')}
         </dd>
         <dt className="text-stone-500">Créé le</dt>
         <dd>{formatDate(code.createdAt)}</dd>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { countOf } from '../../../shared/typography.ts';
 import { cn } from '../../lib/cn.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { useMe } from '../../lib/queries.ts';
@@ -102,7 +103,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
         >
           <div>
             <p className="font-semibold">
-              Plan gratuit : {limit} code{limit > 1 ? 's' : ''} QR
+              Plan gratuit : {countOf(limit, 'code QR', 'codes QR')}
             </p>
             {!planAllows && generated === null && <p className="mt-1">{messages.limits.qrCodes}</p>}
           </div>

@@ -1,5 +1,6 @@
 import type { QrScanStats } from '../../../shared/api/qr.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { countOf } from '../../../shared/typography.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQrScanStats } from './api.ts';
 
@@ -9,7 +10,7 @@ export const STATS_DAYS = 30;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const shortDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const scans = (n: number) => `${formatNumber(n)} scan${n > 1 ? 's' : ''}`;
+const scans = (n: number) => countOf(n, 'scan');
 
 /** 0, then whole steps of 1, 2 or 5 × 10ⁿ up to the first tick at or above `max`. */
 export function yTicks(max: number): number[] {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
+import { countOf } from '../../../shared/typography.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { NutriScoreBadge } from '../../components/nutri-score-badge.tsx';
@@ -23,13 +24,13 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       </Link>
       <div className="flex flex-wrap gap-2">
         <Badge>
-          {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
+          {countOf(recipe.servings, 'portion')}
         </Badge>
         <Badge tone="green" data-testid="kcal-badge">
           {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
         <Badge tone={recipe.allergens.length ? 'red' : 'neutral'}>
-          {recipe.allergens.length} allergène{recipe.allergens.length > 1 ? 's' : ''}
+          {countOf(recipe.allergens.length, 'allergène')}
         </Badge>
         <NutriScoreBadge value={recipe.nutriScore} />
       </div>

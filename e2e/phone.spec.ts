@@ -139,6 +139,18 @@ test.describe('at 360 px', () => {
       await look(page, name);
     }
 
+    // The menu editor's recipe picker: a dialog that fits the screen.
+    await page.goto(`/menus/${menuId}`);
+    await page.getByRole('button', { name: 'Ajouter recette' }).click();
+    const picker = page.getByRole('dialog');
+    await expect(picker.getByRole('list', { name: 'Recettes' })).toBeVisible();
+    const pickerBox = (await picker.boundingBox())!;
+    expect(pickerBox.x).toBeGreaterThanOrEqual(0);
+    expect(pickerBox.x + pickerBox.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-recipe-picker-360', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+
     // The recipe form open, an ingredient added, its nutrition declaration unfolded.
     await page.goto('/recipes');
     await page.getByRole('button', { name: 'Nouvelle recette' }).click();

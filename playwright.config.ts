@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { decidedConsentState } from './e2e/fixtures.ts';
+import { decidedConsentState, PHONE_ADMIN_EMAIL } from './e2e/fixtures.ts';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first; `npm run test:e2e` does it
@@ -90,7 +90,8 @@ export default defineConfig({
       LEGAL_REGISTRATION: '',
       LEGAL_PUBLICATION_DIRECTOR: '',
       LEGAL_HOST: '',
-      ADMIN_EMAILS: process.env.E2E_ADMIN_EMAILS ?? 'admin@e2e.nutricarte.test',
+      // The second address is e2e/phone.spec.ts's admin (the admin page at 360 px).
+      ADMIN_EMAILS: `${process.env.E2E_ADMIN_EMAILS ?? 'admin@e2e.nutricarte.test'},${PHONE_ADMIN_EMAIL}`,
     },
   },
 });

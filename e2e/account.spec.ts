@@ -5,10 +5,12 @@ import {
   calmScreenshot,
   expectNoHorizontalScroll,
   expectToast,
+  headerControl,
   PASSWORD,
   PHONE,
   seedMenu,
   signIn,
+  signOutFromHeader,
   signUp,
   uniqueEmail,
 } from './fixtures.ts';
@@ -20,10 +22,7 @@ const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) 
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const signOut = signOutFromHeader;
 
 /** From the « Double authentification » card: password, then the enrolment view. */
 async function startEnrolment(page: Page) {
@@ -167,20 +166,20 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   const emailCard = card(page, 'Adresse email');
   const newEmailField = emailCard.getByLabel('Nouvelle adresse email');
   await newEmailField.fill('pas-un-email');
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(emailCard.getByText(messages.auth.emailInvalid)).toBeVisible();
   await newEmailField.fill(email);
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(emailCard.getByText(a.sameEmail)).toBeVisible();
   // Another account's address (no SMTP: the change would be immediate) is refused under the field.
   await newEmailField.fill(takenEmail.toUpperCase());
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(newEmailField).toHaveAccessibleDescription(messages.auth.userExists);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expect(emailCard).toContainText(`Vous vous connectez avec ${email}`);
   const newEmail = uniqueEmail('nouvelle');
   await newEmailField.fill(newEmail);
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expectToast(page, 'Adresse email modifiée');
   await expect(emailCard).toContainText(`Vous vous connectez avec ${newEmail}`);
   await expect(page.getByTestId('user-email')).toHaveText(newEmail);
@@ -206,6 +205,31 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await expect(laptop).toHaveURL(/\/auth$/);
   await signIn(laptop, newEmail, 'nouveau456');
   await expect(laptop).toHaveURL(/\/dashboard$/);
+});
+
+test('« Établissement »: a wrong phone is refused next to its field, the saved address heads the printed fiche (1280 px)', async ({ page, baseURL }) => {
+  await signUp(page, uniqueEmail('etablissement'), 'Chez Lucie');
+  const menuId = await seedMenu(page, baseURL!);
+  await page.goto('/account');
+  const establishment = card(page, 'Établissement');
+  await expect(establishment.getByLabel('Nom de l’établissement')).toHaveValue('Chez Lucie');
+  await establishment.getByLabel('Adresse (optionnel)').fill('3 place du Marché');
+  await establishment.getByLabel('Code postal').fill('69001');
+  await establishment.getByLabel('Ville').fill('Lyon');
+  await establishment.getByLabel('Téléphone (optionnel)').fill('04 72');
+  await establishment.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
+  await expect(establishment.getByText('Numéro de téléphone invalide (ex. : 01 23 45 67 89)')).toBeVisible();
+  await establishment.getByLabel('Téléphone (optionnel)').fill('04 72 00 00 00');
+  await establishment.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
+  await expectToast(page, 'Établissement enregistré');
+  await calmScreenshot(page, 'account-establishment-1280');
+
+  const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes;
+  await page.goto(`/recipes/${recipe.id}/fiche`);
+  await expect(page.getByTestId('sheet-establishment')).toHaveText('3 place du Marché, 69001 Lyon · 04 72 00 00 00');
+  await calmScreenshot(page, 'print-recipe-establishment-1280');
+  await page.goto(`/menu/${menuId}`);
+  await expect(page.locator('.addr')).toContainText('3 place du Marché, 69001 Lyon');
 });
 
 test('export the data, then delete the account: « Menu non trouvé », printed codes lead nowhere, sign-in fails', async ({ page, baseURL }) => {
@@ -262,7 +286,7 @@ test('a refused e-mail confirmation link: the reason in « Adresse email », the
   await calmScreenshot(page, 'account-email-link-refused-360');
   // Read once: a reload, or a new change of address, puts it away.
   await emailCard.getByLabel('Nouvelle adresse email').fill('pas-un-email');
-  await emailCard.getByRole('button', { name: "Modifier l'adresse" }).click();
+  await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expect(refused).toHaveCount(0);
   await page.goto('/account?error=TOKEN_EXPIRED');
   await expect(refused).toBeVisible();
@@ -274,7 +298,7 @@ test('a refused e-mail confirmation link: the reason in « Adresse email », the
 test('on a phone: header link, « Mon compte », enrolment, forgotten password and reset pages', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signUp(page);
-  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mon compte' }).click();
+  await (await headerControl(page, 'link', 'Mon compte')).click();
   await expect(page.getByRole('heading', { name: 'Mon compte', exact: true })).toBeVisible();
   await expect(card(page, 'Sessions actives').getByText('Cet appareil')).toBeVisible();
   await expectNoHorizontalScroll(page);

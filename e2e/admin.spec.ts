@@ -27,7 +27,7 @@ test('a signed-in owner who is not an admin gets « Accès refusé », and the a
   await signUp(page, uniqueEmail('cuisinier'));
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
-  await expect(page.getByText("Vous n'avez pas les permissions nécessaires")).toBeVisible();
+  await expect(page.getByText('Vous n’avez pas les permissions nécessaires')).toBeVisible();
   const res = await page.request.get('/api/admin/outbox');
   expect(res.status()).toBe(403);
 });

@@ -42,7 +42,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByTestId('demo-banner')).toHaveText('Mode démonstration – aucun paiement réel');
     await expect(page.getByRole('heading', { name: 'Premium annuel' })).toBeVisible();
     await expect(page.getByText('80 € / an').first()).toBeVisible();
-    await expect(page.getByText("14 jours d'essai gratuit")).toBeVisible();
+    await expect(page.getByText('14 jours d’essai gratuit')).toBeVisible();
     await screenshot(page, `demo-checkout-${viewport.width}`);
 
     await page.getByRole('button', { name: 'Payer' }).click();
@@ -75,12 +75,12 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page).toHaveURL(/\/demo\/portal$/);
     await expect(page.getByTestId('demo-banner')).toBeVisible();
     await expect(page.getByText('Premium annuel')).toBeVisible();
-    await page.getByRole('button', { name: "Annuler l'abonnement" }).click();
+    await page.getByRole('button', { name: 'Annuler l’abonnement' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText("Vous gardez l'accès Premium jusqu'au");
-    await dialog.getByRole('button', { name: "Annuler l'abonnement" }).click();
-    await expect(page.getByText(/^Abonnement annulé : il se terminera le /)).toBeVisible();
-    await expect(page.getByRole('button', { name: "Reprendre l'abonnement" })).toBeVisible();
+    await expect(dialog).toContainText('Vous gardez l’accès Premium jusqu’au');
+    await dialog.getByRole('button', { name: 'Annuler l’abonnement' }).click();
+    await expect(page.getByText(/^Abonnement annulé\s: il se terminera le /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reprendre l’abonnement' })).toBeVisible();
     await screenshot(page, `demo-portal-${viewport.width}`);
 
     await page.getByRole('link', { name: 'Retour à mon abonnement' }).click();
@@ -88,7 +88,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByText('Se termine bientôt')).toBeVisible();
     await expect(page.getByText('Se termine le', { exact: true })).toBeVisible();
     await expect(page.getByText(/^Votre abonnement se terminera le \d{1,2} \S+ \d{4}$/)).toBeVisible();
-    await expect(page.getByText("Vous conservez l'accès Premium jusqu'à cette date.", { exact: false })).toBeVisible();
+    await expect(page.getByText('Vous conservez l’accès Premium jusqu’à cette date.', { exact: false })).toBeVisible();
     await screenshot(page, `subscription-expiring-${viewport.width}`);
 
     // Still premium until the end of the period.
@@ -107,10 +107,10 @@ test('leaving the demo checkout leads to the payment cancel page', async ({ page
 
   await expect(page).toHaveURL(/\/payment-cancel$/);
   await expect(page.getByRole('heading', { name: 'Paiement annulé' })).toBeVisible();
-  await expect(page.getByText("aucun frais n'a été prélevé")).toBeVisible();
+  await expect(page.getByText('aucun frais n’a été prélevé')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute('href', '/dashboard');
   await screenshot(page, 'payment-cancel-1280');
-  await page.getByRole('link', { name: "Voir les options d'abonnement" }).click();
+  await page.getByRole('link', { name: 'Voir les options d’abonnement' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(planCard(page)).toContainText('Gratuit');
 });
@@ -161,7 +161,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/auth');
-    await expect(page.getByRole('link', { name: "S'inscrire" })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute('href', '/auth');
     const nav = page.getByRole('navigation', { name: viewport === PHONE ? 'Navigation mobile' : 'Navigation', exact: true });
     await expect(nav.getByRole('link', { name: 'Fonctionnalités' })).toHaveAttribute('href', '/#fonctionnalites');
     await expect(nav.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('href', '/restaurants');

@@ -117,7 +117,7 @@ for (const viewport of [PHONE, LAPTOP]) {
 
     await banner(page).getByRole('button', { name: 'Personnaliser' }).click();
     await expect(dialog(page)).toBeVisible();
-    const analytics = dialog(page).getByRole('switch', { name: "Mesure d'audience" });
+    const analytics = dialog(page).getByRole('switch', { name: 'Mesure d’audience' });
     const ads = dialog(page).getByRole('switch', { name: 'Publicité' });
     await expect(analytics).not.toBeChecked();
     await expect(ads).not.toBeChecked();
@@ -199,7 +199,7 @@ test('the legal pages, reached from the footer, name the configured publisher an
   await expect(article).toContainText('« Supprimer mon compte »');
   await expect(article).toContainText('le cookie de session « nutricarte.session_token »');
   await expect(article).toContainText('le cookie « nutricarte.two_factor » (10 minutes), déposé seulement pendant une connexion avec double authentification');
-  await expect(article).toContainText("jusqu'à la déconnexion, ou au plus tard 7 jours sans utilisation, puis effacées");
+  await expect(article).toContainText('jusqu’à la déconnexion, ou au plus tard 7 jours sans utilisation, puis effacées');
   await article.getByRole('button', { name: 'Modifier mes choix de cookies' }).click();
   await expect(dialog(page)).toBeVisible();
   await page.keyboard.press('Escape');

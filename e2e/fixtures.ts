@@ -7,6 +7,9 @@ export const uniqueEmail = (prefix = 'chef') => `${prefix}.${Date.now().toString
 export const PHONE = { width: 360, height: 740 } as const;
 export const LAPTOP = { width: 1280, height: 800 } as const;
 
+/** An admin address of the e2e server besides admin.spec.ts's (playwright.config.ts). */
+export const PHONE_ADMIN_EMAIL = 'phone-admin@e2e.nutricarte.test';
+
 /** The password `signUp` chooses. */
 export const PASSWORD = 'secret123';
 
@@ -96,4 +99,47 @@ export async function expectNoHorizontalScroll(page: Page) {
 export function decidedConsentState(origin: string) {
   const record: ConsentRecord = { version: CONSENT_VERSION, analytics: false, ads: false, decidedAt: new Date().toISOString() };
   return { cookies: [], origins: [{ origin, localStorage: [{ name: CONSENT_STORAGE_KEY, value: JSON.stringify(record) }] }] };
+}
+
+/** The phone header's « Menu » (below 768 px), opened; returns its dialog. */
+export async function openAppMenu(page: Page) {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  const menu = page.getByRole('dialog', { name: 'NutriCarte' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** A control of the signed-in header: in the header from 768 px, in « Menu » on a phone. */
+export async function headerControl(page: Page, role: 'link' | 'button', name: string) {
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menuButton.isVisible()) return (await openAppMenu(page)).getByRole(role, { name, exact: true });
+  if (role === 'link') return page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name, exact: true });
+  return page.getByRole('banner').getByRole(role, { name, exact: true });
+}
+
+/** « Se déconnecter » from the header, on any screen; waits for the landing page. */
+export async function signOutFromHeader(page: Page) {
+  await (await headerControl(page, 'button', 'Se déconnecter')).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The page is no wider than the screen (nothing to scroll sideways); a failure names the elements that stick out. */
+export async function expectFitsScreen(page: Page, what: string) {
+  const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
+    // Inside a box that scrolls (or clips) sideways, an element does not widen the page.
+    const inScroller = (el: Element) => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const outside = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && !inScroller(el))
+      .slice(0, 5)
+      .map(describe);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, outside };
+  });
+  expect(scrollWidth, `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
 }

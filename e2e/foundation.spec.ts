@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { calmScreenshot, LAPTOP, PHONE, screenshot, signUp, uniqueEmail } from './fixtures.ts';
+import { calmScreenshot, LAPTOP, PHONE, screenshot, signOutFromHeader, signUp, uniqueEmail } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`sign up, see the dashboard greeting, sign out (${viewport.width} px)`, async ({ page }) => {
@@ -23,8 +23,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('link', { name: 'Mes Recettes' }).first()).toBeVisible();
     await screenshot(page, `dashboard-${viewport.width}`);
 
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signOutFromHeader(page);
     await expect(page.getByText('Déconnexion réussie')).toBeVisible();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth$/);
@@ -46,7 +45,7 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
     await expect(page.getByRole('heading', { name: 'Page non trouvée' })).toBeVisible();
     await screenshot(page, `not-found-${viewport.width}`);
   }
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -58,7 +57,7 @@ test('sign-in shows the French validation and credential errors', async ({ page 
   await page.getByLabel('Email').fill('pas-un-email');
   await page.getByLabel('Mot de passe').fill('12345');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByText("Format d'email invalide")).toBeVisible();
+  await expect(page.getByText('Format d’email invalide')).toBeVisible();
   await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
 
   await page.getByLabel('Email').fill(email);

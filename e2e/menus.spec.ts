@@ -143,7 +143,7 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     // Availability and texts of an item.
     await pureeItem.getByRole('button', { name: 'Modifier' }).click();
-    const itemForm = page.getByRole('form', { name: "Modifier l'élément Purée maison" });
+    const itemForm = page.getByRole('form', { name: 'Modifier l’élément Purée maison' });
     await itemForm.getByLabel('Description').fill('Beurre demi-sel de Bretagne');
     await itemForm.getByLabel('Disponible').uncheck();
     await itemForm.getByRole('button', { name: 'Sauvegarder' }).click();
@@ -160,7 +160,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('button', { name: 'Monter la section Plats' })).toBeDisabled();
     // The focus stays with the moved section, on the button that still works.
     await expect(page.getByRole('button', { name: 'Descendre la section Plats' })).toBeFocused();
-    await page.getByRole('button', { name: "Monter l'élément Gratin dauphinois" }).click();
+    await page.getByRole('button', { name: 'Monter l’élément Gratin dauphinois' }).click();
     await expect(mains.getByTestId('menu-item').locator('h4')).toHaveText(['Gratin dauphinois', 'Purée maison']);
     await page.reload();
     await expect.poll(() => sectionNames(page)).toEqual(['Plats', 'Entrées']);

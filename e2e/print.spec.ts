@@ -221,7 +221,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(page.getByTestId('allergen-legend')).toContainText('Peut contenir des traces');
   expect(await printedPages(page)).toEqual({ count: 1, width: 842, height: 595 });
   await documentScreenshots(page, 'print-allergens', PRINT_WIDTH.a4Landscape);
-  await page.getByRole('link', { name: "Retour à l'éditeur du menu" }).click();
+  await page.getByRole('link', { name: 'Retour à l’éditeur du menu' }).click();
   await expect(page).toHaveURL(`${origin}/menus/${menuId}`);
 
   await page.goto('/menus/00000000-0000-4000-8000-000000000000/allergenes');
@@ -263,7 +263,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(stats.getByTestId('qr-stats-total')).toHaveText('2 scans');
   await expect(stats).toContainText('sur les 30 derniers jours');
   const chart = stats.getByRole('img');
-  await expect(chart).toHaveAttribute('aria-label', /^Scans par jour du .+ au .+ : 2 scans au total\.$/);
+  await expect(chart).toHaveAttribute('aria-label', /^Scans par jour du .+ au .+\s:\s2\sscans au total\.$/);
   const values = stats.getByRole('table').getByRole('row');
   await expect(values).toHaveCount(1 + 30);
   await expect(values.last().getByRole('cell')).toHaveText('2');

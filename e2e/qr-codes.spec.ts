@@ -15,7 +15,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('heading', { name: 'Codes QR', exact: true })).toBeVisible();
     await expect(page.getByText('Aucun code QR trouvé')).toBeVisible();
     await page.getByRole('button', { name: 'Générer mon premier code QR' }).click();
-    await expect(page.getByText("Aucun menu actif trouvé. Créez d'abord un menu.")).toBeVisible();
+    await expect(page.getByText('Aucun menu actif trouvé. Créez d’abord un menu.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Aller à Mes Menus' })).toHaveAttribute('href', '/menus');
     await expect(page.getByRole('button', { name: 'Générer le code QR' })).toBeDisabled();
     await page.getByRole('button', { name: 'Fermer' }).click();

@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { establishmentProfileRoutes } from './features/establishment-profile/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.route('/api/auth', authRoutes(deps, { trustProxy: options.trustProxy ?? false }));
   app.route('/api', accountRoutes(deps));
+  app.route('/api', establishmentProfileRoutes(deps));
   app.route('/api/catalogue', catalogueRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api', menuRoutes(deps));

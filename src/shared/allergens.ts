@@ -36,8 +36,8 @@ export type AllergenStatus = (typeof ALLERGEN_STATUSES)[number];
  * `none` for a declared empty list, `unverified` for a list its owner has not confirmed.
  */
 export const ALLERGEN_STATEMENTS = {
-  none: 'Aucun des 14 allergènes réglementaires',
-  unverified: 'Allergènes non renseignés : demandez au personnel',
+  none: 'Aucun des 14 allergènes réglementaires',
+  unverified: 'Allergènes non renseignés : demandez au personnel',
 } as const;
 
 /** Folds case, accents and the œ ligature so « oeufs » finds « Œufs ». */

@@ -13,7 +13,7 @@ export const DECLARATION = [
   { key: 'salt', label: 'Sel', unit: 'g', ri: 6 },
 ] as const satisfies readonly { key: Nutrient; label: string; unit: string; ri: number | null }[];
 
-export const RI_STATEMENT = 'Apport de référence pour un adulte-type (8 400 kJ/2 000 kcal)';
+export const RI_STATEMENT = 'Apport de référence pour un adulte-type (8 400 kJ/2 000 kcal)';
 
 export interface DeclarationLine {
   key: Nutrient;

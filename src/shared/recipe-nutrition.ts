@@ -25,8 +25,8 @@ const NEEDED: readonly [Nutrient, string][] = [
 export const nutriScoreReasons = {
   fruitVegLegume: 'Part de fruits, légumes et légumineuses manquante',
   noWeight: 'Poids de la recette inconnu',
-  unweighed: (names: string[]) => `Poids inconnu pour : ${names.join(', ')}`,
-  unknown: (label: string, names: string[]) => `${label} pour : ${names.join(', ')}`,
+  unweighed: (names: string[]) => `Poids inconnu pour : ${names.join(', ')}`,
+  unknown: (label: string, names: string[]) => `${label} pour : ${names.join(', ')}`,
 } as const;
 
 export interface NutriScoreInputs {

@@ -8,7 +8,7 @@ import { router } from './router.tsx';
 import './styles.css';
 
 // Toasts appear only after an action: their code loads after the first paint.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const AppToaster = lazy(() => import('./components/app-toaster.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,7 +24,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+        <AppToaster />
       </Suspense>
       <ConsentRoot />
     </QueryClientProvider>

@@ -41,7 +41,7 @@ describe('sign-up', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
       user: { id: res.body.user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false },
-      profile: { restaurantName: 'Le Bistrot' },
+      profile: { restaurantName: 'Le Bistrot', address: null, postalCode: null, city: null, phone: null },
       subscription: { subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false },
       usage: { recipes: 0, menus: 0, qrCodes: 0, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
       limits: { recipes: 5, menus: 1, qrCodes: 1 },
@@ -50,9 +50,10 @@ describe('sign-up', () => {
 
   it('names the restaurant « Mon Restaurant » when no name (or a blank one) is given', async () => {
     const { cookie } = await t.signUp();
-    expect((await t.request('GET', '/api/me', { cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant' });
+    const noEstablishment = { address: null, postalCode: null, city: null, phone: null };
+    expect((await t.request('GET', '/api/me', { cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant', ...noEstablishment });
     const blank = await t.signUp(uniqueEmail(), TEST_PASSWORD, '   ');
-    expect((await t.request('GET', '/api/me', { cookie: blank.cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant' });
+    expect((await t.request('GET', '/api/me', { cookie: blank.cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant', ...noEstablishment });
   });
 
   it('stores the e-mail in lower case', async () => {
@@ -76,10 +77,10 @@ describe('sign-up', () => {
 
   describe('bad input creates no user', () => {
     it.each([
-      ['an invalid e-mail', { email: 'pas-un-email', password: TEST_PASSWORD }, 422, 'validation', "Format d'email invalide", 'email'],
-      ['a missing e-mail', { password: TEST_PASSWORD }, 422, 'validation', "L'email est requis", 'email'],
-      ['a 5-character password', { email: 'short-password@example.com', password: '12345' }, 422, 'validation', 'Le mot de passe doit contenir au moins 6 caractères', 'password'],
-      ['a 129-character password', { email: 'long-password@example.com', password: 'x'.repeat(129) }, 422, 'validation', 'Le mot de passe ne peut pas dépasser 128 caractères', 'password'],
+      ['an invalid e-mail', { email: 'pas-un-email', password: TEST_PASSWORD }, 422, 'validation', 'Format d’email invalide', 'email'],
+      ['a missing e-mail', { password: TEST_PASSWORD }, 422, 'validation', 'L’email est requis', 'email'],
+      ['a 5-character password', { email: 'short-password@example.com', password: '12345' }, 422, 'validation', 'Le mot de passe doit contenir au moins 6\u00a0caractères', 'password'],
+      ['a 129-character password', { email: 'long-password@example.com', password: 'x'.repeat(129) }, 422, 'validation', 'Le mot de passe ne peut pas dépasser 128\u00a0caractères', 'password'],
     ])('%s → %i', async (_label, body, status, code, message, field) => {
       const before = await userCount();
       const res = await t.request('POST', signUpPath, { body });
@@ -116,7 +117,7 @@ describe('sign-up', () => {
       const email = uniqueEmail('csrf');
       const res = await t.request('POST', signUpPath, { body: { email, password: TEST_PASSWORD }, origin });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: { code: 'forbidden', message: 'Requête refusée : origine non autorisée.' } });
+      expect(res.body).toEqual({ error: { code: 'forbidden', message: 'Requête refusée\u00a0: origine non autorisée.' } });
       expect(await userCount(email)).toBe(0);
     });
 
@@ -125,7 +126,7 @@ describe('sign-up', () => {
       const body = JSON.stringify({ email, password: TEST_PASSWORD, name: 'x'.repeat(1024 * 1024) });
       const res = await t.request('POST', signUpPath, { body });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ error: { code: 'payload_too_large', message: 'La requête est trop volumineuse (1 Mo maximum).' } });
+      expect(res.body).toEqual({ error: { code: 'payload_too_large', message: 'La requête est trop volumineuse (1\u00a0Mo maximum).' } });
       const declared = await t.request('POST', signUpPath, { body, headers: { 'content-length': String(Buffer.byteLength(body)) } });
       expect(declared.status).toBe(413);
       expect(await userCount(email)).toBe(0);

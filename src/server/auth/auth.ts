@@ -64,7 +64,7 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
         await mailer.send({
           to: user.email,
           subject: 'Réinitialisez votre mot de passe – NutriCarte',
-          text: `Bonjour,\n\nPour choisir un nouveau mot de passe pour votre compte NutriCarte, ouvrez ce lien (valable 1 heure, une seule fois) :\n${url}\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.`,
+          text: `Bonjour,\n\nPour choisir un nouveau mot de passe pour votre compte NutriCarte, ouvrez ce lien (valable 1 heure, une seule fois) :\n${url}\n\nSi vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.`,
         });
       },
     },
@@ -75,7 +75,7 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
         await mailer.send({
           to: user.email,
           subject: 'Confirmez votre adresse email – NutriCarte',
-          text: `Bonjour,\n\nPour utiliser cette adresse avec votre compte NutriCarte, confirmez-la en ouvrant ce lien :\n${url}\n\nSi vous n'avez rien demandé, ignorez ce message.`,
+          text: `Bonjour,\n\nPour utiliser cette adresse avec votre compte NutriCarte, confirmez-la en ouvrant ce lien :\n${url}\n\nSi vous n’avez rien demandé, ignorez ce message.`,
         });
       },
     },

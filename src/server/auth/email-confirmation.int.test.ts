@@ -77,10 +77,10 @@ describe('with outgoing mail', () => {
     const owner = await confirmedOwner();
     const bad = await t.request('POST', '/api/auth/change-email', { cookie: owner.cookie, body: { newEmail: 'pas-un-email' } });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.message).toBe("Format d'email invalide");
+    expect(bad.body.error.message).toBe('Format d’email invalide');
     const same = await t.request('POST', '/api/auth/change-email', { cookie: owner.cookie, body: { newEmail: owner.email.toUpperCase() } });
     expect(same.status).toBe(422);
-    expect(same.body.error.message).toBe("C'est déjà votre adresse email");
+    expect(same.body.error.message).toBe('C’est déjà votre adresse email');
   });
 });
 

@@ -1,3 +1,4 @@
+import { establishmentMessages as e } from '../../shared/api/account.ts';
 import { messages } from '../../shared/messages.ts';
 
 const c = messages.constraints;
@@ -22,7 +23,11 @@ export const constraintMessages: Record<string, { field: string; message: string
   menu_items_name_check: { field: 'name', message: c.nameRequired },
   menu_items_price_check: { field: 'price', message: c.priceNotNegative },
   qr_codes_name_check: { field: 'name', message: c.nameRequired },
-  profiles_restaurant_name_check: { field: 'restaurantName', message: c.nameRequired },
+  profiles_restaurant_name_check: { field: 'restaurantName', message: e.nameRequired },
+  profiles_address_check: { field: 'address', message: e.addressTooLong },
+  profiles_postal_code_check: { field: 'postalCode', message: e.postalCodeInvalid },
+  profiles_city_check: { field: 'city', message: e.cityTooLong },
+  profiles_phone_check: { field: 'phone', message: e.phoneInvalid },
 };
 
 interface PgError {

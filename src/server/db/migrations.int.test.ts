@@ -257,7 +257,7 @@ describe('CHECK constraints → French messages', () => {
     const perUnit = await dbError(() =>
       t.db.insertInto('recipe_ingredients').values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Œuf', quantity: 2, unit: 'unité' }).execute(),
     );
-    expect(checkViolation(perUnit)).toEqual({ field: 'gramsPerUnit', message: "Indiquez le poids d'une unité (en grammes)" });
+    expect(checkViolation(perUnit)).toEqual({ field: 'gramsPerUnit', message: 'Indiquez le poids d’une unité (en grammes)' });
   });
 
   it('ignores errors that are not CHECK violations', async () => {

@@ -5,6 +5,7 @@ import * as twoFactor from './migrations/0003-two-factor.ts';
 import * as contactAddress from './migrations/0004-contact-address-and-one-two-factor.ts';
 import * as allergenStatus from './migrations/0005-allergen-status-and-facts.ts';
 import * as lineWeights from './migrations/0006-line-weights.ts';
+import * as establishmentProfile from './migrations/0007-establishment-profile.ts';
 import * as security from './migrations/0008-security.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-contact-address-and-one-two-factor': contactAddress,
   '0005-allergen-status-and-facts': allergenStatus,
   '0006-line-weights': lineWeights,
+  '0007-establishment-profile': establishmentProfile,
   '0008-security': security,
 };
 

@@ -63,6 +63,11 @@ export interface VerificationsTable {
 export interface ProfilesTable {
   id: string;
   restaurant_name: Generated<string>;
+  /** Establishment profile (migration 0007): null when not given. */
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  phone: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -122,6 +122,14 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/billing/checkout', signedIn: true, valid: () => ({ tier: 'premium', billingType: 'monthly' }), fields: ['tier', 'billingType'] },
   { method: 'POST', path: '/api/billing/demo/portal', signedIn: true, valid: () => ({ action: 'cancel' }), fields: ['action'] },
   { method: 'POST', path: '/api/tracking/page-views', signedIn: true, valid: () => ({ path: '/dashboard' }), fields: ['path'] },
+  // Issue 15: the establishment profile (phone and postal code are normalized, then CHECKed by the database).
+  {
+    method: 'PUT',
+    path: '/api/account/profile',
+    signedIn: true,
+    valid: () => ({ restaurantName: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' }),
+    fields: ['restaurantName', 'address', 'postalCode', 'city', 'phone'],
+  },
 ];
 
 /** Mutating routes that read no JSON body, and why. */
@@ -356,6 +364,7 @@ describe(`escaping (${db})`, () => {
       return res.body;
     };
     const attribute = '"><img src=x onerror=alert(2)>';
+    await call('PUT', '/api/account/profile', { restaurantName: `Chez ${XSS}`, address: attribute, city: XSS, phone: '01 23 45 67 89' });
     const recipe = await call('POST', '/api/recipes', { ...recipeBody(), name: XSS, description: attribute });
     const menu = await call('POST', '/api/menus', { name: XSS, description: attribute });
     const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: XSS, description: attribute });
@@ -378,8 +387,8 @@ describe(`escaping (${db})`, () => {
     expect(page.text).not.toContain(attribute);
     expect(page.text).toContain(`<title>${ESCAPED}`);
     expect(page.text).toContain(`<h1>${ESCAPED}</h1>`);
-    // Menu name, section name, item name, restaurant name.
-    expect(page.text.split(ESCAPED).length - 1).toBeGreaterThanOrEqual(4);
+    // Menu name, section name, item name, restaurant name, city.
+    expect(page.text.split(ESCAPED).length - 1).toBeGreaterThanOrEqual(5);
     expect(page.text).toContain('&quot;&gt;&lt;img src=x onerror=alert(2)&gt;');
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });

@@ -207,6 +207,20 @@ describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(await snapshotOwnedRows(t.db)).toEqual(before);
   });
 
+  it('a route without an id acts on the caller’s own rows only (GET and PUT /api/account/profile)', async () => {
+    const ownersProfile = async () => (await snapshotOwnedRows(t.db)).profiles!.filter((row) => (row as { id: string }).id === owner.user.id);
+    const before = await ownersProfile();
+    expect(before).toHaveLength(1);
+    const put = await t.request('PUT', '/api/account/profile', { cookie: intruder.cookie, body: { restaurantName: 'Chez l’intrus', city: 'Lille' } });
+    expect(put.status).toBe(200);
+    expect(await ownersProfile()).toEqual(before);
+    expect((await t.request('GET', '/api/account/profile', { cookie: owner.cookie })).body.restaurantName).not.toBe('Chez l’intrus');
+    for (const method of ['GET', 'PUT']) {
+      const anonymous = await t.request(method, '/api/account/profile', method === 'PUT' ? { body: { restaurantName: 'Anonyme' } } : {});
+      expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
+    }
+  });
+
   it("the same requests succeed for the owner (so the 404s above are not typos in the table)", async (context) => {
     report(context, `${ID_ROUTES.length} id routes: ${refused} foreign/unknown/anonymous requests refused, ${ownedRows} owned rows byte-for-byte unchanged`);
     for (const route of ID_ROUTES) {

@@ -1,5 +1,7 @@
 import type { Limits, Tier } from '../plans.ts';
 import type { AppEnv } from '../environment.ts';
+import { z } from '../zod-fr.ts';
+import { messages } from '../messages.ts';
 
 export type Role = 'admin' | 'user';
 
@@ -21,10 +23,10 @@ export interface SubscriptionSummary {
   willExpire: boolean;
 }
 
-/** GET /api/me (API.md « Account »). */
+/** GET /api/me (API.md « Account »): `profile` is the establishment profile below. */
 export interface MeResponse {
   user: { id: string; email: string; role: Role; twoFactorEnabled: boolean; emailVerified: boolean };
-  profile: { restaurantName: string };
+  profile: EstablishmentProfile;
   subscription: SubscriptionSummary;
   usage: Usage;
   limits: Limits;
@@ -78,7 +80,7 @@ export interface AccountExport {
   version: 1;
   exportedAt: string;
   user: { id: string; email: string; name: string; emailVerified: boolean; twoFactorEnabled: boolean; createdAt: string };
-  profile: { restaurantName: string; createdAt: string; updatedAt: string } | null;
+  profile: (EstablishmentProfile & { createdAt: string; updatedAt: string }) | null;
   subscription: Record<string, unknown> | null;
   recipes: Record<string, unknown>[];
   menus: Record<string, unknown>[];
@@ -87,3 +89,85 @@ export interface AccountExport {
   qrCodes: Record<string, unknown>[];
   sessions: Record<string, unknown>[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Establishment profile (issue 15): GET and PUT /api/account/profile. Issue 16 turns it into
+// the organisation's first establishment: everything about it is in this block.
+// ---------------------------------------------------------------------------------------------
+
+export const establishmentMessages = {
+  nameRequired: 'Le nom de l’établissement est requis',
+  nameTooLong: messages.auth.restaurantNameTooLong,
+  addressTooLong: 'L’adresse ne peut pas dépasser 200\u00a0caractères',
+  postalCodeInvalid: 'Code postal invalide (5\u00a0chiffres, ex.\u00a0: 75001)',
+  cityTooLong: 'La ville ne peut pas dépasser 100\u00a0caractères',
+  phoneInvalid: 'Numéro de téléphone invalide (ex.\u00a0: 01 23 45 67 89)',
+} as const;
+const e = establishmentMessages;
+
+export const ESTABLISHMENT_LIMITS = { name: 120, address: 200, city: 100 } as const;
+
+/** The establishment as the app shows it; an optional line not given is null. */
+export interface EstablishmentProfile {
+  restaurantName: string;
+  /** Street and number: « 12 rue des Halles ». */
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  /** French number written « 01 23 45 67 89 ». */
+  phone: string | null;
+}
+
+/**
+ * A French phone number as written in France, « 01 23 45 67 89 », from what an owner types
+ * (spaces, dots, dashes, +33 or 0033 instead of the 0); null when it is not one.
+ */
+export function normalizeFrenchPhone(typed: string): string | null {
+  const digits = typed.replace(/[\s.\-()\u00a0\u202f]/g, '');
+  // « +33 (0)1 … » is common on business cards: the 0 after the country code is dropped.
+  const national = /^(?:\+33|0033)0?([1-9]\d{8})$/.exec(digits)?.[1] ?? /^0([1-9]\d{8})$/.exec(digits)?.[1];
+  return national ? `0${national}`.replace(/(\d{2})(?=\d)/g, '$1 ') : null;
+}
+
+/** A French postal code: 5 digits (« 75 001 » typed with a space is accepted). */
+export function normalizePostalCode(typed: string): string | null {
+  const digits = typed.replace(/[\s\u00a0\u202f]/g, '');
+  return /^\d{5}$/.test(digits) ? digits : null;
+}
+
+/** An optional text line: trimmed, and '' (or absent, or null) means not given. */
+const optionalLine = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => v || null);
+
+/** PUT /api/account/profile. */
+export const establishmentProfileSchema = z.object({
+  restaurantName: z.string({ error: e.nameRequired }).trim().min(1, e.nameRequired).max(ESTABLISHMENT_LIMITS.name, e.nameTooLong),
+  address: optionalLine(ESTABLISHMENT_LIMITS.address, e.addressTooLong),
+  postalCode: z
+    .string({ error: e.postalCodeInvalid })
+    .max(20, e.postalCodeInvalid)
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const code = normalizePostalCode(v);
+      if (code === null) ctx.addIssue({ code: 'custom', message: e.postalCodeInvalid });
+      return code;
+    }),
+  city: optionalLine(ESTABLISHMENT_LIMITS.city, e.cityTooLong),
+  phone: z
+    .string({ error: e.phoneInvalid })
+    .max(40, e.phoneInvalid)
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const phone = normalizeFrenchPhone(v);
+      if (phone === null) ctx.addIssue({ code: 'custom', message: e.phoneInvalid });
+      return phone;
+    }),
+});
+export type EstablishmentProfileInput = z.input<typeof establishmentProfileSchema>;

@@ -3,9 +3,9 @@ import { z } from '../zod-fr.ts';
 export const menuMessages = {
   nameRequired: 'Le nom du menu est requis',
   sectionNameRequired: 'Le nom de la section est requis',
-  itemNameRequired: "Le nom de l'élément est requis",
-  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
-  descriptionTooLong: 'La description ne peut pas dépasser 2000 caractères',
+  itemNameRequired: 'Le nom de l’élément est requis',
+  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  descriptionTooLong: 'La description ne peut pas dépasser 2000 caractères',
   recipeRequired: 'Veuillez sélectionner une recette',
   recipeNotFound: 'Recette introuvable',
   positionInvalid: 'Position invalide',

@@ -8,21 +8,21 @@ import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
  */
 export const organisationMessages = {
   nameRequired: 'Le nom de l’organisation est requis',
-  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
   emailRequired: 'L’email est requis',
   emailInvalid: 'Format d’email invalide',
   roleInvalid: 'Rôle invalide',
   alreadyMember: 'Cette personne fait déjà partie de l’organisation',
   invitationsPremium: 'Invitations réservées au plan Premium. Passez au Premium pour travailler en équipe.',
   establishmentsLimit: 'Limite d’établissements atteinte pour le plan gratuit. Passez au Premium pour gérer plusieurs sites.',
-  lastOwner: 'L’organisation doit garder au moins un propriétaire : nommez-en un autre d’abord.',
+  lastOwner: 'L’organisation doit garder au moins un propriétaire : nommez-en un autre d’abord.',
   invitationInvalid: 'Cette invitation est invalide, a expiré ou a déjà été utilisée. Demandez-en une nouvelle.',
   invitationOtherEmail: 'Cette invitation a été envoyée à une autre adresse email. Connectez-vous avec l’adresse invitée.',
   establishmentNameRequired: 'Le nom de l’établissement est requis',
-  establishmentInUse: 'Cet établissement a encore des menus : déplacez-les ou supprimez-les d’abord.',
+  establishmentInUse: 'Cet établissement a encore des menus : déplacez-les ou supprimez-les d’abord.',
   lastEstablishment: 'Une organisation garde au moins un établissement.',
-  addressTooLong: 'L’adresse ne peut pas dépasser 300 caractères',
-  cityTooLong: 'La ville ne peut pas dépasser 120 caractères',
+  addressTooLong: 'L’adresse ne peut pas dépasser 300 caractères',
+  cityTooLong: 'La ville ne peut pas dépasser 120 caractères',
   accessLost: 'Vous ne faites plus partie de cette organisation.',
 } as const;
 

@@ -37,6 +37,10 @@ export interface PublicMenu {
   name: string;
   description: string;
   restaurantName: string;
+  /** The establishment's address on one line (« 12 rue des Halles, 75001 Paris »), or null. */
+  restaurantAddress: string | null;
+  /** « 01 23 45 67 89 », or null. */
+  restaurantPhone: string | null;
   ownerIsPremium: boolean;
   /** Only available items, sections and items in display order. */
   sections: PublicMenuSection[];

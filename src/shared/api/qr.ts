@@ -3,7 +3,7 @@ import { z } from '../zod-fr.ts';
 export const qrMessages = {
   mustLogIn: 'Vous devez être connecté pour générer un code QR',
   nameRequired: 'Veuillez donner un nom à votre code QR',
-  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
   menuRequired: 'Veuillez sélectionner un menu',
   statusInvalid: 'Statut invalide',
 } as const;

@@ -6,7 +6,7 @@ export function EnvironmentBanner() {
   if (!data || data.appEnv === 'production') return null;
   return (
     <div className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950" data-testid="env-banner">
-      Environnement : {data.appEnv === 'development' ? 'développement' : data.appEnv}
+      Environnement : {data.appEnv === 'development' ? 'développement' : data.appEnv}
     </div>
   );
 }

@@ -24,10 +24,10 @@ export function LimitBanner({ resource }: { resource: LimitedResource }) {
   return (
     <div role="status" data-testid="limit-banner" className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between">
       <p>
-        <strong>{state === 'reached' ? 'Limite atteinte !' : 'Attention !'}</strong>{' '}
+        <strong>{state === 'reached' ? 'Limite atteinte !' : 'Attention !'}</strong>{' '}
         {state === 'reached'
           ? `Vous utilisez ${count}/${limit} ${noun} du plan gratuit.`
-          : `Vous approchez de la limite : ${count}/${limit} ${noun} du plan gratuit.`}
+          : `Vous approchez de la limite : ${count}/${limit} ${noun} du plan gratuit.`}
       </p>
       <Link to="/subscription" className="font-semibold text-orange-800 underline underline-offset-2">
         Passer au Premium

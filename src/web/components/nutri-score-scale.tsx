@@ -25,7 +25,7 @@ export function NutriScoreScale({ letter, className }: { letter: NutriScoreLette
             className={cn(
               'inline-flex items-center justify-center font-bold',
               COLORS[l],
-              l === letter ? 'relative z-10 -mx-0.5 h-8 w-7 rounded-md text-lg shadow ring-2 ring-white' : 'h-6 w-5 text-xs',
+              l === letter ? 'relative z-10 -mx-0.5 h-8 w-7 rounded-md text-lg shadow ring-2 ring-white' : 'h-6 w-5 text-xs',
               l !== letter && i === 0 && 'rounded-l-md',
               l !== letter && i === NUTRISCORE_LETTERS.length - 1 && 'rounded-r-md',
             )}
@@ -43,7 +43,7 @@ export function NutriScoreInfo({ value, className }: { value: RecipeNutriScore; 
   if (value.available) return <NutriScoreScale letter={value.letter} className={className} />;
   return (
     <p className={cn('text-xs text-orange-800', className)} data-testid="nutri-score-reason">
-      <strong>Nutri-Score non calculé</strong> : {value.reason}
+      <strong>Nutri-Score non calculé</strong> : {value.reason}
     </p>
   );
 }

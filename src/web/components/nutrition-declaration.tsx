@@ -1,5 +1,6 @@
 import { buildDeclaration, formatDeclared, RI_STATEMENT } from '../../shared/inco.ts';
 import type { Nutrient } from '../../shared/nutrition.ts';
+import { NBSP, withUnit } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -16,21 +17,24 @@ export interface DeclarationSource {
 export function NutritionDeclaration({ recipe, className }: { recipe: DeclarationSource; className?: string }) {
   const d = buildDeclaration(recipe.nutrition.totals, recipe.nutrition.missing, recipe.nutrition.totalGrams, recipe.servings, recipe.cookedWeightG);
   const partial = d.lines.some((l) => l.partial);
-  const value = (key: Nutrient, v: number | null, isPartial: boolean) => (v === null ? '–' : `${isPartial ? '≥ ' : ''}${formatDeclared(key, v)}`);
+  // « ≥ 1 530 kJ » stays on one line: a narrow cell never parts a value from its unit.
+  const atLeast = (isPartial: boolean) => (isPartial ? `≥${NBSP}` : '');
+  const value = (key: Nutrient, v: number | null, isPartial: boolean, unit: string) =>
+    withUnit(v === null ? '–' : `${atLeast(isPartial)}${formatDeclared(key, v)}`, unit);
   return (
-    <figure className={cn('text-sm', className)}>
+    <figure className={cn('overflow-x-auto text-sm print:overflow-visible', className)}>
       <table className="w-full border-collapse" data-testid="nutrition-declaration">
         <caption className="pb-2 text-left font-semibold">Déclaration nutritionnelle</caption>
         <thead>
           <tr className="border-b-2 border-stone-800 text-left">
-            <th scope="col" className="py-1 pr-2 font-medium">
+            <th scope="col" className="py-1 pr-1.5 sm:pr-2 font-medium">
               <span className="sr-only">Nutriment</span>
             </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              Pour 100 g
+            <th scope="col" className="py-1 pr-1.5 sm:pr-2 text-right font-medium">
+              Pour 100 g
             </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              Par portion ({formatNumber(d.portionGrams)} g)
+            <th scope="col" className="py-1 pr-1.5 sm:pr-2 text-right font-medium">
+              Par portion ({formatNumber(d.portionGrams)} g)
             </th>
             <th scope="col" className="py-1 text-right font-medium">
               % AR*
@@ -43,16 +47,16 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
             const energyKcal = l.key === 'energyKcal';
             return (
               <tr key={l.key} className={cn(!energyKcal && i > 0 && 'border-t border-stone-200')}>
-                <th scope="row" className={cn('py-1 pr-2 text-left font-normal', sub && 'pl-4 text-stone-700', energyKcal && 'sr-only')}>
+                <th scope="row" className={cn('py-1 pr-1.5 sm:pr-2 text-left font-normal', sub && 'pl-4 text-stone-700', energyKcal && 'sr-only')}>
                   {l.label}
                 </th>
-                <td className="py-1 pr-2 text-right tabular-nums">
-                  {value(l.key, l.per100g, l.partial)} {l.unit}
+                <td className="py-1 pr-1.5 sm:pr-2 text-right tabular-nums">
+                  {value(l.key, l.per100g, l.partial, l.unit)}
                 </td>
-                <td className="py-1 pr-2 text-right tabular-nums">
-                  {value(l.key, l.perPortion, l.partial)} {l.unit}
+                <td className="py-1 pr-1.5 sm:pr-2 text-right tabular-nums">
+                  {value(l.key, l.perPortion, l.partial, l.unit)}
                 </td>
-                <td className="py-1 text-right tabular-nums">{l.riPercent === null ? '' : `${l.partial ? '≥ ' : ''}${l.riPercent} %`}</td>
+                <td className="py-1 text-right tabular-nums">{l.riPercent === null ? '' : withUnit(`${atLeast(l.partial)}${l.riPercent}`, '%')}</td>
               </tr>
             );
           })}
@@ -61,9 +65,9 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
       <figcaption className="mt-2 space-y-1 text-xs text-stone-600">
         <p>* {RI_STATEMENT}.</p>
         <p>
-          « Pour 100 g » se rapporte au plat {recipe.cookedWeightG ? `cuit (${formatNumber(recipe.cookedWeightG)} g au total)` : `cru (${formatNumber(recipe.nutrition.totalGrams)} g d'ingrédients)`}.
+          « Pour 100 g » se rapporte au plat {recipe.cookedWeightG ? `cuit (${formatNumber(recipe.cookedWeightG)} g au total)` : `cru (${formatNumber(recipe.nutrition.totalGrams)} g d’ingrédients)`}.
         </p>
-        {partial && <p className="text-orange-800">« ≥ » : valeur partielle, des ingrédients n'ont pas cette donnée dans la table Ciqual.</p>}
+        {partial && <p className="text-orange-800">« ≥ » : valeur partielle, des ingrédients n’ont pas cette donnée dans la table Ciqual.</p>}
       </figcaption>
     </figure>
   );

@@ -8,16 +8,13 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { useConsent } from '../features/consent/use-consent.ts';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
+import { APP_LINKS } from './app-links.ts';
+import { AppMenu } from './app-menu.tsx';
 
-const links = [
-  { to: '/dashboard', label: 'Tableau de bord' },
-  { to: '/recipes', label: 'Mes Recettes' },
-  { to: '/menus', label: 'Mes Menus' },
-  { to: '/qr-codes', label: 'Codes QR' },
-  { to: '/subscription', label: 'Abonnement' },
-  { to: '/account', label: 'Mon compte' },
-];
-
+/**
+ * From `md` up: the e-mail, « Se déconnecter » and a row of links (issue 21 redesigns it).
+ * On a phone the row did not fit: every link, the e-mail and « Se déconnecter » are in « Menu ».
+ */
 function Header() {
   const { data: me } = useMe();
   const signOut = useSignOut();
@@ -27,18 +24,19 @@ function Header() {
         <NavLink to="/dashboard" className="text-lg font-bold text-brand-700">
           NutriCarte
         </NavLink>
-        <div className="flex min-w-0 items-center gap-3">
-          <NavLink to="/account" title="Mon compte" className="hidden truncate text-sm text-stone-600 hover:text-brand-800 hover:underline sm:inline" data-testid="user-email">
+        <div className="hidden min-w-0 items-center gap-3 md:flex">
+          <NavLink to="/account" title="Mon compte" className="truncate text-sm text-stone-600 hover:text-brand-800 hover:underline" data-testid="user-email">
             {me?.user.email}
           </NavLink>
           <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Se déconnecter
           </Button>
         </div>
+        <AppMenu email={me?.user.email} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
       </div>
-      <nav aria-label="Navigation principale" className="mx-auto max-w-6xl overflow-x-auto px-2">
+      <nav aria-label="Navigation principale" className="mx-auto hidden max-w-6xl px-2 md:block">
         <ul className="flex gap-1 pb-2">
-          {links.map((link) => (
+          {APP_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
@@ -55,9 +53,6 @@ function Header() {
           ))}
         </ul>
       </nav>
-      <NavLink to="/account" className="block truncate px-4 pb-2 text-xs text-stone-500 sm:hidden">
-        {me?.user.email}
-      </NavLink>
     </header>
   );
 }

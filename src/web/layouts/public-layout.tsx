@@ -56,7 +56,7 @@ function TopBar() {
                 Se connecter
               </Link>
               <Link to="/auth" state={{ mode: 'sign-up' }} className={buttonClass('primary', 'sm')}>
-                S'inscrire
+                S’inscrire
               </Link>
             </>
           )}

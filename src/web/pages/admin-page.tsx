@@ -41,16 +41,16 @@ function EnvironmentTab() {
         <h2 className="mb-2 text-lg font-semibold">Guide de configuration</h2>
         <ul className="list-disc space-y-1 pl-5 text-sm text-stone-700">
           <li>
-            <code>APP_ENV</code> force l'environnement ; sinon il est déduit de <code>PUBLIC_ORIGIN</code>.
+            <code>APP_ENV</code> force l’environnement ; sinon il est déduit de <code>PUBLIC_ORIGIN</code>.
           </li>
           <li>
-            <code>DATABASE_URL</code> utilise un serveur PostgreSQL ; sans elle, la base embarquée de <code>DATA_DIR</code>.
+            <code>DATABASE_URL</code> utilise un serveur PostgreSQL ; sans elle, la base embarquée de <code>DATA_DIR</code>.
           </li>
           <li>
             <code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code> et les prix activent les paiements réels.
           </li>
           <li>
-            <code>BREVO_API_KEY</code> envoie les événements au CRM ; <code>SMTP_URL</code> envoie les emails.
+            <code>BREVO_API_KEY</code> envoie les événements au CRM ; <code>SMTP_URL</code> envoie les emails.
           </li>
           <li>
             <code>ADMIN_EMAILS</code> liste les administrateurs.
@@ -75,7 +75,7 @@ function SecurityTab() {
           <Row label="Environnement">{envLabel(data.appEnv)}</Row>
           <Row label="Mode debug">{onOff(data.debug)}</Row>
           <Row label="Cookies de session">HttpOnly, SameSite=Lax{data.backendUrl.startsWith('https:') ? ', Secure' : ''}</Row>
-          <Row label="Protection CSRF">vérification de l'origine</Row>
+          <Row label="Protection CSRF">vérification de l’origine</Row>
           <Row label="Administrateurs configurés">{data.adminCount}</Row>
         </dl>
       </Card>
@@ -102,7 +102,7 @@ export default function AdminPage() {
       <div className="space-y-6">
         <h1 className="text-2xl font-bold sm:text-3xl">Administration</h1>
         <Tabs.Root defaultValue="environment">
-          <Tabs.List aria-label="Sections de l'administration" className="inline-flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
+          <Tabs.List aria-label="Sections de l’administration" className="inline-flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
             <Tabs.Trigger value="environment" className={tabClass}>
               Environnement
             </Tabs.Trigger>

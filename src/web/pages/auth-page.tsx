@@ -68,13 +68,13 @@ export default function AuthPage() {
       );
     case 'forgot-password':
       return (
-        <AuthFrame title="Mot de passe oublié" intro="Saisissez l'email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
+        <AuthFrame title="Mot de passe oublié" intro="Saisissez l’email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
           <ForgotPasswordForm defaultEmail={view.email} onBack={backToSignIn} />
         </AuthFrame>
       );
     case 'second-factor':
       return (
-        <AuthFrame title="Double authentification" intro="Votre compte est protégé par un second facteur : saisissez le code de votre application.">
+        <AuthFrame title="Double authentification" intro="Votre compte est protégé par un second facteur : saisissez le code de votre application.">
           <TwoFactorStep onBack={backToSignIn} onExpired={(notice) => setView({ name: 'credentials', email: view.email, notice })} />
         </AuthFrame>
       );
@@ -91,7 +91,7 @@ export default function AuthPage() {
             />
           }
           title={mode === 'sign-in' ? 'Connexion' : 'Inscription'}
-          intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : 'Créez votre compte gratuit : 5 recettes, 1 menu et 1 code QR inclus.'}
+          intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : 'Créez votre compte gratuit : 5 recettes, 1 menu et 1 code QR inclus.'}
         >
           <AuthForm
             key={mode}

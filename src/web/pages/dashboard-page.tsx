@@ -27,7 +27,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {firstName} !</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {firstName} !</h1>
         <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.profile.restaurantName}.</p>
       </div>
 
@@ -54,7 +54,7 @@ export default function DashboardPage() {
         <section className="flex flex-col gap-3 rounded-xl border border-orange-200 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="font-semibold text-orange-900">Passez au Premium</h2>
-            <p className="text-sm text-orange-900">Recettes, menus et codes QR illimités, support prioritaire. 14 jours d'essai gratuit.</p>
+            <p className="text-sm text-orange-900">Recettes, menus et codes QR illimités, support prioritaire. 14 jours d’essai gratuit.</p>
           </div>
           <Link to="/subscription" className={buttonClass('accent')}>
             Découvrir Premium

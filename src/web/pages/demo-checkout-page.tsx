@@ -43,16 +43,16 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
         )}
         {trial ? (
           <p className="mt-3 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
-            {session.trialDays} jours d'essai gratuit
+            {session.trialDays} jours d’essai gratuit
           </p>
         ) : (
           <p className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
-            Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd'hui.
+            Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd’hui.
           </p>
         )}
         <dl className="mt-4 space-y-1 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between">
-            <dt className="text-stone-700">À payer aujourd'hui</dt>
+            <dt className="text-stone-700">À payer aujourd’hui</dt>
             <dd className="font-semibold">{euros(trial ? 0 : session.amountEuros)}</dd>
           </div>
           <div className="flex justify-between gap-3">
@@ -64,7 +64,7 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
         </dl>
       </div>
       <p className="mt-4 text-sm text-stone-600">
-        Aucune carte n'est demandée : « Payer » active l'abonnement comme le ferait un vrai paiement, « Annuler » vous ramène comme si vous
+        Aucune carte n’est demandée : « Payer » active l’abonnement comme le ferait un vrai paiement, « Annuler » vous ramène comme si vous
         aviez quitté la page de paiement.
       </p>
     </>

@@ -11,7 +11,7 @@ import { formatDate } from '../lib/format.ts';
 
 const statusLabels: Record<string, string> = {
   active: 'Actif',
-  trialing: "Actif · période d'essai",
+  trialing: 'Actif · période d’essai',
   past_due: 'Paiement en retard',
   canceled: 'Terminé',
   incomplete: 'Inactif',
@@ -20,9 +20,9 @@ const statusLabels: Record<string, string> = {
 
 function successText(action: DemoPortalAction, subscription: BillingSubscription) {
   if (action === 'cancel')
-    return subscription.subscriptionEnd ? `Abonnement annulé : il se terminera le ${formatDate(subscription.subscriptionEnd)}` : 'Abonnement annulé';
+    return subscription.subscriptionEnd ? `Abonnement annulé : il se terminera le ${formatDate(subscription.subscriptionEnd)}` : 'Abonnement annulé';
   if (action === 'resume') return 'Abonnement repris';
-  return 'Période terminée : votre compte est repassé au plan gratuit';
+  return 'Période terminée : votre compte est repassé au plan gratuit';
 }
 
 function Details({ subscription }: { subscription: BillingSubscription }) {
@@ -65,7 +65,7 @@ export default function DemoPortalPage() {
     });
 
   let body;
-  if (subscription.isPending) body = <Spinner label="Chargement de l'abonnement..." />;
+  if (subscription.isPending) body = <Spinner label="Chargement de l’abonnement..." />;
   else if (subscription.isError)
     body = (
       <p role="alert" className="mt-6 text-red-700">
@@ -80,7 +80,7 @@ export default function DemoPortalPage() {
         <Details subscription={sub} />
         {sub.subscribed && sub.willExpire && end && (
           <p role="status" className="mt-4 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
-            Votre abonnement est annulé : il se terminera le {end}. Vous pouvez le reprendre d'ici là.
+            Votre abonnement est annulé : il se terminera le {end}. Vous pouvez le reprendre d’ici là.
           </p>
         )}
         <div className="mt-6 flex flex-col gap-3">
@@ -88,23 +88,23 @@ export default function DemoPortalPage() {
             <ConfirmDialog
               trigger={
                 <Button variant="destructive" disabled={change.isPending}>
-                  Annuler l'abonnement
+                  Annuler l’abonnement
                 </Button>
               }
-              title="Annuler l'abonnement ?"
+              title="Annuler l’abonnement ?"
               description={
                 end
-                  ? `Vous gardez l'accès Premium jusqu'au ${end}, puis votre compte repassera au plan gratuit. Vous pourrez reprendre l'abonnement d'ici là.`
+                  ? `Vous gardez l’accès Premium jusqu’au ${end}, puis votre compte repassera au plan gratuit. Vous pourrez reprendre l’abonnement d’ici là.`
                   : 'Votre compte repassera au plan gratuit à la fin de la période en cours.'
               }
-              confirmLabel="Annuler l'abonnement"
+              confirmLabel="Annuler l’abonnement"
               cancelLabel="Retour"
               onConfirm={() => run('cancel')}
             />
           )}
           {sub.subscribed && sub.willExpire && (
             <Button onClick={() => run('resume')} disabled={change.isPending}>
-              Reprendre l'abonnement
+              Reprendre l’abonnement
             </Button>
           )}
           {sub.subscribed && (
@@ -114,8 +114,8 @@ export default function DemoPortalPage() {
                   Terminer la période maintenant (démo)
                 </Button>
               }
-              title="Terminer la période maintenant ?"
-              description="Simule la fin de la période payée : votre compte repasse tout de suite au plan gratuit et ses limites s'appliquent."
+              title="Terminer la période maintenant ?"
+              description="Simule la fin de la période payée : votre compte repasse tout de suite au plan gratuit et ses limites s’appliquent."
               confirmLabel="Terminer maintenant"
               cancelLabel="Retour"
               onConfirm={() => run('end-now')}

@@ -20,17 +20,17 @@ const features: CardContent[] = [
   {
     icon: CalculatorIcon,
     title: 'Nutrition calculée',
-    text: "Calories, protéines, glucides et lipides par portion, calculés à partir de la table officielle Ciqual de l'Anses (3 484 aliments).",
+    text: 'Calories, protéines, glucides et lipides par portion, calculés à partir de la table officielle Ciqual de l’Anses (3 484 aliments).',
   },
   {
     icon: AlertIcon,
-    title: '14 allergènes réglementaires',
+    title: '14 allergènes réglementaires',
     text: 'Déclarez les allergènes majeurs de chaque plat et affichez-les clairement à vos clients, comme le demande la réglementation.',
   },
   {
     icon: LeafIcon,
     title: 'Régimes alimentaires',
-    text: 'Végétarien, végan, sans gluten, sans lactose, halal, casher : signalez les plats adaptés en un clic.',
+    text: 'Végétarien, végan, sans gluten, sans lactose, halal, casher : signalez les plats adaptés en un clic.',
   },
   {
     icon: BookIcon,
@@ -40,19 +40,19 @@ const features: CardContent[] = [
   {
     icon: QrIcon,
     title: 'Codes QR',
-    text: 'Un code QR par table ou par salle : vos clients lisent le menu sur leur téléphone, sans application à installer.',
+    text: 'Un code QR par table ou par salle : vos clients lisent le menu sur leur téléphone, sans application à installer.',
   },
   {
     icon: UsersIcon,
     title: 'Restauration collective',
-    text: 'Écoles, entreprises, hôpitaux : une information nutritionnelle transparente pour chaque convive.',
+    text: 'Écoles, entreprises, hôpitaux : une information nutritionnelle transparente pour chaque convive.',
   },
 ];
 
 const steps = [
-  { title: 'Créez vos recettes', text: "Tapez les premières lettres d'un ingrédient, choisissez l'aliment Ciqual, indiquez la quantité : la nutrition se calcule." },
-  { title: 'Composez votre menu', text: 'Entrées, plats, desserts : ajoutez vos recettes aux sections de votre carte et choisissez ce qui est disponible.' },
-  { title: 'Publiez par code QR', text: 'Imprimez le code QR et posez-le sur vos tables : vos clients scannent et consultent nutrition et allergènes.' },
+  { title: 'Créez vos recettes', text: 'Tapez les premières lettres d’un ingrédient, choisissez l’aliment Ciqual, indiquez la quantité : la nutrition se calcule.' },
+  { title: 'Composez votre menu', text: 'Entrées, plats, desserts : ajoutez vos recettes aux sections de votre carte et choisissez ce qui est disponible.' },
+  { title: 'Publiez par code QR', text: 'Imprimez le code QR et posez-le sur vos tables : vos clients scannent et consultent nutrition et allergènes.' },
 ];
 
 const audiences = [
@@ -80,7 +80,7 @@ function SampleDish() {
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-xs font-semibold text-stone-700">Allergènes :</p>
+      <p className="mt-4 text-xs font-semibold text-stone-700">Allergènes :</p>
       <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
         {['Lait', 'Céleri', 'Gluten'].map((a) => (
           <li key={a} className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-800">
@@ -110,7 +110,7 @@ function Hero() {
             </a>
           </div>
           <p className="mt-4 text-sm text-stone-700">
-            Gratuit jusqu'à 5 recettes · sans carte bancaire · Premium avec {PRICES.trialDays} jours d'essai
+            Gratuit jusqu’à 5 recettes · sans carte bancaire · Premium avec {PRICES.trialDays} jours d’essai
           </p>
         </div>
         <SampleDish />
@@ -124,7 +124,7 @@ function BelowTheFold() {
     <>
       <CardGrid
         id="fonctionnalites"
-        title="Tout ce qu'il faut pour informer vos clients"
+        title="Tout ce qu’il faut pour informer vos clients"
         intro="De la fiche recette au menu sur le téléphone du client, sans ressaisie ni tableur."
         cards={features}
         className="scroll-mt-4"
@@ -142,7 +142,7 @@ function BelowTheFold() {
                   {i + 1}
                 </span>
                 <h3 className="mt-4 font-semibold">
-                  <span className="sr-only">Étape {i + 1} : </span>
+                  <span className="sr-only">Étape {i + 1} : </span>
                   {s.title}
                 </h3>
                 <p className="mt-2 text-sm text-stone-700">{s.text}</p>

@@ -16,17 +16,17 @@ const challenges: CardContent[] = [
   {
     icon: CalculatorIcon,
     title: 'Des calculs complexes à grande échelle',
-    text: 'Des dizaines de recettes, des grammages qui changent selon les effectifs : recalculer les apports de chaque menu prend des heures.',
+    text: 'Des dizaines de recettes, des grammages qui changent selon les effectifs : recalculer les apports de chaque menu prend des heures.',
   },
   {
     icon: UsersIcon,
     title: 'Des publics aux besoins spécifiques',
-    text: 'Enfants, salariés, patients, personnes âgées : chacun a ses besoins, ses allergies et son régime, que familles et soignants veulent pouvoir vérifier.',
+    text: 'Enfants, salariés, patients, personnes âgées : chacun a ses besoins, ses allergies et son régime, que familles et soignants veulent pouvoir vérifier.',
   },
   {
     icon: EyeIcon,
     title: 'Un manque de transparence',
-    text: "Convives et parents demandent ce que contient l'assiette. Un menu affiché sans détail ne répond pas à leurs questions.",
+    text: 'Convives et parents demandent ce que contient l’assiette. Un menu affiché sans détail ne répond pas à leurs questions.',
   },
 ];
 
@@ -38,28 +38,28 @@ const solutions: CardContent[] = [
   },
   {
     icon: BuildingIcon,
-    title: "Restaurants d'entreprise",
-    text: "Un code QR à l'entrée du self : chaque salarié choisit en connaissant les calories, protéines, glucides et lipides de chaque plat.",
+    title: 'Restaurants d’entreprise',
+    text: 'Un code QR à l’entrée du self : chaque salarié choisit en connaissant les calories, protéines, glucides et lipides de chaque plat.',
   },
   {
     icon: HospitalIcon,
     title: 'Hôpitaux et EHPAD',
-    text: "Des valeurs par portion issues de la table Ciqual de l'Anses, à partager avec vos diététiciens et les équipes soignantes.",
+    text: 'Des valeurs par portion issues de la table Ciqual de l’Anses, à partager avec vos diététiciens et les équipes soignantes.',
   },
   {
     icon: ShieldIcon,
     title: 'Allergènes et régimes',
-    text: 'Les 14 allergènes réglementaires et les régimes (végétarien, sans gluten, halal…) sont affichés sous chaque plat.',
+    text: 'Les 14 allergènes réglementaires et les régimes (végétarien, sans gluten, halal…) sont affichés sous chaque plat.',
   },
   {
     icon: CalculatorIcon,
     title: 'Des valeurs par convive',
-    text: 'Indiquez le nombre de portions de la recette : les apports de chaque convive sont calculés automatiquement.',
+    text: 'Indiquez le nombre de portions de la recette : les apports de chaque convive sont calculés automatiquement.',
   },
   {
     icon: QrIcon,
     title: 'Un menu par site',
-    text: 'Plusieurs selfs ou restaurants ? Avec Premium, créez autant de menus et de codes QR que de lieux de restauration.',
+    text: 'Plusieurs selfs ou restaurants ? Avec Premium, créez autant de menus et de codes QR que de lieux de restauration.',
   },
 ];
 
@@ -69,7 +69,7 @@ export default function MarketingCollectivePage() {
     <>
       <MarketingHero eyebrow="Restauration collective" title="Une information nutritionnelle claire pour chaque convive">
         <p>
-          Écoles, entreprises, hôpitaux : calculez les apports de vos recettes avec les données officielles et affichez allergènes et régimes
+          Écoles, entreprises, hôpitaux : calculez les apports de vos recettes avec les données officielles et affichez allergènes et régimes
           sur un menu consultable par code QR.
         </p>
       </MarketingHero>

@@ -7,17 +7,17 @@ const challenges: CardContent[] = [
   {
     icon: CalculatorIcon,
     title: 'Des calculs nutritionnels complexes',
-    text: "Additionner les valeurs de chaque ingrédient, convertir les grammes, diviser par portion : à la main ou sur tableur, c'est long et source d'erreurs.",
+    text: 'Additionner les valeurs de chaque ingrédient, convertir les grammes, diviser par portion : à la main ou sur tableur, c’est long et source d’erreurs.',
   },
   {
     icon: AlertIcon,
     title: 'Allergènes et réglementation',
-    text: "Depuis 2015, l'information sur les 14 allergènes majeurs doit être disponible par écrit pour chaque plat servi. Un oubli peut coûter cher, à vous comme à vos clients.",
+    text: 'Depuis 2015, l’information sur les 14 allergènes majeurs doit être disponible par écrit pour chaque plat servi. Un oubli peut coûter cher, à vous comme à vos clients.',
   },
   {
     icon: EyeIcon,
     title: 'Un manque de transparence',
-    text: "Vos clients veulent savoir ce qu'ils mangent : calories, végétarien, sans gluten… Une carte papier ne le dit pas, et l'équipe en salle n'a pas toujours la réponse.",
+    text: 'Vos clients veulent savoir ce qu’ils mangent : calories, végétarien, sans gluten… Une carte papier ne le dit pas, et l’équipe en salle n’a pas toujours la réponse.',
   },
 ];
 
@@ -25,27 +25,27 @@ const solutions: CardContent[] = [
   {
     icon: CalculatorIcon,
     title: 'Nutrition calculée automatiquement',
-    text: "Choisissez vos ingrédients dans la table Ciqual de l'Anses et indiquez les quantités : calories, protéines, glucides et lipides par portion sont calculés.",
+    text: 'Choisissez vos ingrédients dans la table Ciqual de l’Anses et indiquez les quantités : calories, protéines, glucides et lipides par portion sont calculés.',
   },
   {
     icon: ShieldIcon,
     title: 'Allergènes déclarés pour chaque plat',
-    text: 'Sélectionnez les allergènes parmi les 14 allergènes réglementaires : ils apparaissent en rouge sous chaque plat de votre menu.',
+    text: 'Sélectionnez les allergènes parmi les 14 allergènes réglementaires : ils apparaissent en rouge sous chaque plat de votre menu.',
   },
   {
     icon: QrIcon,
     title: 'Votre carte par code QR',
-    text: "Vos clients scannent le code posé sur la table et lisent la carte sur leur téléphone, sans application. Un changement ? Il est en ligne aussitôt, sans réimpression.",
+    text: 'Vos clients scannent le code posé sur la table et lisent la carte sur leur téléphone, sans application. Un changement ? Il est en ligne aussitôt, sans réimpression.',
   },
   {
     icon: LeafIcon,
     title: 'Régimes alimentaires',
-    text: "Végétarien, végan, sans gluten, sans lactose, halal, casher : vos clients repèrent en un coup d'œil les plats qui leur conviennent.",
+    text: 'Végétarien, végan, sans gluten, sans lactose, halal, casher : vos clients repèrent en un coup d’œil les plats qui leur conviennent.',
   },
   {
     icon: TruckIcon,
     title: 'Brasseries et food trucks',
-    text: "La carte change selon le marché ? Masquez un plat épuisé, ajoutez la suggestion du jour depuis votre téléphone, entre deux services.",
+    text: 'La carte change selon le marché ? Masquez un plat épuisé, ajoutez la suggestion du jour depuis votre téléphone, entre deux services.',
   },
   {
     icon: ClockIcon,
@@ -75,7 +75,7 @@ export default function MarketingRestaurantsPage() {
       <PricingSection />
       <ClosingCta
         title="Votre carte informée dès ce soir"
-        text="Créez vos premières recettes gratuitement : nutrition, allergènes et code QR en quelques minutes."
+        text="Créez vos premières recettes gratuitement : nutrition, allergènes et code QR en quelques minutes."
       />
     </>
   );

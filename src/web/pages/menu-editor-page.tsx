@@ -35,7 +35,7 @@ export default function MenuEditorPage() {
     return (
       <Card className="mx-auto max-w-lg py-12 text-center" role="alert">
         <h1 className="text-2xl font-bold">Menu non trouvé</h1>
-        <p className="mt-2 text-stone-600">Ce menu n'existe pas ou ne vous appartient pas.</p>
+        <p className="mt-2 text-stone-600">Ce menu n’existe pas ou ne vous appartient pas.</p>
         <Link to="/menus" className={buttonClass('primary', 'md', 'mt-6')}>
           Retour aux menus
         </Link>
@@ -71,7 +71,7 @@ export default function MenuEditorPage() {
       { sectionId: pickerSectionId, recipeId: recipe.id },
       {
         onSuccess: () => toast.success('Recette ajoutée au menu'),
-        onError: () => toast.error("Erreur lors de l'ajout de la recette"),
+        onError: () => toast.error('Erreur lors de l’ajout de la recette'),
       },
     );
     setPickerSectionId(null);
@@ -83,7 +83,7 @@ export default function MenuEditorPage() {
         <BackLink />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
-            <h1 className="break-words text-2xl font-bold sm:text-3xl">Éditer : {current.name}</h1>
+            <h1 className="break-words text-2xl font-bold sm:text-3xl">Éditer : {current.name}</h1>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
               <Badge tone={current.isActive ? 'green' : 'neutral'}>{current.isActive ? 'Actif' : 'Inactif'}</Badge>
               {current.description && <span className="break-words">{current.description}</span>}

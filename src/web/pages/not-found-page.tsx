@@ -6,9 +6,9 @@ export default function NotFoundPage() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
       <p className="text-6xl font-bold text-brand-700">404</p>
       <h1 className="text-2xl font-bold">Page non trouvée</h1>
-      <p className="text-stone-600">La page demandée n'existe pas ou a été déplacée.</p>
+      <p className="text-stone-600">La page demandée n’existe pas ou a été déplacée.</p>
       <Link to="/" className={buttonClass('primary')}>
-        Retour à l'accueil
+        Retour à l’accueil
       </Link>
     </main>
   );

@@ -9,16 +9,16 @@ export default function PaymentCancelPage() {
     <ReturnPageFrame>
       <XCircleIcon className="mx-auto h-14 w-14 text-orange-600" />
       <h1 className="mt-4 text-2xl font-bold">Paiement annulé</h1>
-      <p className="mt-2 text-stone-700">Vous avez interrompu le paiement : aucun frais n'a été prélevé.</p>
+      <p className="mt-2 text-stone-700">Vous avez interrompu le paiement : aucun frais n’a été prélevé.</p>
       <p className="mt-2 text-stone-700">
-        Vous gardez l'accès à toutes les fonctionnalités du plan gratuit, et vous pouvez passer au Premium quand vous le souhaitez.
+        Vous gardez l’accès à toutes les fonctionnalités du plan gratuit, et vous pouvez passer au Premium quand vous le souhaitez.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to="/dashboard" className={buttonClass('primary', 'lg')}>
           Retour au tableau de bord
         </Link>
         <Link to="/subscription" className={buttonClass('secondary', 'lg')}>
-          Voir les options d'abonnement
+          Voir les options d’abonnement
         </Link>
       </div>
     </ReturnPageFrame>

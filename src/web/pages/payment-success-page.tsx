@@ -36,7 +36,7 @@ export default function PaymentSuccessPage() {
         <XCircleIcon className="mx-auto h-14 w-14 text-red-600" />
         <h1 className="mt-4 text-2xl font-bold">{billingMessages.invalidSession}</h1>
         <p role="alert" className="mt-2 text-stone-700">
-          Le lien de retour du paiement ne contient pas d'identifiant de session.
+          Le lien de retour du paiement ne contient pas d’identifiant de session.
         </p>
         <Actions />
       </ReturnPageFrame>
@@ -68,10 +68,10 @@ export default function PaymentSuccessPage() {
     return (
       <ReturnPageFrame>
         <CheckCircleIcon className="mx-auto h-14 w-14 text-brand-700" />
-        <h1 className="mt-4 text-2xl font-bold">Paiement réussi !</h1>
+        <h1 className="mt-4 text-2xl font-bold">Paiement réussi !</h1>
         <p className="mt-2 text-stone-700">
           Bienvenue dans NutriCarte Premium.
-          {trialing && ` Vos ${PRICES.trialDays} jours d'essai gratuit commencent aujourd'hui.`}
+          {trialing && ` Vos ${PRICES.trialDays} jours d’essai gratuit commencent aujourd’hui.`}
         </p>
         <div className="mt-6 rounded-xl bg-brand-50 p-5 text-left">
           <h2 className="font-semibold text-brand-800">Fonctionnalités débloquées</h2>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { establishmentContactLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useMenu, useMenuSections } from '../features/menus/api.ts';
 import { AllergenSheet } from '../features/print/allergen-sheet.tsx';
@@ -19,10 +20,10 @@ export default function PrintAllergensPage() {
   const recipes = useRecipes();
   const { data: me } = useMe();
   const groups = useMemo(() => (sections.data && recipes.data ? buildAllergenTable(sections.data, recipes.data) : null), [sections.data, recipes.data]);
-  const back = { to: menuId ? `/menus/${menuId}` : '/menus', label: "Retour à l'éditeur du menu" };
+  const back = { to: menuId ? `/menus/${menuId}` : '/menus', label: 'Retour à l’éditeur du menu' };
 
   if (menuId === '' || isNotFound(menu.error) || isNotFound(sections.error)) {
-    return <DocumentMessage title="Menu non trouvé" text="Ce menu n'existe pas ou ne vous appartient pas." back={{ to: '/menus', label: 'Retour aux menus' }} />;
+    return <DocumentMessage title="Menu non trouvé" text="Ce menu n’existe pas ou ne vous appartient pas." back={{ to: '/menus', label: 'Retour aux menus' }} />;
   }
   if (menu.isError || sections.isError || recipes.isError) {
     return <DocumentMessage title="Erreur lors du chargement du menu" text="Vérifiez votre connexion, puis réessayez." back={back} />;
@@ -33,7 +34,7 @@ export default function PrintAllergensPage() {
 
   return (
     <PrintDocument paper="A4 landscape" title={`Allergènes - ${menu.data.name}`} back={back}>
-      <AllergenSheet groups={groups} menuName={menu.data.name} restaurantName={me?.profile.restaurantName ?? ''} />
+      <AllergenSheet groups={groups} menuName={menu.data.name} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} />
     </PrintDocument>
   );
 }

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { establishmentAddressLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
 import { TABLE_CARD_QR_SIZE, TableCard } from '../features/print/table-card.tsx';
@@ -17,7 +18,7 @@ export default function PrintQrCardPage() {
   if (qrCodes.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
   if (!qrCodes.data || !qrCodes.isFetchedAfterMount) return <Spinner label="Chargement de la carte de table..." />;
   const code = qrCodes.data.find((candidate) => candidate.id === id);
-  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n'existe pas ou ne vous appartient pas." back={back} />;
+  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n’existe pas ou ne vous appartient pas." back={back} />;
 
   return (
     <PrintDocument
@@ -27,7 +28,7 @@ export default function PrintQrCardPage() {
       notice={
         code.status === 'inactive' && (
           <p role="alert" className="rounded-lg bg-orange-50 p-3 text-center text-sm text-orange-900">
-            Ce code QR est désactivé : un client qui le scanne verra « Code QR non trouvé ou inactif ». Activez-le avant d'imprimer.
+            Ce code QR est désactivé : un client qui le scanne verra « Code QR non trouvé ou inactif ». Activez-le avant d’imprimer.
           </p>
         )
       }
@@ -35,6 +36,7 @@ export default function PrintQrCardPage() {
       <TableCard
         code={code}
         restaurantName={me?.profile.restaurantName ?? ''}
+        address={me ? establishmentAddressLine(me.profile) : null}
         drawing={<QrDrawing key={code.qrData} data={code.qrData} size={TABLE_CARD_QR_SIZE} type="svg" label={`Code QR ${code.name}`} />}
       />
     </PrintDocument>

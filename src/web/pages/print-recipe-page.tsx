@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { establishmentContactLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useRecipe } from '../features/print/api.ts';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
@@ -15,7 +16,7 @@ export default function PrintRecipePage() {
   const { data: me } = useMe();
 
   if (id === '' || (recipe.error instanceof ApiError && recipe.error.status === 404)) {
-    return <DocumentMessage title="Recette non trouvée" text="Cette recette n'existe pas ou ne vous appartient pas." back={back} />;
+    return <DocumentMessage title="Recette non trouvée" text="Cette recette n’existe pas ou ne vous appartient pas." back={back} />;
   }
   if (recipe.isError) {
     return <DocumentMessage title="Erreur lors du chargement de la recette" text="Vérifiez votre connexion, puis réessayez." back={back} />;
@@ -24,7 +25,7 @@ export default function PrintRecipePage() {
 
   return (
     <PrintDocument paper="A4 portrait" title={`Fiche technique - ${recipe.data.name}`} back={back}>
-      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} />
+      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} />
     </PrintDocument>
   );
 }

@@ -53,7 +53,7 @@ export default function QrCodesPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Codes QR</h1>
-          <p className="text-sm text-stone-600">Posez un code sur chaque table : vos clients ouvrent la carte et ses valeurs nutritionnelles sur leur téléphone.</p>
+          <p className="text-sm text-stone-600">Posez un code sur chaque table : vos clients ouvrent la carte et ses valeurs nutritionnelles sur leur téléphone.</p>
         </div>
         <Button onClick={() => setGeneratorOpen((open) => !open)} aria-expanded={generatorOpen} className="self-start sm:self-auto">
           Générer un code QR

@@ -44,7 +44,7 @@ export default function RecipesPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
-          <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l'Anses.</p>
+          <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l’Anses.</p>
         </div>
         <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'}>
           Nouvelle recette
@@ -75,7 +75,7 @@ export default function RecipesPage() {
       ) : recipes.data.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucune recette trouvée</p>
-          <p className="mt-1 text-sm text-stone-600">Créez votre première fiche : la nutrition se calcule pendant que vous ajoutez les ingrédients.</p>
+          <p className="mt-1 text-sm text-stone-600">Créez votre première fiche : la nutrition se calcule pendant que vous ajoutez les ingrédients.</p>
           {form.mode === 'closed' && (
             <Button className="mt-4" onClick={openCreate} disabled={atLimit}>
               Créer ma première recette
@@ -87,7 +87,7 @@ export default function RecipesPage() {
           {onlyUnverified && (
             <p className="flex flex-wrap items-center gap-x-3 text-sm text-orange-900" data-testid="unverified-filter">
               <span>
-                {shown.length === 0 ? 'Toutes vos recettes ont des allergènes confirmés.' : `Recettes aux allergènes non vérifiés : ${shown.length}`}
+                {shown.length === 0 ? 'Toutes vos recettes ont des allergènes confirmés.' : `Recettes aux allergènes non vérifiés : ${shown.length}`}
               </span>
               <Link to="/recipes" className="font-medium text-brand-700 underline underline-offset-2">
                 Voir toutes les recettes

@@ -56,15 +56,15 @@ function CurrentPlanCard({ plan }: { plan: PlanView }) {
         {plan.end && <Row label={plan.willExpire ? 'Se termine le' : 'Prochaine facturation'}>{formatDate(plan.end)}</Row>}
         <Row label="Statut">
           <span className={plan.active ? 'text-brand-800' : 'text-red-700'}>{plan.active ? 'Actif' : 'Inactif'}</span>
-          {plan.trialing && <span className="font-normal text-stone-600"> · période d'essai</span>}
+          {plan.trialing && <span className="font-normal text-stone-600"> · période d’essai</span>}
         </Row>
       </dl>
       {expiring && (
         <p role="status" className="mt-3 flex gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
           <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            Votre abonnement a été annulé et se terminera le <strong>{formatDate(plan.end!)}</strong>. Vous conservez l'accès Premium
-            jusqu'à cette date.
+            Votre abonnement a été annulé et se terminera le <strong>{formatDate(plan.end!)}</strong>. Vous conservez l’accès Premium
+            jusqu’à cette date.
           </span>
         </p>
       )}
@@ -128,7 +128,7 @@ function PremiumStatisticsCard({ me }: { me: MeResponse }) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-sm font-semibold text-brand-800">Accès illimité à toutes les fonctionnalités !</p>
+      <p className="mt-3 text-sm font-semibold text-brand-800">Accès illimité à toutes les fonctionnalités !</p>
     </Card>
   );
 }
@@ -139,10 +139,10 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
   const portal = useOpenPortal();
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Gérer l'abonnement</h2>
+      <h2 className="text-lg font-semibold">Gérer l’abonnement</h2>
       {plan.subscribed ? (
         <>
-          <p className="mt-2 text-sm text-stone-700">Moyen de paiement, factures, résiliation : tout se gère depuis votre espace client.</p>
+          <p className="mt-2 text-sm text-stone-700">Moyen de paiement, factures, résiliation : tout se gère depuis votre espace client.</p>
           <Button className="mt-4 w-full" onClick={() => portal.mutate()} disabled={portal.isPending}>
             {portal.isPending ? 'Redirection...' : 'Gérer mon abonnement'}
           </Button>
@@ -151,10 +151,10 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
         <>
           <BillingPeriodToggle value={period} onChange={setPeriod} className="mt-4" />
           <Button size="lg" className="mt-4 w-full" onClick={() => checkout.mutate(period)} disabled={checkout.isPending}>
-            {checkout.isPending ? 'Redirection...' : plan.trialAvailable ? `Essai gratuit ${PRICES.trialDays} jours` : 'Passer au Premium'}
+            {checkout.isPending ? 'Redirection...' : plan.trialAvailable ? `Essai gratuit ${PRICES.trialDays} jours` : 'Passer au Premium'}
           </Button>
           {!plan.trialAvailable && (
-            <p className="mt-3 text-center text-sm text-stone-600">Vous avez déjà profité de l'essai gratuit : l'abonnement commence dès le paiement.</p>
+            <p className="mt-3 text-center text-sm text-stone-600">Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.</p>
           )}
           <p className="mt-3 text-center text-sm font-semibold text-stone-800">
             {period === 'yearly'
@@ -171,8 +171,8 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
 function HelpCard() {
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Besoin d'aide ?</h2>
-      <p className="mt-2 text-sm text-stone-700">Une question sur votre abonnement ou votre facture ? Notre équipe vous répond par email.</p>
+      <h2 className="text-lg font-semibold">Besoin d’aide ?</h2>
+      <p className="mt-2 text-sm text-stone-700">Une question sur votre abonnement ou votre facture ? Notre équipe vous répond par email.</p>
       <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Mon abonnement NutriCarte')}`} className={buttonClass('secondary', 'md', 'mt-4 w-full')}>
         <MailIcon className="h-4 w-4" />
         Contacter le support

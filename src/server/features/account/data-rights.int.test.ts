@@ -182,7 +182,7 @@ describe('RGPD deletion with Stripe', () => {
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('unavailable');
       expect(res.headers.get('retry-after')).toBe('60');
-      expect(res.body.error.message).toMatch(/^Votre abonnement n'a pas pu être résilié/);
+      expect(res.body.error.message).toMatch(/^Votre abonnement n’a pas pu être résilié/);
     } finally {
       stripe.setFailing(false);
     }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountExport } from '../../../shared/api/account.ts';
 import type { DB } from '../../db/schema.ts';
+import { toEstablishmentProfile } from '../establishment-profile/service.ts';
 
 /** Dates as ISO strings and numeric columns (pg returns them as strings) as numbers. */
 function plain<T extends Record<string, unknown>>(row: T, numeric: readonly string[] = []): Record<string, unknown> {
@@ -37,7 +38,11 @@ export async function exportAccount(db: Kysely<DB>, userId: string, now: Date = 
       .select(['id', 'email', 'name', 'email_verified', 'two_factor_enabled', 'created_at'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const profile = await trx.selectFrom('profiles').select(['restaurant_name', 'created_at', 'updated_at']).where('id', '=', userId).executeTakeFirst();
+    const profile = await trx
+      .selectFrom('profiles')
+      .select(['restaurant_name', 'address', 'postal_code', 'city', 'phone', 'created_at', 'updated_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     const subscription = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
     const recipes = await trx.selectFrom('recipes').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
     const ingredients = await trx
@@ -96,7 +101,7 @@ export async function exportAccount(db: Kysely<DB>, userId: string, now: Date = 
         createdAt: user.created_at.toISOString(),
       },
       profile: profile
-        ? { restaurantName: profile.restaurant_name, createdAt: profile.created_at.toISOString(), updatedAt: profile.updated_at.toISOString() }
+        ? { ...toEstablishmentProfile(profile), createdAt: profile.created_at.toISOString(), updatedAt: profile.updated_at.toISOString() }
         : null,
       subscription: subscription ? plain(subscription) : null,
       recipes: recipes.map((r) => ({

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { MeResponse, SubscriptionSummary } from '../../../shared/api/account.ts';
-import { DEFAULT_RESTAURANT_NAME } from '../../../shared/api/auth.ts';
 import { effectiveTier, limitsFor, type SubscriptionState } from '../../../shared/plans.ts';
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { toEstablishmentProfile } from '../establishment-profile/service.ts';
 
 /** The subscription as the app shows it (SPEC.md « Client-side subscription state »). */
 export function summarizeSubscription(sub: SubscriptionState | null, now: Date = new Date()): SubscriptionSummary {
@@ -28,6 +28,10 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
     .where('u.id', '=', user.id)
     .select((eb) => [
       'p.restaurant_name',
+      'p.address',
+      'p.postal_code',
+      'p.city',
+      'p.phone',
       'u.email_verified',
       'u.two_factor_enabled',
       's.tier',
@@ -54,7 +58,7 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
   const subscription = summarizeSubscription(sub);
   return {
     user: { id: user.id, email: user.email, role: user.role, twoFactorEnabled: row.two_factor_enabled, emailVerified: row.email_verified },
-    profile: { restaurantName: row.restaurant_name ?? DEFAULT_RESTAURANT_NAME },
+    profile: toEstablishmentProfile(row),
     subscription,
     usage: {
       recipes: Number(row.recipes ?? 0),

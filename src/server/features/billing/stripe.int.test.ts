@@ -65,7 +65,7 @@ describe('Stripe billing', () => {
 
     const free = await t.request('POST', '/api/billing/checkout', { cookie: user.cookie, body: { tier: 'free', billingType: 'monthly' } });
     expect(free.status).toBe(422);
-    expect(free.body.error.message).toBe('Vous êtes déjà sur le plan gratuit !');
+    expect(free.body.error.message).toBe('Vous êtes déjà sur le plan gratuit\u202f!');
   });
 
   it('opens the customer portal for a customer', async () => {

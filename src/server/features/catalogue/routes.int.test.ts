@@ -73,7 +73,7 @@ describe('GET /api/catalogue/ingredients', () => {
   it('answers 422 in French for a query too long, never 500', async () => {
     const res = await ingredients(`?q=${'a'.repeat(101)}`);
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'validation', message: 'La recherche ne peut pas dépasser 100 caractères' });
+    expect(res.body.error).toMatchObject({ code: 'validation', message: 'La recherche ne peut pas dépasser 100\u00a0caractères' });
     expect(res.headers.get('cache-control')).not.toBe('public, max-age=300');
     for (const q of ['%25', '%00%00%00', '((((', '%F0%9F%8D%85%F0%9F%8D%85%F0%9F%8D%85', 'de%20la%20du']) {
       const odd = await ingredients(`?q=${q}`);

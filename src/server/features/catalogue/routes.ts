@@ -7,7 +7,7 @@ import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';
 
 /** API.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
 export const catalogueMessages = {
-  queryTooLong: 'La recherche ne peut pas dépasser 100 caractères',
+  queryTooLong: 'La recherche ne peut pas dépasser 100 caractères',
 } as const;
 
 const MAX_QUERY_CHARS = 100;

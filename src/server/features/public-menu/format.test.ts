@@ -3,26 +3,26 @@ import { formatGrams, formatKcal } from './format.ts';
 
 describe('French number formatting of the public page', () => {
   it('writes grams with one decimal and a decimal comma', () => {
-    expect(formatGrams(6.3)).toBe('6,3 g');
-    expect(formatGrams(6)).toBe('6,0 g');
-    expect(formatGrams(0)).toBe('0,0 g');
-    expect(formatGrams(12.25)).toBe('12,3 g');
-    expect(formatGrams(0.04)).toBe('0,0 g');
+    expect(formatGrams(6.3)).toBe('6,3\u00a0g');
+    expect(formatGrams(6)).toBe('6,0\u00a0g');
+    expect(formatGrams(0)).toBe('0,0\u00a0g');
+    expect(formatGrams(12.25)).toBe('12,3\u00a0g');
+    expect(formatGrams(0.04)).toBe('0,0\u00a0g');
   });
 
   it('writes calories as a whole number, fr-FR thousands', () => {
-    expect(formatKcal(350)).toBe('350 kcal');
-    expect(formatKcal(0)).toBe('0 kcal');
-    expect(formatKcal(349.6)).toBe('350 kcal');
-    expect(formatKcal(1234)).toBe('1\u202f234 kcal');
+    expect(formatKcal(350)).toBe('350\u00a0kcal');
+    expect(formatKcal(0)).toBe('0\u00a0kcal');
+    expect(formatKcal(349.6)).toBe('350\u00a0kcal');
+    expect(formatKcal(1234)).toBe('1\u202f234\u00a0kcal');
   });
 
   it('writes exactly what Intl.NumberFormat fr-FR writes', () => {
     const whole = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
     const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     for (const value of [0, 0.04, 0.05, 0.15, 1, 6.3, 9.95, 10, 99.94, 123.45, 999.96, 1000, 1234.5, 12345.67, 1234567]) {
-      expect(formatGrams(value)).toBe(`${oneDecimal.format(value)} g`);
-      expect(formatKcal(value)).toBe(`${whole.format(value)} kcal`);
+      expect(formatGrams(value)).toBe(`${oneDecimal.format(value)}\u00a0g`);
+      expect(formatKcal(value)).toBe(`${whole.format(value)}\u00a0kcal`);
     }
   });
 });

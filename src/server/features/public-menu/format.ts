@@ -9,7 +9,7 @@ const groupThousands = (digits: string) => (digits.length > 3 ? digits.replace(T
 
 /** « 1 234 kcal ». */
 export function formatKcal(value: number): string {
-  return `${groupThousands(String(Math.round(Math.abs(value))))} kcal`;
+  return `${groupThousands(String(Math.round(Math.abs(value))))} kcal`;
 }
 
 /**
@@ -31,5 +31,5 @@ function oneDecimal(value: number): [whole: string, decimal: string] {
 /** « 6,3 g »: one decimal, decimal comma. */
 export function formatGrams(value: number): string {
   const [whole, decimal] = oneDecimal(value);
-  return `${groupThousands(whole)},${decimal} g`;
+  return `${groupThousands(whole)},${decimal} g`;
 }

@@ -18,6 +18,8 @@ h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
 .crown{flex:none;display:inline-flex;align-items:center;justify-content:center;width:2rem;height:2rem;border-radius:50%;background:#fff}
 .crown svg{width:1.25rem;height:1.25rem;fill:#ea580c}
 .lead{margin:.5rem 0 0;color:#ecfdf5}
+.addr{margin:.625rem 0 0;font-size:.875rem;color:#d1fae5;overflow-wrap:anywhere}
+.addr a{color:#fff;font-weight:600;white-space:nowrap}
 main{flex:1 0 auto;width:100%;padding-top:.5rem;padding-bottom:2rem}
 section{margin-top:1.75rem}
 h2{margin:0;font-size:1.375rem;line-height:1.3;color:#065f46;padding-bottom:.375rem;border-bottom:3px solid #ea580c}

@@ -152,7 +152,7 @@ describe('GET /menu/:id', () => {
     expect(noRecipe).not.toContain('Informations nutritionnelles');
     expect(text(noRecipe)).toMatch(/^Recette supprimée Allergènes non renseignés : demandez au personnel/);
     expect(html).not.toContain('0,00'); // prices are 0 here: never displayed
-    expect(visible).toContain(`Menu numérique propulsé par NutriCarte ${CIQUAL_ATTRIBUTION}`);
+    expect(visible).toContain(`Menu numérique propulsé par NutriCarte ${CIQUAL_ATTRIBUTION.replace(/\s+/g, ' ')}`);
     expect(html).toContain('<a href="/">NutriCarte</a>');
   });
 
@@ -168,10 +168,10 @@ describe('GET /menu/:id', () => {
       .where('id', '=', r.id)
       .execute();
     const html = (await page(menu.id)).text;
-    expect(html).toContain('<dd>1\u202f234 kcal</dd>');
-    expect(html).toContain('<dd>6,3 g</dd>');
-    expect(html).toContain('<dd>12,0 g</dd>');
-    expect(html).toContain('<dd>0,0 g</dd>'); // zero is a value, not a missing one
+    expect(html).toContain('<dd>1\u202f234\u00a0kcal</dd>');
+    expect(html).toContain('<dd>6,3\u00a0g</dd>');
+    expect(html).toContain('<dd>12,0\u00a0g</dd>');
+    expect(html).toContain('<dd>0,0\u00a0g</dd>'); // zero is a value, not a missing one
   });
 
   it('shows no crown for a free owner, and « Restaurant » when the owner has no restaurant name', async () => {
@@ -228,7 +228,7 @@ describe('GET /menu/:id', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
       expect(res.text).toContain('<html lang="fr">');
       expect(res.text).toContain('<h1>Menu non trouvé</h1>');
-      expect(res.text).toContain("Le menu demandé n'existe pas ou n'est plus disponible.");
+      expect(res.text).toContain('Le menu demandé n’existe pas ou n’est plus disponible.');
       expect(res.text).not.toMatch(/<script/i);
       expect(res.text).not.toContain('Inactif');
 
@@ -365,6 +365,8 @@ describe('GET /api/public/menus/:id', () => {
       name: 'Carte d’été',
       description: 'Produits frais du marché',
       restaurantName: 'Le Bistrot du Port',
+      restaurantAddress: null,
+      restaurantPhone: null,
       ownerIsPremium: true,
       sections: [
         {

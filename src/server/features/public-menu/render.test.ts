@@ -12,6 +12,8 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
   name: 'Carte',
   description: '',
   restaurantName: 'Chez Paul',
+  restaurantAddress: null,
+  restaurantPhone: null,
   ownerIsPremium: false,
   sections: [
     {
@@ -57,9 +59,9 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
     expect(html).not.toMatch(/<script|<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
     expect(html).toContain('<h4>Informations nutritionnelles</h4>');
-    expect(html).toContain('<dd>412 kcal</dd>');
-    expect(html).toContain('<dd>6,3 g</dd>');
-    expect(html).toContain('<dd>20,0 g</dd>');
+    expect(html).toContain('<dd>412\u00a0kcal</dd>');
+    expect(html).toContain('<dd>6,3\u00a0g</dd>');
+    expect(html).toContain('<dd>20,0\u00a0g</dd>');
     expect(html).not.toContain('Glucides');
     expect(html).not.toContain('Régimes alimentaires :');
     expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lait</li></ul></div>');
@@ -77,11 +79,11 @@ describe('public menu page rendering', () => {
 
   it('shows the empty state when no section has an item, and the not-found page', () => {
     const empty = renderMenuPage(menu({ sections: [{ id: 's', name: 'Desserts', description: '', items: [] }] }));
-    expect(empty).toContain('<h2>Menu en cours de préparation</h2><p>Ce menu est actuellement vide. Revenez bientôt !</p>');
+    expect(empty).toContain('<h2>Menu en cours de préparation</h2><p>Ce menu est actuellement vide. Revenez bientôt\u202f!</p>');
     expect(empty).not.toContain('Desserts');
     const missing = renderMenuNotFoundPage();
     expect(missing).toContain('<h1>Menu non trouvé</h1>');
-    expect(missing).toContain("<p>Le menu demandé n'existe pas ou n'est plus disponible.</p>");
+    expect(missing).toContain('<p>Le menu demandé n’existe pas ou n’est plus disponible.</p>');
     expect(missing).toContain('<meta name="robots" content="noindex">');
     expect(missing).toContain('<a href="/mentions-legales">Mentions légales</a>');
   });

@@ -73,12 +73,20 @@ const sectionHtml = (section: PublicMenuSection, index: number) =>
 
 const EMPTY = `<div class="empty"><h2>${t.emptyTitle}</h2><p>${t.emptyText}</p></div>`;
 
+/** The establishment's address and phone (issue 15), under the menu's title; a diner can call. */
+function contactLine(menu: PublicMenu): string {
+  const phone = menu.restaurantPhone && `<a class="tel" href="tel:${e(menu.restaurantPhone.replace(/\s/g, ''))}">${e(menu.restaurantPhone)}</a>`;
+  const parts = [menu.restaurantAddress && `<span>${e(menu.restaurantAddress)}</span>`, phone].filter(Boolean);
+  return parts.length ? `<p class="addr">${parts.join(' · ')}</p>` : '';
+}
+
 /** The public menu page (SPEC.md « Public menu page (/menu/{id}) »). The price is not shown. */
 export function renderMenuPage(menu: PublicMenu): string {
   const header =
     `<p class="resto">${e(menu.restaurantName)}</p>` +
     `<div class="title"><h1>${e(menu.name)}</h1>${menu.ownerIsPremium ? CROWN : ''}</div>` +
-    (menu.description ? `<p class="lead">${e(menu.description)}</p>` : '');
+    (menu.description ? `<p class="lead">${e(menu.description)}</p>` : '') +
+    contactLine(menu);
   const sections = menu.sections.filter((s) => s.items.length > 0);
   return renderPage({
     title: `${menu.name} · ${menu.restaurantName}`,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AllergenStatus } from '../../../shared/allergens.ts';
+import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { effectiveTier } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
@@ -74,6 +75,10 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
       'm.name',
       'm.description',
       'p.restaurant_name',
+      'p.address',
+      'p.postal_code',
+      'p.city',
+      'p.phone',
       'sub.tier',
       'sub.status',
       'sub.current_period_end',
@@ -93,14 +98,18 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
       ? { tier: menu.tier, status: menu.status, currentPeriodEnd: menu.current_period_end, cancelAtPeriodEnd: menu.cancel_at_period_end ?? false }
       : null;
   const restaurantName = menu.restaurant_name?.trim() || publicMenuTexts.defaultRestaurantName;
+  const restaurantAddress = establishmentAddressLine({ address: menu.address, postalCode: menu.postal_code, city: menu.city });
+  const restaurantPhone = menu.phone;
   const ownerIsPremium = effectiveTier(subscription, now) === 'premium';
   return {
-    fingerprint: `${JSON.stringify([menu.id, menu.name, menu.description, restaurantName, ownerIsPremium])}\n${menu.items}`,
+    fingerprint: `${JSON.stringify([menu.id, menu.name, menu.description, restaurantName, restaurantAddress, restaurantPhone, ownerIsPremium])}\n${menu.items}`,
     toPublicMenu: () => ({
       id: menu.id,
       name: menu.name,
       description: menu.description,
       restaurantName,
+      restaurantAddress,
+      restaurantPhone,
       ownerIsPremium,
       sections: toSections(JSON.parse(menu.items) as ItemRow[]),
     }),

@@ -66,6 +66,11 @@ export const PAYLOADS = [
   'NaN',
   '%00',
   '\\',
+  // Digits that are not ASCII: a phone or postal code check that let them through would leave
+  // them to the database's CHECK (a 500).
+  '０１ ２３ ４５ ６７ ８９',
+  '٠١٢٣٤٥٦٧٨٩',
+  '7500\u0661',
 ];
 
 /** ≥ 100 KB strings (still under the 1 MB body limit once encoded). */

@@ -5,7 +5,7 @@ import { copyText } from './copy-text.ts';
 export const BACKUP_CODES_FILE = 'nutricarte-codes-de-secours.txt';
 
 const asText = (codes: string[]) =>
-  `Codes de secours NutriCarte\nChacun permet une seule connexion si vous n'avez plus votre application d'authentification.\n\n${codes.join('\n')}\n`;
+  `Codes de secours NutriCarte\nChacun permet une seule connexion si vous n’avez plus votre application d’authentification.\n\n${codes.join('\n')}\n`;
 
 /** The backup codes, shown once, with « Copier » and « Télécharger ». */
 export function BackupCodes({ codes }: { codes: string[] }) {

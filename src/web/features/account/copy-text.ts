@@ -6,6 +6,6 @@ export async function copyText(text: string, done: string): Promise<void> {
     await navigator.clipboard.writeText(text);
     toast.success(done);
   } catch {
-    toast.error('La copie a échoué : sélectionnez le texte et copiez-le vous-même.');
+    toast.error('La copie a échoué : sélectionnez le texte et copiez-le vous-même.');
   }
 }

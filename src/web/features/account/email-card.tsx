@@ -65,11 +65,11 @@ export function EmailCard({ email, confirmationRequired, linkError }: { email: s
         <FormAlert message={formError} />
         {linkSentTo && (
           <FormNotice>
-            Un lien de confirmation a été envoyé à <strong className="break-all">{linkSentTo}</strong>. Votre adresse sera modifiée quand vous l'aurez ouvert.
+            Un lien de confirmation a été envoyé à <strong className="break-all">{linkSentTo}</strong>. Votre adresse sera modifiée quand vous l’aurez ouvert.
           </FormNotice>
         )}
         <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Enregistrement...' : "Modifier l'adresse"}
+          {change.isPending ? 'Enregistrement...' : 'Modifier l’adresse'}
         </Button>
       </form>
     </AccountCard>

@@ -19,7 +19,7 @@ export function ExportCard() {
       description="Téléchargez tout ce que votre compte contient (profil, abonnement, recettes, menus, codes QR, sessions) dans un fichier JSON."
     >
       <Button variant="secondary" onClick={start} disabled={exportAccount.isPending}>
-        {exportAccount.isPending ? "Préparation de l'export..." : 'Exporter mes données'}
+        {exportAccount.isPending ? 'Préparation de l’export...' : 'Exporter mes données'}
       </Button>
     </AccountCard>
   );

@@ -36,14 +36,14 @@ export function PasswordCard() {
     );
   });
   return (
-    <AccountCard title="Mot de passe" description="Vos autres appareils seront déconnectés ; cet appareil reste connecté.">
+    <AccountCard title="Mot de passe" description="Vos autres appareils seront déconnectés ; cet appareil reste connecté.">
       <form noValidate className="max-w-md space-y-3" onSubmit={submit}>
         <Field label="Mot de passe actuel" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
         <Field
           label="Nouveau mot de passe"
           type="password"
           autoComplete="new-password"
-          hint="6 caractères minimum"
+          hint="6 caractères minimum"
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />

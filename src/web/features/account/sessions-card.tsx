@@ -49,8 +49,8 @@ export function SessionsCard() {
     <AccountCard title="Sessions actives" description="Les appareils et navigateurs connectés à votre compte.">
       <SessionList />
       <ConfirmDialog
-        title="Se déconnecter de tous les appareils ?"
-        description="Toutes vos sessions seront fermées, y compris celle-ci : vous devrez vous reconnecter sur chaque appareil."
+        title="Se déconnecter de tous les appareils ?"
+        description="Toutes vos sessions seront fermées, y compris celle-ci : vous devrez vous reconnecter sur chaque appareil."
         confirmLabel="Tout déconnecter"
         onConfirm={confirm}
         trigger={

@@ -70,7 +70,7 @@ export function TwoFactorCard({ enabled, renderQr }: { enabled: boolean; renderQ
         return (
           <div className="space-y-3">
             <p role="status" className="text-sm text-stone-700">
-              Voici vos nouveaux codes de secours. Les anciens ne fonctionnent plus : rangez ceux-ci en lieu sûr, ils ne seront plus affichés.
+              Voici vos nouveaux codes de secours. Les anciens ne fonctionnent plus : rangez ceux-ci en lieu sûr, ils ne seront plus affichés.
             </p>
             <BackupCodes codes={step.codes} />
             <Button onClick={back}>Terminé</Button>
@@ -98,8 +98,8 @@ export function TwoFactorCard({ enabled, renderQr }: { enabled: boolean; renderQ
       aside={enabled ? <Badge tone="green">Activée</Badge> : <Badge>Désactivée</Badge>}
       description={
         enabled
-          ? "À chaque connexion, un code de votre application d'authentification vous est demandé après le mot de passe."
-          : "Protégez votre compte : après le mot de passe, un code à 6 chiffres donné par une application de votre téléphone sera demandé."
+          ? 'À chaque connexion, un code de votre application d’authentification vous est demandé après le mot de passe.'
+          : 'Protégez votre compte : après le mot de passe, un code à 6 chiffres donné par une application de votre téléphone sera demandé.'
       }
     >
       {body}

@@ -62,11 +62,11 @@ export function TwoFactorEnrolment({
     <div className="space-y-6" data-testid="two-factor-enrolment">
       <div className="grid gap-6 md:grid-cols-2">
         <Step number={1} title="Scannez ce code QR">
-          <p className="text-sm text-stone-600">Avec une application d'authentification : Google Authenticator, Microsoft Authenticator, 1Password…</p>
+          <p className="text-sm text-stone-600">Avec une application d’authentification : Google Authenticator, Microsoft Authenticator, 1Password…</p>
           {renderQr(setup.totpURI)}
           {secret && (
             <div className="space-y-1 text-sm">
-              <p className="text-stone-600">Ou saisissez cette clé dans l'application{'\u00a0'}:</p>
+              <p className="text-stone-600">Ou saisissez cette clé dans l’application{'\u00a0'}:</p>
               <div className="flex flex-wrap items-center gap-2">
                 <code data-testid="totp-secret" className="break-words rounded bg-stone-100 px-2 py-1 font-mono text-stone-900">
                   {groupSecret(secret)}
@@ -80,12 +80,12 @@ export function TwoFactorEnrolment({
         </Step>
         <Step number={2} title="Gardez vos codes de secours">
           <p className="text-sm text-stone-600">
-            Si vous perdez votre téléphone, chacun de ces codes permet une connexion. Rangez-les en lieu sûr : ils ne seront plus affichés.
+            Si vous perdez votre téléphone, chacun de ces codes permet une connexion. Rangez-les en lieu sûr : ils ne seront plus affichés.
           </p>
           <BackupCodes codes={setup.backupCodes} />
         </Step>
       </div>
-      <Step number={3} title="Saisissez le code affiché par l'application">
+      <Step number={3} title="Saisissez le code affiché par l’application">
         <form noValidate className="max-w-md space-y-3" onSubmit={submit}>
           <Field
             label="Code de vérification"

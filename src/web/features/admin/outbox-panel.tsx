@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, Spinner } from '../../components/ui/card.tsx';
+import { countOf } from '../../../shared/typography.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useOutbox, useRetryOutbox } from './api.ts';
 
@@ -21,7 +22,7 @@ export function OutboxPanel() {
           disabled={retry.isPending || (failed === 0 && lastErrors.length === 0)}
           onClick={() =>
             retry.mutate(undefined, {
-              onSuccess: ({ retried }) => toast.success(`${retried} événement${retried > 1 ? 's' : ''} relancé${retried > 1 ? 's' : ''}`),
+              onSuccess: ({ retried }) => toast.success(`${countOf(retried, 'événement')} relancé${retried > 1 ? 's' : ''}`),
               onError: () => toast.error('Erreur lors de la relance'),
             })
           }
@@ -68,7 +69,7 @@ export function OutboxPanel() {
           </table>
         </div>
       ) : (
-        <p className="text-sm text-stone-600">Aucune erreur d'envoi.</p>
+        <p className="text-sm text-stone-600">Aucune erreur d’envoi.</p>
       )}
     </Card>
   );

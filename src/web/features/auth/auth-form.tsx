@@ -98,12 +98,12 @@ export function AuthForm({
         autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
         autoFocus={Boolean(defaultEmail)}
         error={errors.password?.message}
-        hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
+        hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
         {...form.register('password')}
       />
       {mode === 'sign-in' && (
         <button type="button" onClick={() => onForgotPassword(form.getValues('email'))} className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          Mot de passe oublié ?
+          Mot de passe oublié ?
         </button>
       )}
       {mode === 'sign-up' && (

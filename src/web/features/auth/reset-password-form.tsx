@@ -37,7 +37,7 @@ export function ResetPasswordForm({ token, onInvalidToken }: { token: string; on
         label="Nouveau mot de passe"
         type="password"
         autoComplete="new-password"
-        hint="6 caractères minimum"
+        hint="6 caractères minimum"
         autoFocus
         error={errors.newPassword?.message}
         {...form.register('newPassword')}

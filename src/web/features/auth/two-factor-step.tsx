@@ -19,7 +19,7 @@ const methods = {
     // The TOTP schema also drops the spaces people type.
     schema: totpCodeSchema,
     label: 'Code de vérification',
-    hint: "Le code à 6 chiffres affiché par votre application d'authentification.",
+    hint: 'Le code à 6 chiffres affiché par votre application d’authentification.',
     field: { inputMode: 'numeric', autoComplete: 'one-time-code', placeholder: '123456' },
     switchLabel: 'Utiliser un code de secours',
   },
@@ -27,9 +27,9 @@ const methods = {
     path: '/api/auth/two-factor/verify-backup-code',
     schema: backupCodeSchema,
     label: 'Code de secours',
-    hint: "L'un des codes enregistrés à l'activation. Chaque code ne sert qu'une fois.",
+    hint: 'L’un des codes enregistrés à l’activation. Chaque code ne sert qu’une fois.',
     field: { inputMode: 'text', autoComplete: 'off', placeholder: 'abcde-12345' },
-    switchLabel: "Utiliser l'application d'authentification",
+    switchLabel: 'Utiliser l’application d’authentification',
   },
 } as const;
 

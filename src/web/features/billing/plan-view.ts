@@ -51,7 +51,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
 /** SPEC.md « Mon Abonnement » « Fonctionnalités incluses ». */
 export const PLAN_FEATURES = {
   premium: ['Recettes et menus illimités', 'Codes QR illimités', 'Calculs nutritionnels', 'Support prioritaire'],
-  free: ['1 menu max', '5 recettes max', '1 code QR max', 'Calculs nutritionnels de base', 'Support par email'],
+  free: ['1 menu max', '5 recettes max', '1 code QR max', 'Calculs nutritionnels de base', 'Support par email'],
 } as const;
 
 export interface PremiumStatistics {

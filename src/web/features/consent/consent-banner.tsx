@@ -2,18 +2,25 @@ import { useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useConsent } from './use-consent.ts';
 
-/** Reserves the banner's height below the page, so the footer (and its links) can be scrolled into view. */
+/**
+ * Reserves the banner's height below the page, so the footer (and its links) can be scrolled
+ * into view, and publishes it as --fixed-bottom-bar so toasts rise above the banner.
+ */
 function useSpaceBelowPage(ref: React.RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const banner = ref.current;
     if (!banner) return;
-    const reserve = () => (document.body.style.paddingBottom = `${banner.offsetHeight}px`);
+    const reserve = () => {
+      document.body.style.paddingBottom = `${banner.offsetHeight}px`;
+      document.documentElement.style.setProperty('--fixed-bottom-bar', `${banner.offsetHeight}px`);
+    };
     reserve();
     const observer = new ResizeObserver(reserve);
     observer.observe(banner);
     return () => {
       observer.disconnect();
       document.body.style.paddingBottom = '';
+      document.documentElement.style.removeProperty('--fixed-bottom-bar');
     };
   }, [ref]);
 }
@@ -39,8 +46,8 @@ export default function ConsentBanner() {
             Vos choix sur les cookies
           </h2>
           <p className="mt-1">
-            Avec votre accord, nous mesurons l'audience de nos pages et l'efficacité de nos publicités. Refuser ne change rien à
-            l'utilisation de NutriCarte.{' '}
+            Avec votre accord, nous mesurons l’audience de nos pages et l’efficacité de nos publicités. Refuser ne change rien à
+            l’utilisation de NutriCarte.{' '}
             {/* Plain link: the banner lives outside the router. */}
             <a href="/confidentialite" className="font-medium text-brand-800 underline underline-offset-2">
               En savoir plus

@@ -8,17 +8,17 @@ import { useConsent } from './use-consent.ts';
 const purposes: { key: keyof ConsentChoices; title: string; text: string }[] = [
   {
     key: 'analytics',
-    title: "Mesure d'audience",
+    title: 'Mesure d’audience',
     text:
-      "Lorsque vous êtes connecté, nous enregistrons les pages de NutriCarte que vous consultez, pour comprendre l'usage du " +
-      "service et l'améliorer. Ces données restent chez NutriCarte et son outil de relation client (Brevo).",
+      'Lorsque vous êtes connecté, nous enregistrons les pages de NutriCarte que vous consultez, pour comprendre l’usage du ' +
+      'service et l’améliorer. Ces données restent chez NutriCarte et son outil de relation client (Brevo).',
   },
   {
     key: 'ads',
     title: 'Publicité',
     text:
-      "Après la souscription d'un abonnement Premium, le pixel Meta signale cet achat à Meta (Facebook, Instagram) pour mesurer " +
-      "l'efficacité de nos publicités. Meta peut relier cette information à votre compte Meta.",
+      'Après la souscription d’un abonnement Premium, le pixel Meta signale cet achat à Meta (Facebook, Instagram) pour mesurer ' +
+      'l’efficacité de nos publicités. Meta peut relier cette information à votre compte Meta.',
   },
 ];
 
@@ -59,7 +59,7 @@ export default function ConsentDialog() {
             <div>
               <Dialog.Title className="text-lg font-semibold">Gestion des cookies</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-stone-600">
-                Choisissez ce que vous acceptez. Votre choix est conservé 6 mois et reste modifiable à tout moment avec le lien{' '}
+                Choisissez ce que vous acceptez. Votre choix est conservé 6 mois et reste modifiable à tout moment avec le lien{' '}
                 <Quoted>Gestion des cookies</Quoted> en bas de page.
               </Dialog.Description>
             </div>

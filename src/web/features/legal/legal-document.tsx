@@ -25,12 +25,12 @@ export function LegalDocument({ title, children }: { title: string; children: (l
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <title>{`${title} – NutriCarte`}</title>
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
-      <p className="mt-2 text-sm text-stone-500">Dernière mise à jour : {formatDate(LEGAL_TEXTS_UPDATED_AT)}</p>
+      <p className="mt-2 text-sm text-stone-500">Dernière mise à jour : {formatDate(LEGAL_TEXTS_UPDATED_AT)}</p>
       {config.data ? (
         <div className={prose}>{children(config.data.legal)}</div>
       ) : config.isError ? (
         <p role="alert" className="mt-8 rounded-lg bg-red-50 p-4 text-red-800">
-          Cette page n'a pas pu être chargée. Vérifiez votre connexion puis rechargez la page.
+          Cette page n’a pas pu être chargée. Vérifiez votre connexion puis rechargez la page.
         </p>
       ) : (
         <Spinner label="Chargement..." />
@@ -56,7 +56,7 @@ export function DetailList({ rows }: { rows: [label: string, value: ReactNode | 
         .filter(([, value]) => value !== null && value !== '')
         .map(([label, value]) => (
           <div key={label} className="sm:flex sm:gap-2">
-            <dt className="font-medium text-stone-900">{label} :</dt>
+            <dt className="font-medium text-stone-900">{label} :</dt>
             <dd className="break-words">{value}</dd>
           </div>
         ))}

@@ -8,9 +8,9 @@ import { useMe } from '../../lib/queries.ts';
 import { BillingPeriodToggle } from './billing-period-toggle.tsx';
 import { CheckIcon } from './icons.tsx';
 
-const freeFeatures = ['1 menu', '5 recettes max', '1 code QR max', 'Calculs nutritionnels', 'Support par email'];
+const freeFeatures = ['1 menu', '5 recettes max', '1 code QR max', 'Calculs nutritionnels', 'Support par email'];
 const premiumFeatures = [
-  `${PRICES.trialDays} jours d'essai gratuit`,
+  `${PRICES.trialDays} jours d’essai gratuit`,
   'Menus, recettes et codes QR illimités',
   'Calculs nutritionnels et allergènes',
   'Support prioritaire',
@@ -59,7 +59,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
           {title}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-stone-700">
-          Commencez gratuitement, passez au Premium quand votre carte s'agrandit. Sans engagement.
+          Commencez gratuitement, passez au Premium quand votre carte s’agrandit. Sans engagement.
         </p>
         <div className="mt-8 flex justify-center">
           <BillingPeriodToggle value={period} onChange={setPeriod} legend="Facturation mensuelle ou annuelle" />
@@ -102,7 +102,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
             </div>
             <FeatureList items={premiumFeatures} />
             <Link to={premiumTarget} state={signUpState} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
-              Essayer Premium {PRICES.trialDays} jours
+              Essayer Premium {PRICES.trialDays} jours
             </Link>
           </article>
         </div>

@@ -3,15 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from '../../../shared/zod-fr.ts';
 import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
-import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { useSaveMenu } from './api.ts';
 
 type FormValues = z.input<typeof menuUpdateSchema>;
+const MENU_FORM = 'menu';
 
-export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
+export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
 
 /** « Nouveau menu » / « Modifier le menu » (SPEC.md « Mes Menus »): name, description, actif. */
 export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => void }) {
@@ -36,7 +37,7 @@ export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => vo
             for (const [field, message] of Object.entries(error.fields)) {
               if (field in menuUpdateSchema.shape) form.setError(field as keyof FormValues, { message });
             }
-            toast.error(messages.generic.validationTitle, { description: error.message });
+            showValidationToast(MENU_FORM, error.message);
           } else toast.error('Erreur lors de la sauvegarde');
         },
       },
@@ -44,14 +45,15 @@ export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => vo
   );
 
   const { errors } = form.formState;
+  useFormErrorToastFollows(MENU_FORM, Object.keys(errors).length > 0);
   const descriptionId = menu ? `menu-description-${menu.id}` : 'menu-description';
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}>
-      <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
+      <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
       <TextAreaField
         label="Description"
         id={descriptionId}
-        placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
+        placeholder="Ex. : Entrée, plat et dessert servis du lundi au vendredi"
         error={errors.description?.message}
         {...form.register('description')}
       />

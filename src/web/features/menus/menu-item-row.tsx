@@ -11,6 +11,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
+import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 type ItemValues = z.input<typeof itemUpdateSchema>;
@@ -38,14 +39,14 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
         {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
         {item.recipe && (
           <p className="break-words text-xs text-stone-500" data-testid="item-recipe">
-            Recette : {item.recipe.name}
-            {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
+            Recette : {item.recipe.name}
+            {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
           </p>
         )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">
-        <MoveButtons subject={`l'élément ${item.name}`} index={index} count={count} onMove={onMove} />
-        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+        <MoveButtons subject={`l’élément ${item.name}`} index={index} count={count} onMove={onMove} />
+        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
       </div>
     </li>
   );
@@ -65,15 +66,16 @@ function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem
           toast.success('Élément mis à jour');
           onDone();
         },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour'),
+        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `item:${item.id}`),
       },
     ),
   );
   const { errors } = form.formState;
+  useFormErrorToastFollows(`item:${item.id}`, Object.keys(errors).length > 0);
   return (
     <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
-      <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l'élément ${item.name}`}>
-        <Field label="Nom de l'élément" error={errors.name?.message} {...form.register('name')} />
+      <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l’élément ${item.name}`}>
+        <Field label="Nom de l’élément" error={errors.name?.message} {...form.register('name')} />
         <TextAreaField label="Description" id={`item-description-${item.id}`} error={errors.description?.message} {...form.register('description')} />
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />

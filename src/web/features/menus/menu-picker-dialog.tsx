@@ -18,7 +18,7 @@ export function MenuPickerDialog({ onSelect, onClose }: { onSelect: (menu: Menu)
   return (
     <PickerDialog
       title="Choisir un menu"
-      description="Sélectionnez l'un de vos menus."
+      description="Sélectionnez l’un de vos menus."
       searchLabel="Rechercher un menu"
       placeholder="Rechercher un menu..."
       query={query}

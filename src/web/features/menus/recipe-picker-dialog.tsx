@@ -48,7 +48,7 @@ export function RecipePickerDialog({
           <div className="py-10 text-center">
             <p className="font-semibold text-stone-800">Aucune recette disponible</p>
             <p className="mt-1 text-sm text-stone-600">
-              Créez d'abord vos recettes dans{' '}
+              Créez d’abord vos recettes dans{' '}
               <Link to="/recipes" className="font-medium text-brand-700 underline underline-offset-2">
                 Mes Recettes
               </Link>
@@ -64,9 +64,9 @@ export function RecipePickerDialog({
                 <p className="break-words font-medium">{recipe.name}</p>
                 {recipe.description && <p className="line-clamp-2 break-words text-sm text-stone-600">{recipe.description}</p>}
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-stone-500">
-                  <span>{recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion</span>
-                  {recipe.proteinPerServing !== null && <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>}
-                  {totalTime(recipe) !== null && <span>{totalTime(recipe)} min</span>}
+                  <span>{recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion</span>
+                  {recipe.proteinPerServing !== null && <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>}
+                  {totalTime(recipe) !== null && <span>{totalTime(recipe)} min</span>}
                 </p>
               </div>
               <Button size="sm" className="self-start sm:self-auto" onClick={() => onSelect(recipe)} aria-label={`Sélectionner ${recipe.name}`}>

@@ -10,6 +10,7 @@ import { useDeleteSection, useUpdateSection, type MoveTarget } from './api.ts';
 import { MenuItemRow } from './menu-item-row.tsx';
 import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
+import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 type SectionValues = z.input<typeof sectionUpdateSchema>;
@@ -60,14 +61,14 @@ export function SectionCard({
             <Button size="sm" onClick={onAddRecipe}>
               Ajouter recette
             </Button>
-            <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+            <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
           </div>
         </div>
       )}
 
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
-          Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.
+          Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.
         </p>
       ) : (
         <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
@@ -101,11 +102,12 @@ function SectionEditForm({ menuId, section, headingId, onDone }: { menuId: strin
           toast.success('Section mise à jour');
           onDone();
         },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour'),
+        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
       },
     ),
   );
   const { errors } = form.formState;
+  useFormErrorToastFollows(`section:${section.id}`, Object.keys(errors).length > 0);
   return (
     <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier la section ${section.name}`}>
       <h2 id={headingId} className="sr-only">

@@ -29,17 +29,17 @@ function Cell({ presence }: { presence: AllergenPresence }) {
 /** The 14 cells, or one sentence across them: never an empty row a diner could misread (DECISIONS.md 15). */
 function RowCells({ row }: { row: AllergenRow }) {
   const across = (className: string, children: ReactNode) => (
-    <td colSpan={ALLERGEN_NAMES.length} className={cn('border border-stone-300 px-2 py-1 text-center text-xs', className)} data-state={row.status}>
+    <td colSpan={ALLERGEN_NAMES.length} className={cn('border border-stone-300 px-2 py-1 text-center text-xs', className)} data-state={row.status}>
       {children}
     </td>
   );
-  if (!row.cells) return across('text-red-700', "Fiche recette introuvable : vérifiez ce plat avant d'imprimer.");
+  if (!row.cells) return across('text-red-700', 'Fiche recette introuvable : vérifiez ce plat avant d’imprimer.');
   if (row.status === 'unverified') {
     return across(
       'bg-orange-50 font-semibold text-orange-900',
       <>
         {ALLERGEN_STATEMENTS.unverified}
-        {row.known.length > 0 && <span className="font-normal"> (déjà indiqués : {row.known.join(', ')})</span>}
+        {row.known.length > 0 && <span className="font-normal"> (déjà indiqués : {row.known.join(', ')})</span>}
       </>,
     );
   }
@@ -64,7 +64,7 @@ function Legend() {
       </div>
       <div className="flex items-center gap-2">
         <dt aria-hidden="true" className="inline-block h-3.5 w-3.5 border border-stone-400" />
-        <dd>Case vide : absent de la recette (liste confirmée par l'établissement)</dd>
+        <dd>Case vide : absent de la recette (liste confirmée par l’établissement)</dd>
       </div>
     </dl>
   );
@@ -74,34 +74,39 @@ function Legend() {
  * The allergen table French restaurants must make available (règlement (UE) n° 1169/2011,
  * décret n° 2015-447): one row per dish, one column per regulated allergen.
  */
-export function AllergenSheet({ groups, menuName, restaurantName }: { groups: AllergenGroup[]; menuName: string; restaurantName: string }) {
+export function AllergenSheet({ groups, menuName, restaurantName, contact = null }: { groups: AllergenGroup[]; menuName: string; restaurantName: string; contact?: string | null }) {
   const dishes = groups.reduce((n, g) => n + g.rows.length, 0);
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="allergen-sheet">
       <header className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-brand-700 pb-3">
         <div className="min-w-0">
           {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          {contact && (
+            <p className="text-xs text-stone-600" data-testid="sheet-establishment">
+              {contact}
+            </p>
+          )}
           <h1 className="mt-1 text-2xl font-bold leading-tight">Tableau des allergènes</h1>
           <p className="mt-0.5 break-words text-base text-stone-700">
-            Menu : <span className="font-semibold text-stone-900">{menuName}</span>
+            Menu : <span className="font-semibold text-stone-900">{menuName}</span>
           </p>
         </div>
         <p className="text-right text-xs text-stone-600">
           Établi le {printDate()}
           <br />
-          {dishes} plat{dishes > 1 ? 's' : ''}
+          {dishes} plat{dishes > 1 ? 's' : ''}
         </p>
       </header>
 
       {dishes === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-stone-600">
-          Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des allergènes.
+          Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des allergènes.
         </p>
       ) : (
         <div className="overflow-x-auto print:overflow-visible">
           <table className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0" data-testid="allergen-table">
             <caption className="sr-only">
-              Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : absent.
+              Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : absent.
             </caption>
             <colgroup>
               <col className="w-[24%]" />
@@ -133,7 +138,7 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
                   <tr key={row.itemId} className={cn('even:bg-stone-50', !row.available && 'text-stone-500')} data-testid="allergen-row">
                     <th scope="row" className="border border-stone-300 px-2 py-1 text-left font-medium">
                       <span className="break-words">{row.name}</span>
-                      {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
+                      {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
                       {!row.available && <span className="text-[10px] font-normal italic"> (indisponible)</span>}
                     </th>
                     <RowCells row={row} />
@@ -148,8 +153,8 @@ export function AllergenSheet({ groups, menuName, restaurantName }: { groups: Al
       <Legend />
       <footer className="space-y-1 border-t border-stone-300 pt-2 text-[10px] leading-snug text-stone-500">
         <p>
-          Les 14 allergènes à déclaration obligatoire (règlement (UE) n° 1169/2011, annexe II ; décret n° 2015-447 du 17 avril 2015), d'après les fiches recettes de
-          l'établissement. Pour toute question sur la composition d'un plat, adressez-vous à notre personnel.
+          Les 14 allergènes à déclaration obligatoire (règlement (UE) n° 1169/2011, annexe II ; décret n° 2015-447 du 17 avril 2015), d’après les fiches recettes de
+          l’établissement. Pour toute question sur la composition d’un plat, adressez-vous à notre personnel.
         </p>
         <p className="text-right">NutriCarte</p>
       </footer>

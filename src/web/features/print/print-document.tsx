@@ -5,8 +5,9 @@ import { cn } from '../../lib/cn.ts';
 
 /** Paper formats of the printable documents, with their on-screen sheet width. */
 const PAPER = {
-  'A4 portrait': { label: 'A4 portrait', page: 'A4 portrait', margin: '12mm', sheet: 'max-w-[210mm] p-[12mm]' },
-  'A4 landscape': { label: 'A4 paysage', page: 'A4 landscape', margin: '10mm', sheet: 'max-w-[297mm] p-[10mm]' },
+  // On a phone the sheet keeps a small margin: 12 mm each side would leave 270 px of text.
+  'A4 portrait': { label: 'A4 portrait', page: 'A4 portrait', margin: '12mm', sheet: 'max-w-[210mm] p-4 sm:p-[12mm]' },
+  'A4 landscape': { label: 'A4 paysage', page: 'A4 landscape', margin: '10mm', sheet: 'max-w-[297mm] p-4 sm:p-[10mm]' },
   // Chromium does not know the A6 keyword: its size is given in millimetres.
   A6: { label: 'A6', page: '105mm 148mm', margin: '0', sheet: 'max-w-[105mm] h-[148mm] overflow-hidden' },
 } as const;

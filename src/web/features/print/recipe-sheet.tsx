@@ -11,15 +11,15 @@ import { printDate } from './print-document.tsx';
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
 /** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (DECISIONS.md 17). */
 const conversion = (line: RecipeIngredient) =>
-  line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
+  line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
 
 /** « 1 h 15 min », « 20 min »; null when not given. */
 export function formatMinutes(minutes: number | null): string | null {
   if (minutes === null) return null;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -41,12 +41,12 @@ function Block({ title, children, className }: { title: string; children: ReactN
 }
 
 /** The fiche technique of a recipe: what a cook and a customer asking questions both need, on one A4 page. */
-export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restaurantName: string }) {
+export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe: Recipe; restaurantName: string; contact?: string | null }) {
   const facts = [
     { label: 'Portions', value: String(recipe.servings) },
     { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
     { label: 'Cuisson', value: formatMinutes(recipe.cookTime) ?? '–' },
-    { label: 'Poids cuit', value: recipe.cookedWeightG ? `${formatNumber(recipe.cookedWeightG)} g` : '–' },
+    { label: 'Poids cuit', value: recipe.cookedWeightG ? `${formatNumber(recipe.cookedWeightG)} g` : '–' },
     ...(recipe.price !== null ? [{ label: 'Prix', value: formatEuros(recipe.price) }] : []),
   ];
   return (
@@ -54,6 +54,11 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
       <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-3">
         <div className="min-w-0">
           {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          {contact && (
+            <p className="text-xs text-stone-600" data-testid="sheet-establishment">
+              {contact}
+            </p>
+          )}
           <h1 className="mt-1 break-words text-3xl font-bold leading-tight">{recipe.name}</h1>
           {recipe.description && <p className="mt-1 whitespace-pre-line text-stone-700">{recipe.description}</p>}
         </div>
@@ -67,56 +72,59 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
       </dl>
 
       <Block title="Ingrédients">
-        <table className="w-full border-collapse" data-testid="ingredients-table">
-          <thead>
-            <tr className="border-b border-stone-800 text-left text-xs text-stone-600">
-              <th scope="col" className="py-1 pr-2 font-medium">
-                Ingrédient (table Ciqual)
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Quantité
-              </th>
-              <th scope="col" className="py-1 pr-2 font-medium">
-                Unité
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Poids unitaire ou densité
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Poids
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {recipe.ingredients.map((line) => {
-              const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
-              return (
-                <tr key={line.id} className="border-b border-stone-200 align-top">
-                  <th scope="row" className="py-1 pr-2 text-left font-normal">
-                    {line.name}
-                  </th>
-                  <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
-                  <td className="py-1 pr-2">{line.unit}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{conversion(line)}</td>
-                  <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
-                Total des ingrédients (cru)
-              </th>
-              <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
-            </tr>
-          </tfoot>
-        </table>
+        {/* Smaller on a phone so the five columns fit; scrolled sideways if a name still does not. */}
+        <div className="overflow-x-auto print:overflow-visible">
+          <table className="w-full border-collapse text-xs sm:text-sm" data-testid="ingredients-table">
+            <thead>
+              <tr className="border-b border-stone-800 text-left text-xs text-stone-600">
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Ingrédient (table Ciqual)
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Quantité
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Unité
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Poids unitaire ou densité
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Poids
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {recipe.ingredients.map((line) => {
+                const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
+                return (
+                  <tr key={line.id} className="border-b border-stone-200 align-top">
+                    <th scope="row" className="py-1 pr-2 text-left font-normal">
+                      {line.name}
+                    </th>
+                    <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
+                    <td className="py-1 pr-2">{line.unit}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{conversion(line)}</td>
+                    <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold">
+                <th scope="row" colSpan={4} className="py-1 pr-2 text-left">
+                  Total des ingrédients (cru)
+                </th>
+                <td className="py-1 text-right tabular-nums">{formatNumber(recipe.nutrition.totalGrams)} g</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       </Block>
 
       <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_14rem] print:grid-cols-[minmax(0,1fr)_14rem]">
         {/* The block's title already names the table: its own caption is left to screen readers. */}
-        <Block title="Déclaration nutritionnelle" className="[&_caption]:sr-only [&_thead_th]:whitespace-nowrap">
+        <Block title="Déclaration nutritionnelle" className="[&_caption]:sr-only sm:[&_thead_th]:whitespace-nowrap print:[&_thead_th]:whitespace-nowrap">
           <NutritionDeclaration recipe={recipe} />
         </Block>
 
@@ -129,7 +137,7 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
                 </p>
               )}
               <div className="rounded-md border-2 border-stone-800 p-2" data-testid="sheet-allergens">
-                <p className="font-bold">Contient :</p>
+                <p className="font-bold">Contient :</p>
                 <p>
                   {recipe.allergens.length > 0
                     ? recipe.allergens.join(', ')
@@ -139,10 +147,10 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
                 </p>
               </div>
               <div className="rounded-md border border-dashed border-stone-500 p-2" data-testid="sheet-traces">
-                <p className="font-semibold">Peut contenir (traces) :</p>
+                <p className="font-semibold">Peut contenir (traces) :</p>
                 <p>{recipe.traces.length > 0 ? recipe.traces.join(', ') : 'aucune trace signalée'}</p>
               </div>
-              <p className="text-xs text-stone-500">Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l'établissement.</p>
+              <p className="text-xs text-stone-500">Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l’établissement.</p>
             </div>
           </Block>
 
@@ -156,11 +164,11 @@ export function RecipeSheet({ recipe, restaurantName }: { recipe: Recipe; restau
                 <div className="space-y-1">
                   <NutriScoreScale letter={recipe.nutriScore.letter} />
                   {recipe.fruitVegLegumePercent !== null && (
-                    <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
+                    <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
                   )}
                 </div>
               ) : (
-                <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
+                <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
               )}
             </div>
           </Block>

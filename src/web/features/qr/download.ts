@@ -6,7 +6,7 @@ import { downloadQrPng } from './qr-style.ts';
 export async function downloadQrCode(code: { name: string; qrData: string }): Promise<void> {
   try {
     await downloadQrPng(code.qrData, qrFileName(code.name));
-    toast.success('Code QR téléchargé !');
+    toast.success('Code QR téléchargé !');
   } catch (error) {
     console.error('QR download failed', error);
     toast.error('Erreur lors du téléchargement');

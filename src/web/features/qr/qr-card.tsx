@@ -4,7 +4,8 @@ import type { QrCode } from '../../../shared/api/qr.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { countOf } from '../../../shared/typography.ts';
+import { formatDate } from '../../lib/format.ts';
 import { downloadQrCode } from './download.ts';
 import type { ScheduleDraw } from './draw-queue.ts';
 import { QrDrawing } from './qr-drawing.tsx';
@@ -42,7 +43,7 @@ export function QrCard({
         <div className="min-w-0">
           <h3 className="break-words text-lg font-semibold">{code.name}</h3>
           <p className="break-words text-sm text-stone-600">
-            Menu : <span className="font-medium text-stone-800">{code.menu.name}</span>
+            Menu : <span className="font-medium text-stone-800">{code.menu.name}</span>
           </p>
         </div>
         <Badge tone={active ? 'green' : 'neutral'} className="shrink-0">
@@ -55,7 +56,7 @@ export function QrCard({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-500">Scans</dt>
         <dd className="font-medium" data-testid="qr-scans">
-          {formatNumber(code.scanCount)} scan{code.scanCount > 1 ? 's' : ''}
+          {countOf(code.scanCount, 'scan')}
         </dd>
         <dt className="text-stone-500">Créé le</dt>
         <dd>{formatDate(code.createdAt)}</dd>
@@ -88,7 +89,7 @@ export function QrCard({
           {active ? 'Désactiver' : 'Activer'}
         </Button>
         <ConfirmDialog
-          title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
+          title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
           onConfirm={onDelete}
           trigger={
             <Button size="sm" variant="dangerGhost">

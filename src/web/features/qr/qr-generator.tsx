@@ -8,7 +8,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { countOf } from '../../../shared/typography.ts';
 import { cn } from '../../lib/cn.ts';
+import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { useMe } from '../../lib/queries.ts';
 import { useCreateQrCode } from './api.ts';
 import { downloadQrCode } from './download.ts';
@@ -16,9 +18,11 @@ import { nameForMenu, validateQrForm, type QrFormErrors } from './generator-rule
 import { QrDrawing } from './qr-drawing.tsx';
 import { GENERATOR_QR_SIZE } from './qr-style.ts';
 
+const QR_FORM = 'qr-code';
+
 /** SPEC.md section 4: the generator closes 1 second after a success. */
 const CLOSE_DELAY_MS = 1_000;
-export const PLAN_LIMIT_QR = 'Le plan gratuit est limité à 1 code QR. Passez au Premium pour générer plus de codes QR.';
+export const PLAN_LIMIT_QR = 'Le plan gratuit est limité à 1 code QR. Passez au Premium pour générer plus de codes QR.';
 
 /**
  * « Générer un code QR » (SPEC.md « QR generator card »). `menus` is the owner's list, or
@@ -32,6 +36,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
   const [name, setName] = useState('');
   const [menuId, setMenuId] = useState('');
   const [errors, setErrors] = useState<QrFormErrors>({});
+  useFormErrorToastFollows(QR_FORM, Object.values(errors).some(Boolean));
   const [generated, setGenerated] = useState<QrCode | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -57,7 +62,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
     const check = validateQrForm({ signedIn: Boolean(me), name, menuId });
     setErrors(check.errors);
     if (check.first) {
-      toast.error(check.first);
+      showFormErrorToast(QR_FORM, check.first);
       return;
     }
     create.mutate(
@@ -65,7 +70,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
       {
         onSuccess: (code) => {
           setGenerated(code);
-          toast.success('Code QR généré avec succès !');
+          toast.success('Code QR généré avec succès !');
           closeTimer.current = setTimeout(onClose, CLOSE_DELAY_MS);
         },
         onError: (error) => {
@@ -74,7 +79,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
             void navigate('/subscription');
           } else if (error instanceof ApiError && error.code === 'validation') {
             setErrors({ name: error.fields.name, menuId: error.fields.menuId });
-            toast.error(messages.generic.validationTitle, { description: error.message });
+            showValidationToast(QR_FORM, error.message);
           } else if (error instanceof ApiError && error.status === 401) {
             setErrors({ auth: qrMessages.mustLogIn });
             toast.error(qrMessages.mustLogIn);
@@ -98,7 +103,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
         >
           <div>
             <p className="font-semibold">
-              Plan gratuit : {limit} code{limit > 1 ? 's' : ''} QR
+              Plan gratuit : {countOf(limit, 'code QR', 'codes QR')}
             </p>
             {!planAllows && generated === null && <p className="mt-1">{messages.limits.qrCodes}</p>}
           </div>
@@ -117,7 +122,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           )}
           <Field
             label="Nom du code QR"
-            placeholder="Ex. : QR - Carte du midi"
+            placeholder="Ex. : QR - Carte du midi"
             value={name}
             maxLength={200}
             error={errors.name}
@@ -132,7 +137,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
             </p>
           ) : noMenu ? (
             <p className="rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
-              Aucun menu actif trouvé. Créez d'abord un menu.{' '}
+              Aucun menu actif trouvé. Créez d’abord un menu.{' '}
               <Link to="/menus" className="font-semibold text-brand-700 underline underline-offset-2">
                 Aller à Mes Menus
               </Link>
@@ -191,7 +196,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           {generated ? (
             <QrDrawing key={generated.qrData} data={generated.qrData} size={GENERATOR_QR_SIZE} type="svg" label={`Code QR ${generated.name}`} />
           ) : (
-            <p className="px-6 text-center text-sm text-stone-500">L'aperçu du code QR apparaîtra ici.</p>
+            <p className="px-6 text-center text-sm text-stone-500">L’aperçu du code QR apparaîtra ici.</p>
           )}
         </div>
       </div>

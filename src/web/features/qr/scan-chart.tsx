@@ -1,5 +1,6 @@
 import type { QrScanStats } from '../../../shared/api/qr.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { countOf } from '../../../shared/typography.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQrScanStats } from './api.ts';
 
@@ -9,7 +10,7 @@ export const STATS_DAYS = 30;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const shortDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const scans = (n: number) => `${formatNumber(n)} scan${n > 1 ? 's' : ''}`;
+const scans = (n: number) => countOf(n, 'scan');
 
 /** 0, then whole steps of 1, 2 or 5 × 10ⁿ up to the first tick at or above `max`. */
 export function yTicks(max: number): number[] {
@@ -49,7 +50,7 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full overflow-visible"
         role="img"
-        aria-label={`Scans par jour ${range} : ${scans(total)} au total.`}
+        aria-label={`Scans par jour ${range} : ${scans(total)} au total.`}
       >
         {ticks.map((tick) => (
           <g key={tick}>
@@ -66,7 +67,7 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
             <g key={day.date}>
               {day.scans > 0 && (
                 <rect x={x} y={y(day.scans)} width={barWidth} height={y(0) - y(day.scans)} rx={1.5} fill="#059669">
-                  <title>{`${shortDay.format(asDate(day.date))} : ${scans(day.scans)}`}</title>
+                  <title>{`${shortDay.format(asDate(day.date))} : ${scans(day.scans)}`}</title>
                 </rect>
               )}
               {labelled(i) && (
@@ -127,7 +128,7 @@ export function ScanStatsPanel({ codeId, id }: { codeId: string; id?: string }) 
             </span>{' '}
             <span className="text-stone-600">sur les {STATS_DAYS} derniers jours</span>
           </p>
-          {stats.data.total === 0 && <p className="text-xs text-stone-500">Aucun scan pour l'instant : posez la carte de table pour que vos clients le découvrent.</p>}
+          {stats.data.total === 0 && <p className="text-xs text-stone-500">Aucun scan pour l’instant : posez la carte de table pour que vos clients le découvrent.</p>}
           <ScanChart stats={stats.data} />
         </>
       )}

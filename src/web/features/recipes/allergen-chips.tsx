@@ -41,9 +41,9 @@ export function AllergenChips({
   };
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-stone-800">Les 14 allergènes réglementaires</legend>
+      <legend className="text-sm font-medium text-stone-800">Les 14 allergènes réglementaires</legend>
       <p id={hintId} className="text-xs text-stone-600">
-        {'Touchez un allergène : une fois «\u00a0contient\u00a0», deux fois «\u00a0peut contenir (traces)\u00a0», trois fois pour le retirer.'}
+        {'Touchez un allergène : une fois « contient », deux fois « peut contenir (traces) », trois fois pour le retirer.'}
       </p>
       <ul className="flex flex-wrap gap-1.5" aria-label="Allergènes de la recette">
         {ALLERGEN_NAMES.map((allergen) => {
@@ -61,7 +61,7 @@ export function AllergenChips({
                 {presence === 'traces' && <span aria-hidden="true">○</span>}
                 {allergen}
                 <span className={presence === 'none' ? 'sr-only' : 'text-[10px] font-normal uppercase tracking-wide'}>
-                  <span className="sr-only"> : </span>
+                  <span className="sr-only"> : </span>
                   {STATE_TEXT[presence]}
                   {presence === 'traces' && <span className="sr-only"> possibles</span>}
                 </span>

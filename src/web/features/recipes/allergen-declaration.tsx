@@ -34,12 +34,12 @@ export function AllergenDeclaration({ review }: { review: AllergenReview }) {
           {waiting
             ? 'Répondez d’abord à chaque suggestion (Ajouter ou Ignorer).'
             : review.ingredientsChanged && !review.confirmed
-              ? 'Les ingrédients ont changé : vérifiez la liste, puis confirmez-la à nouveau.'
+              ? 'Les ingrédients ont changé : vérifiez la liste, puis confirmez-la à nouveau.'
               : review.confirmed && empty
                 ? `Vos clients liront «\u00a0${ALLERGEN_STATEMENTS.none}\u00a0».`
                 : review.confirmed
                   ? 'Liste confirmée.'
-                  : 'Cochez une fois la liste vérifiée ; elle peut être vide si la recette ne contient aucun des 14 allergènes.'}
+                  : 'Cochez une fois la liste vérifiée ; elle peut être vide si la recette ne contient aucun des 14 allergènes.'}
         </p>
       </div>
     </section>

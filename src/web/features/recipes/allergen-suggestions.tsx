@@ -9,7 +9,7 @@ export function AllergenSuggestions({ suggestions, onAdd, onDismiss }: { suggest
   if (suggestions.length === 0) return null;
   return (
     <div role="region" aria-label="Allergènes suggérés" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-      <p className="font-medium text-amber-900">Allergènes suggérés d'après les ingrédients — à confirmer :</p>
+      <p className="font-medium text-amber-900">Allergènes suggérés d’après les ingrédients — à confirmer :</p>
       <ul className="mt-2 space-y-2">
         {suggestions.map((s) => (
           <li key={s.allergen} className="flex flex-wrap items-center justify-between gap-2">
@@ -17,7 +17,7 @@ export function AllergenSuggestions({ suggestions, onAdd, onDismiss }: { suggest
               <strong>{s.allergen}</strong> <span className="text-stone-600">({s.sources.join(', ')})</span>
             </span>
             <span className="flex gap-2">
-              <Button size="sm" variant="secondary" onClick={() => onAdd(s.allergen)} aria-label={`Ajouter l'allergène ${s.allergen}`}>
+              <Button size="sm" variant="secondary" onClick={() => onAdd(s.allergen)} aria-label={`Ajouter l’allergène ${s.allergen}`}>
                 Ajouter
               </Button>
               <Button size="sm" variant="ghost" onClick={() => onDismiss(s.allergen)} aria-label={`Ignorer la suggestion ${s.allergen}`}>

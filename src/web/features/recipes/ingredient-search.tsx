@@ -35,7 +35,7 @@ export function IngredientSearch({ onSelect }: { onSelect: (hit: IngredientHit) 
   });
 
   useEffect(() => {
-    if (search.isError) toast.error("Erreur lors de la recherche d'ingrédients");
+    if (search.isError) toast.error('Erreur lors de la recherche d’ingrédients');
   }, [search.isError]);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -65,7 +65,7 @@ export function IngredientSearch({ onSelect }: { onSelect: (hit: IngredientHit) 
         aria-autocomplete="list"
         aria-activedescendant={showList && hits[active] ? `${listId}-${active}` : undefined}
         autoComplete="off"
-        placeholder="Ex. : tomate, crème fraîche, farine…"
+        placeholder="Ex. : tomate, crème fraîche, farine…"
         className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm shadow-sm"
         value={text}
         onChange={(event) => {
@@ -125,7 +125,7 @@ export function IngredientSearch({ onSelect }: { onSelect: (hit: IngredientHit) 
               >
                 <span className="block">{hit.name}</span>
                 <span className="block text-xs text-stone-500">
-                  {hit.per100g.energyKcal === null ? 'énergie inconnue' : `${Math.round(hit.per100g.energyKcal)} kcal / 100 g`}
+                  {hit.per100g.energyKcal === null ? 'énergie inconnue' : `${Math.round(hit.per100g.energyKcal)} kcal / 100 g`}
                   {hit.group ? ` · ${hit.group}` : ''}
                 </span>
               </li>

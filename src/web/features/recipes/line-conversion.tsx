@@ -33,11 +33,11 @@ export function LineConversion({
   return (
     <div className="col-span-2 space-y-1 text-sm sm:col-span-4" data-testid="line-conversion">
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={id}>{perUnit ? '1 unité =' : 'densité'}</label>
+        <label htmlFor={id}>{perUnit ? '1 unité =' : 'densité'}</label>
         <DecimalInput
           id={id}
           className="w-20"
-          aria-label={perUnit ? `Poids d'une unité de ${line.name} (g)` : `Densité de ${line.name} (g/ml)`}
+          aria-label={perUnit ? `Poids d’une unité de ${line.name} (g)` : `Densité de ${line.name} (g/ml)`}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-note`}
           value={line[field]}
@@ -69,13 +69,13 @@ function SourceNote({ perUnit, source }: { perUnit: boolean; source: MeasureCita
   if (!source) {
     return (
       <p className="text-stone-500">
-        {perUnit ? "Poids d'une unité inconnu pour cet aliment : pesez-en une." : "Densité inconnue pour cet aliment : 1 g/ml (celle de l'eau) par défaut."}
+        {perUnit ? 'Poids d’une unité inconnu pour cet aliment : pesez-en une.' : 'Densité inconnue pour cet aliment : 1 g/ml (celle de l’eau) par défaut.'}
       </p>
     );
   }
   return (
     <details className="text-stone-500">
-      <summary className="cursor-pointer">Source de la valeur par défaut : {source.label}</summary>
+      <summary className="cursor-pointer">Source de la valeur par défaut : {source.label}</summary>
       <p className="mt-1">{source.detail}</p>
     </details>
   );

@@ -9,7 +9,7 @@ export interface HeadlineNutrition {
   missing: Partial<Record<Nutrient, string[]>>;
 }
 
-const grams = (v: number | null) => (v === null ? '–' : `${formatNumber(v, 1)} g`);
+const grams = (v: number | null) => (v === null ? '–' : `${formatNumber(v, 1)} g`);
 
 /** Per-serving values, and an honest « valeur partielle » naming the ingredients Ciqual lacks. */
 export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
@@ -20,7 +20,7 @@ export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
       <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
         <div>
           <dt className="text-xs text-stone-600">Énergie</dt>
-          <dd className="font-semibold">{value.caloriesPerServing === null ? '–' : `${value.caloriesPerServing} kcal`}</dd>
+          <dd className="font-semibold">{value.caloriesPerServing === null ? '–' : `${value.caloriesPerServing} kcal`}</dd>
         </div>
         <div>
           <dt className="text-xs text-stone-600">Protéines</dt>
@@ -37,7 +37,7 @@ export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
       </dl>
       {missing.length > 0 && (
         <p className="mt-2 text-xs text-orange-800" data-testid="partial-values">
-          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
+          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
+import { countOf } from '../../../shared/typography.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatDecimal } from '../../../shared/decimal.ts';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format.ts';
@@ -22,7 +23,7 @@ function AllergenBadge({ recipe }: { recipe: Recipe }) {
   const count = recipe.allergens.length;
   return (
     <Badge tone={count ? 'red' : 'green'} data-testid="allergen-status">
-      {count ? `${count} allergène${count > 1 ? 's' : ''}` : ALLERGEN_STATEMENTS.none}
+      {count ? `${count} allergène${count > 1 ? 's' : ''}` : ALLERGEN_STATEMENTS.none}
     </Badge>
   );
 }
@@ -42,10 +43,10 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       </Link>
       <div className="flex flex-wrap gap-2">
         <Badge>
-          {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
+          {countOf(recipe.servings, 'portion')}
         </Badge>
         <Badge tone="green" data-testid="kcal-badge">
-          {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
+          {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
         <AllergenBadge recipe={recipe} />
         {recipe.price !== null && <Badge data-testid="price-badge">{formatEuros(recipe.price)}</Badge>}
@@ -54,7 +55,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       {(recipe.nutriScore.available || recipe.showNutriScore) && <NutriScoreInfo value={recipe.nutriScore} />}
       {missing.length > 0 && (
         <p className="text-xs text-orange-800">
-          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
+          <strong>Valeur partielle</strong> : données Ciqual manquantes pour {missing.join(', ')}.
         </p>
       )}
       <ul className="space-y-0.5 text-sm text-stone-700">
@@ -77,7 +78,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       )}
       {recipe.traces.length > 0 && (
         <p className="text-xs text-amber-900">
-          <strong>Peut contenir :</strong> {recipe.traces.join(', ')}
+          <strong>Peut contenir :</strong> {recipe.traces.join(', ')}
         </p>
       )}
       {recipe.dietaryInfo.length > 0 && (
@@ -91,7 +92,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
-        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />
+        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
 import { useSaveRecipe } from './api.ts';
 import { draftFromStored, newDraftLine, previewLine, readLine, type DraftLine } from './draft-lines.ts';
@@ -36,6 +37,7 @@ function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'
   return { ingredients: Object.keys(errors).length === 0 ? ingredients : null, errors };
 }
 
+const RECIPE_FORM = 'recipe';
 const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
 
 /** « Nouvelle recette » / « Modifier la recette » (SPEC.md « Mes Recettes »). */
@@ -79,20 +81,26 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     setFoodFacts((current) => ({ ...current, [hit.code]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
     setLines((current) => [...current, newDraftLine(hit)]);
     setIngredientsError(null);
-    toast.success('Ingrédient ajouté avec succès');
+    // One toast however many lines are added in a row: each add replaces it (same sonner id).
+    toast.success('Ingrédient ajouté avec succès', { id: 'ingredient-added' });
+  };
+  // An edited list makes the server's line errors old news (a new save checks them again).
+  const changeLines = (next: DraftLine[]) => {
+    setLines(next);
+    setLineErrors({});
   };
 
   // Line errors show with the form's own, whichever is wrong: nothing is sent until all are right.
   const checkLines = () => {
     const read = readLines(lines);
     setLineErrors(read.errors);
-    if (!read.ingredients) toast.error('Erreur de validation', { description: Object.values(read.errors)[0] });
+    if (!read.ingredients) showValidationToast(RECIPE_FORM, Object.values(read.errors)[0] ?? '');
     return read.ingredients;
   };
   const submit = form.handleSubmit((values) => {
     if (lines.length === 0) {
       setIngredientsError(recipeMessages.noIngredient);
-      toast.error(recipeMessages.noIngredient);
+      showFormErrorToast(RECIPE_FORM, recipeMessages.noIngredient);
       return;
     }
     const ingredients = checkLines();
@@ -117,7 +125,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: 'Le plan gratuit est limité à 5 recettes. Passez au Premium pour en créer davantage.' });
+            toast.error('Limite atteinte', { description: 'Le plan gratuit est limité à 5 recettes. Passez au Premium pour en créer davantage.' });
           } else if (error instanceof ApiError && error.code === 'validation') {
             const fromServer: LineErrors = {};
             for (const [field, message] of Object.entries(error.fields)) {
@@ -127,7 +135,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
               else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
             }
             setLineErrors(fromServer);
-            toast.error('Erreur de validation', { description: error.message });
+            showValidationToast(RECIPE_FORM, error.message);
           } else toast.error('Erreur lors de la sauvegarde');
         },
       },
@@ -137,17 +145,18 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   });
 
   const { errors } = form.formState;
+  useFormErrorToastFollows(RECIPE_FORM, Object.keys(errors).length > 0 || ingredientsError !== null || Object.keys(lineErrors).length > 0);
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
+        <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
         <DecimalField control={form.control} name="servings" label="Portions" integer />
       </div>
       <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
         <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
-        <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
+        <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
       </div>
 
       <section className="space-y-3" aria-label="Ingrédients">
@@ -157,7 +166,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             {ingredientsError}
           </p>
         )}
-        <IngredientLines lines={lines} onChange={setLines} errors={lineErrors} onErrorsChange={setLineErrors} />
+        <IngredientLines lines={lines} onChange={changeLines} errors={lineErrors} onErrorsChange={setLineErrors} />
         {lines.length > 0 && <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} />}
       </section>
 
@@ -175,7 +184,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
               name="cookedWeightG"
               label="Poids total cuit (g, optionnel)"
               maxDigits={1}
-              hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
+              hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
             />
             <DecimalField
               control={form.control}
@@ -190,11 +199,11 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             Afficher le Nutri-Score sur le menu public
           </label>
           {/* docs/product/nutri-score.md: the logo is Santé publique France's trademark. */}
-          <p className="-mt-2 text-xs text-stone-600">L'affichage public du Nutri-Score suppose l'enregistrement de votre établissement auprès de Santé publique France.</p>
+          <p className="-mt-2 text-xs text-stone-600">L’affichage public du Nutri-Score suppose l’enregistrement de votre établissement auprès de Santé publique France.</p>
           {lines.length > 0 && (
             <div aria-live="polite" data-testid="nutri-score-preview">
               <NutriScoreInfo value={preview.nutriScore} />
-              {showNutriScore && !preview.nutriScore.available && <p className="mt-1 text-xs text-stone-600">Le menu public n'affichera pas de Nutri-Score tant qu'il ne peut pas être calculé.</p>}
+              {showNutriScore && !preview.nutriScore.available && <p className="mt-1 text-xs text-stone-600">Le menu public n’affichera pas de Nutri-Score tant qu’il ne peut pas être calculé.</p>}
             </div>
           )}
           {lines.length > 0 && (
@@ -224,7 +233,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
 
       {!review.confirmed && (
         <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">
-          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu'à
+          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu’à
           ce que vous confirmiez la liste.
         </p>
       )}

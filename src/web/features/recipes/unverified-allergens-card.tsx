@@ -23,9 +23,9 @@ export function UnverifiedAllergensCard() {
     >
       <div>
         <h2 className="font-semibold text-orange-900">
-          {count} recette{count > 1 ? 's' : ''} aux allergènes non vérifiés
+          {count} recette{count > 1 ? 's' : ''} aux allergènes non vérifiés
         </h2>
-        <p className="text-sm text-orange-900">Vos clients y lisent « Allergènes non renseignés : demandez au personnel ». Confirmez chaque liste.</p>
+        <p className="text-sm text-orange-900">Vos clients y lisent « Allergènes non renseignés : demandez au personnel ». Confirmez chaque liste.</p>
       </div>
       <Link to={`/recipes?${UNVERIFIED_FILTER}`} className="self-start font-semibold text-orange-900 underline underline-offset-2 sm:self-center">
         Vérifier les allergènes

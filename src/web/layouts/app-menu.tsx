@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Dialog } from 'radix-ui';
+import { Button } from '../components/ui/button.tsx';
+import { cn } from '../lib/cn.ts';
+import { APP_LINKS } from './app-links.ts';
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
+/**
+ * The phone header's « Menu » (below the `md` breakpoint): a Radix dialog under the header bar
+ * with every page, the account's e-mail and « Se déconnecter ». Radix gives the trigger
+ * aria-expanded, traps the focus inside, closes on Escape and on a tap outside. It is open
+ * for the page it was opened on: any navigation (a link, the back button) closes it.
+ */
+export function AppMenu({ email, onSignOut, signingOut }: { email: string | undefined; onSignOut: () => void; signingOut: boolean }) {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const close = () => setOpenOn(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => setOpenOn(next ? pathname : null)}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" size="sm" className="md:hidden" data-testid="app-menu-button">
+          <MenuIcon open={open} />
+          Menu
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white px-4 pt-3 pb-5 shadow-xl md:hidden"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <Dialog.Title className="text-lg font-bold text-brand-700">NutriCarte</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="secondary" size="sm">
+                <MenuIcon open />
+                Fermer
+              </Button>
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Menu principal" className="mt-4">
+            <ul className="grid gap-1">
+              {APP_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    onClick={close}
+                    className={({ isActive }) =>
+                      cn('block rounded-lg px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100')
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-4 space-y-3 border-t border-stone-200 pt-4">
+            {email && (
+              <NavLink to="/account" onClick={close} className="block break-all text-sm text-stone-600 hover:text-brand-800 hover:underline" data-testid="app-menu-email">
+                {email}
+              </NavLink>
+            )}
+            <Button
+              variant="secondary"
+              className="w-full"
+              disabled={signingOut}
+              onClick={() => {
+                close();
+                onSignOut();
+              }}
+            >
+              Se déconnecter
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

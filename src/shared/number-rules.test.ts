@@ -15,7 +15,7 @@ describe('numberProblem', () => {
     expect(numberProblem(n.price, 0.004)).toBe(c.pricePositive);
     expect(numberProblem(n.price, 0.01)).toBeNull();
     expect(numberProblem(n.gramsPerMl, 0.92)).toBeNull();
-    expect(numberProblem(n.gramsPerMl, 6)).toBe('La densité ne peut pas dépasser 5 g/ml');
+    expect(numberProblem(n.gramsPerMl, 6)).toBe('La densité ne peut pas dépasser 5 g/ml');
   });
 
   it('allows 0 where the rule does, and refuses fractions in whole-number fields', () => {

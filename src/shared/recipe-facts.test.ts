@@ -62,7 +62,7 @@ describe('computeRecipeFacts', () => {
     expect(facts.version).toBe(RECIPE_FACTS_VERSION);
   });
 
-  it('sums the nutrition of the lines, « unité » by its weight, and rounds the headline values per serving', () => {
+  it('sums the nutrition of the lines, « unité » by its weight, and rounds the headline values per serving', () => {
     const lines = quiche();
     const facts = computeRecipeFacts(recipe(lines));
     const expected = computeNutrition(lines, 4);
@@ -74,13 +74,13 @@ describe('computeRecipeFacts', () => {
     expect(facts.proteinPerServing).toBe(Math.round((expected.totals.protein! / 4) * 10) / 10);
   });
 
-  it('says which value is missing for the niçoise at 55 % instead of no grade and no reason', () => {
+  it('says which value is missing for the niçoise at 55 % instead of no grade and no reason', () => {
     const nicoise = [line(20276, 300), line(20061, 150), line(26180, 120), line(22010, 100), line(13032, 40), line(26694, 20), line(17270, 20)];
     const facts = computeRecipeFacts(recipe(nicoise, { fruitVegLegumePercent: 55 }));
     expect(facts.nutriScore).toEqual({
       available: false,
-      reasons: ["Sucres inconnus pour : Thon à l'huile de tournesol, entier, appertisé, égoutté, Anchois, filets, salés, à l'huile d'olive, semi-conserve, égouttés"],
-      reason: "Sucres inconnus pour : Thon à l'huile de tournesol, entier, appertisé, égoutté, Anchois, filets, salés, à l'huile d'olive, semi-conserve, égouttés.",
+      reasons: ["Sucres inconnus pour : Thon à l'huile de tournesol, entier, appertisé, égoutté, Anchois, filets, salés, à l'huile d'olive, semi-conserve, égouttés"],
+      reason: "Sucres inconnus pour : Thon à l'huile de tournesol, entier, appertisé, égoutté, Anchois, filets, salés, à l'huile d'olive, semi-conserve, égouttés.",
     });
     expect(computeRecipeFacts(recipe(nicoise)).nutriScore).toMatchObject({ reasons: expect.arrayContaining(['Part de fruits, légumes et légumineuses manquante']) });
     // Tuna in water and marinated anchovies, whose sugars Ciqual knows: a grade.
@@ -88,9 +88,9 @@ describe('computeRecipeFacts', () => {
     expect(computeRecipeFacts(recipe(known, { fruitVegLegumePercent: 55 })).nutriScore).toMatchObject({ available: true, letter: expect.stringMatching(/^[A-E]$/) });
   });
 
-  it('names a line without a weight once, and scores per 100 g of the cooked dish', () => {
+  it('names a line without a weight once, and scores per 100 g of the cooked dish', () => {
     const unweighed = computeRecipeFacts(recipe([line(22000, 2, 'unité', null), line(4003, 500)], { fruitVegLegumePercent: 0 }));
-    expect(unweighed.nutriScore).toMatchObject({ available: false, reasons: ['Poids inconnu pour : Oeuf cru'] });
+    expect(unweighed.nutriScore).toMatchObject({ available: false, reasons: ['Poids inconnu pour : Oeuf cru'] });
 
     // 1 kg of boiled potatoes reduced to 250 g: per 100 g of the dish, everything × 4.
     const potatoes = [line(4003, 1000)];

@@ -32,7 +32,7 @@ function expectLocked(res: TestResponse) {
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
   expect(res.body).toEqual({ error: { code: 'rate_limited', message: messages.auth.accountLocked(Math.ceil(retryAfter / 60)) } });
-  expect(res.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+ minutes?, ou choisissez un nouveau mot de passe/);
+  expect(res.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\s+minutes?, ou choisissez un nouveau mot de passe/);
   expect(res.setCookie).toEqual([]);
 }
 
@@ -49,7 +49,7 @@ describe('per-address sign-in throttle', () => {
     const right = await signIn(email, TEST_PASSWORD);
     expectLocked(wrong);
     expectLocked(right);
-    expect(right.body.error.message).toContain('Réessayez dans 5 minutes');
+    expect(right.body.error.message).toContain('Réessayez dans 5 minutes');
     expect({ status: right.status, body: right.body }).toEqual({ status: wrong.status, body: wrong.body });
     // The case of the address changes nothing.
     expectLocked(await signIn(email.toUpperCase(), TEST_PASSWORD));
@@ -87,7 +87,7 @@ describe('per-address sign-in throttle', () => {
     const soon = await signIn(email, TEST_PASSWORD);
     expectLocked(soon);
     expect(Number(soon.headers.get('retry-after'))).toBeLessThanOrEqual(30);
-    expect(soon.body.error.message).toContain('Réessayez dans 1 minute,');
+    expect(soon.body.error.message).toContain('Réessayez dans 1 minute,');
     await timePasses(email, 30);
     expect((await signIn(email, TEST_PASSWORD)).status).toBe(200);
   });

@@ -132,7 +132,7 @@ describe('schema', () => {
 });
 
 describe('user trigger', () => {
-  it('creates a profile named « Mon Restaurant » and a free subscription with the user', async () => {
+  it('creates a profile named « Mon Restaurant » and a free subscription with the user', async () => {
     const userId = await insertUser();
     const profile = await t.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     expect(profile.restaurant_name).toBe('Mon Restaurant');
@@ -234,7 +234,7 @@ describe('CHECK constraints → French messages', () => {
     [{ price: -1 }, 'price', 'Le prix doit être supérieur à 0'],
     [{ price: 0 }, 'price', 'Le prix doit être supérieur à 0'],
     [{ cooked_weight_g: 0 }, 'cookedWeightG', 'Le poids cuit doit être supérieur à 0'],
-    [{ fruit_veg_legume_percent: 101 }, 'fruitVegLegumePercent', 'La part doit être comprise entre 0 et 100 %'],
+    [{ fruit_veg_legume_percent: 101 }, 'fruitVegLegumePercent', 'La part doit être comprise entre 0 et 100 %'],
     [{ prep_time: -5 }, 'prepTime', 'Le temps de préparation doit être positif'],
     [{ cook_time: -1 }, 'cookTime', 'Le temps de cuisson doit être positif'],
     [{ name: '   ' }, 'name', 'Le nom est requis'],

@@ -63,8 +63,8 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<dd>6,3\u00a0g</dd>');
     expect(html).toContain('<dd>20,0\u00a0g</dd>');
     expect(html).not.toContain('Glucides');
-    expect(html).not.toContain('Régimes alimentaires :');
-    expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lait</li></ul></div>');
+    expect(html).not.toContain('Régimes alimentaires :');
+    expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lait</li></ul></div>');
     expect(html).not.toMatch(/12[,.]5/); // the price is fetched, not shown
     expect(html).toContain('Menu numérique propulsé par <a href="/">NutriCarte</a>');
     expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
@@ -88,7 +88,7 @@ describe('public menu page rendering', () => {
     expect(missing).toContain('<a href="/mentions-legales">Mentions légales</a>');
   });
 
-  it('shows « peut contenir » apart from the allergens, and the Nutri-Score letter when given', () => {
+  it('shows « peut contenir » apart from the allergens, and the Nutri-Score letter when given', () => {
     const html = renderMenuPage(
       menu({
         sections: [
@@ -101,7 +101,7 @@ describe('public menu page rendering', () => {
         ],
       }),
     );
-    expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
+    expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
     // The five letters in their colours, the dish's one enlarged.
     expect(html).toContain(
       '<p class="ns" role="img" aria-label="Nutri-Score C"><i>Nutri-Score</i><b class="nsA">A</b><b class="nsB">B</b><b class="nsC on">C</b><b class="nsD">D</b><b class="nsE">E</b></p>',
@@ -130,11 +130,11 @@ describe('public menu page rendering', () => {
       }),
     );
     const item = (name: string) => html.slice(html.indexOf(`<h3>${name}</h3>`)).split('<li class="item">')[0]!;
-    expect(item('Salade verte')).toContain('<p class="al">Allergènes : Aucun des 14 allergènes réglementaires</p>');
-    expect(item('Quiche')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
+    expect(item('Salade verte')).toContain('<p class="al">Allergènes : Aucun des 14 allergènes réglementaires</p>');
+    expect(item('Quiche')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
     expect(item('Quiche')).not.toContain('Aucun des 14');
     // What an unconfirmed list already names is still shown, under the warning.
-    expect(item('Tarte')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p><div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Gluten</li></ul></div>');
-    expect(item('Vin rouge')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
+    expect(item('Tarte')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p><div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Gluten</li></ul></div>');
+    expect(item('Vin rouge')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
   });
 });

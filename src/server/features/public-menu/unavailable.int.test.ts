@@ -25,7 +25,7 @@ function expectCalmPage(res: { status: number; text: string; headers: Headers })
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   expect(res.text).toContain('<p class="resto">Le Bistrot &lt;du&gt; Port</p>');
-  expect(res.text).toContain("<h1>Ce menu n'est pas disponible pour le moment</h1>");
+  expect(res.text).toContain('<h1>Ce menu n’est pas disponible pour le moment</h1>');
   expect(res.text).toContain('<meta name="robots" content="noindex">');
   expect(res.text).not.toContain('Erreur');
   expect(res.text).not.toContain('Menu non trouvé');
@@ -73,7 +73,7 @@ describe('a menu switched off by its owner', () => {
     expect(await scanCount(code.id)).toBe(1);
   });
 
-  it('unknown ids keep « Menu non trouvé » and the QR error page', async () => {
+  it('unknown ids keep « Menu non trouvé » and the QR error page', async () => {
     const unknown = '6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80';
     const menuPage = await t.request('GET', `/menu/${unknown}`);
     expect(menuPage.status).toBe(404);

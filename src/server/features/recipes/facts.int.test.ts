@@ -83,8 +83,8 @@ describe('allergen status (DECISIONS.md 15)', () => {
     ]);
     const html = (await t.request('GET', `/menu/${menuId}`)).text;
     const item = (name: string) => html.slice(html.indexOf(`<h3>${name}</h3>`)).split('<li class="item">')[0]!;
-    expect(item('Salade')).toContain('Aucun des 14 allergènes réglementaires');
-    expect(item('Quiche')).toContain('Allergènes non renseignés : demandez au personnel');
+    expect(item('Salade')).toContain('Aucun des 14 allergènes réglementaires');
+    expect(item('Quiche')).toContain('Allergènes non renseignés : demandez au personnel');
     expect(item('Quiche')).not.toContain('Aucun des 14');
   });
 

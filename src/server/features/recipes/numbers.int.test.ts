@@ -23,7 +23,7 @@ const countRecipes = async (userId: string) =>
   Number((await t.db.selectFrom('recipes').select(t.db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
 describe('numbers of a recipe', () => {
-  it('stores 0.25 kg of butter and a 9.50 € price as sent', async () => {
+  it('stores 0.25 kg of butter and a 9.50 € price as sent', async () => {
     const res = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipe([{ code: '16400', quantity: 0.25, unit: 'kg' }], { price: 9.5 }) });
     expect(res.status).toBe(201);
     // 250 g × 7.53 kcal/g = 1882.5 → 1883 kcal (not the 188 250 of « 0,25 » read as 25).
@@ -47,7 +47,7 @@ describe('numbers of a recipe', () => {
     expect(own.body.nutrition.totalGrams).toBe(100);
   });
 
-  it('uses the weight of a unit sent with the line (an egg yolk of 17 g)', async () => {
+  it('uses the weight of a unit sent with the line (an egg yolk of 17 g)', async () => {
     const res = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipe([{ code: '22002', quantity: 2, unit: 'unité', gramsPerUnit: 17 }]) });
     expect(res.status).toBe(201);
     expect(res.body.nutrition.totalGrams).toBe(34);
@@ -58,9 +58,9 @@ describe('numbers of a recipe', () => {
     ['quantity 0', [{ code: '16400', quantity: 0, unit: 'g' }], {}, 'ingredients.0.quantity', 'La quantité doit être supérieure à 0'],
     ['a quantity rounding to 0', [{ code: '16400', quantity: 0.0001, unit: 'kg' }], {}, 'ingredients.0.quantity', 'La quantité doit être supérieure à 0'],
     ['a quantity as text', [{ code: '16400', quantity: '0,25', unit: 'kg' }], {}, 'ingredients.0.quantity', 'La quantité doit être un nombre supérieur à 0'],
-    ['a unit weight of 0', [{ code: '22002', quantity: 2, unit: 'unité', gramsPerUnit: 0 }], {}, 'ingredients.0.gramsPerUnit', "Indiquez le poids d'une unité (en grammes)"],
+    ['a unit weight of 0', [{ code: '22002', quantity: 2, unit: 'unité', gramsPerUnit: 0 }], {}, 'ingredients.0.gramsPerUnit', 'Indiquez le poids d’une unité (en grammes)'],
     ['a density of 0', [{ code: '17440', quantity: 100, unit: 'ml', gramsPerMl: 0 }], {}, 'ingredients.0.gramsPerMl', 'Indiquez la densité (en g/ml), supérieure à 0'],
-    ['a density of 7', [{ code: '17440', quantity: 100, unit: 'ml', gramsPerMl: 7 }], {}, 'ingredients.0.gramsPerMl', 'La densité ne peut pas dépasser 5 g/ml'],
+    ['a density of 7', [{ code: '17440', quantity: 100, unit: 'ml', gramsPerMl: 7 }], {}, 'ingredients.0.gramsPerMl', 'La densité ne peut pas dépasser 5 g/ml'],
     ['a price of 0', [{ code: '16400', quantity: 10, unit: 'g' }], { price: 0 }, 'price', 'Le prix doit être supérieur à 0'],
     ['a cooked weight of 0', [{ code: '16400', quantity: 10, unit: 'g' }], { cookedWeightG: 0 }, 'cookedWeightG', 'Le poids cuit doit être supérieur à 0'],
     ['1.5 servings', [{ code: '16400', quantity: 10, unit: 'g' }], { servings: 1.5 }, 'servings', 'Le nombre de portions doit être un nombre entier'],

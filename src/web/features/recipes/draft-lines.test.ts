@@ -22,7 +22,7 @@ describe('ingredient lines of the recipe form', () => {
     expect(draftFromStored(stored)).toMatchObject({ quantity: '0,25', unit: 'l', gramsPerMl: '1', defaults: { gramsPerMl: 0.92 } });
   });
 
-  it('reads « 0,25 » and « 0.25 » alike, and refuses -5, 0 and junk next to the field', () => {
+  it('reads « 0,25 » and « 0.25 » alike, and refuses -5, 0 and junk next to the field', () => {
     const butter = { ...newDraftLine(hit('16400', 'Beurre à 80% MG minimum, doux')), unit: 'kg' as const };
     expect(readLine({ ...butter, quantity: '0,25' })).toEqual({ input: { code: '16400', quantity: 0.25, unit: 'kg', gramsPerUnit: null, gramsPerMl: null }, errors: null });
     expect(readLine({ ...butter, quantity: '0.25' }).input?.quantity).toBe(0.25);
@@ -34,7 +34,7 @@ describe('ingredient lines of the recipe form', () => {
 
   it('asks for the weight of a unit or the density only when the unit needs it', () => {
     const line = newDraftLine(hit('1', 'Aliment inconnu'));
-    expect(readLine({ ...line, unit: 'unité' }).errors).toEqual({ gramsPerUnit: "Indiquez le poids d'une unité (en grammes)" });
+    expect(readLine({ ...line, unit: 'unité' }).errors).toEqual({ gramsPerUnit: 'Indiquez le poids d’une unité (en grammes)' });
     expect(readLine({ ...line, unit: 'g', gramsPerUnit: 'x', gramsPerMl: '0' }).errors).toBeNull();
     expect(readLine({ ...line, unit: 'ml', gramsPerMl: '0,92' }).input).toMatchObject({ unit: 'ml', gramsPerMl: 0.92, gramsPerUnit: null });
     expect(lineFieldError({ ...line, unit: 'l', gramsPerMl: '0' }, 'gramsPerMl')).toBe('Indiquez la densité (en g/ml), supérieure à 0');

@@ -1,5 +1,5 @@
 /**
- * Public menu page benchmark (SPEC.md « Public menu page », DECISIONS.md 12): the weight of a
+ * Public menu page benchmark (docs/product/spec.md « Public menu page », docs/product/decisions.md 12): the weight of a
  * 30-item page and the throughput of `/menu/:id` beside a static file of the same bytes served
  * by the same server (same middleware: request id, logging, security headers, compression).
  * Runs on a throwaway PostgreSQL 15 when /usr/lib/postgresql/15/bin is there, else on PGlite.
@@ -132,7 +132,7 @@ export const BENCH_MENU: { name: string; description: string; dishes: Dish[] }[]
 export interface SeedTarget {
   /** The app in process, or the base URL of a running server. */
   app: Hono<AppEnv> | string;
-  /** PUBLIC_ORIGIN of that app (sign-up and every write must carry it, API.md CSRF). */
+  /** PUBLIC_ORIGIN of that app (sign-up and every write must carry it, docs/product/api.md CSRF). */
   origin: string;
   /**
    * The owner must be premium (30 recipes are over the free plan's 5): set directly in the
@@ -191,7 +191,7 @@ export async function seedBenchMenu(target: SeedTarget): Promise<SeededMenu> {
           servings: 1,
           ingredients: d.lines.map(([code, quantity]) => ({ code, quantity, unit: 'g' })),
           allergens: d.allergens,
-          // The bench restaurant has confirmed its lists (DECISIONS.md 15), as a published menu should.
+          // The bench restaurant has confirmed its lists (docs/product/decisions.md 15), as a published menu should.
           allergensDeclared: true,
           dietaryInfo: d.diets,
         })

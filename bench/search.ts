@@ -1,5 +1,5 @@
 /**
- * Ingredient search benchmark (API.md « Catalogue »): latency in-process and over HTTP on
+ * Ingredient search benchmark (docs/product/api.md « Catalogue »): latency in-process and over HTTP on
  * loopback, and relevance on what cooks type (src/server/features/catalogue/relevance-queries.ts)
  * beside a plain `ILIKE '%query%'` baseline. Opens its own throwaway database.
  *

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { calmScreenshot, dismissToasts, expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
-/** Issue 15 « Trust first »: a recipe's allergens are declared or say they are not (DECISIONS.md 15). */
+/** Issue 15 « Trust first »: a recipe's allergens are declared or say they are not (docs/product/decisions.md 15). */
 
 const PATE = 'Pâte brisée, pur beurre, préemballée, crue';
 const UNVERIFIED = 'Allergènes non renseignés : demandez au personnel';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
-/** Creates a recipe through the API, as the recipe page would (API.md « Recipes »). */
+/** Creates a recipe through the API, as the recipe page would (docs/product/api.md « Recipes »). */
 function createRecipe(page: Page, baseURL: string, name: string) {
   return page.request.post('/api/recipes', {
     headers: { Origin: baseURL },

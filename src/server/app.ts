@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     }),
   );
 
-  // CSRF (API.md): a state-changing API request must come from the app's own origin.
+  // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
     if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path)) {
       const origin = c.req.header('origin');

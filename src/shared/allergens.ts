@@ -5,7 +5,7 @@ export interface Allergen {
 
 /**
  * The 14 allergens of EU Regulation 1169/2011 (INCO), annex II, in its order and under the
- * short names of its French version (DECISIONS.md 15: « Lait », not « Lactose »). Stored
+ * short names of its French version (docs/product/decisions.md 15: « Lait », not « Lactose »). Stored
  * rows written under the first names were renamed by migration 0005.
  */
 export const ALLERGENS: readonly Allergen[] = [
@@ -27,12 +27,12 @@ export const ALLERGENS: readonly Allergen[] = [
 
 export const ALLERGEN_NAMES: readonly string[] = ALLERGENS.map((a) => a.name);
 
-/** Whether the owner has confirmed a recipe's allergen list (API.md « allergen status »). */
+/** Whether the owner has confirmed a recipe's allergen list (docs/product/api.md « allergen status »). */
 export const ALLERGEN_STATUSES = ['declared', 'unverified'] as const;
 export type AllergenStatus = (typeof ALLERGEN_STATUSES)[number];
 
 /**
- * What a diner reads where a recipe's allergens are shown (DECISIONS.md 15): never nothing.
+ * What a diner reads where a recipe's allergens are shown (docs/product/decisions.md 15): never nothing.
  * `none` for a declared empty list, `unverified` for a list its owner has not confirmed.
  */
 export const ALLERGEN_STATEMENTS = {
@@ -51,7 +51,7 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** Filters the built-in list by the typed text (also the client fallback of SPEC.md). */
+/** Filters the built-in list by the typed text (also the client fallback of docs/product/spec.md). */
 export function filterAllergens(query: string): Allergen[] {
   const q = foldText(query);
   if (!q) return [...ALLERGENS];

@@ -1,5 +1,5 @@
 /**
- * Numbers as a French kitchen types them (DECISIONS.md 16). A `type="number"` input reads
+ * Numbers as a French kitchen types them (docs/product/decisions.md 16). A `type="number"` input reads
  * « 0,25 » by the browser's locale: an English Chromium turned 0,25 kg into 25 kg. Forms take
  * text and read it here, the same way in every browser:
  * - one decimal separator, comma or dot: « 0,25 » = « 0.25 » = 0.25;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectEnvironment } from './environment.ts';
 
-describe('detectEnvironment (SPEC.md section 9)', () => {
+describe('detectEnvironment (docs/product/spec.md section 9)', () => {
   it.each(['localhost', 'LOCALHOST', 'dev.nutricarte.fr', 'nutricarte-dev.example.com', 'staging.nutricarte.fr', 'app.Staging.example.org'])(
     '%s is development (dev, staging or localhost in the host)',
     (host) => expect(detectEnvironment(host)).toBe('development'),

@@ -1,7 +1,7 @@
 export type AppEnv = 'development' | 'production';
 
 /**
- * SPEC.md section 9: development when the host contains « dev », « staging » or
+ * docs/product/spec.md section 9: development when the host contains « dev », « staging » or
  * « localhost », or is an IP address; production otherwise.
  */
 export function detectEnvironment(hostname: string): AppEnv {

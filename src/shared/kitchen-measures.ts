@@ -1,7 +1,7 @@
 import { foldText } from './allergens.ts';
 
 /**
- * Default unit weights and densities of foods (DECISIONS.md 17), read from ONE table,
+ * Default unit weights and densities of foods (docs/product/decisions.md 17), read from ONE table,
  * data/kitchen-measures.json, where every figure names its source. The web app bundles the
  * table (src/web/features/recipes/kitchen-measures.ts), the server reads the file at start
  * (src/server/features/recipes/kitchen-measures.ts); both look foods up here.

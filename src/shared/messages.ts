@@ -1,4 +1,4 @@
-/** French texts shared by the server and the web app (SPEC.md sections 5 and 8). */
+/** French texts shared by the server and the web app (docs/product/spec.md sections 5 and 8). */
 export const messages = {
   generic: {
     internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
@@ -65,9 +65,9 @@ export const messages = {
   },
   /** Database CHECK constraints mapped to the « Erreur de validation » messages. */
   constraints: {
-    /** Quantities, weights and prices are greater than 0 (DECISIONS.md 16). */
+    /** Quantities, weights and prices are greater than 0 (docs/product/decisions.md 16). */
     pricePositive: 'Le prix doit être supérieur à 0',
-    /** A menu item may cost 0 € (SPEC.md section 3: its default), never less. */
+    /** A menu item may cost 0 € (docs/product/spec.md section 3: its default), never less. */
     priceNotNegative: 'Le prix ne peut pas être négatif',
     prepTimePositive: 'Le temps de préparation doit être positif',
     cookTimePositive: 'Le temps de cuisson doit être positif',

@@ -6,7 +6,7 @@ import { numberProblem, optionalNumberText, readNumberText, requiredNumberText, 
 const c = messages.constraints;
 
 describe('numberProblem', () => {
-  it('refuses 0, negatives and what rounds to 0 in the column (DECISIONS.md 16)', () => {
+  it('refuses 0, negatives and what rounds to 0 in the column (docs/product/decisions.md 16)', () => {
     expect(numberProblem(n.quantity, 0.25)).toBeNull();
     expect(numberProblem(n.quantity, 0)).toBe(c.quantityPositive);
     expect(numberProblem(n.quantity, -5)).toBe(c.quantityPositive);

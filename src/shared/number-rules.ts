@@ -7,7 +7,7 @@ import { messages } from './messages.ts';
  * typed in French): the same limits and the same French messages on both sides.
  */
 export interface NumberRule {
-  /** `positive`: greater than 0 (quantities, weights, prices: DECISIONS.md 16); `zero`: 0 allowed. */
+  /** `positive`: greater than 0 (quantities, weights, prices: docs/product/decisions.md 16); `zero`: 0 allowed. */
   min: 'positive' | 'zero';
   max: number;
   /** Decimals the database column keeps; 0 = whole numbers. A value rounding to 0 there is not > 0. */

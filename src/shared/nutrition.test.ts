@@ -32,7 +32,7 @@ describe('toGrams', () => {
     expect(toGrams(3, 'unité')).toBeNull();
   });
 
-  it('weighs a volume with the line density (DECISIONS.md 17), 1 g/ml without one', () => {
+  it('weighs a volume with the line density (docs/product/decisions.md 17), 1 g/ml without one', () => {
     expect(toGrams(100, 'ml', null, 0.92)).toBeCloseTo(92);
     expect(toGrams(0.5, 'l', null, 1.43)).toBeCloseTo(715);
     expect(toGrams(100, 'ml', null, null)).toBe(100);

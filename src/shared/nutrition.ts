@@ -1,6 +1,6 @@
 import { toGrams, type Unit } from './units.ts';
 
-/** Nutrients of a Ciqual food per 100 g (API.md `per100g`). `null` is « unknown », never 0. */
+/** Nutrients of a Ciqual food per 100 g (docs/product/api.md `per100g`). `null` is « unknown », never 0. */
 export const NUTRIENTS = ['energyKj', 'energyKcal', 'water', 'protein', 'carbs', 'sugars', 'fiber', 'fat', 'saturatedFat', 'salt'] as const;
 export type Nutrient = (typeof NUTRIENTS)[number];
 export type Per100g = Record<Nutrient, number | null>;
@@ -24,7 +24,7 @@ export interface NutritionResult {
   perServing: Record<Nutrient, number | null>;
   /** Ingredients (names) whose value is unknown, per nutrient: these totals are partial. */
   missing: Partial<Record<Nutrient, string[]>>;
-  /** The four headline values, rounded as SPEC.md says (kcal whole, grams one decimal). */
+  /** The four headline values, rounded as docs/product/spec.md says (kcal whole, grams one decimal). */
   caloriesPerServing: number | null;
   proteinPerServing: number | null;
   carbsPerServing: number | null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageTypeFor } from './page-types.ts';
 
 describe('pageTypeFor', () => {
-  it('classifies the routes as SPEC.md does', () => {
+  it('classifies the routes as docs/product/spec.md does', () => {
     expect(['/', '/auth', '/restaurants', '/restauration-collective'].map(pageTypeFor)).toEqual(['public', 'public', 'public', 'public']);
     expect(['/mentions-legales', '/confidentialite', '/conditions-generales'].map(pageTypeFor)).toEqual(['public', 'public', 'public']);
     expect(pageTypeFor('/menu/abc')).toBe('menu');

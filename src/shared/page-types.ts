@@ -1,9 +1,9 @@
 import { LEGAL_PAGES } from './legal.ts';
 
-/** SPEC.md section 2: the page-tracking types. */
+/** docs/product/spec.md section 2: the page-tracking types. */
 export type PageType = 'public' | 'menu' | 'admin' | 'dashboard';
 
-/** SPEC.md's public pages, and the legal pages added with issue 10. */
+/** docs/product/spec.md's public pages, and the legal pages added with issue 10. */
 const PUBLIC = new Set<string>(['/', '/auth', '/restaurants', '/restauration-collective', ...LEGAL_PAGES.map((page) => page.path)]);
 
 export function pageTypeFor(path: string): PageType {

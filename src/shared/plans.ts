@@ -10,7 +10,7 @@ export function limitsFor(tier: Tier): Limits {
   return tier === 'premium' ? PREMIUM_LIMITS : FREE_LIMITS;
 }
 
-/** Near-limit warning threshold (SPEC.md section 9: 80 % of the limit). */
+/** Near-limit warning threshold (docs/product/spec.md section 9: 80 % of the limit). */
 export const NEAR_LIMIT_RATIO = 0.8;
 
 export type LimitState = 'hidden' | 'near' | 'reached';

@@ -43,7 +43,7 @@ export interface RecipeFacts {
     /** Red meat is at least half of the weight (Nutri-Score protein cap). */
     redMeat: boolean;
   };
-  /** The four headline values per serving, rounded as SPEC.md says. */
+  /** The four headline values per serving, rounded as docs/product/spec.md says. */
   caloriesPerServing: number | null;
   proteinPerServing: number | null;
   carbsPerServing: number | null;
@@ -69,7 +69,7 @@ function suggestionsOf(lines: readonly RecipeFactsLine[]): AllergenSuggestion[] 
 }
 
 /**
- * The one derivation of a recipe's nutrition, Nutri-Score and allergen facts (DECISIONS.md 8
+ * The one derivation of a recipe's nutrition, Nutri-Score and allergen facts (docs/product/decisions.md 8
  * and 15). The server stores its result with RECIPE_FACTS_VERSION; the form runs it for the
  * live preview only, the server never trusts values a client sends.
  */

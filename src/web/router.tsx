@@ -7,7 +7,7 @@ import NotFoundPage from './pages/not-found-page.tsx';
 /** Pages are split per route so a diner or a visitor loads only what its page needs. */
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-/** The route table of SPEC.md section 2 (pages arrive with their issues). */
+/** The route table of docs/product/spec.md section 2 (pages arrive with their issues). */
 export const router = createBrowserRouter([
   {
     Component: PublicLayout,
@@ -40,10 +40,10 @@ export const router = createBrowserRouter([
       { path: '/account', lazy: lazyPage(() => import('./pages/account-page.tsx')) },
     ],
   },
-  // Payment return pages: no layout (SPEC.md « Layout »), public.
+  // Payment return pages: no layout (docs/product/spec.md « Layout »), public.
   { path: '/payment-success', lazy: lazyPage(() => import('./pages/payment-success-page.tsx')) },
   { path: '/payment-cancel', lazy: lazyPage(() => import('./pages/payment-cancel-page.tsx')) },
-  // Demo payment provider (DECISIONS.md 4): no layout, signed in.
+  // Demo payment provider (docs/product/decisions.md 4): no layout, signed in.
   {
     element: (
       <RequireAuth>
@@ -55,7 +55,7 @@ export const router = createBrowserRouter([
       { path: '/demo/portal', lazy: lazyPage(() => import('./pages/demo-portal-page.tsx')) },
     ],
   },
-  // Printable documents (DECISIONS.md « Beyond SPEC.md »): no layout, signed in.
+  // Printable documents (docs/product/decisions.md « Beyond docs/product/spec.md »): no layout, signed in.
   {
     element: (
       <RequireAuth>

@@ -19,7 +19,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** 403 for a signed-in user without the admin role (DECISIONS.md 7). */
+/** 403 for a signed-in user without the admin role (docs/product/decisions.md 7). */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.user.role !== 'admin') throw new AppError('forbidden', 403, messages.generic.forbidden);

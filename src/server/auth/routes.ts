@@ -25,7 +25,7 @@ import { CLIENT_IP_HEADER } from './auth.ts';
 const m = messages.auth;
 const a = messages.account;
 
-/** better-auth error codes → API.md code, status and French message. */
+/** better-auth error codes → docs/product/api.md code, status and French message. */
 const authErrors: Record<string, { status: number; code: ErrorCode; message: string; field?: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { status: 401, code: 'unauthenticated', message: m.invalidCredentials },
   USER_ALREADY_EXISTS: { status: 422, code: 'validation', message: m.userExists, field: 'email' },
@@ -83,7 +83,7 @@ async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
 }
 
 /**
- * better-auth's answers in API.md's error shape, with French messages; redirects (the links
+ * better-auth's answers in docs/product/api.md's error shape, with French messages; redirects (the links
  * of reset and confirmation e-mails) pass as they are. `field` names the request's field an
  * error is about when it is not better-auth's (the current password is `currentPassword`).
  */
@@ -130,7 +130,7 @@ async function withoutTokens(response: Response): Promise<Response> {
 /**
  * better-auth under /api/auth: bodies of sign-up and sign-in are checked with the shared
  * schemas first (French 422s), the client address is set from the socket, and errors are
- * rewritten to API.md's shape.
+ * rewritten to docs/product/api.md's shape.
  */
 export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/api/errors.ts';
 
-/** An expected failure with its API.md code, HTTP status and French message. */
+/** An expected failure with its docs/product/api.md code, HTTP status and French message. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -4,7 +4,7 @@ import '../../shared/zod-fr.ts';
 import { messages } from '../../shared/messages.ts';
 import { AppError } from './errors.ts';
 
-/** Turns zod issues into API.md's 422: the first message, and one message per field. */
+/** Turns zod issues into docs/product/api.md's 422: the first message, and one message per field. */
 export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -1,5 +1,5 @@
 /**
- * Auth abuse (DECISIONS.md 3 and 14) on built server processes, so the client address is the
+ * Auth abuse (docs/product/decisions.md 3 and 14) on built server processes, so the client address is the
  * real socket's: sign-in brute force is stopped at the default limit (10 per 60 s) by every
  * process of the deployment, and, per e-mail address, whatever the client addresses (10 wrong
  * passwords per 15 min, docs/decisions/0011); session cookies are HttpOnly, SameSite=Lax, and

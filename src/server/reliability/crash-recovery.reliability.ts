@@ -149,7 +149,7 @@ async function expectConsistent(db: Kysely<DB>, userId: string, burst: BurstResu
     SELECT menu_section_id, array_agg(display_order ORDER BY display_order) AS orders FROM menu_items GROUP BY menu_section_id`);
   for (const { menu_section_id, orders } of itemOrders) expect(orders.map(Number), `items of ${menu_section_id}`).toEqual(orders.map((_, i) => i));
 
-  // The outbox is written in the same transaction as the rows (DECISIONS.md 13).
+  // The outbox is written in the same transaction as the rows (docs/product/decisions.md 13).
   const events = await rows(db, sql<{ name: string; n: number }>`
     SELECT name, count(*)::int AS n FROM event_outbox WHERE user_id = ${userId} AND name IN ('recipe_created', 'menu_created') GROUP BY name`);
   const eventCount = (name: string) => Number(events.find((e) => e.name === name)?.n ?? 0);

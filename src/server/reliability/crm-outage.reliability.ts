@@ -1,5 +1,5 @@
 /**
- * The CRM is down (DECISIONS.md 13): with BREVO_API_URL pointing at a fake Brevo that
+ * The CRM is down (docs/product/decisions.md 13): with BREVO_API_URL pointing at a fake Brevo that
  * answers 500, an owner's actions still succeed and their events wait in event_outbox as
  * pending; once the fake answers again they all arrive — counted by event name — and none
  * twice, although two server processes (two outbox workers) deliver the same outbox.

@@ -1,8 +1,8 @@
 /**
- * Hostile input (API.md « Errors »): property-based fuzzing of every JSON body and query
+ * Hostile input (docs/product/api.md « Errors »): property-based fuzzing of every JSON body and query
  * parameter with fast-check — huge strings, bodies over 1 MB, 10,000 levels of nesting, wrong
  * types, unicode edge cases, HTML and SQL payloads, wrong content types, malformed bytes.
- * Every answer is < 500; an error answer has API.md's shape with a French message; a refused
+ * Every answer is < 500; an error answer has docs/product/api.md's shape with a French message; a refused
  * request stores nothing (row counts of every owned table unchanged). Then escaping: an XSS
  * payload in names renders as text on the public page, and comes back raw from the API.
  *
@@ -286,7 +286,7 @@ describe(`hostile input (${db})`, () => {
       }
     });
 
-    it(`never answers 5xx, always in API.md's shape in French, and stores nothing when it refuses (${RUNS} runs, seed ${SEED})`, async () => {
+    it(`never answers 5xx, always in docs/product/api.md's shape in French, and stores nothing when it refuses (${RUNS} runs, seed ${SEED})`, async () => {
       const path = fill(endpoint.path);
       await fc.assert(
         fc.asyncProperty(requestsFor(endpoint.fields, endpoint.valid), async (request) => {
@@ -338,7 +338,7 @@ describe(`known server bugs (${db})`, () => {
     await expectRefusedOrStored('PUT', fill('/api/sections/:section'), { name: 'Plats', description: nul });
     await expectRefusedOrStored('PUT', fill('/api/items/:item'), { name: nul, description: '', isAvailable: true });
     await expectRefusedOrStored('POST', '/api/qr-codes', { name: nul, menuId: ids.menu });
-    // better-auth's insert fails; its 422 is relabelled « bad_request » (API.md: 422 is « validation »).
+    // better-auth's insert fails; its 422 is relabelled « bad_request » (docs/product/api.md: 422 is « validation »).
     await expectSafeAnswer('POST', '/api/auth/sign-up/email', describeRequest({ body: serialize({ email: uniqueEmail('nul'), password: TEST_PASSWORD, name: nul }), contentType: 'application/json' }, 'sign-up with NUL name'), false, true);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Owner isolation (DECISIONS.md 14, API.md « 404 … or a row owned by someone else »): for
+ * Owner isolation (docs/product/decisions.md 14, docs/product/api.md « 404 … or a row owned by someone else »): for
  * EVERY route that takes an id, a second owner's read, update and delete answer exactly what
  * an unknown id answers (404 `not_found`), and no row of any owned table changes.
  *

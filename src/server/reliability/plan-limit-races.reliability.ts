@@ -1,5 +1,5 @@
 /**
- * Plan limits under races (DECISIONS.md 3 and 10): two built server processes on one
+ * Plan limits under races (docs/product/decisions.md 3 and 10): two built server processes on one
  * PostgreSQL, one free owner, 50 parallel creations per kind spread over both processes.
  * Exactly 5 recipes, 1 menu and 1 QR code exist afterwards; every other answer is 403
  * `plan_limit` with its French message; one event per created row, none for a refusal.

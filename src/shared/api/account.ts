@@ -23,7 +23,7 @@ export interface SubscriptionSummary {
   willExpire: boolean;
 }
 
-/** GET /api/me (API.md « Account »): `profile` is the establishment profile below. */
+/** GET /api/me (docs/product/api.md « Account »): `profile` is the establishment profile below. */
 export interface MeResponse {
   user: { id: string; email: string; role: Role; twoFactorEnabled: boolean; emailVerified: boolean };
   profile: EstablishmentProfile;

@@ -27,7 +27,7 @@ export const checkoutSchema = z.object({
   billingType: z.enum(BILLING_TYPES, { error: billingMessages.billingTypeInvalid }).default('monthly'),
 });
 
-/** GET /api/billing/subscription (API.md « Billing »). */
+/** GET /api/billing/subscription (docs/product/api.md « Billing »). */
 export interface BillingSubscription {
   subscribed: boolean;
   subscriptionTier: 'free' | 'premium';
@@ -42,7 +42,7 @@ export interface BillingSubscription {
   trialAvailable: boolean;
 }
 
-/** Demo provider (DECISIONS.md 4): its checkout and portal are pages of the app. */
+/** Demo provider (docs/product/decisions.md 4): its checkout and portal are pages of the app. */
 export interface DemoCheckoutSession {
   id: string;
   billingType: BillingType;

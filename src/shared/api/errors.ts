@@ -1,4 +1,4 @@
-/** The error shape of API.md: `{"error": {"code", "message", "fields"?}}`. */
+/** The error shape of docs/product/api.md: `{"error": {"code", "message", "fields"?}}`. */
 export type ErrorCode =
   | 'bad_request'
   | 'unauthenticated'

@@ -35,7 +35,7 @@ export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
 
-/** API.md « Menus, sections, items ». */
+/** docs/product/api.md « Menus, sections, items ». */
 export interface Menu {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
 
 /**
  * Organisation, members, invitations, establishments and the audit trail: the HTTP contract
- * of API.md « Organisation, members, establishments », completed in
+ * of docs/product/api.md « Organisation, members, establishments », completed in
  * docs/product/organisations.md. Shared by the server (validation) and the web app (forms).
  */
 export const organisationMessages = {
@@ -73,7 +73,7 @@ export interface PendingInvitation {
   expiresAt: string;
 }
 
-/** GET /api/organisation (API.md). Invitations are listed to owners only (empty for others). */
+/** GET /api/organisation (docs/product/api.md). Invitations are listed to owners only (empty for others). */
 export interface OrganisationDetails extends OrganisationSummary {
   members: Member[];
   invitations: PendingInvitation[];

@@ -1,6 +1,6 @@
 import type { AllergenStatus } from '../allergens.ts';
 
-/** GET /api/public/menus/:id: what a diner sees (SPEC.md « Public menu page »). */
+/** GET /api/public/menus/:id: what a diner sees (docs/product/spec.md « Public menu page »). */
 export interface PublicMenuRecipe {
   caloriesPerServing: number | null;
   proteinPerServing: number | null;
@@ -20,7 +20,7 @@ export interface PublicMenuItem {
   id: string;
   name: string;
   description: string;
-  /** Fetched but not displayed (SPEC.md). */
+  /** Fetched but not displayed (docs/product/spec.md). */
   price: number;
   recipe: PublicMenuRecipe | null;
 }

@@ -15,7 +15,7 @@ export const qrCreateSchema = z.object({
 export const qrStatusSchema = z.object({ status: z.enum(['active', 'inactive'], { error: qrMessages.statusInvalid }) });
 export type QrCreateInput = z.input<typeof qrCreateSchema>;
 
-/** API.md « QR codes ». */
+/** docs/product/api.md « QR codes ». */
 export interface QrCode {
   id: string;
   name: string;
@@ -26,10 +26,10 @@ export interface QrCode {
   menu: { id: string; name: string };
 }
 
-/** SPEC.md: the default name is « QR - {menu name} ». */
+/** docs/product/spec.md: the default name is « QR - {menu name} ». */
 export const defaultQrName = (menuName: string) => `QR - ${menuName}`;
 
-/** SPEC.md section 9: PNG named qr-code-{name lowercased with spaces turned to hyphens}. */
+/** docs/product/spec.md section 9: PNG named qr-code-{name lowercased with spaces turned to hyphens}. */
 export const qrFileName = (name: string) => `qr-code-${name.toLowerCase().replace(/\s+/g, '-')}`;
 
 /** POST /api/qr-codes/:id/downloads: the owner downloaded the PNG (for the qr_code_downloaded event). */

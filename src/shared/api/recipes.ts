@@ -48,14 +48,14 @@ const minutes = (tooSmall: string): NumberRule => ({
 });
 
 /**
- * Every number of a recipe (DECISIONS.md 16): quantities, weights, densities and prices are
+ * Every number of a recipe (docs/product/decisions.md 16): quantities, weights, densities and prices are
  * greater than 0 once rounded to what their column keeps (src/server/db/migrations). The web
  * form reads the same rules from French text (src/shared/number-rules.ts).
  */
 export const recipeNumbers = {
   quantity: positive(100_000, 3, { invalid: m.quantityInvalid, tooSmall: c.quantityPositive, tooLarge: m.quantityTooLarge }),
   gramsPerUnit: positive(100_000, 3, { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: m.gramsPerUnitTooLarge }),
-  /** Grams per millilitre, for lines in ml or l (DECISIONS.md 17). */
+  /** Grams per millilitre, for lines in ml or l (docs/product/decisions.md 17). */
   gramsPerMl: positive(5, 3, { invalid: c.gramsPerMlRequired, tooSmall: c.gramsPerMlRequired, tooLarge: m.gramsPerMlTooLarge }),
   servings: positive(10_000, 0, { invalid: c.servingsPositive, tooSmall: c.servingsPositive, tooLarge: m.servingsTooLarge, fraction: m.servingsInteger }),
   prepTime: minutes(c.prepTimePositive),
@@ -94,7 +94,7 @@ export const ingredientLineSchema = z
     }
   });
 
-/** RecipeInput of API.md. Nutrition is never part of it: the server computes it. */
+/** RecipeInput of docs/product/api.md. Nutrition is never part of it: the server computes it. */
 export const recipeInputSchema = z
   .object({
   name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
@@ -115,7 +115,7 @@ export const recipeInputSchema = z
   /** Show the Nutri-Score letter on the public menu. */
   showNutriScore: z.boolean().default(false),
   /**
-   * « Je confirme la liste des allergènes » (DECISIONS.md 15): the lists above are complete,
+   * « Je confirme la liste des allergènes » (docs/product/decisions.md 15): the lists above are complete,
    * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
    */
   allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
@@ -136,7 +136,7 @@ export interface RecipeIngredient extends FoodFacts {
   quantity: number;
   unit: Unit;
   gramsPerUnit: number | null;
-  /** The density used for a line in ml or l (DECISIONS.md 17); null for other units. */
+  /** The density used for a line in ml or l (docs/product/decisions.md 17); null for other units. */
   gramsPerMl: number | null;
   per100g: Per100g;
 }

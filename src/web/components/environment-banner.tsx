@@ -1,6 +1,6 @@
 import { usePublicConfig } from '../lib/queries.ts';
 
-/** SPEC.md: a banner shows the environment name outside production. */
+/** docs/product/spec.md: a banner shows the environment name outside production. */
 export function EnvironmentBanner() {
   const { data } = usePublicConfig();
   if (!data || data.appEnv === 'production') return null;

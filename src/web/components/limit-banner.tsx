@@ -9,9 +9,9 @@ const nouns: Record<LimitedResource, [string, string]> = {
 };
 
 /**
- * SPEC.md « Limit banner »: hidden, « Attention ! » from 80 % of the limit, « Limite
+ * docs/product/spec.md « Limit banner »: hidden, « Attention ! » from 80 % of the limit, « Limite
  * atteinte ! » at the limit; free tier only, once usage is loaded. Limits count what exists
- * (DECISIONS.md 10), so no monthly wording.
+ * (docs/product/decisions.md 10), so no monthly wording.
  */
 export function LimitBanner({ resource }: { resource: LimitedResource }) {
   const { data: me } = useMe();

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { api } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 
-/** SPEC.md section 9: page tracking 100 ms after navigation. */
+/** docs/product/spec.md section 9: page tracking 100 ms after navigation. */
 export const PAGE_TRACKING_DELAY_MS = 100;
 
 /**

@@ -15,7 +15,7 @@ function Denied({ text }: { text: string }) {
 }
 
 /**
- * The access guard of SPEC.md: « Vérification des permissions... » while the session
+ * The access guard of docs/product/spec.md: « Vérification des permissions... » while the session
  * loads, /auth for anonymous visitors, « Accès refusé » when a required role is missing.
  */
 export function RequireAuth({ children, role }: { children: ReactNode; role?: Role }) {

@@ -1,7 +1,7 @@
 import { isApiErrorBody, type ErrorCode } from '../../shared/api/errors.ts';
 import { messages } from '../../shared/messages.ts';
 
-/** An answer of the API that is not 2xx, with API.md's code and French message. */
+/** An answer of the API that is not 2xx, with docs/product/api.md's code and French message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

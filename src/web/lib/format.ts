@@ -1,4 +1,4 @@
-/** fr-FR formatting (CONVENTIONS.md 9). */
+/** fr-FR formatting (docs/conventions.md 9). */
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
-/** SPEC.md section 9: the redirect after sign-in, sign-up and sign-out waits 100 ms. */
+/** docs/product/spec.md section 9: the redirect after sign-in, sign-up and sign-out waits 100 ms. */
 export const REDIRECT_DELAY_MS = 100;
 
 /**

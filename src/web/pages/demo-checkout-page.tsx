@@ -71,7 +71,7 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
   );
 }
 
-/** DECISIONS.md 4: the demo provider's checkout page, the stand-in for Stripe Checkout. */
+/** docs/product/decisions.md 4: the demo provider's checkout page, the stand-in for Stripe Checkout. */
 export default function DemoCheckoutPage() {
   const { id = '' } = useParams();
   const session = useDemoCheckoutSession(id);

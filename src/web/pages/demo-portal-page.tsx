@@ -53,7 +53,7 @@ function Details({ subscription }: { subscription: BillingSubscription }) {
   );
 }
 
-/** DECISIONS.md 4: the demo provider's customer portal, the stand-in for Stripe's. */
+/** docs/product/decisions.md 4: the demo provider's customer portal, the stand-in for Stripe's. */
 export default function DemoPortalPage() {
   const subscription = useBillingSubscription();
   const change = useDemoPortalAction();

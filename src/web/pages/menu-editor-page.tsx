@@ -12,8 +12,8 @@ import { ApiError } from '../lib/api.ts';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * The menu editor (SPEC.md « Menu editor »), reached as /menu-editor/:id and /menus/:menuId
- * (DECISIONS.md 6). Another owner's menu answers 404 and reads « Menu non trouvé ».
+ * The menu editor (docs/product/spec.md « Menu editor »), reached as /menu-editor/:id and /menus/:menuId
+ * (docs/product/decisions.md 6). Another owner's menu answers 404 and reads « Menu non trouvé ».
  */
 export default function MenuEditorPage() {
   const params = useParams();
@@ -138,7 +138,7 @@ function BackLink() {
 /** The page composes the two features: the recipes are loaded when the picker opens. */
 function RecipePicker({ onSelect, onClose }: { onSelect: (recipe: PickableRecipe) => void; onClose: () => void }) {
   const recipes = useRecipes();
-  // SPEC.md section 8: a failed recipe list in the picker is only logged.
+  // docs/product/spec.md section 8: a failed recipe list in the picker is only logged.
   useEffect(() => {
     if (recipes.error) console.error('Recipe picker: the recipes could not be loaded', recipes.error);
   }, [recipes.error]);

@@ -15,7 +15,7 @@ const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(()
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
 
-/** Mes Menus (SPEC.md « Mes Menus »). */
+/** Mes Menus (docs/product/spec.md « Mes Menus »). */
 export default function MenusPage() {
   const { data: me } = useMe();
   const menus = useMenus();

@@ -3,7 +3,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
 import { XCircleIcon } from '../features/marketing/icons.tsx';
 
-/** SPEC.md « Payment cancel page ». */
+/** docs/product/spec.md « Payment cancel page ». */
 export default function PaymentCancelPage() {
   return (
     <ReturnPageFrame>

@@ -10,11 +10,11 @@ import { createDrawQueue } from '../features/qr/draw-queue.ts';
 import { QrCard } from '../features/qr/qr-card.tsx';
 import { QrGenerator } from '../features/qr/qr-generator.tsx';
 
-/** SPEC.md section 9: the list's codes are drawn one after another, 100 ms apart, after 200 ms. */
+/** docs/product/spec.md section 9: the list's codes are drawn one after another, 100 ms apart, after 200 ms. */
 const FIRST_DRAW_DELAY_MS = 200;
 const DRAW_INTERVAL_MS = 100;
 
-/** Codes QR (SPEC.md « Codes QR page »). */
+/** Codes QR (docs/product/spec.md « Codes QR page »). */
 export default function QrCodesPage() {
   const qrCodes = useQrCodes();
   const menus = useMenus();

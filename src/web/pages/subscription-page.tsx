@@ -181,7 +181,7 @@ function HelpCard() {
   );
 }
 
-/** SPEC.md section 8: the check error toast (silent for a network failure) and the expiry warning, once. */
+/** docs/product/spec.md section 8: the check error toast (silent for a network failure) and the expiry warning, once. */
 function useSubscriptionToasts(billing: ReturnType<typeof useBillingSubscription>) {
   const warned = useRef(false);
   const { error, errorUpdatedAt, data } = billing;

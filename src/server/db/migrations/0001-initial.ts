@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The whole schema of SPEC.md section 3 and DECISIONS.md: better-auth's tables (snake_case),
+ * The whole schema of docs/product/spec.md section 3 and docs/product/decisions.md: better-auth's tables (snake_case),
  * the owner's data, the catalogue, scans, the event outbox and billing bookkeeping.
  * Constraint names are stable: src/server/db/constraints.ts maps them to French messages.
  */
@@ -237,7 +237,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX qr_scans_code_time_idx ON qr_scans(qr_code_id, scanned_at);
 
-    -- product events (transactional outbox, DECISIONS.md 13) ------------------------------
+    -- product events (transactional outbox, docs/product/decisions.md 13) ------------------------------
     CREATE TABLE event_outbox (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       user_id uuid REFERENCES users(id) ON DELETE SET NULL,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The sign-up trigger also writes the « sync_contact » event into the outbox, so the CRM
- * contact is created in the same transaction as the user (DECISIONS.md 13).
+ * contact is created in the same transaction as the user (docs/product/decisions.md 13).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * - A changed e-mail address moves the CRM contact: the old contact is erased (RGPD: nothing
  *   about the owner stays under an address they gave up) and the new one is synced, written
- *   in the same transaction as the change (DECISIONS.md 13), whoever changes the address.
+ *   in the same transaction as the change (docs/product/decisions.md 13), whoever changes the address.
  * - One two-factor row per user at most (two « Activer » at once could leave two secrets).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

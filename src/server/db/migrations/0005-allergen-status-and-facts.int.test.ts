@@ -10,7 +10,7 @@ interface OldRecipe {
   traces: string[];
 }
 
-// Rows as the schema before 0005 stored them: the names of SPEC.md, the old `nutrition` layout.
+// Rows as the schema before 0005 stored them: the names of docs/product/spec.md, the old `nutrition` layout.
 const OLD: OldRecipe[] = [
   { name: 'Gratin', allergens: ['Lactose', 'Gluten'], traces: ['Poisson'] },
   { name: 'Bouillabaisse', allergens: ['Poisson', 'Mollusques', 'Céleri'], traces: ['Lactose', 'Fruits à coque'] },

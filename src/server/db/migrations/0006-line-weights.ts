@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15, « Numbers a French kitchen types » (DECISIONS.md 16 and 17):
+ * Issue 15, « Numbers a French kitchen types » (docs/product/decisions.md 16 and 17):
  * - A line in ml or l keeps the density it was computed with (`grams_per_ml`, g/ml). Lines
- *   stored before keep density 1, the rule they were computed with (DECISIONS.md 9), so a
+ *   stored before keep density 1, the rule they were computed with (docs/product/decisions.md 9), so a
  *   recipe's stored nutrition does not change behind its owner's back; the form shows
  *   « densité 1 » on them and offers the food's own density.
  * - Quantities and recipe prices are greater than 0. The old rules allowed 0; rows holding a

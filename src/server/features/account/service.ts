@@ -5,7 +5,7 @@ import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { toEstablishmentProfile } from '../establishment-profile/service.ts';
 
-/** The subscription as the app shows it (SPEC.md « Client-side subscription state »). */
+/** The subscription as the app shows it (docs/product/spec.md « Client-side subscription state »). */
 export function summarizeSubscription(sub: SubscriptionState | null, now: Date = new Date()): SubscriptionSummary {
   const tier = effectiveTier(sub, now);
   const end = tier === 'premium' ? (sub?.currentPeriodEnd ?? null) : null;

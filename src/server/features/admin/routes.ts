@@ -3,7 +3,7 @@ import { requireAdmin, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { environment, outboxSummary, retryOutbox } from './service.ts';
 
-/** /api/admin: the admin role only (ADMIN_EMAILS); others get 403 (DECISIONS.md 7). */
+/** /api/admin: the admin role only (ADMIN_EMAILS); others get 403 (docs/product/decisions.md 7). */
 export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requireUser(deps), requireAdmin());

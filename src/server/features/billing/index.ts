@@ -3,7 +3,7 @@ import { createDemoProvider } from './demo-provider.ts';
 import type { Billing } from './service.ts';
 import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
 
-/** Stripe when STRIPE_SECRET_KEY is set, the demo checkout otherwise (DECISIONS.md 4). */
+/** Stripe when STRIPE_SECRET_KEY is set, the demo checkout otherwise (docs/product/decisions.md 4). */
 export function createBilling(config: Config): Billing {
   if (!config.stripe) return { provider: createDemoProvider() };
   const client = createStripeClient(config.stripe);

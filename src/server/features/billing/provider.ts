@@ -7,7 +7,7 @@ export interface CheckoutOwner {
   customerId: string | null;
 }
 
-/** Payments behind one small interface (DECISIONS.md 4): Stripe when configured, else the demo. */
+/** Payments behind one small interface (docs/product/decisions.md 4): Stripe when configured, else the demo. */
 export interface BillingProvider {
   readonly kind: 'stripe' | 'demo';
   /**

@@ -21,7 +21,7 @@ export const FOOD_NUTRIENT_COLUMNS = [
   'salt_g',
 ] as const satisfies readonly (keyof FoodNutrientColumns)[];
 
-/** catalogue_foods columns → API.md's `per100g` (null stays null: unknown, not zero). */
+/** catalogue_foods columns → docs/product/api.md's `per100g` (null stays null: unknown, not zero). */
 export function toPer100g(row: FoodNutrientColumns): Per100g {
   return {
     energyKj: row.energy_kj,

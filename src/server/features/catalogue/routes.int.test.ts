@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 const ingredients = (query: string) => t.request('GET', `/api/catalogue/ingredients${query}`);
 
 describe('GET /api/catalogue/ingredients', () => {
-  it('finds Ciqual foods, public and cacheable, in the API.md shape', async () => {
+  it('finds Ciqual foods, public and cacheable, in the docs/product/api.md shape', async () => {
     const res = await ingredients('?q=beurre&limit=3');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');

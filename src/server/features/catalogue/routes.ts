@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { parseInput } from '../../lib/http.ts';
 import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';
 
-/** API.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
+/** docs/product/api.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
 export const catalogueMessages = {
   queryTooLong: 'La recherche ne peut pas dépasser 100 caractères',
 } as const;

@@ -9,7 +9,7 @@ import { matchQuality, normalizeTerm, parseQuery, tokenize, type QuerySlot } fro
 
 
 /**
- * Ingredient search over the Ciqual catalogue (API.md « Catalogue »), built on MiniSearch.
+ * Ingredient search over the Ciqual catalogue (docs/product/api.md « Catalogue »), built on MiniSearch.
  *
  * MiniSearch does the matching and the BM25 score: prefix matching as the cook types, fuzzy
  * matching for typos (1 edit from 4 letters, 2 from 8), every query word required (AND,

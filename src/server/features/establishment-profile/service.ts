@@ -31,7 +31,7 @@ export async function getEstablishmentProfile(db: Kysely<DB>, userId: string): P
 /**
  * PUT /api/account/profile: replaces the establishment (the input is validated and normalized
  * by establishmentProfileSchema). A new restaurant name is also the CRM contact's: its
- * « sync_contact » is written in the same transaction (DECISIONS.md 13).
+ * « sync_contact » is written in the same transaction (docs/product/decisions.md 13).
  */
 export async function updateEstablishmentProfile(db: Kysely<DB>, userId: string, input: EstablishmentProfile): Promise<EstablishmentProfile> {
   return db.transaction().execute(async (trx) => {

@@ -19,7 +19,7 @@ export class CrmError extends Error {
   }
 }
 
-/** SPEC.md: the restaurant name's first word is the first name, the rest the last name. */
+/** docs/product/spec.md: the restaurant name's first word is the first name, the rest the last name. */
 export function splitRestaurantName(name: string): { firstName: string; lastName: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') };

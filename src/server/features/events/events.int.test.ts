@@ -29,7 +29,7 @@ const pending = async () => Number((await t.db.selectFrom('event_outbox').select
 const recipe = { name: 'Tarte aux pommes', servings: 8, ingredients: [{ code: '16400', quantity: 100, unit: 'g' }], allergens: ['Gluten', 'Lait'], dietaryInfo: [] };
 
 describe('product events through the outbox to Brevo', () => {
-  it('delivers every event of SPEC.md section 7 with its properties, to the owner contact', async () => {
+  it('delivers every event of docs/product/spec.md section 7 with its properties, to the owner contact', async () => {
     const user = await t.signUp(undefined, undefined, 'Le Bistrot du Port');
     const cookie = user.cookie;
     const created = (await t.request('POST', '/api/recipes', { cookie, body: recipe })).body;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** The product events of SPEC.md section 7, with their properties. */
+/** The product events of docs/product/spec.md section 7, with their properties. */
 export interface ProductEvents {
   checkout_started: { tier: string; billing_type: string };
   recipe_created: RecipeEventData;

@@ -35,7 +35,7 @@ interface Claimed {
 }
 
 /**
- * Delivers the outbox (DECISIONS.md 13). Rows are claimed with FOR UPDATE SKIP LOCKED and
+ * Delivers the outbox (docs/product/decisions.md 13). Rows are claimed with FOR UPDATE SKIP LOCKED and
  * leased (available_at pushed forward), so any number of workers in any number of
  * processes never deliver the same row at once; a crash mid-delivery only delays the row
  * until its lease ends. Failures back off exponentially up to a cap and stay visible.

@@ -8,7 +8,7 @@ import { lockOwnedMenu, moveTo, renumber } from './ordering.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** A menu's sections with their items, both in display order (API.md). */
+/** A menu's sections with their items, both in display order (docs/product/api.md). */
 export async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
   const sections = await db
     .selectFrom('menu_sections')
@@ -138,7 +138,7 @@ export async function moveSection(db: Kysely<DB>, userId: string, sectionId: str
   });
 }
 
-/** An item made from one of the owner's recipes, at the end of the section (SPEC.md section 3). */
+/** An item made from one of the owner's recipes, at the end of the section (docs/product/spec.md section 3). */
 export async function createItem(db: Kysely<DB>, userId: string, sectionId: string, recipeId: string): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const menuId = await sectionMenuId(trx, userId, sectionId);

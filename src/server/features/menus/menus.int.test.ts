@@ -36,7 +36,7 @@ async function menuWithContent() {
 }
 
 describe('menus, sections and items', () => {
-  it('goes through the whole lifecycle with SPEC.md defaults', async () => {
+  it('goes through the whole lifecycle with docs/product/spec.md defaults', async () => {
     const api = as(owner);
     const { menu, entrees, plats, gratin, item1, item2 } = await menuWithContent();
     expect(menu).toMatchObject({ name: 'Carte d’hiver', description: 'Plats de saison', isActive: true });

@@ -15,7 +15,7 @@ import { readJson } from '../../lib/http.ts';
 import * as content from './content.ts';
 import * as menus from './menus.ts';
 
-/** /api/menus, /api/sections and /api/items (API.md « Menus, sections, items »). */
+/** /api/menus, /api/sections and /api/items (docs/product/api.md « Menus, sections, items »). */
 export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();

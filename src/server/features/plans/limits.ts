@@ -23,7 +23,7 @@ export async function currentTier(trx: Transaction<DB>, userId: string): Promise
 }
 
 /**
- * Refuses a creation beyond the plan's limit (DECISIONS.md 10). The owner's user row is
+ * Refuses a creation beyond the plan's limit (docs/product/decisions.md 10). The owner's user row is
  * locked first, so parallel creations by one owner are serialized and a count-then-insert
  * cannot overshoot. Call it in the same transaction as the insert.
  */

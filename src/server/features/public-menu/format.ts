@@ -1,5 +1,5 @@
 /**
- * fr-FR numbers of the public page (SPEC.md section 9: kcal whole, grams to 1 decimal), as
+ * fr-FR numbers of the public page (docs/product/spec.md section 9: kcal whole, grams to 1 decimal), as
  * Intl.NumberFormat('fr-FR') writes them: decimal comma, narrow no-break space between
  * thousands. Written by hand because a 30-item page formats ~120 numbers per request and
  * Intl's formatter costs about a microsecond each, half the page's rendering time.

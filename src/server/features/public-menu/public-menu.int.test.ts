@@ -74,7 +74,7 @@ async function richMenu() {
   await api.post(`/api/sections/${plats.id}/move`, { position: 0 }); // Plats, Entrées, Desserts
 
   const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lait', 'Gluten'], allergensDeclared: true, dietaryInfo: ['Végétarien'] }));
-  // Not confirmed: its diners are told to ask (DECISIONS.md 15).
+  // Not confirmed: its diners are told to ask (docs/product/decisions.md 15).
   const crepe = await api.post('/api/recipes', recipe('Crêpe', { dietaryInfo: ['Végétarien', 'Sans lactose'] }));
   // Confirmed, and none of the 14.
   const soupe = await api.post('/api/recipes', recipe('Soupe', { allergensDeclared: true }));

@@ -29,7 +29,7 @@ const badges = (label: string, kind: 'diet' | 'allergen' | 'trace', names: strin
 const UNVERIFIED = `<p class="al unv">${ALLERGEN_STATEMENTS.unverified}</p>`;
 
 /**
- * Never nothing (DECISIONS.md 15): the declared allergens, « aucun des 14 » for a declared
+ * Never nothing (docs/product/decisions.md 15): the declared allergens, « aucun des 14 » for a declared
  * empty list, or « demandez au personnel » with whatever the unconfirmed list already names.
  */
 function allergenLines(recipe: PublicMenuRecipe): string {
@@ -80,7 +80,7 @@ function contactLine(menu: PublicMenu): string {
   return parts.length ? `<p class="addr">${parts.join(' · ')}</p>` : '';
 }
 
-/** The public menu page (SPEC.md « Public menu page (/menu/{id}) »). The price is not shown. */
+/** The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) »). The price is not shown. */
 export function renderMenuPage(menu: PublicMenu): string {
   const header =
     `<p class="resto">${e(menu.restaurantName)}</p>` +

@@ -14,8 +14,8 @@ export interface PublicMenuRouteOptions {
 }
 
 /**
- * The public menu, for anonymous diners (API.md « Public »): the server-rendered page
- * (DECISIONS.md 12) and the same menu as JSON. Opening it counts no scan (DECISIONS.md 11).
+ * The public menu, for anonymous diners (docs/product/api.md « Public »): the server-rendered page
+ * (docs/product/decisions.md 12) and the same menu as JSON. Opening it counts no scan (docs/product/decisions.md 11).
  */
 export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -58,7 +58,7 @@ export interface PublicMenuSource {
 /**
  * What a diner sees of an active menu, in ONE query: the menu, its owner's profile and
  * subscription, and its available items with their recipes. `null` for an unknown id, an id
- * that is not a UUID, or an inactive menu (SPEC.md section 5: only active menus and available
+ * that is not a UUID, or an inactive menu (docs/product/spec.md section 5: only active menus and available
  * items are shown publicly). A deleted owner's menus are gone with them (ON DELETE CASCADE).
  *
  * The items arrive as JSON text, parsed only when needed: the page route first compares the

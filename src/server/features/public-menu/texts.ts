@@ -1,4 +1,4 @@
-/** French texts of the public menu page (SPEC.md « Public menu page (/menu/{id}) », section 8). */
+/** French texts of the public menu page (docs/product/spec.md « Public menu page (/menu/{id}) », section 8). */
 export const publicMenuTexts = {
   defaultRestaurantName: 'Restaurant',
   premium: 'Premium',
@@ -18,7 +18,7 @@ export const publicMenuTexts = {
   productName: 'NutriCarte',
   notFoundTitle: 'Menu non trouvé',
   notFoundText: 'Le menu demandé n’existe pas ou n’est plus disponible.',
-  /** API error message of GET /api/public/menus/:id (SPEC.md section 8, « Public pages »). */
+  /** API error message of GET /api/public/menus/:id (docs/product/spec.md section 8, « Public pages »). */
   notFoundApi: 'Menu non trouvé ou inactif',
   /** A switched-off menu or QR code (unavailable-page.ts): calm, no « Erreur ». */
   unavailableTitle: 'Ce menu n’est pas disponible pour le moment',

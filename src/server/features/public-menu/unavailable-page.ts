@@ -5,7 +5,7 @@ import { publicMenuTexts as t } from './texts.ts';
 /**
  * What a diner sees when the menu, or the QR code they scanned, is switched off by its owner:
  * the restaurant's name and a calm sentence in the public menu's own look, not an error
- * (answered with status 404, as API.md says of an inactive menu; never indexed).
+ * (answered with status 404, as docs/product/api.md says of an inactive menu; never indexed).
  */
 export function renderMenuUnavailablePage(restaurantName: string | null): string {
   const name = restaurantName?.trim() || t.defaultRestaurantName;

@@ -4,7 +4,7 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harne
 /**
  * Issue 15: a diner who opens a menu, or scans a code, that its owner switched off gets a calm
  * page naming the restaurant (« Ce menu n'est pas disponible pour le moment »), status 404 as
- * API.md says of an inactive menu; never the red « Erreur » of an unknown code.
+ * docs/product/api.md says of an inactive menu; never the red « Erreur » of an unknown code.
  */
 let t: TestApp;
 let owner: SignedUpUser;

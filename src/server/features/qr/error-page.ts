@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/html.ts';
 
-/** SPEC.md « QR redirect page » error state, rendered on the server (no script needed). */
+/** docs/product/spec.md « QR redirect page » error state, rendered on the server (no script needed). */
 export function qrErrorPage(message: string): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

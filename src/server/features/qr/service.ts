@@ -94,7 +94,7 @@ export async function recordDownload(db: Kysely<DB>, userId: string, id: string,
 export type ScanResult = { ok: true; menuId: string } | { ok: false; reason: 'unknown' } | { ok: false; reason: 'unavailable'; restaurantName: string | null };
 
 /**
- * Counts one scan of an active code of an active menu (DECISIONS.md 11): the increment and
+ * Counts one scan of an active code of an active menu (docs/product/decisions.md 11): the increment and
  * the timestamped scan row are one statement, so concurrent scans are all counted exactly.
  */
 export async function recordScan(db: Kysely<DB>, id: string): Promise<ScanResult> {

@@ -43,7 +43,7 @@ async function publicMenuOf(recipeId: string) {
   return menu.id as string;
 }
 
-describe('allergen status (DECISIONS.md 15)', () => {
+describe('allergen status (docs/product/decisions.md 15)', () => {
   it('keeps a recipe unverified until its owner confirms the list, which may be empty', async () => {
     const created = await post(quiche);
     expect(created.status).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
-/** Issue 15: quantities, weights, densities and prices (DECISIONS.md 16 and 17). */
+/** Issue 15: quantities, weights, densities and prices (docs/product/decisions.md 16 and 17). */
 let t: TestApp;
 let owner: SignedUpUser;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
 // Ciqual 2025: 4003 potato (81 kcal), 16400 butter (753 kcal), 19041 milk (47.7 kcal), 22000 egg (140 kcal).
-// 0.2 l of milk weighs 206 g: density 1.03 from data/kitchen-measures.json (DECISIONS.md 17).
+// 0.2 l of milk weighs 206 g: density 1.03 from data/kitchen-measures.json (docs/product/decisions.md 17).
 const puree = {
   name: 'Purée maison',
   description: 'Pommes de terre, beurre et lait',
@@ -136,7 +136,7 @@ describe('recipes API', () => {
     ['negative price', { price: -2 }, 'Le prix doit être supérieur à 0'],
     ['duplicate allergen', { allergens: ['Gluten', 'Gluten'] }, 'Cet allergène est déjà ajouté'],
     ['unknown allergen', { allergens: ['Poivre'] }, 'Allergène inconnu'],
-    // The names before DECISIONS.md 15 are no longer names of the regulation's list.
+    // The names before docs/product/decisions.md 15 are no longer names of the regulation's list.
     ['« Lactose » instead of « Lait »', { allergens: ['Lactose'] }, 'Allergène inconnu'],
     ['« Poisson » instead of « Poissons » in traces', { traces: ['Poisson'] }, 'Allergène inconnu'],
     ['a confirmation that is not a boolean', { allergensDeclared: 'oui' }, 'La confirmation de la liste des allergènes doit valoir vrai ou faux'],
@@ -180,7 +180,7 @@ describe('recipes API', () => {
     const edit = await t.request('PUT', `/api/recipes/${first.body.id}`, { cookie: user.cookie, body: { ...puree, name: 'Modifiée à la limite' } });
     expect(edit.status).toBe(200);
 
-    // Deleting frees a slot (DECISIONS.md 10).
+    // Deleting frees a slot (docs/product/decisions.md 10).
     await t.request('DELETE', `/api/recipes/${first.body.id}`, { cookie: user.cookie });
     expect((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree })).status).toBe(201);
   });

@@ -119,7 +119,7 @@ async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
   const lines = input.ingredients.map((line) => {
     const food = foods.get(Number(line.code)) as FoodForRecipe;
-    // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (DECISIONS.md 17).
+    // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (docs/product/decisions.md 17).
     const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? defaultMeasures(food).gramsPerMl ?? 1) : null;
     const gramsPerUnit = line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
     return { ...line, gramsPerUnit, gramsPerMl, food };

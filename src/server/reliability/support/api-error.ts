@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../../shared/api/errors.ts';
 
-/** API.md « Errors »: the status each code goes with. */
+/** docs/product/api.md « Errors »: the status each code goes with. */
 export const STATUS_OF: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
@@ -18,7 +18,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 export const ENGLISH_WORDS = /\b(the|invalid|expected|required|must|should|error|not found|too (big|small|long|short))\b/i;
 
 /**
- * What is wrong with an error answer, as a list of sentences (empty when it follows API.md):
+ * What is wrong with an error answer, as a list of sentences (empty when it follows docs/product/api.md):
  * `{error: {code, message, fields?}}`, the code known and matching the status, the message
  * (and each field message) French and non-empty.
  */

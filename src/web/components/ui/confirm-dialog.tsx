@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
 
-/** Asks before a destructive action (CONVENTIONS.md 10); the text comes from SPEC.md. */
+/** Asks before a destructive action (docs/conventions.md 10); the text comes from docs/product/spec.md. */
 export function ConfirmDialog({
   trigger,
   title,

@@ -17,7 +17,7 @@ export interface DecimalFieldProps<T extends FieldValues, TOut extends FieldValu
   className?: string;
 }
 
-/** A labelled French number field of a react-hook-form, its error under it (CONVENTIONS.md 10). */
+/** A labelled French number field of a react-hook-form, its error under it (docs/conventions.md 10). */
 export function DecimalField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,

@@ -1,7 +1,7 @@
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
-/** « Modifier » and « Supprimer » side by side; deleting asks `confirmTitle` first (SPEC.md section 5). */
+/** « Modifier » and « Supprimer » side by side; deleting asks `confirmTitle` first (docs/product/spec.md section 5). */
 export function EditDeleteButtons({ confirmTitle, onEdit, onDelete }: { confirmTitle: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <div className="flex gap-2">

@@ -22,7 +22,7 @@ interface SignInAnswer {
 type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
 
 /**
- * Sign-in and sign-up on /auth (SPEC.md « /auth » and section 5). `notice` and `defaultEmail`:
+ * Sign-in and sign-up on /auth (docs/product/spec.md « /auth » and section 5). `notice` and `defaultEmail`:
  * back from a two-factor step that expired, its message and the address already typed.
  */
 export function AuthForm({

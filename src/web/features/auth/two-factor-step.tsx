@@ -68,7 +68,7 @@ function CodeForm({ method, onExpired }: { method: Method; onExpired: (message: 
 }
 
 /**
- * The second step of a sign-in when two-factor authentication is on (SPEC.md: aal1 → aal2).
+ * The second step of a sign-in when two-factor authentication is on (docs/product/spec.md: aal1 → aal2).
  * `onExpired` takes the server's message back to the e-mail and password form.
  */
 export function TwoFactorStep({ onBack, onExpired }: { onBack: () => void; onExpired: (message: string) => void }) {

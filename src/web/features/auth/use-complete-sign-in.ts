@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { REDIRECT_DELAY_MS } from '../../lib/use-leave-session.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
-/** The session exists: the toast, then /dashboard after 100 ms (SPEC.md « Authentication »). */
+/** The session exists: the toast, then /dashboard after 100 ms (docs/product/spec.md « Authentication »). */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

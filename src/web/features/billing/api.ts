@@ -15,7 +15,7 @@ export function useBillingSubscription() {
   return useQuery({ queryKey: billingSubscriptionQueryKey, queryFn: ({ signal }) => fetchBillingSubscription(false, signal), staleTime: 30_000 });
 }
 
-/** SPEC.md section 8: a check failure is silent when it is only the network (a fetch failure). */
+/** docs/product/spec.md section 8: a check failure is silent when it is only the network (a fetch failure). */
 export const isFetchFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 /** The subscription and the usage limits changed: refetch both. */
@@ -41,7 +41,7 @@ function useGoTo() {
 }
 
 /**
- * Toasts SPEC.md's title; the server's own French message (« Vous êtes déjà sur le plan
+ * Toasts docs/product/spec.md's title; the server's own French message (« Vous êtes déjà sur le plan
  * gratuit ! », « Vous êtes déjà abonné au Premium. »…) becomes the description.
  */
 function toastBillingError(error: unknown, title: string, mustLogIn: string) {
@@ -67,7 +67,7 @@ export function useStartCheckout() {
   });
 }
 
-/** POST /api/billing/portal, opened in the same tab (SPEC.md section 7). */
+/** POST /api/billing/portal, opened in the same tab (docs/product/spec.md section 7). */
 export function useOpenPortal() {
   const goTo = useGoTo();
   return useMutation({
@@ -80,7 +80,7 @@ export function useOpenPortal() {
   });
 }
 
-/* Demo provider (DECISIONS.md 4): its checkout and portal are pages of this app. */
+/* Demo provider (docs/product/decisions.md 4): its checkout and portal are pages of this app. */
 
 export function useDemoCheckoutSession(id: string) {
   return useQuery({

@@ -18,7 +18,7 @@ const ACTIVE_STATUSES = new Set(['active', 'trialing']);
 
 /**
  * The billing answer when there is one; otherwise the summary of GET /api/me, so the page
- * still tells the truth when the subscription check fails (SPEC.md: the tier stays free
+ * still tells the truth when the subscription check fails (docs/product/spec.md: the tier stays free
  * only when nothing is known).
  */
 export function toPlanView(billing: BillingSubscription | undefined, me: MeResponse): PlanView {
@@ -48,7 +48,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
   };
 }
 
-/** SPEC.md « Mon Abonnement » « Fonctionnalités incluses ». */
+/** docs/product/spec.md « Mon Abonnement » « Fonctionnalités incluses ». */
 export const PLAN_FEATURES = {
   premium: ['Recettes et menus illimités', 'Codes QR illimités', 'Calculs nutritionnels', 'Support prioritaire'],
   free: ['1 menu max', '5 recettes max', '1 code QR max', 'Calculs nutritionnels de base', 'Support par email'],
@@ -60,7 +60,7 @@ export interface PremiumStatistics {
   qrCodes: number;
 }
 
-/** « Statistiques Premium »: what was created this calendar month (DECISIONS.md 10). */
+/** « Statistiques Premium »: what was created this calendar month (docs/product/decisions.md 10). */
 export function premiumStatistics(usage: Usage): PremiumStatistics {
   return { recipes: usage.recipesThisMonth, menus: usage.menusThisMonth, qrCodes: usage.qrCodesThisMonth };
 }

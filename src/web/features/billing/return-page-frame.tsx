@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The payment return and demo provider pages have no layout (SPEC.md « Layout »): a centred card. */
+/** The payment return and demo provider pages have no layout (docs/product/spec.md « Layout »): a centred card. */
 export function ReturnPageFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">

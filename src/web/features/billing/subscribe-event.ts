@@ -12,7 +12,7 @@ const listeners = new Set<Listener>();
 const STORAGE_PREFIX = 'nutricarte:subscribe-emitted:';
 
 /**
- * Hook point for the ad pixel « Subscribe » event (SPEC.md section 1, DECISIONS.md 4: Meta
+ * Hook point for the ad pixel « Subscribe » event (docs/product/spec.md section 1, docs/product/decisions.md 4: Meta
  * pixel when `META_PIXEL_ID` is set, off otherwise). Nothing listens yet: the pixel is wired
  * later with `onSubscriptionVerified((e) => fbq('track', 'Subscribe', …))`.
  * Returns the function that removes the listener.

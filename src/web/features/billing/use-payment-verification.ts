@@ -34,7 +34,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : billingMessages.checkFailed);
 
 /**
- * The success page flow (SPEC.md section 4): wait 3 s, then up to 5 forced refreshes of the
+ * The success page flow (docs/product/spec.md section 4): wait 3 s, then up to 5 forced refreshes of the
  * subscription with a 2 s doubling backoff capped at 10 s; a manual retry afterwards.
  */
 export function usePaymentVerification(sessionId: string | null) {

@@ -1,4 +1,4 @@
-/** SPEC.md section 9 « Success page »: 3 s initial delay, 5 attempts, 2 s doubling backoff capped at 10 s. */
+/** docs/product/spec.md section 9 « Success page »: 3 s initial delay, 5 attempts, 2 s doubling backoff capped at 10 s. */
 export const VERIFICATION = { initialDelayMs: 3000, attempts: 5, backoffStartMs: 2000, backoffMaxMs: 10_000 } as const;
 
 /** Wait before try `attempt + 1` after try `attempt` failed: 2 s, 4 s, 8 s, then 10 s. */

@@ -8,7 +8,7 @@ const options: { value: BillingType; label: string }[] = [
   { value: 'yearly', label: 'Annuel' },
 ];
 
-/** « ?billing=yearly » → yearly; anything else → monthly (SPEC.md: default monthly). */
+/** « ?billing=yearly » → yearly; anything else → monthly (docs/product/spec.md: default monthly). */
 export const parseBillingType = (value: string | null): BillingType => (value === 'yearly' ? 'yearly' : 'monthly');
 
 /**

@@ -41,7 +41,7 @@ function Price({ amount, period }: { amount: number; period: string }) {
 }
 
 /**
- * SPEC.md « Pricing section », on the landing and both marketing pages. Choosing a plan
+ * docs/product/spec.md « Pricing section », on the landing and both marketing pages. Choosing a plan
  * leads a signed-in owner to /subscription (with the period for Premium), anyone else to /auth.
  */
 export function PricingSection({ title = 'Des tarifs simples et transparents' }: { title?: string }) {

@@ -24,7 +24,7 @@ export function useMenuSections(menuId: string) {
   });
 }
 
-/** Creating or deleting a menu changes the usage counters too (SPEC.md: usage refetched). */
+/** Creating or deleting a menu changes the usage counters too (docs/product/spec.md: usage refetched). */
 function useInvalidateMenus(withUsage: boolean) {
   const queryClient = useQueryClient();
   return () =>

@@ -14,7 +14,7 @@ const MENU_FORM = 'menu';
 
 export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
 
-/** « Nouveau menu » / « Modifier le menu » (SPEC.md « Mes Menus »): name, description, actif. */
+/** « Nouveau menu » / « Modifier le menu » (docs/product/spec.md « Mes Menus »): name, description, actif. */
 export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => void }) {
   const save = useSaveMenu();
   const form = useForm<FormValues>({

@@ -7,7 +7,7 @@ import { PickerDialog } from './picker-dialog.tsx';
 import { filterByText } from './text-filter.ts';
 
 /**
- * SPEC.md « Mes Menus »: a dialog that loads the owner's menus and filters them by a text over
+ * docs/product/spec.md « Mes Menus »: a dialog that loads the owner's menus and filters them by a text over
  * name and description (case-insensitive; accents ignored too). Render it to open it.
  */
 export function MenuPickerDialog({ onSelect, onClose }: { onSelect: (menu: Menu) => void; onClose: () => void }) {

@@ -10,7 +10,7 @@ import { filterByText } from './text-filter.ts';
 export type PickableRecipe = Pick<Recipe, 'id' | 'name' | 'description' | 'caloriesPerServing' | 'proteinPerServing' | 'prepTime' | 'cookTime'>;
 
 /**
- * SPEC.md « Recipe picker dialog »: the owner's recipes, searched on the client over name and
+ * docs/product/spec.md « Recipe picker dialog »: the owner's recipes, searched on the client over name and
  * description (case and accents ignored). The page gives the list, so this feature does not
  * reach into the recipes feature; a failed load leaves `recipes` undefined (only logged).
  */

@@ -26,7 +26,7 @@ function Cell({ presence }: { presence: AllergenPresence }) {
   );
 }
 
-/** The 14 cells, or one sentence across them: never an empty row a diner could misread (DECISIONS.md 15). */
+/** The 14 cells, or one sentence across them: never an empty row a diner could misread (docs/product/decisions.md 15). */
 function RowCells({ row }: { row: AllergenRow }) {
   const across = (className: string, children: ReactNode) => (
     <td colSpan={ALLERGEN_NAMES.length} className={cn('border border-stone-300 px-2 py-1 text-center text-xs', className)} data-state={row.status}>

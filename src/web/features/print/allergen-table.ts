@@ -13,7 +13,7 @@ export interface AllergenRow {
   /** One entry per allergen, in ALLERGEN_NAMES order; null when the recipe could not be read. */
   cells: AllergenPresence[] | null;
   /**
-   * `unverified`: the owner has not confirmed the lists, the row says to ask (DECISIONS.md 15);
+   * `unverified`: the owner has not confirmed the lists, the row says to ask (docs/product/decisions.md 15);
    * `none`: confirmed, and not one of the 14, not even as traces; `declared`: the cells say it.
    */
   status: AllergenStatus | 'none';

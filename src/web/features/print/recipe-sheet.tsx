@@ -9,7 +9,7 @@ import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { printDate } from './print-document.tsx';
 
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
-/** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (DECISIONS.md 17). */
+/** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (docs/product/decisions.md 17). */
 const conversion = (line: RecipeIngredient) =>
   line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
 

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { qrFileName } from '../../../shared/api/qr.ts';
 import { downloadQrPng } from './qr-style.ts';
 
-/** « Télécharger »: the 400 px PNG named qr-code-{name} (SPEC.md section 9), with its toast. */
+/** « Télécharger »: the 400 px PNG named qr-code-{name} (docs/product/spec.md section 9), with its toast. */
 export async function downloadQrCode(code: { name: string; qrData: string }): Promise<void> {
   try {
     await downloadQrPng(code.qrData, qrFileName(code.name));

@@ -3,7 +3,7 @@ export type DrawJob = () => Promise<void>;
 export type ScheduleDraw = (job: DrawJob) => () => void;
 
 /**
- * SPEC.md section 9: the list's codes are drawn one after another, the first after
+ * docs/product/spec.md section 9: the list's codes are drawn one after another, the first after
  * `firstDelayMs`, each next one `intervalMs` after the previous drawing ended. Drawing in
  * turn keeps a long list from freezing a phone while the page appears.
  */

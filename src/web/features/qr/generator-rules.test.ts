@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nameForMenu, validateQrForm } from './generator-rules.ts';
 
 describe('validateQrForm', () => {
-  it('checks the session first, then the name, then the menu (SPEC.md section 5)', () => {
+  it('checks the session first, then the name, then the menu (docs/product/spec.md section 5)', () => {
     expect(validateQrForm({ signedIn: false, name: '', menuId: '' }).first).toBe('Vous devez être connecté pour générer un code QR');
     const both = validateQrForm({ signedIn: true, name: '   ', menuId: '' });
     expect(both.first).toBe('Veuillez donner un nom à votre code QR');

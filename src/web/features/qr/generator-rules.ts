@@ -4,7 +4,7 @@ export type QrFormField = 'auth' | 'name' | 'menuId';
 export type QrFormErrors = Partial<Record<QrFormField, string>>;
 
 /**
- * SPEC.md section 5 « QR generation », in its order: signed in, a non-blank name, a selected
+ * docs/product/spec.md section 5 « QR generation », in its order: signed in, a non-blank name, a selected
  * menu. `first` is the message of the first broken rule (the toast); `errors` go next to the fields.
  */
 export function validateQrForm({ signedIn, name, menuId }: { signedIn: boolean; name: string; menuId: string }): { errors: QrFormErrors; first: string | null } {

@@ -12,7 +12,7 @@ import { QrDrawing } from './qr-drawing.tsx';
 import { LIST_QR_SIZE } from './qr-style.ts';
 import { ScanStatsPanel } from './scan-chart.tsx';
 
-/** A card of the « Codes QR » grid (SPEC.md « Codes QR page »). */
+/** A card of the « Codes QR » grid (docs/product/spec.md « Codes QR page »). */
 export function QrCard({
   code,
   scheduleDraw,

@@ -14,7 +14,7 @@ const drawNow: ScheduleDraw = (job) => {
 
 /**
  * One QR code drawn with the house style. `schedule` lets a list draw its codes in turn
- * (SPEC.md section 9); without it the code is drawn at once. Give it `key={data}`: a new
+ * (docs/product/spec.md section 9); without it the code is drawn at once. Give it `key={data}`: a new
  * URL means a new drawing.
  */
 export function QrDrawing({

@@ -20,12 +20,12 @@ import { GENERATOR_QR_SIZE } from './qr-style.ts';
 
 const QR_FORM = 'qr-code';
 
-/** SPEC.md section 4: the generator closes 1 second after a success. */
+/** docs/product/spec.md section 4: the generator closes 1 second after a success. */
 const CLOSE_DELAY_MS = 1_000;
 export const PLAN_LIMIT_QR = 'Le plan gratuit est limité à 1 code QR. Passez au Premium pour générer plus de codes QR.';
 
 /**
- * « Générer un code QR » (SPEC.md « QR generator card »). `menus` is the owner's list, or
+ * « Générer un code QR » (docs/product/spec.md « QR generator card »). `menus` is the owner's list, or
  * undefined while it loads; only active menus can be linked.
  */
 export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | undefined; menusFailed: boolean; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { saveBlob } from '../../lib/save-file.ts';
 
 type QrCodeStylingClass = (typeof import('qr-code-styling'))['default'];
 
-/** SPEC.md section 9: 300×300 SVG in the generator, 150 px canvases in the list, 400 px PNG download. */
+/** docs/product/spec.md section 9: 300×300 SVG in the generator, 150 px canvases in the list, 400 px PNG download. */
 export const GENERATOR_QR_SIZE = 300;
 export const LIST_QR_SIZE = 150;
 export const DOWNLOAD_QR_SIZE = 400;
@@ -12,7 +12,7 @@ export const DOWNLOAD_QR_SIZE = 400;
 const DRAW_TIMEOUT_MS = 5_000;
 
 /**
- * The house style: green dots, orange corner squares, white background (SPEC.md section 9).
+ * The house style: green dots, orange corner squares, white background (docs/product/spec.md section 9).
  * Level Q survives a smudged table card; the white margin keeps a quiet zone so phones and
  * decoders find the code even on a dark table.
  */
@@ -82,7 +82,7 @@ export async function renderQr(container: HTMLElement, data: string, size: numbe
   }
 }
 
-/** The PNG offered for download (SPEC.md section 9: 400 px). */
+/** The PNG offered for download (docs/product/spec.md section 9: 400 px). */
 export async function qrPngBlob(data: string, size = DOWNLOAD_QR_SIZE): Promise<Blob> {
   if (!data) throw new Error('QR code is empty');
   const qr = await createQr(qrOptions(data, size, 'canvas'));

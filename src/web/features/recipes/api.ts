@@ -9,7 +9,7 @@ export function useRecipes() {
   return useQuery({ queryKey: recipesQueryKey, queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes });
 }
 
-/** After any change the list and the usage counters are refetched (SPEC.md: usage refetched after save). */
+/** After any change the list and the usage counters are refetched (docs/product/spec.md: usage refetched after save). */
 function useInvalidateRecipes() {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: recipesQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);

@@ -30,7 +30,7 @@ export type LineField = 'quantity' | 'gramsPerUnit' | 'gramsPerMl';
 let counter = 0;
 const newKey = () => `line-${++counter}`;
 
-/** A food with no known density is counted as water, and says so (DECISIONS.md 9 and 17). */
+/** A food with no known density is counted as water, and says so (docs/product/decisions.md 9 and 17). */
 const densityText = (value: number | null | undefined) => decimalText(value ?? 1);
 
 export function newDraftLine(hit: IngredientHit): DraftLine {

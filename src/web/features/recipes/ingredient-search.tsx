@@ -11,7 +11,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const CLOSE_AFTER_BLUR_MS = 200;
 
 /**
- * The ingredient dropdown of SPEC.md: starts at 3 characters after a 300 ms pause, shows
+ * The ingredient dropdown of docs/product/spec.md: starts at 3 characters after a 300 ms pause, shows
  * « Recherche en cours... » and « Aucun ingrédient trouvé », closes 200 ms after blur, and
  * works with the arrows and Enter (ARIA combobox pattern).
  */

@@ -8,7 +8,7 @@ type ConversionField = Extract<LineField, 'gramsPerUnit' | 'gramsPerMl'>;
 
 /**
  * How a line in « unité », ml or l becomes grams, shown and editable on the line
- * (DECISIONS.md 17): « 1 unité = 17 g », « densité 0,92 g/ml », with the source of the
+ * (docs/product/decisions.md 17): « 1 unité = 17 g », « densité 0,92 g/ml », with the source of the
  * default, and a way back to it when the value differs (a line saved with density 1).
  */
 export function LineConversion({

@@ -11,7 +11,7 @@ import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
 const PREVIEW = 3;
 
-/** DECISIONS.md 15: an unconfirmed list says so, in orange; a confirmed empty one says « aucun ». */
+/** docs/product/decisions.md 15: an unconfirmed list says so, in orange; a confirmed empty one says « aucun ». */
 function AllergenBadge({ recipe }: { recipe: Recipe }) {
   if (recipe.allergenStatus === 'unverified') {
     return (

@@ -8,7 +8,7 @@ const shape = recipeInputSchema.shape;
 /**
  * The recipe form's own fields. Its numbers are text typed in French (« 9,50 », « 0,25 »),
  * read with the API's rules (recipeNumbers), so the error the server would give shows next
- * to the field before anything is sent (DECISIONS.md 16).
+ * to the field before anything is sent (docs/product/decisions.md 16).
  */
 export const recipeFormSchema = z.object({
   name: shape.name,

@@ -40,7 +40,7 @@ function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'
 const RECIPE_FORM = 'recipe';
 const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
 
-/** « Nouvelle recette » / « Modifier la recette » (SPEC.md « Mes Recettes »). */
+/** « Nouvelle recette » / « Modifier la recette » (docs/product/spec.md « Mes Recettes »). */
 export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: () => void }) {
   const save = useSaveRecipe();
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
@@ -59,7 +59,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const servings = readNumberText(recipeNumbers.servings, servingsText, true).value ?? 1;
   const cookedWeightG = readNumberText(recipeNumbers.cookedWeightG, cookedWeightText ?? '', false).value;
   const fruitVegLegumePercent = readNumberText(recipeNumbers.fruitVegLegumePercent, fruitVegText ?? '', false).value;
-  // The server's own derivation (DECISIONS.md 8), for the preview only: the server recomputes on save.
+  // The server's own derivation (docs/product/decisions.md 8), for the preview only: the server recomputes on save.
   const preview = useMemo(
     () =>
       computeRecipeFacts({

@@ -19,7 +19,7 @@ export interface AllergenReview {
 }
 
 /**
- * The owner's declaration of a recipe's allergens (DECISIONS.md 15): every suggestion of the
+ * The owner's declaration of a recipe's allergens (docs/product/decisions.md 15): every suggestion of the
  * ingredients is added or dismissed, then the list is confirmed. The confirmation holds for
  * the ingredients it was given for; adding or removing one withdraws it (a new ingredient can
  * bring an allergen the rules do not know of), and its new suggestions come back.

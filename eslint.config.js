@@ -34,7 +34,7 @@ export default defineConfig([
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      // French texts hold no-break spaces (docs/decisions/0009-french-typography.md): allowed in
+      // French texts hold no-break spaces (docs/decisions/0012-french-typography.md): allowed in
       // strings, templates and JSX text, still refused in code and comments.
       'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true, skipComments: false, skipRegExps: false }],
     },

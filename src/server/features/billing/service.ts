@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BillingProvider } from './provider.ts';
 import { applySnapshot, readBillingSubscription, trialDaysFor } from './snapshot.ts';
-import { enqueueEvent } from '../events/outbox.ts';
+import { enqueueEvent } from '../../domain/outbox.ts';
 
 export interface Billing {
   provider: BillingProvider;

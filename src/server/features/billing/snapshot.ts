@@ -3,7 +3,7 @@ import type { BillingSubscription, BillingType } from '../../../shared/api/billi
 import { PRICES, type SubscriptionStatus } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
 import { summarizeSubscription } from '../account/service.ts';
-import { enqueueContactSync } from '../events/outbox.ts';
+import { enqueueContactSync } from '../../domain/outbox.ts';
 
 /** The provider's truth about one customer's subscription, as stored in `subscriptions`. */
 export interface SubscriptionSnapshot {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EstablishmentProfile } from '../../../shared/api/account.ts';
 import { DEFAULT_RESTAURANT_NAME } from '../../../shared/api/auth.ts';
 import type { DB } from '../../db/schema.ts';
-import { enqueueContactSync } from '../events/outbox.ts';
+import { enqueueContactSync } from '../../domain/outbox.ts';
 
 const COLUMNS = ['restaurant_name', 'address', 'postal_code', 'city', 'phone'] as const;
 

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import { messages } from '../../../shared/messages.ts';
-import { effectiveTier, limitsFor, type LimitedResource, type Tier } from '../../../shared/plans.ts';
-import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { messages } from '../../shared/messages.ts';
+import { effectiveTier, limitsFor, type LimitedResource, type Tier } from '../../shared/plans.ts';
+import type { DB } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
 
 const tables = { recipes: 'recipes', menus: 'menus', qrCodes: 'qr_codes' } as const;
 

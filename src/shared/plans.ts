@@ -3,7 +3,8 @@ export type Tier = 'free' | 'premium';
 export type LimitedResource = 'recipes' | 'menus' | 'qrCodes';
 export type Limits = Record<LimitedResource, number | null>;
 
-export const FREE_LIMITS: Limits = { recipes: 5, menus: 1, qrCodes: 1 };
+/** The free plan's limits: the only place their figures are written (texts: src/shared/plan-texts.ts). */
+export const FREE_LIMITS: Record<LimitedResource, number> = { recipes: 5, menus: 1, qrCodes: 1 };
 export const PREMIUM_LIMITS: Limits = { recipes: null, menus: null, qrCodes: null };
 
 export function limitsFor(tier: Tier): Limits {

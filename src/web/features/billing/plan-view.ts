@@ -1,5 +1,6 @@
 import type { MeResponse, Usage } from '../../../shared/api/account.ts';
 import type { BillingSubscription, BillingType } from '../../../shared/api/billing.ts';
+import { FREE_PLAN_FEATURES } from '../../../shared/plan-texts.ts';
 import { isActiveStatus } from '../../../shared/plans.ts';
 
 /** What « Mon Abonnement » shows about the plan, whichever answer it comes from. */
@@ -50,7 +51,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
 /** docs/product/spec.md « Mon Abonnement » « Fonctionnalités incluses ». */
 export const PLAN_FEATURES = {
   premium: ['Recettes et menus illimités', 'Codes QR illimités', 'Calculs nutritionnels', 'Support prioritaire'],
-  free: ['1 menu max', '5 recettes max', '1 code QR max', 'Calculs nutritionnels de base', 'Support par email'],
+  free: FREE_PLAN_FEATURES.subscription,
 } as const;
 
 export interface PremiumStatistics {

@@ -19,7 +19,7 @@ const premiumFeatures = [
 
 const euros = (value: number) => formatEuros(value, Number.isInteger(value) ? 0 : 2);
 
-function FeatureList({ items }: { items: string[] }) {
+function FeatureList({ items }: { items: readonly string[] }) {
   return (
     <ul className="mt-6 space-y-3 text-sm text-stone-800">
       {items.map((item) => (

@@ -1,10 +1,15 @@
 // ESLint flat config. Syntax-only typescript-eslint rules (no type information) keep
 // `npm run lint` fast; `npm run typecheck` is where types are checked.
 import js from '@eslint/js';
+import { builtinModules } from 'node:module';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layering from './eslint/plugin.js';
+
+/** Node's built-in modules: the shared code runs in the browser too (types may still be imported). */
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 export default defineConfig([
   globalIgnores([
@@ -50,4 +55,42 @@ export default defineConfig([
     files: ['src/shared/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // The layering (docs/decisions/0014-layering-rules.md): src/shared imports neither side,
+    // src/web never imports src/server, features do not import each other, no import cycles.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layering },
+    rules: {
+      'layering/layers': [
+        'error',
+        [
+          { from: 'src/shared', disallow: ['src/server', 'src/web'], reason: 'the shared code runs on both sides and depends on neither' },
+          { from: 'src/web', disallow: ['src/server'], reason: 'the web app reaches the server through the HTTP API; shared types live in src/shared' },
+        ],
+      ],
+      'layering/no-cross-feature-imports': ['error', { roots: ['src/web/features', 'src/server/features'] }],
+      'layering/no-import-cycles': 'error',
+    },
+  },
+  {
+    // Tests of the shared code run in Node only: they may read fixtures with node:fs and use
+    // the server's CSV parser or texts.
+    files: ['src/shared/**/*.test.ts'],
+    rules: { 'layering/layers': 'off' },
+  },
+  {
+    // The shared code runs in the browser: no Node built-in, except as a type.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, allowTypeImports: true, message: 'src/shared runs in the browser too: no Node built-in (a type import is fine).' })),
+          patterns: [{ group: ['node:*'], allowTypeImports: true, message: 'src/shared runs in the browser too: no Node built-in (a type import is fine).' }],
+        },
+      ],
+    },
+  },
 ]);
+

@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'eslint/**/*.test.js'],
           exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -105,8 +105,17 @@ const typeset = (text: string, afterValue: boolean) => {
 };
 
 /** The issues of one file and its source with every fixable one fixed. */
+const parse = (file: string, text: string) =>
+  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+
+/** Every text literal of a file (JSX text, strings, parts of templates; not SQL, not module paths), with its line. */
+export function textLiteralsOf(file: string, text: string): { line: number; text: string }[] {
+  const source = parse(file, text);
+  return literalsOf(source).map((literal) => ({ line: source.getLineAndCharacterOfPosition(literal.start).line + 1, text: literal.cooked }));
+}
+
 export function scanSource(file: string, text: string): { issues: TypographyIssue[]; fixedSource: string } {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = parse(file, text);
   const issues: TypographyIssue[] = [];
   const edits: { start: number; end: number; replacement: string }[] = [];
   for (const literal of literalsOf(source)) {

@@ -15,6 +15,7 @@ import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
+import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -151,7 +152,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/tracking', trackingRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
-  app.route('/', qrRedirectRoutes(deps));
+  app.route('/', qrRedirectRoutes(deps, { unavailable: renderMenuUnavailablePage }));
 
   if (options.webDir) mountWebApp(app, options.webDir);
 

@@ -4,7 +4,7 @@ import type { DB } from './db/schema.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
-import type { Billing } from './features/billing/service.ts';
+import type { Billing } from './features/billing/provider.ts';
 
 /** What request handlers and services need, built once at boot (or per test). */
 export interface AppDeps {

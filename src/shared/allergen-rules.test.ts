@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '../server/features/catalogue/csv.ts';
+import { parseCsvRecords } from '../server/lib/csv.ts';
 import { ALLERGEN_NAMES } from './allergens.ts';
 import { suggestAllergens } from './allergen-rules.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTier, FREE_LIMITS, limitState, limitsFor, PREMIUM_LIMITS, type SubscriptionState } from './plans.ts';
+import { FREE_LIMITS, limitState, limitsFor, PREMIUM_LIMITS, summarizeSubscription, tierOf, type SubscriptionState } from './plans.ts';
 
 describe('limits', () => {
   it('free is 5 recipes, 1 menu, 1 QR code; premium is unlimited', () => {
@@ -39,7 +39,7 @@ describe('limitState', () => {
   });
 });
 
-describe('effectiveTier', () => {
+describe('tierOf', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   const premium = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
     tier: 'premium',
@@ -50,26 +50,56 @@ describe('effectiveTier', () => {
   });
 
   it('is free without a subscription or with a free one', () => {
-    expect(effectiveTier(null, now)).toBe('free');
-    expect(effectiveTier({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe('free');
+    expect(tierOf(null, now)).toBe('free');
+    expect(tierOf({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe('free');
   });
 
   it('is premium for an active or trialing premium subscription in its period', () => {
-    expect(effectiveTier(premium(), now)).toBe('premium');
-    expect(effectiveTier(premium({ status: 'trialing' }), now)).toBe('premium');
-    expect(effectiveTier(premium({ currentPeriodEnd: null }), now)).toBe('premium');
+    expect(tierOf(premium(), now)).toBe('premium');
+    expect(tierOf(premium({ status: 'trialing' }), now)).toBe('premium');
+    expect(tierOf(premium({ currentPeriodEnd: null }), now)).toBe('premium');
   });
 
   it('keeps premium until the period ends when cancelled at period end', () => {
-    expect(effectiveTier(premium({ cancelAtPeriodEnd: true }), now)).toBe('premium');
+    expect(tierOf(premium({ cancelAtPeriodEnd: true }), now)).toBe('premium');
   });
 
   it('is free once the period has ended (the end itself included)', () => {
-    expect(effectiveTier(premium({ currentPeriodEnd: new Date('2026-11-20T00:00:00Z') }), now)).toBe('free');
-    expect(effectiveTier(premium({ currentPeriodEnd: now }), now)).toBe('free');
+    expect(tierOf(premium({ currentPeriodEnd: new Date('2026-11-20T00:00:00Z') }), now)).toBe('free');
+    expect(tierOf(premium({ currentPeriodEnd: now }), now)).toBe('free');
   });
 
   it.each(['past_due', 'canceled', 'incomplete', 'unpaid'] as const)('is free when the premium subscription is %s', (status) => {
-    expect(effectiveTier(premium({ status }), now)).toBe('free');
+    expect(tierOf(premium({ status }), now)).toBe('free');
+  });
+});
+
+describe('summarizeSubscription', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('is free without a subscription row', () => {
+    expect(summarizeSubscription(null, now)).toEqual({ subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false });
+  });
+
+  it('keeps premium until the end of a cancelled period, flagged as expiring', () => {
+    const end = new Date('2026-12-01T00:00:00Z');
+    const summary = summarizeSubscription({ tier: 'premium', status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true }, now);
+    expect(summary).toEqual({ subscribed: true, tier: 'premium', status: 'active', subscriptionEnd: end.toISOString(), willExpire: true });
+  });
+
+  it('returns to free once the period has ended', () => {
+    const end = new Date('2026-11-01T00:00:00Z');
+    const summary = summarizeSubscription({ tier: 'premium', status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true }, now);
+    expect(summary.tier).toBe('free');
+    expect(summary.willExpire).toBe(false);
+  });
+
+  it('says inactive for a lapsed subscription, active for a free one', () => {
+    expect(summarizeSubscription({ tier: 'premium', status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toMatchObject({ tier: 'free', status: 'inactive' });
+    expect(summarizeSubscription({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toMatchObject({ tier: 'free', status: 'active' });
+  });
+
+  it('counts a trial as premium', () => {
+    const summary = summarizeSubscription({ tier: 'premium', status: 'trialing', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now);
+    expect(summary).toMatchObject({ subscribed: true, tier: 'premium', status: 'trialing' });
   });
 });

@@ -3,7 +3,8 @@ export type Tier = 'free' | 'premium';
 export type LimitedResource = 'recipes' | 'menus' | 'qrCodes';
 export type Limits = Record<LimitedResource, number | null>;
 
-export const FREE_LIMITS: Limits = { recipes: 5, menus: 1, qrCodes: 1 };
+/** The free plan's limits: the only place their figures are written (texts: src/shared/plan-texts.ts). */
+export const FREE_LIMITS: Record<LimitedResource, number> = { recipes: 5, menus: 1, qrCodes: 1 };
 export const PREMIUM_LIMITS: Limits = { recipes: null, menus: null, qrCodes: null };
 
 export function limitsFor(tier: Tier): Limits {
@@ -40,13 +41,39 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
 }
 
+/** A subscription in force: running, or in its free trial. */
+export const isActiveStatus = (status: string): boolean => status === 'active' || status === 'trialing';
+
 /**
- * The tier that applies now. A premium subscription keeps its rights until its
- * period ends, even when it is set to cancel at period end.
+ * The tier that applies now: the one owner of this fact, on the server (limits, GET /api/me,
+ * billing, the public menu's crown) and in the web app. A premium subscription keeps its
+ * rights until its period ends, even when it is set to cancel at period end.
  */
-export function effectiveTier(sub: SubscriptionState | null, now: Date = new Date()): Tier {
-  if (!sub || sub.tier !== 'premium') return 'free';
-  if (sub.status !== 'active' && sub.status !== 'trialing') return 'free';
-  if (sub.currentPeriodEnd && sub.currentPeriodEnd.getTime() <= now.getTime()) return 'free';
+export function tierOf(subscription: SubscriptionState | null | undefined, now: Date = new Date()): Tier {
+  if (!subscription || subscription.tier !== 'premium') return 'free';
+  if (!isActiveStatus(subscription.status)) return 'free';
+  if (subscription.currentPeriodEnd && subscription.currentPeriodEnd.getTime() <= now.getTime()) return 'free';
   return 'premium';
+}
+
+/** The subscription as the app shows it (docs/product/spec.md « Client-side subscription state »). */
+export interface SubscriptionSummary {
+  subscribed: boolean;
+  tier: Tier;
+  status: string;
+  subscriptionEnd: string | null;
+  willExpire: boolean;
+}
+
+export function summarizeSubscription(subscription: SubscriptionState | null | undefined, now: Date = new Date()): SubscriptionSummary {
+  const tier = tierOf(subscription, now);
+  const premium = tier === 'premium';
+  const end = premium ? (subscription?.currentPeriodEnd ?? null) : null;
+  return {
+    subscribed: premium,
+    tier,
+    status: premium ? (subscription?.status ?? 'active') : subscription?.status === 'active' || !subscription ? 'active' : 'inactive',
+    subscriptionEnd: end ? end.toISOString() : null,
+    willExpire: premium && Boolean(subscription?.cancelAtPeriodEnd),
+  };
 }

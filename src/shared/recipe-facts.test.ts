@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '../server/features/catalogue/csv.ts';
+import { parseCsvRecords } from '../server/lib/csv.ts';
 import { foodFacts } from './food-facts.ts';
 import { computeNutriScore } from './nutriscore.ts';
 import { computeNutrition, NUTRIENTS, type Nutrient, type Per100g } from './nutrition.ts';

@@ -55,7 +55,7 @@ export const router = createBrowserRouter([
       { path: '/demo/portal', lazy: lazyPage(() => import('./pages/demo-portal-page.tsx')) },
     ],
   },
-  // Printable documents (docs/product/decisions.md « Beyond docs/product/spec.md »): no layout, signed in.
+  // Printable documents (docs/product/decisions.md « Beyond the core »): no layout, signed in.
   {
     element: (
       <RequireAuth>

@@ -1,7 +1,9 @@
-import type { Limits, Tier } from '../plans.ts';
+import type { Limits, SubscriptionSummary } from '../plans.ts';
 import type { AppEnv } from '../environment.ts';
 import { z } from '../zod-fr.ts';
 import { messages } from '../messages.ts';
+
+export type { SubscriptionSummary };
 
 export type Role = 'admin' | 'user';
 
@@ -13,14 +15,6 @@ export interface Usage {
   recipesThisMonth: number;
   menusThisMonth: number;
   qrCodesThisMonth: number;
-}
-
-export interface SubscriptionSummary {
-  subscribed: boolean;
-  tier: Tier;
-  status: string;
-  subscriptionEnd: string | null;
-  willExpire: boolean;
 }
 
 /** GET /api/me (docs/product/api.md « Account »): `profile` is the establishment profile below. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { FREE_PLAN } from '../../shared/plan-texts.ts';
 import { AuthForm, type AuthMode } from '../features/auth/auth-form.tsx';
 import { AuthFrame } from '../features/auth/auth-frame.tsx';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
@@ -91,7 +92,7 @@ export default function AuthPage() {
             />
           }
           title={mode === 'sign-in' ? 'Connexion' : 'Inscription'}
-          intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : 'Créez votre compte gratuit : 5 recettes, 1 menu et 1 code QR inclus.'}
+          intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : `Créez votre compte gratuit : ${FREE_PLAN.recipes}, ${FREE_PLAN.menus} et ${FREE_PLAN.qrCodes} inclus.`}
         >
           <AuthForm
             key={mode}

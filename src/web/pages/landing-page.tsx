@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { FREE_PLAN } from '../../shared/plan-texts.ts';
 import { PRICES } from '../../shared/plans.ts';
 import { buttonClass } from '../components/ui/button.tsx';
 import { CardGrid, StartLink, type CardContent } from '../features/marketing/marketing-blocks.tsx';
@@ -110,7 +111,7 @@ function Hero() {
             </a>
           </div>
           <p className="mt-4 text-sm text-stone-700">
-            Gratuit jusqu’à 5 recettes · sans carte bancaire · Premium avec {PRICES.trialDays} jours d’essai
+            Gratuit jusqu’à {FREE_PLAN.recipes} · sans carte bancaire · Premium avec {PRICES.trialDays} jours d’essai
           </p>
         </div>
         <SampleDish />

@@ -1,15 +1,11 @@
 import { Quoted } from '../components/quoted.tsx';
 import { Link } from 'react-router';
-import { FREE_LIMITS, PRICES } from '../../shared/plans.ts';
+import { FREE_PLAN } from '../../shared/plan-texts.ts';
+import { PRICES } from '../../shared/plans.ts';
 import { LegalDocument, LegalSection, MailLink, PrivacyLink } from '../features/legal/legal-document.tsx';
 import { formatEuros } from '../lib/format.ts';
 
-const count = (n: number | null, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const freePlan = [
-  count(FREE_LIMITS.recipes, 'recette', 'recettes'),
-  count(FREE_LIMITS.menus, 'menu', 'menus'),
-  count(FREE_LIMITS.qrCodes, 'code QR', 'codes QR'),
-].join(', ');
+const freePlan = [FREE_PLAN.recipes, FREE_PLAN.menus, FREE_PLAN.qrCodes].join(', ');
 
 /** « Conditions générales » d'utilisation et de vente of the service (professional customers). */
 export default function TermsPage() {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueContactDeletion } from '../events/outbox.ts';
+import { enqueueContactDeletion } from '../../domain/outbox.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'billing' | 'logger'>;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountExport } from '../../../shared/api/account.ts';
 import type { DB } from '../../db/schema.ts';
-import { toEstablishmentProfile } from '../establishment-profile/service.ts';
+import { toEstablishmentProfile } from '../../domain/establishment-profile.ts';
 
 /** Dates as ISO strings and numeric columns (pg returns them as strings) as numbers. */
 function plain<T extends Record<string, unknown>>(row: T, numeric: readonly string[] = []): Record<string, unknown> {

@@ -1,22 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { MeResponse, SubscriptionSummary } from '../../../shared/api/account.ts';
-import { effectiveTier, limitsFor, type SubscriptionState } from '../../../shared/plans.ts';
+import type { MeResponse } from '../../../shared/api/account.ts';
+import { limitsFor, summarizeSubscription } from '../../../shared/plans.ts';
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
-import { toEstablishmentProfile } from '../establishment-profile/service.ts';
-
-/** The subscription as the app shows it (docs/product/spec.md « Client-side subscription state »). */
-export function summarizeSubscription(sub: SubscriptionState | null, now: Date = new Date()): SubscriptionSummary {
-  const tier = effectiveTier(sub, now);
-  const end = tier === 'premium' ? (sub?.currentPeriodEnd ?? null) : null;
-  return {
-    subscribed: tier === 'premium',
-    tier,
-    status: tier === 'premium' ? (sub?.status ?? 'active') : sub?.status === 'active' || !sub ? 'active' : 'inactive',
-    subscriptionEnd: end ? end.toISOString() : null,
-    willExpire: tier === 'premium' && Boolean(sub?.cancelAtPeriodEnd),
-  };
-}
+import { subscriptionState } from '../../domain/subscription.ts';
+import { toEstablishmentProfile } from '../../domain/establishment-profile.ts';
 
 /** Everything GET /api/me returns, in one query. */
 export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Promise<MeResponse> {
@@ -47,15 +35,7 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Prom
     ])
     .executeTakeFirstOrThrow();
 
-  const sub: SubscriptionState | null = row.tier
-    ? {
-        tier: row.tier,
-        status: row.status ?? 'active',
-        currentPeriodEnd: row.current_period_end ?? null,
-        cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
-      }
-    : null;
-  const subscription = summarizeSubscription(sub);
+  const subscription = summarizeSubscription(subscriptionState(row));
   return {
     user: { id: user.id, email: user.email, role: user.role, twoFactorEnabled: row.two_factor_enabled, emailVerified: row.email_verified },
     profile: toEstablishmentProfile(row),

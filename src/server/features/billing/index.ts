@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { createDemoProvider } from './demo-provider.ts';
-import type { Billing } from './service.ts';
+import type { Billing } from './provider.ts';
 import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
 
 /** Stripe when STRIPE_SECRET_KEY is set, the demo checkout otherwise (docs/product/decisions.md 4). */

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { BillingType } from '../../../shared/api/billing.ts';
 import type { SubscriptionSnapshot } from './snapshot.ts';
 
@@ -23,4 +24,11 @@ export interface BillingProvider {
    * and erases the customer at the provider. Throws when the provider cannot be reached.
    */
   closeCustomer(customerId: string): Promise<void>;
+}
+
+/** The payments of the app (AppDeps.billing): the provider, and with Stripe what verifies its webhooks. */
+export interface Billing {
+  provider: BillingProvider;
+  /** Present only with Stripe: verifies and parses a webhook. */
+  stripe?: { client: Stripe; webhookSecret: string | undefined };
 }

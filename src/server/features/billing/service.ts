@@ -4,15 +4,9 @@ import { billingMessages, type BillingSubscription, type BillingType } from '../
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { BillingProvider } from './provider.ts';
+import type { Billing } from './provider.ts';
 import { applySnapshot, readBillingSubscription, trialDaysFor } from './snapshot.ts';
-import { enqueueEvent } from '../events/outbox.ts';
-
-export interface Billing {
-  provider: BillingProvider;
-  /** Present only with Stripe: verifies and parses a webhook. */
-  stripe?: { client: Stripe; webhookSecret: string | undefined };
-}
+import { enqueueEvent } from '../../domain/outbox.ts';
 
 async function ownerRow(db: Kysely<DB>, userId: string) {
   return db.selectFrom('subscriptions').select(['customer_id']).where('user_id', '=', userId).executeTakeFirst();

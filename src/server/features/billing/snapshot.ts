@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BillingSubscription, BillingType } from '../../../shared/api/billing.ts';
-import { PRICES, type SubscriptionStatus } from '../../../shared/plans.ts';
+import { PRICES, summarizeSubscription, type SubscriptionStatus } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
-import { summarizeSubscription } from '../account/service.ts';
-import { enqueueContactSync } from '../events/outbox.ts';
+import { subscriptionState } from '../../domain/subscription.ts';
+import { enqueueContactSync } from '../../domain/outbox.ts';
 
 /** The provider's truth about one customer's subscription, as stored in `subscriptions`. */
 export interface SubscriptionSnapshot {
@@ -55,9 +55,7 @@ export async function trialDaysFor(db: Kysely<DB>, userId: string): Promise<numb
 
 export async function readBillingSubscription(db: Kysely<DB>, userId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {
   const row = await db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  const summary = summarizeSubscription(
-    row ? { tier: row.tier, status: row.status, currentPeriodEnd: row.current_period_end, cancelAtPeriodEnd: row.cancel_at_period_end } : null,
-  );
+  const summary = summarizeSubscription(subscriptionState(row));
   return {
     subscribed: summary.subscribed,
     subscriptionTier: summary.tier,

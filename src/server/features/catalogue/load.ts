@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { foldText } from '../../../shared/allergens.ts';
 import type { DB } from '../../db/schema.ts';
 import { ciqualDir } from '../../lib/paths.ts';
-import { parseCsvRecords } from './csv.ts';
+import { parseCsvRecords } from '../../lib/csv.ts';
 
 /** Columns of ciqual.csv that are not nutrient values. */
 const TEXT_COLUMNS = new Set(['code', 'name', 'group', 'subgroup', 'subsubgroup', 'group_code', 'subgroup_code', 'subsubgroup_code']);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { ciqualDir } from '../../lib/paths.ts';
-import { parseCsvRecords } from './csv.ts';
+import { parseCsvRecords } from '../../lib/csv.ts';
 import { RELEVANCE_QUERIES } from './relevance-queries.ts';
 import { buildCatalogueSearch, clampLimit, type CatalogueSearch } from './search.ts';
 import { editDistance, parseQuery, singular } from './search-terms.ts';

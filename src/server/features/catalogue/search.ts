@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { foodFacts } from '../../../shared/food-facts.ts';
 import type { DB } from '../../db/schema.ts';
-import { FOOD_NUTRIENT_COLUMNS, toPer100g } from './foods.ts';
+import { FOOD_NUTRIENT_COLUMNS, toPer100g } from '../../domain/catalogue-foods.ts';
 import { FIRST_WORD_BONUS, indexFood, RANKING, type IndexedFood } from './search-ranking.ts';
 import { matchQuality, normalizeTerm, parseQuery, tokenize, type QuerySlot } from './search-terms.ts';
 

@@ -1,27 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { EstablishmentProfile } from '../../../shared/api/account.ts';
-import { DEFAULT_RESTAURANT_NAME } from '../../../shared/api/auth.ts';
 import type { DB } from '../../db/schema.ts';
-import { enqueueContactSync } from '../events/outbox.ts';
+import { toEstablishmentProfile } from '../../domain/establishment-profile.ts';
+import { enqueueContactSync } from '../../domain/outbox.ts';
 
 const COLUMNS = ['restaurant_name', 'address', 'postal_code', 'city', 'phone'] as const;
-
-interface ProfileRow {
-  restaurant_name: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  phone: string | null;
-}
-
-/** The row as the API shows it (a user without a profile row has the sign-up default). */
-export const toEstablishmentProfile = (row: ProfileRow | undefined): EstablishmentProfile => ({
-  restaurantName: row?.restaurant_name ?? DEFAULT_RESTAURANT_NAME,
-  address: row?.address ?? null,
-  postalCode: row?.postal_code ?? null,
-  city: row?.city ?? null,
-  phone: row?.phone ?? null,
-});
 
 /** GET /api/account/profile: the signed-in owner's establishment. */
 export async function getEstablishmentProfile(db: Kysely<DB>, userId: string): Promise<EstablishmentProfile> {

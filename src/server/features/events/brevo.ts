@@ -1,4 +1,4 @@
-import { DELETE_CONTACT } from './outbox.ts';
+import { DELETE_CONTACT } from '../../domain/outbox.ts';
 
 /** What leaves NutriCarte for the CRM: one delivery per outbox row. */
 export interface CrmDelivery {

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { RateLimitedError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
 import { countAttempt, type RateRule } from '../../lib/rate-limit.ts';
-import { enqueueEvent } from './outbox.ts';
+import { enqueueEvent } from '../../domain/outbox.ts';
 
 const pageViewSchema = z.object({ path: z.string().startsWith('/').max(300) });
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { CrmError, type CrmClient } from './brevo.ts';
-import { DELETE_CONTACT } from './outbox.ts';
+import { DELETE_CONTACT } from '../../domain/outbox.ts';
 
 export interface WorkerOptions {
   batchSize?: number;

@@ -3,8 +3,8 @@ import type { Menu, MenuCreateInput, MenuUpdateInput } from '../../../shared/api
 import type { DB, MenusTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { assertWithinPlanLimit } from '../plans/limits.ts';
-import { enqueueEvent } from '../events/outbox.ts';
+import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
+import { enqueueEvent } from '../../domain/outbox.ts';
 
 export function toMenu(row: Pick<Selectable<MenusTable>, 'id' | 'name' | 'description' | 'is_active' | 'created_at'>): Menu {
   return { id: row.id, name: row.name, description: row.description, isActive: row.is_active, createdAt: row.created_at.toISOString() };

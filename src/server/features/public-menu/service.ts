@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { AllergenStatus } from '../../../shared/allergens.ts';
 import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
-import { effectiveTier } from '../../../shared/plans.ts';
+import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
+import { subscriptionState } from '../../domain/subscription.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { publicMenuTexts } from './texts.ts';
 
@@ -93,14 +94,10 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
   const [menu] = (await db.executeQuery(query)).rows;
   if (!menu) return null;
 
-  const subscription =
-    menu.tier && menu.status
-      ? { tier: menu.tier, status: menu.status, currentPeriodEnd: menu.current_period_end, cancelAtPeriodEnd: menu.cancel_at_period_end ?? false }
-      : null;
   const restaurantName = menu.restaurant_name?.trim() || publicMenuTexts.defaultRestaurantName;
   const restaurantAddress = establishmentAddressLine({ address: menu.address, postalCode: menu.postal_code, city: menu.city });
   const restaurantPhone = menu.phone;
-  const ownerIsPremium = effectiveTier(subscription, now) === 'premium';
+  const ownerIsPremium = tierOf(subscriptionState(menu), now) === 'premium';
   return {
     fingerprint: `${JSON.stringify([menu.id, menu.name, menu.description, restaurantName, restaurantAddress, restaurantPhone, ownerIsPremium])}\n${menu.items}`,
     toPublicMenu: () => ({

@@ -5,7 +5,6 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { createQrCode, deleteQrCode, listQrCodes, recordDownload, recordScan, setQrStatus } from './service.ts';
 import { qrErrorPage } from './error-page.ts';
-import { renderMenuUnavailablePage } from '../public-menu/unavailable-page.ts';
 import { parseStatsDays, scanStatsByDay } from './stats.ts';
 
 export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -27,8 +26,16 @@ export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
   return app;
 }
 
+export interface QrRedirectPages {
+  /**
+   * The page of a code or menu its owner switched off: the public menu's calm « pas disponible »
+   * page, handed in by app.ts, which composes the features (docs/conventions.md « Layering »).
+   */
+  unavailable: (restaurantName: string | null) => string;
+}
+
 /** GET /qr/:id — what a diner's phone opens when it scans a table's code. */
-export function qrRedirectRoutes(deps: AppDeps): Hono<AppEnv> {
+export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
   app.get('/qr', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
@@ -40,7 +47,7 @@ export function qrRedirectRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.redirect(`/menu/${scan.menuId}`, 302);
     }
     // A code or menu switched off by its owner is a pause, not an error (issue 15).
-    if (scan.reason === 'unavailable') return c.html(renderMenuUnavailablePage(scan.restaurantName), 404, noStore);
+    if (scan.reason === 'unavailable') return c.html(pages.unavailable(scan.restaurantName), 404, noStore);
     return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
   });
   return app;

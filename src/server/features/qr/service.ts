@@ -5,8 +5,8 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { assertWithinPlanLimit } from '../plans/limits.ts';
-import { enqueueEvent } from '../events/outbox.ts';
+import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
+import { enqueueEvent } from '../../domain/outbox.ts';
 
 function selectQrCodes(db: Kysely<DB>) {
   return db

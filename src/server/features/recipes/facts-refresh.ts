@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { RECIPE_FACTS_VERSION } from '../../../shared/recipe-facts.ts';
 import type { DB } from '../../db/schema.ts';
-import { findFoods, type FoodForRecipe } from '../catalogue/foods.ts';
+import { findFoods, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
 import { factsColumns, factsFromCatalogue } from './facts.ts';
 
 const BATCH = 100;

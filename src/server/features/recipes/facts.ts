@@ -1,6 +1,6 @@
 import { computeRecipeFacts, type RecipeFacts } from '../../../shared/recipe-facts.ts';
 import type { Unit } from '../../../shared/units.ts';
-import type { FoodForRecipe } from '../catalogue/foods.ts';
+import type { FoodForRecipe } from '../../domain/catalogue-foods.ts';
 
 /** A recipe's own fields the facts depend on (input of a save, or a stored row). */
 export interface FactsFields {

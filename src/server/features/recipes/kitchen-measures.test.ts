@@ -5,7 +5,7 @@ import { foldText } from '../../../shared/allergens.ts';
 import { compileMeasures, type KitchenMeasureTable } from '../../../shared/kitchen-measures.ts';
 import { kitchenMeasureTableSchema } from '../../../shared/kitchen-measures-schema.ts';
 import { ciqualDir } from '../../lib/paths.ts';
-import { parseCsvRecords } from '../catalogue/csv.ts';
+import { parseCsvRecords } from '../../lib/csv.ts';
 import { defaultMeasures, kitchenMeasuresFile } from './kitchen-measures.ts';
 
 /** The real table (data/kitchen-measures.json) against the real Ciqual 2025 foods. */

@@ -8,9 +8,9 @@ import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../catalogue/foods.ts';
-import { assertWithinPlanLimit } from '../plans/limits.ts';
-import { enqueueEvent, type RecipeEventData } from '../events/outbox.ts';
+import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
+import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
+import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { factsColumns, factsFromCatalogue } from './facts.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
 

@@ -1,5 +1,7 @@
 import type { MeResponse, Usage } from '../../../shared/api/account.ts';
 import type { BillingSubscription, BillingType } from '../../../shared/api/billing.ts';
+import { FREE_PLAN_FEATURES } from '../../../shared/plan-texts.ts';
+import { isActiveStatus } from '../../../shared/plans.ts';
 
 /** What « Mon Abonnement » shows about the plan, whichever answer it comes from. */
 export interface PlanView {
@@ -14,8 +16,6 @@ export interface PlanView {
   trialAvailable: boolean;
 }
 
-const ACTIVE_STATUSES = new Set(['active', 'trialing']);
-
 /**
  * The billing answer when there is one; otherwise the summary of GET /api/me, so the page
  * still tells the truth when the subscription check fails (docs/product/spec.md: the tier stays free
@@ -28,7 +28,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
       subscribed: billing.subscribed,
       willExpire: billing.willExpire,
       end: billing.subscriptionEnd,
-      active: ACTIVE_STATUSES.has(billing.status),
+      active: isActiveStatus(billing.status),
       trialing: billing.status === 'trialing',
       billingType: billing.billingType,
       trialAvailable: billing.trialAvailable,
@@ -40,7 +40,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
     subscribed: sub.subscribed,
     willExpire: sub.willExpire,
     end: sub.subscriptionEnd,
-    active: ACTIVE_STATUSES.has(sub.status),
+    active: isActiveStatus(sub.status),
     trialing: sub.status === 'trialing',
     billingType: null,
     // Not in /api/me: the checkout page says whether a trial applies.
@@ -51,7 +51,7 @@ export function toPlanView(billing: BillingSubscription | undefined, me: MeRespo
 /** docs/product/spec.md « Mon Abonnement » « Fonctionnalités incluses ». */
 export const PLAN_FEATURES = {
   premium: ['Recettes et menus illimités', 'Codes QR illimités', 'Calculs nutritionnels', 'Support prioritaire'],
-  free: ['1 menu max', '5 recettes max', '1 code QR max', 'Calculs nutritionnels de base', 'Support par email'],
+  free: FREE_PLAN_FEATURES.subscription,
 } as const;
 
 export interface PremiumStatistics {

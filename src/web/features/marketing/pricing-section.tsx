@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingType } from '../../../shared/api/billing.ts';
+import { FREE_PLAN_FEATURES } from '../../../shared/plan-texts.ts';
 import { PRICES } from '../../../shared/plans.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatEuros } from '../../lib/format.ts';
@@ -8,7 +9,7 @@ import { useMe } from '../../lib/queries.ts';
 import { BillingPeriodToggle } from './billing-period-toggle.tsx';
 import { CheckIcon } from './icons.tsx';
 
-const freeFeatures = ['1 menu', '5 recettes max', '1 code QR max', 'Calculs nutritionnels', 'Support par email'];
+const freeFeatures = FREE_PLAN_FEATURES.pricing;
 const premiumFeatures = [
   `${PRICES.trialDays} jours d’essai gratuit`,
   'Menus, recettes et codes QR illimités',
@@ -18,7 +19,7 @@ const premiumFeatures = [
 
 const euros = (value: number) => formatEuros(value, Number.isInteger(value) ? 0 : 2);
 
-function FeatureList({ items }: { items: string[] }) {
+function FeatureList({ items }: { items: readonly string[] }) {
   return (
     <ul className="mt-6 space-y-3 text-sm text-stone-800">
       {items.map((item) => (

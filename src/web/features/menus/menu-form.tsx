@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from '../../../shared/zod-fr.ts';
 import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
+import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -12,7 +13,6 @@ import { useSaveMenu } from './api.ts';
 type FormValues = z.input<typeof menuUpdateSchema>;
 const MENU_FORM = 'menu';
 
-export const PLAN_LIMIT_MENUS = 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.';
 
 /** « Nouveau menu » / « Modifier le menu » (docs/product/spec.md « Mes Menus »): name, description, actif. */
 export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => void }) {
@@ -32,7 +32,7 @@ export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => vo
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: PLAN_LIMIT_MENUS });
+            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.menus });
           } else if (error instanceof ApiError && error.code === 'validation') {
             for (const [field, message] of Object.entries(error.fields)) {
               if (field in menuUpdateSchema.shape) form.setError(field as keyof FormValues, { message });

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Menu } from '../../../shared/api/menus.ts';
 import { qrMessages, type QrCode } from '../../../shared/api/qr.ts';
+import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -22,7 +23,6 @@ const QR_FORM = 'qr-code';
 
 /** docs/product/spec.md section 4: the generator closes 1 second after a success. */
 const CLOSE_DELAY_MS = 1_000;
-export const PLAN_LIMIT_QR = 'Le plan gratuit est limité à 1 code QR. Passez au Premium pour générer plus de codes QR.';
 
 /**
  * « Générer un code QR » (docs/product/spec.md « QR generator card »). `menus` is the owner's list, or
@@ -75,7 +75,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: PLAN_LIMIT_QR });
+            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.qrCodes });
             void navigate('/subscription');
           } else if (error instanceof ApiError && error.code === 'validation') {
             setErrors({ name: error.fields.name, menuId: error.fields.menuId });

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
+import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
 import { recipeMessages, recipeNumbers } from '../../../shared/api/recipes.ts';
 import { DIET_LABELS } from '../../../shared/diets.ts';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
@@ -125,7 +126,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: 'Le plan gratuit est limité à 5 recettes. Passez au Premium pour en créer davantage.' });
+            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
           } else if (error instanceof ApiError && error.code === 'validation') {
             const fromServer: LineErrors = {};
             for (const [field, message] of Object.entries(error.fields)) {

@@ -1,8 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import { messages } from '../../../shared/messages.ts';
-import { effectiveTier, limitsFor, type LimitedResource, type Tier } from '../../../shared/plans.ts';
-import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { messages } from '../../shared/messages.ts';
+import { limitsFor, tierOf, type LimitedResource, type Tier } from '../../shared/plans.ts';
+import type { DB } from '../db/schema.ts';
+import { subscriptionState } from './subscription.ts';
+import { AppError } from '../lib/errors.ts';
 
 const tables = { recipes: 'recipes', menus: 'menus', qrCodes: 'qr_codes' } as const;
 
@@ -13,13 +14,7 @@ export async function currentTier(trx: Transaction<DB>, userId: string): Promise
     .select(['tier', 'status', 'current_period_end', 'cancel_at_period_end'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!sub) return 'free';
-  return effectiveTier({
-    tier: sub.tier,
-    status: sub.status,
-    currentPeriodEnd: sub.current_period_end,
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-  });
+  return tierOf(subscriptionState(sub));
 }
 
 /**

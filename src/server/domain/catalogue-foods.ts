@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { foodFacts, type FoodFacts } from '../../../shared/food-facts.ts';
-import type { Per100g } from '../../../shared/nutrition.ts';
-import type { CatalogueFoodRow, DB } from '../../db/schema.ts';
+import { foodFacts, type FoodFacts } from '../../shared/food-facts.ts';
+import type { Per100g } from '../../shared/nutrition.ts';
+import type { CatalogueFoodRow, DB } from '../db/schema.ts';
 
 export type FoodNutrientColumns = Pick<
   CatalogueFoodRow,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 
 /** The product events of docs/product/spec.md section 7, with their properties. */
 export interface ProductEvents {

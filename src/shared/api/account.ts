@@ -2,6 +2,7 @@ import type { Limits, SubscriptionSummary } from '../plans.ts';
 import type { AppEnv } from '../environment.ts';
 import { z } from '../zod-fr.ts';
 import { messages } from '../messages.ts';
+import type { OrganisationSummary } from './organisations.ts';
 
 export type { SubscriptionSummary };
 
@@ -24,6 +25,10 @@ export interface MeResponse {
   subscription: SubscriptionSummary;
   usage: Usage;
   limits: Limits;
+  /** The organisation active (docs/product/organisations.md): its name and the account's role in it. */
+  organisation: OrganisationSummary;
+  /** Every organisation the account belongs to, for the header's switcher. */
+  organisations: OrganisationSummary[];
 }
 
 /** GET /api/config: what the web app needs to know about this deployment. */

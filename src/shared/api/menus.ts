@@ -9,6 +9,7 @@ export const menuMessages = {
   recipeRequired: 'Veuillez sélectionner une recette',
   recipeNotFound: 'Recette introuvable',
   positionInvalid: 'Position invalide',
+  establishmentInvalid: 'Établissement introuvable',
 } as const;
 
 const m = menuMessages;
@@ -16,12 +17,15 @@ const name = (required: string) => z.string({ error: required }).trim().min(1, r
 const description = z.string().trim().max(2000, m.descriptionTooLong);
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
+/** The menu's establishment (docs/product/organisations.md « Establishments »); absent: the organisation's first one. */
+const establishmentId = uuid(m.establishmentInvalid).optional();
 export const menuCreateSchema = z.object({
   name: name(m.nameRequired),
   description: description.default(''),
   isActive: z.boolean().default(true),
+  establishmentId,
 });
-export const menuUpdateSchema = z.object({ name: name(m.nameRequired), description: description.default(''), isActive: z.boolean() });
+export const menuUpdateSchema = z.object({ name: name(m.nameRequired), description: description.default(''), isActive: z.boolean(), establishmentId });
 export const menuStatusSchema = z.object({ isActive: z.boolean() });
 export const sectionCreateSchema = z.object({ name: name(m.sectionNameRequired).optional(), description: description.optional() });
 export const sectionUpdateSchema = z.object({ name: name(m.sectionNameRequired), description: description.default('') });
@@ -41,6 +45,7 @@ export interface Menu {
   name: string;
   description: string;
   isActive: boolean;
+  establishmentId: string;
   createdAt: string;
 }
 

@@ -168,6 +168,9 @@ export interface Recipe {
   allergenStatus: AllergenStatus;
   /** Allergens the ingredients imply, with the ingredients that imply them, declared or not. */
   allergenSuggestions: AllergenSuggestion[];
+  /** Who confirmed the allergen lists last (the name shown then), and when; null while unconfirmed. */
+  allergensConfirmedBy: string | null;
+  allergensConfirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -42,7 +42,7 @@ export default function EstablishmentsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Établissements</h1>
-          <p className="text-sm text-stone-600">Chaque menu appartient à un établissement : son nom et son adresse figurent sur la carte publique et les documents imprimés.</p>
+          <p className="text-sm text-stone-600">Chaque menu appartient à un établissement : son nom et son adresse figurent sur la carte publique et les documents imprimés.</p>
         </div>
         {canWrite && (
           <Button onClick={() => setForm({ mode: 'create' })} disabled={atLimit || form.mode !== 'closed'} className="self-start sm:self-auto">

@@ -14,7 +14,7 @@ export default function HistoryPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Historique</h1>
-        <p className="text-sm text-stone-600">Qui a créé, modifié ou supprimé quoi dans « {me.organisation.name} », et quand.</p>
+        <p className="text-sm text-stone-600">Qui a créé, modifié ou supprimé quoi dans « {me.organisation.name} », et quand.</p>
       </div>
       {allowed ? (
         <History />

@@ -41,7 +41,7 @@ export default function InvitationPage() {
   const invitation = preview.data;
   if (invitation.status !== 'valid') return <UnusableInvitation invitation={invitation} status={invitation.status} />;
   return (
-    <AuthFrame title={`Rejoindre « ${invitation.organisationName} »`} intro={`${invitation.invitedBy ?? 'Un propriétaire'} vous invite à rejoindre son équipe sur NutriCarte.`}>
+    <AuthFrame title={`Rejoindre « ${invitation.organisationName} »`} intro={`${invitation.invitedBy ?? 'Un propriétaire'} vous invite à rejoindre son équipe sur NutriCarte.`}>
       <InvitationSummary invitation={invitation} />
       <Join token={token} invitation={invitation} />
     </AuthFrame>

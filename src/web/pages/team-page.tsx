@@ -34,7 +34,7 @@ export default function TeamPage() {
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Équipe</h1>
         <p className="text-sm text-stone-600">
-          Les membres de « {me.organisation.name} » et leur rôle. {canManage ? 'Invitez vos cuisiniers, diététiciens et gérants.' : 'Seul un propriétaire peut modifier l’équipe.'}
+          Les membres de « {me.organisation.name} » et leur rôle. {canManage ? 'Invitez vos cuisiniers, diététiciens et gérants.' : 'Seul un propriétaire peut modifier l’équipe.'}
         </p>
       </div>
       {organisation.isPending ? (
@@ -46,7 +46,7 @@ export default function TeamPage() {
       ) : (
         <>
           {canManage && (
-            <TitledCard title="Inviter un membre" description="Un lien valable 7 jours est envoyé par email ; il ne sert qu’une fois, à l’adresse invitée.">
+            <TitledCard title="Inviter un membre" description="Un lien valable 7 jours est envoyé par email ; il ne sert qu’une fois, à l’adresse invitée.">
               {free || refusedByPlan ? <PremiumInvitationsNotice canUpgrade={canUpgrade} /> : <InviteForm onPlanLimit={() => setRefusedByPlan(true)} />}
             </TitledCard>
           )}

@@ -12,7 +12,7 @@ export function EstablishmentCard({ establishment, canWrite, onEdit, onDelete }:
       <p className="break-words text-sm text-stone-700">{place || <span className="text-stone-500">Adresse non renseignée</span>}</p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créé le {formatDate(establishment.createdAt)}</span>
-        {canWrite && <EditDeleteButtons confirmTitle={`Supprimer l’établissement « ${establishment.name} » ?`} onEdit={onEdit} onDelete={onDelete} />}
+        {canWrite && <EditDeleteButtons confirmTitle={`Supprimer l’établissement « ${establishment.name} » ?`} onEdit={onEdit} onDelete={onDelete} />}
       </div>
     </Card>
   );

@@ -13,7 +13,7 @@ export function RecipeHistoryDialog({ recipeId, recipeName, onClose }: { recipeI
         <Dialog.Content className="fixed left-1/2 top-[5vh] z-50 flex max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl sm:p-6">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <Dialog.Title className="break-words text-lg font-semibold sm:text-xl">Historique de « {recipeName} »</Dialog.Title>
+              <Dialog.Title className="break-words text-lg font-semibold sm:text-xl">Historique de « {recipeName} »</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-stone-600">Qui a créé, modifié ou confirmé cette recette, et quand.</Dialog.Description>
             </div>
             <Dialog.Close className="-mr-1 -mt-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-xl text-stone-600 hover:bg-stone-100" aria-label="Fermer">

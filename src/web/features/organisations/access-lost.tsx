@@ -5,7 +5,7 @@ import { organisationWatch, type ShownOrganisation } from '../../lib/organisatio
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
 
 /** « Vous ne faites plus partie de l’organisation « X » »: the text is exported for the tests. */
-export const accessLostTitle = (name: string) => `Vous ne faites plus partie de l’organisation « ${name} »`;
+export const accessLostTitle = (name: string) => `Vous ne faites plus partie de l’organisation « ${name} »`;
 
 /**
  * Shown in place of any signed-in page once a membership has ended
@@ -29,7 +29,7 @@ export function AccessLost({ lost, next }: { lost: ShownOrganisation; next: Show
       </p>
       <p className="text-stone-700">Vos propres données n’ont pas changé.</p>
       <Button size="lg" onClick={() => void goOn()} disabled={leaving}>
-        Continuer dans « {next.name} »
+        Continuer dans « {next.name} »
       </Button>
     </Card>
   );

@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { organisationWatch } from '../../lib/organisation-watch.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
 
-export const switchedTo = (name: string) => `Vous travaillez maintenant dans « ${name} »`;
+export const switchedTo = (name: string) => `Vous travaillez maintenant dans « ${name} »`;
 
 /**
  * PUT /api/me/organisation (docs/product/organisations.md « Organisation »). The watch shows

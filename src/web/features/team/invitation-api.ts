@@ -12,7 +12,7 @@ export function useInvitationPreview(token: string) {
   return useQuery({ queryKey: invitationQueryKey(token), queryFn: () => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`) });
 }
 
-export const welcomeTo = (name: string) => `Bienvenue dans « ${name} » !`;
+export const welcomeTo = (name: string) => `Bienvenue dans « ${name} » !`;
 
 /**
  * POST /api/invitations/:token/accept: the organisation becomes the active one, the app starts

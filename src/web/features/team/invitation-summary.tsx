@@ -26,7 +26,7 @@ export function InvitationSummary({ invitation }: { invitation: InvitationPrevie
 
 /** Why an invitation can no longer be used, in French. */
 export const INVITATION_STATUS_TEXTS: Record<Exclude<InvitationPreview['status'], 'valid'>, { title: string; text: string }> = {
-  expired: { title: 'Cette invitation a expiré', text: 'Une invitation est valable 7 jours. Demandez au propriétaire de l’organisation de vous en envoyer une nouvelle.' },
+  expired: { title: 'Cette invitation a expiré', text: 'Une invitation est valable 7 jours. Demandez au propriétaire de l’organisation de vous en envoyer une nouvelle.' },
   used: { title: 'Cette invitation a déjà été utilisée', text: 'Une invitation ne sert qu’une fois. Si vous l’avez acceptée, connectez-vous pour retrouver l’organisation.' },
   revoked: { title: 'Cette invitation a été annulée', text: 'Le propriétaire de l’organisation l’a révoquée. Demandez-lui une nouvelle invitation si besoin.' },
 };

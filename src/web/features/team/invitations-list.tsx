@@ -28,7 +28,7 @@ export function InvitationsList({ invitations }: { invitations: PendingInvitatio
             <p className="text-xs text-stone-500">Valable jusqu’au {formatDate(invitation.expiresAt)}</p>
           </div>
           <ConfirmDialog
-            title={`Révoquer l’invitation de ${invitation.email} ?`}
+            title={`Révoquer l’invitation de ${invitation.email} ?`}
             description="Le lien envoyé par email ne fonctionnera plus."
             confirmLabel="Révoquer"
             onConfirm={() => onRevoke(invitation)}

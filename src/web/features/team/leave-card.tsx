@@ -19,12 +19,12 @@ export function LeaveCard({ userId, organisationName, lastOwner }: { userId: str
   return (
     <TitledCard title="Quitter l’organisation" danger>
       {lastOwner ? (
-        <p className="text-sm text-stone-700">Vous êtes le seul propriétaire de « {organisationName} » : nommez un autre propriétaire avant de la quitter.</p>
+        <p className="text-sm text-stone-700">Vous êtes le seul propriétaire de « {organisationName} » : nommez un autre propriétaire avant de la quitter.</p>
       ) : (
         <>
-          <p className="text-sm text-stone-700">Vous n’aurez plus accès aux recettes, menus et codes QR de « {organisationName} ». Votre compte et votre propre organisation restent.</p>
+          <p className="text-sm text-stone-700">Vous n’aurez plus accès aux recettes, menus et codes QR de « {organisationName} ». Votre compte et votre propre organisation restent.</p>
           <ConfirmDialog
-            title={`Quitter « ${organisationName} » ?`}
+            title={`Quitter « ${organisationName} » ?`}
             description="Pour revenir, il faudra une nouvelle invitation d’un propriétaire."
             confirmLabel="Quitter"
             onConfirm={onLeave}

@@ -78,14 +78,14 @@ export function MemberRow({
       ) : (
         <div className="text-sm">
           <Badge tone={member.role === 'owner' ? 'green' : 'neutral'}>{ROLE_LABELS[member.role]}</Badge>
-          {roleFixed && canManage && <p className="mt-1 text-xs text-stone-500">Seul propriétaire : nommez-en un autre pour changer de rôle.</p>}
+          {roleFixed && canManage && <p className="mt-1 text-xs text-stone-500">Seul propriétaire : nommez-en un autre pour changer de rôle.</p>}
         </div>
       )}
       <div className="sm:justify-self-end">
         {canManage && !isSelf && (
           <ConfirmDialog
-            title={`Retirer ${name} de l’équipe ?`}
-            description={`${name} perd aussitôt l’accès aux recettes, menus et codes QR de « ${organisationName} ». Son propre compte est conservé.`}
+            title={`Retirer ${name} de l’équipe ?`}
+            description={`${name} perd aussitôt l’accès aux recettes, menus et codes QR de « ${organisationName} ». Son propre compte est conservé.`}
             confirmLabel="Retirer"
             onConfirm={onRemove}
             trigger={

@@ -6,7 +6,7 @@ export function PremiumInvitationsNotice({ canUpgrade }: { canUpgrade: boolean }
   return (
     <div role="status" data-testid="invitations-premium" className="space-y-3 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900">
       <p>
-        <strong>Invitations réservées au plan Premium.</strong> Le plan gratuit compte un seul membre : passez au Premium pour travailler en équipe,
+        <strong>Invitations réservées au plan Premium.</strong> Le plan gratuit compte un seul membre : passez au Premium pour travailler en équipe,
         avec un rôle pour chacun.
       </p>
       {canUpgrade && (

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
-import { useOrganisationHistory } from '../features/history/api.ts';
+import { useOrganisationHistoryPage } from '../features/history/api.ts';
 import { HistoryList } from '../features/history/history-list.tsx';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
@@ -27,38 +28,52 @@ export default function HistoryPage() {
   );
 }
 
+/** The pages asked for so far (`before` of each), each rendered by <HistoryChunk />. */
 function History() {
-  const history = useOrganisationHistory();
-  if (history.isPending) return <Spinner label="Chargement de l’historique..." />;
-  if (history.isError && !history.data) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  return (
+    <Card>
+      <h2 className="sr-only">Changements</h2>
+      {cursors.map((before, index) => (
+        <HistoryChunk
+          key={before ?? 'newest'}
+          before={before}
+          first={index === 0}
+          last={index === cursors.length - 1}
+          onMore={(next) => setCursors((all) => [...all, next])}
+        />
+      ))}
+    </Card>
+  );
+}
+
+function HistoryChunk({ before, first, last, onMore }: { before: string | null; first: boolean; last: boolean; onMore: (next: string) => void }) {
+  const page = useOrganisationHistoryPage(before);
+  if (page.isPending) return <Spinner label="Chargement de l’historique..." />;
+  if (page.isError) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
-        Erreur lors du chargement de l’historique
+        {first ? 'Erreur lors du chargement de l’historique' : 'Erreur lors du chargement de la suite'}
       </p>
     );
   }
-  const events = history.data.pages.flatMap((page) => page.events);
-  if (events.length === 0) {
+  const { events, nextBefore } = page.data;
+  if (first && events.length === 0) {
     return (
-      <Card className="py-12 text-center">
+      <div className="py-10 text-center">
         <p className="text-lg font-semibold">Aucun changement enregistré</p>
         <p className="mt-1 text-sm text-stone-600">Les créations, modifications et suppressions de l’équipe apparaîtront ici.</p>
-      </Card>
+      </div>
     );
   }
   return (
-    <Card>
-      <HistoryList events={events} label="Historique de l’organisation" />
-      {history.isFetchNextPageError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          Erreur lors du chargement de la suite
-        </p>
-      )}
-      {history.hasNextPage && (
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
-          {history.isFetchingNextPage ? 'Chargement...' : 'Voir plus'}
+    <>
+      <HistoryList events={events} label={first ? 'Historique de l’organisation' : 'Suite de l’historique'} />
+      {last && nextBefore && (
+        <Button variant="secondary" className="mt-4 w-full" onClick={() => onMore(nextBefore)}>
+          Voir plus
         </Button>
       )}
-    </Card>
+    </>
   );
 }

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { TitledCard } from '../components/ui/titled-card.tsx';
 import { useOrganisation } from '../features/team/api.ts';
 import { InvitationsList } from '../features/team/invitations-list.tsx';
-import { InviteForm } from '../features/team/invite-form.tsx';
 import { LeaveCard } from '../features/team/leave-card.tsx';
 import { MembersCard } from '../features/team/members-card.tsx';
 import { PremiumInvitationsNotice } from '../features/team/premium-invitations-notice.tsx';
+import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+
+// The invitation form (react-hook-form, zod) is for owners only: it loads apart from the list.
+const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponent(() => import('../features/team/invite-form.tsx'), (m) => m.InviteForm);
 
 /**
  * « Équipe » (docs/product/organisations.md « Roles », « Invitations »): the members; owners
@@ -21,6 +24,7 @@ export default function TeamPage() {
   const canManage = useCan('members:manage');
   const canUpgrade = useCan('billing:manage');
   const [refusedByPlan, setRefusedByPlan] = useState(false);
+  usePreloadInviteForm();
   if (!me) return null;
 
   const details = organisation.data;
@@ -47,7 +51,13 @@ export default function TeamPage() {
         <>
           {canManage && (
             <TitledCard title="Inviter un membre" description="Un lien valable 7 jours est envoyé par email ; il ne sert qu’une fois, à l’adresse invitée.">
-              {free || refusedByPlan ? <PremiumInvitationsNotice canUpgrade={canUpgrade} /> : <InviteForm onPlanLimit={() => setRefusedByPlan(true)} />}
+              {free || refusedByPlan ? (
+                <PremiumInvitationsNotice canUpgrade={canUpgrade} />
+              ) : (
+                <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+                  <InviteForm onPlanLimit={() => setRefusedByPlan(true)} />
+                </Suspense>
+              )}
             </TitledCard>
           )}
           <MembersCard organisation={organisation.data} selfId={me.user.id} canManage={canManage} />

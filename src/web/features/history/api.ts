@@ -1,20 +1,22 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
 
-interface HistoryPage {
+export interface HistoryPage {
   events: AuditEvent[];
   /** The `before` of the next (older) page, or null at the beginning of the history. */
   nextBefore: string | null;
 }
 
-/** GET /api/organisation/history?before= (owners): newest first, page after page (« Voir plus »). */
-export function useOrganisationHistory() {
-  return useInfiniteQuery({
-    queryKey: ['organisation', 'history'],
-    queryFn: ({ pageParam }) => api<HistoryPage>(`/api/organisation/history${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextBefore,
+/**
+ * One page of GET /api/organisation/history?before= (owners), newest first; `before` is null for
+ * the newest page. « Voir plus » asks for the next one (a plain query per page keeps
+ * useInfiniteQuery's code out of the bundles, bench/js-size.mjs).
+ */
+export function useOrganisationHistoryPage(before: string | null) {
+  return useQuery({
+    queryKey: ['organisation', 'history', before],
+    queryFn: () => api<HistoryPage>(`/api/organisation/history${before ? `?before=${encodeURIComponent(before)}` : ''}`),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { invitationCreateSchema, type InvitationCreateInput } from '../../../shared/api/organisations.ts';
@@ -23,7 +23,7 @@ export function InviteForm({ onPlanLimit }: { onPlanLimit: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<InvitationCreateInput>({ resolver: zodResolver(invitationCreateSchema), defaultValues: { email: '', role: 'editor' } });
   const { errors } = form.formState;
-  const role = form.watch('role') as MemberRole;
+  const role = useWatch({ control: form.control, name: 'role' }) as MemberRole;
   const submit = form.handleSubmit((input) => {
     setFormError(null);
     invite.mutate(input, {

@@ -29,7 +29,7 @@ export default function EstablishmentsPage() {
   usePreload();
 
   const limit = me?.limits.establishments ?? null;
-  const atLimit = refusedByPlan || (limit !== null && (establishments.data?.length ?? 0) >= limit);
+  const atLimit = refusedByPlan || (limit !== null && (establishments.data?.length ?? me?.usage.establishments ?? 0) >= limit);
 
   const onDelete = (establishment: Establishment) =>
     remove.mutate(establishment.id, {

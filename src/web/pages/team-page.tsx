@@ -31,7 +31,8 @@ export default function TeamPage() {
   const owners = details?.members.filter((member) => member.role === 'owner').length ?? 0;
   const lastOwner = me.organisation.role === 'owner' && owners === 1;
   const alone = (details?.members.length ?? 0) < 2;
-  const free = me.subscription.tier === 'free';
+  // The plan counts the members and the pending invitations (docs/product/organisations.md « Invitations »).
+  const atMemberLimit = me.limits.members !== null && me.usage.members >= me.limits.members;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -51,7 +52,7 @@ export default function TeamPage() {
         <>
           {canManage && (
             <TitledCard title="Inviter un membre" description="Un lien valable 7 jours est envoyé par email ; il ne sert qu’une fois, à l’adresse invitée.">
-              {free || refusedByPlan ? (
+              {atMemberLimit || refusedByPlan ? (
                 <PremiumInvitationsNotice canUpgrade={canUpgrade} />
               ) : (
                 <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { establishmentInputSchema, type Establishment, type EstablishmentInput } from '../../../shared/api/organisations.ts';
+import { establishmentInputSchema, type Establishment, type EstablishmentInput, type EstablishmentInputParsed } from '../../../shared/api/organisations.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
@@ -13,18 +13,21 @@ import { useSaveEstablishment } from './api.ts';
 const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   name: establishment?.name ?? '',
   address: establishment?.address ?? '',
+  postalCode: establishment?.postalCode ?? '',
   city: establishment?.city ?? '',
+  phone: establishment?.phone ?? '',
 });
 
 /**
- * « Nouvel établissement » / « Modifier l’établissement »: the name, address and city shown on
- * the public menus and printed documents of its menus. A refusal of the plan is told by
- * `onPlanLimit` (the page shows the upgrade path).
+ * « Nouvel établissement » / « Modifier l’établissement »: the name, address and phone shown
+ * on the public menus and printed documents of its menus (the « Établissement » card of
+ * « Mon compte » in issue 15). A refusal of the plan is told by `onPlanLimit` (the page shows
+ * the upgrade path).
  */
 export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { establishment: Establishment | null; onDone: () => void; onPlanLimit: () => void }) {
   const save = useSaveEstablishment();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<EstablishmentInput>({ resolver: zodResolver(establishmentInputSchema), defaultValues: toForm(establishment) });
+  const form = useForm<EstablishmentInput, unknown, EstablishmentInputParsed>({ resolver: zodResolver(establishmentInputSchema), defaultValues: toForm(establishment) });
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) => {
     setFormError(null);
@@ -32,7 +35,7 @@ export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { esta
       { id: establishment?.id, input },
       {
         onSuccess: () => {
-          toast.success(establishment ? 'Établissement mis à jour' : 'Établissement créé');
+          toast.success(establishment ? 'Établissement enregistré' : 'Établissement créé');
           onDone();
         },
         onError: (error) => {
@@ -41,7 +44,7 @@ export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { esta
             onDone();
             return;
           }
-          setFormError(applyServerError(form.setError, error, { name: 'name', address: 'address', city: 'city' }));
+          setFormError(applyServerError(form.setError, error, { name: 'name', address: 'address', postalCode: 'postalCode', city: 'city', phone: 'phone' }));
         },
       },
     );
@@ -50,7 +53,19 @@ export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { esta
     <form noValidate onSubmit={submit} className="max-w-md space-y-3" aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}>
       <Field label="Nom de l’établissement" autoComplete="organization" placeholder="Cantine Jules Ferry" error={errors.name?.message} {...form.register('name')} />
       <Field label="Adresse (optionnel)" autoComplete="street-address" placeholder="12 rue des Halles" error={errors.address?.message} {...form.register('address')} />
-      <Field label="Ville (optionnel)" autoComplete="address-level2" placeholder="75001 Paris" error={errors.city?.message} {...form.register('city')} />
+      <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
+        <Field label="Code postal" autoComplete="postal-code" inputMode="numeric" placeholder="75001" error={errors.postalCode?.message} {...form.register('postalCode')} />
+        <Field label="Ville" autoComplete="address-level2" placeholder="Paris" error={errors.city?.message} {...form.register('city')} />
+      </div>
+      <Field
+        label="Téléphone (optionnel)"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="01 23 45 67 89"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
       <FormAlert message={formError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>

@@ -23,11 +23,16 @@ describe('historySentence', () => {
     );
   });
 
+  it('says a rename with the former name', () => {
+    expect(historySentence(event({ action: 'updated', details: { previousName: 'Quiche' } }))).toBe('Marie a renommé la recette Quiche en Quiche lorraine');
+    expect(historySentence(event({ action: 'updated', details: { previousName: 'Quiche lorraine' } }))).toBe('Marie a modifié la recette Quiche lorraine');
+  });
+
   it('says a status change as what it did, or names the status when the details do not say', () => {
-    expect(historySentence(event({ action: 'status_changed', entity: { type: 'menu', id: 'm1', name: 'Carte du midi' }, details: { isActive: false } }))).toBe(
+    expect(historySentence(event({ action: 'status_changed', entity: { type: 'menu', id: 'm1', name: 'Carte du midi' }, details: { from: true, to: false } }))).toBe(
       'Marie a désactivé le menu Carte du midi',
     );
-    expect(historySentence(event({ action: 'status_changed', entity: { type: 'qr_code', id: 'q1', name: 'Table 4' }, details: { status: 'active' } }))).toBe(
+    expect(historySentence(event({ action: 'status_changed', entity: { type: 'qr_code', id: 'q1', name: 'Table 4' }, details: { from: 'inactive', to: 'active' } }))).toBe(
       'Marie a activé le code QR Table 4',
     );
     expect(historySentence(event({ action: 'status_changed', entity: { type: 'menu', id: 'm1', name: 'Carte du midi' } }))).toBe(
@@ -40,16 +45,19 @@ describe('historySentence', () => {
     expect(historySentence(event({ action: 'invited', entity: { type: 'invitation', id: 'i1', name: 'paul@example.fr' }, details: { role: 'editor' } }))).toBe(
       'Marie a invité paul@example.fr (Éditeur)',
     );
-    expect(historySentence(event({ action: 'deleted', entity: { type: 'invitation', id: 'i1', name: 'paul@example.fr' } }))).toBe(
+    expect(historySentence(event({ action: 'revoked', entity: { type: 'invitation', id: 'i1', name: 'paul@example.fr' }, details: { role: 'editor' } }))).toBe(
       'Marie a révoqué l’invitation de paul@example.fr',
     );
     expect(historySentence(event({ action: 'joined', actor: { userId: 'u3', name: 'Paul' }, entity: member, details: { role: 'viewer' } }))).toBe(
       'Paul a rejoint l’organisation (Lecteur)',
     );
-    expect(historySentence(event({ action: 'role_changed', entity: member, details: { role: 'owner' } }))).toBe('Marie a changé le rôle de Paul en Propriétaire');
-    expect(historySentence(event({ action: 'role_changed', entity: member, details: { role: 'chef' } }))).toBe('Marie a changé le rôle de Paul');
-    expect(historySentence(event({ action: 'removed', entity: member }))).toBe('Marie a retiré Paul de l’équipe');
-    expect(historySentence(event({ action: 'left', actor: { userId: 'u3', name: 'Paul' }, entity: member }))).toBe('Paul a quitté l’organisation');
+    expect(historySentence(event({ action: 'role_changed', entity: member, details: { from: 'editor', to: 'owner' } }))).toBe('Marie a changé le rôle de Paul en Propriétaire');
+    expect(historySentence(event({ action: 'role_changed', entity: member, details: { to: 'chef' } }))).toBe('Marie a changé le rôle de Paul');
+    expect(historySentence(event({ action: 'removed', entity: member, details: { role: 'editor' } }))).toBe('Marie a retiré Paul de l’équipe');
+    expect(historySentence(event({ action: 'left', actor: { userId: 'u3', name: 'Paul' }, entity: member, details: { role: 'viewer' } }))).toBe('Paul a quitté l’organisation');
+    expect(historySentence(event({ action: 'left', actor: { userId: null, name: 'Paul' }, entity: member, details: { role: 'viewer', accountDeleted: true } }))).toBe(
+      'Paul a supprimé son compte et quitté l’organisation',
+    );
   });
 });
 

@@ -34,45 +34,52 @@ export function ofName(name: string): string {
   return /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d’${name}` : `de ${name}`;
 }
 
-const roleOf = (details: Record<string, unknown>): MemberRole | null => {
-  const role = details.role;
-  return role === 'owner' || role === 'editor' || role === 'viewer' ? role : null;
-};
+const asRole = (value: unknown): MemberRole | null => (value === 'owner' || value === 'editor' || value === 'viewer' ? value : null);
 
-/** A status change said as what it did: details `{isActive}` (menus) or `{status}` (QR codes). */
-function statusVerb(details: Record<string, unknown>): string | null {
-  if (details.isActive === true || details.status === 'active') return 'a activé';
-  if (details.isActive === false || details.status === 'inactive') return 'a désactivé';
+/** A status change said as what it did: details `{to}`, a menu's `isActive` or a QR code's `active`/`inactive`. */
+function statusVerb(to: unknown): string | null {
+  if (to === true || to === 'active') return 'a activé';
+  if (to === false || to === 'inactive') return 'a désactivé';
   return null;
 }
 
-/** What the actor did, after their name: « a confirmé les allergènes de Quiche lorraine ». */
+const withRole = (text: string, role: MemberRole | null) => (role ? `${text} (${ROLE_LABELS[role]})` : text);
+
+/**
+ * What the actor did, after their name: « a confirmé les allergènes de Quiche lorraine ».
+ * `details` as src/shared/api/organisations.ts describes them for each action.
+ */
 export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'details'>): string {
   const { action, entity, details } = event;
   const thing = `${NOUNS[entity.type]} ${entity.name}`;
-  const role = roleOf(details);
   switch (action) {
     case 'created':
-    case 'updated':
     case 'deleted':
-      if (entity.type === 'invitation' && action === 'deleted') return `a révoqué l’invitation de ${entity.name}`;
       return `${VERBS[action]} ${thing}`;
+    case 'updated': {
+      const previous = typeof details.previousName === 'string' && details.previousName !== entity.name ? details.previousName : null;
+      return previous ? `a renommé ${NOUNS[entity.type]} ${previous} en ${entity.name}` : `${VERBS.updated} ${thing}`;
+    }
     case 'allergens_confirmed':
       return `a confirmé les allergènes ${ofName(entity.name)}`;
     case 'status_changed': {
-      const verb = statusVerb(details);
+      const verb = statusVerb(details.to);
       return verb ? `${verb} ${thing}` : `a changé le statut ${OF_NOUNS[entity.type]} ${entity.name}`;
     }
     case 'invited':
-      return role ? `a invité ${entity.name} (${ROLE_LABELS[role]})` : `a invité ${entity.name}`;
+      return withRole(`a invité ${entity.name}`, asRole(details.role));
+    case 'revoked':
+      return `a révoqué l’invitation de ${entity.name}`;
     case 'joined':
-      return role ? `a rejoint l’organisation (${ROLE_LABELS[role]})` : 'a rejoint l’organisation';
-    case 'role_changed':
+      return withRole('a rejoint l’organisation', asRole(details.role));
+    case 'role_changed': {
+      const role = asRole(details.to);
       return role ? `a changé le rôle de ${entity.name} en ${ROLE_LABELS[role]}` : `a changé le rôle de ${entity.name}`;
+    }
     case 'removed':
-      return `a retiré ${entity.name} de l’équipe`;
+      return details.accountDeleted === true ? `a supprimé son compte et quitté l’équipe` : `a retiré ${entity.name} de l’équipe`;
     case 'left':
-      return 'a quitté l’organisation';
+      return details.accountDeleted === true ? 'a supprimé son compte et quitté l’organisation' : 'a quitté l’organisation';
   }
 }
 

@@ -207,31 +207,6 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await expect(laptop).toHaveURL(/\/dashboard$/);
 });
 
-test('« Établissement »: a wrong phone is refused next to its field, the saved address heads the printed fiche (1280 px)', async ({ page, baseURL }) => {
-  await signUp(page, uniqueEmail('etablissement'), 'Chez Lucie');
-  const menuId = await seedMenu(page, baseURL!);
-  await page.goto('/account');
-  const establishment = card(page, 'Établissement');
-  await expect(establishment.getByLabel('Nom de l’établissement')).toHaveValue('Chez Lucie');
-  await establishment.getByLabel('Adresse (optionnel)').fill('3 place du Marché');
-  await establishment.getByLabel('Code postal').fill('69001');
-  await establishment.getByLabel('Ville').fill('Lyon');
-  await establishment.getByLabel('Téléphone (optionnel)').fill('04 72');
-  await establishment.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
-  await expect(establishment.getByText('Numéro de téléphone invalide (ex. : 01 23 45 67 89)')).toBeVisible();
-  await establishment.getByLabel('Téléphone (optionnel)').fill('04 72 00 00 00');
-  await establishment.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
-  await expectToast(page, 'Établissement enregistré');
-  await calmScreenshot(page, 'account-establishment-1280');
-
-  const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes;
-  await page.goto(`/recipes/${recipe.id}/fiche`);
-  await expect(page.getByTestId('sheet-establishment')).toHaveText('3 place du Marché, 69001 Lyon · 04 72 00 00 00');
-  await calmScreenshot(page, 'print-recipe-establishment-1280');
-  await page.goto(`/menu/${menuId}`);
-  await expect(page.locator('.addr')).toContainText('3 place du Marché, 69001 Lyon');
-});
-
 test('export the data, then delete the account: « Menu non trouvé », printed codes lead nowhere, sign-in fails', async ({ page, baseURL }) => {
   const email = await signUp(page);
   const menuId = await seedMenu(page, baseURL!);

@@ -143,3 +143,39 @@ export async function expectFitsScreen(page: Page, what: string) {
   });
   expect(scrollWidth, `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
 }
+
+/** Premium for the signed-in owner's organisation, through the demo checkout's API (as e2e/billing.spec.ts does). */
+export async function makePremium(page: Page, origin: string) {
+  const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: origin }, data });
+  const start = await post('/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
+  expect(start.status()).toBe(200);
+  const sessionId = ((await start.json()) as { url: string }).url.split('/').at(-1)!;
+  expect((await post(`/api/billing/demo/checkout/${sessionId}/pay`, {})).status()).toBe(200);
+}
+
+/**
+ * One of the organisation's pages (« Équipe », « Établissements », « Historique »): from the
+ * organisation menu of the header from 768 px, from « Menu » on a phone.
+ */
+export async function openOrganisationPage(page: Page, label: string) {
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menuButton.isVisible()) {
+    const menu = await openAppMenu(page);
+    await menu.getByRole('navigation', { name: 'Pages de l’organisation' }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByTestId('organisation-switcher').click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+  }
+}
+
+/** Makes `name` the organisation active from the header (or « Menu » on a phone). */
+export async function switchOrganisation(page: Page, name: string) {
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menuButton.isVisible()) {
+    const menu = await openAppMenu(page);
+    await menu.getByRole('list', { name: 'Changer d’organisation' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  } else {
+    await page.getByTestId('organisation-switcher').click();
+    await page.getByRole('menuitemradio', { name: new RegExp(`^${name}`) }).click();
+  }
+}

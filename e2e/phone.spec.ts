@@ -25,6 +25,13 @@ const APP_LINKS = [
   ['Mon compte', '/account'],
 ] as const;
 
+/** The organisation's pages, under « Organisation » in « Menu » (issue 16). */
+const ORGANISATION_LINKS = [
+  ['Équipe', '/equipe'],
+  ['Établissements', '/etablissements'],
+  ['Historique', '/historique'],
+] as const;
+
 /** No toast in the way, nothing wider than the screen, and a screenshot to look at. */
 async function look(page: Page, name: string) {
   await dismissToasts(page);
@@ -88,12 +95,15 @@ test.describe('at 360 px', () => {
     let menu = await openAppMenu(page);
     await expect(triggerElement).toHaveAttribute('aria-expanded', 'true');
     await expect(trigger).toBeHidden();
-    for (const [label] of APP_LINKS) await expectOnScreen(menu.getByRole('link', { name: label, exact: true }), label);
+    for (const [label] of [...APP_LINKS, ...ORGANISATION_LINKS]) await expectOnScreen(menu.getByRole('link', { name: label, exact: true }), label);
+    await expectOnScreen(menu.getByTestId('organisation-active'), 'the organisation and its role');
+    await expect(menu.getByTestId('organisation-active')).toContainText('Le Bistrot du Port');
+    await expect(menu.getByTestId('organisation-active')).toContainText('Propriétaire');
     await expectOnScreen(menu.getByRole('link', { name: PHONE_ADMIN_EMAIL }), 'the e-mail');
     await expectOnScreen(menu.getByRole('button', { name: 'Se déconnecter' }), '« Se déconnecter »');
     await screenshot(page, 'phone-app-menu-360', { fullPage: false });
     // The focus stays in the open menu, Escape closes it and gives the focus back to « Menu ».
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 15; i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     }
@@ -102,24 +112,25 @@ test.describe('at 360 px', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await expect(trigger).toBeFocused();
     // Each link navigates and closes the menu.
-    for (const [label, path] of [...APP_LINKS].reverse()) {
+    for (const [label, path] of [...APP_LINKS, ...ORGANISATION_LINKS].reverse()) {
       menu = await openAppMenu(page);
       await menu.getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(menu).toBeHidden();
     }
 
-    // --- « Mon compte »: the establishment card, at 360 px.
-    await page.goto('/account');
-    const card = page.getByRole('region', { name: 'Établissement' });
+    // --- « Établissements » (issue 16; « Mon compte » had it in issue 15): the first one, at 360 px.
+    await page.goto('/etablissements');
+    await page.getByTestId('establishment-card').getByRole('button', { name: 'Modifier' }).click();
+    const card = page.getByRole('form', { name: 'Modifier l’établissement' });
     await card.getByLabel('Adresse (optionnel)').fill('12 rue des Halles');
     await card.getByLabel('Code postal').fill('75 001');
     await card.getByLabel('Ville').fill('Paris');
     await card.getByLabel('Téléphone (optionnel)').fill('+33 1 23 45 67 89');
-    await card.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
+    await card.getByRole('button', { name: 'Mettre à jour' }).click();
     await expect(page.getByText('Établissement enregistré')).toBeVisible();
-    await expect(card.getByLabel('Téléphone (optionnel)')).toHaveValue('01 23 45 67 89');
-    await expect(card.getByLabel('Code postal')).toHaveValue('75001');
+    await expect(page.getByTestId('establishment-card')).toContainText('12 rue des Halles, 75001 Paris');
+    await expect(page.getByTestId('establishment-card')).toContainText('01 23 45 67 89');
 
     // --- Every page of the signed-in layout.
     const appPages = [
@@ -130,6 +141,9 @@ test.describe('at 360 px', () => {
       ['/qr-codes', 'Codes QR', 'qr-codes'],
       ['/subscription', 'Mon Abonnement', 'subscription'],
       ['/account', 'Mon compte', 'account'],
+      ['/equipe', 'Équipe', 'team'],
+      ['/etablissements', 'Établissements', 'establishments'],
+      ['/historique', 'Historique', 'history'],
       ['/admin', 'Administration', 'admin'],
     ] as const;
     for (const [path, heading, name] of appPages) {

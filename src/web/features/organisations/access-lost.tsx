@@ -3,9 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { organisationWatch, type ShownOrganisation } from '../../lib/organisation-watch.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
-
-/** « Vous ne faites plus partie de l’organisation « X » »: the text is exported for the tests. */
-export const accessLostTitle = (name: string) => `Vous ne faites plus partie de l’organisation « ${name} »`;
+import { accessLostTitle } from './texts.ts';
 
 /**
  * Shown in place of any signed-in page once a membership has ended

@@ -4,8 +4,7 @@ import type { OrganisationSummary } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
 import { organisationWatch } from '../../lib/organisation-watch.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
-
-export const switchedTo = (name: string) => `Vous travaillez maintenant dans « ${name} »`;
+import { switchedTo } from './texts.ts';
 
 /**
  * PUT /api/me/organisation (docs/product/organisations.md « Organisation »). The watch shows

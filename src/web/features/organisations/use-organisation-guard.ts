@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { classifyOrganisationChange, organisationWatch, shownFrom } from '../../lib/organisation-watch.ts';
 import { meQuery, useMe } from '../../lib/queries.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
-import { switchedTo } from './api.ts';
+import { switchedTo } from './texts.ts';
 
 /**
  * Keeps the organisation shown in step with the server (src/web/lib/organisation-watch.ts):

@@ -18,7 +18,7 @@ export interface ShownOrganisation {
 
 export type WatchStatus =
   | { kind: 'ok' }
-  /** The app is changing organisation itself (leaving one): no answer is a surprise. */
+  /** The app is changing organisation itself: no answer is a surprise. */
   | { kind: 'changing' }
   /** An answer came from another organisation: /api/me is being read again. */
   | { kind: 'checking' }
@@ -73,11 +73,11 @@ export const organisationWatch = {
   observe(ticket: number, served: string | null) {
     if (signalsChange(state, ticket, served)) set({ ...state, status: { kind: 'checking' } });
   },
-  /** The app changes organisation itself (leaving one): until `adopt`, no answer is a surprise. */
+  /** The app changes organisation itself (a switch, leaving one, an invitation accepted): until `adopt`, no answer is a surprise. */
   beginChange() {
     set({ ...state, status: { kind: 'changing' }, version: state.version + 1 });
   },
-  /** From now on the app shows `shown` (a switch adopts its target before asking the server); older answers are ignored. */
+  /** From now on the app shows `shown`; answers to requests sent before are ignored. */
   adopt(shown: ShownOrganisation | null) {
     set({ shown, status: { kind: 'ok' }, version: state.version + 1 });
   },

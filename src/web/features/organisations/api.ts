@@ -7,22 +7,22 @@ import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
 import { switchedTo } from './texts.ts';
 
 /**
- * PUT /api/me/organisation (docs/product/organisations.md « Organisation »). The watch shows
- * the target before the request leaves, so its answers are no surprise; on failure the
- * organisation shown before comes back.
+ * PUT /api/me/organisation (docs/product/organisations.md « Organisation »). While it runs, no
+ * answer is a surprise (some may still come from the organisation left); once it succeeded the
+ * app shows the target, and every query starts over there.
  */
 export function useSwitchOrganisation(userId: string) {
   const enter = useEnterOrganisation();
   return useMutation({
     mutationFn: async (target: OrganisationSummary) => {
-      const previous = organisationWatch.get().shown;
-      organisationWatch.adopt({ userId, id: target.id, name: target.name });
+      organisationWatch.beginChange();
       try {
         await api('/api/me/organisation', { method: 'PUT', body: { organisationId: target.id } });
       } catch (error) {
-        organisationWatch.adopt(previous);
+        organisationWatch.settle();
         throw error;
       }
+      organisationWatch.adopt({ userId, id: target.id, name: target.name });
     },
     onSuccess: async (_data, target) => {
       await enter();

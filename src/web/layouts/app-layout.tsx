@@ -10,15 +10,15 @@ import { AccessLost } from '../features/organisations/access-lost.tsx';
 import { OrganisationSwitcher } from '../features/organisations/organisation-switcher.tsx';
 import { useOrganisationGuard } from '../features/organisations/use-organisation-guard.ts';
 import { useMe } from '../lib/queries.ts';
-import { useCan } from '../lib/use-can.ts';
+import { canIn } from '../lib/use-can.ts';
 import { cn } from '../lib/cn.ts';
 import { APP_LINKS, ORGANISATION_LINKS } from './app-links.ts';
 import { AppMenu } from './app-menu.tsx';
 
 /** The organisation's pages the account's role can use. */
 function useOrganisationLinks() {
-  const canReadHistory = useCan('audit:read');
-  return ORGANISATION_LINKS.filter((link) => link.needs !== 'audit:read' || canReadHistory);
+  const { data: me } = useMe();
+  return ORGANISATION_LINKS.filter((link) => !link.needs || canIn(me, link.needs));
 }
 
 /**

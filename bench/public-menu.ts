@@ -173,7 +173,8 @@ export async function seedBenchMenu(target: SeedTarget): Promise<SeededMenu> {
     .join('; ');
   const ownerId: string = signUp.json.user.id;
   if (target.db) {
-    await target.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', ownerId).execute();
+    const { active_organisation_id: organisationId } = await target.db.selectFrom('users').select('active_organisation_id').where('id', '=', ownerId).executeTakeFirstOrThrow();
+    await target.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', organisationId!).execute();
   } else {
     const checkout = (await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' })).json as { url: string };
     const sessionId = new URL(checkout.url, target.origin).pathname.split('/').pop();

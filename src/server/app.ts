@@ -10,7 +10,8 @@ import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
-import { establishmentProfileRoutes } from './features/establishment-profile/routes.ts';
+import { establishmentRoutes } from './features/establishments/routes.ts';
+import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
@@ -141,7 +142,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.route('/api/auth', authRoutes(deps, { trustProxy: options.trustProxy ?? false }));
   app.route('/api', accountRoutes(deps));
-  app.route('/api', establishmentProfileRoutes(deps));
+  app.route('/api', organisationRoutes(deps));
+  app.route('/api/establishments', establishmentRoutes(deps));
   app.route('/api/catalogue', catalogueRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api', menuRoutes(deps));

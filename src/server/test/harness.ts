@@ -56,6 +56,8 @@ export interface SignedUpUser {
   user: { id: string; email: string; name: string };
   email: string;
   password: string;
+  /** The organisation made at sign-up, of which the account is the owner (docs/product/organisations.md). */
+  organisationId: string;
 }
 
 export interface TestApp {
@@ -215,7 +217,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (res.status !== 200 || !res.cookie?.includes(`${SESSION_COOKIE}=`)) {
       throw new Error(`sign-up of ${email} failed: ${res.status} ${res.text}`);
     }
-    return { cookie: res.cookie, user: res.body.user, email, password };
+    const { active_organisation_id: organisationId } = await deps.db.selectFrom('users').select('active_organisation_id').where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+    if (!organisationId) throw new Error(`sign-up of ${email} made no organisation`);
+    return { cookie: res.cookie, user: res.body.user, email, password, organisationId };
   }
 
   let closed = false;

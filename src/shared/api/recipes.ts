@@ -168,8 +168,11 @@ export interface Recipe {
   allergenStatus: AllergenStatus;
   /** Allergens the ingredients imply, with the ingredients that imply them, declared or not. */
   allergenSuggestions: AllergenSuggestion[];
-  /** Who confirmed the allergen lists last (the name shown then), and when; null while unconfirmed. */
-  allergensConfirmedBy: string | null;
+  /**
+   * Who confirmed the allergen lists and when (« Allergènes confirmés par Marie le 12 mars »),
+   * null while `unverified`. `userId` is null once that account is deleted; the name stays.
+   */
+  allergensConfirmedBy: { userId: string | null; name: string } | null;
   allergensConfirmedAt: string | null;
   createdAt: string;
   updatedAt: string;

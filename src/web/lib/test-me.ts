@@ -9,7 +9,7 @@ export function testMe(role: MemberRole = 'owner', overrides: Partial<MeResponse
     user: { id: 'u1', email: 'chef@example.fr', role: 'user', twoFactorEnabled: false, emailVerified: true },
     profile: { restaurantName: 'Le Bistrot du Port', address: null, postalCode: null, city: null, phone: null },
     subscription: { subscribed: false, tier: 'free', status: 'inactive', subscriptionEnd: null, willExpire: false },
-    usage: { recipes: 0, menus: 0, qrCodes: 0, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
+    usage: { recipes: 0, menus: 0, qrCodes: 0, establishments: 1, members: 1, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
     limits: FREE_LIMITS,
     organisation,
     organisations: [organisation],

@@ -45,7 +45,7 @@ for (const viewport of [LAPTOP, PHONE]) {
       await calmScreenshot(page, `establishments-free-${w}`);
 
       // The printed fiche is headed by it.
-      const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes as { id: string }[];
+      const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes as [{ id: string }];
       await page.goto(`/recipes/${recipe.id}/fiche`);
       await expect(page.getByTestId('sheet-establishment')).toHaveText('3 place du Marché, 69001 Lyon · 04 72 00 00 00');
 

@@ -207,7 +207,7 @@ test('a viewer reads and prints but sees no button that writes, and a direct wri
   };
   const menu = await post('/api/menus', { name: 'Carte du midi' });
   const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
-  const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes as { id: string }[];
+  const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes as [{ id: string }];
   await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
   await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
 

@@ -153,13 +153,15 @@ export async function makePremium(page: Page, origin: string) {
   expect((await post(`/api/billing/demo/checkout/${sessionId}/pay`, {})).status()).toBe(200);
 }
 
+/** Below 768 px the header's links are in « Menu » (decided by the viewport, not by a header still loading). */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? LAPTOP.width) < 768;
+
 /**
  * One of the organisation's pages (« Équipe », « Établissements », « Historique »): from the
  * organisation menu of the header from 768 px, from « Menu » on a phone.
  */
 export async function openOrganisationPage(page: Page, label: string) {
-  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menuButton.isVisible()) {
+  if (isPhone(page)) {
     const menu = await openAppMenu(page);
     await menu.getByRole('navigation', { name: 'Pages de l’organisation' }).getByRole('link', { name: label, exact: true }).click();
   } else {
@@ -170,8 +172,7 @@ export async function openOrganisationPage(page: Page, label: string) {
 
 /** Makes `name` the organisation active from the header (or « Menu » on a phone). */
 export async function switchOrganisation(page: Page, name: string) {
-  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menuButton.isVisible()) {
+  if (isPhone(page)) {
     const menu = await openAppMenu(page);
     await menu.getByRole('list', { name: 'Changer d’organisation' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
   } else {

@@ -26,7 +26,7 @@ export function AccessLost({ lost, next }: { lost: ShownOrganisation; next: Show
         accessibles.
       </p>
       <p className="text-stone-700">Vos propres données n’ont pas changé.</p>
-      <Button size="lg" onClick={() => void goOn()} disabled={leaving}>
+      <Button size="lg" className="h-auto min-h-12 whitespace-normal py-2" onClick={() => void goOn()} disabled={leaving}>
         Continuer dans « {next.name} »
       </Button>
     </Card>

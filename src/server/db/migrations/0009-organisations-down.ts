@@ -47,6 +47,7 @@ export async function restoreOwnerSchema(db: Kysely<unknown>): Promise<void> {
       ADD CONSTRAINT subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
     INSERT INTO subscriptions (user_id) SELECT id FROM users ON CONFLICT DO NOTHING;
 
+    ALTER TABLE recipes DROP CONSTRAINT recipes_price_check;
     ALTER TABLE recipes DROP COLUMN allergens_confirmed_by, DROP COLUMN allergens_confirmed_by_name, DROP COLUMN allergens_confirmed_at;
     ALTER TABLE qr_codes DROP CONSTRAINT qr_codes_menu_fkey,
       ADD CONSTRAINT qr_codes_menu_id_fkey FOREIGN KEY (menu_id) REFERENCES menus(id) ON DELETE CASCADE;
@@ -75,6 +76,7 @@ export async function restoreOwnerSchema(db: Kysely<unknown>): Promise<void> {
   }
 
   await sql`
+    ALTER TABLE recipes ADD CONSTRAINT recipes_price_check CHECK (price > 0) NOT VALID;
     CREATE OR REPLACE FUNCTION create_account_rows() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       restaurant text := COALESCE(NULLIF(btrim(NEW.signup_restaurant_name), ''), 'Mon Restaurant');

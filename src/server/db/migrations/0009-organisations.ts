@@ -109,6 +109,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     DROP TABLE profiles;
   `.execute(db);
 
+  // Rows the rules of 0006 no longer allow (a price of 0) are kept as they are: its NOT VALID
+  // constraint would refuse the UPDATEs below, so it is set aside and put back unchanged.
+  await sql`ALTER TABLE recipes DROP CONSTRAINT recipes_price_check`.execute(db);
   const ownerIndexes = { recipes: 'recipes_user_created_idx', menus: 'menus_user_created_idx', qr_codes: 'qr_codes_user_created_idx', checkout_sessions: 'checkout_sessions_user_idx' };
   for (const [table, index] of Object.entries(ownerIndexes)) await moveToOrganisation(db, table, index);
 
@@ -129,6 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE recipes r SET allergens_confirmed_by = u.id, allergens_confirmed_by_name = user_display_name(u.name, u.email), allergens_confirmed_at = r.updated_at
       FROM users u WHERE u.id = r.created_by AND r.allergens_declared;
     CREATE INDEX recipes_allergens_confirmed_by_idx ON recipes(allergens_confirmed_by);
+    ALTER TABLE recipes ADD CONSTRAINT recipes_price_check CHECK (price > 0) NOT VALID;
 
     ALTER TABLE subscriptions ADD COLUMN organisation_id uuid;
     UPDATE subscriptions s SET organisation_id = u.active_organisation_id FROM users u WHERE u.id = s.user_id;

@@ -79,10 +79,10 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     // Answer each suggestion, confirm, grade the dish.
     await card.getByRole('button', { name: 'Modifier' }).click();
-    await page.getByRole('button', { name: "Ajouter l'allergène Gluten" }).click();
-    await page.getByRole('button', { name: "Ajouter l'allergène Œufs" }).click();
+    await page.getByRole('button', { name: "Ajouter l’allergène Gluten" }).click();
+    await page.getByRole('button', { name: "Ajouter l’allergène Œufs" }).click();
     await expect(confirm).toBeDisabled();
-    await page.getByRole('button', { name: "Ajouter l'allergène Lait" }).click();
+    await page.getByRole('button', { name: "Ajouter l’allergène Lait" }).click();
     await expect(page.getByRole('region', { name: 'Allergènes suggérés' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Lait : contient' })).toBeVisible();
     // « Peut contenir » from the same chips: one touch contains, two touches traces.
@@ -109,7 +109,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await addIngredient(page, 'moutarde', /^Moutarde \d/);
     await expect(suggestion(page, 'Moutarde')).toBeVisible();
     await expect(page.getByLabel('Je confirme la liste des allergènes')).not.toBeChecked();
-    await page.getByRole('button', { name: "Ajouter l'allergène Moutarde" }).click();
+    await page.getByRole('button', { name: "Ajouter l’allergène Moutarde" }).click();
     await page.getByRole('button', { name: 'Ignorer la suggestion Anhydride sulfureux et sulfites' }).click();
     await expect(page.getByTestId('allergen-confirm-hint')).toHaveText('Les ingrédients ont changé : vérifiez la liste, puis confirmez-la à nouveau.');
     await expectNoHorizontalScroll(page);

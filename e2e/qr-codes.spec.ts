@@ -94,7 +94,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     expect(refused.status()).toBe(404);
     // A diner who scans it meanwhile reads a calm page with the restaurant's name, not an error.
     await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1, name: "Ce menu n'est pas disponible pour le moment" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "Ce menu n’est pas disponible pour le moment" })).toBeVisible();
     await expect(page.getByText('Le Bistrot du Port')).toBeVisible();
     await expect(page.getByText('Erreur')).toHaveCount(0);
     await screenshot(page, `qr-paused-${viewport.width}`);

@@ -128,10 +128,17 @@ export async function expectFitsScreen(page: Page, what: string) {
   const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
-    // Inside a box that scrolls (or clips) sideways, an element does not widen the page.
+    // Inside a box that scrolls (or clips) sideways, an element does not widen the page; but an
+    // absolutely positioned one (an sr-only text) is clipped only by a box that contains it: a
+    // positioned or transformed ancestor. Between them, the scrollers it escapes do not count.
     const inScroller = (el: Element) => {
+      let position = getComputedStyle(el).position;
       for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+        if (position === 'fixed') return false;
+        const style = getComputedStyle(parent);
+        if (position === 'absolute' && style.position === 'static' && style.transform === 'none') continue;
+        if (style.overflowX !== 'visible') return true;
+        position = style.position;
       }
       return false;
     };

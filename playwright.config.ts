@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { decidedConsentState, PHONE_ADMIN_EMAIL } from './e2e/fixtures.ts';
+import { serverLogFile } from './e2e/server-log.ts';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first; `npm run test:e2e` does it
@@ -22,7 +23,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
-const dataDir = process.env.E2E_DATA_DIR;
+const dataDir = process.env.E2E_DATA_DIR!;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,6 +34,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   globalTimeout: process.env.CI ? 8 * 60_000 : 0,
   reporter: 'list',
+  // A 5xx or an error in the server's output fails the run (e2e/global-teardown.ts).
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: BASE_URL,
     locale: 'fr-FR',
@@ -61,7 +64,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'node --enable-source-maps dist/server/server/main.js',
+    // The built server, its output copied to E2E_SERVER_LOG for e2e/global-teardown.ts.
+    command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -70,6 +74,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       DATA_DIR: dataDir,
+      E2E_SERVER_LOG: serverLogFile(dataDir),
       PORT: String(PORT),
       PUBLIC_ORIGIN: BASE_URL,
       LOG_LEVEL: 'warn',

@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 const integration = {
   include: ['src/server/**/*.int.test.ts'],
   environment: 'node',
+  // A 5xx or a logged error the test did not ask for fails it (docs/decisions/0014-tests-that-never-cry-wolf.md).
+  setupFiles: ['src/server/test/server-errors-setup.ts'],
   testTimeout: 20_000,
   hookTimeout: 60_000,
 };

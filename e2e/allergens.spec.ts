@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { calmScreenshot, dismissToasts, expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /** Issue 15 « Trust first »: a recipe's allergens are declared or say they are not (docs/product/decisions.md 15). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /** Creates a recipe through the API, as the recipe page would (docs/product/api.md « Recipes »). */

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from '../src/web/features/consent/consent-store.ts';
 import { CIQUAL_ATTRIBUTION } from '../src/shared/ciqual.ts';
 import { LEGAL_PAGES } from '../src/shared/legal.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { calmScreenshot, LAPTOP, PHONE, screenshot, signOutFromHeader, signUp, uniqueEmail } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {

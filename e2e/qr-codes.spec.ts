@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { qrFileName } from '../src/shared/api/qr.ts';
 import { decodePng } from './qr-decode.ts';
 import { expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';

@@ -11,6 +11,12 @@ import { serverLogFile } from './e2e/server-log.ts';
  * One project: desktop 1280×800 by default; phone specs set their own viewport with
  * `test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })`.
  * Retries stay at 0, on CI too: a flaky test is a bug to fix, not to retry.
+ *
+ * Budgets (docs/decisions/0014-tests-that-never-cry-wolf.md) are sized for a busy 2-core
+ * machine, where a test takes two to three times as long as on an idle one: 60 s per test
+ * (the longest walks, 15 s idle, say `test.setTimeout(120_000)` and why), 10 s for a state to
+ * come. A real hang still ends within a minute. On CI the whole run stops after 15 minutes
+ * (about 5 minutes on a busy machine today).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -31,8 +37,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  globalTimeout: process.env.CI ? 8 * 60_000 : 0,
+  globalTimeout: process.env.CI ? 15 * 60_000 : 0,
   reporter: 'list',
   // A 5xx or an error in the server's output fails the run (e2e/global-teardown.ts).
   globalTeardown: './e2e/global-teardown.ts',

@@ -17,7 +17,6 @@ for (const viewport of [LAPTOP, PHONE]) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await signUp(page);
     for (const name of ['Quiche lorraine', 'Ratatouille', 'Tarte Tatin', 'Soupe à l’oignon', 'Crème brûlée']) {
@@ -117,7 +116,6 @@ test('leaving the demo checkout leads to the payment cancel page', async ({ page
 });
 
 test('one free trial per account: after the subscription ended, the next checkout is paid today and says so', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   await signUp(page);
   // A first subscription (with its trial), ended at once in the demo portal.
   const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: baseURL! }, data });
@@ -131,23 +129,23 @@ test('one free trial per account: after the subscription ended, the next checkou
     await page.goto('/subscription');
     await expect(planCard(page)).toContainText('Gratuit');
     await expect(page.getByRole('button', { name: 'Essai gratuit 14 jours' })).toHaveCount(0);
-    await expect(page.getByText("Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.")).toBeVisible();
+    await expect(page.getByText('Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.')).toBeVisible();
     await screenshot(page, `subscription-trial-used-${viewport.width}`);
     await page.getByRole('button', { name: 'Passer au Premium' }).click();
     await expect(page).toHaveURL(/\/demo\/checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Premium mensuel' })).toBeVisible();
-    await expect(page.getByText("Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd’hui.")).toBeVisible();
-    await expect(page.getByText("jours d’essai gratuit")).toHaveCount(0);
-    await expect(page.getByText("À payer aujourd’hui").locator('xpath=..')).toContainText('10 €');
+    await expect(page.getByText('Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd’hui.')).toBeVisible();
+    await expect(page.getByText('jours d’essai gratuit')).toHaveCount(0);
+    await expect(page.getByText('À payer aujourd’hui').locator('xpath=..')).toContainText('10 €');
     await screenshot(page, `demo-checkout-no-trial-${viewport.width}`);
   }
 
   await page.getByRole('button', { name: 'Payer' }).click();
   await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("jours d’essai gratuit commencent")).toHaveCount(0);
+  await expect(page.getByText('jours d’essai gratuit commencent')).toHaveCount(0);
   await page.goto('/subscription');
   await expect(page.getByText('Premium actif')).toBeVisible();
-  await expect(page.getByText("période d’essai")).toHaveCount(0);
+  await expect(page.getByText('période d’essai')).toHaveCount(0);
 });
 
 test('the payment success page without session_id says « Session invalide »', async ({ page }) => {

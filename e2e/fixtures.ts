@@ -59,6 +59,16 @@ export async function dismissToasts(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
+/**
+ * Stops the page's clock (after `page.clock.install()`): from now on its timers fire only when
+ * the test runs it forward (`page.clock.runFor`), however slow the machine. The clock first
+ * jumps `aheadMs` ahead, firing what was due by then: `pauseAt` cannot go back, and the page's
+ * time keeps running while the command travels (on a busy machine, for a while).
+ */
+export async function pauseClock(page: Page, aheadMs = 5_000) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
+}
+
 /** Screenshots without a toast hiding the page. */
 export async function calmScreenshot(page: Page, name: string) {
   await dismissToasts(page);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './test.ts';
 import { qrFileName } from '../src/shared/api/qr.ts';
 import { decodePng } from './qr-decode.ts';
-import { expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
+import { expectNoHorizontalScroll, LAPTOP, pauseClock, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {
@@ -21,8 +21,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.getByRole('button', { name: 'Fermer' }).click();
     await expect(page.getByTestId('qr-generator')).toHaveCount(0);
 
-    // The generator: default name, validation next to the field, free-plan notice.
+    // The generator: default name, validation next to the field, free-plan notice. The page's
+    // clock is Playwright's from here (it runs as usual until paused below).
     const menuId = await seedMenu(page, origin);
+    await page.clock.install();
     await page.reload();
     await page.getByRole('button', { name: 'Générer un code QR' }).click();
     const generator = page.getByTestId('qr-generator');
@@ -44,13 +46,21 @@ for (const viewport of [LAPTOP, PHONE]) {
     await screenshot(page, `qr-generator-${viewport.width}`);
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
 
+    // The 300×300 SVG preview, then the generator closes by itself one second later
+    // (docs/product/spec.md section 4). The page's time stands still meanwhile: however slow
+    // the machine, the preview is looked at before the second is over, then the second passes.
+    await pauseClock(page);
     await generator.getByRole('button', { name: 'Générer le code QR' }).click();
-    await expect(page.getByText('Code QR généré avec succès !')).toBeVisible();
-    // The 300×300 SVG preview, then the generator closes by itself one second later.
     await expect(generator.getByTestId('qr-preview').locator('svg[width="300"][height="300"]')).toBeVisible();
     await expect(generator.getByRole('button', { name: 'Télécharger le code QR' })).toBeEnabled();
+    // 999 ms later (the toast needs the page's timers to show): still open.
+    await page.clock.runFor(999);
+    await expect(page.getByText('Code QR généré avec succès !')).toBeVisible();
+    await expect(generator).toBeVisible();
     await screenshot(page, `qr-generator-done-${viewport.width}`);
-    await expect(page.getByTestId('qr-generator')).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(generator).toHaveCount(0);
+    await page.clock.resume();
 
     // The card.
     const card = page.getByTestId('qr-card');
@@ -94,7 +104,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     expect(refused.status()).toBe(404);
     // A diner who scans it meanwhile reads a calm page with the restaurant's name, not an error.
     await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1, name: "Ce menu n’est pas disponible pour le moment" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ce menu n’est pas disponible pour le moment' })).toBeVisible();
     await expect(page.getByText('Le Bistrot du Port')).toBeVisible();
     await expect(page.getByText('Erreur')).toHaveCount(0);
     await screenshot(page, `qr-paused-${viewport.width}`);

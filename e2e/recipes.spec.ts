@@ -35,7 +35,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByLabel('Densité de Lait demi-écrémé, UHT (g/ml)')).toHaveValue('1,03');
     await expect(page.getByTestId('nutrition-summary')).toContainText('321 kcal');
     // Butter and milk imply « Lait »: added from the suggestion, then the list confirmed.
-    await page.getByRole('button', { name: "Ajouter l’allergène Lait" }).click();
+    await page.getByRole('button', { name: 'Ajouter l’allergène Lait' }).click();
     await expect(page.getByRole('button', { name: 'Lait : contient' })).toBeVisible();
     await page.getByLabel('Je confirme la liste des allergènes').check();
     await page.getByLabel('Végétarien').check();

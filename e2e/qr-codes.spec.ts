@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './test.ts';
 import { qrFileName } from '../src/shared/api/qr.ts';
 import { decodePng } from './qr-decode.ts';
-import { expectNoHorizontalScroll, LAPTOP, pauseClock, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
+import { expectNoHorizontalScroll, expectToast, LAPTOP, pauseClock, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {
@@ -111,7 +111,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
     await page.goto('/qr-codes');
     await card.getByRole('button', { name: 'Activer' }).click();
-    await expect(page.getByText('Code QR activé avec succès')).toBeVisible();
+    await expectToast(page, 'Code QR activé avec succès');
     await expect(card.getByRole('button', { name: 'Désactiver' })).toBeVisible();
     const redirect = await page.request.get(url, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);

@@ -59,6 +59,16 @@ export async function dismissToasts(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
+/**
+ * Stops the page's clock (after `page.clock.install()`): from now on its timers fire only when
+ * the test runs it forward (`page.clock.runFor`), however slow the machine. The clock first
+ * jumps `aheadMs` ahead, firing what was due by then: `pauseAt` cannot go back, and the page's
+ * time keeps running while the command travels (on a busy machine, for a while).
+ */
+export async function pauseClock(page: Page, aheadMs = 5_000) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
+}
+
 /** Screenshots without a toast hiding the page. */
 export async function calmScreenshot(page: Page, name: string) {
   await dismissToasts(page);
@@ -128,10 +138,17 @@ export async function expectFitsScreen(page: Page, what: string) {
   const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
-    // Inside a box that scrolls (or clips) sideways, an element does not widen the page.
+    // Inside a box that scrolls (or clips) sideways, an element does not widen the page; but an
+    // absolutely positioned one (an sr-only text) is clipped only by a box that contains it: a
+    // positioned or transformed ancestor. Between them, the scrollers it escapes do not count.
     const inScroller = (el: Element) => {
+      let position = getComputedStyle(el).position;
       for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+        if (position === 'fixed') return false;
+        const style = getComputedStyle(parent);
+        if (position === 'absolute' && style.position === 'static' && style.transform === 'none') continue;
+        if (style.overflowX !== 'visible') return true;
+        position = style.position;
       }
       return false;
     };

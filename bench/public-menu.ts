@@ -334,7 +334,7 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
     const services = await bootServices(config, { logger: createLogger('silent'), database });
     const app = createApp(services.deps);
     // Bench only: the same page rendered and compressed on every request (no page memo).
-    app.route('/bench-nomemo', publicMenuRoutes(services.deps, { memoize: false }));
+    app.route('/bench-nomemo', publicMenuRoutes(services.deps, { cache: false }));
     // Bench only: a static file, filled with the page's bytes below (routes must exist before the first request).
     const staticFile = { bytes: Buffer.alloc(0), etag: '""' };
     app.get('/bench-static', (c) =>

@@ -74,6 +74,17 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean) {
   });
 }
 
+/**
+ * The security headers of a diner's page, as the app's middleware sets them: the diner's lane
+ * (src/server/diner-lane.ts) sends these on the answers it gives before the app.
+ */
+export async function dinerSecurityHeaders(config: AppDeps['config']): Promise<Record<string, string>> {
+  const probe = new Hono();
+  probe.use('*', securityHeaders(config, false));
+  probe.get('*', (c) => c.body(null, 204));
+  return Object.fromEntries((await probe.request('/menu/')).headers);
+}
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { productionWarnings, type Config } from './config.ts';
 import type { AppDeps } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { startDiner } from './diner.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
@@ -56,12 +57,15 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const mailer = options.mailer ?? createMailer(config, logger);
     for (const warning of productionWarnings(config)) logger.warn(warning);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
-    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config) };
+    const diner = await startDiner(database, logger);
+    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), diner };
     return {
       deps,
       database,
       catalogue,
       close: async () => {
+        // The scans answered but not yet written go first (src/server/features/qr/scan-buffer.ts).
+        await diner.close();
         await auth.settleBackgroundTasks();
         await database.close();
       },

@@ -6,6 +6,22 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { Billing } from './features/billing/provider.ts';
+import type { CachedPage } from './features/public-menu/cached-page.ts';
+import type { ScanBuffer } from './features/qr/scan-buffer.ts';
+import type { InvalidatedCache, Scope } from './lib/invalidated-cache.ts';
+
+/**
+ * What the diner's path keeps in memory (docs/decisions/0022-performance-at-the-physical-limit.md):
+ * rendered public pages by normalized URL, the menu each active QR code leads to, and the
+ * scans waiting to be written. Built by src/server/diner.ts.
+ */
+export interface DinerState {
+  pages: InvalidatedCache<CachedPage>;
+  qrTargets: InvalidatedCache<Scope>;
+  scans: ScanBuffer;
+  /** Resolves once every change committed before the call has reached the caches (tests). */
+  sync(): Promise<void>;
+}
 
 /** What request handlers and services need, built once at boot (or per test). */
 export interface AppDeps {
@@ -16,6 +32,7 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   billing: Billing;
+  diner: DinerState;
 }
 
 export interface SessionUser {

@@ -1,7 +1,8 @@
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.ts';
+import { createApp, dinerSecurityHeaders } from './app.ts';
+import { createDinerLane } from './diner-lane.ts';
 import { bootServices } from './boot.ts';
 import { startPurge } from './features/account/purge.ts';
 import { warmCatalogueSearch } from './features/catalogue/search.ts';
@@ -35,8 +36,15 @@ const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.e
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
 const hostname = process.env.HOST ?? '0.0.0.0';
-// Without createServer options, @hono/node-server serves plain HTTP/1.1 (node:http).
-const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: AddressInfo) => {
+// Warm diner pages and known QR codes are answered before the app (src/server/diner-lane.ts);
+// everything else goes through Hono's adapter, on plain HTTP/1.1 (node:http).
+const diner = createDinerLane(services.deps, await dinerSecurityHeaders(config), logger);
+const toApp = getRequestListener(app.fetch);
+const server = createServer((req, res) => {
+  if (!diner.lane(req, res)) void toApp(req, res);
+});
+server.listen(config.port, hostname, () => {
+  const info = server.address() as AddressInfo;
   logger.info('NutriCarte listening', {
     url: `http://localhost:${info.port}`,
     publicOrigin: config.publicOrigin,
@@ -47,11 +55,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: A
   // Development: the address a phone on the same Wi-Fi opens (README « Scanner les codes QR
   // depuis un téléphone »); the CSRF check accepts it (src/server/lib/dev-origins.ts).
   if (config.appEnv === 'development' && !LOOPBACK_BIND.has(hostname) && config.lanUrls.length) {
-    logger.info(`Sur un téléphone du même réseau : ${config.lanUrls.join(' ou ')}`, { lanUrls: config.lanUrls });
+    logger.info(`Sur un téléphone du même réseau : ${config.lanUrls.join(' ou ')}`, { lanUrls: config.lanUrls });
   }
   worker.start();
   purge ??= startPurge(services.database.db, logger);
-}) as Server;
+});
 // An idle keep-alive connection stays open 65 s, longer than the clients and proxies that
 // reuse one (60 s for most). With Node's 5 s, a request sent on a connection at the moment
 // the server closes it fails with ECONNRESET (seen in e2e on a busy machine,
@@ -71,8 +79,10 @@ async function shutdown(signal: string) {
   force.unref();
   // Stop accepting connections, let in-flight requests finish, then close the database.
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  diner.stop();
   await worker.stop();
   await purge?.stop();
+  // Writes the scans answered but not yet written: the count is exact after SIGTERM.
   await services.close();
   logger.info('stopped');
   process.exit(0);

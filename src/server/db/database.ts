@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { listenOnPostgres, type ListenHandlers, type Subscription } from './notifications.ts';
 import { usePreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -14,6 +15,11 @@ export interface Database {
   pool: pg.Pool;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * NOTIFY messages of `channel` (src/server/db/notifications.ts): on a dedicated connection
+   * for PostgreSQL, in process for the embedded database (its only session is this process's).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   /** Embedded database only: its data folder as a tarball, for `loadDataDir`. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -44,7 +50,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     usePreparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+    const databaseUrl = options.databaseUrl;
+    return { db, pool, kind: 'postgres', close: () => db.destroy(), listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers) };
   }
 
   const dir = options.pgliteDir ?? 'memory://';
@@ -68,6 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool,
     kind: 'pglite',
     dumpDataDir: () => lite.dumpDataDir('none'),
+    listen: async (channel, handlers) => {
+      const stop = await lite.listen(channel, (payload) => handlers.message(payload));
+      return { close: () => stop() };
+    },
     close: async () => {
       await db.destroy();
       await lite.close();

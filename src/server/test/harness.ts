@@ -43,6 +43,13 @@ export interface TestRequestOptions {
    * answer fails the test (src/server/test/server-errors-setup.ts).
    */
   allowServerError?: boolean;
+  /**
+   * Default true: before the request, wait until the server has seen every change committed
+   * so far (its public caches, src/server/diner.ts `sync`), and after it, write the scans it
+   * took (src/server/features/qr/scan-buffer.ts): the test reads the world a moment later, as
+   * a person would. `false` for the tests of that caching and batching themselves.
+   */
+  settle?: boolean;
 }
 
 export interface TestResponse<T = LooseJson> {
@@ -206,8 +213,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
+    const settle = init.settle ?? true;
+    if (settle) await deps.diner.sync();
     const res = await app.request(urlPath, { method: upper, headers, ...(body !== undefined ? { body } : {}) });
     const text = await res.text();
+    if (settle) await deps.diner.scans.flush();
     const logged = errorLines.splice(0);
     if (!init.allowServerError && (res.status >= 500 || logged.length)) {
       recordServerError([`${upper} ${urlPath} → ${res.status} ${text.slice(0, 300)}`, ...logged].join('\n  '));

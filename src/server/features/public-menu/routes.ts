@@ -1,35 +1,56 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cachePage, pickRepresentation, type CachedPage } from './cached-page.ts';
 import { etagMatches, sendRevalidated } from './http-cache.ts';
-import { PageMemo, acceptsGzip, type RenderedPage } from './page-memo.ts';
+import { pageKey, splitTarget } from './page-key.ts';
 import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
 import { findUnavailableMenu, loadPublicMenu, loadPublicMenuSource } from './service.ts';
 import { renderMenuUnavailablePage } from './unavailable-page.ts';
 import { publicMenuTexts } from './texts.ts';
 
 export interface PublicMenuRouteOptions {
-  /** Reuse the rendered page while the fetched values are unchanged (default true). */
-  memoize?: boolean;
+  /** Keep rendered pages between requests (default true; the bench turns it off to compare). */
+  cache?: boolean;
 }
+
+/** A kept page is read again at the latest after this long, changes or not (a safety net). */
+const MAX_AGE_MS = 10 * 60_000;
 
 /**
  * The public menu, for anonymous diners (docs/product/api.md « Public »): the server-rendered page
  * (docs/product/decisions.md 12) and the same menu as JSON. Opening it counts no scan (docs/product/decisions.md 11).
+ *
+ * A page is rendered and compressed once per version of the menu, then served from memory
+ * without a query (deps.diner.pages, keyed by src/server/features/public-menu/page-key.ts) until
+ * a change to what it shows is announced (docs/decisions/0022-performance-at-the-physical-limit.md).
+ * Warm pages of a running server are answered before the app's router (src/server/diner-lane.ts);
+ * this route renders the cold ones and serves every request made through `app.request`.
  */
 export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const memo = options.memoize === false ? new PageMemo(0) : new PageMemo();
+  const pages = deps.diner.pages;
+  const keep = options.cache ?? true;
 
   app.get('/menu/:id', async (c) => {
     const id = c.req.param('id');
-    const source = await loadPublicMenuSource(deps.db, id);
+    const key = pageKey(id, splitTarget(c.req.url)[1]);
+    const kept = keep ? pages.get(key) : undefined;
+    if (kept) return sendPage(c, kept);
+    const generation = pages.generation();
+    const now = new Date();
+    const source = await loadPublicMenuSource(deps.db, id, now);
     if (!source) {
       c.header('Cache-Control', 'no-cache');
       const paused = await findUnavailableMenu(deps.db, id);
       return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName) : renderMenuNotFoundPage(), 404);
     }
-    return sendPage(c, memo.page(id, source.fingerprint, () => renderMenuPage(source.toPublicMenu())));
+    const page = cachePage(renderMenuPage(source.toPublicMenu()));
+    if (keep) {
+      const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
+      pages.set(key, { organisationId: source.organisationId, menuId: source.menuId }, page, { generation, validUntil, weight: page.weight });
+    }
+    return sendPage(c, page);
   });
 
   app.get('/api/public/menus/:id', async (c) => {
@@ -42,18 +63,13 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
 }
 
 /**
- * Revalidated on every request (`no-cache` + ETag, 304 when unchanged), gzip-compressed once
- * per page rather than per request; the app's compress middleware leaves an encoded body alone.
+ * Revalidated on every request (`no-cache` + ETag, 304 when unchanged), in the best encoding
+ * the client takes; the app's compress middleware leaves an encoded body alone.
  */
-async function sendPage(c: Context<AppEnv>, page: RenderedPage): Promise<Response> {
-  const gzip = acceptsGzip(c.req.header('accept-encoding'));
-  const etag = gzip ? `W/${page.etag}` : page.etag;
-  c.header('Cache-Control', 'no-cache');
-  c.header('Vary', 'Accept-Encoding');
-  c.header('ETag', etag);
-  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-  c.header('Content-Type', 'text/html; charset=UTF-8');
-  if (!gzip) return c.body(page.bytes, 200);
-  c.header('Content-Encoding', 'gzip');
-  return c.body(await page.gzipped(), 200);
+function sendPage(c: Context<AppEnv>, page: CachedPage): Response {
+  const chosen = pickRepresentation(page, c.req.header('accept-encoding'));
+  if (etagMatches(c.req.header('if-none-match'), chosen.etag)) {
+    return c.body(null, 304, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ETag: chosen.etag });
+  }
+  return c.body(chosen.body, 200, chosen.headers);
 }

@@ -49,10 +49,12 @@ const availableItems = sql<string>`(
   WHERE s.menu_id = m.id
 )`;
 
-/** What the page of one menu is made of, as fetched: equal fingerprints render equal pages. */
+/** What the page of one menu is made of, as fetched, and what a kept copy of it depends on. */
 export interface PublicMenuSource {
-  /** Every value the page shows, as text (menu, establishment, premium now, items JSON). */
-  fingerprint: string;
+  menuId: string;
+  organisationId: string;
+  /** When the page would change without any write: the end of the paid period (premium → free), if ahead. */
+  changesAt: Date | null;
   toPublicMenu(): PublicMenu;
 }
 
@@ -63,8 +65,7 @@ export interface PublicMenuSource {
  * that is not a UUID, or an inactive menu (docs/product/spec.md section 5: only active menus and available
  * items are shown publicly). A deleted organisation's menus are gone with it (ON DELETE CASCADE).
  *
- * The items arrive as JSON text, parsed only when needed: the page route first compares the
- * fetched values with those of the page it rendered last (see page-memo.ts).
+ * The items arrive as JSON text, parsed only when the page is rendered.
  */
 export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: Date = new Date()): Promise<PublicMenuSource | null> {
   if (!isUuid(menuId)) return null;
@@ -76,6 +77,7 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
       'm.id',
       'm.name',
       'm.description',
+      'm.organisation_id',
       'e.name as restaurant_name',
       'e.address',
       'e.postal_code',
@@ -100,7 +102,9 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
   const restaurantPhone = menu.phone;
   const ownerIsPremium = tierOf(subscriptionState(menu), now) === 'premium';
   return {
-    fingerprint: `${JSON.stringify([menu.id, menu.name, menu.description, restaurantName, restaurantAddress, restaurantPhone, ownerIsPremium])}\n${menu.items}`,
+    menuId: menu.id,
+    organisationId: menu.organisation_id,
+    changesAt: ownerIsPremium && menu.current_period_end && menu.current_period_end > now ? menu.current_period_end : null,
     toPublicMenu: () => ({
       id: menu.id,
       name: menu.name,

@@ -3,7 +3,7 @@ import { qrCreateSchema, qrDownloadSchema, qrStatusSchema } from '../../../share
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
-import { createQrCode, deleteQrCode, listQrCodes, recordDownload, recordScan, setQrStatus } from './service.ts';
+import { createQrCode, deleteQrCode, findScanTarget, listQrCodes, recordDownload, setQrStatus } from './service.ts';
 import { qrErrorPage } from './error-page.ts';
 import { parseStatsDays, scanStatsByDay } from './stats.ts';
 
@@ -36,21 +36,36 @@ export interface QrRedirectPages {
   unavailable: (restaurantName: string | null) => string;
 }
 
-/** GET /qr/:id — what a diner's phone opens when it scans a table's code. */
+/** A kept QR target is read again at the latest after this long, changes or not (a safety net). */
+const TARGET_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * GET /qr/:id — what a diner's phone opens when it scans a table's code. Where an active code
+ * leads is kept in memory (deps.diner.qrTargets, dropped on any change to the code or its
+ * menu: docs/decisions/0022-performance-at-the-physical-limit.md); the scan is counted in batches.
+ */
 export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
   app.get('/qr', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
   app.get('/qr/', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
   app.get('/qr/:id', async (c) => {
-    const scan = await recordScan(deps.db, c.req.param('id'));
-    if (scan.ok) {
-      c.header('Cache-Control', 'no-store');
-      return c.redirect(`/menu/${scan.menuId}`, 302);
+    const id = c.req.param('id');
+    const { qrTargets, scans } = deps.diner;
+    let menuId = qrTargets.get(id)?.menuId;
+    if (!menuId) {
+      const generation = qrTargets.generation();
+      const { result, target } = await findScanTarget(deps.db, id);
+      // A code or menu switched off by its owner is a pause, not an error (issue 15).
+      if (!result.ok && result.reason === 'unavailable') return c.html(pages.unavailable(result.restaurantName), 404, noStore);
+      if (!result.ok) return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
+      if (target) qrTargets.set(id, target, target, { generation, validUntil: Date.now() + TARGET_MAX_AGE_MS });
+      menuId = result.menuId;
     }
-    // A code or menu switched off by its owner is a pause, not an error (issue 15).
-    if (scan.reason === 'unavailable') return c.html(pages.unavailable(scan.restaurantName), 404, noStore);
-    return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
+    // Counted in the next batch (src/server/features/qr/scan-buffer.ts).
+    await scans.add(id);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`/menu/${menuId}`, 302);
   });
   return app;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { qrMessages, type QrCode, type QrCreateInput } from '../../../shared/api/qr.ts';
 import type { Actor } from '../../context.ts';
+import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -98,41 +99,28 @@ export async function recordDownload(db: Kysely<DB>, actor: Actor, id: string, s
  */
 export type ScanResult = { ok: true; menuId: string } | { ok: false; reason: 'unknown' } | { ok: false; reason: 'unavailable'; restaurantName: string | null };
 
+/** Where a scan of an active code leads, and whose it is (the key of the diner's cache). */
+export interface ScanTarget {
+  menuId: string;
+  organisationId: string;
+}
+
 /**
- * Counts one scan of an active code of an active menu (docs/product/decisions.md 11): the increment and
- * the timestamped scan row are one statement, so concurrent scans are all counted exactly.
+ * What a scan of `id` leads to (docs/product/decisions.md 11), in one query; the scan itself is
+ * counted by the ScanBuffer (src/server/features/qr/scan-buffer.ts), in batches.
  */
-export async function recordScan(db: Kysely<DB>, id: string): Promise<ScanResult> {
-  if (!isUuid(id)) return { ok: false, reason: 'unknown' };
-  const { rows } = await sql<{ menu_id: string }>`
-    WITH hit AS (
-      UPDATE qr_codes AS q SET scan_count = q.scan_count + 1
-      FROM menus AS m
-      WHERE q.id = ${id} AND q.status = 'active' AND m.id = q.menu_id AND m.is_active
-      RETURNING q.id, q.name, q.menu_id, q.organisation_id, m.name AS menu_name
-    ), scan AS (
-      INSERT INTO qr_scans (qr_code_id) SELECT id FROM hit RETURNING scanned_at
-    ), owner AS (
-      -- The organisation's first owner: its CRM contact stands for the restaurant.
-      SELECT ms.user_id FROM hit h JOIN memberships ms ON ms.organisation_id = h.organisation_id AND ms.role = 'owner'
-      ORDER BY ms.created_at, ms.user_id LIMIT 1
-    ), event AS (
-      -- qr_code_scanned goes to the owner's contact (not an anonymous one), in the same statement.
-      INSERT INTO event_outbox (user_id, kind, name, payload)
-      SELECT u.id, 'event', 'qr_code_scanned', jsonb_build_object(
-        'contactEmail', u.email, 'eventName', 'qr_code_scanned',
-        'eventData', jsonb_build_object('qr_code_id', h.id, 'qr_code_name', h.name, 'menu_id', h.menu_id,
-          'menu_name', h.menu_name, 'owner_user_id', u.id, 'scanned_at', now()))
-      FROM hit h CROSS JOIN owner o JOIN users u ON u.id = o.user_id
-    )
-    SELECT menu_id FROM hit`.execute(db);
-  if (rows[0]) return { ok: true, menuId: rows[0].menu_id };
-  const code = await db
+export async function findScanTarget(db: Kysely<DB>, id: string): Promise<{ result: ScanResult; target?: ScanTarget }> {
+  if (!isUuid(id)) return { result: { ok: false, reason: 'unknown' } };
+  const query = db
     .selectFrom('qr_codes as q')
     .innerJoin('menus as m', 'm.id', 'q.menu_id')
     .innerJoin('establishments as e', 'e.id', 'm.establishment_id')
-    .select('e.name')
+    .select(['q.menu_id', 'q.organisation_id', 'q.status', 'm.is_active', 'e.name'])
     .where('q.id', '=', id)
-    .executeTakeFirst();
-  return code ? { ok: false, reason: 'unavailable', restaurantName: code.name } : { ok: false, reason: 'unknown' };
+    .compile();
+  preparedOnPostgres(query.sql);
+  const [row] = (await db.executeQuery(query)).rows;
+  if (!row) return { result: { ok: false, reason: 'unknown' } };
+  if (row.status !== 'active' || !row.is_active) return { result: { ok: false, reason: 'unavailable', restaurantName: row.name } };
+  return { result: { ok: true, menuId: row.menu_id }, target: { menuId: row.menu_id, organisationId: row.organisation_id } };
 }

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DinerState } from './context.ts';
+import type { Database } from './db/database.ts';
+import type { Subscription } from './db/notifications.ts';
+import type { CachedPage } from './features/public-menu/cached-page.ts';
+import { ScanBuffer, type ScanBufferOptions } from './features/qr/scan-buffer.ts';
+import { InvalidatedCache, type Scope } from './lib/invalidated-cache.ts';
+import type { Logger } from './lib/logger.ts';
+
+/** The channel of src/server/db/migrations/0015-performance.ts. */
+export const PUBLIC_CHANNEL = 'nutricarte_public';
+/** Rendered pages kept, raw + compressed bytes (a 30-item page weighs about 60 kB here). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const QR_TARGETS = 100_000;
+/** Payload prefix of `sync()` markers, which drop nothing. */
+const SYNC = 'sync:';
+
+export interface Diner extends DinerState {
+  /** Stops listening and writes the scans that wait (graceful stop). */
+  close(): Promise<void>;
+}
+
+/**
+ * The diner's state of one server process, kept true by the `nutricarte_public` channel
+ * (docs/decisions/0022-performance-at-the-physical-limit.md): every change to a page's or a
+ * code's rows drops what was kept from them, in this process and in every other one.
+ */
+export async function startDiner(database: Database, logger: Logger, options: { scans?: ScanBufferOptions } = {}): Promise<Diner> {
+  const pages = new InvalidatedCache<CachedPage>(PAGE_CACHE_BYTES);
+  const qrTargets = new InvalidatedCache<Scope>(QR_TARGETS);
+  const scans = new ScanBuffer(database.db, logger, options.scans);
+  const markers = new Map<string, () => void>();
+  let subscription: Subscription | undefined;
+  subscription = await database.listen(PUBLIC_CHANNEL, {
+    message(payload) {
+      if (payload.startsWith(SYNC)) return markers.get(payload)?.();
+      pages.changed(payload);
+      qrTargets.changed(payload);
+    },
+    reset(listening) {
+      pages.reset(listening);
+      qrTargets.reset(listening);
+      if (!listening) logger.warn('public cache off: change notifications lost, pages are read from the database until they are back');
+      else logger.info('public cache on: listening to changes again');
+    },
+  });
+  return {
+    pages,
+    qrTargets,
+    scans,
+    // A marker sent on the channel and awaited: messages arrive in commit order.
+    async sync() {
+      const marker = `${SYNC}${randomUUID()}`;
+      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+      await sql`SELECT pg_notify(${PUBLIC_CHANNEL}, ${marker})`.execute(database.db);
+      await arrived.finally(() => markers.delete(marker));
+    },
+    async close() {
+      await subscription?.close();
+      subscription = undefined;
+      await scans.close();
+    },
+  };
+}

@@ -82,7 +82,9 @@ export async function dinerSecurityHeaders(config: AppDeps['config']): Promise<R
   const probe = new Hono();
   probe.use('*', securityHeaders(config, false));
   probe.get('*', (c) => c.body(null, 204));
-  return Object.fromEntries((await probe.request('/menu/')).headers);
+  const headers: Record<string, string> = {};
+  (await probe.request('/menu/')).headers.forEach((value, name) => (headers[name] = value));
+  return headers;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
@@ -129,6 +131,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       if (!origin || !allowedOrigins.has(origin)) throw new AppError('forbidden', 403, messages.generic.badOrigin);
     }
     await next();
+  });
+
+  // Read-your-writes on the public pages (docs/decisions/0022-performance-at-the-physical-limit.md):
+  // a write is answered once this process's caches have dropped what it changed, so the owner
+  // who opens the page next sees the edit. Other processes follow within milliseconds.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (MUTATING.has(c.req.method) && c.res.status < 400) await deps.diner.sync().catch(() => {});
   });
 
   app.get('/api/health', async (c) => {

@@ -15,6 +15,7 @@ const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const QR_TARGETS = 100_000;
 /** Payload prefix of `sync()` markers, which drop nothing. */
 const SYNC = 'sync:';
+const SYNC_LIMIT_MS = 1_000;
 
 export interface Diner extends DinerState {
   /** Stops listening and writes the scans that wait (graceful stop). */
@@ -49,12 +50,22 @@ export async function startDiner(database: Database, logger: Logger, options: { 
     pages,
     qrTargets,
     scans,
-    // A marker sent on the channel and awaited: messages arrive in commit order.
+    // A marker sent on the channel and awaited (messages arrive in commit order), at most
+    // SYNC_LIMIT_MS: past that the listening connection is lost, and its reset turns the caches off.
     async sync() {
       const marker = `${SYNC}${randomUUID()}`;
-      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
-      await sql`SELECT pg_notify(${PUBLIC_CHANNEL}, ${marker})`.execute(database.db);
-      await arrived.finally(() => markers.delete(marker));
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<void>((resolve) => {
+        markers.set(marker, resolve);
+        timer = setTimeout(resolve, SYNC_LIMIT_MS);
+      });
+      try {
+        await sql`SELECT pg_notify(${PUBLIC_CHANNEL}, ${marker})`.execute(database.db);
+        await arrived;
+      } finally {
+        clearTimeout(timer);
+        markers.delete(marker);
+      }
     },
     async close() {
       await subscription?.close();

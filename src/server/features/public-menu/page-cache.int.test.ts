@@ -1,0 +1,207 @@
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dinerSecurityHeaders } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/database.ts';
+import { createDinerLane } from '../../diner-lane.ts';
+import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+
+/**
+ * The diner's cache (docs/decisions/0022-performance-at-the-physical-limit.md): a warm page
+ * costs no query, a change made anywhere drops it, the query is part of the key, and the
+ * lane answered before the app sends what the app would.
+ */
+let t: TestApp;
+let owner: SignedUpUser;
+/** A second connection to the same database: « another process » on PostgreSQL. */
+let other: Database | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp(undefined, undefined, 'Chez Test');
+  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
+  const url = (t.database.pool.options as { connectionString?: string }).connectionString;
+  if (t.database.kind === 'postgres' && url) other = await openDatabase({ databaseUrl: url, maxConnections: 1 });
+});
+afterAll(async () => {
+  await other?.close();
+  await t.close();
+});
+
+async function post(path: string, body: unknown): Promise<LooseJson> {
+  const res = await t.request('POST', path, { cookie: owner.cookie, body });
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+async function menuWithItem(name: string) {
+  const menu = await post('/api/menus', { name });
+  const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  const recipe = await post('/api/recipes', { name: 'Omelette', servings: 1, ingredients: [{ code: '22000', quantity: 100, unit: 'g' }], allergens: ['Œufs'], dietaryInfo: [] });
+  const item = await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
+  return { menu, section, recipe, item };
+}
+
+/** Queries sent while `work` runs: every Kysely query takes a client from the pool. */
+async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const onAcquire = () => (count += 1);
+  t.database.pool.on('acquire', onAcquire);
+  try {
+    await work();
+  } finally {
+    t.database.pool.off('acquire', onAcquire);
+  }
+  return count;
+}
+
+const raw = (path: string, headers: Record<string, string> = {}) => t.request('GET', path, { headers, settle: false });
+
+describe('public page cache', () => {
+  it('serves a warm page without any query, and the query string is part of the key, normalized', async () => {
+    const { menu } = await menuWithItem('Carte chaude');
+    expect((await t.request('GET', `/menu/${menu.id}`)).status).toBe(200);
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}`))).toBe(0);
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}`, { 'accept-encoding': 'gzip' }))).toBe(0);
+    // A new query is a new page (a language, allergens to hide…): rendered once, then kept.
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}?sans=gluten&lang=en`))).toBeGreaterThan(0);
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}?lang=en&sans=gluten`))).toBe(0);
+  });
+
+  it('drops a page when what it shows changes: item, recipe, section, menu, establishment, subscription', async () => {
+    const { menu, section, recipe, item } = await menuWithItem('Carte à changer');
+    const show = async () => (await t.request('GET', `/menu/${menu.id}`)).text;
+    expect(await show()).toContain('Omelette');
+    const edits: [string, () => Promise<unknown>, string][] = [
+      ['item', () => t.request('PUT', `/api/items/${item.id}`, { cookie: owner.cookie, body: { name: 'Omelette baveuse', description: '', isAvailable: true } }), 'Omelette baveuse'],
+      ['recipe', () => t.db.updateTable('recipes').set({ dietary_info: ['Végétarien'] }).where('id', '=', recipe.id).execute(), 'Végétarien'],
+      ['section', () => t.db.updateTable('menu_sections').set({ name: 'Grands plats' }).where('id', '=', section.id).execute(), 'Grands plats'],
+      ['menu', () => t.db.updateTable('menus').set({ name: 'Carte renommée' }).where('id', '=', menu.id).execute(), 'Carte renommée'],
+      ['establishment', () => t.db.updateTable('establishments').set({ name: 'Le Nouveau Nom' }).where('organisation_id', '=', owner.organisationId).execute(), 'Le Nouveau Nom'],
+    ];
+    for (const [what, edit, shown] of edits) {
+      await edit();
+      expect(await show(), what).toContain(shown);
+    }
+    await t.db.updateTable('subscriptions').set({ tier: 'free' }).where('organisation_id', '=', owner.organisationId).execute();
+    expect(await show()).not.toContain('Premium');
+    await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  });
+
+  it('a write answered by the API is visible on the next request at once (read-your-writes)', async () => {
+    const { menu, item } = await menuWithItem('Carte du jour');
+    expect((await raw(`/menu/${menu.id}`)).text).toContain('Omelette');
+    const put = await t.request('PUT', `/api/items/${item.id}`, { cookie: owner.cookie, body: { name: 'Tortilla', description: '', isAvailable: true }, settle: false });
+    expect(put.status).toBe(200);
+    expect((await raw(`/menu/${menu.id}`)).text).toContain('Tortilla');
+  });
+
+  it('drops a page within a second of a change committed by another process', async () => {
+    const { menu } = await menuWithItem('Carte partagée');
+    expect((await raw(`/menu/${menu.id}`)).text).toContain('Carte partagée');
+    const writer = other?.db ?? t.db; // PGlite: one process owns the database.
+    await writer.updateTable('menus').set({ name: 'Carte modifiée ailleurs' }).where('id', '=', menu.id).execute();
+    const committed = performance.now();
+    let text = '';
+    while (performance.now() - committed < 5_000 && !text.includes('Carte modifiée ailleurs')) {
+      // A kept page is answered without I/O: let the event loop read the listening socket,
+      // as it does between the requests of a real server.
+      await new Promise((resolve) => setImmediate(resolve));
+      text = (await raw(`/menu/${menu.id}`)).text;
+    }
+    expect(text).toContain('Carte modifiée ailleurs');
+    expect(performance.now() - committed).toBeLessThan(1_000);
+  });
+
+  it('answers 304 to a matching If-None-Match, in every encoding, and sends brotli once ready', async () => {
+    const { menu } = await menuWithItem('Carte validée');
+    const first = await raw(`/menu/${menu.id}`);
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    expect((await raw(`/menu/${menu.id}`, { 'if-none-match': tag })).status).toBe(304);
+    const gz = await t.app.request(`/menu/${menu.id}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(first.text);
+    expect((await raw(`/menu/${menu.id}`, { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })).status).toBe(304);
+    let br = await t.app.request(`/menu/${menu.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    for (let i = 0; i < 200 && br.headers.get('content-encoding') !== 'br'; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      br = await t.app.request(`/menu/${menu.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    }
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(first.text);
+    expect((await raw(`/menu/${menu.id}`, { 'accept-encoding': 'br', 'if-none-match': tag })).status).toBe(304);
+  });
+
+  it('reads the database on every request while change notifications are lost', async () => {
+    const { menu } = await menuWithItem('Carte sans écoute');
+    await raw(`/menu/${menu.id}`);
+    t.deps.diner.pages.reset(false);
+    try {
+      expect(await queriesDuring(() => raw(`/menu/${menu.id}`))).toBeGreaterThan(0);
+      expect(await queriesDuring(() => raw(`/menu/${menu.id}`))).toBeGreaterThan(0);
+    } finally {
+      t.deps.diner.pages.reset(true);
+    }
+    await raw(`/menu/${menu.id}`);
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}`))).toBe(0);
+  });
+});
+
+describe('the diner lane, answered before the app', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    const { lane } = createDinerLane(t.deps, await dinerSecurityHeaders(t.deps.config), t.deps.logger);
+    const toApp = getRequestListener(t.app.fetch);
+    server = createServer((req, res) => {
+      if (!lane(req, res)) void toApp(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const headersOf = (res: Response) => {
+    const kept: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      // Framing may differ (an empty body sent chunked by the app, with a length by the lane).
+      if (!['date', 'x-request-id', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value;
+    });
+    return kept;
+  };
+
+  it('sends the same page with the same headers as the app, without a query', async () => {
+    const { menu } = await menuWithItem('Carte rapide');
+    const fromApp = await fetch(`${base}/menu/${menu.id}`, { headers: { 'accept-encoding': 'identity' } });
+    const appText = await fromApp.text();
+    let fromLane: Response | undefined;
+    expect(await queriesDuring(async () => (fromLane = await fetch(`${base}/menu/${menu.id}`, { headers: { 'accept-encoding': 'identity' } })))).toBe(0);
+    expect(await fromLane!.text()).toBe(appText);
+    expect(headersOf(fromLane!)).toEqual(headersOf(fromApp));
+    expect(fromLane!.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(fromLane!.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('redirects a known code like the app and counts its scans in the next batch', async () => {
+    const { menu } = await menuWithItem('Carte scannée');
+    const code = await post('/api/qr-codes', { name: 'Table 4', menuId: menu.id });
+    const first = await fetch(`${base}/qr/${code.id}`, { redirect: 'manual' });
+    const second = await fetch(`${base}/qr/${code.id}`, { redirect: 'manual' });
+    for (const res of [first, second]) {
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/menu/${menu.id}`);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(headersOf(second)).toEqual(headersOf(first));
+    await t.deps.diner.scans.flush();
+    const row = await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
+    expect(row.scan_count).toBe(2);
+    // Switched off: the lane lets the app answer the calm page, and nothing is counted.
+    await t.request('PATCH', `/api/qr-codes/${code.id}`, { cookie: owner.cookie, body: { status: 'inactive' } });
+    expect((await fetch(`${base}/qr/${code.id}`, { redirect: 'manual' })).status).toBe(404);
+    await t.deps.diner.scans.flush();
+    expect((await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow()).scan_count).toBe(2);
+  });
+});

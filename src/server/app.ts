@@ -21,6 +21,8 @@ import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
+import { clientIp } from './lib/client-ip.ts';
+import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
@@ -28,6 +30,14 @@ import { mountWebApp } from './lib/static.ts';
 import { sql } from 'kysely';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * What one client may ask of the diner's routes that reach the database (a page not kept yet,
+ * an unknown code, the JSON menu): a dining room behind one address opens a few pages each,
+ * a flood gets 429 with Retry-After. Kept pages and known codes are answered before the app
+ * (src/server/diner-lane.ts) at a cost that does not touch the database, and are not counted.
+ * docs/decisions/0022-performance-at-the-physical-limit.md « Fairness ».
+ */
+export const PUBLIC_RATE = { perSecond: 20, burst: 200 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Paths called by other servers, not browsers: they prove themselves another way. */
 const ORIGIN_EXEMPT = new Set(['/api/billing/webhook']);
@@ -36,6 +46,8 @@ export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
   webDir?: string;
   trustProxy?: boolean;
+  /** The clock of the diner's per-client limit (tests hold it). */
+  publicRateNow?: () => number;
 }
 
 function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
@@ -115,6 +127,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const dinerHeaders = securityHeaders(config, false);
   app.use('*', (c, next) => (isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
   app.use('*', compressResponses());
+
+  const publicRate = new ClientRate(PUBLIC_RATE.perSecond, PUBLIC_RATE.burst, options.publicRateNow);
+  const trustProxy = options.trustProxy ?? false;
+  app.use('*', async (c, next) => {
+    if (isDinerPath(c.req.path)) {
+      const wait = publicRate.take(clientIp(c, trustProxy));
+      if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);
+    }
+    await next();
+  });
 
   app.use(
     '/api/*',

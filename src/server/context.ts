@@ -8,7 +8,20 @@ import type { Auth } from './auth/auth.ts';
 import type { Billing } from './features/billing/provider.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
 import type { ScanBuffer } from './features/qr/scan-buffer.ts';
-import type { InvalidatedCache, Scope } from './lib/invalidated-cache.ts';
+import type { InvalidatedCache } from './lib/invalidated-cache.ts';
+
+/** Where an active QR code leads. */
+export interface QrTarget {
+  menuId: string;
+  organisationId: string;
+}
+
+/** A session better-auth validated, kept a few seconds by its exact signed cookie (src/server/auth/session-cache.ts). */
+export interface CachedSession {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
 
 /**
  * What the diner's path keeps in memory (docs/decisions/0022-performance-at-the-physical-limit.md):
@@ -17,7 +30,9 @@ import type { InvalidatedCache, Scope } from './lib/invalidated-cache.ts';
  */
 export interface DinerState {
   pages: InvalidatedCache<CachedPage>;
-  qrTargets: InvalidatedCache<Scope>;
+  qrTargets: InvalidatedCache<QrTarget>;
+  /** Sessions by signed cookie, dropped when the session or its user changes. */
+  sessions: InvalidatedCache<CachedSession>;
   scans: ScanBuffer;
   /** Resolves once every change committed before the call has reached the caches (tests). */
   sync(): Promise<void>;

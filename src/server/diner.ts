@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DinerState } from './context.ts';
+import type { CachedSession, DinerState, QrTarget } from './context.ts';
 import type { Database } from './db/database.ts';
 import type { Subscription } from './db/notifications.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
 import { ScanBuffer, type ScanBufferOptions } from './features/qr/scan-buffer.ts';
-import { InvalidatedCache, type Scope } from './lib/invalidated-cache.ts';
+import { InvalidatedCache } from './lib/invalidated-cache.ts';
 import type { Logger } from './lib/logger.ts';
 
 /** The channel of src/server/db/migrations/0015-performance.ts. */
-export const PUBLIC_CHANNEL = 'nutricarte_public';
+export const PUBLIC_CHANNEL = 'nutricarte_cache';
 /** Rendered pages kept, raw + compressed bytes (a 30-item page weighs about 60 kB here). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const QR_TARGETS = 100_000;
+const SESSIONS = 100_000;
 /** Payload prefix of `sync()` markers, which drop nothing. */
 const SYNC = 'sync:';
 const SYNC_LIMIT_MS = 1_000;
@@ -23,13 +24,14 @@ export interface Diner extends DinerState {
 }
 
 /**
- * The diner's state of one server process, kept true by the `nutricarte_public` channel
+ * The diner's state of one server process, kept true by the `nutricarte_cache` channel
  * (docs/decisions/0022-performance-at-the-physical-limit.md): every change to a page's or a
  * code's rows drops what was kept from them, in this process and in every other one.
  */
 export async function startDiner(database: Database, logger: Logger, options: { scans?: ScanBufferOptions } = {}): Promise<Diner> {
   const pages = new InvalidatedCache<CachedPage>(PAGE_CACHE_BYTES);
-  const qrTargets = new InvalidatedCache<Scope>(QR_TARGETS);
+  const qrTargets = new InvalidatedCache<QrTarget>(QR_TARGETS);
+  const sessions = new InvalidatedCache<CachedSession>(SESSIONS);
   const scans = new ScanBuffer(database.db, logger, options.scans);
   const markers = new Map<string, () => void>();
   let subscription: Subscription | undefined;
@@ -38,10 +40,12 @@ export async function startDiner(database: Database, logger: Logger, options: { 
       if (payload.startsWith(SYNC)) return markers.get(payload)?.();
       pages.changed(payload);
       qrTargets.changed(payload);
+      sessions.changed(payload);
     },
     reset(listening) {
       pages.reset(listening);
       qrTargets.reset(listening);
+      sessions.reset(listening);
       if (!listening) logger.warn('public cache off: change notifications lost, pages are read from the database until they are back');
       else logger.info('public cache on: listening to changes again');
     },
@@ -49,6 +53,7 @@ export async function startDiner(database: Database, logger: Logger, options: { 
   return {
     pages,
     qrTargets,
+    sessions,
     scans,
     // A marker sent on the channel and awaited (messages arrive in commit order), at most
     // SYNC_LIMIT_MS: past that the listening connection is lost, and its reset turns the caches off.

@@ -10,6 +10,7 @@ export const messages = {
     forbidden: 'Vous n’avez pas les permissions nécessaires pour cette opération.',
     badOrigin: 'Requête refusée : origine non autorisée.',
     rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+    tooManyRequests: 'Trop de demandes. Veuillez réessayer dans un instant.',
     unavailable: 'Service momentanément indisponible. Veuillez réessayer dans quelques instants.',
     validationTitle: 'Erreur de validation',
     invalidFields: 'Certains champs sont invalides.',

@@ -4,6 +4,7 @@ import { can, permissionMessages, type Action } from '../../shared/permissions.t
 import type { ActiveOrganisation, Actor, AppDeps, AppEnv, SessionUser } from '../context.ts';
 import { resolveActiveOrganisation } from '../domain/active-organisation.ts';
 import { AppError } from '../lib/errors.ts';
+import { SESSION_CACHE_MS, sessionCookieValue, sessionTags } from './session-cache.ts';
 
 /** Response header naming the organisation a request worked in (docs/product/organisations.md « Losing access »). */
 export const ORGANISATION_HEADER = 'X-Organisation-Id';
@@ -27,14 +28,44 @@ export function useOrganisation(c: Context<AppEnv>, org: ActiveOrganisation): vo
  */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
-    const { id, email } = session.user;
-    c.set('user', { id, email, role: roleOf(email, deps.config.adminEmails) });
-    c.set('sessionId', session.session.id);
+    const { id } = await signIn(deps, c);
     useOrganisation(c, await resolveActiveOrganisation(deps.db, id));
     await next();
   };
+}
+
+/** requireUser without the organisation: for a route that reads it in its own query (GET /api/me). */
+export function requireSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await signIn(deps, c);
+    await next();
+  };
+}
+
+/**
+ * The request's session: kept a few seconds by its exact signed cookie, without a query
+ * (src/server/auth/session-cache.ts), otherwise asked of better-auth and kept. A session
+ * ended or changed anywhere (sign-out, revocation, new password, email) is dropped as soon as
+ * the change is announced, and in any case within SESSION_CACHE_MS.
+ */
+async function signIn(deps: AppDeps, c: Context<AppEnv>): Promise<SessionUser> {
+  const sessions = deps.diner.sessions;
+  const cookie = sessionCookieValue(c.req.header('cookie'));
+  let kept = cookie ? sessions.get(cookie) : undefined;
+  if (!kept) {
+    const generation = sessions.generation();
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
+    kept = { userId: session.user.id, email: session.user.email, sessionId: session.session.id };
+    if (cookie) {
+      const validUntil = Math.min(Date.now() + SESSION_CACHE_MS, new Date(session.session.expiresAt).getTime());
+      sessions.set(cookie, sessionTags(cookie, kept), kept, { generation, validUntil });
+    }
+  }
+  const user: SessionUser = { id: kept.userId, email: kept.email, role: roleOf(kept.email, deps.config.adminEmails) };
+  c.set('user', user);
+  c.set('sessionId', kept.sessionId);
+  return user;
 }
 
 /**

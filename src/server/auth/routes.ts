@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import {
   ACCOUNT_PATH,
   backupCodeSchema,
@@ -16,6 +15,7 @@ import {
 } from '../../shared/api/auth.ts';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
@@ -60,22 +60,6 @@ function fallbackError(status: number): { code: ErrorCode; message: string } {
   if (status === 404) return { code: 'not_found', message: messages.generic.notFound };
   if (status >= 500) return { code: 'internal', message: messages.generic.internal };
   return { code: 'bad_request', message: messages.generic.invalidFields };
-}
-
-/**
- * The client's address. Behind a proxy (TRUST_PROXY) it is the LAST X-Forwarded-For entry:
- * the one our proxy appended; anything before it was written by the client and can be forged.
- */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'local';
-  }
 }
 
 async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {

@@ -1,10 +1,11 @@
-/** What a kept entry shows, so that a change announced for it drops it. */
-export interface Scope {
-  organisationId: string;
-  menuId: string;
-}
+/**
+ * What a kept entry depends on, as the payloads that announce a change to it:
+ * `o:<organisation id>`, `m:<menu id>`, `s:<session token>`, `u:<user id>`.
+ */
+export type Tags = readonly string[];
 
-interface Entry<V> extends Scope {
+interface Entry<V> {
+  tags: Tags;
   value: V;
   /** Epoch ms after which the entry is not used (a subscription that ends, say). */
   validUntil: number;
@@ -14,13 +15,15 @@ interface Entry<V> extends Scope {
 /**
  * Values derived from the database, kept in memory while nothing they show has changed
  * (docs/decisions/0022-performance-at-the-physical-limit.md). Changes arrive as the payloads
- * of the `nutricarte_public` channel (src/server/db/migrations/0015-performance.ts):
- * `o:<organisation id>`, `m:<menu id>` or `*`. While the listening connection is down nothing is
+ * of the `nutricarte_cache` channel (src/server/db/migrations/0015-performance.ts):
+ * an entry goes when a payload names one of its tags; any other payload (`*`) drops them all. While the listening connection is down nothing is
  * served from here, and what was kept is dropped. Bounded by weight, the oldest kept first.
  *
  * A load that started before a change may finish after it: `generation()` before the query,
  * handed to `set`, refuses such a value.
  */
+const TAGGED = /^[omsu]:./;
+
 export class InvalidatedCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
   #weight = 0;
@@ -51,13 +54,13 @@ export class InvalidatedCache<V> {
   }
 
   /** Keeps `value` unless a change arrived since `generation` was read, or nothing is listening. */
-  set(key: string, scope: Scope, value: V, options: { generation: number; validUntil: number; weight?: number }): void {
+  set(key: string, tags: Tags, value: V, options: { generation: number; validUntil: number; weight?: number }): void {
     if (!this.#listening || options.generation !== this.#generation) return;
     const weight = options.weight ?? 1;
     if (weight > this.maxWeight) return;
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
-    this.#entries.set(key, { ...scope, value, validUntil: options.validUntil, weight });
+    this.#entries.set(key, { tags, value, validUntil: options.validUntil, weight });
     this.#weight += weight;
     for (const [oldKey, entry] of this.#entries) {
       if (this.#weight <= this.maxWeight) break;
@@ -65,13 +68,12 @@ export class InvalidatedCache<V> {
     }
   }
 
-  /** A `nutricarte_public` payload. */
+  /** A `nutricarte_cache` payload. */
   changed(payload: string): void {
     this.#generation += 1;
-    const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
-    if (kind !== 'o:' && kind !== 'm:') return this.#clear();
+    if (!TAGGED.test(payload)) return this.#clear();
     for (const [key, entry] of this.#entries) {
-      if ((kind === 'o:' ? entry.organisationId : entry.menuId) === id) this.#drop(key, entry);
+      if (entry.tags.includes(payload)) this.#drop(key, entry);
     }
   }
 

@@ -79,9 +79,10 @@ describe('scans written in batches', () => {
     const id = await newCode('Table panne');
     let answered = 0;
     let killed = false;
-    const instance = autocannon({ url: `${server!.url}/qr/${id}`, connections: CONNECTIONS, duration: 60 });
-    const done = new Promise<void>((resolve) => instance.once('done', () => resolve()));
-    instance.on('response', (_client, statusCode) => {
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const instance = autocannon({ url: `${server!.url}/qr/${id}`, connections: CONNECTIONS, duration: 60 }, () => finished());
+    instance.on('response', (_client: unknown, statusCode: number) => {
       if (statusCode === 302) answered += 1;
       // Well into the burst, and still going.
       if (!killed && answered >= 2_000) {

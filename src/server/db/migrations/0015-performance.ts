@@ -2,11 +2,12 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 20 (docs/decisions/0022-performance-at-the-physical-limit.md): every change to what a
- * diner's page or QR redirect shows is announced on the `nutricarte_public` channel, so that
- * each server process drops the pages and QR targets it keeps in memory (within a second,
+ * diner's page or QR redirect shows, and to a session, is announced on the `nutricarte_cache`
+ * channel, so that each server process drops the pages, QR targets and sessions it keeps in memory (within a second,
  * whichever process or tool wrote the change). NOTIFY is sent at commit, and identical
  * payloads of one transaction are sent once, so a bulk edit costs one message per menu or
  * organisation. Payloads: `o:<organisation id>` (its pages and codes), `m:<menu id>` (one page),
+ * `s:<session token>` (a session ended or changed), `u:<user id>` (its sessions: email, 2FA…),
  * `*` (everything: an item whose section is already gone).
  *
  * A table that a later change makes the page read (a « sold out » flag, translations…) must get
@@ -17,26 +18,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION public_changed_organisation() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('nutricarte_public', 'o:' || OLD.organisation_id); END IF;
-      IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('nutricarte_public', 'o:' || NEW.organisation_id); END IF;
+      IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('nutricarte_cache', 'o:' || OLD.organisation_id); END IF;
+      IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('nutricarte_cache', 'o:' || NEW.organisation_id); END IF;
       RETURN NULL;
     END $$;
     CREATE FUNCTION public_changed_section() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('nutricarte_public', 'm:' || OLD.menu_id); END IF;
-      IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('nutricarte_public', 'm:' || NEW.menu_id); END IF;
+      IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('nutricarte_cache', 'm:' || OLD.menu_id); END IF;
+      IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('nutricarte_cache', 'm:' || NEW.menu_id); END IF;
       RETURN NULL;
     END $$;
     CREATE FUNCTION public_changed_item() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP <> 'INSERT' THEN
-        PERFORM pg_notify('nutricarte_public', coalesce('m:' || (SELECT menu_id FROM menu_sections WHERE id = OLD.menu_section_id), '*'));
+        PERFORM pg_notify('nutricarte_cache', coalesce('m:' || (SELECT menu_id FROM menu_sections WHERE id = OLD.menu_section_id), '*'));
       END IF;
       IF TG_OP <> 'DELETE' THEN
-        PERFORM pg_notify('nutricarte_public', coalesce('m:' || (SELECT menu_id FROM menu_sections WHERE id = NEW.menu_section_id), '*'));
+        PERFORM pg_notify('nutricarte_cache', coalesce('m:' || (SELECT menu_id FROM menu_sections WHERE id = NEW.menu_section_id), '*'));
       END IF;
       RETURN NULL;
     END $$;
+
+    CREATE FUNCTION session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('nutricarte_cache', 's:' || OLD.token);
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION user_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('nutricarte_cache', 'u:' || OLD.id);
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER sessions_changed AFTER UPDATE OR DELETE ON sessions
+      FOR EACH ROW EXECUTE FUNCTION session_changed();
+    CREATE TRIGGER users_changed AFTER UPDATE OR DELETE ON users
+      FOR EACH ROW EXECUTE FUNCTION user_changed();
 
     CREATE TRIGGER menus_public_changed AFTER INSERT OR UPDATE OR DELETE ON menus
       FOR EACH ROW EXECUTE FUNCTION public_changed_organisation();
@@ -57,6 +73,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    DROP TRIGGER IF EXISTS users_changed ON users;
+    DROP TRIGGER IF EXISTS sessions_changed ON sessions;
+    DROP FUNCTION IF EXISTS user_changed();
+    DROP FUNCTION IF EXISTS session_changed();
     DROP TRIGGER IF EXISTS menu_items_public_changed ON menu_items;
     DROP TRIGGER IF EXISTS menu_sections_public_changed ON menu_sections;
     DROP TRIGGER IF EXISTS qr_codes_public_changed ON qr_codes;

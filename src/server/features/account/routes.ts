@@ -3,7 +3,8 @@ import { deleteAccountSchema } from '../../../shared/api/auth.ts';
 import type { AccountSessionsResponse } from '../../../shared/api/account.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { requireUser } from '../../auth/require-user.ts';
+import { requireSession, requireUser, useOrganisation } from '../../auth/require-user.ts';
+import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
 import { allowAttempt } from '../../lib/rate-limit.ts';
@@ -19,7 +20,16 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
 
-  app.get('/me', signedIn, async (c) => c.json(await getAccountSummary(deps.db, c.var.user, c.var.org.id)));
+  // One query when the session is kept (src/server/auth/session-cache.ts) and the active
+  // membership stands; a lost membership falls back as requireUser does, then reads again.
+  app.get('/me', requireSession(deps), async (c) => {
+    const me =
+      (await getAccountSummary(deps.db, c.var.user)) ??
+      (await getAccountSummary(deps.db, c.var.user, (await resolveActiveOrganisation(deps.db, c.var.user.id)).id));
+    if (!me) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
+    useOrganisation(c, me.organisation);
+    return c.json(me);
+  });
 
   app.get('/account/sessions', signedIn, async (c) => {
     const body: AccountSessionsResponse = { sessions: await listOwnSessions(deps.db, c.var.user.id, c.var.sessionId) };

@@ -14,12 +14,16 @@ const countIn = (table: 'recipes' | 'menus' | 'qr_codes' | 'establishments', thi
 /**
  * Everything GET /api/me returns, in one query, for the active organisation: the account, its
  * role and organisations (the switcher), the organisation's name with its first
- * establishment's address as `profile`, its plan, usage and limits.
+ * establishment's address as `profile`, its plan, usage and limits. Null when the account is not
+ * (or no longer) a member of that organisation.
  */
-export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId: string): Promise<MeResponse> {
+export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId?: string): Promise<MeResponse | null> {
   const row = await db
     .selectFrom('users as u')
-    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.organisation_id', '=', organisationId))
+    .innerJoin('memberships as m', (join) =>
+      // Without an organisation named: the active one, read in the same query (GET /api/me is one query).
+      organisationId === undefined ? join.onRef('m.user_id', '=', 'u.id').onRef('m.organisation_id', '=', 'u.active_organisation_id') : join.onRef('m.user_id', '=', 'u.id').on('m.organisation_id', '=', organisationId),
+    )
     .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
     .leftJoin('subscriptions as s', 's.organisation_id', 'o.id')
     .leftJoinLateral(
@@ -62,7 +66,8 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
       countIn('menus', true).as('menus_month'),
       countIn('qr_codes', true).as('qr_codes_month'),
     ])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) return null;
   const subscription = summarizeSubscription(subscriptionState(row));
   const profile: EstablishmentProfile = {
     restaurantName: row.organisation_name,

@@ -48,7 +48,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
     const page = cachePage(renderMenuPage(source.toPublicMenu()));
     if (keep) {
       const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
-      pages.set(key, { organisationId: source.organisationId, menuId: source.menuId }, page, { generation, validUntil, weight: page.weight });
+      pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, { generation, validUntil, weight: page.weight });
     }
     return sendPage(c, page);
   });

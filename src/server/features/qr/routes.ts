@@ -59,7 +59,7 @@ export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<Ap
       // A code or menu switched off by its owner is a pause, not an error (issue 15).
       if (!result.ok && result.reason === 'unavailable') return c.html(pages.unavailable(result.restaurantName), 404, noStore);
       if (!result.ok) return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
-      if (target) qrTargets.set(id, target, target, { generation, validUntil: Date.now() + TARGET_MAX_AGE_MS });
+      if (target) qrTargets.set(id, [`o:${target.organisationId}`, `m:${target.menuId}`], target, { generation, validUntil: Date.now() + TARGET_MAX_AGE_MS });
       menuId = result.menuId;
     }
     // Counted in the next batch (src/server/features/qr/scan-buffer.ts).

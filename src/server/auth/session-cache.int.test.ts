@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { createTestApp, sessionTokenOf, TEST_PASSWORD, type SignedUpUser, type TestApp } from '../test/harness.ts';
+
+/**
+ * Sessions kept a few seconds by their signed cookie (src/server/auth/session-cache.ts) and
+ * GET /api/me in one query (docs/decisions/0022-performance-at-the-physical-limit.md « Sessions »).
+ */
+let t: TestApp;
+let owner: SignedUpUser;
+let other: Database | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp();
+  const url = (t.database.pool.options as { connectionString?: string }).connectionString;
+  if (t.database.kind === 'postgres' && url) other = await openDatabase({ databaseUrl: url, maxConnections: 1 });
+});
+afterAll(async () => {
+  await other?.close();
+  await t.close();
+});
+
+/** Queries sent while `work` runs: every Kysely query, better-auth's included, takes a client from the pool. */
+async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const onAcquire = () => (count += 1);
+  t.database.pool.on('acquire', onAcquire);
+  try {
+    await work();
+  } finally {
+    t.database.pool.off('acquire', onAcquire);
+  }
+  return count;
+}
+
+const me = (cookie: string | undefined) => t.request('GET', '/api/me', { cookie, settle: false });
+
+async function secondSession(user: SignedUpUser): Promise<string> {
+  const res = await t.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: TEST_PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.cookie!;
+}
+
+describe('session cache and GET /api/me', () => {
+  it('answers GET /api/me in one query once the session is kept', async () => {
+    const first = await me(owner.cookie);
+    expect(first.status).toBe(200);
+    let again: Awaited<ReturnType<typeof me>> | undefined;
+    expect(await queriesDuring(async () => (again = await me(owner.cookie)))).toBe(1);
+    expect(again!.body).toEqual(first.body);
+    expect(again!.headers.get('x-organisation-id')).toBe(owner.organisationId);
+    // Another signed-in route: the session without a query, then its own work.
+    await t.request('GET', '/api/recipes', { cookie: owner.cookie, settle: false });
+    expect(await queriesDuring(() => t.request('GET', '/api/recipes', { cookie: owner.cookie, settle: false }))).toBe(2);
+  });
+
+  it('never takes an altered cookie for a kept one', async () => {
+    expect((await me(owner.cookie)).status).toBe(200);
+    const altered = owner.cookie.replace(/session_token=([^.;]+)\.([^;]+)/, (_all, token: string, sig: string) => `session_token=${token}.${sig.slice(0, -3)}AAA`);
+    expect(altered).not.toBe(owner.cookie);
+    expect((await me(altered)).status).toBe(401);
+  });
+
+  it('a session revoked from another session is refused on its next request', async () => {
+    const user = await t.signUp();
+    const victim = await secondSession(user);
+    expect((await me(victim)).status).toBe(200); // kept now
+    const sessions = await t.request('GET', '/api/account/sessions', { cookie: user.cookie });
+    const target = sessions.body.sessions.find((s: { current: boolean }) => !s.current);
+    expect((await t.request('DELETE', `/api/account/sessions/${target.id}`, { cookie: user.cookie })).status).toBe(204);
+    expect((await me(victim)).status).toBe(401);
+  });
+
+  it('a session deleted by another process is refused within seconds', async () => {
+    const user = await t.signUp();
+    expect((await me(user.cookie)).status).toBe(200);
+    const writer = other?.db ?? t.db; // PGlite: one process owns the database.
+    await writer.deleteFrom('sessions').where('token', '=', sessionTokenOf(user.cookie)).execute();
+    const deleted = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - deleted < 10_000) {
+      // A kept session is answered without I/O: let the event loop read the listening socket.
+      await new Promise((resolve) => setImmediate(resolve));
+      status = (await me(user.cookie)).status;
+    }
+    expect(status).toBe(401);
+    expect(performance.now() - deleted).toBeLessThan(5_000);
+  });
+
+  it('asks better-auth again when change notifications are lost', async () => {
+    const user = await t.signUp();
+    expect((await me(user.cookie)).status).toBe(200);
+    t.deps.diner.sessions.reset(false);
+    try {
+      expect(await queriesDuring(() => me(user.cookie))).toBeGreaterThan(1);
+    } finally {
+      t.deps.diner.sessions.reset(true);
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { openDatabase, type Database } from '../src/server/db/database.ts';
 import { startAppServer, rawGet } from './lib/app-server.ts';
 import { seedBenchMenu } from './lib/bench-menu.ts';
 import { runWhenMain, type BenchFigure } from './lib/bench-figure.ts';
+import { measureFairness } from './lib/fairness.ts';
 import { compare, load, startReference } from './lib/load.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
@@ -104,6 +105,17 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
       log(`${name}: ${round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.total} requests, ${run.bad} unexpected`);
     }
 
+    // Fairness: 32 clients flood the page; another diner opens another menu, an owner works.
+    const other = await fetch(`${server.url}/api/menus`, {
+      method: 'POST',
+      headers: { origin: server.origin, cookie: seeded.ownerCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Carte du soir' }),
+    });
+    const otherUrl = `${server.url}/menu/${((await other.json()) as { id: string }).id}`;
+    await rawGet(otherUrl);
+    const fair = await measureFairness({ floodUrl: menuUrl, dinerUrl: otherUrl, apiBase: server.url, cookie: seeded.ownerCookie, seconds: 10, connections: 32 });
+    log(`fairness: flood ${round(fair.floodRps)} req/s (${fair.floodBad} unexpected); other diner p95 ${round(fair.dinerP95)} ms over ${fair.dinerCount}; owner API p95 ${round(fair.ownerP95)} ms over ${fair.ownerCount}`);
+
     // Exactly `exactScans` scans of the second code, then a graceful stop: all must be counted.
     const sent = await autocannon({ url: `${server.url}/qr/${qrExact}`, connections, amount: exactScans, workers: 1 });
     const redirected = sent['3xx'];
@@ -133,6 +145,8 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
       qr_redirect_rps: { value: round(runs.qr.rps), target: `info (${setting}, every answer a 302)`, pass: runs.qr.bad === 0, unit: 'req/s' },
       qr_redirect_p99_ms: { value: runs.qr.p99, target: 'info', pass: true, unit: 'ms' },
       qr_redirect_rps_ratio_pct: { value: round(qrPct), target: `≥ ${TARGETS.qrPct} % of the reference`, pass: qrPct >= TARGETS.qrPct && runs.qr.bad === 0, unit: '%', note },
+      fairness_other_diner_p95_ms: { value: round(fair.dinerP95), target: `≤ 50 ms while 32 clients flood a page (${round(fair.floodRps)} req/s)`, pass: fair.dinerP95 <= 50, unit: 'ms' },
+      fairness_owner_api_p95_ms: { value: round(fair.ownerP95), target: '≤ 100 ms (GET /api/me and /api/recipes) under the same flood', pass: fair.ownerP95 <= 100, unit: 'ms' },
       qr_scan_events_drain_per_s: { value: round(runs.qr.ok / (drainMs / 1000 || 1)), target: 'info (CRM events delivered by the outbox worker after the QR runs, without a CRM: logged)', pass: true, unit: 'events/s' },
       qr_scans_counted_after_sigterm: { value: counted.scan_count, target: `= ${exactScans} sent (scan_count, qr_scans rows and events)`, pass: exact, unit: 'scans' },
     };

@@ -159,4 +159,5 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
   }
 }
 
-await runWhenMain(import.meta.url, (log) => runPublicMenuBench({ log }));
+// Progress to stderr in `--json` mode (bench/README.md): the figures alone go to stdout.
+await runWhenMain(import.meta.url, (log) => runPublicMenuBench({ log: log ?? ((line) => process.stderr.write(`${line}\n`)) }));

@@ -20,14 +20,20 @@ interface Entry<V> {
  * served from here, and what was kept is dropped. Bounded by weight, the oldest kept first.
  *
  * A load that started before a change may finish after it: `generation()` before the query,
- * handed to `set`, refuses such a value.
+ * handed to `set`, refuses such a value when a change to one of ITS tags (or a reset) arrived
+ * meanwhile; changes to other menus or sessions do not refuse it, so a busy channel does not
+ * keep a page from being kept.
  */
 const TAGGED = /^[omsu]:./;
+const MAX_CHANGED_TAGS = 10_000;
 
 export class InvalidatedCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
   #weight = 0;
   #generation = 0;
+  /** The generation of the last change of each recently changed tag, and of the last reset. */
+  readonly #changedAt = new Map<string, number>();
+  #clearedAt = 0;
   #listening = true;
 
   constructor(
@@ -55,7 +61,8 @@ export class InvalidatedCache<V> {
 
   /** Keeps `value` unless a change arrived since `generation` was read, or nothing is listening. */
   set(key: string, tags: Tags, value: V, options: { generation: number; validUntil: number; weight?: number }): void {
-    if (!this.#listening || options.generation !== this.#generation) return;
+    if (!this.#listening || this.#clearedAt > options.generation) return;
+    if (tags.some((tag) => (this.#changedAt.get(tag) ?? -1) > options.generation)) return;
     const weight = options.weight ?? 1;
     if (weight > this.maxWeight) return;
     const old = this.#entries.get(key);
@@ -72,6 +79,9 @@ export class InvalidatedCache<V> {
   changed(payload: string): void {
     this.#generation += 1;
     if (!TAGGED.test(payload)) return this.#clear();
+    // Bounded: past that many, forgetting which tags changed refuses every load under way.
+    if (this.#changedAt.size >= MAX_CHANGED_TAGS) this.#clear();
+    this.#changedAt.set(payload, this.#generation);
     for (const [key, entry] of this.#entries) {
       if (entry.tags.includes(payload)) this.#drop(key, entry);
     }
@@ -86,6 +96,8 @@ export class InvalidatedCache<V> {
 
   #clear() {
     this.#entries.clear();
+    this.#changedAt.clear();
+    this.#clearedAt = this.#generation;
     this.#weight = 0;
   }
 

@@ -108,6 +108,9 @@ export async function menuEventStream(c: Context, db: Kysely<DB>, feed: MenuChan
       'Content-Type': 'text/event-stream; charset=UTF-8',
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
+      // The connection ends with the stream: a stopping process is not held by an idle
+      // keep-alive socket (src/server/main.ts ends the streams, then waits for the server).
+      Connection: 'close',
     },
   });
 }

@@ -292,7 +292,7 @@ describe('GET /menu/:id', () => {
     // Compressed, the tag is weakened (W/"…"), the bytes are the same page, and it still revalidates.
     const gz = await t.app.request(`/menu/${m.menu.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(after.text);
     const weak = gz.headers.get('etag')!;
     expect(weak).toBe(`W/${after.headers.get('etag')}`);
@@ -376,12 +376,14 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Plats',
           description: '',
           items: [
-            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
+            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
             {
               id: m.omeletteItem.id,
               name: 'Omelette aux herbes',
               description: 'Œufs fermiers, ciboulette',
               price: 0,
+              soldOut: false,
+              translations: {},
               recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], allergenStatus: 'declared', traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
             },
           ],
@@ -391,8 +393,8 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Entrées',
           description: 'Pour commencer',
           items: [
-            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null } },
-            { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, recipe: null },
+            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null } },
+            { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, soldOut: false, translations: {}, recipe: null },
           ],
         },
       ],

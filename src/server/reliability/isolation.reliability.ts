@@ -67,6 +67,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'POST', path: '/api/sections/:section/items', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },
   { method: 'PUT', path: '/api/items/:item', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
   { method: 'POST', path: '/api/items/:item/move', body: () => ({ position: 1 }), ownerStatus: 200 },
+  { method: 'PUT', path: '/api/items/:item/sold-out', body: () => ({ soldOut: true }), ownerStatus: 200 },
   { method: 'GET', path: '/api/qr-codes/:qr/stats', ownerStatus: 200 },
   { method: 'PATCH', path: '/api/qr-codes/:qr', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
   { method: 'POST', path: '/api/qr-codes/:qr/downloads', body: () => ({ size: 400 }), ownerStatus: 204 },
@@ -86,6 +87,7 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'GET /menu/:id': 'public menu page, for anonymous diners',
   'GET /api/public/menus/:id': 'public menu JSON, for anonymous diners',
   'GET /qr/:id': 'public QR redirect, for anonymous diners',
+  'GET /menu/:id/events': 'public menu live events (issue 18), for anonymous diners',
 };
 
 const fill = (path: string, ids: Fixture) =>

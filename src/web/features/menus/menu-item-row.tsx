@@ -12,7 +12,7 @@ import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { SoldOutToggle } from './sold-out-toggle.tsx';
 import type { DishTranslations } from '../../../shared/diner/translations.ts';
-import { TranslationFields } from '../translations/translation-fields.tsx';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';

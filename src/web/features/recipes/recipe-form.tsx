@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import type { DishTranslations } from '../../../shared/diner/translations.ts';
-import { TranslationFields } from '../translations/translation-fields.tsx';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';

@@ -1,6 +1,6 @@
-import { LANGUAGE_FRENCH_NAMES, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../../shared/diner/languages.ts';
-import type { DishTranslation, DishTranslations } from '../../../shared/diner/translations.ts';
-import { Field, TextAreaField } from '../../components/ui/field.tsx';
+import { LANGUAGE_FRENCH_NAMES, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../shared/diner/languages.ts';
+import type { DishTranslation, DishTranslations } from '../../shared/diner/translations.ts';
+import { Field, TextAreaField } from './ui/field.tsx';
 
 /**
  * The name and description of a dish for foreign diners (issue 18): English, Spanish, German,

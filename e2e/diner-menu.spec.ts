@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { dismissToasts, expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+import { dismissToasts, expectNoHorizontalScroll, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
  * Issue 18, the diner's side: five languages (?lang, Accept-Language, switcher links), the
@@ -144,4 +144,36 @@ test('without JavaScript the filter works and a reload shows « Épuisé »', as
   } finally {
     await context.close();
   }
+});
+
+test('the owner translates a dish in the recipe editor and in the menu editor; diners read it in their language', async ({ page, baseURL }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page);
+  const menuId = await seedDinerMenu(page, baseURL!);
+
+  await page.goto('/recipes');
+  const card = page.getByTestId('recipe-card').filter({ hasText: 'Salade du jardin' });
+  await card.getByRole('button', { name: 'Modifier' }).click();
+  await expect(page.getByRole('heading', { name: 'Modifier la recette' })).toBeVisible();
+  await page.getByText('Traductions pour le menu public (optionnel)').click();
+  await page.getByLabel('Nom (espagnol)').fill('Ensalada del huerto');
+  await page.getByLabel('Description (espagnol)').fill('Tomates de temporada');
+  await screenshot(page, 'recipe-translations-360');
+  await page.getByRole('button', { name: 'Mettre à jour' }).click();
+  await expectToast(page, 'Recette mise à jour avec succès');
+
+  await page.goto(`/menus/${menuId}`);
+  const quiche = page.getByTestId('menu-item').filter({ hasText: 'Quiche aux poireaux' });
+  await quiche.getByRole('button', { name: 'Modifier' }).click();
+  await page.getByText('Traductions pour le menu public').click();
+  await page.getByLabel('Nom (espagnol)').fill('Quiche de puerros');
+  await page.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expectToast(page, 'Élément mis à jour');
+
+  await page.goto(`/menu/${menuId}?lang=es`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 3, name: 'Ensalada del huerto' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Quiche de puerros' })).toBeVisible();
+  await expect(dish(page, 'Quiche de puerros')).toContainText('Alérgenos:');
+  await screenshot(page, 'diner-menu-es-360');
 });

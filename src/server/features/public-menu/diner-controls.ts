@@ -7,7 +7,7 @@ import { viewQuery, type DinerView } from './diner-view.ts';
 // written as they are; nothing here comes from an owner or a diner except parsed slugs.
 
 /** Styles of the switcher, the filter and the dish states, added to page.ts's PAGE_CSS. */
-export const DINER_CSS = `.langs{display:flex;flex-wrap:wrap;gap:.25rem .75rem;margin:0 0 .75rem;font-size:.875rem}
+export const DINER_CSS = `.langs{display:flex;flex-wrap:wrap;gap:.25rem .625rem;margin:0 0 .75rem;font-size:.8125rem}
 .langs a{color:#d1fae5;padding:.25rem 0}.langs a[aria-current]{color:#fff;font-weight:700;text-decoration:none}
 .flt{margin-top:1.25rem;background:#fff;border:1px solid #e5e7eb;border-radius:.75rem;padding:.25rem .875rem}
 .flt summary{cursor:pointer;padding:.5rem 0;font-weight:700;color:#065f46}

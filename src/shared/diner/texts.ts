@@ -28,6 +28,9 @@ export interface DinerTexts {
   productName: string;
   notFoundTitle: string;
   notFoundText: string;
+  /** A menu its owner switched off: calm, no « Erreur » (unavailable-page.ts). */
+  unavailableTitle: string;
+  unavailableText: string;
   /** docs/product/decisions.md 15: a declared empty list, and a list not confirmed. */
   allergensNone: string;
   allergensUnverified: string;
@@ -77,6 +80,8 @@ const fr: DinerTexts = {
   productName: 'NutriCarte',
   notFoundTitle: 'Menu non trouvé',
   notFoundText: 'Le menu demandé n’existe pas ou n’est plus disponible.',
+  unavailableTitle: 'Ce menu n’est pas disponible pour le moment',
+  unavailableText: 'Le restaurant l’a mis en pause. Demandez la carte au personnel, ou revenez un peu plus tard.',
   allergensNone: ALLERGEN_STATEMENTS.none,
   allergensUnverified: ALLERGEN_STATEMENTS.unverified,
   language: 'Langue',
@@ -120,6 +125,8 @@ const en: DinerTexts = {
   productName: 'NutriCarte',
   notFoundTitle: 'Menu not found',
   notFoundText: 'This menu does not exist or is no longer available.',
+  unavailableTitle: 'This menu is not available at the moment',
+  unavailableText: 'The restaurant has paused it. Please ask our staff for the menu, or come back a little later.',
   allergensNone: 'None of the 14 regulated allergens',
   allergensUnverified: 'Allergen information not available: please ask our staff',
   language: 'Language',
@@ -163,6 +170,8 @@ const es: DinerTexts = {
   productName: 'NutriCarte',
   notFoundTitle: 'Carta no encontrada',
   notFoundText: 'Esta carta no existe o ya no está disponible.',
+  unavailableTitle: 'Esta carta no está disponible en este momento',
+  unavailableText: 'El restaurante la ha pausado. Pida la carta al personal o vuelva un poco más tarde.',
   allergensNone: 'Ninguno de los 14 alérgenos de declaración obligatoria',
   allergensUnverified: 'Información sobre alérgenos no disponible: consulte a nuestro personal',
   language: 'Idioma',
@@ -206,6 +215,8 @@ const de: DinerTexts = {
   productName: 'NutriCarte',
   notFoundTitle: 'Speisekarte nicht gefunden',
   notFoundText: 'Diese Speisekarte gibt es nicht oder sie ist nicht mehr verfügbar.',
+  unavailableTitle: 'Diese Speisekarte ist derzeit nicht verfügbar',
+  unavailableText: 'Das Restaurant hat sie pausiert. Bitte fragen Sie unser Personal nach der Karte oder schauen Sie etwas später wieder vorbei.',
   allergensNone: 'Keines der 14 kennzeichnungspflichtigen Allergene',
   allergensUnverified: 'Keine Allergenangaben: Bitte fragen Sie unser Personal',
   language: 'Sprache',
@@ -249,6 +260,8 @@ const it: DinerTexts = {
   productName: 'NutriCarte',
   notFoundTitle: 'Menù non trovato',
   notFoundText: 'Questo menù non esiste o non è più disponibile.',
+  unavailableTitle: 'Questo menù non è disponibile al momento',
+  unavailableText: 'Il ristorante lo ha sospeso. Chiedete il menù al personale o tornate un po’ più tardi.',
   allergensNone: 'Nessuno dei 14 allergeni da dichiarare per legge',
   allergensUnverified: 'Allergeni non indicati: chiedete al nostro personale',
   language: 'Lingua',

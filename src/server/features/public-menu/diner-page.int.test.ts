@@ -210,9 +210,14 @@ describe('live « Épuisé »', () => {
     expect(t.deps.menuChanges.size).toBe(0);
   });
 
-  it('answers 404 for the events of an unknown, malformed or inactive menu', async () => {
+  it('answers 404 for the events of an unknown, malformed or inactive menu, and the paused page in the diner’s language', async () => {
     const m = await dinerMenu();
     await t.request('PATCH', `/api/menus/${m.menu.id}`, { cookie: owner.cookie, body: { isActive: false } });
+    // The paused page speaks the diner's language too.
+    const paused = await page(`/menu/${m.menu.id}?lang=de`);
+    expect(paused.status).toBe(404);
+    expect(paused.text).toContain('<html lang="de">');
+    expect(paused.text).toContain('<h1>Diese Speisekarte ist derzeit nicht verfügbar</h1>');
     for (const id of [m.menu.id, 'pas-un-uuid', '6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80']) {
       const res = await t.app.request(`/menu/${id}/events`);
       expect(res.status, id).toBe(404);

@@ -34,7 +34,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
     if (!source) {
       c.header('Cache-Control', 'no-cache');
       const paused = await findUnavailableMenu(deps.db, id);
-      return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName) : renderMenuNotFoundPage(view), 404);
+      return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view), 404);
     }
     return sendPage(c, memo.page(`${id}|${viewKey(view)}`, source.fingerprint, () => renderMenuPage(source.toPublicMenu(), view)));
   });

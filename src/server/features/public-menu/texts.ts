@@ -9,7 +9,4 @@ export const publicMenuTexts = {
   ...DINER_TEXTS.fr,
   /** API error message of GET /api/public/menus/:id (docs/product/spec.md section 8, « Public pages »). */
   notFoundApi: 'Menu non trouvé ou inactif',
-  /** A switched-off menu or QR code (unavailable-page.ts): calm, no « Erreur ». */
-  unavailableTitle: 'Ce menu n’est pas disponible pour le moment',
-  unavailableText: 'Le restaurant l’a mis en pause. Demandez la carte au personnel, ou revenez un peu plus tard.',
 } as const;

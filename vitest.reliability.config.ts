@@ -20,6 +20,7 @@ const processes = [
   'src/server/reliability/crash-recovery.reliability.ts',
   'src/server/reliability/database-outage.reliability.ts',
   'src/server/reliability/crm-outage.reliability.ts',
+  'src/server/reliability/live-menu.reliability.ts',
 ];
 const common = { environment: 'node' as const, testTimeout: 120_000, hookTimeout: 180_000 };
 

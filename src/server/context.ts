@@ -6,6 +6,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { Billing } from './features/billing/provider.ts';
+import type { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
 
 /** What request handlers and services need, built once at boot (or per test). */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   billing: Billing;
+  /** Open public pages told of their menu's changes (issue 18, live « Épuisé »). */
+  menuChanges: MenuChangeFeed;
 }
 
 export interface SessionUser {

@@ -69,8 +69,11 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  // Stop accepting connections, let in-flight requests finish, then close the database.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Stop accepting connections, end the diners' live streams (they reconnect to another
+  // process), let in-flight requests finish, then close the database.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await services.deps.menuChanges.close();
+  await closed;
   await worker.stop();
   await purge?.stop();
   await services.close();

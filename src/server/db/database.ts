@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { listenOnPostgres, type PostgresListener } from './listen.ts';
 import { usePreparedStatements } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -14,6 +15,12 @@ export interface Database {
   pool: pg.Pool;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (issue 18, live « Épuisé »): `onNotify` gets each NOTIFY payload,
+   * `onReconnect` is called when notifications may have been missed (a PostgreSQL listening
+   * connection lost and opened again). Resolves once listening; returns the way to stop.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** Embedded database only: its data folder as a tarball, for `loadDataDir`. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -44,7 +51,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     usePreparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+    const listeners = new Set<PostgresListener>();
+    return {
+      db,
+      pool,
+      kind: 'postgres',
+      listen: async (channel, onNotify, onReconnect) => {
+        const listener = await listenOnPostgres(options.databaseUrl!, channel, onNotify, onReconnect);
+        listeners.add(listener);
+        return async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.stop()));
+        await db.destroy();
+      },
+    };
   }
 
   const dir = options.pgliteDir ?? 'memory://';
@@ -67,6 +91,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     pool,
     kind: 'pglite',
+    // The one session sees its own NOTIFY at commit, like another PostgreSQL session would.
+    listen: async (channel, onNotify) => {
+      const unlisten = await lite.listen(channel, onNotify);
+      return async () => {
+        if (!lite.closed) await unlisten();
+      };
+    },
     dumpDataDir: () => lite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();

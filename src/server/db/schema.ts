@@ -206,6 +206,8 @@ export interface RecipesTable extends OwnedColumns {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
+  translations: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -252,6 +254,10 @@ export interface MenuItemsTable {
   price: ColumnType<number, number | string | undefined, number | string>;
   is_available: Generated<boolean>;
   display_order: number;
+  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
+  translations: ColumnType<unknown, string | undefined, string>;
+  /** « Épuisé »: still listed for diners, marked sold out (migration 0013). */
+  sold_out: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -124,6 +124,8 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
   { method: 'PUT', path: '/api/items/:item', signedIn: true, valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true }), fields: ['name', 'description', 'isAvailable'] },
   { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
+  // Issue 18: « Épuisé » in one tap.
+  { method: 'PUT', path: '/api/items/:item/sold-out', signedIn: true, valid: () => ({ soldOut: true }), fields: ['soldOut'] },
   { method: 'POST', path: '/api/qr-codes', signedIn: true, valid: () => ({ name: 'Table 4', menuId: ids.menu }), fields: ['name', 'menuId'] },
   { method: 'PATCH', path: '/api/qr-codes/:qr', signedIn: true, valid: () => ({ status: 'active' }), fields: ['status'] },
   { method: 'POST', path: '/api/qr-codes/:qr/downloads', signedIn: true, valid: () => ({ size: 400 }), fields: ['size'] },
@@ -154,6 +156,8 @@ interface QueryEndpoint {
   path: string;
   params: string[];
   signedIn: boolean;
+  /** A page (text/html) rather than JSON. */
+  html?: boolean;
 }
 
 const QUERY_ENDPOINTS: QueryEndpoint[] = [
@@ -162,6 +166,8 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
   { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
   { path: '/api/organisation/history', params: ['before'], signedIn: true },
+  // Issue 18: the diner's language and allergen filter, on the server-rendered page.
+  { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },
 ];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -314,7 +320,7 @@ describe(`hostile input (${db})`, () => {
       fc.asyncProperty(queryFor(endpoint.params), async ({ query }) => {
         const path = `${fill(endpoint.path)}?${query}`;
         const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
-        if (res.status < 300) expect(res.contentType).toMatch(/^application\/json/);
+        if (res.status < 300) expect(res.contentType).toMatch(endpoint.html ? /^text\/html/ : /^application\/json/);
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
     );

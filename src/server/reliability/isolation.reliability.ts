@@ -47,6 +47,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'POST', path: '/api/sections/:section/items', need: 'content:write', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },
   { method: 'PUT', path: '/api/items/:item', need: 'content:write', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
   { method: 'POST', path: '/api/items/:item/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
+  { method: 'PUT', path: '/api/items/:item/sold-out', need: 'content:write', body: () => ({ soldOut: true }), ownerStatus: 200 },
   { method: 'GET', path: '/api/qr-codes/:qr/stats', need: 'read', ownerStatus: 200 },
   { method: 'PATCH', path: '/api/qr-codes/:qr', need: 'content:write', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
   // Printing is reading: it only records the download.
@@ -87,6 +88,7 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /menu/:id': 'public menu page, for anonymous diners',
   'GET /api/public/menus/:id': 'public menu JSON, for anonymous diners',
   'GET /qr/:id': 'public QR redirect, for anonymous diners',
+  'GET /menu/:id/events': 'public menu live events (issue 18), for anonymous diners',
   'GET /api/invitations/:id': 'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
   'POST /api/invitations/:id/accept': 'bound to the invited address, 403 to any other (invitations.int.test.ts)',
 };

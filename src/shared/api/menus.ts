@@ -1,4 +1,5 @@
 import { z } from '../zod-fr.ts';
+import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
 
 export const menuMessages = {
   nameRequired: 'Le nom du menu est requis',
@@ -10,6 +11,7 @@ export const menuMessages = {
   recipeNotFound: 'Recette introuvable',
   establishmentRequired: 'Choisissez un établissement de l’organisation',
   positionInvalid: 'Position invalide',
+  soldOutInvalid: 'Indiquez si le plat est épuisé (vrai ou faux)',
 } as const;
 
 const m = menuMessages;
@@ -31,7 +33,15 @@ export const menuStatusSchema = z.object({ isActive: z.boolean() });
 export const sectionCreateSchema = z.object({ name: name(m.sectionNameRequired).optional(), description: description.optional() });
 export const sectionUpdateSchema = z.object({ name: name(m.sectionNameRequired), description: description.default('') });
 export const itemCreateSchema = z.object({ recipeId: uuid(m.recipeRequired) });
-export const itemUpdateSchema = z.object({ name: name(m.itemNameRequired), description: description.default(''), isAvailable: z.boolean() });
+export const itemUpdateSchema = z.object({
+  name: name(m.itemNameRequired),
+  description: description.default(''),
+  isAvailable: z.boolean(),
+  /** For diners (issue 18); absent: the stored translations are kept. */
+  translations: dishTranslationsSchema.optional(),
+});
+/** PUT /api/items/:id/sold-out: « Épuisé » in one tap, and back (issue 18). */
+export const itemSoldOutSchema = z.object({ soldOut: z.boolean({ error: m.soldOutInvalid }) });
 /** Moves a section within its menu, or an item within its section, to a 0-based position. */
 export const moveSchema = z.object({ position: z.number({ error: m.positionInvalid }).int(m.positionInvalid).min(0, m.positionInvalid).max(10_000) });
 
@@ -41,6 +51,7 @@ export type MenuCreateParsed = z.output<typeof menuCreateSchema>;
 export type MenuUpdateParsed = z.output<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
+export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 
 /** docs/product/api.md « Menus, sections, items ». */
 export interface Menu {
@@ -66,6 +77,10 @@ export interface MenuItem {
   description: string;
   price: number;
   isAvailable: boolean;
+  /** « Épuisé »: still shown to diners, marked sold out, live (issue 18). */
+  soldOut: boolean;
+  /** The item's own translations for diners (src/shared/diner/translations.ts). */
+  translations: DishTranslations;
   displayOrder: number;
   recipe: MenuItemRecipe | null;
 }

@@ -1,4 +1,5 @@
 import type { AllergenStatus } from '../allergens.ts';
+import type { DishTranslations } from '../diner/translations.ts';
 
 /** GET /api/public/menus/:id: what a diner sees (docs/product/spec.md « Public menu page »). */
 export interface PublicMenuRecipe {
@@ -22,6 +23,13 @@ export interface PublicMenuItem {
   description: string;
   /** Fetched but not displayed (docs/product/spec.md). */
   price: number;
+  /** « Épuisé »: listed, marked sold out (issue 18, set from the menu editor). */
+  soldOut: boolean;
+  /**
+   * The owner's translations of `name` and `description` (the item's own, else its recipe's
+   * for a text the item took from the recipe unchanged); missing ones fall back to French.
+   */
+  translations: DishTranslations;
   recipe: PublicMenuRecipe | null;
 }
 

@@ -8,6 +8,7 @@ import type { Per100g } from '../nutrition.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS, type Unit } from '../units.ts';
+import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
 
 const c = messages.constraints;
 
@@ -119,6 +120,11 @@ export const recipeInputSchema = z
    * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
    */
   allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
+  /**
+   * Name and description for diners in English, Spanish, German, Italian (issue 18); French
+   * when missing. Absent from an update: the stored translations are kept.
+   */
+  translations: dishTranslationsSchema.optional(),
   })
   .superRefine((recipe, ctx) => {
     recipe.traces.forEach((name, index) => {
@@ -160,6 +166,8 @@ export interface Recipe {
   cookedWeightG: number | null;
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
+  /** The owner's translations for diners (src/shared/diner/translations.ts). */
+  translations: DishTranslations;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */
   nutrition: RecipeFacts['nutrition'];
   /** The letter, or why it cannot be computed (each missing value named). */

@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_SECTION_NAME, menuMessages, type ItemUpdateInput, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
+import { DEFAULT_SECTION_NAME, menuMessages, type ItemUpdateParsed, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 import { lockOwnedMenu, moveTo, renumber } from './ordering.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -28,6 +29,8 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       'i.description',
       'i.price',
       'i.is_available',
+      'i.sold_out',
+      'i.translations',
       'i.display_order',
       'r.id as recipe_id',
       'r.name as recipe_name',
@@ -45,6 +48,8 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       description: i.description,
       price: i.price,
       isAvailable: i.is_available,
+      soldOut: i.sold_out,
+      translations: readTranslations(i.translations),
       displayOrder: i.display_order,
       recipe: i.recipe_id
         ? { id: i.recipe_id, name: i.recipe_name ?? '', description: i.recipe_description ?? '', caloriesPerServing: i.calories_per_serving ?? null }
@@ -163,15 +168,31 @@ async function findItem(db: Db, menuId: string, itemId: string): Promise<MenuIte
   throw notFound();
 }
 
-export async function updateItem(db: Kysely<DB>, organisationId: string, itemId: string, input: Required<ItemUpdateInput>): Promise<MenuItem> {
+export async function updateItem(db: Kysely<DB>, organisationId: string, itemId: string, input: ItemUpdateParsed): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const { menuId } = await itemParents(trx, organisationId, itemId);
     await lockOwnedMenu(trx, organisationId, menuId);
     await trx
       .updateTable('menu_items')
-      .set({ name: input.name, description: input.description, is_available: input.isAvailable, updated_at: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        is_available: input.isAvailable,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', itemId)
       .execute();
+    return findItem(trx, menuId, itemId);
+  });
+}
+
+/** « Épuisé » and back (issue 18): the menu's open public pages hear of it at commit. */
+export async function setItemSoldOut(db: Kysely<DB>, organisationId: string, itemId: string, soldOut: boolean): Promise<MenuItem> {
+  return db.transaction().execute(async (trx) => {
+    const { menuId } = await itemParents(trx, organisationId, itemId);
+    await lockOwnedMenu(trx, organisationId, menuId);
+    await trx.updateTable('menu_items').set({ sold_out: soldOut, updated_at: new Date() }).where('id', '=', itemId).execute();
     return findItem(trx, menuId, itemId);
   });
 }

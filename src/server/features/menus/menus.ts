@@ -8,6 +8,7 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
+import { notifyMenusChanged } from '../../domain/menu-changes.ts';
 
 type MenuRow = Pick<Selectable<MenusTable>, 'id' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at'>;
 
@@ -82,6 +83,7 @@ export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input
     const details = before.name !== row.name ? { previousName: before.name } : {};
     await recordAudit(trx, actor, { action: 'updated', entity: { type: 'menu', id, name: row.name }, details });
     await enqueueEvent(trx, actor.userId, 'menu_updated', menuEventData(row));
+    await notifyMenusChanged(trx, [id]);
     return toMenu(row);
   });
 }
@@ -95,6 +97,7 @@ export async function setMenuStatus(db: Kysely<DB>, actor: Actor, id: string, is
     const row = await trx.updateTable('menus').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: 'status_changed', entity: { type: 'menu', id, name: row.name }, details: { from: before.is_active, to: isActive } });
     await enqueueEvent(trx, actor.userId, 'menu_status_changed', { menu_name: row.name, new_status: isActive, old_status: before.is_active });
+    await notifyMenusChanged(trx, [id]);
     return toMenu(row);
   });
 }
@@ -107,5 +110,6 @@ export async function deleteMenu(db: Kysely<DB>, actor: Actor, id: string): Prom
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'menu', id, name: row.name } });
     await enqueueEvent(trx, actor.userId, 'menu_deleted', { menu_id: id });
+    await notifyMenusChanged(trx, [id]);
   });
 }

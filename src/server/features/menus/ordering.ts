@@ -1,14 +1,17 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { notifyMenusChanged } from '../../domain/menu-changes.ts';
 import { notFound } from '../../lib/http.ts';
 
 /**
  * Every change to a menu's sections or items first locks the menu row: edits of one menu
- * are serialized, so display orders stay dense (0..n-1) under concurrent requests.
+ * are serialized, so display orders stay dense (0..n-1) under concurrent requests. The same
+ * transaction tells the menu's open public pages (issue 18); the NOTIFY leaves at commit only.
  */
 export async function lockOwnedMenu(trx: Transaction<DB>, organisationId: string, menuId: string): Promise<void> {
   const row = await trx.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
   if (!row) throw notFound();
+  await notifyMenusChanged(trx, [menuId]);
 }
 
 /** Writes display_order = index for the ids in this order (the unique constraints are deferred). */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   itemCreateSchema,
+  itemSoldOutSchema,
   itemUpdateSchema,
   menuCreateSchema,
   menuStatusSchema,
@@ -56,6 +57,9 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), recipeId), 201);
   });
   app.put('/items/:id', write, async (c) => c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
+  app.put('/items/:id/sold-out', write, async (c) =>
+    c.json(await content.setItemSoldOut(db, c.var.org.id, c.req.param('id'), (await readJson(c, itemSoldOutSchema)).soldOut)),
+  );
   app.delete('/items/:id', write, async (c) => {
     await content.deleteItem(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);

@@ -1,6 +1,8 @@
+import type { DinerLanguage } from '../../../shared/diner/languages.ts';
+import { DINER_TEXTS } from '../../../shared/diner/texts.ts';
 import { LEGAL_PAGES } from '../../../shared/legal.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { publicMenuTexts as t } from './texts.ts';
+import { DINER_CSS } from './diner-controls.ts';
 
 /**
  * The HTML shell of the server-rendered public pages: no script, no third-party resource, one
@@ -65,6 +67,10 @@ footer a{color:#047857;font-weight:600}
 @media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}}`;
 
 export interface PageShell {
+  /** The page's language (issue 18); French by default. */
+  lang?: DinerLanguage;
+  /** `<script defer>` tags, at the end of <head> (never render-blocking). */
+  scripts?: string;
   /** Text of <title>, escaped here. */
   title: string;
   /** Already-escaped HTML of the header band's content. */
@@ -81,19 +87,24 @@ export interface PageShell {
 // The legal pages of the web app; no cookie link: these pages hold no tracker to consent to.
 const LEGAL_LINKS = `<ul class="legal">${LEGAL_PAGES.map((page) => `<li><a href="${page.path}">${page.title}</a></li>`).join('')}</ul>`;
 
+// The legal pages exist in French only: marked as such on a page in another language.
+const LEGAL_LINKS_IN_FRENCH = LEGAL_LINKS.replace('<ul class="legal">', '<ul class="legal" lang="fr">');
+
 /** A complete document around already-escaped fragments; reusable by other public pages (QR errors). */
 export function renderPage(page: PageShell): string {
+  const lang = page.lang ?? 'fr';
+  const t = DINER_TEXTS[lang];
   return (
-    '<!doctype html>\n<html lang="fr"><head><meta charset="utf-8">' +
+    `<!doctype html>\n<html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${escapeHtml(page.title)}</title>` +
     (page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '') +
     (page.noIndex ? '<meta name="robots" content="noindex">' : '') +
     '<meta name="theme-color" content="#047857"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    `<style>${PAGE_CSS}</style></head><body>` +
+    `<style>${PAGE_CSS}\n${DINER_CSS}</style>${page.scripts ?? ''}</head><body>` +
     `<header class="top"><div class="wrap">${page.header}</div></header>` +
     `<main class="wrap">${page.main}</main>` +
-    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}${LEGAL_LINKS}</div></footer>` +
+    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}${lang === 'fr' ? LEGAL_LINKS : LEGAL_LINKS_IN_FRENCH}</div></footer>` +
     '</body></html>\n'
   );
 }

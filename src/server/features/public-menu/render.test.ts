@@ -25,7 +25,7 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
           id: 'i1',
           name: 'Gratin',
           description: '',
-          price: 12.5,
+          price: 12.5, soldOut: false, translations: {},
           recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lait'], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null },
         },
       ],
@@ -41,10 +41,10 @@ describe('public menu page rendering', () => {
         name: XSS,
         description: XSS,
         restaurantName: XSS,
-        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], allergenStatus: 'declared', traces: [], dietaryInfo: [XSS], nutriScore: null } }] }],
+        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, soldOut: false, translations: {}, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], allergenStatus: 'declared', traces: [], dietaryInfo: [XSS], nutriScore: null } }] }],
       }),
     );
-    expect(html).not.toMatch(/<script|<img|onerror='/i);
+    expect(html).not.toMatch(/<script(?! src="\/menu\/live\.js\?v=[\w-]+" defer>)|<img|onerror='/i);
     expect(html.split(escapeHtml(XSS)).length - 1).toBe(12); // <title> ×2, meta description, header ×3, section ×2, item ×2, badges ×2
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=&#39;alert(1)&#39;&gt;&amp;amp;');
   });
@@ -53,11 +53,12 @@ describe('public menu page rendering', () => {
     for (const value of Object.values(publicMenuTexts)) expect(value).not.toMatch(/[<>&"]/);
   });
 
-  it('is one complete French document with no script, its texts written exactly', () => {
+  it('is one complete French document with only the deferred live script, its texts written exactly', () => {
     const html = renderMenuPage(menu());
     expect(html.startsWith('<!doctype html>\n<html lang="fr">')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
-    expect(html).not.toMatch(/<script|<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
+    expect(html.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/)]);
+    expect(html).not.toMatch(/<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
     expect(html).toContain('<h4>Informations nutritionnelles</h4>');
     expect(html).toContain('<dd>412\u00a0kcal</dd>');
     expect(html).toContain('<dd>6,3\u00a0g</dd>');
@@ -96,7 +97,7 @@ describe('public menu page rendering', () => {
             id: 's',
             name: 'Plats',
             description: '',
-            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], allergenStatus: 'declared', traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C' } }],
+            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, soldOut: false, translations: {}, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], allergenStatus: 'declared', traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C' } }],
           },
         ],
       }),
@@ -120,10 +121,10 @@ describe('public menu page rendering', () => {
             name: 'Plats',
             description: '',
             items: [
-              { id: 'a', name: 'Salade verte', description: '', price: 0, recipe: { ...recipe, allergens: [], allergenStatus: 'declared' } },
-              { id: 'b', name: 'Quiche', description: '', price: 0, recipe: { ...recipe, allergens: [], allergenStatus: 'unverified' } },
-              { id: 'c', name: 'Tarte', description: '', price: 0, recipe: { ...recipe, allergens: ['Gluten'], allergenStatus: 'unverified' } },
-              { id: 'd', name: 'Vin rouge', description: '', price: 0, recipe: null },
+              { id: 'a', name: 'Salade verte', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...recipe, allergens: [], allergenStatus: 'declared' } },
+              { id: 'b', name: 'Quiche', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...recipe, allergens: [], allergenStatus: 'unverified' } },
+              { id: 'c', name: 'Tarte', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...recipe, allergens: ['Gluten'], allergenStatus: 'unverified' } },
+              { id: 'd', name: 'Vin rouge', description: '', price: 0, soldOut: false, translations: {}, recipe: null },
             ],
           },
         ],

@@ -6,6 +6,8 @@ import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import { isVolume } from '../../../shared/units.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
+import { notifyRecipeMenusChanged } from '../../domain/menu-changes.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -87,6 +89,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     cookedWeightG: row.cooked_weight_g,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
+    translations: readTranslations(row.translations),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
@@ -163,6 +166,7 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,
+    ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
     ...factsColumns(facts),
   };
 }
@@ -247,6 +251,7 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
     await recordAudit(trx, actor, { action: 'updated', entity, details: existing.name !== input.name ? { previousName: existing.name } : {} });
     if (confirms) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
     await enqueueEvent(trx, actor.userId, 'recipe_updated', recipeEventData(input, facts));
+    await notifyRecipeMenusChanged(trx, id);
     return getRecipe(trx, actor.organisationId, id);
   });
 }
@@ -254,6 +259,7 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
 export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
+    await notifyRecipeMenusChanged(trx, id);
     const row = await trx.deleteFrom('recipes').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'recipe', id, name: row.name } });

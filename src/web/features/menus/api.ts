@@ -93,6 +93,11 @@ export function useUpdateItem(menuId: string) {
   );
 }
 
+/** « Épuisé » and back in one tap (issue 18); open public pages update live. */
+export function useSetItemSoldOut(menuId: string) {
+  return useContentMutation(menuId, ({ id, soldOut }: { id: string; soldOut: boolean }) => api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut } }));
+}
+
 export function useDeleteItem(menuId: string) {
   return useContentMutation(menuId, (id: string) => api<void>(`/api/items/${id}`, { method: 'DELETE' }));
 }

@@ -10,6 +10,9 @@ import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
+import { SoldOutToggle } from './sold-out-toggle.tsx';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
@@ -37,6 +40,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
         <div className="flex flex-wrap items-center gap-2">
           <h4 className="break-words font-medium">{item.name}</h4>
           <Badge tone={item.isAvailable ? 'green' : 'orange'}>{item.isAvailable ? 'Disponible' : 'Indisponible'}</Badge>
+          {item.soldOut && <Badge tone="red">Épuisé</Badge>}
         </div>
         {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
         {item.recipe && (
@@ -48,6 +52,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
       </div>
       {canWrite && (
         <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <SoldOutToggle menuId={menuId} item={item} />
           <MoveButtons subject={`l’élément ${item.name}`} index={index} count={count} onMove={onMove} />
           <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
         </div>
@@ -58,13 +63,14 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
 
 function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem; onDone: () => void }) {
   const update = useUpdateItem(menuId);
+  const [translations, setTranslations] = useState<DishTranslations>(item.translations);
   const form = useForm<ItemValues>({
     resolver: zodResolver(itemUpdateSchema),
     defaultValues: { name: item.name, description: item.description, isAvailable: item.isAvailable },
   });
   const submit = form.handleSubmit((input) =>
     update.mutate(
-      { id: item.id, input },
+      { id: item.id, input: { ...input, translations } },
       {
         onSuccess: () => {
           toast.success('Élément mis à jour');
@@ -85,6 +91,7 @@ function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem
           <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />
           Disponible
         </label>
+        <TranslationFields idPrefix={`item-translation-${item.id}`} value={translations} onChange={setTranslations} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={update.isPending}>
             Sauvegarder

@@ -9,6 +9,8 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   description: '',
   price: 0,
   isAvailable: true,
+  soldOut: false,
+  translations: {},
   displayOrder,
   recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null } : null,
   ...extra,

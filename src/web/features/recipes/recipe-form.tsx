@@ -13,6 +13,8 @@ import { computeRecipeFacts } from '../../../shared/recipe-facts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
@@ -52,6 +54,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
+  const [translations, setTranslations] = useState<DishTranslations>(recipe?.translations ?? {});
+  const [translationErrors, setTranslationErrors] = useState<Record<string, string>>({});
   const form = useForm<RecipeFormValues, unknown, RecipeFormOutput>({ resolver: zodResolver(recipeFormSchema), defaultValues: recipeFormDefaults(recipe) });
   const servingsText = useWatch({ control: form.control, name: 'servings' });
   const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
@@ -116,6 +120,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       // in a hurry to tick the box unread, and a false « declared » is what can hurt a diner.
       allergensDeclared: review.confirmed,
       dietaryInfo: diets,
+      translations,
     };
     save.mutate(
       { id: recipe?.id, input },
@@ -136,6 +141,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
               else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
             }
             setLineErrors(fromServer);
+            setTranslationErrors(Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))));
             showValidationToast(RECIPE_FORM, error.message);
           } else toast.error('Erreur lors de la sauvegarde');
         },
@@ -231,6 +237,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
           ))}
         </div>
       </fieldset>
+
+      <TranslationFields idPrefix="recipe-translation" value={translations} onChange={setTranslations} errors={translationErrors} />
 
       {!review.confirmed && (
         <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">

@@ -41,6 +41,10 @@ interface Ids {
   section: string;
   item: string;
   qr: string;
+  establishment: string;
+  /** Path segments of a planned service (meal plans, issue 19). */
+  date: string;
+  service: string;
 }
 
 interface JsonEndpoint {
@@ -122,6 +126,16 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/billing/checkout', signedIn: true, valid: () => ({ tier: 'premium', billingType: 'monthly' }), fields: ['tier', 'billingType'] },
   { method: 'POST', path: '/api/billing/demo/portal', signedIn: true, valid: () => ({ action: 'cancel' }), fields: ['action'] },
   { method: 'POST', path: '/api/tracking/page-views', signedIn: true, valid: () => ({ path: '/dashboard' }), fields: ['path'] },
+  // Issue 19: meal plans and the owner's GEMRCN classifications.
+  {
+    method: 'PUT',
+    path: '/api/meal-plans/:establishment/:date/:service',
+    signedIn: true,
+    valid: () => ({ components: [{ slot: 'plat', recipeId: ids.recipe }] }),
+    fields: ['components', 'components.0', 'components.0.slot', 'components.0.recipeId'],
+  },
+  { method: 'POST', path: '/api/meal-plans/:establishment/copy', signedIn: true, valid: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14', times: 2 }), fields: ['from', 'days', 'to', 'times'] },
+  { method: 'PUT', path: '/api/recipes/:recipe/catering', signedIn: true, valid: () => ({ tags: ['frit', 'fromage'] }), fields: ['tags', 'tags.0'] },
   // Issue 15: the establishment profile (phone and postal code are normalized, then CHECKed by the database).
   {
     method: 'PUT',
@@ -152,6 +166,10 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/catalogue/allergens', params: ['q'], signedIn: false },
   { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
   { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
+  { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
+  { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
 ];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -234,7 +252,8 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id };
+  const establishment = (await t.request('GET', '/api/establishments', { cookie: fuzzer.cookie })).body.establishments[0].id;
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment, date: '2026-09-07', service: 'dejeuner' };
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', fuzzer.organisationId).execute();
 });

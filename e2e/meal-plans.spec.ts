@@ -123,6 +123,11 @@ test('the planner fits a 360 px phone', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   await signUp(page, uniqueEmail('cantine-tel'), 'École du Port');
+  // Free plan: the plan is read-only, with the way to Premium.
+  await page.goto(`/plans-de-menus?date=${MONDAY}`);
+  await expect(page.getByTestId('meal-plans-premium').getByRole('link', { name: 'Passer au Premium' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByTestId(`day-${MONDAY}`).getByLabel('lundi 7 septembre, Plat')).toBeDisabled();
+  await calmScreenshot(page, 'meal-plans-free-360');
   await makePremium(page, baseURL!);
   await seedRecipes(page, baseURL!);
   await page.goto(`/plans-de-menus?date=${MONDAY}`);

@@ -170,6 +170,7 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
   { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
   { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
+  { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
 ];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -321,7 +322,7 @@ describe(`hostile input (${db})`, () => {
       fc.asyncProperty(queryFor(endpoint.params), async ({ query }) => {
         const path = `${fill(endpoint.path)}?${query}`;
         const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
-        if (res.status < 300) expect(res.contentType).toMatch(/^application\/json/);
+        if (res.status < 300) expect(res.contentType).toMatch(endpoint.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/);
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
     );

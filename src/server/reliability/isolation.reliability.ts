@@ -143,7 +143,11 @@ async function seed(user: SignedUpUser, tag: string): Promise<Fixture> {
   await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: user.password } }), 'second sign-in');
   const sessions = (await t.request('GET', '/api/account/sessions', { cookie: user.cookie })).body.sessions as { id: string; current: boolean }[];
   const establishment = (await call('GET', '/api/establishments')).establishments[0].id as string;
-  await call('PUT', `/api/meal-plans/${establishment}/2026-09-07/dejeuner`, { components: [{ slot: 'plat', recipeId: recipe.id }] });
+  // Planning is Premium (the owner pass pays its demo checkout before the plan routes): seeded in SQL.
+  await t.db
+    .insertInto('meal_plan_entries')
+    .values({ organisation_id: user.organisationId, establishment_id: establishment, date: '2026-09-07', service: 'dejeuner', slot: 'plat', recipe_id: recipe.id })
+    .execute();
   return {
     establishment,
     session: sessions.find((s) => !s.current)!.id,
@@ -242,6 +246,8 @@ describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it("the same requests succeed for the owner (so the 404s above are not typos in the table)", async (context) => {
     report(context, `${ID_ROUTES.length} id routes: ${refused} foreign/unknown/anonymous requests refused, ${ownedRows} owned rows byte-for-byte unchanged`);
     for (const route of ID_ROUTES) {
+      // Planning is Premium (the demo checkout above was cancelled before it was paid).
+      if (route.path.startsWith('/api/meal-plans/:')) await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
       const res = await t.request(route.method, fill(route.path, ownerIds), { cookie: owner.cookie, ...(route.body ? { body: route.body(ownerIds) } : {}) });
       expect(res.status, `${label(route)} as owner: ${res.text}`).toBe(route.ownerStatus);
     }

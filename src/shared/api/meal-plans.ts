@@ -16,6 +16,7 @@ export const mealPlanMessages = {
   copyOverlap: 'Les dates de destination ne peuvent pas recouvrir celles copiées',
   tagInvalid: 'Classification inconnue',
   yearInvalid: 'Année invalide',
+  premiumOnly: 'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
   coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
 } as const;
 const m = mealPlanMessages;

@@ -16,7 +16,9 @@ import { MonthView } from '../features/meal-plans/month-view.tsx';
 import { ProductionSheet } from '../features/meal-plans/production-sheet.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { mealPlanMessages } from '../../shared/api/meal-plans.ts';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
@@ -25,7 +27,10 @@ export default function MealPlansPage() {
   const [params, setParams] = useSearchParams();
   const establishments = useEstablishments();
   const recipes = useRecipes();
-  const canWrite = useCan('content:write');
+  const { data: me } = useMe();
+  const free = me?.subscription.tier === 'free';
+  const canWrite = useCan('content:write') && !free;
+  const canUpgrade = useCan('billing:manage');
   const datalistId = useId();
 
   const establishmentId = params.get('etablissement') ?? establishments.data?.[0]?.id ?? '';
@@ -66,6 +71,17 @@ export default function MealPlansPage() {
           </Link>
         </div>
       </div>
+
+      {free && (
+        <p role="note" className="rounded-lg bg-orange-50 p-3 text-sm text-orange-900" data-testid="meal-plans-premium">
+          {mealPlanMessages.premiumOnly}{' '}
+          {canUpgrade && (
+            <Link to="/subscription" className="font-medium underline">
+              Passer au Premium
+            </Link>
+          )}
+        </p>
+      )}
 
       <div className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium text-stone-800">

@@ -44,7 +44,7 @@ export default function PrintWeekPosterPage() {
           {days.map((day) => (
             <section key={day.date} className="break-inside-avoid rounded-lg border border-stone-300 p-3">
               <h2 className="font-semibold first-letter:uppercase">
-                {dayLabel(day.date)} {day.vegetarianLunch && <span className="ml-1 rounded-full bg-brand-100 px-2 text-xs text-brand-800">Menu végétarien</span>}
+                {dayLabel(day.date)} {day.vegetarianLunch && <span className="ml-1 whitespace-nowrap rounded-full bg-brand-100 px-2 text-xs text-brand-800">Menu végétarien</span>}
               </h2>
               {day.services.map((s) => (
                 <div key={s.service}>

@@ -89,6 +89,15 @@ describe('meal plans', () => {
     expect(await count()).toBe(before);
   });
 
+  it('a free organisation reads its plan but planning answers 403 with the way to Premium', async () => {
+    const free = await t.signUp();
+    const site = (await as(free).get('/api/establishments')).body.establishments[0].id;
+    const res = await as(free).put(`/api/meal-plans/${site}/${MONDAY}/dejeuner`, { components: [] });
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([403, 'plan_limit', m.premiumOnly]);
+    expect((await as(free).post(`/api/meal-plans/${site}/copy`, { from: MONDAY, days: 7, to: addDays(MONDAY, 7) })).status).toBe(403);
+    expect((await as(free).get(`/api/meal-plans?establishmentId=${site}&from=${MONDAY}&to=${MONDAY}`)).status).toBe(200);
+  });
+
   it('another organisation gets 404, a viewer 403, and the public week page 404 for an unknown id', async () => {
     const other = await t.signUp();
     expect((await as(other).put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { components: [] })).status).toBe(404);

@@ -5,6 +5,7 @@ import { copiedEntries } from '../../../shared/catering/copy.ts';
 import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { currentTier } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -97,10 +98,16 @@ export async function readRange(db: Kysely<DB>, organisationId: string, establis
   return { days: buildDays(from, to, entries, dishes) };
 }
 
+/** Planning is a Premium feature (issue 19): a free organisation reads, and is told how to plan. */
+async function assertPremium(trx: Transaction<DB>, organisationId: string): Promise<void> {
+  if ((await currentTier(trx, organisationId)) !== 'premium') throw new AppError('plan_limit', 403, mealPlanMessages.premiumOnly);
+}
+
 /** PUT one service of one day: its components are replaced as a whole (an empty list clears it). */
 export async function putService(db: Kysely<DB>, actor: Actor, establishmentId: string, date: string, service: Service, components: readonly { slot: Slot; recipeId: string }[]): Promise<PlannedDay> {
   await db.transaction().execute(async (trx) => {
     await findEstablishment(trx, actor.organisationId, establishmentId);
+    await assertPremium(trx, actor.organisationId);
     const ids = [...new Set(components.map((c) => c.recipeId))];
     const found = ids.length === 0 ? [] : await trx.selectFrom('recipes').select('id').where('organisation_id', '=', actor.organisationId).where('id', 'in', ids).execute();
     const known = new Set(found.map((r) => r.id));
@@ -129,6 +136,7 @@ export async function copyPlan(db: Kysely<DB>, actor: Actor, establishmentId: st
   if (daysBetween(input.from, input.to) < input.days) throw new AppError('validation', 422, mealPlanMessages.copyOverlap, { to: mealPlanMessages.copyOverlap });
   return db.transaction().execute(async (trx) => {
     await findEstablishment(trx, actor.organisationId, establishmentId);
+    await assertPremium(trx, actor.organisationId);
     const source = await readEntries(trx, actor.organisationId, establishmentId, input.from, addDays(input.from, input.days - 1));
     const last = addDays(input.to, input.days * input.times - 1);
     await trx.deleteFrom('meal_plan_entries').where('organisation_id', '=', actor.organisationId).where('establishment_id', '=', establishmentId).where('date', '>=', input.to).where('date', '<=', last).execute();

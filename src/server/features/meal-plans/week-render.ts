@@ -29,7 +29,7 @@ const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
 // Small on purpose (docs/product/meal-plans.md: ≤ 15 KB gzip, readable without JavaScript).
 const CSS =
   'body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1c1917;background:#fafaf9}main{max-width:46rem;margin:0 auto;padding:1rem}' +
-  'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem;text-transform:capitalize}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
+  'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
   'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
   '.c{color:#78716c;font-size:.8rem;display:block}.a{font-size:.85rem;color:#9a3412}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
   'nav{display:flex;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}footer{font-size:.8rem;color:#78716c;margin:1.5rem 0}';

@@ -72,6 +72,8 @@ test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints th
   await copy.getByLabel('Nombre de fois').fill('3');
   await copy.getByRole('button', { name: 'Copier' }).click();
   await expectToast(page, '75 plats copiés');
+  await page.getByRole('button', { name: 'Publier la semaine' }).click();
+  await expectToast(page, 'Semaine publiée (25\u00a0plats)');
 
   // One red criterion: no whole beef, veal or lamb in 20 meals, until the steak is classified.
   const beef = page.getByTestId('gemrcn-viandes-non-hachees');

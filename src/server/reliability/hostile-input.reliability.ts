@@ -134,6 +134,7 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ components: [{ slot: 'plat', recipeId: ids.recipe }] }),
     fields: ['components', 'components.0', 'components.0.slot', 'components.0.recipeId'],
   },
+  { method: 'POST', path: '/api/meal-plans/:establishment/publish', signedIn: true, valid: () => ({ week: '2026-09-07' }), fields: ['week'] },
   { method: 'POST', path: '/api/meal-plans/:establishment/copy', signedIn: true, valid: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14', times: 2 }), fields: ['from', 'days', 'to', 'times'] },
   { method: 'PUT', path: '/api/recipes/:recipe/catering', signedIn: true, valid: () => ({ tags: ['frit', 'fromage'] }), fields: ['tags', 'tags.0'] },
   // Issue 15: the establishment profile (phone and postal code are normalized, then CHECKed by the database).

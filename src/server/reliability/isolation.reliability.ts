@@ -80,6 +80,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'GET', path: '/api/recipes/:recipe/catering', ownerStatus: 200 },
   { method: 'PUT', path: '/api/recipes/:recipe/catering', body: () => ({ tags: ['frit'] }), ownerStatus: 200 },
   { method: 'PUT', path: '/api/meal-plans/:establishment/2026-09-07/dejeuner', route: '/api/meal-plans/:id/:id/:id', body: (own) => ({ components: [{ slot: 'plat', recipeId: own.recipe }] }), ownerStatus: 200 },
+  { method: 'POST', path: '/api/meal-plans/:establishment/publish', body: () => ({ week: '2026-09-07' }), ownerStatus: 200 },
   { method: 'POST', path: '/api/meal-plans/:establishment/copy', body: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14' }), ownerStatus: 200 },
   { method: 'GET', path: '/api/meal-plans?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
   { method: 'GET', path: '/api/meal-plans/gemrcn?establishmentId=:establishment&from=2026-09-07&population=elementaire', ownerStatus: 200, route: 'query' },

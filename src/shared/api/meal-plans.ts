@@ -16,6 +16,7 @@ export const mealPlanMessages = {
   copyOverlap: 'Les dates de destination ne peuvent pas recouvrir celles copiées',
   tagInvalid: 'Classification inconnue',
   yearInvalid: 'Année invalide',
+  nothingToPublish: 'Aucun plat n’est planifié cette semaine',
   premiumOnly: 'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
   coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
 } as const;
@@ -52,6 +53,9 @@ export const copySchema = z
     times: z.number({ error: m.copyLengthInvalid }).int(m.copyLengthInvalid).min(1, m.copyLengthInvalid).max(13, m.copyLengthInvalid).default(1),
   })
   .refine((c) => c.to > c.from, { message: m.copyOverlap, path: ['to'] });
+
+/** POST /api/meal-plans/:establishmentId/publish: the week of `week` (any day of it). */
+export const publishSchema = z.object({ week: isoDateSchema });
 
 /** PUT /api/recipes/:id/catering: the owner's classifications for the GEMRCN grid. */
 export const cateringTagsSchema = z.object({ tags: z.array(z.enum(CATERING_TAGS, { error: m.tagInvalid })).max(CATERING_TAGS.length, m.tagInvalid) });

@@ -5,7 +5,7 @@ import { addDays, isIsoDate, mondayOf, POPULATION_LABELS, POPULATIONS, SERVICE_L
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { egalimCsvUrl, useEgalim, useGemrcn, useMealPlan, useSaveService } from '../features/meal-plans/api.ts';
+import { egalimCsvUrl, useEgalim, useGemrcn, useMealPlan, usePublishWeek, useSaveService } from '../features/meal-plans/api.ts';
 import { ClassificationForm } from '../features/meal-plans/classification-form.tsx';
 import { CopyForm } from '../features/meal-plans/copy-form.tsx';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
@@ -46,6 +46,7 @@ export default function MealPlansPage() {
   const gemrcn = useGemrcn(establishmentId, view === 'semaine' ? monday : mondayOf(firstOfMonth(date)), population);
   const egalim = useEgalim(establishmentId, firstOfMonth(date), lastOfMonth(date));
   const save = useSaveService(establishmentId);
+  const publish = usePublishWeek(establishmentId);
   const set = (changes: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...changes });
   const step = view === 'semaine' ? 7 : 31;
   const move = (direction: 1 | -1) => set({ date: view === 'semaine' ? addDays(monday, direction * 7) : firstOfMonth(addDays(firstOfMonth(date), direction === 1 ? step : -1)) });
@@ -63,6 +64,20 @@ export default function MealPlansPage() {
           <p className="text-sm text-stone-600">Restauration collective&nbsp;: semaine, mois, grille GEMRCN et EGalim.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {canWrite && (
+            <Button
+              size="sm"
+              disabled={publish.isPending}
+              onClick={() =>
+                publish.mutate(monday, {
+                  onSuccess: (r) => toast.success(`Semaine publiée (${r.dishes} plats)`),
+                  onError: (e) => toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'Erreur lors de la publication'),
+                })
+              }
+            >
+              Publier la semaine
+            </Button>
+          )}
           <a className={buttonClass('secondary', 'sm')} href={`/semaine/${establishmentId}?date=${monday}`} target="_blank" rel="noreferrer">
             Page des familles
           </a>

@@ -154,6 +154,15 @@ describe('meal plans', () => {
     expect(csv.text.split('\r\n')[1]).toMatch(/^,2026,0\.00,0\.00,/);
   });
 
+  it('publishing a week writes the meal_plan_published event; an empty week is refused', async () => {
+    const res = await as(owner).post(`/api/meal-plans/${establishment}/publish`, { week: addDays(MONDAY, 3) });
+    expect([res.status, res.body]).toEqual([200, { week: MONDAY, dishes: 25 }]);
+    const events = await t.db.selectFrom('event_outbox').select(['name', 'payload']).where('user_id', '=', owner.user.id).where('name', '=', 'meal_plan_published').execute();
+    expect(events.map((e) => (e.payload as { eventData: unknown }).eventData)).toEqual([{ establishment_id: establishment, week: MONDAY, dishes: 25 }]);
+    const empty = await as(owner).post(`/api/meal-plans/${establishment}/publish`, { week: '2030-01-07' });
+    expect([empty.status, empty.body.error.fields.week]).toEqual([422, m.nothingToPublish]);
+  });
+
   it('production sheet: quantities for N covers per population, scaled to the recommended portion', async () => {
     const res = await as(owner).get(`/api/meal-plans/production?establishmentId=${establishment}&date=${MONDAY}&maternelle=10&elementaire=20`);
     expect(res.status, res.text).toBe(200);

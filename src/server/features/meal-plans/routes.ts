@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { mealPlanMessages, cateringTagsSchema, copySchema, gemrcnQuerySchema, productionQuerySchema, rangeQuerySchema, serviceComponentsSchema, serviceSchema, isoDateSchema } from '../../../shared/api/meal-plans.ts';
+import { mealPlanMessages, publishSchema, cateringTagsSchema, copySchema, gemrcnQuerySchema, productionQuerySchema, rangeQuerySchema, serviceComponentsSchema, serviceSchema, isoDateSchema } from '../../../shared/api/meal-plans.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
@@ -7,7 +7,7 @@ import { parseInput, readJson } from '../../lib/http.ts';
 import { egalimFor, gemrcnFor, productionFor } from './analysis.ts';
 import { getCateringTags, putCateringTags } from './catering-tags.ts';
 import { maCantineCsv } from './ma-cantine-csv.ts';
-import { copyPlan, putService, readRange } from './service.ts';
+import { copyPlan, publishWeek, putService, readRange } from './service.ts';
 
 const yearQuerySchema = z.object({
   establishmentId: z.string({ error: mealPlanMessages.establishmentRequired }).uuid(mealPlanMessages.establishmentRequired),
@@ -48,6 +48,7 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readJson(c, serviceComponentsSchema);
     return c.json(await putService(deps.db, actorOf(c), c.req.param('establishmentId'), date, service, body.components));
   });
+  app.post('/:establishmentId/publish', write, async (c) => c.json(await publishWeek(deps.db, actorOf(c), c.req.param('establishmentId'), (await readJson(c, publishSchema)).week)));
   app.post('/:establishmentId/copy', write, async (c) => c.json(await copyPlan(deps.db, actorOf(c), c.req.param('establishmentId'), await readJson(c, copySchema))));
   return app;
 }

@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { mealPlanMessages, type MealPlanRange, type PlannedDay } from '../../../shared/api/meal-plans.ts';
-import { addDays, daysBetween, SERVICES, SLOTS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import { addDays, daysBetween, mondayOf, SERVICES, SLOTS, type Service, type Slot } from '../../../shared/catering/catering.ts';
 import { copiedEntries } from '../../../shared/catering/copy.ts';
 import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { currentTier } from '../../domain/plan-limits.ts';
+import { enqueueEvent } from '../../domain/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -151,5 +152,21 @@ export async function copyPlan(db: Kysely<DB>, actor: Actor, establishmentId: st
     }));
     for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('meal_plan_entries').values(rows.slice(i, i + 1000)).execute();
     return { copied: rows.length };
+  });
+}
+
+/**
+ * Publishes the week to families: the `meal_plan_published` event (CRM, docs/decisions/0004)
+ * written in the transaction that read the week. The families' page shows what is planned.
+ */
+export async function publishWeek(db: Kysely<DB>, actor: Actor, establishmentId: string, day: string): Promise<{ week: string; dishes: number }> {
+  const week = mondayOf(day);
+  return db.transaction().execute(async (trx) => {
+    await findEstablishment(trx, actor.organisationId, establishmentId);
+    await assertPremium(trx, actor.organisationId);
+    const dishes = (await readEntries(trx, actor.organisationId, establishmentId, week, addDays(week, 6))).length;
+    if (dishes === 0) throw new AppError('validation', 422, mealPlanMessages.nothingToPublish, { week: mealPlanMessages.nothingToPublish });
+    await enqueueEvent(trx, actor.userId, 'meal_plan_published', { establishment_id: establishmentId, week, dishes });
+    return { week, dishes };
   });
 }

@@ -75,3 +75,9 @@ export function useSaveCateringTags() {
     onSettled: invalidate,
   });
 }
+
+export function usePublishWeek(establishmentId: string) {
+  return useMutation({
+    mutationFn: (week: string) => api<{ week: string; dishes: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/publish`, { method: 'POST', body: { week } }),
+  });
+}

@@ -44,6 +44,8 @@ export const router = createBrowserRouter([
       { path: '/equipe', lazy: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', lazy: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', lazy: lazyPage(() => import('./pages/history-page.tsx')) },
+      // Collective catering (issue 19).
+      { path: '/plans-de-menus', lazy: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
     ],
   },
   // Payment return pages: no layout (docs/product/spec.md « Layout »), public.
@@ -72,6 +74,7 @@ export const router = createBrowserRouter([
       { path: '/recipes/:id/fiche', lazy: lazyPage(() => import('./pages/print-recipe-page.tsx')) },
       { path: '/menus/:id/allergenes', lazy: lazyPage(() => import('./pages/print-allergens-page.tsx')) },
       { path: '/qr-codes/:id/carte', lazy: lazyPage(() => import('./pages/print-qr-card-page.tsx')) },
+      { path: '/plans-de-menus/:establishmentId/affiche', lazy: lazyPage(() => import('./pages/print-week-poster-page.tsx')) },
     ],
   },
   { path: '*', Component: NotFoundPage },

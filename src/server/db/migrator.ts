@@ -9,6 +9,7 @@ import * as establishmentProfile from './migrations/0007-establishment-profile.t
 import * as security from './migrations/0008-security.ts';
 import * as organisations from './migrations/0009-organisations.ts';
 import * as menuLanguages from './migrations/0013-menu-languages-and-availability.ts';
+import * as mealPlans from './migrations/0014-meal-plans.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-security': security,
   '0009-organisations': organisations,
   '0013-menu-languages-and-availability': menuLanguages,
+  '0014-meal-plans': mealPlans,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

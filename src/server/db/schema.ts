@@ -208,6 +208,8 @@ export interface RecipesTable extends OwnedColumns {
   show_nutri_score: Generated<boolean>;
   /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
   translations: ColumnType<unknown, string | undefined, string>;
+  /** Owner's GEMRCN classifications (migration 0014, src/shared/catering/catering.ts). */
+  catering_tags: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -223,6 +225,18 @@ export interface RecipeIngredientsTable {
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;
+}
+
+/** One planned dish (migration 0014): a recipe for a component of a service on a day. */
+export interface MealPlanEntriesTable extends OwnedColumns {
+  id: Generated<string>;
+  establishment_id: string;
+  /** A calendar day; read as text (YYYY-MM-DD) by the services. */
+  date: ColumnType<string, string, string>;
+  service: 'dejeuner' | 'diner' | 'gouter';
+  slot: 'entree' | 'plat' | 'accompagnement' | 'laitier' | 'dessert' | 'pain' | 'gouter';
+  recipe_id: string;
+  created_at: Timestamp;
 }
 
 export interface MenusTable extends OwnedColumns {
@@ -327,6 +341,7 @@ export interface DB {
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
   menus: MenusTable;
+  meal_plan_entries: MealPlanEntriesTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
   qr_codes: QrCodesTable;

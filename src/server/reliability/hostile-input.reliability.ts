@@ -46,6 +46,9 @@ interface Ids {
   /** An editor of the fuzzer's organisation. */
   member: string;
   organisation: string;
+  /** Path segments of a planned service (meal plans, issue 19). */
+  date: string;
+  service: string;
 }
 
 interface JsonEndpoint {
@@ -140,6 +143,17 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/organisation/invitations', signedIn: true, valid: () => ({ email: uniqueEmail('invite'), role: 'editor' }), fields: ['email', 'role'] },
   { method: 'PATCH', path: '/api/organisation/members/:member', signedIn: true, valid: () => ({ role: 'editor' }), fields: ['role'] },
   { method: 'PUT', path: '/api/me/organisation', signedIn: true, valid: () => ({ organisationId: ids.organisation }), fields: ['organisationId'] },
+  // Issue 19: meal plans and the owner's GEMRCN classifications.
+  {
+    method: 'PUT',
+    path: '/api/meal-plans/:establishment/:date/:service',
+    signedIn: true,
+    valid: () => ({ components: [{ slot: 'plat', recipeId: ids.recipe }] }),
+    fields: ['components', 'components.0', 'components.0.slot', 'components.0.recipeId'],
+  },
+  { method: 'POST', path: '/api/meal-plans/:establishment/publish', signedIn: true, valid: () => ({ week: '2026-09-07' }), fields: ['week'] },
+  { method: 'POST', path: '/api/meal-plans/:establishment/copy', signedIn: true, valid: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14', times: 2 }), fields: ['from', 'days', 'to', 'times'] },
+  { method: 'PUT', path: '/api/recipes/:recipe/catering', signedIn: true, valid: () => ({ tags: ['frit', 'fromage'] }), fields: ['tags', 'tags.0'] },
 ];
 
 /** Mutating routes that read no JSON body, and why. */
@@ -168,6 +182,11 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/organisation/history', params: ['before'], signedIn: true },
   // Issue 18: the diner's language and allergen filter, on the server-rendered page.
   { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },
+  { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
+  { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
+  { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
 ];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -254,7 +273,7 @@ beforeAll(async () => {
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
   const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId };
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner' };
 });
 afterAll(() => t?.close());
 
@@ -321,6 +340,7 @@ describe(`hostile input (${db})`, () => {
         const path = `${fill(endpoint.path)}?${query}`;
         const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
         if (res.status < 300) expect(res.contentType).toMatch(endpoint.html ? /^text\/html/ : /^application\/json/);
+        if (res.status < 300) expect(res.contentType).toMatch(endpoint.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/);
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
     );

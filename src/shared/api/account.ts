@@ -93,6 +93,8 @@ export interface OrganisationExport {
   sections: Record<string, unknown>[];
   items: Record<string, unknown>[];
   qrCodes: Record<string, unknown>[];
+  /** Planned dishes (issue 19): establishment, date, service, component, recipe. */
+  mealPlans: Record<string, unknown>[];
 }
 
 /**

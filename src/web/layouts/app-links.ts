@@ -6,6 +6,7 @@ export const APP_LINKS = [
   { to: '/recipes', label: 'Mes Recettes' },
   { to: '/menus', label: 'Mes Menus' },
   { to: '/qr-codes', label: 'Codes QR' },
+  { to: '/plans-de-menus', label: 'Plans de menus' },
   { to: '/subscription', label: 'Abonnement' },
   { to: '/account', label: 'Mon compte' },
 ] as const;

@@ -23,6 +23,7 @@ export const OWNED_TABLES: Record<string, string> = {
   menus: 'id',
   menu_sections: 'id',
   menu_items: 'id',
+  meal_plan_entries: 'id',
   qr_codes: 'id',
   qr_scans: 'id',
   event_outbox: 'id',

@@ -84,6 +84,12 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
+  // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
+  // organisation is back on the free plan here, so it is seeded in SQL.
+  await t.db
+    .insertInto('meal_plan_entries')
+    .values({ organisation_id: owner.organisationId, establishment_id: establishment.id, date: '2026-09-07', service: 'dejeuner', slot: 'plat', recipe_id: recipe.id })
+    .execute();
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   if ((await t.request('GET', `/qr/${qr.id}`)).status !== 302) throw new Error('scan');
   await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } }), 'second sign-in');

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, permissionMessages, type MemberRole } from '../../shared/permissions.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
 import { snapshotOwnedRows, unclassifiedTables } from './support/db-state.ts';
 import { fill, recipeInput, seedTeam, unknownFixture, type Fixture, type Need, type Team } from './support/organisation-fixture.ts';
@@ -59,7 +60,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'GET', path: '/api/billing/demo/checkout/:checkout', need: 'read', ownerStatus: 200 },
   { method: 'POST', path: '/api/billing/demo/checkout/:checkout/cancel', need: 'billing:manage', body: () => ({}), ownerStatus: 200 },
   { method: 'POST', path: '/api/billing/demo/checkout/:checkout/pay', need: 'billing:manage', body: () => ({}), ownerStatus: 200 },
-  // Issue 19: meal plans (Premium: the owner pass has paid its demo checkout above) and GEMRCN classifications.
+  // Issue 19: meal plans (Premium: the owner pass runs on Premium) and GEMRCN classifications.
   { method: 'GET', need: 'read', path: '/api/recipes/:recipe/catering', ownerStatus: 200 },
   { method: 'PUT', need: 'content:write', path: '/api/recipes/:recipe/catering', body: () => ({ tags: ['frit'] }), ownerStatus: 200 },
   { method: 'PUT', need: 'content:write', path: '/api/meal-plans/:establishment/2026-09-07/dejeuner', route: '/api/meal-plans/:id/:id/:id', body: (own) => ({ components: [{ slot: 'plat', recipeId: own.recipe }] }), ownerStatus: 200 },
@@ -243,6 +244,8 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
 
   it('the same requests succeed for the owner (so the 404s and 403s above are not typos in the table)', async (context) => {
     report(context, `${ID_ROUTES.length} id routes and ${ROLE_ROUTES.length} role routes: ${refused} requests refused (other organisation, removed member, unknown id, anonymous, role), ${ownedRows} owned rows byte-for-byte unchanged`);
+    // Planning meals is Premium (issue 19): the owner's own pass runs on Premium.
+    await makePremium(t, a.owner.organisationId);
     for (const route of ID_ROUTES) {
       const res = await send(route, a.ids, a.owner.cookie, a.ids);
       expect(res.status, `${label(route)} as owner: ${res.text}`).toBe(route.ownerStatus);

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
 import { createBilling } from './features/billing/index.ts';
+import { createPhotoStorage } from './domain/photos/storage.ts';
 import { refreshRecipeFacts } from './features/recipes/facts-refresh.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createLogMailer, createSmtpMailer, DEV_MAILBOX_FILE, type Mailer } from './mail/mailer.ts';
@@ -56,13 +57,15 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const mailer = options.mailer ?? createMailer(config, logger);
     for (const warning of productionWarnings(config)) logger.warn(warning);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
-    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config) };
+    const photos = createPhotoStorage(config, database.db, logger);
+    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), photos };
     return {
       deps,
       database,
       catalogue,
       close: async () => {
         await auth.settleBackgroundTasks();
+        await photos.sweeper.stop();
         await database.close();
       },
     };

@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { Billing } from './features/billing/provider.ts';
+import type { PhotoStorage } from './domain/photos/storage.ts';
 
 /** What request handlers and services need, built once at boot (or per test). */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   billing: Billing;
+  /** Photo bytes: PostgreSQL, or the S3 bucket (src/server/domain/photos/storage.ts). */
+  photos: PhotoStorage;
 }
 
 export interface SessionUser {

@@ -49,6 +49,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: A
   }
   worker.start();
   purge ??= startPurge(services.database.db, logger);
+  // Bucket copies a failed sweep left (src/server/domain/photos/orphans.ts); no-op without S3_*.
+  services.deps.photos.sweeper.start();
 });
 
 let stopping = false;

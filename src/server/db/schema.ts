@@ -148,6 +148,8 @@ export interface RecipesTable {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** Its photo (migration 0011); released by a trigger when the recipe or the link goes. */
+  photo_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -194,8 +196,31 @@ export interface MenuItemsTable {
   price: ColumnType<number, number | string | undefined, number | string>;
   is_available: Generated<boolean>;
   display_order: number;
+  /** Its own photo (migration 0011); without one, the page shows its recipe's. */
+  photo_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A photo, named by the hash of the uploaded file (src/server/domain/photos). */
+export interface PhotosTable {
+  id: string;
+  created_at: Timestamp;
+}
+
+/** One WebP copy of a photo; `bytes` is null when the copy is in the S3 bucket. */
+export interface PhotoVariantsTable {
+  photo_id: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Uint8Array | null;
+}
+
+/** Bucket keys of released photos, waiting to be deleted after their transaction committed. */
+export interface PhotoOrphansTable {
+  object_key: string;
+  created_at: Timestamp;
 }
 
 export interface QrCodesTable {
@@ -263,6 +288,9 @@ export interface DB {
   menus: MenusTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
+  photos: PhotosTable;
+  photo_variants: PhotoVariantsTable;
+  photo_orphans: PhotoOrphansTable;
   qr_codes: QrCodesTable;
   qr_scans: QrScansTable;
   event_outbox: EventOutboxTable;

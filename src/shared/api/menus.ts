@@ -1,4 +1,5 @@
 import { z } from '../zod-fr.ts';
+import type { Photo } from './photos.ts';
 
 export const menuMessages = {
   nameRequired: 'Le nom du menu est requis',
@@ -49,6 +50,8 @@ export interface MenuItemRecipe {
   name: string;
   description: string;
   caloriesPerServing: number | null;
+  /** The recipe's photo, shown for an item without its own. */
+  photoUrl: string | null;
 }
 
 export interface MenuItem {
@@ -58,6 +61,9 @@ export interface MenuItem {
   price: number;
   isAvailable: boolean;
   displayOrder: number;
+  /** The item's own photo (PUT /api/items/:id/photo), or null: diners then see its recipe's. */
+  photoUrl: string | null;
+  photo: Photo | null;
   recipe: MenuItemRecipe | null;
 }
 

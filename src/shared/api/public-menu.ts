@@ -1,4 +1,5 @@
 import type { AllergenStatus } from '../allergens.ts';
+import type { Photo } from './photos.ts';
 
 /** GET /api/public/menus/:id: what a diner sees (docs/product/spec.md « Public menu page »). */
 export interface PublicMenuRecipe {
@@ -22,6 +23,9 @@ export interface PublicMenuItem {
   description: string;
   /** Fetched but not displayed (docs/product/spec.md). */
   price: number;
+  /** The item's own photo, else its recipe's, or null. */
+  photoUrl: string | null;
+  photo: Photo | null;
   recipe: PublicMenuRecipe | null;
 }
 

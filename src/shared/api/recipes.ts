@@ -5,6 +5,7 @@ import { messages } from '../messages.ts';
 import type { FoodFacts } from '../food-facts.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
 import type { Per100g } from '../nutrition.ts';
+import type { Photo } from './photos.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS, type Unit } from '../units.ts';
@@ -168,6 +169,9 @@ export interface Recipe {
   allergenStatus: AllergenStatus;
   /** Allergens the ingredients imply, with the ingredients that imply them, declared or not. */
   allergenSuggestions: AllergenSuggestion[];
+  /** Its photo's largest copy (PUT /api/recipes/:id/photo), or null; `photo` has every copy. */
+  photoUrl: string | null;
+  photo: Photo | null;
   createdAt: string;
   updatedAt: string;
 }

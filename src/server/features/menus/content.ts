@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { lockOwnedMenu, moveTo, renumber } from './ordering.ts';
+import { findPhotos } from '../../domain/photos/find.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -29,6 +30,8 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       'i.price',
       'i.is_available',
       'i.display_order',
+      'i.photo_id',
+      'r.photo_id as recipe_photo_id',
       'r.id as recipe_id',
       'r.name as recipe_name',
       'r.description as recipe_description',
@@ -37,8 +40,10 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     .where('s.menu_id', '=', menuId)
     .orderBy('i.display_order')
     .execute();
+  const photos = await findPhotos(db, items.flatMap((i) => [i.photo_id, i.recipe_photo_id]));
   const bySection = new Map<string, MenuItem[]>();
   for (const i of items) {
+    const photo = photos.get(i.photo_id ?? '') ?? null;
     const item: MenuItem = {
       id: i.id,
       name: i.name,
@@ -46,8 +51,16 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       price: i.price,
       isAvailable: i.is_available,
       displayOrder: i.display_order,
+      photoUrl: photo?.url ?? null,
+      photo,
       recipe: i.recipe_id
-        ? { id: i.recipe_id, name: i.recipe_name ?? '', description: i.recipe_description ?? '', caloriesPerServing: i.calories_per_serving ?? null }
+        ? {
+            id: i.recipe_id,
+            name: i.recipe_name ?? '',
+            description: i.recipe_description ?? '',
+            caloriesPerServing: i.calories_per_serving ?? null,
+            photoUrl: photos.get(i.recipe_photo_id ?? '')?.url ?? null,
+          }
         : null,
     };
     bySection.set(i.menu_section_id, [...(bySection.get(i.menu_section_id) ?? []), item]);
@@ -76,7 +89,8 @@ async function sectionMenuId(db: Db, userId: string, sectionId: string): Promise
   return row.menu_id;
 }
 
-async function itemParents(db: Db, userId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
+/** The menu and section of an owned item, or 404 (also the owner check of PUT and DELETE /api/items/:id/photo). */
+export async function itemParents(db: Db, userId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
   if (!isUuid(itemId)) throw notFound();
   const row = await db
     .selectFrom('menu_items as i')

@@ -12,6 +12,7 @@ import {
 import { requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
+import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import * as content from './content.ts';
 import * as menus from './menus.ts';
 
@@ -60,5 +61,7 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     const { position } = await readJson(c, moveSchema);
     return c.json({ sections: await content.moveItem(db, c.var.user.id, c.req.param('id'), position) });
   });
+  // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
+  app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));
   return app;
 }

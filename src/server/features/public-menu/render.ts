@@ -2,6 +2,7 @@ import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
 import { formatGrams, formatKcal } from './format.ts';
 import { renderPage } from './page.ts';
@@ -58,9 +59,23 @@ function nutritionBlock(recipe: PublicMenuRecipe): string {
   );
 }
 
+/**
+ * The dish's photo (docs/decisions/0015-photos.md): a thumbnail 6rem wide (8rem from 48rem),
+ * so the browser takes the 320 px copy on most phones. Loaded lazily and decoded off the main
+ * thread; its size is reserved by CSS and the attributes, so nothing moves when it arrives.
+ */
+function photoHtml(photo: Photo, name: string): string {
+  const small = photo.variants[0]!;
+  return (
+    `<img class="ph" src="${small.url}" srcset="${photoSrcset(photo)}" sizes="(min-width:48rem) 8rem, 6rem" ` +
+    `width="${small.width}" height="${small.height}" alt="${e(name)}" loading="lazy" decoding="async">`
+  );
+}
+
 // A dish without a recipe (its recipe deleted, a drink) has no declared allergens either.
 const itemHtml = (item: PublicMenuItem) =>
   '<li class="item">' +
+  (item.photo ? photoHtml(item.photo, item.name) : '') +
   `<h3>${e(item.name)}</h3>` +
   (item.description ? `<p class="idesc">${e(item.description)}</p>` : '') +
   (item.recipe ? nutritionBlock(item.recipe) : UNVERIFIED) +

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AllergenStatus } from '../../../shared/allergens.ts';
 import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import { toPhoto } from '../../../shared/api/photos.ts';
 import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
@@ -28,6 +29,9 @@ type ItemRow = [
   traces: string[] | null,
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null,
   allergenStatus: AllergenStatus | null,
+  /** The item's photo, else its recipe's: its id and its copies' [width, height], narrowest first. */
+  photoId: string | null,
+  photoSizes: [number, number][] | null,
 ];
 
 /**
@@ -41,7 +45,9 @@ const availableItems = sql<string>`(
   SELECT coalesce(json_agg(json_build_array(
       s.id, s.name, s.description, i.id, i.name, i.description, i.price,
       r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info,
-      r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus'
+      r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus',
+      coalesce(i.photo_id, r.photo_id),
+      (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id))
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -124,17 +130,20 @@ export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date =
 
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
-  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus] of rows) {
+  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, photoId, photoSizes] of rows) {
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
       sections.push(section);
     }
+    const photo = photoId && photoSizes?.length ? toPhoto(photoId, photoSizes.map(([width, height]) => ({ width, height }))) : null;
     section.items.push({
       id,
       name,
       description,
       price: Number(price),
+      photoUrl: photo?.url ?? null,
+      photo,
       recipe: recipeId
         ? {
             caloriesPerServing: calories,

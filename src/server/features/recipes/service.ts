@@ -9,6 +9,8 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
+import { findPhotos } from '../../domain/photos/find.ts';
+import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { factsColumns, factsFromCatalogue } from './facts.ts';
@@ -53,7 +55,7 @@ function storedFacts(row: RecipeRow): RecipeFacts {
   };
 }
 
-function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
+function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe {
   const facts = storedFacts(row);
   return {
     id: row.id,
@@ -89,6 +91,8 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
     allergenSuggestions: facts.allergenSuggestions,
+    photoUrl: photo?.url ?? null,
+    photo,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -99,14 +103,16 @@ export async function listRecipes(db: Kysely<DB>, userId: string): Promise<Recip
   const lines = await loadRecipeLines(db, rows.map((r) => r.id));
   const byRecipe = new Map<string, LineRow[]>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
-  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? []));
+  const photos = await findPhotos(db, rows.map((r) => r.photo_id));
+  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
 }
 
 export async function getRecipe(db: Db, userId: string, id: string): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw notFound();
-  return toRecipe(row, await loadRecipeLines(db, [row.id]));
+  const photos = await findPhotos(db, [row.photo_id]);
+  return toRecipe(row, await loadRecipeLines(db, [row.id]), photos.get(row.photo_id ?? '') ?? null);
 }
 
 /** Every line must name a Ciqual food; the facts are computed here, from the catalogue. */

@@ -10,7 +10,9 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   price: 0,
   isAvailable: true,
   displayOrder,
-  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null } : null,
+  photoUrl: null,
+  photo: null,
+  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null } : null,
   ...extra,
 });
 const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({ id, name: `Section ${id}`, description: '', displayOrder, items });

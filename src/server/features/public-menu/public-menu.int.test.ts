@@ -374,12 +374,14 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Plats',
           description: '',
           items: [
-            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
+            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, photoUrl: null, photo: null, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
             {
               id: m.omeletteItem.id,
               name: 'Omelette aux herbes',
               description: 'Œufs fermiers, ciboulette',
               price: 0,
+              photoUrl: null,
+              photo: null,
               recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], allergenStatus: 'declared', traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
             },
           ],
@@ -389,8 +391,8 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Entrées',
           description: 'Pour commencer',
           items: [
-            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null } },
-            { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, recipe: null },
+            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, photoUrl: null, photo: null, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null } },
+            { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, photoUrl: null, photo: null, recipe: null },
           ],
         },
       ],

@@ -139,6 +139,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/billing/demo/checkout/:id/pay': 'body ignored',
   'POST /api/billing/demo/checkout/:id/cancel': 'body ignored',
   'POST /api/admin/outbox/retry': 'body ignored (admin only)',
+  'PUT /api/recipes/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
+  'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
 };
 
 interface QueryEndpoint {

@@ -8,7 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { testJpeg } from '../test/images.ts';
+import { putBytes } from '../test/photo-upload.ts';
 import { errorShapeProblems } from './support/api-error.ts';
 import { snapshotOwnedRows, unclassifiedTables } from './support/db-state.ts';
 import { report } from './support/report.ts';
@@ -37,6 +39,8 @@ interface IdRoute {
   body?: (own: Fixture) => unknown;
   /** What the owner gets for the same request (the owner pass runs the table in order). */
   ownerStatus: 200 | 201 | 204;
+  /** The body is an image (a photo upload), not JSON. */
+  image?: true;
 }
 
 const recipeInput = (name: string) => ({
@@ -67,12 +71,16 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'POST', path: '/api/sections/:section/items', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },
   { method: 'PUT', path: '/api/items/:item', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
   { method: 'POST', path: '/api/items/:item/move', body: () => ({ position: 1 }), ownerStatus: 200 },
+  { method: 'PUT', path: '/api/recipes/:recipe/photo', image: true, ownerStatus: 200 },
+  { method: 'PUT', path: '/api/items/:item/photo', image: true, ownerStatus: 200 },
   { method: 'GET', path: '/api/qr-codes/:qr/stats', ownerStatus: 200 },
   { method: 'PATCH', path: '/api/qr-codes/:qr', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
   { method: 'POST', path: '/api/qr-codes/:qr/downloads', body: () => ({ size: 400 }), ownerStatus: 204 },
   { method: 'GET', path: '/api/billing/demo/checkout/:checkout', ownerStatus: 200 },
   { method: 'POST', path: '/api/billing/demo/checkout/:checkout/cancel', body: () => ({}), ownerStatus: 200 },
   { method: 'POST', path: '/api/billing/demo/checkout/:checkout/pay', body: () => ({}), ownerStatus: 200 },
+  { method: 'DELETE', path: '/api/items/:item/photo', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/recipes/:recipe/photo', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/sections/:section', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/qr-codes/:qr', ownerStatus: 204 },
@@ -86,6 +94,7 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'GET /menu/:id': 'public menu page, for anonymous diners',
   'GET /api/public/menus/:id': 'public menu JSON, for anonymous diners',
   'GET /qr/:id': 'public QR redirect, for anonymous diners',
+  'GET /photos/:id': 'photo files of recipes and items, public like the menus that show them',
 };
 
 const fill = (path: string, ids: Fixture) =>
@@ -98,6 +107,16 @@ const routeKey = (method: string, path: string) => `${method} ${path.replace(/:\
 const label = (route: IdRoute) => `${route.method} ${route.path}`;
 
 let t: TestApp;
+/** The JPEG the photo routes are sent (a valid one: only the owner check may refuse it). */
+let photo: Uint8Array;
+
+/** The route's request with its body: JSON, or the image of a photo upload. */
+async function sendAs(route: IdRoute, ids: Fixture, cookie: string | undefined, own: Fixture): Promise<{ status: number; text: string; body: LooseJson; headers: Headers }> {
+  const path = fill(route.path, ids);
+  if (!route.image) return t.request(route.method, path, { cookie, ...(route.body ? { body: route.body(own) } : {}) });
+  const res = await putBytes(t, path, photo, cookie);
+  return { status: res.status, text: new TextDecoder().decode(res.body), body: res.json, headers: res.headers };
+}
 let owner: SignedUpUser;
 let intruder: SignedUpUser;
 let ownerIds: Fixture;
@@ -144,6 +163,7 @@ async function seed(user: SignedUpUser, tag: string): Promise<Fixture> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  photo = await testJpeg({ width: 640, height: 480 });
   owner = await t.signUp();
   intruder = await t.signUp();
   ownerIds = await seed(owner, 'A');
@@ -175,8 +195,7 @@ describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
 
   it.for(ID_ROUTES.map((route) => [label(route), route] as const))('%s: another owner gets exactly the unknown-id 404, and no owned row changes', async ([, route]) => {
     const before = await snapshotOwnedRows(t.db);
-    const send = (ids: Fixture, cookie: string) =>
-      t.request(route.method, fill(route.path, ids), { cookie, ...(route.body ? { body: route.body(intruderIds) } : {}) });
+    const send = (ids: Fixture, cookie: string) => sendAs(route, ids, cookie, intruderIds);
 
     const foreign = await send(ownerIds, intruder.cookie);
     expect(foreign.status, `${label(route)} as intruder: ${foreign.text}`).toBe(404);
@@ -186,7 +205,7 @@ describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const unknown = await send(unknownIds, intruder.cookie);
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: foreign.status, body: foreign.body });
 
-    const anonymous = await t.request(route.method, fill(route.path, ownerIds), route.body ? { body: route.body(intruderIds) } : {});
+    const anonymous = await sendAs(route, ownerIds, undefined, intruderIds);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.code).toBe('unauthenticated');
 
@@ -224,7 +243,7 @@ describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it("the same requests succeed for the owner (so the 404s above are not typos in the table)", async (context) => {
     report(context, `${ID_ROUTES.length} id routes: ${refused} foreign/unknown/anonymous requests refused, ${ownedRows} owned rows byte-for-byte unchanged`);
     for (const route of ID_ROUTES) {
-      const res = await t.request(route.method, fill(route.path, ownerIds), { cookie: owner.cookie, ...(route.body ? { body: route.body(ownerIds) } : {}) });
+      const res = await sendAs(route, ownerIds, owner.cookie, ownerIds);
       expect(res.status, `${label(route)} as owner: ${res.text}`).toBe(route.ownerStatus);
     }
   });

@@ -83,7 +83,7 @@ describe('PUT /api/recipes/:id/photo', () => {
     const before = await stored();
     const big = Buffer.concat([await testJpeg({ seed: 13 }), Buffer.alloc(PHOTO_MAX_BYTES)]);
     expect(big.byteLength).toBeGreaterThan(PHOTO_MAX_BYTES);
-    for (const headers of [{ 'content-length': String(big.byteLength) }, {}]) {
+    for (const headers of [{ 'content-length': String(big.byteLength) }, {}] as Record<string, string>[]) {
       const res = await putBytes(t, `/api/recipes/${r.id}/photo`, big, owner.cookie, headers);
       expect([res.status, res.headers.get('connection'), res.json.error]).toEqual([413, 'close', { code: 'payload_too_large', message: photoMessages.tooLarge, fields: { photo: photoMessages.tooLarge } }]);
     }

@@ -31,7 +31,7 @@ async function read(res: Response): Promise<RawResponse> {
   try {
     json = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    json = null;
+    // not JSON (an image, a text page)
   }
   return { status: res.status, headers: res.headers, body, json };
 }

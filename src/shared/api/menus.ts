@@ -52,6 +52,7 @@ export interface MenuItemRecipe {
   caloriesPerServing: number | null;
   /** The recipe's photo, shown for an item without its own. */
   photoUrl: string | null;
+  photo: Photo | null;
 }
 
 export interface MenuItem {

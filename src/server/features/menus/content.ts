@@ -60,6 +60,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
             description: i.recipe_description ?? '',
             caloriesPerServing: i.calories_per_serving ?? null,
             photoUrl: photos.get(i.recipe_photo_id ?? '')?.url ?? null,
+            photo: photos.get(i.recipe_photo_id ?? '') ?? null,
           }
         : null,
     };

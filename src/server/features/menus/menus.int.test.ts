@@ -43,7 +43,7 @@ describe('menus, sections and items', () => {
     expect(entrees).toMatchObject({ name: 'Entrées', description: '', displayOrder: 0, items: [] });
     expect(plats).toMatchObject({ name: 'Nouvelle section', description: '', displayOrder: 1 });
     expect(item1).toMatchObject({ name: 'Gratin', description: '', price: 0, isAvailable: true, displayOrder: 0 });
-    expect(item1.recipe).toEqual({ id: gratin.id, name: 'Gratin', description: '', caloriesPerServing: gratin.caloriesPerServing, photoUrl: null });
+    expect(item1.recipe).toEqual({ id: gratin.id, name: 'Gratin', description: '', caloriesPerServing: gratin.caloriesPerServing, photoUrl: null, photo: null });
     expect(item2.displayOrder).toBe(1);
 
     const list = await api.get('/api/menus');

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemUpdateInput, Menu, MenuCreateInput, MenuItem, MenuSection, MenuUpdateInput, SectionUpdateInput } from '../../../shared/api/menus.ts';
-import { api } from '../../lib/api.ts';
+import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
+import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import { moveInList } from './ordering.ts';
 
@@ -95,6 +96,13 @@ export function useUpdateItem(menuId: string) {
 
 export function useDeleteItem(menuId: string) {
   return useContentMutation(menuId, (id: string) => api<void>(`/api/items/${id}`, { method: 'DELETE' }));
+}
+
+/** Sends an item's own photo (`file`), or removes it (`null`). */
+export function useItemPhoto(menuId: string) {
+  return useContentMutation(menuId, ({ itemId, file }: { itemId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
+    file ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file) : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE' }),
+  );
 }
 
 export type MoveTarget = { kind: 'section'; id: string; position: number } | { kind: 'item'; id: string; sectionId: string; position: number };

@@ -12,7 +12,7 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   displayOrder,
   photoUrl: null,
   photo: null,
-  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null } : null,
+  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null, photo: null } : null,
   ...extra,
 });
 const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({ id, name: `Section ${id}`, description: '', displayOrder, items });

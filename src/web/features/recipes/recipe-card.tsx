@@ -34,9 +34,23 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
   const moreAllergens = recipe.allergens.length - PREVIEW;
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="recipe-card">
-      <div>
-        <h3 className="text-lg font-semibold">{recipe.name}</h3>
-        {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
+      <div className="flex items-start gap-3">
+        {recipe.photo && (
+          <img
+            src={recipe.photo.variants[0]!.url}
+            width={recipe.photo.variants[0]!.width}
+            height={recipe.photo.variants[0]!.height}
+            alt={recipe.name}
+            loading="lazy"
+            decoding="async"
+            className="h-16 w-16 shrink-0 rounded-lg object-cover"
+            data-testid="recipe-photo"
+          />
+        )}
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold">{recipe.name}</h3>
+          {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
+        </div>
       </div>
       <Link to={`/recipes/${recipe.id}/fiche`} className="self-start text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
         Fiche technique

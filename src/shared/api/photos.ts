@@ -14,10 +14,10 @@ export const PHOTO_WIDTHS = [320, 640, 1024] as const;
 
 export const photoMessages = {
   notAnImage: 'Ce fichier n’est pas une image lisible. Choisissez une photo JPEG, PNG ou WebP.',
-  wrongType: 'Format non accepté : choisissez une photo JPEG, PNG ou WebP.',
-  tooLarge: 'La photo dépasse 5 Mo : choisissez une image plus légère.',
-  tooManyPixels: 'L’image est trop grande (plus de 50 millions de pixels) : réduisez-la avant de l’envoyer.',
-  animated: 'Les images animées ne sont pas acceptées : choisissez une photo fixe.',
+  wrongType: 'Format non accepté : choisissez une photo JPEG, PNG ou WebP.',
+  tooLarge: 'La photo dépasse 5 Mo : choisissez une image plus légère.',
+  tooManyPixels: 'L’image est trop grande (plus de 50 millions de pixels) : réduisez-la avant de l’envoyer.',
+  animated: 'Les images animées ne sont pas acceptées : choisissez une photo fixe.',
   uploadFailed: 'La photo n’a pas pu être enregistrée. Veuillez réessayer.',
   removeFailed: 'La photo n’a pas pu être retirée. Veuillez réessayer.',
   storageUnavailable: 'Les photos sont momentanément indisponibles. Veuillez réessayer dans quelques instants.',

@@ -68,7 +68,7 @@ export function PhotoField({ label, src, onChoose, onRemove, busy = false, error
           </label>
           {src && (
             <ConfirmDialog
-              title="Retirer la photo ?"
+              title="Retirer la photo ?"
               description="Elle ne sera plus affichée sur la carte."
               confirmLabel="Retirer"
               onConfirm={() => {
@@ -85,7 +85,7 @@ export function PhotoField({ label, src, onChoose, onRemove, busy = false, error
         </div>
       </div>
       <p id={messageId} className={shown ? 'text-sm text-red-600' : 'text-xs text-stone-500'} role={shown ? 'alert' : undefined} aria-live="polite">
-        {busy ? 'Envoi de la photo…' : (shown ?? hint ?? 'JPEG, PNG ou WebP, 5 Mo au plus.')}
+        {busy ? 'Envoi de la photo…' : (shown ?? hint ?? 'JPEG, PNG ou WebP, 5 Mo au plus.')}
       </p>
     </fieldset>
   );

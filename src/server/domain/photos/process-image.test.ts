@@ -15,7 +15,8 @@ async function refusal(bytes: Uint8Array): Promise<AppError> {
   throw new Error('the image was accepted');
 }
 
-describe('processPhoto', () => {
+// Encoding 1600 px images takes a few seconds on a busy 2-core machine.
+describe('processPhoto', { timeout: 30_000 }, () => {
   it.each([
     ['JPEG', testJpeg],
     ['PNG', testPng],

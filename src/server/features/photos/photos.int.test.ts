@@ -194,3 +194,27 @@ describe('PUT /api/items/:id/photo and the public menu', () => {
     expect((await getRaw(t, recipePhoto as string)).status).toBe(200);
   });
 });
+
+describe('deleting an account', () => {
+  it('deletes the photos only its recipes and items showed, in the same transaction', async () => {
+    const leaving = await t.signUp();
+    const call = async (method: string, path: string, body?: unknown) => (await t.request(method, path, { cookie: leaving.cookie, ...(body ? { body } : {}) })).body;
+    const soupe = await call('POST', '/api/recipes', recipe('Soupe'));
+    const menu = await call('POST', '/api/menus', { name: 'Carte' });
+    const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
+    const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: soupe.id });
+    const recipePhoto = (await putBytes(t, `/api/recipes/${soupe.id}/photo`, await testJpeg({ seed: 81 }), leaving.cookie)).json.photoUrl as string;
+    const itemPhoto = (await putBytes(t, `/api/items/${item.id}/photo`, await testPng({ seed: 82 }), leaving.cookie)).json.photoUrl as string;
+    // The same file as another owner's photo stays for that owner.
+    const shared = await testWebp({ seed: 83 });
+    const kept = await newRecipe('Tarte partagée');
+    const sharedUrl = (await putBytes(t, `/api/recipes/${kept.id}/photo`, shared, owner.cookie)).json.photoUrl as string;
+    const other = await call('POST', '/api/recipes', recipe('Tarte'));
+    expect((await putBytes(t, `/api/recipes/${other.id}/photo`, shared, leaving.cookie)).json.photoUrl).toBe(sharedUrl);
+
+    const deleted = await t.request('DELETE', '/api/account', { cookie: leaving.cookie, body: { password: leaving.password } });
+    expect(deleted.status).toBe(204);
+    expect([(await getRaw(t, recipePhoto)).status, (await getRaw(t, itemPhoto)).status, (await getRaw(t, sharedUrl)).status]).toEqual([404, 404, 200]);
+  });
+});
+

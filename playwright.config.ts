@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { decidedConsentState, PHONE_ADMIN_EMAIL } from './e2e/fixtures.ts';
+import { serverLogFile } from './e2e/server-log.ts';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first; `npm run test:e2e` does it
@@ -10,6 +11,12 @@ import { decidedConsentState, PHONE_ADMIN_EMAIL } from './e2e/fixtures.ts';
  * One project: desktop 1280×800 by default; phone specs set their own viewport with
  * `test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })`.
  * Retries stay at 0, on CI too: a flaky test is a bug to fix, not to retry.
+ *
+ * Budgets (docs/decisions/0015-tests-that-never-cry-wolf.md) are sized for a busy 2-core
+ * machine, where a test takes two to three times as long as on an idle one: 60 s per test
+ * (the longest walks, 15 s idle, say `test.setTimeout(120_000)` and why), 10 s for a state to
+ * come. A real hang still ends within a minute. On CI the whole run stops after 15 minutes
+ * (about 5 minutes on a busy machine today).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -22,7 +29,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
-const dataDir = process.env.E2E_DATA_DIR;
+const dataDir = process.env.E2E_DATA_DIR!;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,9 +37,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  globalTimeout: process.env.CI ? 8 * 60_000 : 0,
+  globalTimeout: process.env.CI ? 15 * 60_000 : 0,
   reporter: 'list',
+  // A 5xx or an error in the server's output fails the run (e2e/global-teardown.ts).
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: BASE_URL,
     locale: 'fr-FR',
@@ -61,7 +72,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'node --enable-source-maps dist/server/server/main.js',
+    // The built server, its output copied to E2E_SERVER_LOG for e2e/global-teardown.ts.
+    command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -70,6 +82,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       DATA_DIR: dataDir,
+      E2E_SERVER_LOG: serverLogFile(dataDir),
       PORT: String(PORT),
       PUBLIC_ORIGIN: BASE_URL,
       LOG_LEVEL: 'warn',

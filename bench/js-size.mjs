@@ -29,12 +29,17 @@ const PAGES = [
   { key: 'subscription', route: '/subscription', names: ['subscription'] },
   { key: 'admin', route: '/admin', names: ['admin'] },
   { key: 'account', route: '/account', names: ['account'] },
+  // Issue 16: the organisation's pages and the invitation link.
+  { key: 'team', route: '/equipe', names: ['team'] },
+  { key: 'establishments', route: '/etablissements', names: ['establishments'] },
+  { key: 'history', route: '/historique', names: ['history'] },
+  { key: 'invitation', route: '/invitation/:token', names: ['invitation'] },
   { key: 'reset_password', route: '/reset-password', names: ['reset-password'] },
   { key: 'legal', route: '/confidentialite', names: ['privacy-policy'] },
   { key: '404', route: '/page-inexistante', names: ['not-found', '404'] },
 ];
 
-const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin', 'account']);
+const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin', 'account', 'team', 'establishments', 'history']);
 
 const sizeCache = new Map();
 function sizes(file) {

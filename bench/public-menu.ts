@@ -1,6 +1,6 @@
 /**
  * Public menu page benchmark (docs/product/spec.md « Public menu page », docs/product/decisions.md 12): the weight of a
- * 30-item page, every dish with a photo (docs/decisions/0015-photos.md), and the throughput of `/menu/:id` beside a static file of the same bytes served
+ * 30-item page, every dish with a photo (docs/decisions/0017-photos.md), and the throughput of `/menu/:id` beside a static file of the same bytes served
  * by the same server (same middleware: request id, logging, security headers, compression).
  * Runs on a throwaway PostgreSQL 15 when /usr/lib/postgresql/15/bin is there, else on PGlite.
  *
@@ -184,7 +184,8 @@ export async function seedBenchMenu(target: SeedTarget): Promise<SeededMenu> {
     .join('; ');
   const ownerId: string = signUp.json.user.id;
   if (target.db) {
-    await target.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', ownerId).execute();
+    const { active_organisation_id: organisationId } = await target.db.selectFrom('users').select('active_organisation_id').where('id', '=', ownerId).executeTakeFirstOrThrow();
+    await target.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', organisationId!).execute();
   } else {
     const checkout = (await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' })).json as { url: string };
     const sessionId = new URL(checkout.url, target.origin).pathname.split('/').pop();

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { messages } from '../src/shared/messages.ts';
 import {
   calmScreenshot,
@@ -15,7 +16,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 import { decodePng } from './qr-decode.ts';
-import { totp, totpFromSecret } from '../src/server/test/totp.ts';
+import { base32Decode, staleTotp, totp, totpFromSecret, totpKey } from '../src/server/test/totp.ts';
 
 const a = messages.account;
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -41,8 +42,9 @@ test('the TOTP helper follows RFC 6238 (SHA-1 vector at T = 59 s)', () => {
   expect(totpFromSecret('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', 1_111_111_109_000)).toBe('081804');
 });
 
-test('two-factor: enrolment from the page, then sign-in asks the code or a backup code', async ({ page }) => {
-  const email = await signUp(page);
+// Two tests, not one long journey: each fits its budget on a busy 2-core machine.
+test('two-factor enrolment from the page: the QR code holds the secret, backup codes download, a wrong or stale code is refused', async ({ page }) => {
+  await signUp(page);
   await page.getByRole('link', { name: 'Mon compte' }).click();
   await expect(page).toHaveURL(/\/account$/);
   const twoFactor = card(page, 'Double authentification');
@@ -62,7 +64,7 @@ test('two-factor: enrolment from the page, then sign-in asks the code or a backu
   await enrolment.getByLabel('Code de vérification').fill('12');
   await enrolment.getByRole('button', { name: 'Activer la double authentification' }).click();
   await expect(enrolment.getByText(a.twoFactorInvalidCode)).toBeVisible();
-  await enrolment.getByLabel('Code de vérification').fill(totpFromSecret(secret, Date.now() - 10 * 60_000));
+  await enrolment.getByLabel('Code de vérification').fill(staleTotp(base32Decode(secret)));
   await enrolment.getByRole('button', { name: 'Activer la double authentification' }).click();
   await expect(enrolment.getByText(a.twoFactorInvalidCode)).toBeVisible();
   await enrolment.getByLabel('Code de vérification').fill(totpFromSecret(secret));
@@ -70,8 +72,19 @@ test('two-factor: enrolment from the page, then sign-in asks the code or a backu
   await expectToast(page, 'Double authentification activée');
   await page.reload();
   await expect(twoFactor.getByText('Activée', { exact: true })).toBeVisible();
+});
 
-  // Sign-in: the password alone opens no session, the code does.
+test('two-factor sign-in: the password alone opens no session, then the code or a backup code does; off again with the password', async ({ page, baseURL }) => {
+  const email = await signUp(page);
+  // Enrolled through the API, as the page does it (the test above goes through the page).
+  const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: baseURL! }, data });
+  const enabled = await post('/api/auth/two-factor/enable', { password: PASSWORD });
+  expect(enabled.status()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const key = totpKey(totpURI);
+  expect((await post('/api/auth/two-factor/verify-totp', { code: totp(key) })).status()).toBe(200);
+  const twoFactor = card(page, 'Double authentification');
+
   await signOut(page);
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
@@ -82,7 +95,7 @@ test('two-factor: enrolment from the page, then sign-in asks the code or a backu
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
   await page.context().clearCookies({ name: 'nutricarte.two_factor' });
-  await page.getByLabel('Code de vérification').fill(totpFromSecret(secret));
+  await page.getByLabel('Code de vérification').fill(totp(key));
   await page.getByRole('button', { name: 'Vérifier' }).click();
   await expect(page.getByRole('heading', { name: 'Connexion', exact: true })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: a.twoFactorSessionExpired })).toBeVisible();
@@ -90,14 +103,14 @@ test('two-factor: enrolment from the page, then sign-in asks the code or a backu
   await expect(page.getByLabel('Mot de passe')).toBeFocused();
 
   await signIn(page, email);
-  await page.getByLabel('Code de vérification').fill(totpFromSecret(secret, Date.now() - 10 * 60_000));
+  await page.getByLabel('Code de vérification').fill(staleTotp(key));
   await page.getByRole('button', { name: 'Vérifier' }).click();
   await expect(page.getByText(a.twoFactorInvalidCode)).toBeVisible();
-  await page.getByLabel('Code de vérification').fill(totpFromSecret(secret));
+  await page.getByLabel('Code de vérification').fill(totp(key));
   await page.getByRole('button', { name: 'Vérifier' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // A backup code works once.
+  // A backup code opens a session (once: src/server/auth/account-security.int.test.ts).
   await signOut(page);
   await signIn(page, email);
   await page.getByRole('button', { name: 'Utiliser un code de secours' }).click();
@@ -205,31 +218,6 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await expect(laptop).toHaveURL(/\/auth$/);
   await signIn(laptop, newEmail, 'nouveau456');
   await expect(laptop).toHaveURL(/\/dashboard$/);
-});
-
-test('« Établissement »: a wrong phone is refused next to its field, the saved address heads the printed fiche (1280 px)', async ({ page, baseURL }) => {
-  await signUp(page, uniqueEmail('etablissement'), 'Chez Lucie');
-  const menuId = await seedMenu(page, baseURL!);
-  await page.goto('/account');
-  const establishment = card(page, 'Établissement');
-  await expect(establishment.getByLabel('Nom de l’établissement')).toHaveValue('Chez Lucie');
-  await establishment.getByLabel('Adresse (optionnel)').fill('3 place du Marché');
-  await establishment.getByLabel('Code postal').fill('69001');
-  await establishment.getByLabel('Ville').fill('Lyon');
-  await establishment.getByLabel('Téléphone (optionnel)').fill('04 72');
-  await establishment.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
-  await expect(establishment.getByText('Numéro de téléphone invalide (ex. : 01 23 45 67 89)')).toBeVisible();
-  await establishment.getByLabel('Téléphone (optionnel)').fill('04 72 00 00 00');
-  await establishment.getByRole('button', { name: 'Enregistrer l’établissement' }).click();
-  await expectToast(page, 'Établissement enregistré');
-  await calmScreenshot(page, 'account-establishment-1280');
-
-  const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes;
-  await page.goto(`/recipes/${recipe.id}/fiche`);
-  await expect(page.getByTestId('sheet-establishment')).toHaveText('3 place du Marché, 69001 Lyon · 04 72 00 00 00');
-  await calmScreenshot(page, 'print-recipe-establishment-1280');
-  await page.goto(`/menu/${menuId}`);
-  await expect(page.locator('.addr')).toContainText('3 place du Marché, 69001 Lyon');
 });
 
 test('export the data, then delete the account: « Menu non trouvé », printed codes lead nowhere, sign-in fails', async ({ page, baseURL }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { LAPTOP, PHONE, screenshot, signUp, uniqueEmail } from './fixtures.ts';
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAILS?.split(',')[0] ?? 'admin@e2e.nutricarte.test';

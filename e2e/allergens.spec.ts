@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { calmScreenshot, dismissToasts, expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /** Issue 15 « Trust first »: a recipe's allergens are declared or say they are not (docs/product/decisions.md 15). */
@@ -35,7 +36,7 @@ const suggestion = (page: Page, allergen: string) =>
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`the quiche: suggestions answered and the list confirmed, or the card says « non vérifiés » (${viewport.width} px)`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000); // a long walk (playwright.config.ts: budgets)
     await page.setViewportSize(viewport);
     await signUp(page);
     await page.goto('/recipes');
@@ -79,10 +80,10 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     // Answer each suggestion, confirm, grade the dish.
     await card.getByRole('button', { name: 'Modifier' }).click();
-    await page.getByRole('button', { name: "Ajouter l'allergène Gluten" }).click();
-    await page.getByRole('button', { name: "Ajouter l'allergène Œufs" }).click();
+    await page.getByRole('button', { name: 'Ajouter l’allergène Gluten' }).click();
+    await page.getByRole('button', { name: 'Ajouter l’allergène Œufs' }).click();
     await expect(confirm).toBeDisabled();
-    await page.getByRole('button', { name: "Ajouter l'allergène Lait" }).click();
+    await page.getByRole('button', { name: 'Ajouter l’allergène Lait' }).click();
     await expect(page.getByRole('region', { name: 'Allergènes suggérés' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Lait : contient' })).toBeVisible();
     // « Peut contenir » from the same chips: one touch contains, two touches traces.
@@ -109,7 +110,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await addIngredient(page, 'moutarde', /^Moutarde \d/);
     await expect(suggestion(page, 'Moutarde')).toBeVisible();
     await expect(page.getByLabel('Je confirme la liste des allergènes')).not.toBeChecked();
-    await page.getByRole('button', { name: "Ajouter l'allergène Moutarde" }).click();
+    await page.getByRole('button', { name: 'Ajouter l’allergène Moutarde' }).click();
     await page.getByRole('button', { name: 'Ignorer la suggestion Anhydride sulfureux et sulfites' }).click();
     await expect(page.getByTestId('allergen-confirm-hint')).toHaveText('Les ingrédients ont changé : vérifiez la liste, puis confirmez-la à nouveau.');
     await expectNoHorizontalScroll(page);

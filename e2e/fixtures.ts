@@ -59,6 +59,16 @@ export async function dismissToasts(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
+/**
+ * Stops the page's clock (after `page.clock.install()`): from now on its timers fire only when
+ * the test runs it forward (`page.clock.runFor`), however slow the machine. The clock first
+ * jumps `aheadMs` ahead, firing what was due by then: `pauseAt` cannot go back, and the page's
+ * time keeps running while the command travels (on a busy machine, for a while).
+ */
+export async function pauseClock(page: Page, aheadMs = 5_000) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
+}
+
 /** Screenshots without a toast hiding the page. */
 export async function calmScreenshot(page: Page, name: string) {
   await dismissToasts(page);
@@ -128,10 +138,17 @@ export async function expectFitsScreen(page: Page, what: string) {
   const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
-    // Inside a box that scrolls (or clips) sideways, an element does not widen the page.
+    // Inside a box that scrolls (or clips) sideways, an element does not widen the page; but an
+    // absolutely positioned one (an sr-only text) is clipped only by a box that contains it: a
+    // positioned or transformed ancestor. Between them, the scrollers it escapes do not count.
     const inScroller = (el: Element) => {
+      let position = getComputedStyle(el).position;
       for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+        if (position === 'fixed') return false;
+        const style = getComputedStyle(parent);
+        if (position === 'absolute' && style.position === 'static' && style.transform === 'none') continue;
+        if (style.overflowX !== 'visible') return true;
+        position = style.position;
       }
       return false;
     };
@@ -142,4 +159,41 @@ export async function expectFitsScreen(page: Page, what: string) {
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, outside };
   });
   expect(scrollWidth, `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Premium for the signed-in owner's organisation, through the demo checkout's API (as e2e/billing.spec.ts does). */
+export async function makePremium(page: Page, origin: string) {
+  const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: origin }, data });
+  const start = await post('/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
+  expect(start.status()).toBe(200);
+  const sessionId = ((await start.json()) as { url: string }).url.split('/').at(-1)!;
+  expect((await post(`/api/billing/demo/checkout/${sessionId}/pay`, {})).status()).toBe(200);
+}
+
+/** Below 768 px the header's links are in « Menu » (decided by the viewport, not by a header still loading). */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? LAPTOP.width) < 768;
+
+/**
+ * One of the organisation's pages (« Équipe », « Établissements », « Historique »): from the
+ * organisation menu of the header from 768 px, from « Menu » on a phone.
+ */
+export async function openOrganisationPage(page: Page, label: string) {
+  if (isPhone(page)) {
+    const menu = await openAppMenu(page);
+    await menu.getByRole('navigation', { name: 'Pages de l’organisation' }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByTestId('organisation-switcher').click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+  }
+}
+
+/** Makes `name` the organisation active from the header (or « Menu » on a phone). */
+export async function switchOrganisation(page: Page, name: string) {
+  if (isPhone(page)) {
+    const menu = await openAppMenu(page);
+    await menu.getByRole('list', { name: 'Changer d’organisation' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  } else {
+    await page.getByTestId('organisation-switcher').click();
+    await page.getByRole('menuitemradio', { name: new RegExp(`^${name}`) }).click();
+  }
 }

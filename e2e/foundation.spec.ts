@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { calmScreenshot, LAPTOP, PHONE, screenshot, signOutFromHeader, signUp, uniqueEmail } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
@@ -85,7 +85,7 @@ test('an address locked after 10 wrong passwords: the form says when to retry an
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Mot de passe').fill('secret123');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+ minutes?, ou choisissez un nouveau mot de passe/ })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\sminutes?, ou choisissez un nouveau mot de passe/ })).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
     await calmScreenshot(page, `auth-locked-${viewport.width}`);
   }

@@ -20,8 +20,10 @@ export async function readMailbox(): Promise<DevMail[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  // Whole lines only: the server may be writing the last one right now.
   return text
     .split('\n')
+    .slice(0, -1)
     .filter(Boolean)
     .map((line) => JSON.parse(line) as DevMail);
 }

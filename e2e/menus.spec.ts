@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { calmScreenshot, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -22,9 +23,8 @@ async function createRecipe(page: Page, baseURL: string, name: string, descripti
   return (await response.json()) as CreatedRecipe;
 }
 
-async function sectionNames(page: Page) {
-  return page.getByTestId('menu-section').locator('h2').allTextContents();
-}
+/** The sections' titles, in order (a retrying assertion: the list follows the server's answer). */
+const expectSections = (page: Page, names: string[]) => expect(page.getByTestId('menu-section').locator('h2')).toHaveText(names);
 
 async function addRecipe(page: Page, section: Locator, search: string, recipe: string) {
   await section.getByRole('button', { name: 'Ajouter recette' }).click();
@@ -50,7 +50,7 @@ async function renameSection(page: Page, section: Locator, name: string, descrip
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`a menu from the list to its content: sections, recipe picker, availability, order (${viewport.width} px)`, async ({ page, baseURL }) => {
-    test.slow(); // A long walk through two pages; the default 30 s is tight on a busy machine.
+    test.setTimeout(120_000); // a long walk through two pages (playwright.config.ts: budgets)
     await page.setViewportSize(viewport);
     await signUp(page);
     const velvet = await createRecipe(page, baseURL!, 'Velouté de pommes de terre', 'Servi chaud avec des croûtons', 300, 10);
@@ -107,12 +107,12 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.getByRole('button', { name: 'Nouvelle section', exact: true }).click();
     await expect(page.getByTestId('menu-section')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Nouvelle section', exact: true })).toBeEnabled();
-    expect(await sectionNames(page)).toEqual(['Nouvelle section', 'Nouvelle section']);
+    await expectSections(page, ['Nouvelle section', 'Nouvelle section']);
 
     const sections = page.getByTestId('menu-section');
     await renameSection(page, sections.nth(0), 'Entrées', 'Pour commencer');
     await renameSection(page, sections.nth(1), 'Plats', 'Nos plats du jour');
-    expect(await sectionNames(page)).toEqual(['Entrées', 'Plats']);
+    await expectSections(page, ['Entrées', 'Plats']);
     const starters = sections.filter({ has: page.getByRole('heading', { name: 'Entrées', exact: true }) });
     const mains = sections.filter({ has: page.getByRole('heading', { name: 'Plats', exact: true }) });
 
@@ -156,14 +156,14 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('button', { name: 'Descendre la section Plats' })).toBeDisabled();
     await page.getByRole('button', { name: 'Monter la section Plats' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => sectionNames(page)).toEqual(['Plats', 'Entrées']);
+    await expectSections(page, ['Plats', 'Entrées']);
     await expect(page.getByRole('button', { name: 'Monter la section Plats' })).toBeDisabled();
     // The focus stays with the moved section, on the button that still works.
     await expect(page.getByRole('button', { name: 'Descendre la section Plats' })).toBeFocused();
     await page.getByRole('button', { name: 'Monter l’élément Gratin dauphinois' }).click();
     await expect(mains.getByTestId('menu-item').locator('h4')).toHaveText(['Gratin dauphinois', 'Purée maison']);
     await page.reload();
-    await expect.poll(() => sectionNames(page)).toEqual(['Plats', 'Entrées']);
+    await expectSections(page, ['Plats', 'Entrées']);
     await expect(mains.getByTestId('menu-item').locator('h4')).toHaveText(['Gratin dauphinois', 'Purée maison']);
     await calmScreenshot(page, `menu-editor-${viewport.width}`);
 
@@ -178,7 +178,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(page, 'Section supprimée');
-    expect(await sectionNames(page)).toEqual(['Plats']);
+    await expectSections(page, ['Plats']);
 
     // The second reading of the route, then back to the list and delete the menu.
     await page.goto(`/menus/${menuId}`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { messages } from '../src/shared/messages.ts';
 import { calmScreenshot, expectToast, PASSWORD, signIn, signUp, uniqueEmail } from './fixtures.ts';
 import { mailsTo, waitForLink } from './mailbox.ts';

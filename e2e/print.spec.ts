@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import jsqr from 'jsqr';
 import pngjs from 'pngjs';
 import { ALLERGEN_NAMES } from '../src/shared/allergens.ts';
@@ -11,7 +12,12 @@ const decodeQr = ((jsqr as unknown as { default?: unknown }).default ?? jsqr) as
 
 const RESTAURANT = 'Le Bistrot du Port';
 const CALL_TO_ACTION = 'Scannez pour découvrir notre menu, les allergènes et les informations nutritionnelles';
-const today = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
+/**
+ * The documents are dated by the page's clock, which stands at noon (Paris) of today during the
+ * test: a midnight in the middle of it changes nothing.
+ */
+const NOON_TODAY = new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())}T11:00:00Z`);
+const today = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(NOON_TODAY);
 
 /** Printable width of each paper at 96 px per inch (paper minus the @page margins). */
 const mm = (value: number) => Math.round((value * 96) / 25.4);
@@ -113,7 +119,8 @@ async function rowStates(row: Locator): Promise<(string | null)[]> {
 }
 
 test('print the fiche technique, the allergen table and the table card, then read the scan statistics', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000); // a long walk (playwright.config.ts: budgets)
+  await page.clock.setFixedTime(NOON_TODAY);
   const origin = baseURL!;
   await signUp(page, undefined, RESTAURANT);
   // Once signed in, the documents render without a console error (the deliberate 404s aside).

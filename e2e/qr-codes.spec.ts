@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { qrFileName } from '../src/shared/api/qr.ts';
 import { decodePng } from './qr-decode.ts';
-import { expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
+import { expectNoHorizontalScroll, expectToast, LAPTOP, pauseClock, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {
@@ -21,8 +21,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.getByRole('button', { name: 'Fermer' }).click();
     await expect(page.getByTestId('qr-generator')).toHaveCount(0);
 
-    // The generator: default name, validation next to the field, free-plan notice.
+    // The generator: default name, validation next to the field, free-plan notice. The page's
+    // clock is Playwright's from here (it runs as usual until paused below).
     const menuId = await seedMenu(page, origin);
+    await page.clock.install();
     await page.reload();
     await page.getByRole('button', { name: 'Générer un code QR' }).click();
     const generator = page.getByTestId('qr-generator');
@@ -44,13 +46,21 @@ for (const viewport of [LAPTOP, PHONE]) {
     await screenshot(page, `qr-generator-${viewport.width}`);
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
 
+    // The 300×300 SVG preview, then the generator closes by itself one second later
+    // (docs/product/spec.md section 4). The page's time stands still meanwhile: however slow
+    // the machine, the preview is looked at before the second is over, then the second passes.
+    await pauseClock(page);
     await generator.getByRole('button', { name: 'Générer le code QR' }).click();
-    await expect(page.getByText('Code QR généré avec succès !')).toBeVisible();
-    // The 300×300 SVG preview, then the generator closes by itself one second later.
     await expect(generator.getByTestId('qr-preview').locator('svg[width="300"][height="300"]')).toBeVisible();
     await expect(generator.getByRole('button', { name: 'Télécharger le code QR' })).toBeEnabled();
+    // 999 ms later (the toast needs the page's timers to show): still open.
+    await page.clock.runFor(999);
+    await expect(page.getByText('Code QR généré avec succès !')).toBeVisible();
+    await expect(generator).toBeVisible();
     await screenshot(page, `qr-generator-done-${viewport.width}`);
-    await expect(page.getByTestId('qr-generator')).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(generator).toHaveCount(0);
+    await page.clock.resume();
 
     // The card.
     const card = page.getByTestId('qr-card');
@@ -94,14 +104,14 @@ for (const viewport of [LAPTOP, PHONE]) {
     expect(refused.status()).toBe(404);
     // A diner who scans it meanwhile reads a calm page with the restaurant's name, not an error.
     await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1, name: "Ce menu n'est pas disponible pour le moment" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ce menu n’est pas disponible pour le moment' })).toBeVisible();
     await expect(page.getByText('Le Bistrot du Port')).toBeVisible();
     await expect(page.getByText('Erreur')).toHaveCount(0);
     await screenshot(page, `qr-paused-${viewport.width}`);
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
     await page.goto('/qr-codes');
     await card.getByRole('button', { name: 'Activer' }).click();
-    await expect(page.getByText('Code QR activé avec succès')).toBeVisible();
+    await expectToast(page, 'Code QR activé avec succès');
     await expect(card.getByRole('button', { name: 'Désactiver' })).toBeVisible();
     const redirect = await page.request.get(url, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
@@ -175,30 +185,35 @@ test('the list draws its codes one after another (200 ms, then 100 ms apart)', a
     menu: { id: '00000000-0000-4000-8000-000000000009', name: 'Carte' },
   }));
   await page.route('**/api/qr-codes', (route) => route.fulfill({ json: { qrCodes: codes } }));
-  // Record when each drawing starts, relative to the first card's appearance.
-  await page.addInitScript(() => {
-    const times: number[] = [];
-    (window as unknown as { qrDrawTimes: number[] }).qrDrawTimes = times;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        const target = mutation.target as Element;
-        if (mutation.attributeName === 'data-state' && target.getAttribute('data-state') === 'drawing') times.push(performance.now());
-        if (mutation.type === 'childList' && document.querySelector('[data-testid="qr-card"]') && !('start' in window)) {
-          (window as unknown as { start: number }).start = performance.now();
-        }
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
-  });
+  // The page's clock stands still from the start: it moves only as the test runs it, so the
+  // delays are checked to the millisecond however busy the machine. `runFor(0)` fires what is
+  // due now (the data layer's own 0 ms timers), without moving time.
+  await page.clock.install();
+  await pauseClock(page);
   await page.goto('/qr-codes');
-  await expect(page.locator('[data-testid="qr-drawing"][data-state="drawn"]')).toHaveCount(3);
-  const { start, times } = await page.evaluate(() => ({
-    start: (window as unknown as { start: number }).start,
-    times: (window as unknown as { qrDrawTimes: number[] }).qrDrawTimes,
-  }));
-  expect(times).toHaveLength(3);
-  expect(times[0]! - start).toBeGreaterThanOrEqual(180);
-  expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(80);
-  expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(80);
+  const drawings = page.getByTestId('qr-drawing');
+  /** Waits until the first `count` codes are drawn and the others still wait. */
+  const drawn = (count: number) =>
+    expect
+      .poll(async () => {
+        await page.clock.runFor(0);
+        return drawings.evaluateAll((all) => all.map((el) => el.getAttribute('data-state')));
+      })
+      .toEqual(codes.map((_, i) => (i < count ? 'drawn' : 'waiting')));
+  await drawn(0);
+  // The first one 200 ms after the list appears…
+  await page.clock.runFor(199);
+  await drawn(0);
+  await page.clock.runFor(1);
+  await drawn(1);
+  // …then each one 100 ms after the previous drawing ended.
+  for (const count of [2, 3]) {
+    await page.clock.runFor(99);
+    await drawn(count - 1);
+    await page.clock.runFor(1);
+    await drawn(count);
+  }
+  await page.clock.resume();
 });
 
 test('the generator shows the server validation message, or the generic error', async ({ page, baseURL }) => {

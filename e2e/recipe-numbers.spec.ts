@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { calmScreenshot, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
@@ -44,7 +45,7 @@ for (const locale of ['en-US', 'fr-FR']) {
         await addIngredient(page, "jaune d'oeuf cru", YOLK);
         await page.getByLabel(`Quantité de ${YOLK}`).fill('2');
         await page.getByLabel(`Unité de ${YOLK}`).selectOption('unité');
-        await expect(page.getByLabel(`Poids d'une unité de ${YOLK} (g)`)).toHaveValue('17');
+        await expect(page.getByLabel(`Poids d’une unité de ${YOLK} (g)`)).toHaveValue('17');
         await expect(line(page, YOLK).getByTestId('line-conversion')).toContainText('USDA FoodData Central, Foundation Foods');
 
         // Oil in ml: density 0,92 shown and editable; « 0.91 » typed reads back « 0,91 ».
@@ -87,7 +88,7 @@ for (const locale of ['en-US', 'fr-FR']) {
         // (250 g × 7.53 + 34 g × 3.07 + 91 g × 9) / 2 = 2805.88 / 2 → 1403 kcal, not 188 250.
         expect(saved!.caloriesPerServing).toBe(1403);
         const card = page.getByTestId('recipe-card').filter({ hasText: 'Beurre noisette' });
-        await expect(card.getByTestId('kcal-badge')).toHaveText(/^1\s403 kcal \/ portion$/);
+        await expect(card.getByTestId('kcal-badge')).toHaveText(/^1\s403\skcal \/ portion$/);
         await expect(card.getByTestId('price-badge')).toHaveText(/^9,50\s€$/);
         await expect(card).toContainText(`0,25 kg · ${BUTTER}`);
         await calmScreenshot(page, `recipe-numbers-card-${locale}-${viewport.width}`);

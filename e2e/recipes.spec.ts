@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import { expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 async function addIngredient(page: Page, typed: string, option: RegExp) {
   const search = page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
@@ -34,14 +35,14 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByLabel('Densité de Lait demi-écrémé, UHT (g/ml)')).toHaveValue('1,03');
     await expect(page.getByTestId('nutrition-summary')).toContainText('321 kcal');
     // Butter and milk imply « Lait »: added from the suggestion, then the list confirmed.
-    await page.getByRole('button', { name: "Ajouter l'allergène Lait" }).click();
+    await page.getByRole('button', { name: 'Ajouter l’allergène Lait' }).click();
     await expect(page.getByRole('button', { name: 'Lait : contient' })).toBeVisible();
     await page.getByLabel('Je confirme la liste des allergènes').check();
     await page.getByLabel('Végétarien').check();
     await screenshot(page, `recipe-form-${viewport.width}`);
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
 
-    await expect(page.getByText('Recette créée avec succès')).toBeVisible();
+    await expectToast(page, 'Recette créée avec succès'); // (dismissed: on a phone a toast covers the buttons below it)
     const card = page.getByTestId('recipe-card').filter({ hasText: 'Purée maison' });
     await expect(card.getByTestId('kcal-badge')).toHaveText('321 kcal / portion');
     await expect(card).toContainText('4 portions');
@@ -53,7 +54,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('heading', { name: 'Modifier la recette' })).toBeVisible();
     await page.getByLabel('Portions').fill('2');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
-    await expect(page.getByText('Recette mise à jour avec succès')).toBeVisible();
+    await expectToast(page, 'Recette mise à jour avec succès');
     // 1284.762 / 2 = 642.38 → 642 kcal.
     await expect(card.getByTestId('kcal-badge')).toHaveText('642 kcal / portion');
 
@@ -78,7 +79,7 @@ test('the ingredient dropdown: 3 characters, loading, empty, keyboard', async ({
   await expect(page.getByRole('option').first()).toBeVisible();
   await search.press('ArrowDown');
   await search.press('Enter');
-  await expect(page.getByText('Ingrédient ajouté avec succès')).toBeVisible();
+  await expectToast(page, 'Ingrédient ajouté avec succès');
   await expect(page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem')).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Créer', exact: true }).click();

@@ -59,7 +59,7 @@ const envSchema = z.object({
   AUTH_ACCOUNT_MAX_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   // Minutes, not hours: the window is also the longest an owner can be locked out.
   AUTH_ACCOUNT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900)),
-  // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0015-photos.md).
+  // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0017-photos.md).
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
   S3_REGION: optionalString,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MemberRole } from '../shared/permissions.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './lib/logger.ts';
@@ -26,6 +27,19 @@ export interface SessionUser {
   role: 'admin' | 'user';
 }
 
+/** The organisation a request works in (docs/product/organisations.md), and the caller's role there. */
+export interface ActiveOrganisation {
+  id: string;
+  name: string;
+  role: MemberRole;
+}
+
+/** Who acts, and in which organisation: what a service writes rows, audit events and product events with. */
+export interface Actor {
+  userId: string;
+  organisationId: string;
+}
+
 /** Hono context variables. */
 export interface AppEnv {
   Variables: {
@@ -33,5 +47,7 @@ export interface AppEnv {
     user: SessionUser;
     /** Id of the session row of this request (set with `user`). */
     sessionId: string;
+    /** The active organisation, resolved with the session (src/server/auth/require-user.ts). */
+    org: ActiveOrganisation;
   };
 }

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { bootServices } from './boot.ts';
@@ -34,6 +35,7 @@ const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.e
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
 const hostname = process.env.HOST ?? '0.0.0.0';
+// Without createServer options, @hono/node-server serves plain HTTP/1.1 (node:http).
 const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: AddressInfo) => {
   logger.info('NutriCarte listening', {
     url: `http://localhost:${info.port}`,
@@ -51,7 +53,13 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: A
   purge ??= startPurge(services.database.db, logger);
   // Bucket copies a failed sweep left (src/server/domain/photos/orphans.ts); no-op without S3_*.
   services.deps.photos.sweeper.start();
-});
+}) as Server;
+// An idle keep-alive connection stays open 65 s, longer than the clients and proxies that
+// reuse one (60 s for most). With Node's 5 s, a request sent on a connection at the moment
+// the server closes it fails with ECONNRESET (seen in e2e on a busy machine,
+// docs/decisions/0015-tests-that-never-cry-wolf.md), and a proxy answers 502.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTypeFor } from './page-types.ts';
+import { pageTypeFor, trackedPath } from './page-types.ts';
 
 describe('pageTypeFor', () => {
   it('classifies the routes as docs/product/spec.md does', () => {
@@ -10,5 +10,14 @@ describe('pageTypeFor', () => {
     expect(pageTypeFor('/admin')).toBe('admin');
     expect(pageTypeFor('/dashboard')).toBe('dashboard');
     expect(pageTypeFor('/recipes')).toBe('dashboard');
+  });
+});
+
+describe('trackedPath', () => {
+  it('records an invitation page without its token (issue 16), every other path as it is', () => {
+    expect(trackedPath('/invitation/3q2-Zx_9abc')).toBe('/invitation');
+    expect(pageTypeFor(trackedPath('/invitation/3q2-Zx_9abc'))).toBe('public');
+    expect(trackedPath('/recipes')).toBe('/recipes');
+    expect(trackedPath('/menus/5b1e/allergenes')).toBe('/menus/5b1e/allergenes');
   });
 });

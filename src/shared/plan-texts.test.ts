@@ -2,21 +2,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSource, textLiteralsOf, typographySourceFiles } from '../../scripts/typography-scan.ts';
 import { FREE_PLAN, FREE_PLAN_FEATURES, PLAN_LIMIT_TOASTS } from './plan-texts.ts';
-import { FREE_LIMITS, type LimitedResource } from './plans.ts';
+import { FREE_LIMITS, type PlanResource } from './plans.ts';
 import { frenchTypography } from './typography.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The words a free limit is counted in, French and English (« 5 recettes », « 1 menu », « 1 code QR »). */
-const WORDS: Record<LimitedResource, string> = {
+const WORDS: Record<PlanResource, string> = {
   recipes: 'recettes?|recipes?',
   menus: 'menus?',
   qrCodes: 'codes? QR|QR codes?',
+  establishments: 'établissements?|establishments?',
+  members: 'membres?|members?',
 };
 
 /** A free limit's figure written by hand next to its word: the text should use FREE_PLAN (src/shared/plan-texts.ts). */
 function handWrittenLimits(file: string, text: string): string[] {
-  const patterns = (Object.keys(WORDS) as LimitedResource[]).map(
+  const patterns = (Object.keys(WORDS) as PlanResource[]).map(
     (resource) => new RegExp(`(?<![\\d,.])${FREE_LIMITS[resource]}[\\s\\u00a0\\u202f]*(?:${WORDS[resource]})(?![\\p{L}])`, 'iu'),
   );
   return textLiteralsOf(file, text)
@@ -26,7 +28,7 @@ function handWrittenLimits(file: string, text: string): string[] {
 
 describe('the free plan in words', () => {
   it('is built from FREE_LIMITS, typeset', () => {
-    expect(FREE_PLAN).toEqual({ recipes: '5\u00a0recettes', menus: '1\u00a0menu', qrCodes: '1\u00a0code QR' });
+    expect(FREE_PLAN).toEqual({ recipes: '5\u00a0recettes', menus: '1\u00a0menu', qrCodes: '1\u00a0code QR', establishments: '1\u00a0établissement', members: '1\u00a0membre' });
     const texts = [...Object.values(FREE_PLAN), ...Object.values(PLAN_LIMIT_TOASTS), ...FREE_PLAN_FEATURES.pricing, ...FREE_PLAN_FEATURES.subscription];
     expect(texts.filter((text) => frenchTypography(text) !== text)).toEqual([]);
     expect(PLAN_LIMIT_TOASTS.menus).toBe('Le plan gratuit est limité à 1\u00a0menu. Passez au Premium pour créer plus de menus.');

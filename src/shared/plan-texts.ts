@@ -1,4 +1,4 @@
-import { FREE_LIMITS, type LimitedResource } from './plans.ts';
+import { FREE_LIMITS, type LimitedResource, type PlanResource } from './plans.ts';
 import { countOf } from './typography.ts';
 
 /**
@@ -10,7 +10,9 @@ export const FREE_PLAN = {
   recipes: countOf(FREE_LIMITS.recipes, 'recette'),
   menus: countOf(FREE_LIMITS.menus, 'menu'),
   qrCodes: countOf(FREE_LIMITS.qrCodes, 'code QR', 'codes QR'),
-} as const satisfies Record<LimitedResource, string>;
+  establishments: countOf(FREE_LIMITS.establishments, 'établissement'),
+  members: countOf(FREE_LIMITS.members, 'membre'),
+} as const satisfies Record<PlanResource, string>;
 
 /** The text of the « Limite atteinte » toast when the server refuses a creation (docs/product/spec.md section 8). */
 export const PLAN_LIMIT_TOASTS = {

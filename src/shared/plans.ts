@@ -1,11 +1,19 @@
 /** Plans, limits and prices: one source of truth for the server and the web app. */
 export type Tier = 'free' | 'premium';
+/** What editors create, counted on the dashboard and « Mon Abonnement ». */
 export type LimitedResource = 'recipes' | 'menus' | 'qrCodes';
-export type Limits = Record<LimitedResource, number | null>;
+/**
+ * What an organisation's sites and team count against (docs/product/organisations.md):
+ * `members` counts the members and the pending invitations.
+ */
+export type TeamResource = 'establishments' | 'members';
+/** Everything a plan limits. */
+export type PlanResource = LimitedResource | TeamResource;
+export type Limits = Record<PlanResource, number | null>;
 
 /** The free plan's limits: the only place their figures are written (texts: src/shared/plan-texts.ts). */
-export const FREE_LIMITS: Record<LimitedResource, number> = { recipes: 5, menus: 1, qrCodes: 1 };
-export const PREMIUM_LIMITS: Limits = { recipes: null, menus: null, qrCodes: null };
+export const FREE_LIMITS: Record<PlanResource, number> = { recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 };
+export const PREMIUM_LIMITS: Limits = { recipes: null, menus: null, qrCodes: null, establishments: null, members: null };
 
 export function limitsFor(tier: Tier): Limits {
   return tier === 'premium' ? PREMIUM_LIMITS : FREE_LIMITS;

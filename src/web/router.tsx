@@ -23,6 +23,8 @@ export const router = createBrowserRouter([
       { path: '/mentions-legales', lazy: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
       { path: '/confidentialite', lazy: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
       { path: '/conditions-generales', lazy: lazyPage(() => import('./pages/terms-page.tsx')) },
+      // Issue 16: the link mailed to an invited member, signed in or not.
+      { path: '/invitation/:token', lazy: lazyPage(() => import('./pages/invitation-page.tsx')) },
     ],
   },
   {
@@ -38,6 +40,10 @@ export const router = createBrowserRouter([
       { path: '/qr-codes', lazy: lazyPage(() => import('./pages/qr-codes-page.tsx')) },
       { path: '/admin', lazy: lazyPage(() => import('./pages/admin-page.tsx')) },
       { path: '/account', lazy: lazyPage(() => import('./pages/account-page.tsx')) },
+      // The organisation's pages (issue 16, docs/product/organisations.md).
+      { path: '/equipe', lazy: lazyPage(() => import('./pages/team-page.tsx')) },
+      { path: '/etablissements', lazy: lazyPage(() => import('./pages/establishments-page.tsx')) },
+      { path: '/historique', lazy: lazyPage(() => import('./pages/history-page.tsx')) },
     ],
   },
   // Payment return pages: no layout (docs/product/spec.md « Layout »), public.

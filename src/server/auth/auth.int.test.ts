@@ -34,17 +34,30 @@ describe('sign-up', () => {
     expect(line).toMatch(/Path=\//);
     expect(line).not.toMatch(/Secure/i);
 
-    const profile = await t.db.selectFrom('profiles').select('restaurant_name').where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
-    expect(profile.restaurant_name).toBe('Le Bistrot');
+    // Issue 16: an organisation named after the restaurant, owned by the account, with its
+    // first establishment, and the account's own name (its address's local part) for its team.
+    const user = await t.db.selectFrom('users').select(['name', 'active_organisation_id']).where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+    expect(user.name).toBe(email.split('@')[0]);
+    const organisationId = user.active_organisation_id!;
+    const organisation = await t.db.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirstOrThrow();
+    expect(organisation.name).toBe('Le Bistrot');
+    const memberships = await t.db.selectFrom('memberships').select(['organisation_id', 'role']).where('user_id', '=', res.body.user.id).execute();
+    expect(memberships).toEqual([{ organisation_id: organisationId, role: 'owner' }]);
+    const establishments = await t.db.selectFrom('establishments').select(['name', 'created_by']).where('organisation_id', '=', organisationId).execute();
+    expect(establishments).toEqual([{ name: 'Le Bistrot', created_by: res.body.user.id }]);
 
     const me = await t.request('GET', '/api/me', { cookie: res.cookie });
     expect(me.status).toBe(200);
+    expect(me.headers.get('x-organisation-id')).toBe(organisationId);
+    const organisationSummary = { id: organisationId, name: 'Le Bistrot', role: 'owner' };
     expect(me.body).toEqual({
       user: { id: res.body.user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false },
       profile: { restaurantName: 'Le Bistrot', address: null, postalCode: null, city: null, phone: null },
+      organisation: organisationSummary,
+      organisations: [organisationSummary],
       subscription: { subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false },
-      usage: { recipes: 0, menus: 0, qrCodes: 0, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
-      limits: { recipes: 5, menus: 1, qrCodes: 1 },
+      usage: { recipes: 0, menus: 0, qrCodes: 0, establishments: 1, members: 1, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
+      limits: { recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 },
     });
   });
 

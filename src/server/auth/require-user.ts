@@ -1,13 +1,30 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
-import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
+import { can, permissionMessages, type Action } from '../../shared/permissions.ts';
+import type { ActiveOrganisation, Actor, AppDeps, AppEnv, SessionUser } from '../context.ts';
+import { resolveActiveOrganisation } from '../domain/active-organisation.ts';
 import { AppError } from '../lib/errors.ts';
+
+/** Response header naming the organisation a request worked in (docs/product/organisations.md « Losing access »). */
+export const ORGANISATION_HEADER = 'X-Organisation-Id';
 
 export function roleOf(email: string, adminEmails: readonly string[]): SessionUser['role'] {
   return adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
 }
 
-/** 401 without a valid session; sets `c.var.user` otherwise. */
+/** Sets the active organisation of the rest of the request, and tells the web app through the header. */
+export function useOrganisation(c: Context<AppEnv>, org: ActiveOrganisation): void {
+  c.set('org', org);
+  c.header(ORGANISATION_HEADER, org.id);
+}
+
+/**
+ * 401 without a valid session. Otherwise sets `c.var.user` and `c.var.org`, the active
+ * organisation and the role there, read in one query after the session; when that membership
+ * is gone (the member was removed) the account falls back to another organisation of its
+ * own, stored as active. Every answer names the organisation in `X-Organisation-Id`, so the
+ * web app sees a change it did not ask for.
+ */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
@@ -15,9 +32,25 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const { id, email } = session.user;
     c.set('user', { id, email, role: roleOf(email, deps.config.adminEmails) });
     c.set('sessionId', session.session.id);
+    useOrganisation(c, await resolveActiveOrganisation(deps.db, id));
     await next();
   };
 }
+
+/**
+ * 403 `forbidden` when the caller's role in the active organisation may not do `action`
+ * (src/shared/permissions.ts). Put on every write route, after requireUser and before the
+ * body is read: a viewer is refused whatever they send.
+ */
+export function allow(action: Action): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!can(c.var.org.role, action)) throw new AppError('forbidden', 403, permissionMessages.forbidden);
+    await next();
+  };
+}
+
+/** The acting account and its active organisation, for the services. */
+export const actorOf = (c: Context<AppEnv>): Actor => ({ userId: c.var.user.id, organisationId: c.var.org.id });
 
 /** 403 for a signed-in user without the admin role (docs/product/decisions.md 7). */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {

@@ -152,7 +152,8 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   app.post('/sign-up/email', async (c) => {
     const input = await readJson(c, signUpSchema);
     const restaurantName = input.restaurantName || DEFAULT_RESTAURANT_NAME;
-    const name = input.name || input.restaurantName || input.email.split('@')[0] || input.email;
+    // The person's name, shown to their team (« Équipe », « Historique »): never the restaurant's.
+    const name = input.name || input.email.split('@')[0] || input.email;
     return forward(c, { email: input.email.toLowerCase(), password: input.password, name, restaurantName });
   });
 

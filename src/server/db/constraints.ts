@@ -1,4 +1,4 @@
-import { establishmentMessages as e } from '../../shared/api/account.ts';
+import { organisationMessages as o } from '../../shared/api/organisations.ts';
 import { messages } from '../../shared/messages.ts';
 
 const c = messages.constraints;
@@ -23,11 +23,12 @@ export const constraintMessages: Record<string, { field: string; message: string
   menu_items_name_check: { field: 'name', message: c.nameRequired },
   menu_items_price_check: { field: 'price', message: c.priceNotNegative },
   qr_codes_name_check: { field: 'name', message: c.nameRequired },
-  profiles_restaurant_name_check: { field: 'restaurantName', message: e.nameRequired },
-  profiles_address_check: { field: 'address', message: e.addressTooLong },
-  profiles_postal_code_check: { field: 'postalCode', message: e.postalCodeInvalid },
-  profiles_city_check: { field: 'city', message: e.cityTooLong },
-  profiles_phone_check: { field: 'phone', message: e.phoneInvalid },
+  organisations_name_check: { field: 'name', message: o.nameRequired },
+  establishments_name_check: { field: 'name', message: o.establishmentNameRequired },
+  establishments_address_check: { field: 'address', message: o.addressTooLong },
+  establishments_postal_code_check: { field: 'postalCode', message: o.postalCodeInvalid },
+  establishments_city_check: { field: 'city', message: o.cityTooLong },
+  establishments_phone_check: { field: 'phone', message: o.phoneInvalid },
 };
 
 interface PgError {

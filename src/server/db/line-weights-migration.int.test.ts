@@ -37,7 +37,8 @@ describe('migration 0006-line-weights', () => {
         { position: 3, quantity: 2, unit: 'unité', grams_per_unit: 55, grams_per_ml: null },
       ]);
       // The stored nutrition and price are the owner's until they save the recipe again.
-      const recipe = await getRecipe(db, userId, recipeId);
+      const { active_organisation_id: organisationId } = await db.selectFrom('users').select('active_organisation_id').where('id', '=', userId).executeTakeFirstOrThrow();
+      const recipe = await getRecipe(db, organisationId!, recipeId);
       expect(recipe).toMatchObject({ price: 0, caloriesPerServing: 500, nutrition: { totalGrams: 450 } });
       expect(recipe.ingredients.map((l) => l.gramsPerMl)).toEqual([1, 1, null, null]);
 

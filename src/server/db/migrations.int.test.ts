@@ -16,7 +16,11 @@ const SCHEMA_TABLES = [
   'accounts',
   'verifications',
   'rate_limits',
-  'profiles',
+  'organisations',
+  'memberships',
+  'establishments',
+  'invitations',
+  'audit_events',
   'subscriptions',
   'catalogue_foods',
   'catalogue_meta',
@@ -56,10 +60,22 @@ async function insertUser(signupRestaurantName: string | null = null): Promise<s
   return id;
 }
 
+/** The organisation the sign-up trigger made for the user, and its establishment. */
+async function organisationOf(userId: string): Promise<{ organisationId: string; establishmentId: string }> {
+  const row = await t.db
+    .selectFrom('users as u')
+    .innerJoin('establishments as e', 'e.organisation_id', 'u.active_organisation_id')
+    .select(['e.organisation_id', 'e.id'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { organisationId: row.organisation_id, establishmentId: row.id };
+}
+
 async function insertRecipe(userId: string, values: Record<string, unknown> = {}): Promise<string> {
+  const { organisationId } = await organisationOf(userId);
   const { id } = await t.db
     .insertInto('recipes')
-    .values({ user_id: userId, name: 'Blanquette de veau', ...values })
+    .values({ organisation_id: organisationId, created_by: userId, name: 'Blanquette de veau', ...values })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -68,7 +84,12 @@ async function insertRecipe(userId: string, values: Record<string, unknown> = {}
 /** A menu with two sections, two items in the first (one linked to a recipe) and a QR code. */
 async function insertMenuTree(userId: string) {
   const recipeId = await insertRecipe(userId);
-  const menu = await t.db.insertInto('menus').values({ user_id: userId, name: 'Carte du midi' }).returning('id').executeTakeFirstOrThrow();
+  const { organisationId, establishmentId } = await organisationOf(userId);
+  const menu = await t.db
+    .insertInto('menus')
+    .values({ organisation_id: organisationId, created_by: userId, establishment_id: establishmentId, name: 'Carte du midi' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const sections = await t.db
     .insertInto('menu_sections')
     .values([
@@ -89,11 +110,11 @@ async function insertMenuTree(userId: string) {
     .execute();
   const qr = await t.db
     .insertInto('qr_codes')
-    .values({ user_id: userId, menu_id: menu.id, name: 'Table 1' })
+    .values({ organisation_id: organisationId, created_by: userId, menu_id: menu.id, name: 'Table 1' })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.insertInto('qr_scans').values({ qr_code_id: qr.id }).execute();
-  return { recipeId, menuId: menu.id, sectionIds: [first, second], itemIds: items.map((i) => i.id), qrId: qr.id };
+  return { organisationId, recipeId, menuId: menu.id, sectionIds: [first, second], itemIds: items.map((i) => i.id), qrId: qr.id };
 }
 
 /** Runs `work` and returns the database error it throws. */
@@ -132,19 +153,30 @@ describe('schema', () => {
 });
 
 describe('user trigger', () => {
-  it('creates a profile named « Mon Restaurant » and a free subscription with the user', async () => {
+  it('creates an organisation « Mon Restaurant » owned by the user, made active, with its establishment and a free subscription', async () => {
     const userId = await insertUser();
-    const profile = await t.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(profile.restaurant_name).toBe('Mon Restaurant');
-    const sub = await t.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    expect(sub).toMatchObject({ tier: 'free', status: 'active', billing_type: null, provider: null, cancel_at_period_end: false });
+    const { organisationId, establishmentId } = await organisationOf(userId);
+    const organisation = await t.db.selectFrom('organisations').selectAll().where('id', '=', organisationId).executeTakeFirstOrThrow();
+    expect(organisation.name).toBe('Mon Restaurant');
+    expect(await t.db.selectFrom('memberships').select(['user_id', 'role']).where('organisation_id', '=', organisationId).execute()).toEqual([{ user_id: userId, role: 'owner' }]);
+    const establishment = await t.db.selectFrom('establishments').selectAll().where('id', '=', establishmentId).executeTakeFirstOrThrow();
+    expect(establishment).toMatchObject({ name: 'Mon Restaurant', address: null, postal_code: null, city: null, phone: null, created_by: userId });
+    const sub = await t.db.selectFrom('subscriptions').selectAll().where('organisation_id', '=', organisationId).executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ tier: 'free', status: 'active', billing_type: null, provider: null, cancel_at_period_end: false, trial_used_at: null });
+    const contact = await t.db.selectFrom('event_outbox').select('payload').where('user_id', '=', userId).where('name', '=', 'sync_contact').executeTakeFirstOrThrow();
+    expect(contact.payload).toMatchObject({ restaurantName: 'Mon Restaurant', subscriptionTier: 'free', subscriptionStatus: 'active' });
   });
 
   it('uses the restaurant name given at sign-up, trimmed; a blank one falls back to the default', async () => {
     const named = await insertUser('  Chez Paul  ');
     const blank = await insertUser('   ');
-    const names = await t.db.selectFrom('profiles').select(['id', 'restaurant_name']).where('id', 'in', [named, blank]).execute();
-    expect(Object.fromEntries(names.map((n) => [n.id, n.restaurant_name]))).toEqual({ [named]: 'Chez Paul', [blank]: 'Mon Restaurant' });
+    const names = await t.db
+      .selectFrom('users as u')
+      .innerJoin('organisations as o', 'o.id', 'u.active_organisation_id')
+      .select(['u.id', 'o.name'])
+      .where('u.id', 'in', [named, blank])
+      .execute();
+    expect(Object.fromEntries(names.map((n) => [n.id, n.name]))).toEqual({ [named]: 'Chez Paul', [blank]: 'Mon Restaurant' });
   });
 });
 
@@ -182,21 +214,15 @@ describe('cascades', () => {
     expect(item.recipe_id).toBeNull();
   });
 
-  it('deleting a user deletes all their rows and keeps their events anonymised', async () => {
+  it('deleting a user deletes their own rows; what they created stays with the organisation, without their id', async () => {
     const userId = await insertUser('Le Bistrot');
-    const other = await insertUser();
     const tree = await insertMenuTree(userId);
-    await insertMenuTree(other);
-    await t.db
-      .insertInto('recipe_ingredients')
-      .values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Dessert', quantity: 100, unit: 'g' })
-      .execute();
     await t.db
       .insertInto('sessions')
       .values({ user_id: userId, token: `token-${userId}`, expires_at: new Date(Date.now() + 3_600_000), ip_address: null, user_agent: null })
       .execute();
     await sql`INSERT INTO accounts (user_id, account_id, provider_id) VALUES (${userId}, ${userId}, 'credential')`.execute(t.db);
-    await t.db.insertInto('checkout_sessions').values({ id: `cs_${userId}`, user_id: userId, provider: 'demo', billing_type: 'monthly' }).execute();
+    await t.db.insertInto('checkout_sessions').values({ id: `cs_${userId}`, organisation_id: tree.organisationId, created_by: userId, provider: 'demo', billing_type: 'monthly' }).execute();
     await sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status, response) VALUES (${userId}, 'k1', 'h', 201, '{}')`.execute(t.db);
     const event = await t.db
       .insertInto('event_outbox')
@@ -206,25 +232,43 @@ describe('cascades', () => {
 
     await t.db.deleteFrom('users').where('id', '=', userId).execute();
 
-    const owned: [string, string][] = [
-      ['profiles', 'id'],
-      ['subscriptions', 'user_id'],
-      ['sessions', 'user_id'],
-      ['accounts', 'user_id'],
-      ['recipes', 'user_id'],
-      ['menus', 'user_id'],
-      ['qr_codes', 'user_id'],
-      ['checkout_sessions', 'user_id'],
-      ['idempotency_keys', 'user_id'],
-    ];
-    for (const [table, column] of owned) expect({ table, rows: await count(table, column, userId) }).toEqual({ table, rows: 0 });
-    expect(await count('recipe_ingredients', 'recipe_id', tree.recipeId)).toBe(0);
-    expect(await count('menu_sections', 'menu_id', tree.menuId)).toBe(0);
+    for (const [table, column] of [['sessions', 'user_id'], ['accounts', 'user_id'], ['memberships', 'user_id'], ['idempotency_keys', 'user_id']] as const) {
+      expect({ table, rows: await count(table, column, userId) }).toEqual({ table, rows: 0 });
+    }
+    for (const table of ['recipes', 'menus', 'qr_codes', 'checkout_sessions', 'establishments']) {
+      expect({ table, mine: await count(table, 'created_by', userId), kept: await count(table, 'organisation_id', tree.organisationId) }).toEqual({ table, mine: 0, kept: 1 });
+    }
     const kept = await t.db.selectFrom('event_outbox').select('user_id').where('id', '=', event.id).executeTakeFirstOrThrow();
     expect(kept.user_id).toBeNull();
-    // The other owner is untouched.
-    expect(await count('menus', 'user_id', other)).toBe(1);
-    expect(await count('profiles', 'id', other)).toBe(1);
+  });
+
+  it('deleting an organisation deletes everything it holds, and nothing of another', async () => {
+    const userId = await insertUser();
+    const other = await insertUser();
+    const tree = await insertMenuTree(userId);
+    const theirs = await insertMenuTree(other);
+    await t.db.deleteFrom('organisations').where('id', '=', tree.organisationId).execute();
+    for (const table of ['recipes', 'menus', 'qr_codes', 'establishments', 'memberships', 'subscriptions']) {
+      expect({ table, rows: await count(table, 'organisation_id', tree.organisationId) }).toEqual({ table, rows: 0 });
+    }
+    expect(await count('menu_sections', 'menu_id', tree.menuId)).toBe(0);
+    expect(await count('qr_scans', 'qr_code_id', tree.qrId)).toBe(0);
+    expect(await count('users', 'id', userId)).toBe(1);
+    const user = await t.db.selectFrom('users').select('active_organisation_id').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(user.active_organisation_id).toBeNull();
+    expect(await count('menus', 'organisation_id', theirs.organisationId)).toBe(1);
+  });
+
+  it('a menu belongs to an establishment of its own organisation, a QR code to a menu of its own organisation', async () => {
+    const mine = await insertMenuTree(await insertUser());
+    const other = await insertUser();
+    const theirs = await organisationOf(other);
+    const foreignEstablishment = await dbError(() => t.db.updateTable('menus').set({ establishment_id: theirs.establishmentId }).where('id', '=', mine.menuId).execute());
+    expect((foreignEstablishment as { code?: string }).code).toBe('23503');
+    const foreignMenu = await dbError(() =>
+      t.db.insertInto('qr_codes').values({ organisation_id: theirs.organisationId, created_by: other, menu_id: mine.menuId, name: 'Volé' }).execute(),
+    );
+    expect((foreignMenu as { code?: string }).code).toBe('23503');
   });
 });
 

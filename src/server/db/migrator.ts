@@ -7,6 +7,7 @@ import * as allergenStatus from './migrations/0005-allergen-status-and-facts.ts'
 import * as lineWeights from './migrations/0006-line-weights.ts';
 import * as establishmentProfile from './migrations/0007-establishment-profile.ts';
 import * as security from './migrations/0008-security.ts';
+import * as organisations from './migrations/0009-organisations.ts';
 import * as photos from './migrations/0011-photos.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-line-weights': lineWeights,
   '0007-establishment-profile': establishmentProfile,
   '0008-security': security,
+  '0009-organisations': organisations,
   '0011-photos': photos,
 };
 

@@ -10,9 +10,15 @@ describe('migration 0011-photos', () => {
       const db = old.db;
       const { rows: users } = await sql<{ id: string }>`INSERT INTO users (name, email) VALUES ('Chef', 'chef@example.com') RETURNING id`.execute(db);
       const userId = users[0]!.id;
+      // The previous schema is 0009's: rows belong to an organisation.
+      const { rows: orgs } = await sql<{ id: string }>`INSERT INTO organisations (name) VALUES ('Bistrot') RETURNING id`.execute(db);
+      const orgId = orgs[0]!.id;
       const { rows: recipes } = await sql<{ id: string }>`
-        INSERT INTO recipes (user_id, name, servings, allergens) VALUES (${userId}, 'Gratin', 4, '{Lait}'), (${userId}, 'Soupe', 2, '{}') RETURNING id`.execute(db);
-      const { rows: menus } = await sql<{ id: string }>`INSERT INTO menus (user_id, name) VALUES (${userId}, 'Carte') RETURNING id`.execute(db);
+        INSERT INTO recipes (organisation_id, created_by, name, servings, allergens)
+        VALUES (${orgId}, ${userId}, 'Gratin', 4, '{Lait}'), (${orgId}, ${userId}, 'Soupe', 2, '{}') RETURNING id`.execute(db);
+      const { rows: sites } = await sql<{ id: string }>`INSERT INTO establishments (organisation_id, name) VALUES (${orgId}, 'Bistrot') RETURNING id`.execute(db);
+      const { rows: menus } = await sql<{ id: string }>`
+        INSERT INTO menus (organisation_id, establishment_id, created_by, name) VALUES (${orgId}, ${sites[0]!.id}, ${userId}, 'Carte') RETURNING id`.execute(db);
       const { rows: sections } = await sql<{ id: string }>`INSERT INTO menu_sections (menu_id, name, display_order) VALUES (${menus[0]!.id}, 'Plats', 0) RETURNING id`.execute(db);
       await sql`INSERT INTO menu_items (menu_section_id, recipe_id, name, price, display_order)
         VALUES (${sections[0]!.id}, ${recipes[0]!.id}, 'Gratin', 12.5, 0), (${sections[0]!.id}, NULL, 'Vin rouge', 5, 1)`.execute(db);

@@ -12,6 +12,8 @@ export interface UsersTable {
   image: string | null;
   signup_restaurant_name: string | null;
   two_factor_enabled: Generated<boolean>;
+  /** The organisation in use (docs/product/organisations.md); null only until the next request falls back. */
+  active_organisation_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -60,20 +62,67 @@ export interface VerificationsTable {
   updated_at: Timestamp;
 }
 
-export interface ProfilesTable {
-  id: string;
-  restaurant_name: Generated<string>;
-  /** Establishment profile (migration 0007): null when not given. */
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  phone: string | null;
+export interface OrganisationsTable {
+  id: Generated<string>;
+  name: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export interface SubscriptionsTable {
+export type MemberRoleColumn = 'owner' | 'editor' | 'viewer';
+
+export interface MembershipsTable {
+  organisation_id: string;
   user_id: string;
+  role: MemberRoleColumn;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EstablishmentsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  phone: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  /** Lower case. */
+  email: string;
+  role: MemberRoleColumn;
+  /** SHA-256 of the token in the link, hex; the token itself is never stored. */
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  entity_name: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  organisation_id: string;
   tier: Generated<'free' | 'premium'>;
   status: Generated<'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid'>;
   billing_type: 'monthly' | 'yearly' | null;
@@ -83,7 +132,7 @@ export interface SubscriptionsTable {
   current_period_end: Date | null;
   trial_end: Date | null;
   cancel_at_period_end: Generated<boolean>;
-  /** When the owner's one free trial was used (null: still available). */
+  /** When the organisation's one free trial was used (null: still available). */
   trial_used_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -125,9 +174,14 @@ export interface CatalogueMetaTable {
   updated_at: Timestamp;
 }
 
-export interface RecipesTable {
+/** Owned rows (migration 0009): the organisation they belong to, and who created them (null once that account is gone). */
+interface OwnedColumns {
+  organisation_id: string;
+  created_by: string | null;
+}
+
+export interface RecipesTable extends OwnedColumns {
   id: Generated<string>;
-  user_id: string;
   name: string;
   description: Generated<string>;
   servings: Generated<number>;
@@ -142,6 +196,10 @@ export interface RecipesTable {
   facts: ColumnType<unknown, string | undefined, string>;
   facts_version: Generated<number>;
   allergens_declared: Generated<boolean>;
+  /** Who confirmed the allergen lists (null once that account is gone), their name then, and when. */
+  allergens_confirmed_by: string | null;
+  allergens_confirmed_by_name: string | null;
+  allergens_confirmed_at: Date | null;
   prep_time: number | null;
   cook_time: number | null;
   price: NullableNum;
@@ -167,9 +225,9 @@ export interface RecipeIngredientsTable {
   grams_per_ml: NullableNum;
 }
 
-export interface MenusTable {
+export interface MenusTable extends OwnedColumns {
   id: Generated<string>;
-  user_id: string;
+  establishment_id: string;
   name: string;
   description: Generated<string>;
   is_active: Generated<boolean>;
@@ -223,9 +281,8 @@ export interface PhotoOrphansTable {
   created_at: Timestamp;
 }
 
-export interface QrCodesTable {
+export interface QrCodesTable extends OwnedColumns {
   id: Generated<string>;
-  user_id: string;
   menu_id: string;
   name: string;
   qr_data: Generated<string>;
@@ -263,9 +320,8 @@ export interface ProcessedWebhookEventsTable {
   processed_at: Timestamp;
 }
 
-export interface CheckoutSessionsTable {
+export interface CheckoutSessionsTable extends OwnedColumns {
   id: string;
-  user_id: string;
   provider: 'stripe' | 'demo';
   billing_type: 'monthly' | 'yearly';
   status: Generated<'open' | 'complete' | 'expired'>;
@@ -279,7 +335,11 @@ export interface DB {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
-  profiles: ProfilesTable;
+  organisations: OrganisationsTable;
+  memberships: MembershipsTable;
+  establishments: EstablishmentsTable;
+  invitations: InvitationsTable;
+  audit_events: AuditEventsTable;
   subscriptions: SubscriptionsTable;
   catalogue_foods: CatalogueFoodsTable;
   catalogue_meta: CatalogueMetaTable;

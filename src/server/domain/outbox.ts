@@ -17,6 +17,12 @@ export interface ProductEvents {
   qr_code_downloaded: { qr_code_name: string; download_size: number };
   page_viewed: { page_type: string; path: string };
   qr_code_scanned: { qr_code_id: string; qr_code_name: string; menu_id: string; menu_name: string; owner_user_id: string; scanned_at: string };
+  /** Issue 16 (docs/product/organisations.md « Events »): to the acting owner's contact; never the invitee's address. */
+  member_invited: { organisation_id: string; role: string };
+  /** To the contact of the account that joined. */
+  member_joined: { organisation_id: string; role: string };
+  /** To the contact of the owner who removed, or of the member who left (`reason: 'left'`). */
+  member_removed: { organisation_id: string; role: string; reason: 'removed' | 'left' };
 }
 
 export interface RecipeEventData {
@@ -47,31 +53,18 @@ export async function enqueueEvent<N extends EventName>(trx: Transaction<DB>, us
     FROM users WHERE id = ${userId}`.execute(trx);
 }
 
-/** sync_contact after a subscription change (sign-up enqueues its own from the database trigger). */
+/**
+ * sync_contact of one account: its address, its active organisation's name and plan, built by
+ * the database function `enqueue_contact_sync` (migration 0009), which the sign-up and
+ * e-mail change triggers use too.
+ */
 export async function enqueueContactSync(db: Kysely<DB> | Transaction<DB>, userId: string): Promise<void> {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('profiles as p', 'p.id', 'u.id')
-    .innerJoin('subscriptions as s', 's.user_id', 'u.id')
-    .select(['u.email', 'p.restaurant_name', 's.tier', 's.billing_type', 's.status'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return;
-  await db
-    .insertInto('event_outbox')
-    .values({
-      user_id: userId,
-      kind: 'contact',
-      name: 'sync_contact',
-      payload: JSON.stringify({
-        email: row.email,
-        restaurantName: row.restaurant_name,
-        subscriptionTier: row.tier,
-        subscriptionType: row.billing_type,
-        subscriptionStatus: row.status,
-      }),
-    })
-    .execute();
+  await sql`SELECT enqueue_contact_sync(${userId})`.execute(db);
+}
+
+/** sync_contact of every account working in this organisation now (after a change of its plan or name). */
+export async function enqueueOrganisationContactSync(db: Kysely<DB> | Transaction<DB>, organisationId: string): Promise<void> {
+  await sql`SELECT enqueue_contact_sync(id) FROM users WHERE active_organisation_id = ${organisationId}`.execute(db);
 }
 
 /** The CRM contact of a deleted account (or of an address given up) is erased. */

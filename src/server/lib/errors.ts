@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../shared/api/errors.ts';
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly status: 400 | 401 | 403 | 404 | 413 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
     message: string,
     readonly fields?: Record<string, string>,
   ) {

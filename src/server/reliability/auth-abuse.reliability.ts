@@ -147,7 +147,7 @@ describe('auth abuse on real server processes', () => {
     const right = await attempt(5, victim.email, PASSWORD);
     expectError(right, 429, 'rate_limited');
     expect(right.setCookie).toEqual([]);
-    expect(right.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+ minutes?, ou choisissez un nouveau mot de passe/);
+    expect(right.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\sminutes?, ou choisissez un nouveau mot de passe/);
     const retryAfter = Number(right.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);

@@ -116,7 +116,7 @@ async function expectConsistent(db: Kysely<DB>, userId: string, burst: BurstResu
   const recipes = await rows(db, sql<{ name: string; lines: number; positions: number[] }>`
     SELECT r.name, count(ri.id)::int AS lines, coalesce(array_agg(ri.position ORDER BY ri.position) FILTER (WHERE ri.id IS NOT NULL), '{}') AS positions
     FROM recipes r LEFT JOIN recipe_ingredients ri ON ri.recipe_id = r.id
-    WHERE r.user_id = ${userId} GROUP BY r.id, r.name`);
+    WHERE r.created_by = ${userId} GROUP BY r.id, r.name`);
   const burstRecipes = recipes.filter((r) => /^R\d+-L\d+$/.test(r.name));
   // Every recipe has exactly the lines sent for it, in dense positions; none without lines.
   for (const recipe of recipes) expect(recipe.lines, recipe.name).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ async function expectConsistent(db: Kysely<DB>, userId: string, burst: BurstResu
   const names = new Set(recipes.map((r) => r.name));
   expect([...burst.ackedRecipes].filter((name) => !names.has(name))).toEqual([]);
   expect(names.size).toBe(recipes.length);
-  const menus = await rows(db, sql<{ name: string }>`SELECT name FROM menus WHERE user_id = ${userId}`);
+  const menus = await rows(db, sql<{ name: string }>`SELECT name FROM menus WHERE created_by = ${userId}`);
   expect([...burst.ackedMenus].filter((name) => !menus.some((m) => m.name === name))).toEqual([]);
 
   const orphans = await rows(db, sql<{ kind: string; n: number }>`
@@ -137,8 +137,8 @@ async function expectConsistent(db: Kysely<DB>, userId: string, burst: BurstResu
     UNION ALL SELECT 'item without section', count(*)::int FROM menu_items i LEFT JOIN menu_sections s ON s.id = i.menu_section_id WHERE s.id IS NULL
     UNION ALL SELECT 'item with a missing recipe', count(*)::int FROM menu_items i LEFT JOIN recipes r ON r.id = i.recipe_id WHERE i.recipe_id IS NOT NULL AND r.id IS NULL
     UNION ALL SELECT 'QR code without menu', count(*)::int FROM qr_codes q LEFT JOIN menus m ON m.id = q.menu_id WHERE m.id IS NULL
-    UNION ALL SELECT 'recipe without owner', count(*)::int FROM recipes r LEFT JOIN users u ON u.id = r.user_id WHERE u.id IS NULL
-    UNION ALL SELECT 'menu without owner', count(*)::int FROM menus m LEFT JOIN users u ON u.id = m.user_id WHERE u.id IS NULL
+    UNION ALL SELECT 'recipe without organisation', count(*)::int FROM recipes r LEFT JOIN organisations o ON o.id = r.organisation_id WHERE o.id IS NULL
+    UNION ALL SELECT 'menu without organisation', count(*)::int FROM menus m LEFT JOIN organisations o ON o.id = m.organisation_id WHERE o.id IS NULL
     UNION ALL SELECT 'scan without QR code', count(*)::int FROM qr_scans s LEFT JOIN qr_codes q ON q.id = s.qr_code_id WHERE q.id IS NULL`);
   expect(orphans.filter((o) => Number(o.n) > 0)).toEqual([]);
 
@@ -155,6 +155,10 @@ async function expectConsistent(db: Kysely<DB>, userId: string, burst: BurstResu
   const eventCount = (name: string) => Number(events.find((e) => e.name === name)?.n ?? 0);
   expect(eventCount('recipe_created')).toBe(recipes.length);
   expect(eventCount('menu_created')).toBe(menus.length);
+  // So is the history line of each creation (docs/product/organisations.md « History »).
+  const audited = await rows(db, sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM audit_events WHERE actor_id = ${userId} AND action = 'created' AND entity_type IN ('recipe', 'menu')`);
+  expect(Number(audited[0]!.n)).toBe(recipes.length + menus.length);
   return { recipes: recipes.length - baseRecipeCount, sections: sectionOrders.length, items: itemOrders.reduce((n, s) => n + s.orders.length, 0) };
 }
 

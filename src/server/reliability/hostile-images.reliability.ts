@@ -1,5 +1,5 @@
 /**
- * Hostile images (docs/product/api.md « Photos », docs/decisions/0015-photos.md): random bytes,
+ * Hostile images (docs/product/api.md « Photos », docs/decisions/0017-photos.md): random bytes,
  * real images truncated or with bytes flipped, every label of Content-Type, SVG, animated
  * images, a decompression bomb, bodies over 5 MB, sent to both photo routes with fast-check
  * (fixed seed). Every answer is < 500; a refusal has docs/product/api.md's shape in French and

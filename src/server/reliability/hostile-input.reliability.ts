@@ -238,7 +238,7 @@ beforeAll(async () => {
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
   ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id };
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', fuzzer.user.id).execute();
+  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', fuzzer.organisationId).execute();
 });
 afterAll(() => t?.close());
 

@@ -16,6 +16,7 @@ import { createLogger } from '../lib/logger.ts';
 import { createLogMailer, type MailMessage } from '../mail/mailer.ts';
 import { databaseUrl, prepareTestDatabase } from './prepare.ts';
 import './provided.ts';
+import { recordServerError } from './server-errors.ts';
 
 /**
  * API integration tests: one app and one fresh database per `createTestApp()`, on PGlite
@@ -37,6 +38,11 @@ export interface TestRequestOptions {
   headers?: Record<string, string>;
   /** Origin of a mutating request: the app's (PUBLIC_ORIGIN) by default; `null` sends none. */
   origin?: string | null;
+  /**
+   * The test causes a 5xx on purpose (a provider or database it makes fail). Otherwise a 5xx
+   * answer fails the test (src/server/test/server-errors-setup.ts).
+   */
+  allowServerError?: boolean;
 }
 
 export interface TestResponse<T = LooseJson> {
@@ -49,6 +55,8 @@ export interface TestResponse<T = LooseJson> {
   cookie: string | undefined;
   /** Raw Set-Cookie lines. */
   setCookie: string[];
+  /** Error lines the server logged while answering (none, unless the test allowed them). */
+  errorLogs: string[];
 }
 
 export interface SignedUpUser {
@@ -56,6 +64,8 @@ export interface SignedUpUser {
   user: { id: string; email: string; name: string };
   email: string;
   password: string;
+  /** The organisation made at sign-up, of which the account is the owner (docs/product/organisations.md). */
+  organisationId: string;
 }
 
 export interface TestApp {
@@ -67,6 +77,12 @@ export interface TestApp {
   mailbox: MailMessage[];
   request<T = LooseJson>(method: string, path: string, options?: TestRequestOptions): Promise<TestResponse<T>>;
   signUp(email?: string, password?: string, restaurantName?: string): Promise<SignedUpUser>;
+  /**
+   * The error lines logged since the last request, taken away: for a test that expects an
+   * error in the log outside a request (a mail that fails after the answer). Left there, the
+   * next request or close() fails the test.
+   */
+  takeErrorLogs(): string[];
   close(): Promise<void>;
 }
 
@@ -151,18 +167,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let dataDir: string | undefined;
   let services: Services;
   let mailbox: MailMessage[];
+  /** Error lines the server logged since the last request looked at them. */
+  const errorLines: string[] = [];
   try {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-test-'));
     const config = loadConfig({
       PORT: '0',
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: TEST_ORIGIN,
-      LOG_LEVEL: 'silent',
+      // Errors only, kept in memory: each one fails the test it happened in (below).
+      LOG_LEVEL: 'error',
       AUTH_RATE_LIMIT_MAX: '10000',
       DATABASE_URL: opened.databaseUrl,
       ...options.env,
     });
-    const logger = createLogger(config.logLevel);
+    const logger = createLogger(config.logLevel, (line) => errorLines.push(line));
     const mailer = createLogMailer(logger);
     services = await bootServices(config, { logger, mailer, database: opened.database });
     mailbox = mailer.mailbox;
@@ -189,6 +208,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     const res = await app.request(urlPath, { method: upper, headers, ...(body !== undefined ? { body } : {}) });
     const text = await res.text();
+    const logged = errorLines.splice(0);
+    if (!init.allowServerError && (res.status >= 500 || logged.length)) {
+      recordServerError([`${upper} ${urlPath} → ${res.status} ${text.slice(0, 300)}`, ...logged].join('\n  '));
+    }
     let parsed: unknown = null;
     if (text) {
       try {
@@ -205,6 +228,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       text,
       cookie: setCookie.length ? cookieHeader(setCookie) : undefined,
       setCookie,
+      errorLogs: logged,
     };
   }
 
@@ -215,7 +239,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (res.status !== 200 || !res.cookie?.includes(`${SESSION_COOKIE}=`)) {
       throw new Error(`sign-up of ${email} failed: ${res.status} ${res.text}`);
     }
-    return { cookie: res.cookie, user: res.body.user, email, password };
+    const { active_organisation_id: organisationId } = await deps.db.selectFrom('users').select('active_organisation_id').where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+    if (!organisationId) throw new Error(`sign-up of ${email} made no organisation`);
+    return { cookie: res.cookie, user: res.body.user, email, password, organisationId };
   }
 
   let closed = false;
@@ -227,11 +253,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailbox,
     request,
     signUp,
+    takeErrorLogs: () => errorLines.splice(0),
     async close() {
       if (closed) return;
       closed = true;
       try {
         await services.close();
+        // Errors logged outside a request (a task after the answer, the shutdown).
+        if (errorLines.length) recordServerError(['logged outside a request', ...errorLines.splice(0)].join('\n  '));
       } finally {
         await opened.drop();
         await rm(tempDir, { recursive: true, force: true });

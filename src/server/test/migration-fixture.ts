@@ -27,6 +27,11 @@ export interface OldDatabase {
   kind: Database['kind'];
   /** Applies the migration under test and every later one; returns their names. */
   migrateToLatest(): Promise<string[]>;
+  /**
+   * Applies the migrations up to `name` included: a test that reads the old tables of its own
+   * migration stops there, when a later migration changed them (write those reads in SQL).
+   */
+  migrateTo(name: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ export async function openDatabaseBefore(migrationName: string): Promise<OldData
     db: database.db,
     kind: database.kind,
     migrateToLatest: () => migrateToLatest(database.db as never),
+    migrateTo: (name: string) => migrateTo(database.db as never, name),
     async close() {
       try {
         await database.close();

@@ -41,11 +41,29 @@ export function totpKey(totpURI: string): Buffer {
   return base32Decode(secret);
 }
 
-/** A 6-digit code refused now: none of the steps the server accepts (previous, current, next). */
+/**
+ * The codes the server may accept for a request sent now: the previous, current and next steps,
+ * and the one after, should a 30-second step end before the request arrives.
+ */
+const acceptedSoon = (key: Buffer) => new Set([-1, 0, 1, 2].map((stepOffset) => totp(key, { stepOffset })));
+
+/** A 6-digit code refused now: none of the steps the server accepts. */
 export function wrongTotp(key: Buffer): string {
-  const accepted = new Set([-1, 0, 1].map((stepOffset) => totp(key, { stepOffset })));
+  const accepted = acceptedSoon(key);
   let code = Number(totp(key));
   do code = (code + 1) % 1_000_000;
   while (accepted.has(String(code).padStart(6, '0')));
   return String(code).padStart(6, '0');
+}
+
+/**
+ * The code an authenticator showed about `minutes` minutes ago, which the server refuses: an
+ * older step's when that one happens to equal a code accepted now (one chance in 250,000).
+ */
+export function staleTotp(key: Buffer, minutes = 10): string {
+  const accepted = acceptedSoon(key);
+  for (let stepOffset = -2 * minutes; ; stepOffset--) {
+    const code = totp(key, { stepOffset });
+    if (!accepted.has(code)) return code;
+  }
 }

@@ -2,25 +2,40 @@ import type { Limits, SubscriptionSummary } from '../plans.ts';
 import type { AppEnv } from '../environment.ts';
 import { z } from '../zod-fr.ts';
 import { messages } from '../messages.ts';
+import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
+import type { MemberRole } from '../permissions.ts';
+import type { OrganisationSummary } from './organisations.ts';
 
 export type { SubscriptionSummary };
 
 export type Role = 'admin' | 'user';
 
+/** What the active organisation holds (docs/product/organisations.md). */
 export interface Usage {
   recipes: number;
   menus: number;
   qrCodes: number;
+  establishments: number;
+  /** Members and pending invitations: what the plan's `members` limit counts. */
+  members: number;
   /** « Statistiques Premium »: rows created this calendar month (Paris time) that still exist. */
   recipesThisMonth: number;
   menusThisMonth: number;
   qrCodesThisMonth: number;
 }
 
-/** GET /api/me (docs/product/api.md « Account »): `profile` is the establishment profile below. */
+/**
+ * GET /api/me (docs/product/api.md « Account »), for the active organisation: `profile` has
+ * its name as `restaurantName` and its first establishment's address and phone; the
+ * subscription, usage and limits are the organisation's.
+ */
 export interface MeResponse {
   user: { id: string; email: string; role: Role; twoFactorEnabled: boolean; emailVerified: boolean };
   profile: EstablishmentProfile;
+  /** The active organisation and the account's role in it. */
+  organisation: OrganisationSummary;
+  /** Every organisation the account belongs to, by name (the header's switcher). */
+  organisations: OrganisationSummary[];
   subscription: SubscriptionSummary;
   usage: Usage;
   limits: Limits;
@@ -68,25 +83,37 @@ export interface AccountSessionsResponse {
   sessions: AccountSession[];
 }
 
-/** GET /api/account/export (RGPD art. 20): every row the owner has, as one JSON file. */
-export interface AccountExport {
-  format: 'nutricarte-export';
-  version: 1;
-  exportedAt: string;
-  user: { id: string; email: string; name: string; emailVerified: boolean; twoFactorEnabled: boolean; createdAt: string };
-  profile: (EstablishmentProfile & { createdAt: string; updatedAt: string }) | null;
+/** An organisation the exporting account owns, with what it holds (rows as stored). */
+export interface OrganisationExport {
+  id: string;
+  name: string;
+  createdAt: string;
   subscription: Record<string, unknown> | null;
+  establishments: Record<string, unknown>[];
   recipes: Record<string, unknown>[];
   menus: Record<string, unknown>[];
   sections: Record<string, unknown>[];
   items: Record<string, unknown>[];
   qrCodes: Record<string, unknown>[];
+}
+
+/**
+ * GET /api/account/export (RGPD art. 20): the account, its memberships, and everything of the
+ * organisations it owns (docs/product/organisations.md « Account deletion and export »).
+ */
+export interface AccountExport {
+  format: 'nutricarte-export';
+  version: 2;
+  exportedAt: string;
+  user: { id: string; email: string; name: string; emailVerified: boolean; twoFactorEnabled: boolean; createdAt: string };
+  memberships: { organisationId: string; name: string; role: MemberRole; joinedAt: string }[];
+  organisations: OrganisationExport[];
   sessions: Record<string, unknown>[];
 }
 
 // ---------------------------------------------------------------------------------------------
-// Establishment profile (issue 15): GET and PUT /api/account/profile. Issue 16 turns it into
-// the organisation's first establishment: everything about it is in this block.
+// Establishment profile (issue 15). Issue 16 made it the organisation's first establishment
+// (/api/establishments, src/shared/api/organisations.ts); /api/me still shows it as `profile`.
 // ---------------------------------------------------------------------------------------------
 
 export const establishmentMessages = {
@@ -112,22 +139,7 @@ export interface EstablishmentProfile {
   phone: string | null;
 }
 
-/**
- * A French phone number as written in France, « 01 23 45 67 89 », from what an owner types
- * (spaces, dots, dashes, +33 or 0033 instead of the 0); null when it is not one.
- */
-export function normalizeFrenchPhone(typed: string): string | null {
-  const digits = typed.replace(/[\s.\-()\u00a0\u202f]/g, '');
-  // « +33 (0)1 … » is common on business cards: the 0 after the country code is dropped.
-  const national = /^(?:\+33|0033)0?([1-9]\d{8})$/.exec(digits)?.[1] ?? /^0([1-9]\d{8})$/.exec(digits)?.[1];
-  return national ? `0${national}`.replace(/(\d{2})(?=\d)/g, '$1 ') : null;
-}
-
-/** A French postal code: 5 digits (« 75 001 » typed with a space is accepted). */
-export function normalizePostalCode(typed: string): string | null {
-  const digits = typed.replace(/[\s\u00a0\u202f]/g, '');
-  return /^\d{5}$/.test(digits) ? digits : null;
-}
+export { normalizeFrenchPhone, normalizePostalCode };
 
 /** An optional text line: trimmed, and '' (or absent, or null) means not given. */
 const optionalLine = (max: number, tooLong: string) =>
@@ -138,7 +150,10 @@ const optionalLine = (max: number, tooLong: string) =>
     .nullish()
     .transform((v) => v || null);
 
-/** PUT /api/account/profile. */
+/**
+ * The establishment form of issue 15. Its route, PUT /api/account/profile, became
+ * /api/establishments in issue 16 (`establishmentInputSchema`, src/shared/api/organisations.ts).
+ */
 export const establishmentProfileSchema = z.object({
   restaurantName: z.string({ error: e.nameRequired }).trim().min(1, e.nameRequired).max(ESTABLISHMENT_LIMITS.name, e.nameTooLong),
   address: optionalLine(ESTABLISHMENT_LIMITS.address, e.addressTooLong),

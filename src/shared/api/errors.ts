@@ -5,6 +5,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'plan_limit'
   | 'not_found'
+  /** 409: the request contradicts the current state (the last owner, an establishment still used by menus…). */
+  | 'conflict'
   | 'payload_too_large'
   | 'validation'
   | 'rate_limited'

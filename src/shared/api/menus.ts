@@ -9,6 +9,7 @@ export const menuMessages = {
   descriptionTooLong: 'La description ne peut pas dépasser 2000 caractères',
   recipeRequired: 'Veuillez sélectionner une recette',
   recipeNotFound: 'Recette introuvable',
+  establishmentRequired: 'Choisissez un établissement de l’organisation',
   positionInvalid: 'Position invalide',
 } as const;
 
@@ -17,12 +18,16 @@ const name = (required: string) => z.string({ error: required }).trim().min(1, r
 const description = z.string().trim().max(2000, m.descriptionTooLong);
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
+/** The menu's establishment (docs/product/organisations.md); absent: the organisation's first one (POST), unchanged (PUT). */
+const establishmentId = uuid(m.establishmentRequired).optional();
+
 export const menuCreateSchema = z.object({
   name: name(m.nameRequired),
   description: description.default(''),
   isActive: z.boolean().default(true),
+  establishmentId,
 });
-export const menuUpdateSchema = z.object({ name: name(m.nameRequired), description: description.default(''), isActive: z.boolean() });
+export const menuUpdateSchema = z.object({ name: name(m.nameRequired), description: description.default(''), isActive: z.boolean(), establishmentId });
 export const menuStatusSchema = z.object({ isActive: z.boolean() });
 export const sectionCreateSchema = z.object({ name: name(m.sectionNameRequired).optional(), description: description.optional() });
 export const sectionUpdateSchema = z.object({ name: name(m.sectionNameRequired), description: description.default('') });
@@ -33,6 +38,8 @@ export const moveSchema = z.object({ position: z.number({ error: m.positionInval
 
 export type MenuCreateInput = z.input<typeof menuCreateSchema>;
 export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;
+export type MenuCreateParsed = z.output<typeof menuCreateSchema>;
+export type MenuUpdateParsed = z.output<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
 
@@ -42,6 +49,8 @@ export interface Menu {
   name: string;
   description: string;
   isActive: boolean;
+  /** The establishment whose name and address the public menu and the printed documents show. */
+  establishmentId: string;
   createdAt: string;
 }
 

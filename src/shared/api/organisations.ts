@@ -1,5 +1,7 @@
 import { z } from '../zod-fr.ts';
+import { messages } from '../messages.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
+import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
 
 /**
  * Organisation, members, invitations, establishments and the audit trail: the HTTP contract
@@ -8,49 +10,90 @@ import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
  */
 export const organisationMessages = {
   nameRequired: 'Le nom de l’organisation est requis',
-  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  nameTooLong: 'Le nom ne peut pas dépasser 200\u00a0caractères',
+  organisationRequired: 'Choisissez une organisation',
   emailRequired: 'L’email est requis',
   emailInvalid: 'Format d’email invalide',
   roleInvalid: 'Rôle invalide',
   alreadyMember: 'Cette personne fait déjà partie de l’organisation',
-  invitationsPremium: 'Invitations réservées au plan Premium. Passez au Premium pour travailler en équipe.',
-  establishmentsLimit: 'Limite d’établissements atteinte pour le plan gratuit. Passez au Premium pour gérer plusieurs sites.',
-  lastOwner: 'L’organisation doit garder au moins un propriétaire : nommez-en un autre d’abord.',
+  invitationsPremium: messages.limits.members,
+  establishmentsLimit: messages.limits.establishments,
+  lastOwner: 'L’organisation doit garder au moins un propriétaire\u00a0: nommez-en un autre d’abord.',
   invitationInvalid: 'Cette invitation est invalide, a expiré ou a déjà été utilisée. Demandez-en une nouvelle.',
   invitationOtherEmail: 'Cette invitation a été envoyée à une autre adresse email. Connectez-vous avec l’adresse invitée.',
+  invitationMailFailed: 'L’email d’invitation n’a pas pu être envoyé. Réessayez dans quelques minutes.',
   establishmentNameRequired: 'Le nom de l’établissement est requis',
-  establishmentInUse: 'Cet établissement a encore des menus : déplacez-les ou supprimez-les d’abord.',
+  establishmentInUse: 'Cet établissement a encore des menus\u00a0: déplacez-les ou supprimez-les d’abord.',
   lastEstablishment: 'Une organisation garde au moins un établissement.',
-  addressTooLong: 'L’adresse ne peut pas dépasser 300 caractères',
-  cityTooLong: 'La ville ne peut pas dépasser 120 caractères',
+  addressTooLong: 'L’adresse ne peut pas dépasser 300\u00a0caractères',
+  cityTooLong: 'La ville ne peut pas dépasser 120\u00a0caractères',
+  postalCodeInvalid: 'Code postal invalide (5\u00a0chiffres, ex.\u00a0: 75001)',
+  phoneInvalid: 'Numéro de téléphone invalide (ex.\u00a0: 01 23 45 67 89)',
+  historyCursorInvalid: 'Curseur de page invalide',
   accessLost: 'Vous ne faites plus partie de cette organisation.',
+  /** DELETE /api/account refused (409 `conflict`): the account is the last owner of organisations that have other members. */
+  transferOwnershipFirst: (names: readonly string[]) =>
+    `Transférez la propriété de ${names.map((name) => `«\u00a0${name}\u00a0»`).join(', ')} à un autre membre avant de supprimer votre compte.`,
 } as const;
 
 const m = organisationMessages;
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
 
+/** PUT /api/organisation. */
 export const organisationUpdateSchema = z.object({
   name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
 });
 
+/** POST /api/organisation/invitations: the address is kept in lower case. */
 export const invitationCreateSchema = z.object({
   email: z.string({ error: m.emailRequired }).trim().toLowerCase().min(1, m.emailRequired).max(254, m.emailInvalid).email(m.emailInvalid),
   role: memberRoleSchema,
 });
 
+/** PATCH /api/organisation/members/:userId. */
 export const memberUpdateSchema = z.object({ role: memberRoleSchema });
 
-export const activeOrganisationSchema = z.object({ organisationId: z.string({ error: m.nameRequired }).uuid() });
+/** PUT /api/me/organisation. */
+export const activeOrganisationSchema = z.object({ organisationId: z.string({ error: m.organisationRequired }).uuid(m.organisationRequired) });
 
+/** An optional text line: trimmed, and '' (or absent, or null) means not given. */
+const optionalLine = (max: number, tooLong: string) =>
+  z
+    .string({ error: tooLong })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A line normalized by `normalize` (null when it is not valid, and then refused). */
+const normalizedLine = (normalize: (typed: string) => string | null, invalid: string) =>
+  z
+    .string({ error: invalid })
+    .max(40, invalid)
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const normalized = normalize(v);
+      if (normalized === null) ctx.addIssue({ code: 'custom', message: invalid });
+      return normalized;
+    });
+
+/**
+ * POST /api/establishments and PUT /api/establishments/:id: the establishment profile of
+ * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
+ */
 export const establishmentInputSchema = z.object({
   name: z.string({ error: m.establishmentNameRequired }).trim().min(1, m.establishmentNameRequired).max(200, m.nameTooLong),
-  address: z.string().trim().max(300, m.addressTooLong).nullable().optional(),
-  city: z.string().trim().max(120, m.cityTooLong).nullable().optional(),
+  address: optionalLine(300, m.addressTooLong),
+  postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
+  city: optionalLine(120, m.cityTooLong),
+  phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
 export type EstablishmentInput = z.input<typeof establishmentInputSchema>;
+export type EstablishmentInputParsed = z.output<typeof establishmentInputSchema>;
 
 export interface OrganisationSummary {
   id: string;
@@ -61,11 +104,13 @@ export interface OrganisationSummary {
 export interface Member {
   userId: string;
   email: string;
+  /** The account's name, else the local part of its address. */
   name: string;
   role: MemberRole;
   joinedAt: string;
 }
 
+/** A pending invitation (also the 201 of POST /api/organisation/invitations). */
 export interface PendingInvitation {
   id: string;
   email: string;
@@ -73,38 +118,83 @@ export interface PendingInvitation {
   expiresAt: string;
 }
 
-/** GET /api/organisation (docs/product/api.md). Invitations are listed to owners only (empty for others). */
+/** GET and PUT /api/organisation (docs/product/api.md). Invitations are listed to owners only (empty for others). */
 export interface OrganisationDetails extends OrganisationSummary {
   members: Member[];
   invitations: PendingInvitation[];
 }
 
+export type InvitationStatus = 'valid' | 'expired' | 'used' | 'revoked';
+
 /** GET /api/invitations/:token: what the invitation page shows before it is accepted. */
 export interface InvitationPreview {
   organisationName: string;
+  /** The name of the owner who invited, null when that account is gone. */
   invitedBy: string | null;
   email: string;
   role: MemberRole;
-  status: 'valid' | 'expired' | 'used' | 'revoked';
+  status: InvitationStatus;
+}
+
+/** POST /api/invitations/:token/accept: the organisation joined, now the active one. */
+export interface AcceptedInvitation {
+  organisationId: string;
 }
 
 export interface Establishment {
   id: string;
   name: string;
   address: string | null;
+  postalCode: string | null;
   city: string | null;
+  /** « 01 23 45 67 89 ». */
+  phone: string | null;
   createdAt: string;
 }
 
-export type AuditAction = 'created' | 'updated' | 'deleted' | 'allergens_confirmed' | 'status_changed' | 'invited' | 'joined' | 'role_changed' | 'removed' | 'left';
+/** GET /api/establishments: the organisation's establishments, oldest first (the first is the default of a new menu). */
+export interface EstablishmentList {
+  establishments: Establishment[];
+}
+
+export type AuditAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'allergens_confirmed'
+  | 'status_changed'
+  | 'invited'
+  | 'revoked'
+  | 'joined'
+  | 'role_changed'
+  | 'removed'
+  | 'left';
 export type AuditEntity = 'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
 
-/** One line of « Historique »: who did what to which row, when. */
+/**
+ * One line of « Historique »: who did what to which row, when. `details` by action:
+ * `updated` of a renamed row `{previousName}`; `status_changed` `{from, to}` (a menu's
+ * `isActive` booleans, a QR code's `active`/`inactive`); `role_changed` `{from, to}`;
+ * `invited` and `revoked` (of an invitation) `{role}`; `joined` `{role}`; `removed` and `left` `{role}` (with
+ * `accountDeleted: true` when the account itself was deleted).
+ */
 export interface AuditEvent {
   id: string;
   at: string;
+  /** `userId` is null once that account is deleted; the name is the one shown at the time. */
   actor: { userId: string | null; name: string };
   action: AuditAction;
   entity: { type: AuditEntity; id: string | null; name: string };
   details: Record<string, unknown>;
+}
+
+/** GET /api/organisation/history?before=: newest first; `nextBefore` is the `before` of the next page, null on the last. */
+export interface OrganisationHistory {
+  events: AuditEvent[];
+  nextBefore: string | null;
+}
+
+/** GET /api/recipes/:id/history: the recipe's events, newest first. */
+export interface RecipeHistory {
+  events: AuditEvent[];
 }

@@ -40,11 +40,13 @@ export interface PublicMenu {
   id: string;
   name: string;
   description: string;
+  /** The menu's establishment (docs/product/organisations.md « Establishments »). */
   restaurantName: string;
   /** The establishment's address on one line (« 12 rue des Halles, 75001 Paris »), or null. */
   restaurantAddress: string | null;
   /** « 01 23 45 67 89 », or null. */
   restaurantPhone: string | null;
+  /** The menu's organisation is on Premium now. */
   ownerIsPremium: boolean;
   /** Only available items, sections and items in display order. */
   sections: PublicMenuSection[];

@@ -172,6 +172,12 @@ export interface Recipe {
   /** Its photo's largest copy (PUT /api/recipes/:id/photo), or null; `photo` has every copy. */
   photoUrl: string | null;
   photo: Photo | null;
+  /**
+   * Who confirmed the allergen lists and when (« Allergènes confirmés par Marie le 12 mars »),
+   * null while `unverified`. `userId` is null once that account is deleted; the name stays.
+   */
+  allergensConfirmedBy: { userId: string | null; name: string } | null;
+  allergensConfirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

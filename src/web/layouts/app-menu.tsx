@@ -1,9 +1,28 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Dialog } from 'radix-ui';
+import type { MeResponse } from '../../shared/api/account.ts';
 import { Button } from '../components/ui/button.tsx';
+import { OrganisationChoice } from '../features/organisations/organisation-choice.tsx';
 import { cn } from '../lib/cn.ts';
 import { APP_LINKS } from './app-links.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('block rounded-lg px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100');
+
+function MenuLinks({ links, onClick }: { links: readonly { to: string; label: string }[]; onClick: () => void }) {
+  return (
+    <ul className="grid gap-1">
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} onClick={onClick} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -15,11 +34,23 @@ function MenuIcon({ open }: { open: boolean }) {
 
 /**
  * The phone header's « Menu » (below the `md` breakpoint): a Radix dialog under the header bar
- * with every page, the account's e-mail and « Se déconnecter ». Radix gives the trigger
+ * with every page, the organisation (switcher and its pages), the account's e-mail and
+ * « Se déconnecter ». Radix gives the trigger
  * aria-expanded, traps the focus inside, closes on Escape and on a tap outside. It is open
  * for the page it was opened on: any navigation (a link, the back button) closes it.
  */
-export function AppMenu({ email, onSignOut, signingOut }: { email: string | undefined; onSignOut: () => void; signingOut: boolean }) {
+export function AppMenu({
+  me,
+  organisationLinks,
+  onSignOut,
+  signingOut,
+}: {
+  me: MeResponse | null | undefined;
+  organisationLinks: readonly { to: string; label: string }[];
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
+  const email = me?.user.email;
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -48,22 +79,19 @@ export function AppMenu({ email, onSignOut, signingOut }: { email: string | unde
             </Dialog.Close>
           </div>
           <nav aria-label="Menu principal" className="mt-4">
-            <ul className="grid gap-1">
-              {APP_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    onClick={close}
-                    className={({ isActive }) =>
-                      cn('block rounded-lg px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100')
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks links={APP_LINKS} onClick={close} />
           </nav>
+          {me && (
+            <section aria-labelledby="app-menu-organisation" className="mt-4 space-y-2 border-t border-stone-200 pt-4">
+              <h2 id="app-menu-organisation" className="px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                Organisation
+              </h2>
+              <OrganisationChoice me={me} onSwitch={close} />
+              <nav aria-label="Pages de l’organisation">
+                <MenuLinks links={organisationLinks} onClick={close} />
+              </nav>
+            </section>
+          )}
           <div className="mt-4 space-y-3 border-t border-stone-200 pt-4">
             {email && (
               <NavLink to="/account" onClick={close} className="block break-all text-sm text-stone-600 hover:text-brand-800 hover:underline" data-testid="app-menu-email">

@@ -1,5 +1,9 @@
 import { isApiErrorBody, type ErrorCode } from '../../shared/api/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { organisationWatch } from './organisation-watch.ts';
+
+/** The organisation an answer was served in (docs/product/organisations.md « Losing access »). */
+export const ORGANISATION_HEADER = 'x-organisation-id';
 
 /** An answer of the API that is not 2xx, with docs/product/api.md's code and French message. */
 export class ApiError extends Error {
@@ -21,14 +25,17 @@ export interface RequestOptions {
 }
 
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+  const ticket = organisationWatch.ticket();
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
       signal,
     });
+    organisationWatch.observe(ticket, response.headers.get(ORGANISATION_HEADER));
+    return response;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'unavailable', messages.generic.unavailable);

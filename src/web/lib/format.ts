@@ -11,3 +11,11 @@ export const formatEuros = (value: number, digits = 2) =>
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
 /** « 21 novembre 2026 à 14:05 ». */
 export const formatDateTime = (iso: string | Date) => dateTimeFormat.format(new Date(iso));
+const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
+const dayMonthYear = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+const parisYear = new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Europe/Paris' });
+/** « 12 mars » this year, « 12 mars 2025 » another year (Paris time: a kitchen's dates are French). */
+export const formatDayMonth = (iso: string | Date, now: Date = new Date()) => {
+  const date = new Date(iso);
+  return parisYear.format(date) === parisYear.format(now) ? dayMonth.format(date) : dayMonthYear.format(date);
+};

@@ -4,20 +4,22 @@ import { api, ApiError } from './api.ts';
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in account, or null when there is no session. */
+/** GET /api/me: the signed-in account, or null when there is no session. */
+export const meQuery = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: async () => {
+    try {
+      return await api<MeResponse>('/api/me');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 30_000,
+});
+
 export function useMe() {
-  return useQuery({
-    queryKey: meQueryKey,
-    queryFn: async () => {
-      try {
-        return await api<MeResponse>('/api/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 30_000,
-  });
+  return useQuery(meQuery);
 }
 
 /** GET /api/config, read once: usable with `useQuery` and with `queryClient.fetchQuery`. */

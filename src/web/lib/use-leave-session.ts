@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { organisationWatch } from './organisation-watch.ts';
 
 /** docs/product/spec.md section 9: the redirect after sign-in, sign-up and sign-out waits 100 ms. */
 export const REDIRECT_DELAY_MS = 100;
@@ -16,6 +17,7 @@ export function useLeaveSession() {
     toast.success(message);
     setTimeout(() => {
       queryClient.clear();
+      organisationWatch.adopt(null);
       void navigate(to, { replace: true });
     }, REDIRECT_DELAY_MS);
   };

@@ -1,6 +1,5 @@
 import { DeleteAccountCard } from '../features/account/delete-account-card.tsx';
 import { EmailCard } from '../features/account/email-card.tsx';
-import { EstablishmentCard } from '../features/account/establishment-card.tsx';
 import { ExportCard } from '../features/account/export-card.tsx';
 import { PasswordCard } from '../features/account/password-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
@@ -16,7 +15,10 @@ const renderTotpQr = (data: string) => (
   <QrDrawing key={data} data={data} size={TOTP_QR_SIZE} type="svg" label="Code QR à scanner avec votre application d’authentification" />
 );
 
-/** « Mon compte »: establishment (issue 15), e-mail, password, two-factor, sessions, data export and deletion (issue 10). */
+/**
+ * « Mon compte »: e-mail, password, two-factor, sessions, data export and deletion (issue 10).
+ * The establishment card of issue 15 moved to « Établissements » (issue 16).
+ */
 export default function AccountPage() {
   const { data: me } = useMe();
   const { data: config } = usePublicConfig();
@@ -27,9 +29,8 @@ export default function AccountPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Mon compte</h1>
-        <p className="text-sm text-stone-600">Votre établissement, vos identifiants, la sécurité de votre compte et vos données.</p>
+        <p className="text-sm text-stone-600">Vos identifiants, la sécurité de votre compte et vos données.</p>
       </div>
-      <EstablishmentCard profile={me.profile} />
       <EmailCard email={me.user.email} confirmationRequired={config?.emailConfirmationRequired ?? false} linkError={emailLinkError} />
       <PasswordCard />
       <TwoFactorCard enabled={me.user.twoFactorEnabled} renderQr={renderTotpQr} />

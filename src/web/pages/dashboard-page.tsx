@@ -3,6 +3,7 @@ import type { LimitedResource } from '../../shared/plans.ts';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { useMe } from '../lib/queries.ts';
+import { useCan } from '../lib/use-can.ts';
 import { UnverifiedAllergensCard } from '../features/recipes/unverified-allergens-card.tsx';
 
 const counters: { key: LimitedResource; label: string; unit: [string, string] }[] = [
@@ -20,6 +21,7 @@ const shortcuts = [
 
 export default function DashboardPage() {
   const { data: me } = useMe();
+  const canManageBilling = useCan('billing:manage');
   if (!me) return <Spinner label="Chargement..." />;
   const firstName = me.user.email.split('@')[0];
   const isFree = me.subscription.tier === 'free';
@@ -28,7 +30,7 @@ export default function DashboardPage() {
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {firstName} !</h1>
-        <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.profile.restaurantName}.</p>
+        <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.organisation.name}.</p>
       </div>
 
       <section aria-label="Utilisation" className="grid gap-4 sm:grid-cols-3">
@@ -50,7 +52,7 @@ export default function DashboardPage() {
 
       <UnverifiedAllergensCard />
 
-      {isFree && (
+      {isFree && canManageBilling && (
         <section className="flex flex-col gap-3 rounded-xl border border-orange-200 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="font-semibold text-orange-900">Passez au Premium</h2>

@@ -8,6 +8,7 @@ import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recip
 import { SectionCard } from '../features/menus/section-card.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { useCan } from '../lib/use-can.ts';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -23,6 +24,7 @@ export default function MenuEditorPage() {
   const createSection = useCreateSection(menuId);
   const addItem = useAddItem(menuId);
   const move = useMoveContent(menuId);
+  const canWrite = useCan('content:write');
   const [pickerSectionId, setPickerSectionId] = useState<string | null>(null);
 
   const notFound = menuId === '' || isNotFound(menu.error) || isNotFound(sections.error);
@@ -35,7 +37,7 @@ export default function MenuEditorPage() {
     return (
       <Card className="mx-auto max-w-lg py-12 text-center" role="alert">
         <h1 className="text-2xl font-bold">Menu non trouvé</h1>
-        <p className="mt-2 text-stone-600">Ce menu n’existe pas ou ne vous appartient pas.</p>
+        <p className="mt-2 text-stone-600">Ce menu n’existe pas ou n’appartient pas à votre organisation.</p>
         <Link to="/menus" className={buttonClass('primary', 'md', 'mt-6')}>
           Retour aux menus
         </Link>
@@ -83,7 +85,7 @@ export default function MenuEditorPage() {
         <BackLink />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
-            <h1 className="break-words text-2xl font-bold sm:text-3xl">Éditer : {current.name}</h1>
+            <h1 className="break-words text-2xl font-bold sm:text-3xl">{canWrite ? `Éditer : ${current.name}` : current.name}</h1>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
               <Badge tone={current.isActive ? 'green' : 'neutral'}>{current.isActive ? 'Actif' : 'Inactif'}</Badge>
               {current.description && <span className="break-words">{current.description}</span>}
@@ -92,19 +94,25 @@ export default function MenuEditorPage() {
           <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
             Tableau des allergènes
           </Link>
-          <Button onClick={onCreateSection} disabled={createSection.isPending} className="self-start sm:self-auto">
-            Nouvelle section
-          </Button>
+          {canWrite && (
+            <Button onClick={onCreateSection} disabled={createSection.isPending} className="self-start sm:self-auto">
+              Nouvelle section
+            </Button>
+          )}
         </div>
       </div>
 
       {ordered.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucune section trouvée</p>
-          <p className="mt-1 text-sm text-stone-600">Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.</p>
-          <Button className="mt-4" onClick={onCreateSection} disabled={createSection.isPending}>
-            Créer ma première section
-          </Button>
+          <p className="mt-1 text-sm text-stone-600">
+            {canWrite ? 'Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.' : 'Ce menu n’a pas encore de contenu.'}
+          </p>
+          {canWrite && (
+            <Button className="mt-4" onClick={onCreateSection} disabled={createSection.isPending}>
+              Créer ma première section
+            </Button>
+          )}
         </Card>
       ) : (
         <div className="space-y-4">

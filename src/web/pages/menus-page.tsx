@@ -5,10 +5,12 @@ import { messages } from '../../shared/messages.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
+import { useEstablishments } from '../features/establishments/api.ts';
 import { useDeleteMenu, useMenus, useSetMenuActive } from '../features/menus/api.ts';
 import { MenuCard } from '../features/menus/menu-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
+import { useCan } from '../lib/use-can.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(() => import('../features/menus/menu-form.tsx'), (m) => m.MenuForm);
@@ -21,6 +23,8 @@ export default function MenusPage() {
   const menus = useMenus();
   const remove = useDeleteMenu();
   const setActive = useSetMenuActive();
+  const establishments = useEstablishments();
+  const canWrite = useCan('content:write');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   usePreloadMenuForm();
   const atLimit = Boolean(me && me.limits.menus !== null && me.usage.menus >= me.limits.menus);
@@ -48,6 +52,9 @@ export default function MenusPage() {
     );
 
   const openCreate = () => setForm({ mode: 'create' });
+  // The establishment is worth naming only when there is a choice (docs/product/organisations.md).
+  const sites = establishments.data ?? [];
+  const establishmentName = (menu: Menu) => (sites.length > 1 ? (sites.find((site) => site.id === menu.establishmentId)?.name ?? null) : null);
 
   return (
     <div className="space-y-6">
@@ -56,18 +63,25 @@ export default function MenusPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Menus</h1>
           <p className="text-sm text-stone-600">Regroupez vos recettes en sections pour composer la carte que vos clients consultent.</p>
         </div>
-        <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'} className="self-start sm:self-auto">
-          Nouveau menu
-        </Button>
+        {canWrite && (
+          <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'} className="self-start sm:self-auto">
+            Nouveau menu
+          </Button>
+        )}
       </div>
-      {atLimit && <p className="text-sm text-orange-800">{messages.limits.menus}</p>}
-      <LimitBanner resource="menus" />
+      {canWrite && atLimit && <p className="text-sm text-orange-800">{messages.limits.menus}</p>}
+      {canWrite && <LimitBanner resource="menus" />}
 
       {form.mode !== 'closed' && (
         <Card>
           <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier le menu' : 'Nouveau menu'}</h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
-            <MenuForm key={form.mode === 'edit' ? form.menu.id : 'new'} menu={form.mode === 'edit' ? form.menu : null} onDone={() => setForm({ mode: 'closed' })} />
+            <MenuForm
+              key={form.mode === 'edit' ? form.menu.id : 'new'}
+              menu={form.mode === 'edit' ? form.menu : null}
+              establishments={sites}
+              onDone={() => setForm({ mode: 'closed' })}
+            />
           </Suspense>
         </Card>
       )}
@@ -81,8 +95,8 @@ export default function MenusPage() {
       ) : menus.data.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucun menu trouvé</p>
-          <p className="mt-1 text-sm text-stone-600">Créez un menu, puis ajoutez-y des sections et vos recettes.</p>
-          {form.mode === 'closed' && (
+          <p className="mt-1 text-sm text-stone-600">{canWrite ? 'Créez un menu, puis ajoutez-y des sections et vos recettes.' : 'L’équipe n’a pas encore créé de menu.'}</p>
+          {canWrite && form.mode === 'closed' && (
             <Button className="mt-4" onClick={openCreate} disabled={atLimit}>
               Créer mon premier menu
             </Button>
@@ -94,13 +108,20 @@ export default function MenusPage() {
             <MenuCard
               key={menu.id}
               menu={menu}
-              toggling={setActive.isPending && setActive.variables.id === menu.id}
-              onToggle={() => onToggle(menu)}
-              onEdit={() => {
-                setForm({ mode: 'edit', menu });
-                window.scrollTo({ top: 0, behavior: 'smooth' });
-              }}
-              onDelete={() => onDelete(menu.id)}
+              establishmentName={establishmentName(menu)}
+              actions={
+                canWrite
+                  ? {
+                      toggling: setActive.isPending && setActive.variables.id === menu.id,
+                      onToggle: () => onToggle(menu),
+                      onEdit: () => {
+                        setForm({ mode: 'edit', menu });
+                        window.scrollTo({ top: 0, behavior: 'smooth' });
+                      },
+                      onDelete: () => onDelete(menu.id),
+                    }
+                  : null
+              }
             />
           ))}
         </div>

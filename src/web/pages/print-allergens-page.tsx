@@ -23,7 +23,7 @@ export default function PrintAllergensPage() {
   const back = { to: menuId ? `/menus/${menuId}` : '/menus', label: 'Retour à l’éditeur du menu' };
 
   if (menuId === '' || isNotFound(menu.error) || isNotFound(sections.error)) {
-    return <DocumentMessage title="Menu non trouvé" text="Ce menu n’existe pas ou ne vous appartient pas." back={{ to: '/menus', label: 'Retour aux menus' }} />;
+    return <DocumentMessage title="Menu non trouvé" text="Ce menu n’existe pas ou n’appartient pas à votre organisation." back={{ to: '/menus', label: 'Retour aux menus' }} />;
   }
   if (menu.isError || sections.isError || recipes.isError) {
     return <DocumentMessage title="Erreur lors du chargement du menu" text="Vérifiez votre connexion, puis réessayez." back={back} />;

@@ -18,7 +18,7 @@ export default function PrintQrCardPage() {
   if (qrCodes.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
   if (!qrCodes.data || !qrCodes.isFetchedAfterMount) return <Spinner label="Chargement de la carte de table..." />;
   const code = qrCodes.data.find((candidate) => candidate.id === id);
-  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n’existe pas ou ne vous appartient pas." back={back} />;
+  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n’existe pas ou n’appartient pas à votre organisation." back={back} />;
 
   return (
     <PrintDocument

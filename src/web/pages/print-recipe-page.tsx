@@ -16,7 +16,7 @@ export default function PrintRecipePage() {
   const { data: me } = useMe();
 
   if (id === '' || (recipe.error instanceof ApiError && recipe.error.status === 404)) {
-    return <DocumentMessage title="Recette non trouvée" text="Cette recette n’existe pas ou ne vous appartient pas." back={back} />;
+    return <DocumentMessage title="Recette non trouvée" text="Cette recette n’existe pas ou n’appartient pas à votre organisation." back={back} />;
   }
   if (recipe.isError) {
     return <DocumentMessage title="Erreur lors du chargement de la recette" text="Vérifiez votre connexion, puis réessayez." back={back} />;

@@ -9,6 +9,7 @@ import { useDeleteQrCode, useQrCodes, useSetQrStatus } from '../features/qr/api.
 import { createDrawQueue } from '../features/qr/draw-queue.ts';
 import { QrCard } from '../features/qr/qr-card.tsx';
 import { QrGenerator } from '../features/qr/qr-generator.tsx';
+import { useCan } from '../lib/use-can.ts';
 
 /** docs/product/spec.md section 9: the list's codes are drawn one after another, 100 ms apart, after 200 ms. */
 const FIRST_DRAW_DELAY_MS = 200;
@@ -20,6 +21,7 @@ export default function QrCodesPage() {
   const menus = useMenus();
   const setStatus = useSetQrStatus();
   const remove = useDeleteQrCode();
+  const canWrite = useCan('content:write');
   const [generatorOpen, setGeneratorOpen] = useState(false);
   const [scheduleDraw] = useState(() => createDrawQueue(FIRST_DRAW_DELAY_MS, DRAW_INTERVAL_MS));
 
@@ -55,13 +57,15 @@ export default function QrCodesPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">Codes QR</h1>
           <p className="text-sm text-stone-600">Posez un code sur chaque table : vos clients ouvrent la carte et ses valeurs nutritionnelles sur leur téléphone.</p>
         </div>
-        <Button onClick={() => setGeneratorOpen((open) => !open)} aria-expanded={generatorOpen} className="self-start sm:self-auto">
-          Générer un code QR
-        </Button>
+        {canWrite && (
+          <Button onClick={() => setGeneratorOpen((open) => !open)} aria-expanded={generatorOpen} className="self-start sm:self-auto">
+            Générer un code QR
+          </Button>
+        )}
       </div>
-      <LimitBanner resource="qrCodes" />
+      {canWrite && <LimitBanner resource="qrCodes" />}
 
-      {generatorOpen && <QrGenerator menus={menus.data} menusFailed={menus.isError} onClose={() => setGeneratorOpen(false)} />}
+      {canWrite && generatorOpen && <QrGenerator menus={menus.data} menusFailed={menus.isError} onClose={() => setGeneratorOpen(false)} />}
 
       {qrCodes.isPending ? (
         <Spinner label="Chargement des codes QR..." />
@@ -72,8 +76,10 @@ export default function QrCodesPage() {
       ) : qrCodes.data.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucun code QR trouvé</p>
-          <p className="mt-1 text-sm text-stone-600">Générez un code QR pour un menu actif, puis imprimez-le pour vos tables.</p>
-          {!generatorOpen && (
+          <p className="mt-1 text-sm text-stone-600">
+            {canWrite ? 'Générez un code QR pour un menu actif, puis imprimez-le pour vos tables.' : 'L’équipe n’a pas encore généré de code QR.'}
+          </p>
+          {canWrite && !generatorOpen && (
             <Button className="mt-4" onClick={openGenerator}>
               Générer mon premier code QR
             </Button>
@@ -86,9 +92,11 @@ export default function QrCodesPage() {
               key={code.id}
               code={code}
               scheduleDraw={scheduleDraw}
-              toggling={setStatus.isPending && setStatus.variables.id === code.id}
-              onToggle={() => onToggle(code)}
-              onDelete={() => onDelete(code.id)}
+              actions={
+                canWrite
+                  ? { toggling: setStatus.isPending && setStatus.variables.id === code.id, onToggle: () => onToggle(code), onDelete: () => onDelete(code.id) }
+                  : null
+              }
             />
           ))}
         </div>

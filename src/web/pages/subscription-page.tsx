@@ -12,6 +12,7 @@ import { BillingPeriodToggle, parseBillingType } from '../features/marketing/bil
 import { AlertIcon, CheckIcon, CrownIcon, MailIcon } from '../features/marketing/icons.tsx';
 import { formatDate, formatEuros } from '../lib/format.ts';
 import { useMe } from '../lib/queries.ts';
+import { useCan } from '../lib/use-can.ts';
 
 const SUPPORT_EMAIL = 'support@nutricarte.fr';
 const euros = (value: number) => formatEuros(value, 0);
@@ -168,6 +169,16 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
   );
 }
 
+/** Members who are not owners see the plan, not its buttons (docs/product/organisations.md « Billing »). */
+function OwnerOnlyCard() {
+  return (
+    <Card data-testid="billing-owner-only">
+      <h2 className="text-lg font-semibold">Gérer l’abonnement</h2>
+      <p className="mt-2 text-sm text-stone-700">Seul un propriétaire peut gérer l’abonnement.</p>
+    </Card>
+  );
+}
+
 function HelpCard() {
   return (
     <Card>
@@ -199,6 +210,7 @@ export default function SubscriptionPage() {
   const [params] = useSearchParams();
   const { data: me } = useMe();
   const billing = useBillingSubscription();
+  const canManage = useCan('billing:manage');
   useSubscriptionToasts(billing);
 
   if (!me || billing.isPending) return <Spinner label="Chargement de votre abonnement..." />;
@@ -216,7 +228,7 @@ export default function SubscriptionPage() {
           <CurrentPlanCard plan={plan} />
         </div>
         <div className="lg:col-start-3 lg:row-start-1">
-          <ManageCard key={params.get('billing')} plan={plan} initialPeriod={parseBillingType(params.get('billing'))} />
+          {canManage ? <ManageCard key={params.get('billing')} plan={plan} initialPeriod={parseBillingType(params.get('billing'))} /> : <OwnerOnlyCard />}
         </div>
         <div className="lg:col-span-2 lg:row-start-2">
           <UsageCard me={me} />

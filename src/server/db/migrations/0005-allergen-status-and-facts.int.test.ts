@@ -39,7 +39,7 @@ describe('migration 0005-allergen-status-and-facts', () => {
       }
 
       expect(await old.migrateToLatest()).toContain('0005-allergen-status-and-facts');
-      const migrated = await old.db.selectFrom('recipes').selectAll().where('user_id', '=', userId).orderBy('name').execute();
+      const migrated = await old.db.selectFrom('recipes').selectAll().where('created_by', '=', userId).orderBy('name').execute();
       const byName = new Map(migrated.map((r) => [r.name, r]));
       expect(byName.get('Gratin')).toMatchObject({ allergens: ['Lait', 'Gluten'], traces: ['Poissons'] });
       expect(byName.get('Bouillabaisse')).toMatchObject({ allergens: ['Poissons', 'Mollusques', 'Céleri'], traces: ['Lait', 'Fruits à coque'] });
@@ -55,7 +55,7 @@ describe('migration 0005-allergen-status-and-facts', () => {
 
       // What the server does at start (src/server/boot.ts), on these rows.
       expect(await refreshRecipeFacts(old.db)).toBe(4);
-      for (const r of await old.db.selectFrom('recipes').selectAll().where('user_id', '=', userId).execute()) {
+      for (const r of await old.db.selectFrom('recipes').selectAll().where('created_by', '=', userId).execute()) {
         const facts = r.facts as RecipeFacts;
         expect(r.facts_version).toBe(RECIPE_FACTS_VERSION);
         // (81 × 10 + 753 × 0.5) / 4 = 296.6 kcal.

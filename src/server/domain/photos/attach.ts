@@ -29,7 +29,7 @@ async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise
 }
 
 /**
- * Shows the processed photo on the row (docs/decisions/0015-photos.md), in one transaction:
+ * Shows the processed photo on the row (docs/decisions/0017-photos.md), in one transaction:
  * the owner's lookup, the row locked, the photo row inserted or locked (release_photo of
  * migration 0011 locks it too, so a release of the same file is serialized with this), its
  * copies stored once (in PostgreSQL, or in the bucket after claiming their keys from

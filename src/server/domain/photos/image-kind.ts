@@ -17,7 +17,7 @@ const OTHER_IMAGES: { signature: number[]; offset?: number }[] = [
 ];
 
 /**
- * The upload's kind from its content only (docs/decisions/0015-photos.md): the Content-Type
+ * The upload's kind from its content only (docs/decisions/0017-photos.md): the Content-Type
  * and the file name are whatever the client says. Only JPEG, PNG and WebP reach the decoder:
  * SVG (which can carry scripts), PDF and the rest are refused on their first bytes.
  */

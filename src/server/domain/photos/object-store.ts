@@ -1,5 +1,5 @@
 /**
- * Where photo bytes live when they are not in PostgreSQL (docs/decisions/0015-photos.md): an
+ * Where photo bytes live when they are not in PostgreSQL (docs/decisions/0017-photos.md): an
  * S3-compatible bucket shared by every server of the deployment. Keys are `photos/<file name>`,
  * the form the database writes in `photo_orphans` (src/server/db/migrations/0011-photos.ts).
  */

@@ -15,7 +15,7 @@ export interface EncodedVariant {
   bytes: Uint8Array;
 }
 
-/** An upload turned into what is stored (docs/decisions/0015-photos.md). */
+/** An upload turned into what is stored (docs/decisions/0017-photos.md). */
 export interface ProcessedPhoto {
   /** 32 hex digits of the SHA-256 of the uploaded bytes: the same file always has the same URLs. */
   id: string;

@@ -6,7 +6,7 @@ import type { PhotoObjectStore } from './object-store.ts';
 import { createOrphanSweeper, type OrphanSweeper } from './orphans.ts';
 import { createS3PhotoStore } from './s3-store.ts';
 
-/** Where photo bytes go (docs/decisions/0015-photos.md), built once at boot. */
+/** Where photo bytes go (docs/decisions/0017-photos.md), built once at boot. */
 export interface PhotoStorage {
   /** The S3 bucket of S3_*; null: the bytes are in PostgreSQL (`photo_variants.bytes`). */
   objects: PhotoObjectStore | null;

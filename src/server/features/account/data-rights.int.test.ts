@@ -14,7 +14,7 @@ const recipe = (name: string) => ({
 /** Everything an owner can have: 2 recipes, a menu with a section and an item, a QR code scanned once. */
 async function seedOwner(t: TestApp, owner: SignedUpUser, label: string) {
   const as = { cookie: owner.cookie };
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('user_id', '=', owner.user.id).execute();
+  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
   const r1 = (await t.request('POST', '/api/recipes', { ...as, body: recipe(`${label} soupe`) })).body;
   await t.request('POST', '/api/recipes', { ...as, body: recipe(`${label} tarte`) });
   const menu = (await t.request('POST', '/api/menus', { ...as, body: { name: `${label} carte`, isActive: true } })).body;
@@ -43,17 +43,20 @@ describe('RGPD: export and deletion', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="nutricarte-export-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const data = res.body;
-    expect(data).toMatchObject({ format: 'nutricarte-export', version: 1, user: { id: owner.user.id, email: owner.email } });
-    expect(data.profile.restaurantName).toBe('Mon Restaurant');
-    expect(data.subscription.tier).toBe('premium');
-    expect(data.recipes.map((r: { name: string }) => r.name).sort()).toEqual(['Chez Lucie soupe', 'Chez Lucie tarte']);
-    expect(data.recipes[0].ingredients).toEqual([expect.objectContaining({ food_code: 16400, quantity: 250, unit: 'g' })]);
-    expect(data.menus.map((m: { id: string }) => m.id)).toEqual([mine.menuId]);
-    expect(data.sections.map((s: { id: string }) => s.id)).toEqual([mine.sectionId]);
-    expect(data.items.map((i: { id: string }) => i.id)).toEqual([mine.itemId]);
-    expect(data.qrCodes).toEqual([expect.objectContaining({ id: mine.qrId, scan_count: 1, scans: [expect.any(String)] })]);
+    expect(data).toMatchObject({ format: 'nutricarte-export', version: 2, user: { id: owner.user.id, email: owner.email } });
+    expect(data.memberships).toEqual([{ organisationId: owner.organisationId, name: 'Mon Restaurant', role: 'owner', joinedAt: expect.any(String) }]);
+    expect(data.organisations).toHaveLength(1);
+    const organisation = data.organisations[0];
+    expect(organisation).toMatchObject({ id: owner.organisationId, name: 'Mon Restaurant' });
+    expect(organisation.establishments).toEqual([expect.objectContaining({ name: 'Mon Restaurant', address: null })]);
+    expect(organisation.subscription.tier).toBe('premium');
+    expect(organisation.recipes.map((r: { name: string }) => r.name).sort()).toEqual(['Chez Lucie soupe', 'Chez Lucie tarte']);
+    expect(organisation.recipes[0].ingredients).toEqual([expect.objectContaining({ food_code: 16400, quantity: 250, unit: 'g' })]);
+    expect(organisation.menus.map((m: { id: string }) => m.id)).toEqual([mine.menuId]);
+    expect(organisation.sections.map((s: { id: string }) => s.id)).toEqual([mine.sectionId]);
+    expect(organisation.items.map((i: { id: string }) => i.id)).toEqual([mine.itemId]);
+    expect(organisation.qrCodes).toEqual([expect.objectContaining({ id: mine.qrId, scan_count: 1, scans: [expect.any(String)] })]);
     expect(data.sessions).toHaveLength(1);
-
     for (const id of Object.values(theirs)) expect(res.text).not.toContain(id);
     expect(res.text).not.toContain(other.email);
     const token = (await t.db.selectFrom('sessions').select('token').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow()).token;
@@ -154,7 +157,7 @@ describe('RGPD deletion with Stripe', () => {
   async function premiumOwner() {
     const owner = await t.signUp();
     expect((await t.request('POST', '/api/billing/checkout', { cookie: owner.cookie, body: { tier: 'premium', billingType: 'monthly' } })).status).toBe(200);
-    const { customer_id } = await t.db.selectFrom('subscriptions').select('customer_id').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow();
+    const { customer_id } = await t.db.selectFrom('subscriptions').select('customer_id').where('organisation_id', '=', owner.organisationId).executeTakeFirstOrThrow();
     const subId = `sub_${owner.user.id.slice(0, 8)}`;
     stripe.setSubscriptions(customer_id!, [
       { id: subId, status: 'active', priceId: 'price_monthly', interval: 'month', currentPeriodEnd: Math.floor(Date.now() / 1000) + 20 * 86_400 },
@@ -178,7 +181,7 @@ describe('RGPD deletion with Stripe', () => {
     const before = await countOwnedRows(t.deps, owner.user.id);
     stripe.setFailing(true);
     try {
-      const res = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password: owner.password } });
+      const res = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password: owner.password }, allowServerError: true });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('unavailable');
       expect(res.headers.get('retry-after')).toBe('60');

@@ -19,7 +19,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
 
-  app.get('/me', signedIn, async (c) => c.json(await getAccountSummary(deps.db, c.var.user)));
+  app.get('/me', signedIn, async (c) => c.json(await getAccountSummary(deps.db, c.var.user, c.var.org.id)));
 
   app.get('/account/sessions', signedIn, async (c) => {
     const body: AccountSessionsResponse = { sessions: await listOwnSessions(deps.db, c.var.user.id, c.var.sessionId) };

@@ -1,52 +1,91 @@
 import { sql, type Kysely } from 'kysely';
-import type { MeResponse } from '../../../shared/api/account.ts';
+import type { EstablishmentProfile, MeResponse } from '../../../shared/api/account.ts';
+import type { OrganisationSummary } from '../../../shared/api/organisations.ts';
 import { limitsFor, summarizeSubscription } from '../../../shared/plans.ts';
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { subscriptionState } from '../../domain/subscription.ts';
-import { toEstablishmentProfile } from '../../domain/establishment-profile.ts';
 
-/** Everything GET /api/me returns, in one query. */
-export async function getAccountSummary(db: Kysely<DB>, user: SessionUser): Promise<MeResponse> {
-  const monthStart = sql<Date>`date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'`;
+/** A count of the organisation's rows of `table` (created this Paris month when `thisMonth`). */
+const countIn = (table: 'recipes' | 'menus' | 'qr_codes' | 'establishments', thisMonth = false) =>
+  sql<number>`(SELECT count(*) FROM ${sql.table(table)} x WHERE x.organisation_id = o.id
+    ${thisMonth ? sql`AND x.created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'` : sql``})`;
+
+/**
+ * Everything GET /api/me returns, in one query, for the active organisation: the account, its
+ * role and organisations (the switcher), the organisation's name with its first
+ * establishment's address as `profile`, its plan, usage and limits.
+ */
+export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId: string): Promise<MeResponse> {
   const row = await db
     .selectFrom('users as u')
-    .leftJoin('profiles as p', 'p.id', 'u.id')
-    .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.organisation_id', '=', organisationId))
+    .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
+    .leftJoin('subscriptions as s', 's.organisation_id', 'o.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('establishments')
+          .select(['address', 'postal_code', 'city', 'phone'])
+          .whereRef('establishments.organisation_id', '=', 'o.id')
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(1)
+          .as('e'),
+      (join) => join.onTrue(),
+    )
     .where('u.id', '=', user.id)
-    .select((eb) => [
-      'p.restaurant_name',
-      'p.address',
-      'p.postal_code',
-      'p.city',
-      'p.phone',
+    .select([
       'u.email_verified',
       'u.two_factor_enabled',
+      'o.id as organisation_id',
+      'o.name as organisation_name',
+      'm.role',
+      'e.address',
+      'e.postal_code',
+      'e.city',
+      'e.phone',
       's.tier',
       's.status',
       's.current_period_end',
       's.cancel_at_period_end',
-      eb.selectFrom('recipes').whereRef('recipes.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('recipes'),
-      eb.selectFrom('menus').whereRef('menus.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('menus'),
-      eb.selectFrom('qr_codes').whereRef('qr_codes.user_id', '=', 'u.id').select(eb.fn.countAll<number>().as('n')).as('qr_codes'),
-      eb.selectFrom('recipes').whereRef('recipes.user_id', '=', 'u.id').where('recipes.created_at', '>=', monthStart).select(eb.fn.countAll<number>().as('n')).as('recipes_month'),
-      eb.selectFrom('menus').whereRef('menus.user_id', '=', 'u.id').where('menus.created_at', '>=', monthStart).select(eb.fn.countAll<number>().as('n')).as('menus_month'),
-      eb.selectFrom('qr_codes').whereRef('qr_codes.user_id', '=', 'u.id').where('qr_codes.created_at', '>=', monthStart).select(eb.fn.countAll<number>().as('n')).as('qr_codes_month'),
+      sql<OrganisationSummary[]>`(
+        SELECT json_agg(json_build_object('id', o2.id, 'name', o2.name, 'role', m2.role) ORDER BY lower(o2.name), o2.id)
+        FROM memberships m2 JOIN organisations o2 ON o2.id = m2.organisation_id WHERE m2.user_id = u.id)`.as('organisations'),
+      countIn('recipes').as('recipes'),
+      countIn('menus').as('menus'),
+      countIn('qr_codes').as('qr_codes'),
+      countIn('establishments').as('establishments'),
+      sql<number>`(SELECT count(*) FROM memberships x WHERE x.organisation_id = o.id)
+        + (SELECT count(*) FROM invitations x WHERE x.organisation_id = o.id AND x.accepted_at IS NULL AND x.revoked_at IS NULL AND x.expires_at > now())`.as('members'),
+      countIn('recipes', true).as('recipes_month'),
+      countIn('menus', true).as('menus_month'),
+      countIn('qr_codes', true).as('qr_codes_month'),
     ])
     .executeTakeFirstOrThrow();
-
   const subscription = summarizeSubscription(subscriptionState(row));
+  const profile: EstablishmentProfile = {
+    restaurantName: row.organisation_name,
+    address: row.address ?? null,
+    postalCode: row.postal_code ?? null,
+    city: row.city ?? null,
+    phone: row.phone ?? null,
+  };
   return {
     user: { id: user.id, email: user.email, role: user.role, twoFactorEnabled: row.two_factor_enabled, emailVerified: row.email_verified },
-    profile: toEstablishmentProfile(row),
+    profile,
+    organisation: { id: row.organisation_id, name: row.organisation_name, role: row.role },
+    organisations: row.organisations,
     subscription,
     usage: {
-      recipes: Number(row.recipes ?? 0),
-      menus: Number(row.menus ?? 0),
-      qrCodes: Number(row.qr_codes ?? 0),
-      recipesThisMonth: Number(row.recipes_month ?? 0),
-      menusThisMonth: Number(row.menus_month ?? 0),
-      qrCodesThisMonth: Number(row.qr_codes_month ?? 0),
+      recipes: Number(row.recipes),
+      menus: Number(row.menus),
+      qrCodes: Number(row.qr_codes),
+      establishments: Number(row.establishments),
+      members: Number(row.members),
+      recipesThisMonth: Number(row.recipes_month),
+      menusThisMonth: Number(row.menus_month),
+      qrCodesThisMonth: Number(row.qr_codes_month),
     },
     limits: limitsFor(subscription.tier),
   };

@@ -9,10 +9,10 @@ import type { BillingProvider, CheckoutOwner } from './provider.ts';
 export function createDemoProvider(): BillingProvider {
   return {
     kind: 'demo',
-    // The trial is decided when « Payer » is pressed (demo-service.ts), from the owner's row.
+    // The trial is decided when « Payer » is pressed (demo-service.ts), from the organisation's row.
     async createCheckout(owner: CheckoutOwner, _billingType: BillingType, _trialDays: number) {
       const sessionId = `demo_cs_${randomUUID()}`;
-      return { url: `/demo/checkout/${sessionId}`, sessionId, customerId: owner.customerId ?? `demo_cus_${owner.id}` };
+      return { url: `/demo/checkout/${sessionId}`, sessionId, customerId: owner.customerId ?? `demo_cus_${owner.organisationId}` };
     },
     async createPortal() {
       return { url: '/demo/portal' };
@@ -20,7 +20,7 @@ export function createDemoProvider(): BillingProvider {
     async fetchSnapshot() {
       return null;
     },
-    // The demo subscription lives only in our own rows, deleted with the account.
+    // The demo subscription lives only in our own rows, deleted with the organisation.
     async closeCustomer() {},
   };
 }

@@ -87,7 +87,7 @@ describe('demo billing provider (no STRIPE_SECRET_KEY)', () => {
     const monthLater = new Date(before);
     monthLater.setUTCMonth(monthLater.getUTCMonth() + 1);
     expect(Math.abs(new Date(paid.subscriptionEnd).getTime() - monthLater.getTime())).toBeLessThan(60_000);
-    const row = await t.db.selectFrom('subscriptions').select(['trial_end', 'status']).where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('subscriptions').select(['trial_end', 'status']).where('organisation_id', '=', user.organisationId).executeTakeFirstOrThrow();
     expect(row).toEqual({ trial_end: null, status: 'active' });
 
     // And again, yearly: a year paid at once.

@@ -2,8 +2,10 @@ import type Stripe from 'stripe';
 import type { BillingType } from '../../../shared/api/billing.ts';
 import type { SubscriptionSnapshot } from './snapshot.ts';
 
+/** Who pays: the organisation (one Stripe customer each), and the owner starting the checkout. */
 export interface CheckoutOwner {
-  id: string;
+  organisationId: string;
+  userId: string;
   email: string;
   customerId: string | null;
 }
@@ -13,7 +15,7 @@ export interface BillingProvider {
   readonly kind: 'stripe' | 'demo';
   /**
    * Returns where to send the browser, and the customer id to remember. `trialDays` is 0 when
-   * the owner's one free trial is used (src/server/features/billing/snapshot.ts).
+   * the organisation's one free trial is used (src/server/features/billing/snapshot.ts).
    */
   createCheckout(owner: CheckoutOwner, billingType: BillingType, trialDays: number): Promise<{ url: string; sessionId: string; customerId: string | null }>;
   createPortal(customerId: string): Promise<{ url: string }>;

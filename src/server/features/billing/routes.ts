@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { checkoutSchema, demoPortalActionSchema } from '../../../shared/api/billing.ts';
-import { requireUser } from '../../auth/require-user.ts';
+import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson, notFound } from '../../lib/http.ts';
 import { cancelDemoCheckout, demoPortalAction, getDemoCheckout, payDemoCheckout } from './demo-service.ts';
@@ -16,25 +16,27 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ received: true, duplicate: result.duplicate });
   });
 
+  // The plan is the organisation's: every member reads it, only owners pay or manage it.
+  const manage = allow('billing:manage');
   app.use('*', requireUser(deps));
-  app.get('/subscription', async (c) => c.json(await getSubscription(db, billing, c.var.user.id, c.req.query('refresh') === '1')));
-  app.post('/checkout', async (c) => {
+  app.get('/subscription', async (c) => c.json(await getSubscription(db, billing, c.var.org.id, c.req.query('refresh') === '1')));
+  app.post('/checkout', manage, async (c) => {
     const { tier, billingType } = await readJson(c, checkoutSchema);
-    return c.json(await startCheckout(db, billing, c.var.user, tier, billingType));
+    return c.json(await startCheckout(db, billing, { ...actorOf(c), email: c.var.user.email }, tier, billingType));
   });
-  app.post('/portal', async (c) => c.json(await openPortal(db, billing, c.var.user.id)));
+  app.post('/portal', manage, async (c) => c.json(await openPortal(db, billing, c.var.org.id)));
 
   app.use('/demo/*', async (_c, next) => {
     if (billing.provider.kind !== 'demo') throw notFound();
     await next();
   });
-  app.get('/demo/checkout/:id', async (c) => c.json(await getDemoCheckout(db, c.var.user.id, c.req.param('id'))));
-  app.post('/demo/checkout/:id/pay', async (c) => c.json(await payDemoCheckout(db, c.var.user.id, c.req.param('id'))));
-  app.post('/demo/checkout/:id/cancel', async (c) => c.json(await cancelDemoCheckout(db, c.var.user.id, c.req.param('id'))));
-  app.post('/demo/portal', async (c) => {
+  app.get('/demo/checkout/:id', async (c) => c.json(await getDemoCheckout(db, c.var.org.id, c.req.param('id'))));
+  app.post('/demo/checkout/:id/pay', manage, async (c) => c.json(await payDemoCheckout(db, c.var.org.id, c.req.param('id'))));
+  app.post('/demo/checkout/:id/cancel', manage, async (c) => c.json(await cancelDemoCheckout(db, c.var.org.id, c.req.param('id'))));
+  app.post('/demo/portal', manage, async (c) => {
     const { action } = await readJson(c, demoPortalActionSchema);
-    await demoPortalAction(db, c.var.user.id, action);
-    return c.json(await getSubscription(db, billing, c.var.user.id, false));
+    await demoPortalAction(db, c.var.org.id, action);
+    return c.json(await getSubscription(db, billing, c.var.org.id, false));
   });
   return app;
 }

@@ -1,46 +1,62 @@
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { billingMessages, type BillingSubscription, type BillingType } from '../../../shared/api/billing.ts';
-import type { SessionUser } from '../../context.ts';
+import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Billing } from './provider.ts';
 import { applySnapshot, readBillingSubscription, trialDaysFor } from './snapshot.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 
-async function ownerRow(db: Kysely<DB>, userId: string) {
-  return db.selectFrom('subscriptions').select(['customer_id']).where('user_id', '=', userId).executeTakeFirst();
+async function customerOfOrganisation(db: Kysely<DB>, organisationId: string): Promise<string | null> {
+  return (await db.selectFrom('subscriptions').select('customer_id').where('organisation_id', '=', organisationId).executeTakeFirst())?.customer_id ?? null;
 }
 
-export async function getSubscription(db: Kysely<DB>, billing: Billing, userId: string, refresh: boolean): Promise<BillingSubscription> {
+/** GET /api/billing/subscription: the organisation's plan, readable by every member. */
+export async function getSubscription(db: Kysely<DB>, billing: Billing, organisationId: string, refresh: boolean): Promise<BillingSubscription> {
   if (refresh) {
-    const customerId = (await ownerRow(db, userId))?.customer_id;
+    const customerId = await customerOfOrganisation(db, organisationId);
     if (customerId) {
       const snapshot = await billing.provider.fetchSnapshot(customerId);
-      if (snapshot) await db.transaction().execute((trx) => applySnapshot(trx, userId, snapshot));
+      if (snapshot) await db.transaction().execute((trx) => applySnapshot(trx, organisationId, snapshot));
     }
   }
-  return readBillingSubscription(db, userId, billing.provider.kind);
+  return readBillingSubscription(db, organisationId, billing.provider.kind);
 }
 
-export async function startCheckout(db: Kysely<DB>, billing: Billing, user: SessionUser, tier: 'free' | 'premium', billingType: BillingType): Promise<{ url: string }> {
+/** An owner starts the organisation's checkout (the route checks `billing:manage`). */
+export async function startCheckout(
+  db: Kysely<DB>,
+  billing: Billing,
+  actor: Actor & { email: string },
+  tier: 'free' | 'premium',
+  billingType: BillingType,
+): Promise<{ url: string }> {
   if (tier === 'free') throw new AppError('validation', 422, billingMessages.alreadyFree, { tier: billingMessages.alreadyFree });
-  const current = await readBillingSubscription(db, user.id, billing.provider.kind);
+  const current = await readBillingSubscription(db, actor.organisationId, billing.provider.kind);
   if (current.subscribed) throw new AppError('validation', 422, billingMessages.alreadyPremium);
-  const owner = { id: user.id, email: user.email, customerId: (await ownerRow(db, user.id))?.customer_id ?? null };
-  const session = await billing.provider.createCheckout(owner, billingType, await trialDaysFor(db, user.id));
+  const owner = { organisationId: actor.organisationId, userId: actor.userId, email: actor.email, customerId: await customerOfOrganisation(db, actor.organisationId) };
+  const session = await billing.provider.createCheckout(owner, billingType, await trialDaysFor(db, actor.organisationId));
   await db.transaction().execute(async (trx) => {
     if (session.customerId && !owner.customerId) {
-      await trx.updateTable('subscriptions').set({ customer_id: session.customerId, provider: billing.provider.kind }).where('user_id', '=', user.id).where('customer_id', 'is', null).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ customer_id: session.customerId, provider: billing.provider.kind })
+        .where('organisation_id', '=', actor.organisationId)
+        .where('customer_id', 'is', null)
+        .execute();
     }
-    await trx.insertInto('checkout_sessions').values({ id: session.sessionId, user_id: user.id, provider: billing.provider.kind, billing_type: billingType }).execute();
-    await enqueueEvent(trx, user.id, 'checkout_started', { tier, billing_type: billingType });
+    await trx
+      .insertInto('checkout_sessions')
+      .values({ id: session.sessionId, organisation_id: actor.organisationId, created_by: actor.userId, provider: billing.provider.kind, billing_type: billingType })
+      .execute();
+    await enqueueEvent(trx, actor.userId, 'checkout_started', { tier, billing_type: billingType });
   });
   return { url: session.url };
 }
 
-export async function openPortal(db: Kysely<DB>, billing: Billing, userId: string): Promise<{ url: string }> {
-  const customerId = (await ownerRow(db, userId))?.customer_id;
+export async function openPortal(db: Kysely<DB>, billing: Billing, organisationId: string): Promise<{ url: string }> {
+  const customerId = await customerOfOrganisation(db, organisationId);
   if (!customerId) throw new AppError('validation', 422, billingMessages.noCustomer);
   return billing.provider.createPortal(customerId);
 }
@@ -78,8 +94,8 @@ export async function handleStripeWebhook(db: Kysely<DB>, billing: Billing, rawB
       .executeTakeFirst();
     if (!inserted) return { duplicate: true };
     if (!customerId || !snapshot) return { duplicate: false };
-    const owner = await trx.selectFrom('subscriptions').select('user_id').where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
-    if (owner) await applySnapshot(trx, owner.user_id, snapshot);
+    const owner = await trx.selectFrom('subscriptions').select('organisation_id').where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
+    if (owner) await applySnapshot(trx, owner.organisation_id, snapshot);
     if (event.type === 'checkout.session.completed') {
       await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: new Date() }).where('id', '=', (event.data.object as { id: string }).id).execute();
     }

@@ -3,7 +3,7 @@ import type { BillingSubscription, BillingType } from '../../../shared/api/billi
 import { PRICES, summarizeSubscription, type SubscriptionStatus } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
 import { subscriptionState } from '../../domain/subscription.ts';
-import { enqueueContactSync } from '../../domain/outbox.ts';
+import { enqueueOrganisationContactSync } from '../../domain/outbox.ts';
 
 /** The provider's truth about one customer's subscription, as stored in `subscriptions`. */
 export interface SubscriptionSnapshot {
@@ -18,9 +18,9 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
 }
 
-/** Writes a snapshot over the owner's subscription row; the row is the source of truth for limits. */
-export async function applySnapshot(trx: Transaction<DB>, userId: string, snap: SubscriptionSnapshot): Promise<void> {
-  const before = await trx.selectFrom('subscriptions').select(['tier', 'status', 'billing_type']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+/** Writes a snapshot over the organisation's subscription row; the row is the source of truth for limits. */
+export async function applySnapshot(trx: Transaction<DB>, organisationId: string, snap: SubscriptionSnapshot): Promise<void> {
+  const before = await trx.selectFrom('subscriptions').select(['tier', 'status', 'billing_type']).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
   await trx
     .updateTable('subscriptions')
     .set({
@@ -35,26 +35,26 @@ export async function applySnapshot(trx: Transaction<DB>, userId: string, snap: 
       cancel_at_period_end: snap.cancelAtPeriodEnd,
       updated_at: new Date(),
     })
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .execute();
-  // One free trial per owner: a subscription that started (with a trial or not) used it.
+  // One free trial per organisation: a subscription that started (with a trial or not) used it.
   if (snap.tier === 'premium' || snap.trialEnd) {
-    await trx.updateTable('subscriptions').set({ trial_used_at: new Date() }).where('user_id', '=', userId).where('trial_used_at', 'is', null).execute();
+    await trx.updateTable('subscriptions').set({ trial_used_at: new Date() }).where('organisation_id', '=', organisationId).where('trial_used_at', 'is', null).execute();
   }
-  // The CRM contact follows every change of plan, in the same transaction.
+  // The CRM contacts working in the organisation follow every change of plan, in the same transaction.
   if (before && (before.tier !== snap.tier || before.status !== snap.status || before.billing_type !== snap.billingType)) {
-    await enqueueContactSync(trx, userId);
+    await enqueueOrganisationContactSync(trx, organisationId);
   }
 }
 
-/** Days of free trial a new checkout of this owner gets: the whole trial, or none once used. */
-export async function trialDaysFor(db: Kysely<DB>, userId: string): Promise<number> {
-  const row = await db.selectFrom('subscriptions').select('trial_used_at').where('user_id', '=', userId).executeTakeFirst();
+/** Days of free trial a new checkout of this organisation gets: the whole trial, or none once used. */
+export async function trialDaysFor(db: Kysely<DB>, organisationId: string): Promise<number> {
+  const row = await db.selectFrom('subscriptions').select('trial_used_at').where('organisation_id', '=', organisationId).executeTakeFirst();
   return row?.trial_used_at ? 0 : PRICES.trialDays;
 }
 
-export async function readBillingSubscription(db: Kysely<DB>, userId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export async function readBillingSubscription(db: Kysely<DB>, organisationId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {
+  const row = await db.selectFrom('subscriptions').selectAll().where('organisation_id', '=', organisationId).executeTakeFirst();
   const summary = summarizeSubscription(subscriptionState(row));
   return {
     subscribed: summary.subscribed,

@@ -64,18 +64,19 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
   return {
     kind: 'stripe',
     async createCheckout(owner: CheckoutOwner, billingType: BillingType, trialDays: number) {
-      // One customer per owner, created once; the idempotency key makes a double click create one.
+      // One customer per organisation, created once; the idempotency key makes a double click create one.
+      const metadata = { organisationId: owner.organisationId, userId: owner.userId };
       const customerId =
         owner.customerId ??
-        (await stripe.customers.create({ email: owner.email, metadata: { userId: owner.id } }, { idempotencyKey: `customer-${owner.id}` })).id;
+        (await stripe.customers.create({ email: owner.email, metadata }, { idempotencyKey: `customer-${owner.organisationId}` })).id;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
-        client_reference_id: owner.id,
+        client_reference_id: owner.organisationId,
         line_items: [{ price: priceFor(billingType), quantity: 1 }],
         // No trial_period_days at all once the trial is used: Stripe would start another one.
-        subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { userId: owner.id, billingType } },
-        metadata: { userId: owner.id, billingType },
+        subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { ...metadata, billingType } },
+        metadata: { ...metadata, billingType },
         locale: 'fr',
         success_url: `${publicOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${publicOrigin}/payment-cancel`,

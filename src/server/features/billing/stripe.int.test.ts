@@ -40,7 +40,7 @@ const recipe = { name: 'Soupe', servings: 1, ingredients: [{ code: '16400', quan
 async function checkout(user: SignedUpUser, billingType: 'monthly' | 'yearly') {
   const res = await t.request('POST', '/api/billing/checkout', { cookie: user.cookie, body: { tier: 'premium', billingType } });
   expect(res.status).toBe(200);
-  const customerId = (await t.db.selectFrom('subscriptions').select('customer_id').where('user_id', '=', user.user.id).executeTakeFirstOrThrow()).customer_id!;
+  const customerId = (await t.db.selectFrom('subscriptions').select('customer_id').where('organisation_id', '=', user.organisationId).executeTakeFirstOrThrow()).customer_id!;
   return { url: res.body.url as string, customerId };
 }
 
@@ -56,11 +56,12 @@ describe('Stripe billing', () => {
     expect(session.params.get('subscription_data[trial_period_days]')).toBe('14');
     expect(session.params.get('success_url')).toBe(`${TEST_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.params.get('cancel_url')).toBe(`${TEST_ORIGIN}/payment-cancel`);
-    expect(session.params.get('client_reference_id')).toBe(user.user.id);
+    // One Stripe customer per organisation (issue 16).
+    expect(session.params.get('client_reference_id')).toBe(user.organisationId);
 
     const second = await checkout(user, 'monthly');
     expect(second.customerId).toBe(first.customerId);
-    expect(stripe.requests.filter((r) => r.path === '/v1/customers' && r.params.get('metadata[userId]') === user.user.id)).toHaveLength(1);
+    expect(stripe.requests.filter((r) => r.path === '/v1/customers' && r.params.get('metadata[organisationId]') === user.organisationId)).toHaveLength(1);
     expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.params.get('line_items[0][price]')).toBe('price_monthly');
 
     const free = await t.request('POST', '/api/billing/checkout', { cookie: user.cookie, body: { tier: 'free', billingType: 'monthly' } });
@@ -136,7 +137,7 @@ describe('Stripe billing', () => {
     // A late « created » event (claiming active) arriving after the cancellation: Stripe's truth wins.
     await webhook('customer.subscription.created', { id: 'sub_dup', object: 'subscription', customer: customerId, status: 'active' });
     expect((await subscription(user)).body).toMatchObject({ subscribed: false, status: 'inactive', subscriptionTier: 'free' });
-    const rows = await t.db.selectFrom('subscriptions').select(['status', 'tier']).where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('subscriptions').select(['status', 'tier']).where('organisation_id', '=', user.organisationId).executeTakeFirstOrThrow();
     expect(rows).toEqual({ status: 'canceled', tier: 'free' });
   });
 

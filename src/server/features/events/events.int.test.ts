@@ -178,7 +178,7 @@ describe('product events through the outbox to Brevo', () => {
     brevo.calls.length = 0;
     brevo.setDelay(5);
     const user = await t.signUp();
-    const premium = t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('user_id', '=', user.user.id);
+    const premium = t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', user.organisationId);
     await premium.execute();
     for (let i = 0; i < 30; i++) await t.request('POST', '/api/menus', { cookie: user.cookie, body: { name: `Menu ${i}` } });
 

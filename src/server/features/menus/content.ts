@@ -69,29 +69,29 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
   return sections.map((s) => ({ id: s.id, name: s.name, description: s.description, displayOrder: s.display_order, items: bySection.get(s.id) ?? [] }));
 }
 
-export async function listOwnedSections(db: Kysely<DB>, userId: string, menuId: string): Promise<MenuSection[]> {
+export async function listOwnedSections(db: Kysely<DB>, organisationId: string, menuId: string): Promise<MenuSection[]> {
   if (!isUuid(menuId)) throw notFound();
-  const menu = await db.selectFrom('menus').select('id').where('id', '=', menuId).where('user_id', '=', userId).executeTakeFirst();
+  const menu = await db.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).executeTakeFirst();
   if (!menu) throw notFound();
   return listSections(db, menuId);
 }
 
 /** The menu of an owned section, or 404 (another owner's section looks missing). */
-async function sectionMenuId(db: Db, userId: string, sectionId: string): Promise<string> {
+async function sectionMenuId(db: Db, organisationId: string, sectionId: string): Promise<string> {
   if (!isUuid(sectionId)) throw notFound();
   const row = await db
     .selectFrom('menu_sections as s')
     .innerJoin('menus as m', 'm.id', 's.menu_id')
     .select('s.menu_id')
     .where('s.id', '=', sectionId)
-    .where('m.user_id', '=', userId)
+    .where('m.organisation_id', '=', organisationId)
     .executeTakeFirst();
   if (!row) throw notFound();
   return row.menu_id;
 }
 
 /** The menu and section of an owned item, or 404 (also the owner check of PUT and DELETE /api/items/:id/photo). */
-export async function itemParents(db: Db, userId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
+export async function itemParents(db: Db, organisationId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
   if (!isUuid(itemId)) throw notFound();
   const row = await db
     .selectFrom('menu_items as i')
@@ -99,7 +99,7 @@ export async function itemParents(db: Db, userId: string, itemId: string): Promi
     .innerJoin('menus as m', 'm.id', 's.menu_id')
     .select(['s.menu_id', 'i.menu_section_id'])
     .where('i.id', '=', itemId)
-    .where('m.user_id', '=', userId)
+    .where('m.organisation_id', '=', organisationId)
     .executeTakeFirst();
   if (!row) throw notFound();
   return { menuId: row.menu_id, sectionId: row.menu_section_id };
@@ -112,10 +112,10 @@ const orderedItemIds = async (trx: Transaction<DB>, sectionId: string) =>
 
 const findSection = async (db: Db, id: string) => (await listSections(db, (await db.selectFrom('menu_sections').select('menu_id').where('id', '=', id).executeTakeFirstOrThrow()).menu_id)).find((s) => s.id === id)!;
 
-export async function createSection(db: Kysely<DB>, userId: string, menuId: string, input: { name?: string | undefined; description?: string | undefined }): Promise<MenuSection> {
+export async function createSection(db: Kysely<DB>, organisationId: string, menuId: string, input: { name?: string | undefined; description?: string | undefined }): Promise<MenuSection> {
   if (!isUuid(menuId)) throw notFound();
   return db.transaction().execute(async (trx) => {
-    await lockOwnedMenu(trx, userId, menuId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     const count = (await orderedSectionIds(trx, menuId)).length;
     const row = await trx
       .insertInto('menu_sections')
@@ -126,39 +126,39 @@ export async function createSection(db: Kysely<DB>, userId: string, menuId: stri
   });
 }
 
-export async function updateSection(db: Kysely<DB>, userId: string, sectionId: string, input: { name: string; description: string }): Promise<MenuSection> {
+export async function updateSection(db: Kysely<DB>, organisationId: string, sectionId: string, input: { name: string; description: string }): Promise<MenuSection> {
   return db.transaction().execute(async (trx) => {
-    const menuId = await sectionMenuId(trx, userId, sectionId);
-    await lockOwnedMenu(trx, userId, menuId);
+    const menuId = await sectionMenuId(trx, organisationId, sectionId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     await trx.updateTable('menu_sections').set({ name: input.name, description: input.description, updated_at: new Date() }).where('id', '=', sectionId).execute();
     return findSection(trx, sectionId);
   });
 }
 
-export async function deleteSection(db: Kysely<DB>, userId: string, sectionId: string): Promise<void> {
+export async function deleteSection(db: Kysely<DB>, organisationId: string, sectionId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const menuId = await sectionMenuId(trx, userId, sectionId);
-    await lockOwnedMenu(trx, userId, menuId);
+    const menuId = await sectionMenuId(trx, organisationId, sectionId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     await trx.deleteFrom('menu_sections').where('id', '=', sectionId).execute();
     await renumber(trx, 'menu_sections', await orderedSectionIds(trx, menuId));
   });
 }
 
-export async function moveSection(db: Kysely<DB>, userId: string, sectionId: string, position: number): Promise<MenuSection[]> {
+export async function moveSection(db: Kysely<DB>, organisationId: string, sectionId: string, position: number): Promise<MenuSection[]> {
   return db.transaction().execute(async (trx) => {
-    const menuId = await sectionMenuId(trx, userId, sectionId);
-    await lockOwnedMenu(trx, userId, menuId);
+    const menuId = await sectionMenuId(trx, organisationId, sectionId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     await renumber(trx, 'menu_sections', moveTo(await orderedSectionIds(trx, menuId), sectionId, position));
     return listSections(trx, menuId);
   });
 }
 
 /** An item made from one of the owner's recipes, at the end of the section (docs/product/spec.md section 3). */
-export async function createItem(db: Kysely<DB>, userId: string, sectionId: string, recipeId: string): Promise<MenuItem> {
+export async function createItem(db: Kysely<DB>, organisationId: string, sectionId: string, recipeId: string): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
-    const menuId = await sectionMenuId(trx, userId, sectionId);
-    await lockOwnedMenu(trx, userId, menuId);
-    const recipe = await trx.selectFrom('recipes').select(['id', 'name']).where('id', '=', recipeId).where('user_id', '=', userId).executeTakeFirst();
+    const menuId = await sectionMenuId(trx, organisationId, sectionId);
+    await lockOwnedMenu(trx, organisationId, menuId);
+    const recipe = await trx.selectFrom('recipes').select(['id', 'name']).where('id', '=', recipeId).where('organisation_id', '=', organisationId).executeTakeFirst();
     if (!recipe) throw new AppError('validation', 422, menuMessages.recipeNotFound, { recipeId: menuMessages.recipeNotFound });
     const count = (await orderedItemIds(trx, sectionId)).length;
     const row = await trx
@@ -178,10 +178,10 @@ async function findItem(db: Db, menuId: string, itemId: string): Promise<MenuIte
   throw notFound();
 }
 
-export async function updateItem(db: Kysely<DB>, userId: string, itemId: string, input: Required<ItemUpdateInput>): Promise<MenuItem> {
+export async function updateItem(db: Kysely<DB>, organisationId: string, itemId: string, input: Required<ItemUpdateInput>): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
-    const { menuId } = await itemParents(trx, userId, itemId);
-    await lockOwnedMenu(trx, userId, menuId);
+    const { menuId } = await itemParents(trx, organisationId, itemId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     await trx
       .updateTable('menu_items')
       .set({ name: input.name, description: input.description, is_available: input.isAvailable, updated_at: new Date() })
@@ -191,19 +191,19 @@ export async function updateItem(db: Kysely<DB>, userId: string, itemId: string,
   });
 }
 
-export async function deleteItem(db: Kysely<DB>, userId: string, itemId: string): Promise<void> {
+export async function deleteItem(db: Kysely<DB>, organisationId: string, itemId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { menuId, sectionId } = await itemParents(trx, userId, itemId);
-    await lockOwnedMenu(trx, userId, menuId);
+    const { menuId, sectionId } = await itemParents(trx, organisationId, itemId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     await trx.deleteFrom('menu_items').where('id', '=', itemId).execute();
     await renumber(trx, 'menu_items', await orderedItemIds(trx, sectionId));
   });
 }
 
-export async function moveItem(db: Kysely<DB>, userId: string, itemId: string, position: number): Promise<MenuSection[]> {
+export async function moveItem(db: Kysely<DB>, organisationId: string, itemId: string, position: number): Promise<MenuSection[]> {
   return db.transaction().execute(async (trx) => {
-    const { menuId, sectionId } = await itemParents(trx, userId, itemId);
-    await lockOwnedMenu(trx, userId, menuId);
+    const { menuId, sectionId } = await itemParents(trx, organisationId, itemId);
+    await lockOwnedMenu(trx, organisationId, menuId);
     await renumber(trx, 'menu_items', moveTo(await orderedItemIds(trx, sectionId), itemId, position));
     return listSections(trx, menuId);
   });

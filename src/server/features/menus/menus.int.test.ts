@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
   intruder = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('user_id', '=', owner.user.id).execute();
+  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
 });
 afterAll(() => t.close());
 
@@ -47,7 +47,10 @@ describe('menus, sections and items', () => {
     expect(item2.displayOrder).toBe(1);
 
     const list = await api.get('/api/menus');
-    expect(list.body.menus[0]).toEqual({ id: menu.id, name: menu.name, description: menu.description, isActive: true, createdAt: menu.createdAt });
+    // Issue 16: a new menu goes to the organisation's first establishment.
+    const [establishment] = (await api.get('/api/establishments')).body.establishments;
+    expect(menu.establishmentId).toBe(establishment.id);
+    expect(list.body.menus[0]).toEqual({ id: menu.id, name: menu.name, description: menu.description, isActive: true, establishmentId: establishment.id, createdAt: menu.createdAt });
 
     const renamed = await api.put(`/api/sections/${plats.id}`, { name: 'Plats', description: 'Faits maison' });
     expect(renamed.body).toMatchObject({ name: 'Plats', description: 'Faits maison' });
@@ -161,7 +164,7 @@ describe('menus, sections and items', () => {
 
   it('deleting a menu removes its sections, items and QR codes', async () => {
     const { menu, plats } = await menuWithContent();
-    await t.db.insertInto('qr_codes').values({ user_id: owner.user.id, menu_id: menu.id, name: 'Table 1' }).execute();
+    await t.db.insertInto('qr_codes').values({ organisation_id: owner.organisationId, created_by: owner.user.id, menu_id: menu.id, name: 'Table 1' }).execute();
     expect((await as(owner).del(`/api/menus/${menu.id}`)).status).toBe(204);
     expect(await t.db.selectFrom('menu_sections').selectAll().where('menu_id', '=', menu.id).execute()).toEqual([]);
     expect(await t.db.selectFrom('menu_items').selectAll().where('menu_section_id', '=', plats.id).execute()).toEqual([]);

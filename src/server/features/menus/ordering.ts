@@ -6,8 +6,8 @@ import { notFound } from '../../lib/http.ts';
  * Every change to a menu's sections or items first locks the menu row: edits of one menu
  * are serialized, so display orders stay dense (0..n-1) under concurrent requests.
  */
-export async function lockOwnedMenu(trx: Transaction<DB>, userId: string, menuId: string): Promise<void> {
-  const row = await trx.selectFrom('menus').select('id').where('id', '=', menuId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+export async function lockOwnedMenu(trx: Transaction<DB>, organisationId: string, menuId: string): Promise<void> {
+  const row = await trx.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
   if (!row) throw notFound();
 }
 

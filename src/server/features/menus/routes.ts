@@ -9,57 +9,61 @@ import {
   sectionCreateSchema,
   sectionUpdateSchema,
 } from '../../../shared/api/menus.ts';
-import { requireUser } from '../../auth/require-user.ts';
+import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import * as content from './content.ts';
 import * as menus from './menus.ts';
 
-/** /api/menus, /api/sections and /api/items (docs/product/api.md « Menus, sections, items »). */
+/**
+ * /api/menus, /api/sections and /api/items (docs/product/api.md « Menus, sections, items »):
+ * every member reads the organisation's menus; owners and editors write them.
+ */
 export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
+  const write = allow('content:write');
   app.use('/menus/*', requireUser(deps));
   app.use('/menus', requireUser(deps));
   app.use('/sections/*', requireUser(deps));
   app.use('/items/*', requireUser(deps));
 
-  app.get('/menus', async (c) => c.json({ menus: await menus.listMenus(db, c.var.user.id) }));
-  app.post('/menus', async (c) => c.json(await menus.createMenu(db, c.var.user.id, await readJson(c, menuCreateSchema)), 201));
-  app.get('/menus/:id', async (c) => c.json(await menus.getMenu(db, c.var.user.id, c.req.param('id'))));
-  app.put('/menus/:id', async (c) => c.json(await menus.updateMenu(db, c.var.user.id, c.req.param('id'), await readJson(c, menuUpdateSchema))));
-  app.patch('/menus/:id', async (c) => c.json(await menus.setMenuStatus(db, c.var.user.id, c.req.param('id'), (await readJson(c, menuStatusSchema)).isActive)));
-  app.delete('/menus/:id', async (c) => {
-    await menus.deleteMenu(db, c.var.user.id, c.req.param('id'));
+  app.get('/menus', async (c) => c.json({ menus: await menus.listMenus(db, c.var.org.id) }));
+  app.post('/menus', write, async (c) => c.json(await menus.createMenu(db, actorOf(c), await readJson(c, menuCreateSchema)), 201));
+  app.get('/menus/:id', async (c) => c.json(await menus.getMenu(db, c.var.org.id, c.req.param('id'))));
+  app.put('/menus/:id', write, async (c) => c.json(await menus.updateMenu(db, actorOf(c), c.req.param('id'), await readJson(c, menuUpdateSchema))));
+  app.patch('/menus/:id', write, async (c) => c.json(await menus.setMenuStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, menuStatusSchema)).isActive)));
+  app.delete('/menus/:id', write, async (c) => {
+    await menus.deleteMenu(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
 
-  app.get('/menus/:id/sections', async (c) => c.json({ sections: await content.listOwnedSections(db, c.var.user.id, c.req.param('id')) }));
-  app.post('/menus/:id/sections', async (c) =>
-    c.json(await content.createSection(db, c.var.user.id, c.req.param('id'), await readJson(c, sectionCreateSchema)), 201),
+  app.get('/menus/:id/sections', async (c) => c.json({ sections: await content.listOwnedSections(db, c.var.org.id, c.req.param('id')) }));
+  app.post('/menus/:id/sections', write, async (c) =>
+    c.json(await content.createSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionCreateSchema)), 201),
   );
-  app.put('/sections/:id', async (c) => c.json(await content.updateSection(db, c.var.user.id, c.req.param('id'), await readJson(c, sectionUpdateSchema))));
-  app.delete('/sections/:id', async (c) => {
-    await content.deleteSection(db, c.var.user.id, c.req.param('id'));
+  app.put('/sections/:id', write, async (c) => c.json(await content.updateSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionUpdateSchema))));
+  app.delete('/sections/:id', write, async (c) => {
+    await content.deleteSection(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
   });
-  app.post('/sections/:id/move', async (c) => {
+  app.post('/sections/:id/move', write, async (c) => {
     const { position } = await readJson(c, moveSchema);
-    return c.json({ sections: await content.moveSection(db, c.var.user.id, c.req.param('id'), position) });
+    return c.json({ sections: await content.moveSection(db, c.var.org.id, c.req.param('id'), position) });
   });
-  app.post('/sections/:id/items', async (c) => {
+  app.post('/sections/:id/items', write, async (c) => {
     const { recipeId } = await readJson(c, itemCreateSchema);
-    return c.json(await content.createItem(db, c.var.user.id, c.req.param('id'), recipeId), 201);
+    return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), recipeId), 201);
   });
-  app.put('/items/:id', async (c) => c.json(await content.updateItem(db, c.var.user.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
-  app.delete('/items/:id', async (c) => {
-    await content.deleteItem(db, c.var.user.id, c.req.param('id'));
+  app.put('/items/:id', write, async (c) => c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
+  app.delete('/items/:id', write, async (c) => {
+    await content.deleteItem(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
   });
-  app.post('/items/:id/move', async (c) => {
+  app.post('/items/:id/move', write, async (c) => {
     const { position } = await readJson(c, moveSchema);
-    return c.json({ sections: await content.moveItem(db, c.var.user.id, c.req.param('id'), position) });
+    return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position) });
   });
   // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
   app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));

@@ -11,7 +11,7 @@ import { describeImage, testJpeg, testPng } from '../../test/images.ts';
 import { getRaw, putBytes } from '../../test/photo-upload.ts';
 
 /**
- * Photos in an S3-compatible bucket (S3_*, docs/decisions/0015-photos.md), against s3rver
+ * Photos in an S3-compatible bucket (S3_*, docs/decisions/0017-photos.md), against s3rver
  * started here on a free loopback port: no network. The database keeps the copies' sizes and
  * NULL bytes; the bucket keeps the bytes under `photos/<name>`.
  */

@@ -4,6 +4,7 @@ import { PHOTO_MAX_BYTES, photoMessages } from '../../../shared/api/photos.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { describeImage, testJpeg, testPng, testWebp } from '../../test/images.ts';
 import { getRaw, putBytes } from '../../test/photo-upload.ts';
+import { addMember } from '../../test/teams.ts';
 
 /** docs/product/api.md « Photos », photos kept in PostgreSQL (no S3_*): photos-s3.int.test.ts does the bucket. */
 const recipe = (name: string) => ({ name, servings: 2, ingredients: [{ code: '16400', quantity: 20, unit: 'g' }], allergens: ['Lait'], dietaryInfo: [] });
@@ -17,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
   intruder = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('user_id', '=', owner.user.id).execute();
+  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
   jpeg = await testJpeg({ width: 1600, height: 1200 });
 });
 afterAll(() => t.close());
@@ -110,6 +111,23 @@ describe('PUT /api/recipes/:id/photo', () => {
     expect(await stored()).toEqual(before);
     expect((await putBytes(t, `/api/recipes/${r.id}/photo`, jpeg, undefined)).status).toBe(401);
     expect((await putBytes(t, `/api/recipes/${r.id}/photo`, jpeg, owner.cookie, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
+
+describe('roles in the organisation (src/shared/permissions.ts)', () => {
+  it('lets an editor change a photo of the organisation; a viewer gets 403 and nothing is stored or removed', async () => {
+    const editor = await addMember(t, owner, 'editor');
+    const viewer = await addMember(t, owner, 'viewer');
+    const r = await newRecipe();
+    const put = await putBytes(t, `/api/recipes/${r.id}/photo`, await testJpeg({ seed: 31 }), editor.cookie);
+    expect(put.status).toBe(200);
+    const before = await stored();
+    const refused = await putBytes(t, `/api/recipes/${r.id}/photo`, await testJpeg({ seed: 32 }), viewer.cookie);
+    expect([refused.status, refused.json.error?.code]).toEqual([403, 'forbidden']);
+    const del = await t.request('DELETE', `/api/recipes/${r.id}/photo`, { cookie: viewer.cookie });
+    expect([del.status, del.body.error.code]).toEqual([403, 'forbidden']);
+    expect(await stored()).toEqual(before);
+    expect((await t.request('GET', `/api/recipes/${r.id}`, { cookie: viewer.cookie })).body.photoUrl).toBe(put.json.photoUrl);
   });
 });
 

@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../context.ts';
 import { etagMatches } from '../../lib/etag.ts';
 import { readPhotoFile } from './service.ts';
 
-/** A copy's bytes never change under its name (docs/decisions/0015-photos.md): browsers keep it a year. */
+/** A copy's bytes never change under its name (docs/decisions/0017-photos.md): browsers keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**

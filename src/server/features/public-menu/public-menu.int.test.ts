@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function premium(user: SignedUpUser) {
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', user.user.id).execute();
+  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', user.organisationId).execute();
 }
 
 const as = (user: SignedUpUser) => ({
@@ -174,25 +174,26 @@ describe('GET /menu/:id', () => {
     expect(html).toContain('<dd>0,0\u00a0g</dd>'); // zero is a value, not a missing one
   });
 
-  it('shows no crown for a free owner, and « Restaurant » when the owner has no restaurant name', async () => {
+  it('shows no crown for a free organisation, and the name of the menu’s establishment', async () => {
     const free = await t.signUp();
     const api = as(free);
     const menu = await api.post('/api/menus', { name: 'Menu du midi' });
     let html = (await page(menu.id)).text;
     expect(html).not.toContain('aria-label="Premium"');
     expect(html).toContain('<p class="resto">Mon Restaurant</p>');
-    await t.db.deleteFrom('profiles').where('id', '=', free.user.id).execute();
+    const [establishment] = (await t.request('GET', '/api/establishments', { cookie: free.cookie })).body.establishments;
+    expect((await t.request('PUT', `/api/establishments/${establishment.id}`, { cookie: free.cookie, body: { name: 'Le Comptoir' } })).status).toBe(200);
     html = (await page(menu.id)).text;
-    expect(html).toContain('<p class="resto">Restaurant</p>');
+    expect(html).toContain('<p class="resto">Le Comptoir</p>');
 
     // A premium that has lapsed is no longer premium.
     await t.db
       .updateTable('subscriptions')
       .set({ tier: 'premium', status: 'active', current_period_end: new Date(Date.now() - 60_000) })
-      .where('user_id', '=', free.user.id)
+      .where('organisation_id', '=', free.organisationId)
       .execute();
     expect((await page(menu.id)).text).not.toContain('aria-label="Premium"');
-    await t.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() + 86_400_000) }).where('user_id', '=', free.user.id).execute();
+    await t.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() + 86_400_000) }).where('organisation_id', '=', free.organisationId).execute();
     expect((await page(menu.id)).text).toContain('aria-label="Premium"');
   });
 
@@ -216,11 +217,11 @@ describe('GET /menu/:id', () => {
   });
 
   // An inactive menu gets the calm « pas disponible » page instead: unavailable.int.test.ts.
-  it('answers the « Menu non trouvé » page with 404 for an unknown, non-UUID or orphaned menu', async () => {
+  it('answers the « Menu non trouvé » page with 404 for an unknown, non-UUID or deleted organisation’s menu', async () => {
     const gone = await t.signUp();
     const goneMenu = await as(gone).post('/api/menus', { name: 'Fermé' });
     expect((await page(goneMenu.id)).status).toBe(200);
-    await t.db.deleteFrom('users').where('id', '=', gone.user.id).execute();
+    await t.db.deleteFrom('organisations').where('id', '=', gone.organisationId).execute();
 
     for (const id of ['6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80', 'pas-un-uuid', "1' OR '1'='1", goneMenu.id]) {
       const res = await page(encodeURIComponent(id));
@@ -307,7 +308,7 @@ describe('GET /menu/:id', () => {
 
   it('is allowed by the security headers (no script needed, inline style allowed) and counts no scan', async () => {
     const m = await richMenu();
-    const qr = await t.db.insertInto('qr_codes').values({ user_id: owner.user.id, menu_id: m.menu.id, name: 'Table 1' }).returning('id').executeTakeFirstOrThrow();
+    const qr = await t.db.insertInto('qr_codes').values({ organisation_id: owner.organisationId, created_by: owner.user.id, menu_id: m.menu.id, name: 'Table 1' }).returning('id').executeTakeFirstOrThrow();
     const res = await page(m.menu.id);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");

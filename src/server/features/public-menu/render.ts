@@ -60,7 +60,7 @@ function nutritionBlock(recipe: PublicMenuRecipe): string {
 }
 
 /**
- * The dish's photo (docs/decisions/0015-photos.md): a thumbnail 6rem wide (8rem from 48rem),
+ * The dish's photo (docs/decisions/0017-photos.md): a thumbnail 6rem wide (8rem from 48rem),
  * so the browser takes the 320 px copy on most phones. Loaded lazily and decoded off the main
  * thread; its size is reserved by CSS and the attributes, so nothing moves when it arrives.
  */

@@ -38,7 +38,7 @@ type ItemRow = [
  * The available items of the menu `m`, in display order, as one JSON array of ItemRow tuples
  * built by the database: a page costs one round trip whatever its size, and the driver reads
  * one value instead of a row per item (tuples, not objects: a third less for the database to
- * build). Items only ever link their owner's recipes; the join says so again. The recipe's
+ * build). Items only ever link their organisation's recipes; the join says so again. The recipe's
  * values are its stored facts (src/shared/recipe-facts.ts), never recomputed here.
  */
 const availableItems = sql<string>`(
@@ -51,22 +51,23 @@ const availableItems = sql<string>`(
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
-  LEFT JOIN recipes r ON r.id = i.recipe_id AND r.user_id = m.user_id
+  LEFT JOIN recipes r ON r.id = i.recipe_id AND r.organisation_id = m.organisation_id
   WHERE s.menu_id = m.id
 )`;
 
 /** What the page of one menu is made of, as fetched: equal fingerprints render equal pages. */
 export interface PublicMenuSource {
-  /** Every value the page shows, as text (menu, owner, premium now, items JSON). */
+  /** Every value the page shows, as text (menu, establishment, premium now, items JSON). */
   fingerprint: string;
   toPublicMenu(): PublicMenu;
 }
 
 /**
- * What a diner sees of an active menu, in ONE query: the menu, its owner's profile and
+ * What a diner sees of an active menu, in ONE query: the menu, its establishment (name,
+ * address, phone: docs/product/organisations.md « Establishments »), its organisation's
  * subscription, and its available items with their recipes. `null` for an unknown id, an id
  * that is not a UUID, or an inactive menu (docs/product/spec.md section 5: only active menus and available
- * items are shown publicly). A deleted owner's menus are gone with them (ON DELETE CASCADE).
+ * items are shown publicly). A deleted organisation's menus are gone with it (ON DELETE CASCADE).
  *
  * The items arrive as JSON text, parsed only when needed: the page route first compares the
  * fetched values with those of the page it rendered last (see page-memo.ts).
@@ -75,17 +76,17 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
   if (!isUuid(menuId)) return null;
   const query = db
     .selectFrom('menus as m')
-    .leftJoin('profiles as p', 'p.id', 'm.user_id')
-    .leftJoin('subscriptions as sub', 'sub.user_id', 'm.user_id')
+    .innerJoin('establishments as e', 'e.id', 'm.establishment_id')
+    .leftJoin('subscriptions as sub', 'sub.organisation_id', 'm.organisation_id')
     .select([
       'm.id',
       'm.name',
       'm.description',
-      'p.restaurant_name',
-      'p.address',
-      'p.postal_code',
-      'p.city',
-      'p.phone',
+      'e.name as restaurant_name',
+      'e.address',
+      'e.postal_code',
+      'e.city',
+      'e.phone',
       'sub.tier',
       'sub.status',
       'sub.current_period_end',
@@ -100,7 +101,7 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
   const [menu] = (await db.executeQuery(query)).rows;
   if (!menu) return null;
 
-  const restaurantName = menu.restaurant_name?.trim() || publicMenuTexts.defaultRestaurantName;
+  const restaurantName = menu.restaurant_name.trim() || publicMenuTexts.defaultRestaurantName;
   const restaurantAddress = establishmentAddressLine({ address: menu.address, postalCode: menu.postal_code, city: menu.city });
   const restaurantPhone = menu.phone;
   const ownerIsPremium = tierOf(subscriptionState(menu), now) === 'premium';
@@ -164,18 +165,18 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
 }
 
 /**
- * The restaurant of a menu its owner switched off (null when the id names no menu, or an
- * active one): the diner gets « Ce menu n'est pas disponible pour le moment » with that name
- * rather than « Menu non trouvé ».
+ * The establishment of a menu switched off (null when the id names no menu, or an active
+ * one): the diner gets « Ce menu n'est pas disponible pour le moment » with its name rather
+ * than « Menu non trouvé ».
  */
 export async function findUnavailableMenu(db: Kysely<DB>, menuId: string): Promise<{ restaurantName: string | null } | null> {
   if (!isUuid(menuId)) return null;
   const row = await db
     .selectFrom('menus as m')
-    .leftJoin('profiles as p', 'p.id', 'm.user_id')
-    .select('p.restaurant_name')
+    .innerJoin('establishments as e', 'e.id', 'm.establishment_id')
+    .select('e.name')
     .where('m.id', '=', menuId)
     .where('m.is_active', '=', false)
     .executeTakeFirst();
-  return row ? { restaurantName: row.restaurant_name } : null;
+  return row ? { restaurantName: row.name } : null;
 }

@@ -54,7 +54,7 @@ describe('a menu switched off by its owner', () => {
   });
 
   it('/qr/:id of an inactive code, or of an active code of an inactive menu: the calm page, no scan counted', async () => {
-    await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', owner.user.id).execute();
+    await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
     const menu = await call('POST', '/api/menus', { name: 'Carte du soir' });
     const code = await call('POST', '/api/qr-codes', { name: 'Table 4', menuId: menu.id });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { qrCreateSchema, qrDownloadSchema, qrStatusSchema } from '../../../shared/api/qr.ts';
-import { requireUser } from '../../auth/require-user.ts';
+import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { createQrCode, deleteQrCode, listQrCodes, recordDownload, recordScan, setQrStatus } from './service.ts';
@@ -10,17 +10,19 @@ import { parseStatsDays, scanStatsByDay } from './stats.ts';
 export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
+  const write = allow('content:write');
   app.use('*', requireUser(deps));
-  app.get('/', async (c) => c.json({ qrCodes: await listQrCodes(db, c.var.user.id) }));
-  app.post('/', async (c) => c.json(await createQrCode(db, c.var.user.id, deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201));
-  app.patch('/:id', async (c) => c.json(await setQrStatus(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrStatusSchema)).status)));
-  app.get('/:id/stats', async (c) => c.json(await scanStatsByDay(db, c.var.user.id, c.req.param('id'), parseStatsDays(c.req.query('days')))));
+  app.get('/', async (c) => c.json({ qrCodes: await listQrCodes(db, c.var.org.id) }));
+  app.post('/', write, async (c) => c.json(await createQrCode(db, actorOf(c), deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201));
+  app.patch('/:id', write, async (c) => c.json(await setQrStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, qrStatusSchema)).status)));
+  app.get('/:id/stats', async (c) => c.json(await scanStatsByDay(db, c.var.org.id, c.req.param('id'), parseStatsDays(c.req.query('days')))));
+  // Downloading a code is printing it (open to viewers): the POST only records the event.
   app.post('/:id/downloads', async (c) => {
-    await recordDownload(db, c.var.user.id, c.req.param('id'), (await readJson(c, qrDownloadSchema)).size);
+    await recordDownload(db, actorOf(c), c.req.param('id'), (await readJson(c, qrDownloadSchema)).size);
     return c.body(null, 204);
   });
-  app.delete('/:id', async (c) => {
-    await deleteQrCode(db, c.var.user.id, c.req.param('id'));
+  app.delete('/:id', write, async (c) => {
+    await deleteQrCode(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
   return app;
@@ -28,8 +30,8 @@ export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
 
 export interface QrRedirectPages {
   /**
-   * The page of a code or menu its owner switched off: the public menu's calm « pas disponible »
-   * page, handed in by app.ts, which composes the features (docs/conventions.md « Layering »).
+   * The page of a code or menu switched off: the public menu's calm « pas disponible » page
+   * with the menu's establishment name, handed in by app.ts, which composes the features (docs/conventions.md « Layering »).
    */
   unavailable: (restaurantName: string | null) => string;
 }

@@ -24,14 +24,14 @@ export function parseStatsDays(raw: string | undefined): number {
 /**
  * Scans per day of an owned code over the last `days` Paris days (today included), every
  * day present. One query: the day series is crossed with the owned code (no row at all
- * when the code is missing or someone else's, hence 404), then each day is joined to the
+ * when the code is missing or another organisation's, hence 404), then each day is joined to the
  * scans between its two Paris midnights, a range the (qr_code_id, scanned_at) index serves.
  */
-export async function scanStatsByDay(db: Kysely<DB>, userId: string, id: string, days = DEFAULT_STATS_DAYS): Promise<QrScanStats> {
+export async function scanStatsByDay(db: Kysely<DB>, organisationId: string, id: string, days = DEFAULT_STATS_DAYS): Promise<QrScanStats> {
   if (!isUuid(id)) throw notFound();
   const { rows } = await sql<{ date: string; scans: number }>`
     WITH code AS (
-      SELECT id FROM qr_codes WHERE id = ${id} AND user_id = ${userId}
+      SELECT id FROM qr_codes WHERE id = ${id} AND organisation_id = ${organisationId}
     ), series AS (
       SELECT (now() AT TIME ZONE ${TIME_ZONE})::date - offs AS day
       FROM generate_series(0, ${days - 1}::int) AS offs

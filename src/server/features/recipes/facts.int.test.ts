@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
   // More recipes than the free plan's 5.
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', owner.user.id).execute();
+  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
 });
 afterAll(() => t.close());
 

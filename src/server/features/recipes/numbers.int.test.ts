@@ -19,8 +19,8 @@ const recipe = (ingredients: unknown[], patch: Record<string, unknown> = {}) => 
   dietaryInfo: [],
   ...patch,
 });
-const countRecipes = async (userId: string) =>
-  Number((await t.db.selectFrom('recipes').select(t.db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+const countRecipes = async (organisationId: string) =>
+  Number((await t.db.selectFrom('recipes').select(t.db.fn.countAll<number>().as('n')).where('organisation_id', '=', organisationId).executeTakeFirstOrThrow()).n);
 
 describe('numbers of a recipe', () => {
   it('stores 0.25 kg of butter and a 9.50 € price as sent', async () => {
@@ -71,6 +71,6 @@ describe('numbers of a recipe', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('validation');
     expect(res.body.error.fields).toEqual({ [field]: message });
-    expect(await countRecipes(user.user.id)).toBe(0);
+    expect(await countRecipes(user.organisationId)).toBe(0);
   });
 });

@@ -29,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const countRecipes = async (userId: string) =>
-  Number((await t.db.selectFrom('recipes').select(t.db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+const countRecipes = async (organisationId: string) =>
+  Number((await t.db.selectFrom('recipes').select(t.db.fn.countAll<number>().as('n')).where('organisation_id', '=', organisationId).executeTakeFirstOrThrow()).n);
 
 describe('recipes API', () => {
   it('creates, reads, updates and deletes a recipe with server-computed nutrition', async () => {
@@ -147,7 +147,7 @@ describe('recipes API', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('validation');
     expect(Object.values(res.body.error.fields)).toContain(message);
-    expect(await countRecipes(user.user.id)).toBe(0);
+    expect(await countRecipes(user.organisationId)).toBe(0);
   });
 
   it('refuses malformed JSON and wrong types with 4xx, never 500', async () => {
@@ -158,7 +158,7 @@ describe('recipes API', () => {
     expect(wrongType.status).toBe(422);
     const notObject = await t.request('POST', '/api/recipes', { cookie: user.cookie, body: [1, 2] });
     expect(notObject.status).toBe(422);
-    expect(await countRecipes(user.user.id)).toBe(0);
+    expect(await countRecipes(user.organisationId)).toBe(0);
   });
 
   it('keeps a free owner at exactly 5 recipes under 20 parallel creations, and allows editing at the limit', async () => {
@@ -174,7 +174,7 @@ describe('recipes API', () => {
       code: 'plan_limit',
       message: 'Limite de recettes atteinte pour le plan gratuit. Passez au Premium pour créer plus de recettes.',
     });
-    expect(await countRecipes(user.user.id)).toBe(5);
+    expect(await countRecipes(user.organisationId)).toBe(5);
 
     const first = results.find((r) => r.status === 201)!;
     const edit = await t.request('PUT', `/api/recipes/${first.body.id}`, { cookie: user.cookie, body: { ...puree, name: 'Modifiée à la limite' } });
@@ -187,7 +187,7 @@ describe('recipes API', () => {
 
   it('lifts the limit for a premium owner', async () => {
     const user = await t.signUp();
-    await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('user_id', '=', user.user.id).execute();
+    await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', user.organisationId).execute();
     for (let i = 0; i < 6; i++) expect((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: puree })).status).toBe(201);
     const me = await t.request('GET', '/api/me', { cookie: user.cookie });
     expect(me.body.limits.recipes).toBeNull();

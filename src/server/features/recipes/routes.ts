@@ -1,26 +1,30 @@
 import { Hono } from 'hono';
 import { recipeInputSchema } from '../../../shared/api/recipes.ts';
-import { requireUser } from '../../auth/require-user.ts';
+import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { photoRoutes } from '../../domain/photos/photo-routes.ts';
+import { recipeHistory } from './history.ts';
 import { createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from './service.ts';
 
+/** /api/recipes: every member reads the organisation's recipes; owners and editors write them. */
 export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const write = allow('content:write');
   app.use('*', requireUser(deps));
-  app.get('/', async (c) => c.json({ recipes: await listRecipes(deps.db, c.var.user.id) }));
-  app.post('/', async (c) => {
+  app.get('/', async (c) => c.json({ recipes: await listRecipes(deps.db, c.var.org.id) }));
+  app.post('/', write, async (c) => {
     const input = await readJson(c, recipeInputSchema);
-    return c.json(await createRecipe(deps.db, c.var.user.id, input), 201);
+    return c.json(await createRecipe(deps.db, actorOf(c), input), 201);
   });
-  app.get('/:id', async (c) => c.json(await getRecipe(deps.db, c.var.user.id, c.req.param('id'))));
-  app.put('/:id', async (c) => {
+  app.get('/:id', async (c) => c.json(await getRecipe(deps.db, c.var.org.id, c.req.param('id'))));
+  app.get('/:id/history', async (c) => c.json(await recipeHistory(deps.db, c.var.org.id, c.req.param('id'))));
+  app.put('/:id', write, async (c) => {
     const input = await readJson(c, recipeInputSchema);
-    return c.json(await updateRecipe(deps.db, c.var.user.id, c.req.param('id'), input));
+    return c.json(await updateRecipe(deps.db, actorOf(c), c.req.param('id'), input));
   });
-  app.delete('/:id', async (c) => {
-    await deleteRecipe(deps.db, c.var.user.id, c.req.param('id'));
+  app.delete('/:id', write, async (c) => {
+    await deleteRecipe(deps.db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
   // PUT and DELETE /:id/photo; the owner is the one GET /:id answers to.

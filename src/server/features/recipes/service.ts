@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import { isVolume } from '../../../shared/units.ts';
+import type { Actor } from '../../context.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -13,6 +14,7 @@ import { findPhotos } from '../../domain/photos/find.ts';
 import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
+import { recordAudit } from '../../domain/audit.ts';
 import { factsColumns, factsFromCatalogue } from './facts.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
 
@@ -93,13 +95,15 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     allergenSuggestions: facts.allergenSuggestions,
     photoUrl: photo?.url ?? null,
     photo,
+    allergensConfirmedBy: row.allergens_declared && row.allergens_confirmed_by_name !== null ? { userId: row.allergens_confirmed_by, name: row.allergens_confirmed_by_name } : null,
+    allergensConfirmedAt: row.allergens_declared ? (row.allergens_confirmed_at?.toISOString() ?? null) : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
 }
 
-export async function listRecipes(db: Kysely<DB>, userId: string): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+export async function listRecipes(db: Kysely<DB>, organisationId: string): Promise<Recipe[]> {
+  const rows = await db.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('id').execute();
   const lines = await loadRecipeLines(db, rows.map((r) => r.id));
   const byRecipe = new Map<string, LineRow[]>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
@@ -107,9 +111,9 @@ export async function listRecipes(db: Kysely<DB>, userId: string): Promise<Recip
   return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
 }
 
-export async function getRecipe(db: Db, userId: string, id: string): Promise<Recipe> {
+export async function getRecipe(db: Db, organisationId: string, id: string): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
-  const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
   if (!row) throw notFound();
   const photos = await findPhotos(db, [row.photo_id]);
   return toRecipe(row, await loadRecipeLines(db, [row.id]), photos.get(row.photo_id ?? '') ?? null);
@@ -187,45 +191,78 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
     .execute();
 }
 
-export async function createRecipe(db: Kysely<DB>, userId: string, input: RecipeInputParsed): Promise<Recipe> {
+/** What a recipe records of its allergen confirmation: the actor now, or nothing while unverified. */
+const confirmedNow = async (trx: Transaction<DB>, actor: Actor) => {
+  const { name } = await trx
+    .selectFrom('users')
+    .select(sql<string>`user_display_name(name, email)`.as('name'))
+    .where('id', '=', actor.userId)
+    .executeTakeFirstOrThrow();
+  return { allergens_confirmed_by: actor.userId, allergens_confirmed_by_name: name, allergens_confirmed_at: new Date() };
+};
+const NOT_CONFIRMED = { allergens_confirmed_by: null, allergens_confirmed_by_name: null, allergens_confirmed_at: null };
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
+export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeInputParsed): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
-    await assertWithinPlanLimit(trx, userId, 'recipes');
+    await assertWithinPlanLimit(trx, actor.organisationId, 'recipes');
     const { lines, facts } = await resolveIngredients(trx, input);
+    const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
     const row = await trx
       .insertInto('recipes')
-      .values({ user_id: userId, ...recipeColumns(input, facts) })
+      .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...recipeColumns(input, facts), ...confirmation })
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertLines(trx, row.id, lines);
-    await enqueueEvent(trx, userId, 'recipe_created', recipeEventData(input, facts));
-    return getRecipe(trx, userId, row.id);
+    const entity = { type: 'recipe', id: row.id, name: input.name } as const;
+    await recordAudit(trx, actor, { action: 'created', entity });
+    if (input.allergensDeclared) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
+    await enqueueEvent(trx, actor.userId, 'recipe_created', recipeEventData(input, facts));
+    return getRecipe(trx, actor.organisationId, row.id);
   });
 }
 
-export async function updateRecipe(db: Kysely<DB>, userId: string, id: string, input: RecipeInputParsed): Promise<Recipe> {
+/**
+ * A save confirms the allergens (docs/product/organisations.md « History ») when the lists
+ * become declared, or when declared lists change: whoever saved them vouches for them now.
+ */
+export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, input: RecipeInputParsed): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('recipes').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('recipes')
+      .select(['id', 'name', 'allergens_declared', 'allergens', 'traces'])
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!existing) throw notFound();
     const { lines, facts } = await resolveIngredients(trx, input);
+    const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.allergens, input.allergens) || !sameList(existing.traces, input.traces));
+    const confirmation = !input.allergensDeclared ? NOT_CONFIRMED : confirms ? await confirmedNow(trx, actor) : {};
     await trx
       .updateTable('recipes')
-      .set({ ...recipeColumns(input, facts), updated_at: new Date() })
+      .set({ ...recipeColumns(input, facts), ...confirmation, updated_at: new Date() })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('organisation_id', '=', actor.organisationId)
       .execute();
     await trx.deleteFrom('recipe_ingredients').where('recipe_id', '=', id).execute();
     await insertLines(trx, id, lines);
-    await enqueueEvent(trx, userId, 'recipe_updated', recipeEventData(input, facts));
-    return getRecipe(trx, userId, id);
+    const entity = { type: 'recipe', id, name: input.name } as const;
+    await recordAudit(trx, actor, { action: 'updated', entity, details: existing.name !== input.name ? { previousName: existing.name } : {} });
+    if (confirms) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
+    await enqueueEvent(trx, actor.userId, 'recipe_updated', recipeEventData(input, facts));
+    return getRecipe(trx, actor.organisationId, id);
   });
 }
 
-export async function deleteRecipe(db: Kysely<DB>, userId: string, id: string): Promise<void> {
+export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('recipes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound();
-    await enqueueEvent(trx, userId, 'recipe_deleted', { recipe_id: id });
+    const row = await trx.deleteFrom('recipes').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
+    if (!row) throw notFound();
+    await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'recipe', id, name: row.name } });
+    await enqueueEvent(trx, actor.userId, 'recipe_deleted', { recipe_id: id });
   });
 }

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * Every table that holds an owner's data, with the columns its rows are ordered by.
+ * Every table that holds an account's or an organisation's data, with the columns its rows
+ * are ordered by.
  * `ownedTablesProblems` fails a test when a migration adds a table that is in neither list,
  * so a new table is covered (or explicitly left out) on purpose.
  */
@@ -11,8 +12,12 @@ export const OWNED_TABLES: Record<string, string> = {
   sessions: 'id',
   accounts: 'id',
   two_factors: 'id',
-  profiles: 'id',
-  subscriptions: 'user_id',
+  organisations: 'id',
+  memberships: 'organisation_id, user_id',
+  establishments: 'id',
+  invitations: 'id',
+  audit_events: 'id',
+  subscriptions: 'organisation_id',
   recipes: 'id',
   recipe_ingredients: 'id',
   menus: 'id',

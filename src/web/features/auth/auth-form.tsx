@@ -24,11 +24,16 @@ type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
 /**
  * Sign-in and sign-up on /auth (docs/product/spec.md « /auth » and section 5). `notice` and `defaultEmail`:
  * back from a two-factor step that expired, its message and the address already typed.
+ * The invitation page (issue 16) locks the address (`lockedEmail`), asks the newcomer's name
+ * for the team's « Historique » (`askName`) and stays where it is once signed in (`returnTo`).
  */
 export function AuthForm({
   mode,
   notice,
   defaultEmail = '',
+  lockedEmail,
+  askName = false,
+  returnTo,
   onVerifyEmail,
   onSecondFactor,
   onForgotPassword,
@@ -36,17 +41,20 @@ export function AuthForm({
   mode: AuthMode;
   notice?: string;
   defaultEmail?: string;
+  lockedEmail?: string;
+  askName?: boolean;
+  returnTo?: string;
   onVerifyEmail: (email: string) => void;
   onSecondFactor: (email: string) => void;
   onForgotPassword: (email: string) => void;
 }) {
-  const completeSignIn = useCompleteSignIn();
+  const completeSignIn = useCompleteSignIn(returnTo);
   const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();
   const [serverError, setServerError] = useState<string | null>(notice ?? null);
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { email: defaultEmail, password: '', restaurantName: '' },
+    defaultValues: { email: lockedEmail ?? defaultEmail, password: '', name: '', restaurantName: '' },
     mode: 'onSubmit',
   });
 
@@ -58,7 +66,7 @@ export function AuthForm({
       }
       await api('/api/auth/sign-up/email', {
         method: 'POST',
-        body: { email: values.email, password: values.password, restaurantName: values.restaurantName || undefined },
+        body: { email: values.email, password: values.password, name: values.name || undefined, restaurantName: values.restaurantName || undefined },
       });
       // The answer carries no session token (it stays in its http-only cookie): whether a
       // session was opened follows from the server's configuration.
@@ -81,7 +89,7 @@ export function AuthForm({
       setServerError(message);
       if (error instanceof ApiError) {
         for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'email' || field === 'password' || field === 'restaurantName') form.setError(field, { message: text });
+          if (field === 'email' || field === 'password' || field === 'name' || field === 'restaurantName') form.setError(field, { message: text });
         }
       }
       toast.error(message);
@@ -91,12 +99,25 @@ export function AuthForm({
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values))} className="space-y-4">
-      <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="vous@restaurant.fr" error={errors.email?.message} {...form.register('email')} />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="vous@restaurant.fr"
+        readOnly={lockedEmail !== undefined}
+        hint={lockedEmail !== undefined ? 'L’adresse à laquelle l’invitation a été envoyée.' : undefined}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      {mode === 'sign-up' && askName && (
+        <Field label="Votre nom" autoComplete="name" placeholder="Marie Dupont" hint="Affiché à l’équipe dans l’historique des modifications." error={errors.name?.message} {...form.register('name')} />
+      )}
       <Field
         label="Mot de passe"
         type="password"
         autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-        autoFocus={Boolean(defaultEmail)}
+        autoFocus={Boolean(defaultEmail) && !askName}
         error={errors.password?.message}
         hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
         {...form.register('password')}
@@ -106,7 +127,7 @@ export function AuthForm({
           Mot de passe oublié ?
         </button>
       )}
-      {mode === 'sign-up' && (
+      {mode === 'sign-up' && !lockedEmail && (
         <Field
           label="Nom du restaurant (optionnel)"
           placeholder="Mon Restaurant"

@@ -36,9 +36,9 @@ const methods = {
 /** The challenge is dead (its 10-minute cookie expired, or too many wrong codes): no code can succeed any more. */
 const isChallengeGone = (error: unknown) => error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated';
 
-function CodeForm({ method, onExpired }: { method: Method; onExpired: (message: string) => void }) {
+function CodeForm({ method, onExpired, returnTo }: { method: Method; onExpired: (message: string) => void; returnTo?: string }) {
   const { path, schema, label, hint, field } = methods[method];
-  const completeSignIn = useCompleteSignIn();
+  const completeSignIn = useCompleteSignIn(returnTo);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<{ code: string }, unknown, { code: string }>({ resolver: zodResolver<{ code: string }, unknown, { code: string }>(schema), defaultValues: { code: '' } });
   const verify = useMutation({
@@ -71,11 +71,11 @@ function CodeForm({ method, onExpired }: { method: Method; onExpired: (message: 
  * The second step of a sign-in when two-factor authentication is on (docs/product/spec.md: aal1 → aal2).
  * `onExpired` takes the server's message back to the e-mail and password form.
  */
-export function TwoFactorStep({ onBack, onExpired }: { onBack: () => void; onExpired: (message: string) => void }) {
+export function TwoFactorStep({ onBack, onExpired, returnTo }: { onBack: () => void; onExpired: (message: string) => void; returnTo?: string }) {
   const [method, setMethod] = useState<Method>('totp');
   return (
     <div className="space-y-4">
-      <CodeForm key={method} method={method} onExpired={onExpired} />
+      <CodeForm key={method} method={method} onExpired={onExpired} returnTo={returnTo} />
       <div className="flex flex-col items-center gap-1 text-sm">
         <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}>
           {methods[method].switchLabel}

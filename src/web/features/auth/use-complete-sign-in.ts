@@ -4,15 +4,18 @@ import { toast } from 'sonner';
 import { REDIRECT_DELAY_MS } from '../../lib/use-leave-session.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
-/** The session exists: the toast, then /dashboard after 100 ms (docs/product/spec.md « Authentication »). */
-export function useCompleteSignIn() {
+/**
+ * The session exists: the toast, then /dashboard after 100 ms (docs/product/spec.md
+ * « Authentication »), or `to` (the invitation page signs in and stays).
+ */
+export function useCompleteSignIn(to = '/dashboard') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (message: string) => {
     toast.success(message);
     setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      void navigate('/dashboard', { replace: true });
+      void navigate(to, { replace: true });
     }, REDIRECT_DELAY_MS);
   };
 }

@@ -6,8 +6,10 @@ import { premiumStatistics, toPlanView } from './plan-view.ts';
 const me: MeResponse = {
   user: { id: 'u1', email: 'chef@example.fr', role: 'user', twoFactorEnabled: false, emailVerified: true },
   profile: { restaurantName: 'Le Bistrot du Port', address: null, postalCode: null, city: null, phone: null },
+  organisation: { id: 'o1', name: 'Le Bistrot du Port', role: 'owner' },
+  organisations: [{ id: 'o1', name: 'Le Bistrot du Port', role: 'owner' }],
   subscription: { subscribed: true, tier: 'premium', status: 'active', subscriptionEnd: '2026-12-05T10:00:00.000Z', willExpire: true },
-  usage: { recipes: 7, menus: 2, qrCodes: 3, recipesThisMonth: 1, menusThisMonth: 0, qrCodesThisMonth: 2 },
+  usage: { recipes: 7, menus: 2, qrCodes: 3, establishments: 1, members: 1, recipesThisMonth: 1, menusThisMonth: 0, qrCodesThisMonth: 2 },
   limits: FREE_LIMITS,
 };
 

@@ -5,18 +5,19 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
+/**
+ * A menu of « Mes Menus », with its establishment when the organisation has several. The
+ * actions are given to the roles that may write (src/web/lib/use-can.ts): a viewer only opens
+ * the content.
+ */
 export function MenuCard({
   menu,
-  onEdit,
-  onToggle,
-  onDelete,
-  toggling,
+  establishmentName,
+  actions,
 }: {
   menu: Menu;
-  onEdit: () => void;
-  onToggle: () => void;
-  onDelete: () => void;
-  toggling: boolean;
+  establishmentName: string | null;
+  actions: { onEdit: () => void; onToggle: () => void; onDelete: () => void; toggling: boolean } | null;
 }) {
   return (
     <Card className="flex flex-col gap-3" data-testid="menu-card">
@@ -26,18 +27,25 @@ export function MenuCard({
           {menu.isActive ? 'Actif' : 'Inactif'}
         </Badge>
       </div>
+      {establishmentName && (
+        <p className="break-words text-sm text-stone-600" data-testid="menu-establishment">
+          Établissement : <span className="font-medium text-stone-800">{establishmentName}</span>
+        </p>
+      )}
       {menu.description && <p className="line-clamp-3 break-words text-sm text-stone-600">{menu.description}</p>}
       <div className="flex flex-wrap gap-2">
         <Link to={`/menu-editor/${menu.id}`} className={buttonClass('primary', 'sm')}>
-          Gérer le contenu
+          {actions ? 'Gérer le contenu' : 'Voir le contenu'}
         </Link>
-        <Button size="sm" variant="secondary" onClick={onToggle} disabled={toggling}>
-          {menu.isActive ? 'Désactiver' : 'Activer'}
-        </Button>
+        {actions && (
+          <Button size="sm" variant="secondary" onClick={actions.onToggle} disabled={actions.toggling}>
+            {menu.isActive ? 'Désactiver' : 'Activer'}
+          </Button>
+        )}
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créé le {formatDate(menu.createdAt)}</span>
-        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer ce menu ?" onEdit={onEdit} onDelete={onDelete} />
+        {actions && <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer ce menu ?" onEdit={actions.onEdit} onDelete={actions.onDelete} />}
       </div>
     </Card>
   );

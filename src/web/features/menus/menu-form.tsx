@@ -6,6 +6,7 @@ import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
 import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { useSaveMenu } from './api.ts';
@@ -14,12 +15,21 @@ type FormValues = z.input<typeof menuUpdateSchema>;
 const MENU_FORM = 'menu';
 
 
-/** « Nouveau menu » / « Modifier le menu » (docs/product/spec.md « Mes Menus »): name, description, actif. */
-export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => void }) {
+/**
+ * « Nouveau menu » / « Modifier le menu » (docs/product/spec.md « Mes Menus »): name,
+ * description, actif, and the establishment when the organisation has more than one (the page
+ * hands over the list: features do not import each other).
+ */
+export function MenuForm({ menu, establishments, onDone }: { menu: Menu | null; establishments: readonly { id: string; name: string }[]; onDone: () => void }) {
   const save = useSaveMenu();
   const form = useForm<FormValues>({
     resolver: zodResolver(menuUpdateSchema),
-    defaultValues: { name: menu?.name ?? '', description: menu?.description ?? '', isActive: menu?.isActive ?? true },
+    defaultValues: {
+      name: menu?.name ?? '',
+      description: menu?.description ?? '',
+      isActive: menu?.isActive ?? true,
+      establishmentId: menu?.establishmentId ?? establishments[0]?.id,
+    },
   });
 
   const submit = form.handleSubmit((input) =>
@@ -57,6 +67,14 @@ export function MenuForm({ menu, onDone }: { menu: Menu | null; onDone: () => vo
         error={errors.description?.message}
         {...form.register('description')}
       />
+      {establishments.length > 1 && (
+        <SelectField
+          label="Établissement"
+          options={establishments.map((establishment) => ({ value: establishment.id, label: establishment.name }))}
+          error={errors.establishmentId?.message}
+          {...form.register('establishmentId')}
+        />
+      )}
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isActive')} />
         Menu actif

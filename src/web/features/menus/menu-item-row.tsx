@@ -14,12 +14,14 @@ import { ItemPhotoField } from './item-photo-field.tsx';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
+import { useCan } from '../../lib/use-can.ts';
 
 type ItemValues = z.input<typeof itemUpdateSchema>;
 
 /** One item of a section: read view, or the inline edit form (name, description, Disponible). */
 export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: string; item: MenuItem; index: number; count: number; onMove: (position: number) => void }) {
   const [editing, setEditing] = useState(false);
+  const canWrite = useCan('content:write');
   const remove = useDeleteItem(menuId);
 
   const onDelete = () =>
@@ -50,10 +52,12 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
         )}
       </div>
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">
-        <MoveButtons subject={`l’élément ${item.name}`} index={index} count={count} onMove={onMove} />
-        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
-      </div>
+      {canWrite && (
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <MoveButtons subject={`l’élément ${item.name}`} index={index} count={count} onMove={onMove} />
+          <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+        </div>
+      )}
     </li>
   );
 }

@@ -12,10 +12,11 @@ import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
+import { useCan } from '../../lib/use-can.ts';
 
 type SectionValues = z.input<typeof sectionUpdateSchema>;
 
-/** A section of the editor: inline edit, delete, « Ajouter recette », reordering, and its items. */
+/** A section of the editor: inline edit, delete, « Ajouter recette », reordering (for the roles that may write), and its items. */
 export function SectionCard({
   menuId,
   section,
@@ -33,6 +34,7 @@ export function SectionCard({
 }) {
   const headingId = useId();
   const [editing, setEditing] = useState(false);
+  const canWrite = useCan('content:write');
   const remove = useDeleteSection(menuId);
   const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
 
@@ -56,19 +58,21 @@ export function SectionCard({
             {section.description && <p className="mt-1 break-words text-sm text-stone-600">{section.description}</p>}
           </div>
           {/* Three groups that wrap as wholes on a phone. */}
-          <div className="flex shrink-0 flex-wrap items-center gap-2">
-            <MoveButtons subject={`la section ${section.name}`} index={index} count={count} onMove={(position) => onMove({ kind: 'section', id: section.id, position })} />
-            <Button size="sm" onClick={onAddRecipe}>
-              Ajouter recette
-            </Button>
-            <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
-          </div>
+          {canWrite && (
+            <div className="flex shrink-0 flex-wrap items-center gap-2">
+              <MoveButtons subject={`la section ${section.name}`} index={index} count={count} onMove={(position) => onMove({ kind: 'section', id: section.id, position })} />
+              <Button size="sm" onClick={onAddRecipe}>
+                Ajouter recette
+              </Button>
+              <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+            </div>
+          )}
         </div>
       )}
 
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
-          Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.
+          {canWrite ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.' : 'Aucun élément dans cette section.'}
         </p>
       ) : (
         <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>

@@ -103,7 +103,9 @@ export function AllergenSheet({ groups, menuName, restaurantName, contact = null
           Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des allergènes.
         </p>
       ) : (
-        <div className="overflow-x-auto print:overflow-visible">
+        // `relative`: the screen-reader texts (sr-only, absolutely positioned) stay inside this
+        // scroller; without it they escape to the page and widen it on a phone (e2e/phone.spec.ts).
+        <div className="relative overflow-x-auto print:overflow-visible">
           <table className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0" data-testid="allergen-table">
             <caption className="sr-only">
               Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : absent.

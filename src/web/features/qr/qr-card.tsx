@@ -12,19 +12,18 @@ import { QrDrawing } from './qr-drawing.tsx';
 import { LIST_QR_SIZE } from './qr-style.ts';
 import { ScanStatsPanel } from './scan-chart.tsx';
 
-/** A card of the « Codes QR » grid (docs/product/spec.md « Codes QR page »). */
+/**
+ * A card of the « Codes QR » grid (docs/product/spec.md « Codes QR page »). `actions` (activate,
+ * delete) are given to the roles that may write; everyone downloads, opens and prints.
+ */
 export function QrCard({
   code,
   scheduleDraw,
-  onToggle,
-  onDelete,
-  toggling,
+  actions,
 }: {
   code: QrCode;
   scheduleDraw: ScheduleDraw;
-  onToggle: () => void;
-  onDelete: () => void;
-  toggling: boolean;
+  actions: { onToggle: () => void; onDelete: () => void; toggling: boolean } | null;
 }) {
   const [downloading, setDownloading] = useState(false);
   const [statsOpen, setStatsOpen] = useState(false);
@@ -85,18 +84,22 @@ export function QrCard({
         >
           Statistiques
         </Button>
-        <Button size="sm" variant="secondary" onClick={onToggle} disabled={toggling}>
-          {active ? 'Désactiver' : 'Activer'}
-        </Button>
-        <ConfirmDialog
-          title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
-          onConfirm={onDelete}
-          trigger={
-            <Button size="sm" variant="dangerGhost">
-              Supprimer
+        {actions && (
+          <>
+            <Button size="sm" variant="secondary" onClick={actions.onToggle} disabled={actions.toggling}>
+              {active ? 'Désactiver' : 'Activer'}
             </Button>
-          }
-        />
+            <ConfirmDialog
+              title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
+              onConfirm={actions.onDelete}
+              trigger={
+                <Button size="sm" variant="dangerGhost">
+                  Supprimer
+                </Button>
+              }
+            />
+          </>
+        )}
       </div>
       {statsOpen && <ScanStatsPanel id={statsId} codeId={code.id} />}
     </Card>

@@ -8,6 +8,7 @@ import { formatDate, formatEuros, formatNumber } from '../../lib/format.ts';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
+import { allergenConfirmation } from './allergen-confirmation.ts';
 
 const PREVIEW = 3;
 
@@ -28,7 +29,12 @@ function AllergenBadge({ recipe }: { recipe: Recipe }) {
   );
 }
 
-export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdit: () => void; onDelete: () => void }) {
+/**
+ * A recipe of « Mes Recettes ». `onEdit` and `onDelete` are given to the roles that may write
+ * (src/web/lib/use-can.ts): a viewer's card has neither button. « Historique » is for every member.
+ */
+export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe: Recipe; onEdit?: () => void; onDelete?: () => void; onShowHistory: () => void }) {
+  const confirmation = allergenConfirmation(recipe);
   const missing = missingHeadlineIngredients(recipe.nutrition.missing);
   const moreIngredients = recipe.ingredients.length - PREVIEW;
   const moreAllergens = recipe.allergens.length - PREVIEW;
@@ -52,9 +58,19 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
           {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
         </div>
       </div>
-      <Link to={`/recipes/${recipe.id}/fiche`} className="self-start text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-        Fiche technique
-      </Link>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <Link to={`/recipes/${recipe.id}/fiche`} className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Fiche technique
+        </Link>
+        <button
+          type="button"
+          onClick={onShowHistory}
+          className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          aria-label={`Historique de ${recipe.name}`}
+        >
+          Historique
+        </button>
+      </div>
       <div className="flex flex-wrap gap-2">
         <Badge>
           {countOf(recipe.servings, 'portion')}
@@ -65,6 +81,11 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
         <AllergenBadge recipe={recipe} />
         {recipe.price !== null && <Badge data-testid="price-badge">{formatEuros(recipe.price)}</Badge>}
       </div>
+      {confirmation && (
+        <p className="text-xs text-stone-600" data-testid="allergens-confirmed">
+          {confirmation}
+        </p>
+      )}
       {/* The grade, or why there is none when the owner wants it shown (never silently nothing). */}
       {(recipe.nutriScore.available || recipe.showNutriScore) && <NutriScoreInfo value={recipe.nutriScore} />}
       {missing.length > 0 && (
@@ -106,7 +127,7 @@ export function RecipeCard({ recipe, onEdit, onDelete }: { recipe: Recipe; onEdi
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
-        <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />
+        {onEdit && onDelete && <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />}
       </div>
     </Card>
   );

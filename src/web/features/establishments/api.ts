@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Establishment, EstablishmentInput } from '../../../shared/api/organisations.ts';
+import { api } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/queries.ts';
+
+export const establishmentsQueryKey = ['establishments'] as const;
+
+/** GET /api/establishments: every member reads them (the menu form picks one). */
+export function useEstablishments() {
+  return useQuery({
+    queryKey: establishmentsQueryKey,
+    queryFn: async () => (await api<{ establishments: Establishment[] }>('/api/establishments')).establishments,
+  });
+}
+
+/** A change refetches the list and /api/me (its profile is the first establishment, its usage counts them). */
+function useInvalidateEstablishments() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: establishmentsQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+}
+
+export function useSaveEstablishment() {
+  const invalidate = useInvalidateEstablishments();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: EstablishmentInput }) =>
+      id
+        ? api<Establishment>(`/api/establishments/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
+        : api<Establishment>('/api/establishments', { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteEstablishment() {
+  const invalidate = useInvalidateEstablishments();
+  return useMutation({ mutationFn: (id: string) => api<void>(`/api/establishments/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSettled: invalidate });
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { establishmentInputSchema, type Establishment, type EstablishmentInput, type EstablishmentInputParsed } from '../../../shared/api/organisations.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { applyServerError } from '../../lib/form-errors.ts';
+import { useSaveEstablishment } from './api.ts';
+
+const toForm = (establishment: Establishment | null): EstablishmentInput => ({
+  name: establishment?.name ?? '',
+  address: establishment?.address ?? '',
+  postalCode: establishment?.postalCode ?? '',
+  city: establishment?.city ?? '',
+  phone: establishment?.phone ?? '',
+});
+
+/**
+ * « Nouvel établissement » / « Modifier l’établissement »: the name, address and phone shown
+ * on the public menus and printed documents of its menus (the « Établissement » card of
+ * « Mon compte » in issue 15). A refusal of the plan is told by `onPlanLimit` (the page shows
+ * the upgrade path).
+ */
+export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { establishment: Establishment | null; onDone: () => void; onPlanLimit: () => void }) {
+  const save = useSaveEstablishment();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<EstablishmentInput, unknown, EstablishmentInputParsed>({ resolver: zodResolver(establishmentInputSchema), defaultValues: toForm(establishment) });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) => {
+    setFormError(null);
+    save.mutate(
+      { id: establishment?.id, input },
+      {
+        onSuccess: () => {
+          toast.success(establishment ? 'Établissement enregistré' : 'Établissement créé');
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'plan_limit') {
+            onPlanLimit();
+            onDone();
+            return;
+          }
+          setFormError(applyServerError(form.setError, error, { name: 'name', address: 'address', postalCode: 'postalCode', city: 'city', phone: 'phone' }));
+        },
+      },
+    );
+  });
+  return (
+    <form noValidate onSubmit={submit} className="max-w-md space-y-3" aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}>
+      <Field label="Nom de l’établissement" autoComplete="organization" placeholder="Cantine Jules Ferry" error={errors.name?.message} {...form.register('name')} />
+      <Field label="Adresse (optionnel)" autoComplete="street-address" placeholder="12 rue des Halles" error={errors.address?.message} {...form.register('address')} />
+      <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
+        <Field label="Code postal" autoComplete="postal-code" inputMode="numeric" placeholder="75001" error={errors.postalCode?.message} {...form.register('postalCode')} />
+        <Field label="Ville" autoComplete="address-level2" placeholder="Paris" error={errors.city?.message} {...form.register('city')} />
+      </div>
+      <Field
+        label="Téléphone (optionnel)"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="01 23 45 67 89"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <FormAlert message={formError} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp } from '../test/harness.ts';
 import { errorShapeProblems, preview } from './support/api-error.ts';
+import { addMember, makePremium } from '../test/teams.ts';
 import { countOwnedRows } from './support/db-state.ts';
 import { report } from './support/report.ts';
 import {
@@ -41,6 +42,10 @@ interface Ids {
   section: string;
   item: string;
   qr: string;
+  establishment: string;
+  /** An editor of the fuzzer's organisation. */
+  member: string;
+  organisation: string;
 }
 
 interface JsonEndpoint {
@@ -90,6 +95,9 @@ const recipeFields = [
 
 let fuzzer: SignedUpUser;
 
+const establishmentBody = () => ({ name: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' });
+const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone'];
+
 /** Every JSON body of the API. The coverage test keeps this list complete. */
 const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/auth/sign-up/email', signedIn: false, valid: () => ({ email: uniqueEmail('fuzz'), password: TEST_PASSWORD, name: 'Chef', restaurantName: 'Chez Fuzz' }), fields: ['email', 'password', 'name', 'restaurantName'] },
@@ -107,8 +115,8 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: () => ({ code: 'abcde-fghij' }), fields: ['code', 'trustDevice'] },
   { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
   { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
-  { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true }), fields: ['name', 'description', 'isActive'] },
-  { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true }), fields: ['name', 'description', 'isActive'] },
+  { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
+  { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
   { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
   { method: 'POST', path: '/api/menus/:menu/sections', signedIn: true, valid: () => ({ name: 'Entrées', description: 'Froides' }), fields: ['name', 'description'], allOptional: true },
   { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
@@ -122,14 +130,14 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/billing/checkout', signedIn: true, valid: () => ({ tier: 'premium', billingType: 'monthly' }), fields: ['tier', 'billingType'] },
   { method: 'POST', path: '/api/billing/demo/portal', signedIn: true, valid: () => ({ action: 'cancel' }), fields: ['action'] },
   { method: 'POST', path: '/api/tracking/page-views', signedIn: true, valid: () => ({ path: '/dashboard' }), fields: ['path'] },
-  // Issue 15: the establishment profile (phone and postal code are normalized, then CHECKed by the database).
-  {
-    method: 'PUT',
-    path: '/api/account/profile',
-    signedIn: true,
-    valid: () => ({ restaurantName: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' }),
-    fields: ['restaurantName', 'address', 'postalCode', 'city', 'phone'],
-  },
+  // Issue 15's establishment profile became the establishments of issue 16 (phone and postal code are normalized, then CHECKed by the database).
+  { method: 'POST', path: '/api/establishments', signedIn: true, valid: establishmentBody, fields: establishmentFields },
+  { method: 'PUT', path: '/api/establishments/:establishment', signedIn: true, valid: establishmentBody, fields: establishmentFields },
+  // Issue 16: the organisation, its team, the active organisation.
+  { method: 'PUT', path: '/api/organisation', signedIn: true, valid: () => ({ name: 'Cuisine centrale' }), fields: ['name'] },
+  { method: 'POST', path: '/api/organisation/invitations', signedIn: true, valid: () => ({ email: uniqueEmail('invite'), role: 'editor' }), fields: ['email', 'role'] },
+  { method: 'PATCH', path: '/api/organisation/members/:member', signedIn: true, valid: () => ({ role: 'editor' }), fields: ['role'] },
+  { method: 'PUT', path: '/api/me/organisation', signedIn: true, valid: () => ({ organisationId: ids.organisation }), fields: ['organisationId'] },
 ];
 
 /** Mutating routes that read no JSON body, and why. */
@@ -139,6 +147,7 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/billing/demo/checkout/:id/pay': 'body ignored',
   'POST /api/billing/demo/checkout/:id/cancel': 'body ignored',
   'POST /api/admin/outbox/retry': 'body ignored (admin only)',
+  'POST /api/invitations/:id/accept': 'body ignored (the token is in the path)',
   'PUT /api/recipes/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
   'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
 };
@@ -154,6 +163,7 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/catalogue/allergens', params: ['q'], signedIn: false },
   { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
   { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
+  { path: '/api/organisation/history', params: ['before'], signedIn: true },
 ];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -236,9 +246,11 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id };
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', fuzzer.organisationId).execute();
+  await makePremium(t, fuzzer.organisationId);
+  const member = await addMember(t, fuzzer, 'editor');
+  const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId };
 });
 afterAll(() => t?.close());
 
@@ -366,7 +378,8 @@ describe(`escaping (${db})`, () => {
       return res.body;
     };
     const attribute = '"><img src=x onerror=alert(2)>';
-    await call('PUT', '/api/account/profile', { restaurantName: `Chez ${XSS}`, address: attribute, city: XSS, phone: '01 23 45 67 89' });
+    const [establishment] = (await call('GET', '/api/establishments')).establishments;
+    await call('PUT', `/api/establishments/${establishment.id}`, { name: `Chez ${XSS}`, address: attribute, city: XSS, phone: '01 23 45 67 89' });
     const recipe = await call('POST', '/api/recipes', { ...recipeBody(), name: XSS, description: attribute });
     const menu = await call('POST', '/api/menus', { name: XSS, description: attribute });
     const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: XSS, description: attribute });

@@ -9,6 +9,7 @@ import * as establishmentProfile from './migrations/0007-establishment-profile.t
 import * as security from './migrations/0008-security.ts';
 import * as organisations from './migrations/0009-organisations.ts';
 import * as photos from './migrations/0011-photos.ts';
+import * as dinersMenu from './migrations/0012-menu-items-prices-formules.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-security': security,
   '0009-organisations': organisations,
   '0011-photos': photos,
+  '0012-menu-items-prices-formules': dinersMenu,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -206,6 +206,9 @@ export interface RecipesTable extends OwnedColumns {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** « Fait maison » and the meats' origins (migration 0012, src/shared/meat-origin.ts). */
+  homemade: Generated<boolean>;
+  meat_origins: ColumnType<unknown, string | undefined, string>;
   /** Its photo (migration 0011); released by a trigger when the recipe or the link goes. */
   photo_id: Generated<string | null>;
   created_at: Timestamp;
@@ -251,11 +254,30 @@ export interface MenuItemsTable {
   recipe_id: string | null;
   name: string;
   description: Generated<string>;
-  price: ColumnType<number, number | string | undefined, number | string>;
+  /** NULL: « prix à renseigner » (migration 0012), not shown to diners. */
+  price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   is_available: Generated<boolean>;
+  /** An item without a recipe: its own allergen lists and diet labels (migration 0012). */
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  dietary_info: Generated<string[]>;
+  allergens_declared: Generated<boolean>;
   display_order: number;
   /** Its own photo (migration 0011); without one, the page shows its recipe's. */
   photo_id: Generated<string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A priced combination of a menu's sections (migration 0012). */
+export interface FormulesTable {
+  id: Generated<string>;
+  menu_id: string;
+  name: string;
+  price: ColumnType<number, number | string, number | string>;
+  /** Alternatives, each a list of section ids: JSON text on write. */
+  choices: ColumnType<string[][], string, string>;
+  display_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -348,6 +370,7 @@ export interface DB {
   menus: MenusTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
+  formules: FormulesTable;
   photos: PhotosTable;
   photo_variants: PhotoVariantsTable;
   photo_orphans: PhotoOrphansTable;

@@ -122,7 +122,21 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
   { method: 'POST', path: '/api/sections/:section/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
   { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
-  { method: 'PUT', path: '/api/items/:item', signedIn: true, valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true }), fields: ['name', 'description', 'isAvailable'] },
+  // An item without a recipe (a drink, docs/product/decisions.md 18): the other body of the same route.
+  {
+    method: 'POST',
+    path: '/api/sections/:section/items',
+    signedIn: true,
+    valid: () => ({ name: 'Café', price: 2.2, description: 'Arabica', allergens: ['Lait'], traces: ['Soja'], dietaryInfo: ['Végan'], allergensDeclared: true }),
+    fields: ['name', 'price', 'description', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/items/:item',
+    signedIn: true,
+    valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true, price: 12.5, allergens: ['Lait'], traces: [], dietaryInfo: [], allergensDeclared: true }),
+    fields: ['name', 'description', 'isAvailable', 'price', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
+  },
   { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
   { method: 'POST', path: '/api/qr-codes', signedIn: true, valid: () => ({ name: 'Table 4', menuId: ids.menu }), fields: ['name', 'menuId'] },
   { method: 'PATCH', path: '/api/qr-codes/:qr', signedIn: true, valid: () => ({ status: 'active' }), fields: ['status'] },

@@ -53,8 +53,7 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ sections: await content.moveSection(db, c.var.org.id, c.req.param('id'), position) });
   });
   app.post('/sections/:id/items', write, async (c) => {
-    const { recipeId } = await readJson(c, itemCreateSchema);
-    return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), recipeId), 201);
+    return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemCreateSchema)), 201);
   });
   app.put('/items/:id', write, async (c) => c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
   app.delete('/items/:id', write, async (c) => {

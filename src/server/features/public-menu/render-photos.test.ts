@@ -18,7 +18,7 @@ const dish = (n: number): PublicMenuItem => {
     id: `item-${n}`,
     name: `Filet de saumon n° ${n}, riz blanc et beurre citronné`,
     description: 'Poisson de ligne, riz de Camargue, beurre demi-sel et citron de Menton.',
-    price: 18.5,
+    price: 18.5, labels: null,
     photoUrl: p.url,
     photo: p,
     recipe: {
@@ -31,6 +31,8 @@ const dish = (n: number): PublicMenuItem => {
       traces: ['Fruits à coque'],
       dietaryInfo: ['Sans lactose', 'Halal'],
       nutriScore: 'B',
+      homemade: false,
+      meatOrigins: [],
     },
   };
 };

@@ -4,7 +4,7 @@ import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
-import { formatGrams, formatKcal } from './format.ts';
+import { formatGrams, formatKcal, formatPrice } from './format.ts';
 import { renderPage } from './page.ts';
 import { publicMenuTexts as t } from './texts.ts';
 
@@ -33,7 +33,7 @@ const UNVERIFIED = `<p class="al unv">${ALLERGEN_STATEMENTS.unverified}</p>`;
  * Never nothing (docs/product/decisions.md 15): the declared allergens, « aucun des 14 » for a declared
  * empty list, or « demandez au personnel » with whatever the unconfirmed list already names.
  */
-function allergenLines(recipe: PublicMenuRecipe): string {
+function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenStatus'>): string {
   const listed = badges(t.allergens, 'allergen', recipe.allergens);
   if (recipe.allergenStatus === 'unverified') return UNVERIFIED + listed;
   return listed || `<p class="al">${t.allergens} ${ALLERGEN_STATEMENTS.none}</p>`;
@@ -54,6 +54,7 @@ function nutritionBlock(recipe: PublicMenuRecipe): string {
     badges(t.diets, 'diet', recipe.dietaryInfo) +
     allergenLines(recipe) +
     badges(t.traces, 'trace', recipe.traces) +
+    originsHtml(recipe.meatOrigins) +
     (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore) : '') +
     '</div>'
   );
@@ -72,14 +73,28 @@ function photoHtml(photo: Photo, name: string): string {
   );
 }
 
-// A dish without a recipe (its recipe deleted, a drink) has no declared allergens either.
+/** An item without a recipe (a drink): its own diet labels and allergen lists, no nutrition. */
+const labelsBlock = (labels: NonNullable<PublicMenuItem['labels']>) =>
+  '<div class="nutri">' + badges(t.diets, 'diet', labels.dietaryInfo) + allergenLines(labels) + badges(t.traces, 'trace', labels.traces) + '</div>';
+
+const priceHtml = (price: number | null) => (price === null ? '' : `<p class="pr"><span class="sr">${t.priceLabel} </span>${formatPrice(price)}</p>`);
+
+/** The meats' origins in the decree's words; the meat names are the app's own constants. */
+const originsHtml = (origins: PublicMenuRecipe['meatOrigins']) =>
+  origins.length ? `<div class="tags"><p>${t.meatOrigin}</p><ul class="origins">${origins.map((o) => `<li>${e(o.meat)} · ${e(o.text)}</li>`).join('')}</ul></div>` : '';
+
 const itemHtml = (item: PublicMenuItem) =>
   '<li class="item">' +
   (item.photo ? photoHtml(item.photo, item.name) : '') +
   `<h3>${e(item.name)}</h3>` +
+  (item.recipe?.homemade ? `<p class="fm">${t.homemade}</p>` : '') +
+  priceHtml(item.price) +
   (item.description ? `<p class="idesc">${e(item.description)}</p>` : '') +
-  (item.recipe ? nutritionBlock(item.recipe) : UNVERIFIED) +
+  (item.recipe ? nutritionBlock(item.recipe) : item.labels ? labelsBlock(item.labels) : UNVERIFIED) +
   '</li>';
+
+/** « Prix nets, service compris » closes a menu that shows a price. */
+const PRICE_MENTION = `<p class="pm">${t.priceMention}</p>`;
 
 const sectionHtml = (section: PublicMenuSection, index: number) =>
   `<section aria-labelledby="s${index}"><h2 id="s${index}">${e(section.name)}</h2>` +
@@ -95,7 +110,7 @@ function contactLine(menu: PublicMenu): string {
   return parts.length ? `<p class="addr">${parts.join(' · ')}</p>` : '';
 }
 
-/** The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) »). The price is not shown. */
+/** The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) »), with prices (docs/product/decisions.md 18). */
 export function renderMenuPage(menu: PublicMenu): string {
   const header =
     `<p class="resto">${e(menu.restaurantName)}</p>` +
@@ -103,11 +118,14 @@ export function renderMenuPage(menu: PublicMenu): string {
     (menu.description ? `<p class="lead">${e(menu.description)}</p>` : '') +
     contactLine(menu);
   const sections = menu.sections.filter((s) => s.items.length > 0);
+  const priced = sections.some((s) => s.items.some((i) => i.price !== null));
+  const homemade = sections.some((s) => s.items.some((i) => i.recipe?.homemade));
+  const closing = (priced ? PRICE_MENTION : '') + (homemade ? `<p class="pm">${t.homemadeLegend}</p>` : '');
   return renderPage({
     title: `${menu.name} · ${menu.restaurantName}`,
     description: menu.description || `${menu.name} · ${menu.restaurantName}`,
     header,
-    main: sections.length ? sections.map(sectionHtml).join('') : EMPTY,
+    main: sections.length ? sections.map(sectionHtml).join('') + closing : EMPTY,
     footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
   });
 }

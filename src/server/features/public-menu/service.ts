@@ -3,6 +3,7 @@ import type { AllergenStatus } from '../../../shared/allergens.ts';
 import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { toPhoto } from '../../../shared/api/photos.ts';
+import { meatOriginText, type MeatOrigin } from '../../../shared/meat-origin.ts';
 import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
@@ -18,7 +19,7 @@ type ItemRow = [
   id: string,
   name: string,
   description: string,
-  price: number,
+  price: number | string | null,
   recipeId: string | null,
   calories: number | null,
   protein: number | null,
@@ -32,6 +33,13 @@ type ItemRow = [
   /** The item's photo, else its recipe's: its id and its copies' [width, height], narrowest first. */
   photoId: string | null,
   photoSizes: [number, number][] | null,
+  /** An item without a recipe: its own lists (migration 0012). */
+  ownAllergens: string[],
+  ownTraces: string[],
+  ownDiets: string[],
+  ownDeclared: boolean,
+  homemade: boolean | null,
+  meatOrigins: MeatOrigin[] | null,
 ];
 
 /**
@@ -47,7 +55,8 @@ const availableItems = sql<string>`(
       r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info,
       r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus',
       coalesce(i.photo_id, r.photo_id),
-      (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id))
+      (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id)),
+      i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -131,7 +140,7 @@ export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date =
 
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
-  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, photoId, photoSizes] of rows) {
+  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, photoId, photoSizes, ownAllergens, ownTraces, ownDiets, ownDeclared, homemade, meatOrigins] of rows) {
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
@@ -142,7 +151,10 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
       id,
       name,
       description,
-      price: Number(price),
+      price: price === null ? null : Number(price),
+      labels: recipeId
+        ? null
+        : { allergens: ownAllergens, allergenStatus: ownDeclared ? 'declared' : 'unverified', traces: ownTraces, dietaryInfo: ownDiets },
       photoUrl: photo?.url ?? null,
       photo,
       recipe: recipeId
@@ -157,6 +169,11 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
             traces: traces ?? [],
             dietaryInfo: diets ?? [],
             nutriScore: nutriScore ?? null,
+            homemade: homemade ?? false,
+            meatOrigins: (meatOrigins ?? []).flatMap((origin) => {
+              const text = meatOriginText(origin);
+              return text ? [{ meat: origin.meat, text }] : [];
+            }),
           }
         : null,
     });

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
 import { findPhotos } from '../../domain/photos/find.ts';
+import { meatOriginMissing, type MeatOrigin } from '../../../shared/meat-origin.ts';
 import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
@@ -89,6 +90,9 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     cookedWeightG: row.cooked_weight_g,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
+    homemade: row.homemade,
+    meatOrigins: row.meat_origins as MeatOrigin[],
+    meatOriginMissing: meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
@@ -166,6 +170,8 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     cooked_weight_g: input.cookedWeightG ?? null,
     fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
     show_nutri_score: input.showNutriScore,
+    homemade: input.homemade,
+    meat_origins: JSON.stringify(input.meatOrigins),
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,

@@ -31,6 +31,8 @@ export const OWNED_TABLES: Record<string, string> = {
   // Photos hold owners' pictures, reached through their recipes and items (migration 0011).
   photos: 'id',
   photo_variants: 'photo_id, width',
+  // A menu's formules (migration 0012), reached through their menu.
+  formules: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */

@@ -88,6 +88,22 @@ export function useAddItem(menuId: string) {
   );
 }
 
+/** An item without a recipe (POST /api/sections/:id/items with `{name, price, …}`). */
+export function useAddOwnItem(menuId: string) {
+  return useContentMutation(menuId, ({ sectionId, input }: { sectionId: string; input: OwnItemInput }) =>
+    api<MenuItem>(`/api/sections/${sectionId}/items`, { method: 'POST', body: input }),
+  );
+}
+
+export interface OwnItemInput {
+  name: string;
+  price: number;
+  description: string;
+  allergens: string[];
+  dietaryInfo: string[];
+  allergensDeclared: boolean;
+}
+
 export function useUpdateItem(menuId: string) {
   return useContentMutation(menuId, ({ id, input }: { id: string; input: ItemUpdateInput }) =>
     api<MenuItem>(`/api/items/${id}`, { method: 'PUT', body: input }),

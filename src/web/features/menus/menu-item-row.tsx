@@ -7,7 +7,8 @@ import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
 import { Badge } from '../../components/ui/card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatEuros, formatNumber } from '../../lib/format.ts';
+import { ItemPriceForm } from './item-price-form.tsx';
 import { useDeleteItem, useUpdateItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { ItemPhotoField } from './item-photo-field.tsx';
@@ -42,6 +43,8 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
         <div className="flex flex-wrap items-center gap-2">
           <h4 className="break-words font-medium">{item.name}</h4>
           <Badge tone={item.isAvailable ? 'green' : 'orange'}>{item.isAvailable ? 'Disponible' : 'Indisponible'}</Badge>
+          {item.price === null ? <Badge tone="orange">Prix à renseigner</Badge> : !canWrite && <span className="text-sm font-semibold">{formatEuros(item.price)}</span>}
+          {!item.recipe && <Badge tone="neutral">Sans recette</Badge>}
         </div>
         {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
         {item.recipe && (
@@ -50,6 +53,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
             {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
           </p>
         )}
+        {canWrite && <ItemPriceForm menuId={menuId} item={item} />}
       </div>
       </div>
       {canWrite && (

@@ -8,6 +8,7 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   name: `Plat ${id}`,
   description: '',
   price: 0,
+  labels: null,
   isAvailable: true,
   displayOrder,
   photoUrl: null,

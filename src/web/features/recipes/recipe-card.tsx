@@ -80,6 +80,13 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         </Badge>
         <AllergenBadge recipe={recipe} />
         {recipe.price !== null && <Badge data-testid="price-badge">{formatEuros(recipe.price)}</Badge>}
+        {recipe.homemade && <Badge>Fait maison</Badge>}
+        {/* The decree requires the origin of these meats on the menu (docs/product/decisions.md 20). */}
+        {recipe.meatOriginMissing && (
+          <Badge tone="orange" className="border border-orange-300 font-semibold" data-testid="meat-origin-missing">
+            Origine de la viande à renseigner
+          </Badge>
+        )}
       </div>
       {confirmation && (
         <p className="text-xs text-stone-600" data-testid="allergens-confirmed">

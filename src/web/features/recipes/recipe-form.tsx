@@ -12,6 +12,8 @@ import { readNumberText } from '../../../shared/number-rules.ts';
 import { computeRecipeFacts } from '../../../shared/recipe-facts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import { MenuMentions } from './menu-mentions.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
@@ -53,6 +55,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     Object.fromEntries((recipe?.ingredients ?? []).map((l) => [l.code, { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
   );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
+  const [meatOrigins, setMeatOrigins] = useState<MeatOrigin[]>(recipe?.meatOrigins ?? []);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
   const form = useForm<RecipeFormValues, unknown, RecipeFormOutput>({ resolver: zodResolver(recipeFormSchema), defaultValues: recipeFormDefaults(recipe) });
@@ -119,6 +122,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       // in a hurry to tick the box unread, and a false « declared » is what can hurt a diner.
       allergensDeclared: review.confirmed,
       dietaryInfo: diets,
+      meatOrigins,
     };
     save.mutate(
       { id: recipe?.id, input },
@@ -183,6 +187,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       </section>
 
       <AllergenDeclaration review={review} />
+      <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />
 
       <details
         className="rounded-lg border border-stone-200 p-3"

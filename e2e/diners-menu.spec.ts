@@ -53,6 +53,25 @@ for (const { viewport, locale } of CASES) {
       await expectNoHorizontalScroll(page);
       await calmScreenshot(page, `diners-menu-editor-${viewport.width}`);
 
+      // « Fait maison » and the meat's origin, declared in the recipe form.
+      await page.goto('/recipes');
+      const card = page.getByTestId('recipe-card').filter({ hasText: 'Purée' });
+      await card.getByRole('button', { name: 'Modifier' }).click();
+      const recipeForm = page.getByRole('form', { name: 'Modifier la recette' });
+      await recipeForm.getByLabel('Fait maison').check();
+      await recipeForm.getByRole('button', { name: 'Ajouter une viande' }).click();
+      const origin = recipeForm.getByTestId('meat-origin');
+      await expect(origin).toContainText('Origine à compléter');
+      await origin.getByLabel('Pays de naissance').fill('France');
+      await origin.getByLabel('Pays d’élevage').fill('France');
+      await origin.getByLabel('Pays d’abattage').fill('France');
+      await expect(origin).toContainText(/Sur la carte\s: Bœuf · Origine\s: France/);
+      await calmScreenshot(page, `diners-recipe-mentions-${viewport.width}`);
+      await recipeForm.getByRole('button', { name: 'Mettre à jour' }).click();
+      await expectToast(page, 'Recette mise à jour avec succès');
+      await expect(card).toContainText('Fait maison');
+      await expect(card.getByTestId('meat-origin-missing')).toHaveCount(0);
+
       // The diner's page, without JavaScript.
       const diner = await page.context().browser()!.newContext({ viewport, javaScriptEnabled: false });
       const menu = await diner.newPage();
@@ -64,7 +83,9 @@ for (const { viewport, locale } of CASES) {
       await expect(drink).toContainText('Anhydride sulfureux et sulfites');
       await expect(drink).toContainText('Végan');
       await expect(drink).not.toContainText('Informations nutritionnelles');
-      await expect(menu.locator('main > .pm')).toHaveText('Prix nets, service compris');
+      await expect(menu.locator('main > .pm').first()).toHaveText('Prix nets, service compris');
+      await expect(dish.locator('.fm')).toHaveText('Fait maison');
+      await expect(dish.locator('.origins')).toHaveText(/^Bœuf · Origine\s: France$/);
       await menu.screenshot({ path: `test-results/screenshots/diners-public-menu-${viewport.width}.png`, fullPage: true });
       await diner.close();
     });

@@ -13,7 +13,7 @@ import ReliabilitySummaryReporter from './src/server/reliability/support/summary
  * - reliability-load runs last and alone (its own group): autocannon against a built server.
  *   RELIABILITY_LOAD_SECONDS (default 30) is the length of each of its two runs.
  */
-const inProcess = ['src/server/reliability/isolation.reliability.ts', 'src/server/reliability/hostile-input.reliability.ts'];
+const inProcess = ['src/server/reliability/isolation.reliability.ts', 'src/server/reliability/hostile-input.reliability.ts', 'src/server/reliability/hostile-images.reliability.ts'];
 const processes = [
   'src/server/reliability/plan-limit-races.reliability.ts',
   'src/server/reliability/auth-abuse.reliability.ts',

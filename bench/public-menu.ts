@@ -1,6 +1,6 @@
 /**
  * Public menu page benchmark (docs/product/spec.md « Public menu page », docs/product/decisions.md 12): the weight of a
- * 30-item page and the throughput of `/menu/:id` beside a static file of the same bytes served
+ * 30-item page, every dish with a photo (docs/decisions/0017-photos.md), and the throughput of `/menu/:id` beside a static file of the same bytes served
  * by the same server (same middleware: request id, logging, security headers, compression).
  * Runs on a throwaway PostgreSQL 15 when /usr/lib/postgresql/15/bin is there, else on PGlite.
  *
@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import type { Hono } from 'hono';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { createApp } from '../src/server/app.ts';
@@ -140,6 +141,16 @@ export interface SeedTarget {
    */
   db?: Kysely<DB>;
   restaurantName?: string;
+  /** Gives every recipe a photo through PUT /api/recipes/:id/photo (issue 18: the page's budget holds with photos). */
+  photos?: boolean;
+}
+
+/** A 1200 × 900 JPEG of a plate, a different colour per dish (made here, nothing shipped). */
+function dishPhoto(index: number): Promise<Buffer> {
+  const hue = (index * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${hue},55%,40%)"/>` +
+    `<circle cx="600" cy="450" r="330" fill="#f5f0e6"/><circle cx="600" cy="450" r="200" fill="hsl(${(hue + 30) % 360},65%,55%)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
 export interface SeededMenu {
@@ -197,6 +208,14 @@ export async function seedBenchMenu(target: SeedTarget): Promise<SeededMenu> {
           dietaryInfo: d.diets,
         })
       ).json;
+      if (target.photos) {
+        const photo = await send(`/api/recipes/${recipe.id}/photo`, {
+          method: 'PUT',
+          headers: { origin: target.origin, cookie, 'content-type': 'image/jpeg' },
+          body: new Uint8Array(await dishPhoto(itemIds.length)),
+        });
+        if (photo.status !== 200) throw new Error(`PUT photo: ${photo.status} ${await photo.text()}`);
+      }
       const item = (await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id })).json;
       await call('PUT', `/api/items/${item.id}`, { name: d.name, description: d.description, isAvailable: true });
       itemIds.push(item.id);
@@ -343,8 +362,8 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
     log(`database: ${usePostgres ? 'PostgreSQL 15 (throwaway, fsync off), pool of 10' : 'PGlite in memory'}; booted in ${Math.round(performance.now() - started)} ms`);
 
     let t = performance.now();
-    const seeded = await seedBenchMenu({ app, origin, db: services.deps.db });
-    log(`seed: 1 premium owner, 4 sections, ${seeded.itemIds.length} recipes and items through the HTTP API in ${Math.round(performance.now() - t)} ms`);
+    const seeded = await seedBenchMenu({ app, origin, db: services.deps.db, photos: true });
+    log(`seed: 1 premium owner, 4 sections, ${seeded.itemIds.length} recipes (each with a photo) and items through the HTTP API in ${Math.round(performance.now() - t)} ms`);
 
     // Weight of the page as served (compressed by the app's middleware) and raw.
     const menuPath = `/menu/${seeded.menuId}`;

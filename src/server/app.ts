@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import type { PublicConfig } from '../shared/api/account.ts';
 import { messages } from '../shared/messages.ts';
+import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
@@ -23,6 +24,8 @@ import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
+import { photoFileRoutes } from './features/photos/routes.ts';
+import { PHOTO_UPLOAD_PATH } from './domain/photos/photo-routes.ts';
 import { compressResponses } from './lib/compress.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
@@ -49,8 +52,9 @@ function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?
  * answer leaves before the body is read, and the unread rest cannot be told apart from a
  * next request on the same connection. `Connection: close` tells the client to open a new one.
  */
-function payloadTooLarge(c: Context) {
+function payloadTooLarge(c: Context, photo = false) {
   c.header('Connection', 'close');
+  if (photo) return c.json(errorBody('payload_too_large', photoMessages.tooLarge, { photo: photoMessages.tooLarge }), 413);
   return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
 }
 
@@ -105,13 +109,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('*', (c, next) => (isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
   app.use('*', compressResponses());
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => payloadTooLarge(c),
-    }),
-  );
+  // 1 MB of JSON everywhere, 5 MB for a photo upload (docs/decisions/0017-photos.md): a bigger
+  // body is refused from its Content-Length, or cut off as soon as its chunks pass the limit.
+  const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => payloadTooLarge(c) });
+  const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
+  app.use('/api/*', (c, next) => (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : jsonLimit)(c, next));
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
@@ -120,6 +122,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       if (!origin || !allowedOrigins.has(origin)) throw new AppError('forbidden', 403, messages.generic.badOrigin);
     }
     await next();
+  });
+
+  // A deletion can release photos held by what it deleted (a menu's items, an account's
+  // recipes): their bucket copies are deleted once it committed (src/server/domain/photos/orphans.ts).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method === 'DELETE' && c.res.status < 300) deps.photos.sweeper.request();
   });
 
   app.get('/api/health', async (c) => {
@@ -155,6 +164,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
   app.route('/', weekPageRoutes(deps));
+  app.route('/', photoFileRoutes(deps));
   app.route('/api/qr-codes', qrCodeRoutes(deps));
   app.route('/api/billing', billingRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));

@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
 import { createBilling } from './features/billing/index.ts';
 import { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
+import { createPhotoStorage } from './domain/photos/storage.ts';
 import { refreshRecipeFacts } from './features/recipes/facts-refresh.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createLogMailer, createSmtpMailer, DEV_MAILBOX_FILE, type Mailer } from './mail/mailer.ts';
@@ -58,7 +59,8 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     for (const warning of productionWarnings(config)) logger.warn(warning);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
     const menuChanges = new MenuChangeFeed(database);
-    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), menuChanges };
+    const photos = createPhotoStorage(config, database.db, logger);
+    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), menuChanges, photos };
     return {
       deps,
       database,
@@ -66,6 +68,7 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
       close: async () => {
         await auth.settleBackgroundTasks();
         await menuChanges.close();
+        await photos.sweeper.stop();
         await database.close();
       },
     };

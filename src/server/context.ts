@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { Billing } from './features/billing/provider.ts';
 import type { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
+import type { PhotoStorage } from './domain/photos/storage.ts';
 
 /** What request handlers and services need, built once at boot (or per test). */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   billing: Billing;
   /** Open public pages told of their menu's changes (issue 18, live « Épuisé »). */
   menuChanges: MenuChangeFeed;
+  /** Photo bytes: PostgreSQL, or the S3 bucket (src/server/domain/photos/storage.ts). */
+  photos: PhotoStorage;
 }
 
 export interface SessionUser {

@@ -51,6 +51,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname }, (info: A
   }
   worker.start();
   purge ??= startPurge(services.database.db, logger);
+  // Bucket copies a failed sweep left (src/server/domain/photos/orphans.ts); no-op without S3_*.
+  services.deps.photos.sweeper.start();
 }) as Server;
 // An idle keep-alive connection stays open 65 s, longer than the clients and proxies that
 // reuse one (60 s for most). With Node's 5 s, a request sent on a connection at the moment

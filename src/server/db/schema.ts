@@ -210,6 +210,11 @@ export interface RecipesTable extends OwnedColumns {
   translations: ColumnType<unknown, string | undefined, string>;
   /** Owner's GEMRCN classifications (migration 0014, src/shared/catering/catering.ts). */
   catering_tags: Generated<string[]>;
+  /** « Fait maison » and the meats' origins (migration 0012, src/shared/meat-origin.ts). */
+  homemade: Generated<boolean>;
+  meat_origins: ColumnType<unknown, string | undefined, string>;
+  /** Its photo (migration 0011); released by a trigger when the recipe or the link goes. */
+  photo_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -265,8 +270,33 @@ export interface MenuItemsTable {
   recipe_id: string | null;
   name: string;
   description: Generated<string>;
-  price: ColumnType<number, number | string | undefined, number | string>;
+  /** NULL: « prix à renseigner » (migration 0012), not shown to diners. */
+  price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   is_available: Generated<boolean>;
+  /** An item without a recipe: its own allergen lists and diet labels (migration 0012). */
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  dietary_info: Generated<string[]>;
+  allergens_declared: Generated<boolean>;
+  display_order: number;
+  /** Its own photo (migration 0011); without one, the page shows its recipe's. */
+  photo_id: Generated<string | null>;
+  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
+  translations: ColumnType<unknown, string | undefined, string>;
+  /** « Épuisé »: still listed for diners, marked sold out (migration 0013). */
+  sold_out: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A priced combination of a menu's sections (migration 0012). */
+export interface FormulesTable {
+  id: Generated<string>;
+  menu_id: string;
+  name: string;
+  price: ColumnType<number, number | string, number | string>;
+  /** Alternatives, each a list of section ids: JSON text on write. */
+  choices: ColumnType<string[][], string, string>;
   display_order: number;
   /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
   translations: ColumnType<unknown, string | undefined, string>;
@@ -274,6 +304,27 @@ export interface MenuItemsTable {
   sold_out: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A photo, named by the hash of the uploaded file (src/server/domain/photos). */
+export interface PhotosTable {
+  id: string;
+  created_at: Timestamp;
+}
+
+/** One WebP copy of a photo; `bytes` is null when the copy is in the S3 bucket. */
+export interface PhotoVariantsTable {
+  photo_id: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Uint8Array | null;
+}
+
+/** Bucket keys of released photos, waiting to be deleted after their transaction committed. */
+export interface PhotoOrphansTable {
+  object_key: string;
+  created_at: Timestamp;
 }
 
 export interface QrCodesTable extends OwnedColumns {
@@ -344,6 +395,10 @@ export interface DB {
   meal_plan_entries: MealPlanEntriesTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
+  formules: FormulesTable;
+  photos: PhotosTable;
+  photo_variants: PhotoVariantsTable;
+  photo_orphans: PhotoOrphansTable;
   qr_codes: QrCodesTable;
   qr_scans: QrScansTable;
   event_outbox: EventOutboxTable;

@@ -125,7 +125,21 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
   { method: 'POST', path: '/api/sections/:section/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
   { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
-  { method: 'PUT', path: '/api/items/:item', signedIn: true, valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true }), fields: ['name', 'description', 'isAvailable'] },
+  // An item without a recipe (a drink, docs/product/decisions.md 18): the other body of the same route.
+  {
+    method: 'POST',
+    path: '/api/sections/:section/items',
+    signedIn: true,
+    valid: () => ({ name: 'Café', price: 2.2, description: 'Arabica', allergens: ['Lait'], traces: ['Soja'], dietaryInfo: ['Végan'], allergensDeclared: true }),
+    fields: ['name', 'price', 'description', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/items/:item',
+    signedIn: true,
+    valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true, price: 12.5, allergens: ['Lait'], traces: [], dietaryInfo: [], allergensDeclared: true }),
+    fields: ['name', 'description', 'isAvailable', 'price', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
+  },
   { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
   // Issue 18: « Épuisé » in one tap.
   { method: 'PUT', path: '/api/items/:item/sold-out', signedIn: true, valid: () => ({ soldOut: true }), fields: ['soldOut'] },
@@ -164,6 +178,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/billing/demo/checkout/:id/cancel': 'body ignored',
   'POST /api/admin/outbox/retry': 'body ignored (admin only)',
   'POST /api/invitations/:id/accept': 'body ignored (the token is in the path)',
+  'PUT /api/recipes/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
+  'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
 };
 
 interface QueryEndpoint {

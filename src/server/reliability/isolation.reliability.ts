@@ -10,7 +10,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, permissionMessages, type MemberRole } from '../../shared/permissions.ts';
-import { createTestApp, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { testJpeg } from '../test/images.ts';
+import { putBytes } from '../test/photo-upload.ts';
 import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
 import { snapshotOwnedRows, unclassifiedTables } from './support/db-state.ts';
@@ -24,6 +26,8 @@ interface Route {
   need: Need;
   /** Body sent by the caller; `own` is the caller's organisation's fixture (e.g. its own recipe to add). */
   body?: (own: Fixture) => unknown;
+  /** The body is an image (a photo upload), not JSON. */
+  image?: true;
 }
 interface IdRoute extends Route {
   /** What the owner gets for the same request (the owner pass runs the table in order). */
@@ -51,6 +55,8 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'PUT', path: '/api/items/:item', need: 'content:write', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
   { method: 'POST', path: '/api/items/:item/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
   { method: 'PUT', path: '/api/items/:item/sold-out', need: 'content:write', body: () => ({ soldOut: true }), ownerStatus: 200 },
+  { method: 'PUT', path: '/api/recipes/:recipe/photo', need: 'content:write', image: true, ownerStatus: 200 },
+  { method: 'PUT', path: '/api/items/:item/photo', need: 'content:write', image: true, ownerStatus: 200 },
   { method: 'GET', path: '/api/qr-codes/:qr/stats', need: 'read', ownerStatus: 200 },
   { method: 'PATCH', path: '/api/qr-codes/:qr', need: 'content:write', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
   // Printing is reading: it only records the download.
@@ -71,6 +77,8 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'GET', need: 'read', path: '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
   { method: 'GET', need: 'read', path: '/api/meal-plans/egalim.csv?establishmentId=:establishment&year=2026', ownerStatus: 200, route: 'query' },
   { method: 'GET', need: 'read', path: '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30', ownerStatus: 200, route: 'query' },
+  { method: 'DELETE', path: '/api/items/:item/photo', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/recipes/:recipe/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/sections/:section', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/qr-codes/:qr', need: 'content:write', ownerStatus: 204 },
@@ -104,6 +112,7 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /qr/:id': 'public QR redirect, for anonymous diners',
   'GET /semaine/:id': 'public week of meals, for families (issue 19)',
   'GET /menu/:id/events': 'public menu live events (issue 18), for anonymous diners',
+  'GET /photos/:id': 'photo files of recipes and items, public like the menus that show them',
   'GET /api/invitations/:id': 'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
   'POST /api/invitations/:id/accept': 'bound to the invited address, 403 to any other (invitations.int.test.ts)',
 };
@@ -123,17 +132,25 @@ const expectForbidden = (res: { status: number; body: { error: { code: string; m
   expect([res.status, res.body.error?.code, res.body.error?.message], what).toEqual([403, 'forbidden', permissionMessages.forbidden]);
 
 let t: TestApp;
+/** The JPEG the photo routes are sent (a valid one: only the owner and role checks may refuse it). */
+let photo: Uint8Array;
 let a: Team;
 let b: Team;
 let unknownIds: Fixture;
 let refused = 0;
 let ownedRows = 0;
 
-const send = (route: Route, ids: Fixture, cookie: string | undefined, own: Fixture) =>
-  t.request(route.method, fill(route.path, ids), { ...(cookie ? { cookie } : {}), ...(route.body ? { body: route.body(own) } : {}) });
+/** The route's request with its body: JSON, or the image of a photo upload. */
+async function send(route: Route, ids: Fixture, cookie: string | undefined, own: Fixture): Promise<{ status: number; text: string; body: LooseJson; headers: Headers }> {
+  const path = fill(route.path, ids);
+  if (!route.image) return t.request(route.method, path, { ...(cookie ? { cookie } : {}), ...(route.body ? { body: route.body(own) } : {}) });
+  const res = await putBytes(t, path, photo, cookie);
+  return { status: res.status, text: new TextDecoder().decode(res.body), body: res.json, headers: res.headers };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
+  photo = await testJpeg({ width: 640, height: 480 });
   a = await seedTeam(t, 'A');
   b = await seedTeam(t, 'B');
   unknownIds = unknownFixture();

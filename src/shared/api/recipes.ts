@@ -1,10 +1,12 @@
 import { z } from '../zod-fr.ts';
+import { meatOriginsSchema, type MeatOrigin } from '../meat-origin.ts';
 import { ALLERGEN_NAMES, type AllergenStatus } from '../allergens.ts';
 import { DIET_LABELS } from '../diets.ts';
 import { messages } from '../messages.ts';
 import type { FoodFacts } from '../food-facts.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
 import type { Per100g } from '../nutrition.ts';
+import type { Photo } from './photos.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS, type Unit } from '../units.ts';
@@ -80,6 +82,10 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: str
       });
     });
 
+/** The allergen lists and diet labels, as recipes and items without a recipe take them. */
+export const allergenListSchema = () => uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen);
+export const dietListSchema = () => uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet);
+
 export const ingredientLineSchema = z
   .object({
     code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid),
@@ -115,6 +121,13 @@ export const recipeInputSchema = z
   fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
   /** Show the Nutri-Score letter on the public menu. */
   showNutriScore: z.boolean().default(false),
+  /**
+   * « Fait maison » (code de la consommation L. 122-19 and L. 122-20, décret 2014-797): the owner
+   * states the dish is cooked on site from raw products; diners see the mention.
+   */
+  homemade: z.boolean().default(false),
+  /** The meats of the dish and their origin (src/shared/meat-origin.ts, docs/product/decisions.md 20). */
+  meatOrigins: meatOriginsSchema,
   /**
    * « Je confirme la liste des allergènes » (docs/product/decisions.md 15): the lists above are complete,
    * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
@@ -168,6 +181,13 @@ export interface Recipe {
   showNutriScore: boolean;
   /** The owner's translations for diners (src/shared/diner/translations.ts). */
   translations: DishTranslations;
+  homemade: boolean;
+  meatOrigins: MeatOrigin[];
+  /**
+   * A meat whose origin is not fully known, or red meat among the ingredients with no meat
+   * declared: the owner is told (the decree requires the origin on the menu).
+   */
+  meatOriginMissing: boolean;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */
   nutrition: RecipeFacts['nutrition'];
   /** The letter, or why it cannot be computed (each missing value named). */
@@ -176,6 +196,9 @@ export interface Recipe {
   allergenStatus: AllergenStatus;
   /** Allergens the ingredients imply, with the ingredients that imply them, declared or not. */
   allergenSuggestions: AllergenSuggestion[];
+  /** Its photo's largest copy (PUT /api/recipes/:id/photo), or null; `photo` has every copy. */
+  photoUrl: string | null;
+  photo: Photo | null;
   /**
    * Who confirmed the allergen lists and when (« Allergènes confirmés par Marie le 12 mars »),
    * null while `unverified`. `userId` is null once that account is deleted; the name stays.

@@ -13,6 +13,8 @@ const recipe = (patch: Partial<PublicMenuRecipe>): PublicMenuRecipe => ({
   allergenStatus: 'declared',
   traces: [],
   dietaryInfo: [],
+  homemade: false,
+  meatOrigins: [],
   nutriScore: null,
   ...patch,
 });

@@ -31,6 +31,11 @@ ul{list-style:none;margin:0;padding:0}
 .item{background:#fff;border:1px solid #e5e7eb;border-radius:.75rem;padding:.875rem;box-shadow:0 1px 2px rgba(0,0,0,.04)}
 h3{margin:0;font-size:1.125rem;line-height:1.35;color:#111827;overflow-wrap:anywhere}
 .idesc{margin:.25rem 0 0;color:#4b5563}
+.fm{display:inline-block;margin:.25rem 0 0;padding:0 .5rem;border:1px solid #9a3412;border-radius:999px;color:#9a3412;font-size:.8125rem;font-weight:600}
+.origins{list-style:none;margin:0;padding:0;font-size:.875rem;color:#374151}
+.pr{margin:.125rem 0 0;font-weight:700;color:#111827}.pm{margin:1.5rem 0 0;text-align:center;color:#374151;font-size:.875rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ph{float:right;width:6rem;height:6rem;margin:0 0 .5rem .75rem;border-radius:.5rem;object-fit:cover;background:#e5e7eb}.nutri,.item>.al{clear:both}.item{display:flow-root}
 .nutri{margin-top:.75rem;padding:.625rem;border-radius:.5rem;background:#ecfdf5}
 .nh{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;column-gap:.5rem}
 h4{margin:0;font-size:.8125rem;color:#065f46}
@@ -64,7 +69,7 @@ footer a{color:#047857;font-weight:600}
 .fine{margin-top:.75rem;font-size:.6875rem;line-height:1.4;color:#4b5563}
 .legal{display:flex;flex-wrap:wrap;justify-content:center;column-gap:1rem;margin-top:.5rem;font-size:.75rem}
 .legal a{display:inline-block;padding:.375rem 0;font-weight:400;color:#4b5563}
-@media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}}`;
+@media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}.ph{width:8rem;height:8rem}}`;
 
 export interface PageShell {
   /** The page's language (issue 18); French by default. */

@@ -87,7 +87,7 @@ async function richMenu() {
   const hidden = await api.post(`/api/sections/${plats.id}/items`, { recipeId: soupe.id });
   await api.put(`/api/items/${hidden.id}`, { name: 'Plat du jour épuisé', description: '', isAvailable: false });
   await api.post(`/api/items/${crepeItem.id}/move`, { position: 0 }); // Crêpe, Omelette
-  await api.put(`/api/items/${omeletteItem.id}`, { name: 'Omelette aux herbes', description: 'Œufs fermiers, ciboulette', isAvailable: true });
+  await api.put(`/api/items/${omeletteItem.id}`, { name: 'Omelette aux herbes', description: 'Œufs fermiers, ciboulette', isAvailable: true, price: 14.5 });
   const soupeItem = await api.post(`/api/sections/${entrees.id}/items`, { recipeId: soupe.id });
   const plainItem = await api.post(`/api/sections/${entrees.id}/items`, { recipeId: gone.id });
   expect((await api.del(`/api/recipes/${gone.id}`)).status).toBe(204); // the item stays, without recipe
@@ -134,7 +134,7 @@ describe('GET /menu/:id', () => {
     };
     const omelette = item('Omelette aux herbes');
     expect(text(omelette)).toBe(
-      `Omelette aux herbes Œufs fermiers, ciboulette Informations nutritionnelles par portion ` +
+      `Omelette aux herbes Prix : 14,50 € Œufs fermiers, ciboulette Informations nutritionnelles par portion ` +
         `Calories ${m.omelette.caloriesPerServing} kcal Protéines ${grams(m.omelette.proteinPerServing)} ` +
         `Glucides ${grams(m.omelette.carbsPerServing)} Lipides ${grams(m.omelette.fatPerServing)} ` +
         'Régimes alimentaires : Végétarien Allergènes : Œufs Lait Gluten',
@@ -376,15 +376,16 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Plats',
           description: '',
           items: [
-            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null } },
+            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: null, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null, homemade: false, meatOrigins: [] } },
             {
               id: m.omeletteItem.id,
               name: 'Omelette aux herbes',
               description: 'Œufs fermiers, ciboulette',
-              price: 0,
-              soldOut: false,
-              translations: {},
-              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], allergenStatus: 'declared', traces: [], dietaryInfo: ['Végétarien'], nutriScore: null },
+              price: 14.5,
+              labels: null,
+              photoUrl: null,
+              photo: null, soldOut: false, translations: {},
+              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], allergenStatus: 'declared', traces: [], dietaryInfo: ['Végétarien'], nutriScore: null, homemade: false, meatOrigins: [] },
             },
           ],
         },
@@ -393,8 +394,18 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Entrées',
           description: 'Pour commencer',
           items: [
-            { id: m.soupeItem.id, name: 'Soupe', description: '', price: 0, soldOut: false, translations: {}, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null } },
-            { id: m.plainItem.id, name: 'Recette supprimée', description: '', price: 0, soldOut: false, translations: {}, recipe: null },
+            { id: m.soupeItem.id, name: 'Soupe', description: '', price: null, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null, homemade: false, meatOrigins: [] } },
+            {
+              id: m.plainItem.id,
+              name: 'Recette supprimée',
+              description: '',
+              price: null,
+              // Its recipe gone, the item has lists of its own, unconfirmed: diners are told to ask.
+              labels: { allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: [] },
+              photoUrl: null,
+              photo: null, soldOut: false, translations: {},
+              recipe: null,
+            },
           ],
         },
       ],

@@ -3,12 +3,14 @@ import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
 import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
 import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
 import { filterVerdict } from './allergen-filter.ts';
 import { allergenFilterForm, languageSwitcher, soldOutBadge, verdictLine } from './diner-controls.ts';
 import { FRENCH_VIEW, localizeNumber, type DinerView } from './diner-view.ts';
-import { formatGrams, formatKcal } from './format.ts';
+import { formatGrams, formatKcal, formatPrice } from './format.ts';
 import { liveScriptTag } from './menu-live.ts';
+import { publicMenuTexts } from './texts.ts';
 import { renderPage } from './page.ts';
 
 // Fixed texts (src/shared/diner/texts.ts) are trusted constants (no markup character), written
@@ -37,7 +39,7 @@ const unverified = (v: DinerView) => `<p class="al unv">${v.texts.allergensUnver
  * Never nothing (docs/product/decisions.md 15): the declared allergens, « aucun des 14 » for a declared
  * empty list, or « demandez au personnel » with whatever the unconfirmed list already names.
  */
-function allergenLines(recipe: PublicMenuRecipe, v: DinerView): string {
+function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenStatus'>, v: DinerView): string {
   const listed = badges(
     v.texts.allergens,
     'allergen',
@@ -71,6 +73,7 @@ function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
       'trace',
       recipe.traces.map((a) => allergenLabel(a, v.lang)),
     ) +
+    originsHtml(recipe.meatOrigins) +
     (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore, t.nutriScore) : '') +
     '</div>'
   );
@@ -79,17 +82,55 @@ function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
 /** An owner's text in the page's language, marked French where the translation is missing. */
 const ownerText = (tag: string, attributes: string, text: LocalizedText) => `<${tag}${attributes}${text.french ? ' lang="fr"' : ''}>${e(text.text)}</${tag}>`;
 
-// A dish without a recipe (its recipe deleted, a drink) has no declared allergens either.
+/**
+ * The dish's photo (docs/decisions/0017-photos.md): a thumbnail 6rem wide (8rem from 48rem),
+ * so the browser takes the 320 px copy on most phones. Loaded lazily and decoded off the main
+ * thread; its size is reserved by CSS and the attributes, so nothing moves when it arrives.
+ */
+function photoHtml(photo: Photo, name: string): string {
+  const small = photo.variants[0]!;
+  return (
+    `<img class="ph" src="${small.url}" srcset="${photoSrcset(photo)}" sizes="(min-width:48rem) 8rem, 6rem" ` +
+    `width="${small.width}" height="${small.height}" alt="${e(name)}" loading="lazy" decoding="async">`
+  );
+}
+
+/** An item without a recipe (a drink): its own diet labels and allergen lists, no nutrition. */
+const labelsBlock = (labels: NonNullable<PublicMenuItem['labels']>, v: DinerView) =>
+  '<div class="nutri">' +
+  badges(
+    v.texts.diets,
+    'diet',
+    labels.dietaryInfo.map((d) => dietLabel(d, v.lang)),
+  ) +
+  allergenLines(labels, v) +
+  badges(
+    v.texts.traces,
+    'trace',
+    labels.traces.map((a) => allergenLabel(a, v.lang)),
+  ) +
+  '</div>';
+
+const priceHtml = (price: number | null) => (price === null ? '' : `<p class="pr"><span class="sr">${publicMenuTexts.priceLabel} </span>${formatPrice(price)}</p>`);
+
+/** The meats' origins in the decree's words; the meat names are the app's own constants. */
+const originsHtml = (origins: PublicMenuRecipe['meatOrigins']) =>
+  origins.length ? `<div class="tags" lang="fr"><p>${publicMenuTexts.meatOrigin}</p><ul class="origins">${origins.map((o) => `<li>${e(o.meat)} · ${e(o.text)}</li>`).join('')}</ul></div>` : '';
+
+// A dish whose recipe was deleted has no declared allergens either; a drink has its own lists.
 function itemHtml(item: PublicMenuItem, v: DinerView): string {
   const verdict = filterVerdict(item, v.avoided);
   const classes = ['item', verdict?.kind === 'contains' ? 'off' : '', item.soldOut ? 'so' : ''].filter(Boolean).join(' ');
   return (
     `<li class="${classes}">` +
+    (item.photo ? photoHtml(item.photo, item.name) : '') +
     ownerText('h3', '', localize(item.name, item.translations, 'name', v.lang)) +
     (item.soldOut ? soldOutBadge(v) : '') +
+    (item.recipe?.homemade ? `<p class="fm">${v.texts.homemade}</p>` : '') +
+    priceHtml(item.price) +
     verdictLine(verdict, v) +
     (item.description ? ownerText('p', ' class="idesc"', localize(item.description, item.translations, 'description', v.lang)) : '') +
-    (item.recipe ? nutritionBlock(item.recipe, v) : unverified(v)) +
+    (item.recipe ? nutritionBlock(item.recipe, v) : item.labels ? labelsBlock(item.labels, v) : unverified(v)) +
     '</li>'
   );
 }
@@ -122,12 +163,16 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
     (menu.description ? `<p class="lead"${fr}>${e(menu.description)}</p>` : '') +
     contactLine(menu);
   const sections = menu.sections.filter((s) => s.items.length > 0);
+  const priced = sections.some((s) => s.items.some((i) => i.price !== null));
+  const homemade = sections.some((s) => s.items.some((i) => i.recipe?.homemade));
+  // « Prix nets, service compris » closes a menu that shows a price (docs/product/decisions.md 18).
+  const closing = (priced ? `<p class="pm">${v.texts.pricesNote}</p>` : '') + (homemade ? `<p class="pm">${v.texts.homemadeLegend}</p>` : '');
   return renderPage({
     lang: v.lang,
     title: `${menu.name} · ${menu.restaurantName}`,
     description: menu.description || `${menu.name} · ${menu.restaurantName}`,
     header,
-    main: sections.length ? allergenFilterForm(v) + sections.map((s, i) => sectionHtml(s, i, v)).join('') : empty(v),
+    main: sections.length ? allergenFilterForm(v) + sections.map((s, i) => sectionHtml(s, i, v)).join('') + closing : empty(v),
     footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
     scripts: liveScriptTag(),
   });

@@ -12,6 +12,9 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
+import { findPhotos } from '../../domain/photos/find.ts';
+import { meatOriginMissing, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
@@ -57,7 +60,7 @@ function storedFacts(row: RecipeRow): RecipeFacts {
   };
 }
 
-function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
+function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe {
   const facts = storedFacts(row);
   return {
     id: row.id,
@@ -90,10 +93,15 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
     translations: readTranslations(row.translations),
+    homemade: row.homemade,
+    meatOrigins: row.meat_origins as MeatOrigin[],
+    meatOriginMissing: meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
     allergenSuggestions: facts.allergenSuggestions,
+    photoUrl: photo?.url ?? null,
+    photo,
     allergensConfirmedBy: row.allergens_declared && row.allergens_confirmed_by_name !== null ? { userId: row.allergens_confirmed_by, name: row.allergens_confirmed_by_name } : null,
     allergensConfirmedAt: row.allergens_declared ? (row.allergens_confirmed_at?.toISOString() ?? null) : null,
     createdAt: row.created_at.toISOString(),
@@ -106,14 +114,16 @@ export async function listRecipes(db: Kysely<DB>, organisationId: string): Promi
   const lines = await loadRecipeLines(db, rows.map((r) => r.id));
   const byRecipe = new Map<string, LineRow[]>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
-  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? []));
+  const photos = await findPhotos(db, rows.map((r) => r.photo_id));
+  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
 }
 
 export async function getRecipe(db: Db, organisationId: string, id: string): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
   if (!row) throw notFound();
-  return toRecipe(row, await loadRecipeLines(db, [row.id]));
+  const photos = await findPhotos(db, [row.photo_id]);
+  return toRecipe(row, await loadRecipeLines(db, [row.id]), photos.get(row.photo_id ?? '') ?? null);
 }
 
 /** Every line must name a Ciqual food; the facts are computed here, from the catalogue. */
@@ -163,6 +173,8 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     cooked_weight_g: input.cookedWeightG ?? null,
     fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
     show_nutri_score: input.showNutriScore,
+    homemade: input.homemade,
+    meat_origins: JSON.stringify(input.meatOrigins),
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,

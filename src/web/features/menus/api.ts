@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemUpdateInput, Menu, MenuCreateInput, MenuItem, MenuSection, MenuUpdateInput, SectionUpdateInput } from '../../../shared/api/menus.ts';
-import { api } from '../../lib/api.ts';
+import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
+import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import { moveInList } from './ordering.ts';
 
@@ -87,6 +88,22 @@ export function useAddItem(menuId: string) {
   );
 }
 
+/** An item without a recipe (POST /api/sections/:id/items with `{name, price, …}`). */
+export function useAddOwnItem(menuId: string) {
+  return useContentMutation(menuId, ({ sectionId, input }: { sectionId: string; input: OwnItemInput }) =>
+    api<MenuItem>(`/api/sections/${sectionId}/items`, { method: 'POST', body: input }),
+  );
+}
+
+export interface OwnItemInput {
+  name: string;
+  price: number;
+  description: string;
+  allergens: string[];
+  dietaryInfo: string[];
+  allergensDeclared: boolean;
+}
+
 export function useUpdateItem(menuId: string) {
   return useContentMutation(menuId, ({ id, input }: { id: string; input: ItemUpdateInput }) =>
     api<MenuItem>(`/api/items/${id}`, { method: 'PUT', body: input }),
@@ -100,6 +117,13 @@ export function useSetItemSoldOut(menuId: string) {
 
 export function useDeleteItem(menuId: string) {
   return useContentMutation(menuId, (id: string) => api<void>(`/api/items/${id}`, { method: 'DELETE' }));
+}
+
+/** Sends an item's own photo (`file`), or removes it (`null`). */
+export function useItemPhoto(menuId: string) {
+  return useContentMutation(menuId, ({ itemId, file }: { itemId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
+    file ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file) : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE' }),
+  );
 }
 
 export type MoveTarget = { kind: 'section'; id: string; position: number } | { kind: 'item'; id: string; sectionId: string; position: number };

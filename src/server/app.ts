@@ -14,6 +14,7 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { productRoutes } from './features/products/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/establishments', establishmentRoutes(deps));
   app.route('/api/catalogue', catalogueRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
+  app.route('/api/products', productRoutes(deps));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
   app.route('/api/qr-codes', qrCodeRoutes(deps));

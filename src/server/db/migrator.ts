@@ -8,6 +8,7 @@ import * as lineWeights from './migrations/0006-line-weights.ts';
 import * as establishmentProfile from './migrations/0007-establishment-profile.ts';
 import * as security from './migrations/0008-security.ts';
 import * as organisations from './migrations/0009-organisations.ts';
+import * as products from './migrations/0010-products-and-sub-recipes.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-establishment-profile': establishmentProfile,
   '0008-security': security,
   '0009-organisations': organisations,
+  '0010-products-and-sub-recipes': products,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

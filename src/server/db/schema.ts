@@ -206,6 +206,9 @@ export interface RecipesTable extends OwnedColumns {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** The owner's own lists (migration 0010); `allergens` / `traces` add what the products state. */
+  own_allergens: Generated<string[]>;
+  own_traces: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -214,13 +217,43 @@ export interface RecipeIngredientsTable {
   id: Generated<string>;
   recipe_id: string;
   position: number;
-  food_code: number;
+  /** Exactly one of food_code and product_id (migration 0010). */
+  food_code: number | null;
+  product_id: string | null;
   name: string;
   quantity: Num;
   unit: 'g' | 'kg' | 'ml' | 'l' | 'unité';
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;
+}
+
+/** An organisation's own product (migration 0010, docs/product/products.md). */
+export interface ProductsTable extends OwnedColumns {
+  id: Generated<string>;
+  name: string;
+  name_folded: string;
+  supplier: Generated<string>;
+  based_on_code: number | null;
+  energy_kcal: NullableNum;
+  energy_kj: NullableNum;
+  fat_g: NullableNum;
+  saturated_fat_g: NullableNum;
+  carbs_g: NullableNum;
+  sugars_g: NullableNum;
+  fiber_g: NullableNum;
+  protein_g: NullableNum;
+  salt_g: NullableNum;
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  price: NullableNum;
+  price_per: 'kg' | 'l' | 'unité' | null;
+  grams_per_unit: NullableNum;
+  origin: string | null;
+  meat_kind: 'bovine' | 'porcine' | 'ovine' | 'volaille' | null;
+  labels: Generated<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface MenusTable extends OwnedColumns {
@@ -320,6 +353,7 @@ export interface DB {
   catalogue_meta: CatalogueMetaTable;
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
+  products: ProductsTable;
   menus: MenusTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
@@ -334,3 +368,4 @@ export type RecipeRow = Selectable<RecipesTable>;
 export type NewRecipe = Insertable<RecipesTable>;
 export type RecipeUpdate = Updateable<RecipesTable>;
 export type CatalogueFoodRow = Selectable<CatalogueFoodsTable>;
+export type ProductRow = Selectable<ProductsTable>;

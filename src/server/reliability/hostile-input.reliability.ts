@@ -41,6 +41,7 @@ interface Ids {
   section: string;
   item: string;
   qr: string;
+  product: string;
 }
 
 interface JsonEndpoint {
@@ -88,6 +89,32 @@ const recipeFields = [
   'traces.0',
 ];
 
+/** Issue 17: an own product from its label (docs/product/products.md). */
+const productBody = () => ({
+  name: 'Pâte feuilletée pur beurre',
+  supplier: 'Grossiste Y',
+  basedOnCode: '23000',
+  per100g: { energyKcal: 400, energyKj: 1670, fat: 25, saturatedFat: 16, carbs: 38, sugars: 2, fiber: 1.5, protein: 6, salt: 1 },
+  allergens: ['Gluten', 'Lait'],
+  traces: ['Œufs'],
+  price: { amount: 6.4, per: 'unité' },
+  gramsPerUnit: 230,
+  origin: 'France',
+  meatKind: 'volaille',
+  labels: ['label_rouge', 'bio'],
+});
+const productFields = [
+  ...Object.keys(productBody()),
+  'per100g.energyKcal',
+  'per100g.fat',
+  'per100g.saturatedFat',
+  'allergens.0',
+  'traces.0',
+  'price.amount',
+  'price.per',
+  'labels.0',
+];
+
 let fuzzer: SignedUpUser;
 
 /** Every JSON body of the API. The coverage test keeps this list complete. */
@@ -107,6 +134,8 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: () => ({ code: 'abcde-fghij' }), fields: ['code', 'trustDevice'] },
   { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
   { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
+  { method: 'POST', path: '/api/products', signedIn: true, valid: productBody, fields: productFields },
+  { method: 'PUT', path: '/api/products/:product', signedIn: true, valid: productBody, fields: productFields },
   { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true }), fields: ['name', 'description', 'isActive'] },
   { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true }), fields: ['name', 'description', 'isActive'] },
   { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
@@ -234,7 +263,8 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id };
+  const product = await call('POST', '/api/products', productBody());
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, product: product.id };
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', fuzzer.organisationId).execute();
 });

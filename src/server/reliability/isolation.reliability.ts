@@ -24,6 +24,8 @@ interface Fixture {
   otherItem: string;
   qr: string;
   checkout: string;
+  /** An own product (« Mes produits »), used by no recipe. */
+  product: string;
   /** A second session of the owner (signed in again), not the one the tests use. */
   session: string;
 }
@@ -50,6 +52,8 @@ const recipeInput = (name: string) => ({
   dietaryInfo: [],
 });
 
+const productInput = (name: string) => ({ name, per100g: { energyKcal: 250, fat: 10 }, allergens: ['Céleri'], traces: [], labels: ['bio'], price: { amount: 4.5, per: 'kg' } });
+
 /**
  * Every owner-scoped route with an id. Order matters only for the owner's own pass at the
  * end (reads and updates first, then deletes from the leaves up).
@@ -57,6 +61,8 @@ const recipeInput = (name: string) => ({
 const ID_ROUTES: IdRoute[] = [
   { method: 'GET', path: '/api/recipes/:recipe', ownerStatus: 200 },
   { method: 'PUT', path: '/api/recipes/:recipe', body: () => recipeInput('Recette modifiée'), ownerStatus: 200 },
+  { method: 'GET', path: '/api/products/:product', ownerStatus: 200 },
+  { method: 'PUT', path: '/api/products/:product', body: () => productInput('Produit modifié'), ownerStatus: 200 },
   { method: 'GET', path: '/api/menus/:menu', ownerStatus: 200 },
   { method: 'PUT', path: '/api/menus/:menu', body: () => ({ name: 'Menu modifié', description: 'x', isActive: false }), ownerStatus: 200 },
   { method: 'PATCH', path: '/api/menus/:menu', body: () => ({ isActive: true }), ownerStatus: 200 },
@@ -78,6 +84,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'DELETE', path: '/api/qr-codes/:qr', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/menus/:menu', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/products/:product', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/account/sessions/:session', ownerStatus: 204 },
 ];
 
@@ -124,6 +131,7 @@ async function seed(user: SignedUpUser, tag: string): Promise<Fixture> {
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
+  const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   expect((await t.request('GET', `/qr/${qr.id}`)).status).toBe(302);
   await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: user.password } }), 'second sign-in');
@@ -139,6 +147,7 @@ async function seed(user: SignedUpUser, tag: string): Promise<Fixture> {
     otherItem: otherItem.id,
     qr: qr.id,
     checkout: String(checkout.url).split('/').at(-1)!,
+    product: product.id,
   };
 }
 
@@ -160,6 +169,7 @@ beforeAll(async () => {
     qr: uuid(),
     checkout: `demo_cs_${uuid()}`,
     session: uuid(),
+    product: uuid(),
   };
 });
 afterAll(() => t?.close());
@@ -204,6 +214,11 @@ describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect([addForeignRecipe.status, addForeignRecipe.body.error.code]).toEqual([422, 'validation']);
     const qrForForeignMenu = await t.request('POST', '/api/qr-codes', { cookie: intruder.cookie, body: { name: 'Volé', menuId: ownerIds.menu } });
     expect([qrForForeignMenu.status, qrForForeignMenu.body.error.code]).toEqual([422, 'validation']);
+    const foreignProduct = await t.request('PUT', `/api/recipes/${intruderIds.recipe}`, {
+      cookie: intruder.cookie,
+      body: { ...recipeInput('Avec le produit d’un autre'), ingredients: [{ productId: ownerIds.product, quantity: 10, unit: 'g' }] },
+    });
+    expect([foreignProduct.status, foreignProduct.body.error.code]).toEqual([422, 'validation']);
     expect(await snapshotOwnedRows(t.db)).toEqual(before);
   });
 

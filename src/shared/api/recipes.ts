@@ -20,6 +20,8 @@ export const recipeMessages = {
   tooManyIngredients: 'Une recette ne peut pas dépasser 100 ingrédients',
   codeInvalid: 'Code Ciqual invalide',
   unknownFood: 'Ingrédient inconnu dans la table Ciqual',
+  unknownProduct: 'Produit inconnu dans « Mes produits »',
+  oneSource: 'Une ligne désigne un aliment Ciqual ou un de vos produits, pas les deux',
   quantityInvalid: 'La quantité doit être un nombre supérieur à 0',
   quantityTooLarge: 'La quantité est trop grande',
   gramsPerUnitTooLarge: 'Le poids d’une unité ne peut pas dépasser 100 000 g',
@@ -79,9 +81,13 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: str
       });
     });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A line names exactly one source: a Ciqual food (`code`) or an own product (`productId`). */
 export const ingredientLineSchema = z
   .object({
-    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid),
+    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid).nullish(),
+    productId: z.string({ error: m.unknownProduct }).regex(UUID, m.unknownProduct).nullish(),
     quantity: ruleNumber(n.quantity),
     unit: z.enum(UNITS, { error: c.unitInvalid }),
     gramsPerUnit: ruleNumber(n.gramsPerUnit).nullable().optional(),
@@ -89,6 +95,8 @@ export const ingredientLineSchema = z
     gramsPerMl: ruleNumber(n.gramsPerMl).nullable().optional(),
   })
   .superRefine((line, ctx) => {
+    if ((line.code ?? null) === null && (line.productId ?? null) === null) ctx.addIssue({ code: 'custom', message: m.codeInvalid, path: ['code'] });
+    if (line.code && line.productId) ctx.addIssue({ code: 'custom', message: m.oneSource, path: ['productId'] });
     if (line.unit === 'unité' && !line.gramsPerUnit) {
       ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     }
@@ -131,8 +139,14 @@ export type RecipeInputParsed = z.output<typeof recipeInputSchema>;
 /** A line as stored, with what its food implies (`suggestedAllergens`, `redMeat`, from the stored facts). */
 export interface RecipeIngredient extends FoodFacts {
   id: string;
-  code: string;
+  /** `ciqual`: `code` is set; `product`: `productId` is (« Mon produit »). */
+  kind: 'ciqual' | 'product';
+  code: string | null;
+  productId: string | null;
   name: string;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
   quantity: number;
   unit: Unit;
   gramsPerUnit: number | null;
@@ -147,8 +161,15 @@ export interface Recipe {
   description: string;
   servings: number;
   ingredients: RecipeIngredient[];
+  /** The whole lists: the owner's own plus what the products' labels state (docs/product/products.md). */
   allergens: string[];
   traces: string[];
+  /** The owner's own lists, as last saved (the form edits these). */
+  ownAllergens: string[];
+  ownTraces: string[];
+  /** Allergens and traces stated by the products, with the products that state them. */
+  productAllergens: AllergenSuggestion[];
+  productTraces: AllergenSuggestion[];
   dietaryInfo: string[];
   prepTime: number | null;
   cookTime: number | null;
@@ -179,7 +200,17 @@ export interface Recipe {
 }
 
 export interface IngredientHit extends FoodFacts {
-  code: string;
+  /** `product`: an own product (« Mon produit »), ranked before Ciqual foods. */
+  kind: 'ciqual' | 'product';
+  /** The Ciqual code, or the product's id. */
+  id: string;
+  /** The Ciqual code; null for a product. */
+  code: string | null;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
+  /** A product's supplier, shown beside « Mon produit ». */
+  supplier?: string | null;
   name: string;
   group: string | null;
   per100g: Per100g;

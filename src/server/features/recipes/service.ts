@@ -10,10 +10,11 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
-import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
+import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
-import { factsColumns, factsFromCatalogue } from './facts.ts';
+import { factsColumns, factsFromSources } from '../../domain/recipe-facts-store.ts';
+import { findProducts, foodSource, productPer100g, productSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -22,13 +23,17 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
   if (recipeIds.length === 0) return [];
   return db
     .selectFrom('recipe_ingredients as ri')
-    .innerJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
-    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
+    .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
+    .leftJoin('products as p', 'p.id', 'ri.product_id')
+    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.product_id', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', 'p.name as product_name', 'p.allergens as product_allergens', 'p.traces as product_traces'])
+    .select([...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const), ...PRODUCT_NUTRIENT_COLUMNS.map((c) => `p.${c} as p_${c}` as const)])
     .where('ri.recipe_id', 'in', recipeIds)
     .orderBy('ri.recipe_id')
     .orderBy('ri.position')
     .execute();
 }
+
+const PRODUCT_NUTRIENT_COLUMNS = ['energy_kcal', 'energy_kj', 'fat_g', 'saturated_fat_g', 'carbs_g', 'sugars_g', 'fiber_g', 'protein_g', 'salt_g'] as const;
 
 type LineRow = Awaited<ReturnType<typeof loadRecipeLines>>[number];
 
@@ -52,7 +57,28 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     allergenStatus: stored.allergenStatus ?? (row.allergens_declared ? 'declared' : 'unverified'),
     allergenSuggestions: stored.allergenSuggestions ?? [],
     lines: stored.lines ?? [],
+    allergens: row.allergens,
+    traces: row.traces,
+    productAllergens: stored.productAllergens ?? [],
+    productTraces: stored.productTraces ?? [],
   };
+}
+
+/** A stored line's source: a Ciqual food, or a product (named as it is now, with its label's values). */
+function lineSourceOf(line: LineRow) {
+  if (line.product_id !== null) {
+    const values = Object.fromEntries(PRODUCT_NUTRIENT_COLUMNS.map((c) => [c, line[`p_${c}`]])) as ProductNutrientColumns;
+    return {
+      kind: 'product' as const,
+      code: null,
+      productId: line.product_id,
+      name: line.product_name ?? line.name,
+      allergens: line.product_allergens ?? [],
+      traces: line.product_traces ?? [],
+      per100g: productPer100g(values),
+    };
+  }
+  return { kind: 'ciqual' as const, code: String(line.food_code), productId: null, name: line.name, allergens: [], traces: [], per100g: toPer100g(line) };
 }
 
 function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
@@ -64,18 +90,20 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     servings: row.servings,
     ingredients: lines.map((line, index) => ({
       id: line.id,
-      code: String(line.food_code),
-      name: line.name,
+      ...lineSourceOf(line),
       quantity: line.quantity,
       unit: line.unit,
       gramsPerUnit: line.grams_per_unit,
       gramsPerMl: line.grams_per_ml,
-      per100g: toPer100g(line),
       suggestedAllergens: facts.lines[index]?.suggestedAllergens ?? [],
       redMeat: facts.lines[index]?.redMeat ?? false,
     })),
     allergens: row.allergens,
     traces: row.traces,
+    ownAllergens: row.own_allergens,
+    ownTraces: row.own_traces,
+    productAllergens: facts.productAllergens,
+    productTraces: facts.productTraces,
     dietaryInfo: row.dietary_info,
     prepTime: row.prep_time,
     cookTime: row.cook_time,
@@ -113,27 +141,33 @@ export async function getRecipe(db: Db, organisationId: string, id: string): Pro
   return toRecipe(row, await loadRecipeLines(db, [row.id]));
 }
 
-/** Every line must name a Ciqual food; the facts are computed here, from the catalogue. */
-async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed) {
-  const foods = await findFoods(trx, input.ingredients.map((line) => Number(line.code)));
+/** Every line must name a Ciqual food or a product of the organisation; the facts are computed here, from them. */
+async function resolveIngredients(trx: Transaction<DB>, organisationId: string, input: RecipeInputParsed) {
+  const foods = await findFoods(trx, input.ingredients.flatMap((line) => (line.code ? [Number(line.code)] : [])));
+  const products = await findProducts(trx, organisationId, input.ingredients.flatMap((line) => (line.productId ? [line.productId] : [])));
   const fields: Record<string, string> = {};
   input.ingredients.forEach((line, index) => {
-    if (!foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
+    if (line.code && !foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
+    if (line.productId && !products.has(line.productId)) fields[`ingredients.${index}.productId`] = recipeMessages.unknownProduct;
   });
-  if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
+  if (Object.keys(fields).length > 0) throw new AppError('validation', 422, Object.values(fields)[0]!, fields);
   const lines = input.ingredients.map((line) => {
-    const food = foods.get(Number(line.code)) as FoodForRecipe;
+    const food = line.code ? (foods.get(Number(line.code)) as FoodForRecipe) : null;
+    const product = line.productId ? products.get(line.productId)! : null;
     // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (docs/product/decisions.md 17).
-    const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? defaultMeasures(food).gramsPerMl ?? 1) : null;
+    const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1) : null;
     const gramsPerUnit = line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
-    return { ...line, gramsPerUnit, gramsPerMl, food };
+    const source = product ? productSource(product) : foodSource(food!);
+    return { ...line, gramsPerUnit, gramsPerMl, foodCode: food?.code ?? null, productId: product?.id ?? null, source };
   });
-  const facts = factsFromCatalogue(
+  const facts = factsFromSources(
     {
       servings: input.servings,
       cookedWeightG: input.cookedWeightG ?? null,
       fruitVegLegumePercent: input.fruitVegLegumePercent ?? null,
       allergensDeclared: input.allergensDeclared,
+      ownAllergens: input.allergens,
+      ownTraces: input.traces,
     },
     lines,
   );
@@ -153,8 +187,8 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     name: input.name,
     description: input.description,
     servings: input.servings,
-    allergens: input.allergens,
-    traces: input.traces,
+    own_allergens: input.allergens,
+    own_traces: input.traces,
     allergens_declared: input.allergensDeclared,
     dietary_info: input.dietaryInfo,
     cooked_weight_g: input.cookedWeightG ?? null,
@@ -174,8 +208,9 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
       lines.map((line, position) => ({
         recipe_id: recipeId,
         position,
-        food_code: line.food.code,
-        name: line.food.name,
+        food_code: line.foodCode,
+        product_id: line.productId,
+        name: line.source.name,
         quantity: line.quantity,
         unit: line.unit,
         grams_per_unit: line.gramsPerUnit,
@@ -201,7 +236,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeInputParsed): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, actor.organisationId, 'recipes');
-    const { lines, facts } = await resolveIngredients(trx, input);
+    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, input);
     const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
     const row = await trx
       .insertInto('recipes')
@@ -224,16 +259,18 @@ export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeIn
 export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, input: RecipeInputParsed): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
+    // Serialized with the organisation's product changes (src/server/features/products/service.ts).
+    await lockOrganisation(trx, actor.organisationId);
     const existing = await trx
       .selectFrom('recipes')
-      .select(['id', 'name', 'allergens_declared', 'allergens', 'traces'])
+      .select(['id', 'name', 'allergens_declared', 'own_allergens', 'own_traces'])
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .forUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound();
-    const { lines, facts } = await resolveIngredients(trx, input);
-    const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.allergens, input.allergens) || !sameList(existing.traces, input.traces));
+    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, input);
+    const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.own_allergens, input.allergens) || !sameList(existing.own_traces, input.traces));
     const confirmation = !input.allergensDeclared ? NOT_CONFIRMED : confirms ? await confirmedNow(trx, actor) : {};
     await trx
       .updateTable('recipes')

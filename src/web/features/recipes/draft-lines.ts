@@ -12,8 +12,13 @@ import { defaultMeasures } from './kitchen-measures.ts';
  */
 export interface DraftLine {
   key: string;
-  code: string;
+  /** Exactly one of them: a Ciqual food, or an own product (« Mon produit »). */
+  code: string | null;
+  productId: string | null;
   name: string;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
   per100g: Per100g;
   unit: Unit;
   quantity: string;
@@ -33,12 +38,19 @@ const newKey = () => `line-${++counter}`;
 /** A food with no known density is counted as water, and says so (docs/product/decisions.md 9 and 17). */
 const densityText = (value: number | null | undefined) => decimalText(value ?? 1);
 
+/** What identifies a line's source: the Ciqual code, or « product: » and the product's id. */
+export const sourceKey = (line: { code: string | null; productId?: string | null; id?: string }) =>
+  line.code ?? `product:${line.productId ?? line.id ?? ''}`;
+
 export function newDraftLine(hit: IngredientHit): DraftLine {
-  const defaults = defaultMeasures(hit);
+  const defaults = defaultMeasures({ code: hit.code ?? 0, name: hit.name });
   return {
     key: newKey(),
     code: hit.code,
+    productId: hit.kind === 'product' ? hit.id : null,
     name: hit.name,
+    allergens: hit.allergens,
+    traces: hit.traces,
     per100g: hit.per100g,
     unit: 'g',
     quantity: '100',
@@ -50,11 +62,14 @@ export function newDraftLine(hit: IngredientHit): DraftLine {
 
 /** A stored line keeps the weight and density it was saved with; the others start from the table. */
 export function draftFromStored(line: RecipeIngredient): DraftLine {
-  const defaults = defaultMeasures(line);
+  const defaults = defaultMeasures({ code: line.code ?? 0, name: line.name });
   return {
     key: newKey(),
     code: line.code,
+    productId: line.productId,
     name: line.name,
+    allergens: line.allergens,
+    traces: line.traces,
     per100g: line.per100g,
     unit: line.unit,
     quantity: decimalText(line.quantity),
@@ -88,7 +103,7 @@ export function readLine(line: DraftLine): { input: LineInput; errors: null } | 
   if (Object.keys(errors).length > 0 || values.quantity === undefined) return { input: null, errors };
   return {
     input: {
-      code: line.code,
+      ...(line.productId ? { productId: line.productId } : { code: line.code }),
       quantity: values.quantity,
       unit: line.unit,
       gramsPerUnit: values.gramsPerUnit ?? null,
@@ -99,7 +114,7 @@ export function readLine(line: DraftLine): { input: LineInput; errors: null } | 
 }
 
 /** The line for the live nutrition preview: a number not (yet) valid counts as nothing. */
-export function previewLine(line: DraftLine): NutritionLine {
+export function previewLine(line: DraftLine): NutritionLine & { allergens: string[]; traces: string[] } {
   const read = (field: LineField) => readNumberText(recipeNumbers[field], line[field], true).value;
-  return { name: line.name, per100g: line.per100g, unit: line.unit, quantity: read('quantity') ?? 0, gramsPerUnit: read('gramsPerUnit'), gramsPerMl: read('gramsPerMl') };
+  return { name: line.name, per100g: line.per100g, unit: line.unit, quantity: read('quantity') ?? 0, gramsPerUnit: read('gramsPerUnit'), gramsPerMl: read('gramsPerMl'), allergens: line.allergens, traces: line.traces };
 }

@@ -45,8 +45,10 @@ export function IngredientLines({
               <p className="truncate text-sm font-medium" title={line.name}>
                 {line.name}
               </p>
-              {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">Énergie inconnue dans Ciqual</p>}
+              {line.productId !== null && <p className="text-xs text-brand-800">Mon produit{line.allergens.length > 0 ? ` · contient : ${line.allergens.join(', ')}` : ''}</p>}
+              {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">{line.productId === null ? 'Énergie inconnue dans Ciqual' : 'Énergie non renseignée'}</p>}
               {codeError && <p className="text-xs text-red-600">{codeError}</p>}
+              {errors[`${line.key}.productId`] && <p className="text-xs text-red-600">{errors[`${line.key}.productId`]}</p>}
             </div>
             <div className="col-span-2 flex gap-2 sm:contents">
               <div className="w-28 sm:w-full">

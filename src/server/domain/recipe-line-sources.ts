@@ -1,0 +1,67 @@
+import type { Kysely, Transaction } from 'kysely';
+import { RED_MEAT_KINDS } from '../../shared/api/products.ts';
+import type { FoodFacts } from '../../shared/food-facts.ts';
+import type { Per100g } from '../../shared/nutrition.ts';
+import type { DB, ProductRow } from '../db/schema.ts';
+import type { FoodForRecipe } from './catalogue-foods.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** What a recipe line's source (a Ciqual food or an own product) brings to the recipe's facts. */
+export interface LineSource {
+  name: string;
+  per100g: Per100g;
+  facts: FoodFacts;
+  /** A product's label: contained and « peut contenir » allergens (facts, not suggestions). */
+  allergens: readonly string[];
+  traces: readonly string[];
+}
+
+export const foodSource = (food: FoodForRecipe): LineSource => ({ name: food.name, per100g: food.per100g, facts: food.facts, allergens: [], traces: [] });
+
+/** INCO's conversion (Regulation 1169/2011, annex XIV): a label giving kcal only still has its kJ. */
+const KJ_PER_KCAL = 4.184;
+
+export type ProductNutrientColumns = Pick<
+  ProductRow,
+  'energy_kcal' | 'energy_kj' | 'fat_g' | 'saturated_fat_g' | 'carbs_g' | 'sugars_g' | 'fiber_g' | 'protein_g' | 'salt_g'
+>;
+
+/** A product's label values as a recipe's `per100g`; water is not on labels: unknown. */
+export function productPer100g(row: ProductNutrientColumns): Per100g {
+  return {
+    energyKj: row.energy_kj ?? (row.energy_kcal === null ? null : Math.round(row.energy_kcal * KJ_PER_KCAL * 10) / 10),
+    energyKcal: row.energy_kcal,
+    water: null,
+    protein: row.protein_g,
+    carbs: row.carbs_g,
+    sugars: row.sugars_g,
+    fiber: row.fiber_g,
+    fat: row.fat_g,
+    saturatedFat: row.saturated_fat_g,
+    salt: row.salt_g,
+  };
+}
+
+export function productSource(row: ProductRow): LineSource {
+  return {
+    name: row.name,
+    per100g: productPer100g(row),
+    // Its allergens are stated, not guessed from a name: no suggestion.
+    facts: { suggestedAllergens: [], redMeat: row.meat_kind !== null && RED_MEAT_KINDS.includes(row.meat_kind) },
+    allergens: row.allergens,
+    traces: row.traces,
+  };
+}
+
+/** The organisation's products with these ids, keyed by id; another organisation's are absent. */
+export async function findProducts(db: Db, organisationId: string, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -220,9 +220,11 @@ export interface RecipeIngredientsTable {
   /** Exactly one of food_code and product_id (migration 0010). */
   food_code: number | null;
   product_id: string | null;
+  /** A sub-recipe of the same organisation, by g, kg or portion (migration 0010). */
+  sub_recipe_id: string | null;
   name: string;
   quantity: Num;
-  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité';
+  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité' | 'portion';
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;

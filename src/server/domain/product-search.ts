@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { foldText } from '../../shared/allergens.ts';
 import type { IngredientHit } from '../../shared/api/recipes.ts';
 import type { DB } from '../db/schema.ts';
-import { productSource } from './recipe-line-sources.ts';
+import { productSource, servedGrams, subRecipeSource } from './recipe-line-sources.ts';
 
 /** The like-pattern of each word of a search, accents and case folded (names are stored folded). */
 export function foldedWords(q: string): string[] {
@@ -15,6 +15,7 @@ export function foldedWords(q: string): string[] {
 
 /** The label beside a product in the ingredient search (docs/product/products.md). */
 export const PRODUCT_HIT_GROUP = 'Mon produit';
+export const RECIPE_HIT_GROUP = 'Ma recette';
 
 /**
  * The organisation's products whose folded name holds every word typed, as ingredient-search
@@ -46,4 +47,35 @@ export async function searchProducts(db: Kysely<DB>, organisationId: string, q: 
       ...source.facts,
     };
   });
+}
+
+/** The organisation's recipes whose name holds every word typed, as hits (a sub-recipe to add). */
+export async function searchOwnRecipes(db: Kysely<DB>, organisationId: string, q: string, limit: number): Promise<IngredientHit[]> {
+  const words = foldText(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0).slice(0, 8);
+  if (words.length === 0) return [];
+  const rows = await db
+    .selectFrom('recipes')
+    .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
+    .where('organisation_id', '=', organisationId)
+    .orderBy('name')
+    .limit(2000)
+    .execute();
+  return rows
+    .filter((row) => words.every((w) => foldText(row.name).includes(w)))
+    .slice(0, limit)
+    .map((row) => {
+      const source = subRecipeSource(row);
+      return {
+        kind: 'recipe' as const,
+        id: row.id,
+        code: null,
+        name: row.name,
+        group: RECIPE_HIT_GROUP,
+        per100g: source.per100g,
+        allergens: row.allergens,
+        traces: row.traces,
+        gramsPerPortion: servedGrams(row) / row.servings,
+        ...source.facts,
+      };
+    });
 }

@@ -33,6 +33,7 @@ export function factsFromSources(fields: FactsFields, lines: readonly FactsLineS
       gramsPerUnit: l.gramsPerUnit,
       gramsPerMl: l.gramsPerMl,
       per100g: l.source.per100g,
+      partial: l.source.partial,
       ...l.source.facts,
       allergens: l.source.allergens,
       traces: l.source.traces,

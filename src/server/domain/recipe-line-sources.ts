@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { RED_MEAT_KINDS } from '../../shared/api/products.ts';
 import type { FoodFacts } from '../../shared/food-facts.ts';
-import type { Per100g } from '../../shared/nutrition.ts';
+import { NUTRIENTS, type Nutrient, type Per100g } from '../../shared/nutrition.ts';
+import type { RecipeFacts } from '../../shared/recipe-facts.ts';
 import type { DB, ProductRow } from '../db/schema.ts';
 import type { FoodForRecipe } from './catalogue-foods.ts';
 
@@ -15,6 +16,53 @@ export interface LineSource {
   /** A product's label: contained and « peut contenir » allergens (facts, not suggestions). */
   allergens: readonly string[];
   traces: readonly string[];
+  /** Nutrients a sub-recipe only knows in part. */
+  partial?: readonly Nutrient[];
+}
+
+/** A sub-recipe as its parent sees it: per 100 g of the dish as served, its whole allergen lists. */
+export interface SubRecipeRow {
+  id: string;
+  name: string;
+  servings: number;
+  cooked_weight_g: number | null;
+  allergens: string[];
+  traces: string[];
+  facts: unknown;
+}
+
+/** Grams of a sub-recipe a line uses: g and kg as typed, a portion is the served weight ÷ servings. */
+export function subRecipeGrams(quantity: number, unit: 'g' | 'kg' | 'portion', sub: SubRecipeRow): number {
+  if (unit === 'portion') return (quantity * servedGrams(sub)) / sub.servings;
+  return unit === 'kg' ? quantity * 1000 : quantity;
+}
+
+/** The served weight of a recipe: its cooked weight (« Poids après cuisson »), else its raw ingredients'. */
+export function servedGrams(sub: Pick<SubRecipeRow, 'cooked_weight_g' | 'facts'>): number {
+  const stored = sub.facts as Partial<RecipeFacts> | null;
+  return sub.cooked_weight_g ?? stored?.nutrition?.totalGrams ?? 0;
+}
+
+/**
+ * Its stored totals spread over its served weight: after a 20 % cooking loss, 100 g of pâte
+ * brisée holds the nutrients of 125 g of raw dough. A total that was partial stays marked so.
+ */
+export function subRecipeSource(sub: SubRecipeRow): LineSource {
+  const facts = sub.facts as Partial<RecipeFacts> | null;
+  const grams = servedGrams(sub);
+  const totals = facts?.nutrition?.totals;
+  const per100g = Object.fromEntries(
+    NUTRIENTS.map((n) => [n, totals && grams > 0 && totals[n] !== null && totals[n] !== undefined ? (totals[n] * 100) / grams : null]),
+  ) as Per100g;
+  const missing = facts?.nutrition?.missing ?? {};
+  return {
+    name: sub.name,
+    per100g,
+    partial: NUTRIENTS.filter((n) => (missing[n]?.length ?? 0) > 0),
+    facts: { suggestedAllergens: [], redMeat: facts?.nutrition?.redMeat ?? false },
+    allergens: sub.allergens,
+    traces: sub.traces,
+  };
 }
 
 export const foodSource = (food: FoodForRecipe): LineSource => ({ name: food.name, per100g: food.per100g, facts: food.facts, allergens: [], traces: [] });
@@ -60,6 +108,18 @@ export async function findProducts(db: Db, organisationId: string, ids: readonly
   const rows = await db
     .selectFrom('products')
     .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The organisation's recipes with these ids, as sub-recipes, keyed by id. */
+export async function findSubRecipes(db: Db, organisationId: string, ids: readonly string[]): Promise<Map<string, SubRecipeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('recipes')
+    .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
     .where('organisation_id', '=', organisationId)
     .where('id', 'in', [...new Set(ids)])
     .execute();

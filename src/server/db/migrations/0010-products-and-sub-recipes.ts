@@ -4,9 +4,10 @@ import { sql, type Kysely } from 'kysely';
  * Issue 17, « Mes produits » (docs/product/products.md, docs/decisions/0018-products-sub-recipes-costs.md):
  * - `products`: an organisation's own products, from a label. A nutrient left blank is NULL
  *   (unknown), never 0. The price is per kg, l or unité; a price per unité needs its weight.
- * - A recipe line names exactly one source: a Ciqual food (`food_code`) or a product
- *   (`product_id`). The product's foreign key is NO ACTION: deleting a product still used
- *   fails (the service answers 409 first), while deleting the organisation cascades to both.
+ * - A recipe line names exactly one source: a Ciqual food (`food_code`), a product
+ *   (`product_id`) or another recipe of the organisation (`sub_recipe_id`, by g, kg or
+ *   portion). Both foreign keys are NO ACTION: deleting a product or a recipe still used fails
+ *   (the services answer 409 first), while deleting the organisation cascades to all of them.
  * - `recipes.allergens` / `traces` now hold the recipe's whole lists, the owner's own plus
  *   what its products contain (the public menu reads them as they are); the owner's own
  *   lists move to `own_allergens` / `own_traces`. Existing rows have no product: both equal.
@@ -48,8 +49,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE recipe_ingredients
       ALTER COLUMN food_code DROP NOT NULL,
       ADD COLUMN product_id uuid REFERENCES products(id),
-      ADD CONSTRAINT recipe_ingredients_one_source_check CHECK (num_nonnulls(food_code, product_id) = 1);
+      ADD COLUMN sub_recipe_id uuid REFERENCES recipes(id),
+      ADD CONSTRAINT recipe_ingredients_one_source_check CHECK (num_nonnulls(food_code, product_id, sub_recipe_id) = 1),
+      ADD CONSTRAINT recipe_ingredients_not_itself_check CHECK (sub_recipe_id IS DISTINCT FROM recipe_id),
+      DROP CONSTRAINT recipe_ingredients_unit_check,
+      ADD CONSTRAINT recipe_ingredients_unit_check CHECK (unit IN ('g', 'kg', 'ml', 'l', 'unité', 'portion')),
+      ADD CONSTRAINT recipe_ingredients_sub_recipe_unit_check CHECK (CASE WHEN sub_recipe_id IS NULL THEN unit <> 'portion' ELSE unit IN ('g', 'kg', 'portion') END);
     CREATE INDEX recipe_ingredients_product_idx ON recipe_ingredients(product_id) WHERE product_id IS NOT NULL;
+    CREATE INDEX recipe_ingredients_sub_recipe_idx ON recipe_ingredients(sub_recipe_id) WHERE sub_recipe_id IS NOT NULL;
 
     ALTER TABLE recipes
       ADD COLUMN own_allergens text[] NOT NULL DEFAULT '{}',
@@ -60,10 +67,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DELETE FROM recipe_ingredients WHERE product_id IS NOT NULL;
+    DELETE FROM recipe_ingredients WHERE product_id IS NOT NULL OR sub_recipe_id IS NOT NULL;
     UPDATE recipes SET allergens = own_allergens, traces = own_traces;
     ALTER TABLE recipes DROP COLUMN own_allergens, DROP COLUMN own_traces;
-    ALTER TABLE recipe_ingredients DROP CONSTRAINT recipe_ingredients_one_source_check, DROP COLUMN product_id;
+    ALTER TABLE recipe_ingredients
+      DROP CONSTRAINT recipe_ingredients_one_source_check, DROP CONSTRAINT recipe_ingredients_sub_recipe_unit_check,
+      DROP CONSTRAINT recipe_ingredients_not_itself_check, DROP COLUMN product_id, DROP COLUMN sub_recipe_id,
+      DROP CONSTRAINT recipe_ingredients_unit_check,
+      ADD CONSTRAINT recipe_ingredients_unit_check CHECK (unit IN ('g', 'kg', 'ml', 'l', 'unité'));
     ALTER TABLE recipe_ingredients ALTER COLUMN food_code SET NOT NULL;
     DROP TABLE products;
   `.execute(db);

@@ -4,7 +4,7 @@ import { filterAllergens } from '../../../shared/allergens.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { parseInput } from '../../lib/http.ts';
 import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
-import { searchProducts } from '../../domain/product-search.ts';
+import { searchOwnRecipes, searchProducts } from '../../domain/product-search.ts';
 import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';
 
 /** docs/product/api.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
@@ -48,7 +48,7 @@ export function catalogueRoutes(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps
     }
     const organisationId = await organisationOf(c, deps);
     // The organisation's own products first, marked « Mon produit » (docs/product/products.md), then Ciqual.
-    const products = organisationId === null ? [] : await searchProducts(deps.db, organisationId, q, limit);
+    const products = organisationId === null ? [] : [...(await searchProducts(deps.db, organisationId, q, limit)), ...(await searchOwnRecipes(deps.db, organisationId, q, limit))].slice(0, limit);
     const foods = products.length >= limit ? [] : (await getCatalogueSearch(deps.db)).search(q, { limit: limit - products.length });
     // Only on success: an error (503 while the database is down) must not be cached; a signed-in answer holds the organisation's products.
     c.header('Cache-Control', organisationId === null ? CACHE_CONTROL : 'private, no-cache');

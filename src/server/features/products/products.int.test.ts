@@ -128,13 +128,38 @@ describe('products API', () => {
     expect((await t.request('DELETE', `/api/products/${product.id}`, { cookie: owner.cookie })).status).toBe(204);
   });
 
+  it('never leaves a recipe with facts of an older product when the product and the recipe are saved at the same time', async () => {
+    const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: pastry })).body;
+    const recipe = (await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipeWith(product.id) })).body;
+    // 10 rounds of a product save (its energy and allergens change) racing a recipe save; on
+    // PostgreSQL they run on separate connections, serialized by the organisation's lock.
+    for (let round = 1; round <= 10; round++) {
+      const kcal = 400 + round * 10;
+      // In annex II order, as the recipe lists a product's allergens after its own.
+      const allergens = round % 2 === 0 ? ['Gluten', 'Lait'] : ['Gluten', 'Soja', 'Lait'];
+      const [productSave, recipeSave] = await Promise.all([
+        t.request('PUT', `/api/products/${product.id}`, { cookie: owner.cookie, body: { ...pastry, per100g: { ...pastry.per100g, energyKcal: kcal }, allergens } }),
+        t.request('PUT', `/api/recipes/${recipe.id}`, { cookie: owner.cookie, body: recipeWith(product.id, { name: `Feuilleté ${round}` }) }),
+      ]);
+      expect([productSave.status, recipeSave.status]).toEqual([200, 200]);
+      const stored = await t.db.selectFrom('recipes').select(['allergens', 'calories_per_serving']).where('id', '=', recipe.id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ allergens: ['Moutarde', ...allergens], calories_per_serving: Math.round((250 * kcal) / 100 / 4 + 753 / 4) });
+    }
+    await t.request('DELETE', `/api/recipes/${recipe.id}`, { cookie: owner.cookie });
+    await t.request('DELETE', `/api/products/${product.id}`, { cookie: owner.cookie });
+  });
+
   it('ranks the organisation’s products first in the ingredient search, marked, and only for its members', async () => {
     const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: { ...pastry, name: 'Beurre doux AOP Charentes' } })).body;
     const mine = await t.request('GET', '/api/catalogue/ingredients?q=beurre&limit=5', { cookie: owner.cookie });
     expect(mine.status).toBe(200);
     expect(mine.body.hits).toHaveLength(5);
     expect(mine.body.hits[0]).toMatchObject({ kind: 'product', id: product.id, code: null, group: 'Mon produit', allergens: ['Gluten', 'Lait'] });
-    expect(mine.body.hits[1]).toMatchObject({ kind: 'ciqual', id: mine.body.hits[1].code });
+    // Every product first, then Ciqual foods.
+    const kinds = mine.body.hits.map((h: { kind: string }) => h.kind);
+    expect(kinds.slice(kinds.lastIndexOf('product') + 1).every((k: string) => k === 'ciqual')).toBe(true);
+    const food = mine.body.hits.at(-1);
+    expect(food).toMatchObject({ kind: 'ciqual', id: food.code });
     expect(mine.headers.get('cache-control')).toBe('private, no-cache');
     const theirs = await t.request('GET', '/api/catalogue/ingredients?q=beurre&limit=5', { cookie: other.cookie });
     expect(theirs.body.hits.map((h: { kind: string }) => h.kind)).not.toContain('product');

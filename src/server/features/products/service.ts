@@ -10,7 +10,7 @@ import { lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recomputeRecipes } from '../../domain/recipe-recompute.ts';
+import { recomputeDependents } from '../../domain/recipe-recompute.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -137,8 +137,8 @@ export async function updateProduct(db: Kysely<DB>, actor: Actor, id: string, in
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .execute();
-    const users = (await usersOf(trx, actor.organisationId, [id])).get(id) ?? [];
-    await recomputeRecipes(trx, users.map((u) => u.id));
+    // Every recipe using it, at any depth (through sub-recipes), in the product's transaction.
+    await recomputeDependents(trx, actor.organisationId, { productIds: [id] });
     await recordAudit(trx, actor, { action: 'updated', entity: { type: 'product', id, name: input.name }, details: existing.name !== input.name ? { previousName: existing.name } : {} });
     return getProduct(trx, actor.organisationId, id);
   });

@@ -3,19 +3,19 @@ import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
-import { isVolume } from '../../../shared/units.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
+import { FOOD_NUTRIENT_COLUMNS, toPer100g } from '../../domain/catalogue-foods.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
-import { factsColumns, factsFromSources } from '../../domain/recipe-facts-store.ts';
-import { findProducts, foodSource, productPer100g, productSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
-import { defaultMeasures } from './kitchen-measures.ts';
+import { factsColumns } from '../../domain/recipe-facts-store.ts';
+import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
+import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { parentsOf, resolveIngredients } from './resolve-lines.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -25,7 +25,9 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
     .selectFrom('recipe_ingredients as ri')
     .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
     .leftJoin('products as p', 'p.id', 'ri.product_id')
-    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.product_id', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', 'p.name as product_name', 'p.allergens as product_allergens', 'p.traces as product_traces'])
+    .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
+    .select(['sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.allergens as sub_allergens', 'sr.traces as sub_traces', 'sr.facts as sub_facts'])
+    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.product_id', 'ri.sub_recipe_id', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', 'p.name as product_name', 'p.allergens as product_allergens', 'p.traces as product_traces'])
     .select([...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const), ...PRODUCT_NUTRIENT_COLUMNS.map((c) => `p.${c} as p_${c}` as const)])
     .where('ri.recipe_id', 'in', recipeIds)
     .orderBy('ri.recipe_id')
@@ -66,19 +68,33 @@ function storedFacts(row: RecipeRow): RecipeFacts {
 
 /** A stored line's source: a Ciqual food, or a product (named as it is now, with its label's values). */
 function lineSourceOf(line: LineRow) {
+  if (line.sub_recipe_id !== null) {
+    const sub = subRecipeSource({
+      id: line.sub_recipe_id,
+      name: line.sub_name ?? line.name,
+      servings: line.sub_servings ?? 1,
+      cooked_weight_g: line.sub_cooked_weight_g ?? null,
+      allergens: line.sub_allergens ?? [],
+      traces: line.sub_traces ?? [],
+      facts: line.sub_facts,
+    });
+    const perPortion = servedGrams({ cooked_weight_g: line.sub_cooked_weight_g ?? null, facts: line.sub_facts }) / (line.sub_servings ?? 1);
+    return { kind: 'recipe' as const, code: null, productId: null, recipeId: line.sub_recipe_id, name: sub.name, allergens: [...sub.allergens], traces: [...sub.traces], per100g: sub.per100g, gramsPerPortion: perPortion };
+  }
   if (line.product_id !== null) {
     const values = Object.fromEntries(PRODUCT_NUTRIENT_COLUMNS.map((c) => [c, line[`p_${c}`]])) as ProductNutrientColumns;
     return {
       kind: 'product' as const,
       code: null,
       productId: line.product_id,
+      recipeId: null,
       name: line.product_name ?? line.name,
       allergens: line.product_allergens ?? [],
       traces: line.product_traces ?? [],
       per100g: productPer100g(values),
     };
   }
-  return { kind: 'ciqual' as const, code: String(line.food_code), productId: null, name: line.name, allergens: [], traces: [], per100g: toPer100g(line) };
+  return { kind: 'ciqual' as const, code: String(line.food_code), productId: null, recipeId: null, name: line.name, allergens: [], traces: [], per100g: toPer100g(line) };
 }
 
 function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
@@ -113,6 +129,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     carbsPerServing: facts.carbsPerServing,
     fatPerServing: facts.fatPerServing,
     cookedWeightG: row.cooked_weight_g,
+    yieldGrams: row.cooked_weight_g ?? facts.nutrition.totalGrams,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
     nutrition: facts.nutrition,
@@ -141,39 +158,6 @@ export async function getRecipe(db: Db, organisationId: string, id: string): Pro
   return toRecipe(row, await loadRecipeLines(db, [row.id]));
 }
 
-/** Every line must name a Ciqual food or a product of the organisation; the facts are computed here, from them. */
-async function resolveIngredients(trx: Transaction<DB>, organisationId: string, input: RecipeInputParsed) {
-  const foods = await findFoods(trx, input.ingredients.flatMap((line) => (line.code ? [Number(line.code)] : [])));
-  const products = await findProducts(trx, organisationId, input.ingredients.flatMap((line) => (line.productId ? [line.productId] : [])));
-  const fields: Record<string, string> = {};
-  input.ingredients.forEach((line, index) => {
-    if (line.code && !foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
-    if (line.productId && !products.has(line.productId)) fields[`ingredients.${index}.productId`] = recipeMessages.unknownProduct;
-  });
-  if (Object.keys(fields).length > 0) throw new AppError('validation', 422, Object.values(fields)[0]!, fields);
-  const lines = input.ingredients.map((line) => {
-    const food = line.code ? (foods.get(Number(line.code)) as FoodForRecipe) : null;
-    const product = line.productId ? products.get(line.productId)! : null;
-    // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (docs/product/decisions.md 17).
-    const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1) : null;
-    const gramsPerUnit = line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
-    const source = product ? productSource(product) : foodSource(food!);
-    return { ...line, gramsPerUnit, gramsPerMl, foodCode: food?.code ?? null, productId: product?.id ?? null, source };
-  });
-  const facts = factsFromSources(
-    {
-      servings: input.servings,
-      cookedWeightG: input.cookedWeightG ?? null,
-      fruitVegLegumePercent: input.fruitVegLegumePercent ?? null,
-      allergensDeclared: input.allergensDeclared,
-      ownAllergens: input.allergens,
-      ownTraces: input.traces,
-    },
-    lines,
-  );
-  return { lines, facts };
-}
-
 const recipeEventData = (input: RecipeInputParsed, facts: RecipeFacts): RecipeEventData => ({
   recipe_name: input.name,
   servings: input.servings,
@@ -191,7 +175,7 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     own_traces: input.traces,
     allergens_declared: input.allergensDeclared,
     dietary_info: input.dietaryInfo,
-    cooked_weight_g: input.cookedWeightG ?? null,
+    cooked_weight_g: input.yieldGrams ?? input.cookedWeightG ?? null,
     fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
     show_nutri_score: input.showNutriScore,
     prep_time: input.prepTime ?? null,
@@ -210,6 +194,7 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
         position,
         food_code: line.foodCode,
         product_id: line.productId,
+        sub_recipe_id: line.subRecipeId,
         name: line.source.name,
         quantity: line.quantity,
         unit: line.unit,
@@ -236,7 +221,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeInputParsed): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, actor.organisationId, 'recipes');
-    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, input);
+    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, null, input);
     const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
     const row = await trx
       .insertInto('recipes')
@@ -269,7 +254,7 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
       .forUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound();
-    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, input);
+    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, id, input);
     const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.own_allergens, input.allergens) || !sameList(existing.own_traces, input.traces));
     const confirmation = !input.allergensDeclared ? NOT_CONFIRMED : confirms ? await confirmedNow(trx, actor) : {};
     await trx
@@ -280,6 +265,8 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
       .execute();
     await trx.deleteFrom('recipe_ingredients').where('recipe_id', '=', id).execute();
     await insertLines(trx, id, lines);
+    // The recipes that contain it, at any depth, in this transaction (docs/product/products.md « Sub-recipes »).
+    await recomputeDependents(trx, actor.organisationId, { recipeIds: [id] });
     const entity = { type: 'recipe', id, name: input.name } as const;
     await recordAudit(trx, actor, { action: 'updated', entity, details: existing.name !== input.name ? { previousName: existing.name } : {} });
     if (confirms) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
@@ -291,6 +278,10 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
 export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
+    await lockOrganisation(trx, actor.organisationId);
+    // Still inside another recipe: 409 naming it (the foreign key would refuse it too).
+    const parents = await parentsOf(trx, actor.organisationId, id);
+    if (parents.length > 0) throw new AppError('in_use', 409, recipeMessages.inUse(parents));
     const row = await trx.deleteFrom('recipes').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'recipe', id, name: row.name } });

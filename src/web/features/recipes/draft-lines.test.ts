@@ -18,7 +18,7 @@ describe('ingredient lines of the recipe form', () => {
   });
 
   it('keeps what a stored line was saved with (density 1 before migration 0006)', () => {
-    const stored: RecipeIngredient = { id: 'x', kind: 'ciqual', code: '17440', productId: null, allergens: [], traces: [], name: 'Huile de tournesol', quantity: 0.25, unit: 'l', gramsPerUnit: null, gramsPerMl: 1, per100g, suggestedAllergens: [], redMeat: false };
+    const stored: RecipeIngredient = { id: 'x', kind: 'ciqual', code: '17440', productId: null, recipeId: null, allergens: [], traces: [], name: 'Huile de tournesol', quantity: 0.25, unit: 'l', gramsPerUnit: null, gramsPerMl: 1, per100g, suggestedAllergens: [], redMeat: false };
     expect(draftFromStored(stored)).toMatchObject({ quantity: '0,25', unit: 'l', gramsPerMl: '1', defaults: { gramsPerMl: 0.92 } });
   });
 

@@ -1,4 +1,5 @@
-import { UNITS, type Unit } from '../../../shared/units.ts';
+import { SUB_RECIPE_UNITS, type LineUnit } from '../../../shared/api/recipes.ts';
+import { UNITS } from '../../../shared/units.ts';
 import { DecimalInput } from '../../components/ui/decimal-input.tsx';
 import { lineFieldError, type DraftLine, type LineField } from './draft-lines.ts';
 import { LineConversion } from './line-conversion.tsx';
@@ -45,6 +46,7 @@ export function IngredientLines({
               <p className="truncate text-sm font-medium" title={line.name}>
                 {line.name}
               </p>
+              {line.recipeId !== null && <p className="text-xs text-brand-800">Ma recette (sous-recette)</p>}
               {line.productId !== null && <p className="text-xs text-brand-800">Mon produit{line.allergens.length > 0 ? ` · contient : ${line.allergens.join(', ')}` : ''}</p>}
               {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">{line.productId === null ? 'Énergie inconnue dans Ciqual' : 'Énergie non renseignée'}</p>}
               {codeError && <p className="text-xs text-red-600">{codeError}</p>}
@@ -73,9 +75,9 @@ export function IngredientLines({
                   id={`unit-${line.key}`}
                   className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm"
                   value={line.unit}
-                  onChange={(event) => update(line, { unit: event.target.value as Unit })}
+                  onChange={(event) => update(line, { unit: event.target.value as LineUnit })}
                 >
-                  {UNITS.map((unit) => (
+                  {(line.recipeId ? SUB_RECIPE_UNITS : UNITS).map((unit) => (
                     <option key={unit} value={unit}>
                       {unit}
                     </option>

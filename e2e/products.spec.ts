@@ -99,6 +99,9 @@ for (const locale of ['en-US', 'fr-FR']) {
         const recipes = (await (await page.request.get('/api/recipes')).json()).recipes as { allergens: string[]; traces: string[]; caloriesPerServing: number }[];
         // 200 g × 7.455 kcal/g ÷ 4 portions = 372.75 → 373.
         expect(recipes[0]).toMatchObject({ allergens: ['Lait'], traces: ['Fruits à coque'], caloriesPerServing: 373 });
+        // 200 g at 9,80 € HT the kg = 1,96 € for 4 portions: 0,49 € each, on the owner's card.
+        expect(recipes[0]).toMatchObject({ costPerServing: 0.49 });
+        await expect(page.getByTestId('cost-line').first()).toHaveText(/^Coût matière\s:\s0,49\s€ \/ portion$/);
 
         // Still used: the deletion is refused, naming the recipe.
         await page.goto('/produits');

@@ -9,14 +9,16 @@ import { toGrams } from './units.ts';
  * same recipe changes (a rule, a threshold, a new field): at start the server recomputes
  * every stored recipe whose facts are older (src/server/features/recipes/facts-refresh.ts).
  * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter); 3 added
- * the allergens and traces of own products (migration 0010).
+ * the allergens and traces of own products (migration 0010); 4 the cost.
  */
-export const RECIPE_FACTS_VERSION = 3;
+export const RECIPE_FACTS_VERSION = 4;
 
 export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   /** What an own product's label says it contains / may contain: facts, not suggestions. */
   allergens?: readonly string[] | undefined;
   traces?: readonly string[] | undefined;
+  /** Purchase cost HT of one gram (a product's price, a sub-recipe's cost); absent or null: unknown. */
+  costPerGram?: number | null | undefined;
 }
 
 export interface RecipeFactsInput {
@@ -71,6 +73,11 @@ export interface RecipeFacts {
   /** Allergens and traces that come from products, with the products that state them. */
   productAllergens: AllergenSuggestion[];
   productTraces: AllergenSuggestion[];
+  /**
+   * Food cost HT (« coût matière »): the whole recipe and one portion, in euros, or null when
+   * a line has no price (`missing` names them): incomplete, never a smaller number.
+   */
+  cost: { total: number | null; perServing: number | null; missing: string[] };
 }
 
 function statedBy(lines: readonly RecipeFactsLine[], pick: (line: RecipeFactsLine) => readonly string[] | undefined): AllergenSuggestion[] {
@@ -93,6 +100,14 @@ function wholeLists(input: RecipeFactsInput, products: AllergenSuggestion[], pro
   const allergens = [...new Set([...(input.ownAllergens ?? []), ...products.map((p) => p.allergen)])];
   const traces = [...new Set([...(input.ownTraces ?? []), ...productTraces.map((p) => p.allergen)])].filter((a) => !allergens.includes(a));
   return { allergens, traces };
+}
+
+function costOf(input: RecipeFactsInput, weights: (number | null)[]): RecipeFacts['cost'] {
+  const missing = input.lines.filter((line, i) => weights[i] === null || line.costPerGram === null || line.costPerGram === undefined).map((line) => line.name);
+  if (missing.length > 0) return { total: null, perServing: null, missing: [...new Set(missing)] };
+  const total = input.lines.reduce((sum, line, i) => sum + (weights[i] ?? 0) * (line.costPerGram ?? 0), 0);
+  const servings = Number.isFinite(input.servings) && input.servings >= 1 ? input.servings : 1;
+  return { total, perServing: total / servings, missing: [] };
 }
 
 /**
@@ -130,5 +145,6 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
     ...wholeLists(input, productAllergens, productTraces),
     productAllergens,
     productTraces,
+    cost: costOf(input, weights),
   };
 }

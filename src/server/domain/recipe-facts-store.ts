@@ -34,6 +34,7 @@ export function factsFromSources(fields: FactsFields, lines: readonly FactsLineS
       gramsPerMl: l.gramsPerMl,
       per100g: l.source.per100g,
       partial: l.source.partial,
+      costPerGram: l.source.costPerGram,
       ...l.source.facts,
       allergens: l.source.allergens,
       traces: l.source.traces,

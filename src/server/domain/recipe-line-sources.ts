@@ -18,6 +18,8 @@ export interface LineSource {
   traces: readonly string[];
   /** Nutrients a sub-recipe only knows in part. */
   partial?: readonly Nutrient[];
+  /** Cost HT of one gram as used, or null when unknown (a Ciqual food has no price). */
+  costPerGram: number | null;
 }
 
 /** A sub-recipe as its parent sees it: per 100 g of the dish as served, its whole allergen lists. */
@@ -62,10 +64,22 @@ export function subRecipeSource(sub: SubRecipeRow): LineSource {
     facts: { suggestedAllergens: [], redMeat: facts?.nutrition?.redMeat ?? false },
     allergens: sub.allergens,
     traces: sub.traces,
+    costPerGram: facts?.cost?.total !== null && facts?.cost?.total !== undefined && grams > 0 ? facts.cost.total / grams : null,
   };
 }
 
-export const foodSource = (food: FoodForRecipe): LineSource => ({ name: food.name, per100g: food.per100g, facts: food.facts, allergens: [], traces: [] });
+export const foodSource = (food: FoodForRecipe): LineSource => ({ name: food.name, per100g: food.per100g, facts: food.facts, allergens: [], traces: [], costPerGram: null });
+
+/**
+ * A product's cost of one gram: per kg ÷ 1000; per unit ÷ the unit's weight; per litre ÷ 1000
+ * ÷ the line's density (g/ml, 1 when the line gives none).
+ */
+export function productCostPerGram(row: Pick<ProductRow, 'price' | 'price_per' | 'grams_per_unit'>, gramsPerMl: number | null = null): number | null {
+  if (row.price === null || row.price_per === null) return null;
+  if (row.price_per === 'kg') return row.price / 1000;
+  if (row.price_per === 'l') return row.price / 1000 / (gramsPerMl && gramsPerMl > 0 ? gramsPerMl : 1);
+  return row.grams_per_unit && row.grams_per_unit > 0 ? row.price / row.grams_per_unit : null;
+}
 
 /** INCO's conversion (Regulation 1169/2011, annex XIV): a label giving kcal only still has its kJ. */
 const KJ_PER_KCAL = 4.184;
@@ -91,8 +105,9 @@ export function productPer100g(row: ProductNutrientColumns): Per100g {
   };
 }
 
-export function productSource(row: ProductRow): LineSource {
+export function productSource(row: ProductRow, gramsPerMl: number | null = null): LineSource {
   return {
+    costPerGram: productCostPerGram(row, gramsPerMl),
     name: row.name,
     per100g: productPer100g(row),
     // Its allergens are stated, not guessed from a name: no suggestion.

@@ -38,7 +38,7 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
         const sub = subs.get(l.sub_recipe_id)!;
         return { quantity: subRecipeGrams(l.quantity, l.unit as 'g' | 'kg' | 'portion', sub), unit: 'g', gramsPerUnit: null, gramsPerMl: null, source: subRecipeSource(sub) };
       }
-      const source = l.product_id !== null ? productSource(products.get(l.product_id)!) : foodSource(foods.get(l.food_code!) as FoodForRecipe);
+      const source = l.product_id !== null ? productSource(products.get(l.product_id)!, l.grams_per_ml) : foodSource(foods.get(l.food_code!) as FoodForRecipe);
       return { quantity: l.quantity, unit: l.unit as FactsLineSource['unit'], gramsPerUnit: l.grams_per_unit, gramsPerMl: l.grams_per_ml, source };
     });
     const facts = factsFromSources(

@@ -201,6 +201,11 @@ export interface Recipe {
   cookedWeightG: number | null;
   /** Weight of the whole recipe as served: cookedWeightG, else the raw ingredients' weight. */
   yieldGrams: number;
+  /** Food cost HT of one portion, in euros (two decimals); null when a line has no price (`costMissing` names them). */
+  costPerServing: number | null;
+  /** costPerServing ÷ (price ÷ 1.10) × 100, one decimal; null without both. */
+  foodCostPercent: number | null;
+  costMissing: string[];
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */

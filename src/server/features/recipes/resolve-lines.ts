@@ -59,7 +59,7 @@ export async function resolveIngredients(trx: Transaction<DB>, organisationId: s
     // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (docs/product/decisions.md 17).
     const gramsPerMl = isVolume(unit) ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1) : null;
     const gramsPerUnit = unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
-    const source = product ? productSource(product) : foodSource(food!);
+    const source = product ? productSource(product, gramsPerMl) : foodSource(food!);
     return { ...line, ...ids, foodCode: food?.code ?? null, productId: product?.id ?? null, gramsPerUnit, gramsPerMl, facts: { quantity: line.quantity, unit }, source };
   });
   const facts = factsFromSources(

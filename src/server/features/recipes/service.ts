@@ -63,7 +63,17 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     traces: row.traces,
     productAllergens: stored.productAllergens ?? [],
     productTraces: stored.productTraces ?? [],
+    cost: stored.cost ?? { total: null, perServing: null, missing: [] },
   };
+}
+
+/** On-site food VAT (10 %): the selling price TTC ÷ 1.10 is the price HT the food cost is measured against. */
+const ON_SITE_VAT = 0.1;
+
+/** « Coût matière » in % of the price HT (docs/product/api.md), one decimal; null without both. */
+function foodCostPercent(costPerServing: number | null, priceTtc: number | null): number | null {
+  if (costPerServing === null || priceTtc === null || priceTtc <= 0) return null;
+  return Math.round((costPerServing / (priceTtc / (1 + ON_SITE_VAT))) * 1000) / 10;
 }
 
 /** A stored line's source: a Ciqual food, or a product (named as it is now, with its label's values). */
@@ -130,6 +140,9 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     fatPerServing: facts.fatPerServing,
     cookedWeightG: row.cooked_weight_g,
     yieldGrams: row.cooked_weight_g ?? facts.nutrition.totalGrams,
+    costPerServing: facts.cost.perServing === null ? null : Math.round(facts.cost.perServing * 100) / 100,
+    foodCostPercent: foodCostPercent(facts.cost.perServing, row.price),
+    costMissing: facts.cost.missing,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
     nutrition: facts.nutrition,

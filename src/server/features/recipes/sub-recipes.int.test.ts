@@ -103,4 +103,33 @@ describe('sub-recipes', () => {
     const inMl = await post({ name: 'Y', servings: 1, ingredients: [{ recipeId: mine.id, quantity: 10, unit: 'ml' }], allergens: [] });
     expect(inMl.body.error.fields['ingredients.0.unit']).toBe(recipeMessages.subRecipeUnit);
   });
+
+  it('costs: per portion from product prices through a sub-recipe, food cost % on the price HT, incomplete (null) with a line without price', async () => {
+    const product = async (name: string, price: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      (await t.request('POST', '/api/products', { cookie: owner.cookie, body: { name, per100g: { energyKcal: 350 }, allergens: [], traces: [], labels: [], price, ...extra } })).body;
+    const flour = await product('Farine T55 Moulin', { amount: 1.2, per: 'kg' });
+    const butter = await product('Beurre plaque', { amount: 2.5, per: 'unité' }, { gramsPerUnit: 250 });
+    const milk = await product('Lait entier', { amount: 1.1, per: 'l' });
+    // Dough: 500 g flour (0.60 €) + 250 g butter (2.50 €) = 3.10 €, 600 g once baked.
+    const dough = (
+      await post({ name: 'Pâte', servings: 4, ingredients: [{ productId: flour.id, quantity: 500, unit: 'g' }, { productId: butter.id, quantity: 250, unit: 'g' }], allergens: [], yieldGrams: 600 })
+    ).body;
+    expect(dough.costPerServing).toBe(0.78); // 3.10 / 4 = 0.775
+    // Tart: 300 g of baked dough (1.55 €) + 0.5 l milk at density 1.03 (0.55 €) = 2.10 € for 6, sold 5.50 € TTC.
+    const tart = (
+      await post({
+        name: 'Flan',
+        servings: 6,
+        price: 5.5,
+        ingredients: [{ recipeId: dough.id, quantity: 300, unit: 'g' }, { productId: milk.id, quantity: 0.5, unit: 'l', gramsPerMl: 1.03 }],
+        allergens: [],
+      })
+    ).body;
+    expect(tart.costPerServing).toBe(0.35); // 2.10 / 6
+    // 0.35 / (5.50 / 1.10) = 7 %.
+    expect(tart.foodCostPercent).toBe(7);
+    // A Ciqual line has no price: the cost is unknown, never smaller.
+    const withFood = (await t.request('PUT', `/api/recipes/${tart.id}`, { cookie: owner.cookie, body: { name: 'Flan', servings: 6, price: 5.5, allergens: [], ingredients: [{ recipeId: dough.id, quantity: 300, unit: 'g' }, { code: '22000', quantity: 100, unit: 'g' }] } })).body;
+    expect(withFood).toMatchObject({ costPerServing: null, foodCostPercent: null, costMissing: ['Oeuf cru'] });
+  });
 });

@@ -35,6 +35,9 @@ describe('migration 0010-products-and-sub-recipes', () => {
       await sql`INSERT INTO recipe_ingredients (recipe_id, position, product_id, name, quantity, unit) VALUES (${recipe}, 2, ${product}, 'Fond blanc', 100, 'g')`.execute(db);
       await expect(sql`INSERT INTO recipe_ingredients (recipe_id, position, food_code, product_id, name, quantity, unit) VALUES (${recipe}, 3, 16400, ${product}, 'Les deux', 1, 'g')`.execute(db)).rejects.toThrow(/recipe_ingredients_one_source_check/);
       await expect(sql`INSERT INTO recipe_ingredients (recipe_id, position, name, quantity, unit) VALUES (${recipe}, 3, 'Aucun', 1, 'g')`.execute(db)).rejects.toThrow(/recipe_ingredients_one_source_check/);
+      // A portion is a sub-recipe's unit only; a recipe never contains itself directly.
+      await expect(sql`INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit) VALUES (${recipe}, 3, 16400, 'Beurre', 1, 'portion')`.execute(db)).rejects.toThrow(/recipe_ingredients_sub_recipe_unit_check/);
+      await expect(sql`INSERT INTO recipe_ingredients (recipe_id, position, sub_recipe_id, name, quantity, unit) VALUES (${recipe}, 3, ${recipe}, 'Gratin', 1, 'portion')`.execute(db)).rejects.toThrow(/recipe_ingredients_not_itself_check/);
       // A product still used cannot be deleted; the organisation's deletion takes both.
       await expect(sql`DELETE FROM products WHERE id = ${product}`.execute(db)).rejects.toThrow(/foreign key/);
       await sql`DELETE FROM organisations WHERE id = ${org}`.execute(db);

@@ -15,6 +15,7 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { productRoutes } from './features/products/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.ts';
 import { weekPageRoutes } from './features/meal-plans/week-page.ts';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
+  app.route('/api/products', productRoutes(deps));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
   app.route('/', weekPageRoutes(deps));

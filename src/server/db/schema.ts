@@ -215,6 +215,9 @@ export interface RecipesTable extends OwnedColumns {
   meat_origins: ColumnType<unknown, string | undefined, string>;
   /** Its photo (migration 0011); released by a trigger when the recipe or the link goes. */
   photo_id: Generated<string | null>;
+  /** The owner's own lists (migration 0010); `allergens` / `traces` add what the products state. */
+  own_allergens: Generated<string[]>;
+  own_traces: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -223,10 +226,14 @@ export interface RecipeIngredientsTable {
   id: Generated<string>;
   recipe_id: string;
   position: number;
-  food_code: number;
+  /** Exactly one of food_code and product_id (migration 0010). */
+  food_code: number | null;
+  product_id: string | null;
+  /** A sub-recipe of the same organisation, by g, kg or portion (migration 0010). */
+  sub_recipe_id: string | null;
   name: string;
   quantity: Num;
-  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité';
+  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité' | 'portion';
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;
@@ -242,6 +249,34 @@ export interface MealPlanEntriesTable extends OwnedColumns {
   slot: 'entree' | 'plat' | 'accompagnement' | 'laitier' | 'dessert' | 'pain' | 'gouter';
   recipe_id: string;
   created_at: Timestamp;
+}
+
+/** An organisation's own product (migration 0010, docs/product/products.md). */
+export interface ProductsTable extends OwnedColumns {
+  id: Generated<string>;
+  name: string;
+  name_folded: string;
+  supplier: Generated<string>;
+  based_on_code: number | null;
+  energy_kcal: NullableNum;
+  energy_kj: NullableNum;
+  fat_g: NullableNum;
+  saturated_fat_g: NullableNum;
+  carbs_g: NullableNum;
+  sugars_g: NullableNum;
+  fiber_g: NullableNum;
+  protein_g: NullableNum;
+  salt_g: NullableNum;
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  price: NullableNum;
+  price_per: 'kg' | 'l' | 'unité' | null;
+  grams_per_unit: NullableNum;
+  origin: string | null;
+  meat_kind: 'bovine' | 'porcine' | 'ovine' | 'volaille' | null;
+  labels: Generated<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface MenusTable extends OwnedColumns {
@@ -391,6 +426,7 @@ export interface DB {
   catalogue_meta: CatalogueMetaTable;
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
+  products: ProductsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
   menu_sections: MenuSectionsTable;
@@ -410,3 +446,4 @@ export type RecipeRow = Selectable<RecipesTable>;
 export type NewRecipe = Insertable<RecipesTable>;
 export type RecipeUpdate = Updateable<RecipesTable>;
 export type CatalogueFoodRow = Selectable<CatalogueFoodsTable>;
+export type ProductRow = Selectable<ProductsTable>;

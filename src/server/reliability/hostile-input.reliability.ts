@@ -49,6 +49,8 @@ interface Ids {
   /** Path segments of a planned service (meal plans, issue 19). */
   date: string;
   service: string;
+  /** An own product (issue 17). */
+  product: string;
 }
 
 interface JsonEndpoint {
@@ -96,6 +98,32 @@ const recipeFields = [
   'traces.0',
 ];
 
+/** Issue 17: an own product from its label (docs/product/products.md). */
+const productBody = () => ({
+  name: 'Pâte feuilletée pur beurre',
+  supplier: 'Grossiste Y',
+  basedOnCode: '23000',
+  per100g: { energyKcal: 400, energyKj: 1670, fat: 25, saturatedFat: 16, carbs: 38, sugars: 2, fiber: 1.5, protein: 6, salt: 1 },
+  allergens: ['Gluten', 'Lait'],
+  traces: ['Œufs'],
+  price: { amount: 6.4, per: 'unité' },
+  gramsPerUnit: 230,
+  origin: 'France',
+  meatKind: 'volaille',
+  labels: ['label_rouge', 'bio'],
+});
+const productFields = [
+  ...Object.keys(productBody()),
+  'per100g.energyKcal',
+  'per100g.fat',
+  'per100g.saturatedFat',
+  'allergens.0',
+  'traces.0',
+  'price.amount',
+  'price.per',
+  'labels.0',
+];
+
 let fuzzer: SignedUpUser;
 
 const establishmentBody = () => ({ name: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' });
@@ -118,6 +146,8 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: () => ({ code: 'abcde-fghij' }), fields: ['code', 'trustDevice'] },
   { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
   { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
+  { method: 'POST', path: '/api/products', signedIn: true, valid: productBody, fields: productFields },
+  { method: 'PUT', path: '/api/products/:product', signedIn: true, valid: productBody, fields: productFields },
   { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
   { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
   { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
@@ -285,11 +315,12 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+  const product = await call('POST', '/api/products', productBody());
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
   const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner' };
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner', product: product.id };
 });
 afterAll(() => t?.close());
 

@@ -16,7 +16,7 @@ import { putBytes } from '../test/photo-upload.ts';
 import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
 import { snapshotOwnedRows, unclassifiedTables } from './support/db-state.ts';
-import { fill, recipeInput, seedTeam, unknownFixture, type Fixture, type Need, type Team } from './support/organisation-fixture.ts';
+import { fill, productInput, recipeInput, seedTeam, unknownFixture, type Fixture, type Need, type Team } from './support/organisation-fixture.ts';
 import { report } from './support/report.ts';
 
 interface Route {
@@ -44,6 +44,9 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'GET', path: '/api/recipes/:recipe', need: 'read', ownerStatus: 200 },
   { method: 'GET', path: '/api/recipes/:recipe/history', need: 'read', ownerStatus: 200 },
   { method: 'PUT', path: '/api/recipes/:recipe', need: 'content:write', body: () => recipeInput('Recette modifiée'), ownerStatus: 200 },
+  // Issue 17: own products (« Mes produits »).
+  { method: 'GET', path: '/api/products/:product', need: 'read', ownerStatus: 200 },
+  { method: 'PUT', path: '/api/products/:product', need: 'content:write', body: () => productInput('Produit modifié'), ownerStatus: 200 },
   { method: 'GET', path: '/api/menus/:menu', need: 'read', ownerStatus: 200 },
   { method: 'PUT', path: '/api/menus/:menu', need: 'content:write', body: () => ({ name: 'Menu modifié', description: 'x', isActive: false }), ownerStatus: 200 },
   { method: 'PATCH', path: '/api/menus/:menu', need: 'content:write', body: () => ({ isActive: true }), ownerStatus: 200 },
@@ -84,6 +87,7 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'DELETE', path: '/api/qr-codes/:qr', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/menus/:menu', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/products/:product', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/establishments/:establishment', need: 'establishments:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/organisation/invitations/:invitation', need: 'members:manage', ownerStatus: 204 },
   // A member may remove themself (leave); another member's id needs members:manage.
@@ -94,6 +98,7 @@ const ID_ROUTES: IdRoute[] = [
 /** Routes without an id that need more than membership: editors and viewers without the right get 403. */
 const ROLE_ROUTES: Route[] = [
   { method: 'POST', path: '/api/recipes', need: 'content:write', body: () => recipeInput('Recette') },
+  { method: 'POST', path: '/api/products', need: 'content:write', body: () => productInput('Produit') },
   { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
   { method: 'POST', path: '/api/qr-codes', need: 'content:write', body: (own) => ({ name: 'Table', menuId: own.menu }) },
   { method: 'POST', path: '/api/establishments', need: 'establishments:write', body: () => ({ name: 'Annexe' }) },
@@ -227,7 +232,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
 
   it('lists show the caller’s organisation only', async () => {
     const secrets = Object.values(a.ids);
-    for (const path of ['/api/recipes', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
+    for (const path of ['/api/recipes', '/api/products', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });
         expect(res.status, path).toBe(200);
@@ -245,6 +250,11 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
     expect([addForeignRecipe.status, addForeignRecipe.body.error.code]).toEqual([422, 'validation']);
     const qrForForeignMenu = await t.request('POST', '/api/qr-codes', { cookie: b.owner.cookie, body: { name: 'Volé', menuId: a.ids.menu } });
     expect([qrForForeignMenu.status, qrForForeignMenu.body.error.code]).toEqual([422, 'validation']);
+    const foreignProduct = await t.request('PUT', `/api/recipes/${b.ids.recipe}`, {
+      cookie: b.owner.cookie,
+      body: { ...recipeInput('Avec le produit d’un autre'), ingredients: [{ productId: a.ids.product, quantity: 10, unit: 'g' }] },
+    });
+    expect([foreignProduct.status, foreignProduct.body.error.code]).toEqual([422, 'validation']);
     const menuInForeignPlace = await t.request('PUT', `/api/menus/${b.ids.menu}`, { cookie: b.owner.cookie, body: { name: 'Carte', description: '', isActive: true, establishmentId: a.ids.establishment } });
     expect([menuInForeignPlace.status, menuInForeignPlace.body.error.code]).toEqual([422, 'validation']);
     const switchToForeign = await t.request('PUT', '/api/me/organisation', { cookie: b.owner.cookie, body: { organisationId: a.owner.organisationId } });

@@ -9,7 +9,7 @@ import type { Per100g } from '../nutrition.ts';
 import type { Photo } from './photos.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
-import { UNITS, type Unit } from '../units.ts';
+import { UNITS } from '../units.ts';
 import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
 
 const c = messages.constraints;
@@ -23,6 +23,13 @@ export const recipeMessages = {
   tooManyIngredients: 'Une recette ne peut pas dépasser 100 ingrédients',
   codeInvalid: 'Code Ciqual invalide',
   unknownFood: 'Ingrédient inconnu dans la table Ciqual',
+  unknownProduct: 'Produit inconnu dans « Mes produits »',
+  oneSource: 'Une ligne désigne un seul ingrédient : un aliment Ciqual, un de vos produits ou une recette',
+  unknownRecipe: 'Recette inconnue',
+  cycle: 'Une recette ne peut pas se contenir elle-même',
+  subRecipeUnit: 'Une recette s’ajoute en g, en kg ou en portions',
+  portionForRecipe: 'Seule une recette s’ajoute en portions',
+  inUse: (names: string[]) => `Cette recette est utilisée dans : ${names.join(', ')}. Retirez-la de ces recettes avant de la supprimer.`,
   quantityInvalid: 'La quantité doit être un nombre supérieur à 0',
   quantityTooLarge: 'La quantité est trop grande',
   gramsPerUnitTooLarge: 'Le poids d’une unité ne peut pas dépasser 100 000 g',
@@ -86,16 +93,32 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: str
 export const allergenListSchema = () => uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen);
 export const dietListSchema = () => uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet);
 
+/** A line's units: a sub-recipe also counts in portions (docs/product/products.md « Sub-recipes »). */
+export const LINE_UNITS = [...UNITS, 'portion'] as const;
+export type LineUnit = (typeof LINE_UNITS)[number];
+export const SUB_RECIPE_UNITS: readonly LineUnit[] = ['g', 'kg', 'portion'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A line names exactly one source: a Ciqual food (`code`) or an own product (`productId`). */
 export const ingredientLineSchema = z
   .object({
-    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid),
+    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid).nullish(),
+    productId: z.string({ error: m.unknownProduct }).regex(UUID, m.unknownProduct).nullish(),
+    /** A sub-recipe of the organisation, by g, kg or portion. */
+    recipeId: z.string({ error: m.unknownRecipe }).regex(UUID, m.unknownRecipe).nullish(),
     quantity: ruleNumber(n.quantity),
-    unit: z.enum(UNITS, { error: c.unitInvalid }),
+    unit: z.enum(LINE_UNITS, { error: c.unitInvalid }),
     gramsPerUnit: ruleNumber(n.gramsPerUnit).nullable().optional(),
     /** Used when unit is ml or l; absent, the server takes the food's density from data/kitchen-measures.json (else 1). */
     gramsPerMl: ruleNumber(n.gramsPerMl).nullable().optional(),
   })
   .superRefine((line, ctx) => {
+    const sources = [line.code, line.productId, line.recipeId].filter((v) => v !== null && v !== undefined).length;
+    if (sources === 0) ctx.addIssue({ code: 'custom', message: m.codeInvalid, path: ['code'] });
+    if (sources > 1) ctx.addIssue({ code: 'custom', message: m.oneSource, path: [line.recipeId ? 'recipeId' : 'productId'] });
+    if (line.recipeId && !SUB_RECIPE_UNITS.includes(line.unit)) ctx.addIssue({ code: 'custom', message: m.subRecipeUnit, path: ['unit'] });
+    if (!line.recipeId && line.unit === 'portion') ctx.addIssue({ code: 'custom', message: m.portionForRecipe, path: ['unit'] });
     if (line.unit === 'unité' && !line.gramsPerUnit) {
       ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     }
@@ -117,6 +140,8 @@ export const recipeInputSchema = z
   traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
   /** Weight of the whole dish once cooked (cooking loss): « pour 100 g » then refers to the dish as served. */
   cookedWeightG: ruleNumber(n.cookedWeightG).nullable().optional(),
+  /** « Poids après cuisson » under the contract's name (docs/product/api.md): the same value as cookedWeightG. */
+  yieldGrams: ruleNumber(n.cookedWeightG).nullable().optional(),
   /** Share of fruit, vegetables and legumes for the Nutri-Score, entered by the owner. */
   fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
   /** Show the Nutri-Score letter on the public menu. */
@@ -150,14 +175,23 @@ export type RecipeInputParsed = z.output<typeof recipeInputSchema>;
 /** A line as stored, with what its food implies (`suggestedAllergens`, `redMeat`, from the stored facts). */
 export interface RecipeIngredient extends FoodFacts {
   id: string;
-  code: string;
+  /** `ciqual`: `code` is set; `product`: `productId` is (« Mon produit »); `recipe`: `recipeId` (a sub-recipe). */
+  kind: 'ciqual' | 'product' | 'recipe';
+  code: string | null;
+  productId: string | null;
+  recipeId: string | null;
   name: string;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
   quantity: number;
-  unit: Unit;
+  unit: LineUnit;
   gramsPerUnit: number | null;
   /** The density used for a line in ml or l (docs/product/decisions.md 17); null for other units. */
   gramsPerMl: number | null;
   per100g: Per100g;
+  /** A sub-recipe's served grams per portion (its per100g is per 100 g served). */
+  gramsPerPortion?: number;
 }
 
 export interface Recipe {
@@ -166,8 +200,15 @@ export interface Recipe {
   description: string;
   servings: number;
   ingredients: RecipeIngredient[];
+  /** The whole lists: the owner's own plus what the products' labels state (docs/product/products.md). */
   allergens: string[];
   traces: string[];
+  /** The owner's own lists, as last saved (the form edits these). */
+  ownAllergens: string[];
+  ownTraces: string[];
+  /** Allergens and traces stated by the products, with the products that state them. */
+  productAllergens: AllergenSuggestion[];
+  productTraces: AllergenSuggestion[];
   dietaryInfo: string[];
   prepTime: number | null;
   cookTime: number | null;
@@ -177,6 +218,13 @@ export interface Recipe {
   carbsPerServing: number | null;
   fatPerServing: number | null;
   cookedWeightG: number | null;
+  /** Weight of the whole recipe as served: cookedWeightG, else the raw ingredients' weight. */
+  yieldGrams: number;
+  /** Food cost HT of one portion, in euros (two decimals); null when a line has no price (`costMissing` names them). */
+  costPerServing: number | null;
+  /** costPerServing ÷ (price ÷ 1.10) × 100, one decimal; null without both. */
+  foodCostPercent: number | null;
+  costMissing: string[];
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
   /** The owner's translations for diners (src/shared/diner/translations.ts). */
@@ -210,7 +258,19 @@ export interface Recipe {
 }
 
 export interface IngredientHit extends FoodFacts {
-  code: string;
+  /** `product`: an own product (« Mon produit »), `recipe`: a recipe of the organisation (a sub-recipe); both before Ciqual foods. */
+  kind: 'ciqual' | 'product' | 'recipe';
+  /** The Ciqual code, or the product's id. */
+  id: string;
+  /** The Ciqual code; null for a product. */
+  code: string | null;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
+  /** A product's supplier, shown beside « Mon produit ». */
+  supplier?: string | null;
+  /** A recipe's served grams per portion (a line « 2 portions »). */
+  gramsPerPortion?: number | null;
   name: string;
   group: string | null;
   per100g: Per100g;

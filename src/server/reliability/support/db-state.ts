@@ -20,6 +20,7 @@ export const OWNED_TABLES: Record<string, string> = {
   subscriptions: 'organisation_id',
   recipes: 'id',
   recipe_ingredients: 'id',
+  products: 'id',
   menus: 'id',
   menu_sections: 'id',
   menu_items: 'id',

@@ -17,6 +17,8 @@ export interface Fixture {
   otherItem: string;
   qr: string;
   checkout: string;
+  /** An own product (« Mes produits », issue 17), used by no recipe. */
+  product: string;
   /** A second establishment, without menus (the owner may delete it). */
   establishment: string;
   /** A pending invitation. */
@@ -51,6 +53,9 @@ export const recipeInput = (name: string) => ({
   dietaryInfo: [],
 });
 
+/** An own product from its label (docs/product/products.md). */
+export const productInput = (name: string) => ({ name, per100g: { energyKcal: 250, fat: 10 }, allergens: ['Céleri'], traces: [], labels: ['bio'], price: { amount: 4.5, per: 'kg' } });
+
 async function ok<R extends { status: number; text: string }>(res: R, what: string): Promise<R> {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
   return res;
@@ -60,7 +65,7 @@ async function ok<R extends { status: number; text: string }>(res: R, what: stri
  * An organisation with an owner, an editor, a viewer, a spare viewer, a removed editor, two
  * establishments and a pending invitation (made while Premium), then back on the free plan
  * with rows within its limits: 2 recipes, 1 menu with 2 sections and 2 items, 1 QR code,
- * 1 open demo checkout, a scan.
+ * 1 open demo checkout, a scan, 1 own product.
  */
 export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const owner = await t.signUp();
@@ -84,6 +89,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
+  const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
   // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
   // organisation is back on the free plan here, so it is seeded in SQL.
   await t.db
@@ -108,6 +114,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     otherItem: otherItem.id,
     qr: qr.id,
     checkout: String(checkout.url).split('/').at(-1)!,
+    product: product.id,
     establishment: establishment.id,
     invitation: invitation.id,
     member: spare.user.id,
@@ -128,6 +135,7 @@ export function unknownFixture(): Fixture {
     otherItem: uuid(),
     qr: uuid(),
     checkout: `demo_cs_${uuid()}`,
+    product: uuid(),
     establishment: uuid(),
     invitation: uuid(),
     member: uuid(),

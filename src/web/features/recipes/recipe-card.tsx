@@ -88,6 +88,12 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
           </Badge>
         )}
       </div>
+      {/* The owner's figure only: never on a diner's page (docs/product/products.md « Costs »). */}
+      <p className="text-xs text-stone-700" data-testid="cost-line">
+        {recipe.costPerServing === null
+          ? `Coût matière incomplet : prix manquant pour ${recipe.costMissing.join(', ')}`
+          : `Coût matière : ${formatEuros(recipe.costPerServing)} / portion${recipe.foodCostPercent === null ? '' : ` (${formatNumber(recipe.foodCostPercent, 1)} % du prix HT)`}`}
+      </p>
       {confirmation && (
         <p className="text-xs text-stone-600" data-testid="allergens-confirmed">
           {confirmation}

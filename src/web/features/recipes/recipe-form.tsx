@@ -20,9 +20,10 @@ import { TranslationFields } from '../../components/translation-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
+import { ProductAllergens } from './product-allergens.tsx';
 import { useRecipePhoto, useSaveRecipe } from './api.ts';
 import { RecipePhotoField } from './recipe-photo-field.tsx';
-import { draftFromStored, newDraftLine, previewLine, readLine, type DraftLine } from './draft-lines.ts';
+import { draftFromStored, newDraftLine, previewLine, readLine, sourceKey, type DraftLine } from './draft-lines.ts';
 import { IngredientLines, type LineErrors } from './ingredient-lines.tsx';
 import { recipeFormDefaults, recipeFormSchema, type RecipeFormOutput, type RecipeFormValues } from './recipe-form-schema.ts';
 import { IngredientSearch } from './ingredient-search.tsx';
@@ -54,7 +55,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
   // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
-    Object.fromEntries((recipe?.ingredients ?? []).map((l) => [l.code, { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
+    Object.fromEntries((recipe?.ingredients ?? []).map((l) => [sourceKey(l), { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
   );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
   const [meatOrigins, setMeatOrigins] = useState<MeatOrigin[]>(recipe?.meatOrigins ?? []);
@@ -78,18 +79,18 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         cookedWeightG,
         fruitVegLegumePercent,
         allergensDeclared: false,
-        lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[l.code] ?? NO_FACTS) })),
+        lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[sourceKey(l)] ?? NO_FACTS) })),
       }),
     [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
   );
   const review = useAllergenReview(
     recipe,
-    lines.map((l) => l.code),
+    lines.map(sourceKey),
     preview.allergenSuggestions,
   );
 
   const addIngredient = (hit: IngredientHit) => {
-    setFoodFacts((current) => ({ ...current, [hit.code]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
+    setFoodFacts((current) => ({ ...current, [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
     setLines((current) => [...current, newDraftLine(hit)]);
     setIngredientsError(null);
     // One toast however many lines are added in a row: each add replaces it (same sonner id).
@@ -193,6 +194,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       </section>
 
       <AllergenDeclaration review={review} />
+      <ProductAllergens contains={preview.productAllergens} traces={preview.productTraces} />
       <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />
 
       <details

@@ -19,7 +19,7 @@ describe('migration 0010-products-and-sub-recipes', () => {
       await sql`INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit) VALUES (${recipe}, 0, 16400, 'Beurre', 50, 'g'), (${recipe}, 1, 4003, 'Pomme de terre', 1, 'kg')`.execute(db);
       const linesBefore = (await sql`SELECT id, food_code, quantity, unit FROM recipe_ingredients ORDER BY position`.execute(db)).rows;
 
-      expect(await old.migrateToLatest()).toEqual(['0010-products-and-sub-recipes']);
+      expect(await old.migrateToLatest()).toContain('0010-products-and-sub-recipes');
 
       const row = await db.selectFrom('recipes').select(['name', 'allergens', 'traces', 'own_allergens', 'own_traces', 'allergens_declared']).where('id', '=', recipe).executeTakeFirstOrThrow();
       expect(row).toEqual({ name: 'Gratin', allergens: ['Lait'], traces: ['Gluten'], own_allergens: ['Lait'], own_traces: ['Gluten'], allergens_declared: true });

@@ -61,14 +61,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE recipes
       ADD COLUMN own_allergens text[] NOT NULL DEFAULT '{}',
       ADD COLUMN own_traces text[] NOT NULL DEFAULT '{}';
+    -- Rows 0006's NOT VALID price check no longer allows (a price of 0) are kept as they are:
+    -- the check would refuse the UPDATE below, so it is set aside and put back unchanged (as 0009 does).
+    ALTER TABLE recipes DROP CONSTRAINT recipes_price_check;
     UPDATE recipes SET own_allergens = allergens, own_traces = traces;
+    ALTER TABLE recipes ADD CONSTRAINT recipes_price_check CHECK (price > 0) NOT VALID;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DELETE FROM recipe_ingredients WHERE product_id IS NOT NULL OR sub_recipe_id IS NOT NULL;
+    ALTER TABLE recipes DROP CONSTRAINT recipes_price_check;
     UPDATE recipes SET allergens = own_allergens, traces = own_traces;
+    ALTER TABLE recipes ADD CONSTRAINT recipes_price_check CHECK (price > 0) NOT VALID;
     ALTER TABLE recipes DROP COLUMN own_allergens, DROP COLUMN own_traces;
     ALTER TABLE recipe_ingredients
       DROP CONSTRAINT recipe_ingredients_one_source_check, DROP CONSTRAINT recipe_ingredients_sub_recipe_unit_check,

@@ -72,8 +72,9 @@ for (const { viewport, locale } of CASES) {
       await expect(card).toContainText('Fait maison');
       await expect(card.getByTestId('meat-origin-missing')).toHaveCount(0);
 
-      // The diner's page, without JavaScript.
-      const diner = await page.context().browser()!.newContext({ viewport, javaScriptEnabled: false });
+      // The diner's page, without JavaScript, read by a French diner (an en-US browser is shown
+      // the English page since issue 18: the owner's form was typed in en-US, not the diner's).
+      const diner = await page.context().browser()!.newContext({ viewport, locale: 'fr-FR', javaScriptEnabled: false });
       const menu = await diner.newPage();
       await menu.goto(`${baseURL}/menu/${menuId}`);
       const dish = menu.locator('li.item').filter({ hasText: 'Purée' });

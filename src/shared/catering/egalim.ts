@@ -28,8 +28,8 @@ export const THRESHOLDS = { sustainable: 50, organic: 20, meatFish: 60, vegetari
 
 /**
  * One planned ingredient line, as the EGalim shares read it. `value` is its purchase value
- * excluding VAT for the planned quantity; null when no price is known (recipes' Ciqual lines
- * carry none: exact values come with own products and their prices).
+ * excluding VAT for the planned quantity; null when no price is known (a Ciqual food carries
+ * none; own products and sub-recipes carry theirs: src/server/features/meal-plans/dishes.ts).
  */
 export interface PlannedPurchaseLine {
   value: number | null;

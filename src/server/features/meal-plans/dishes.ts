@@ -83,7 +83,9 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
     .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
     .leftJoin('products as p', 'p.id', 'ri.product_id')
     .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
-    .select(['p.price', 'p.price_per', 'p.grams_per_unit as p_grams_per_unit', 'p.labels', 'sr.id as sub_id', 'sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.facts as sub_facts'])
+    // A product pre-filled from a Ciqual food is of that food's subgroup (its « ma cantine » family).
+    .leftJoin('catalogue_foods as pf', 'pf.code', 'p.based_on_code')
+    .select(['p.price', 'p.price_per', 'p.grams_per_unit as p_grams_per_unit', 'p.labels', 'sr.id as sub_id', 'sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.facts as sub_facts', 'pf.subgroup_code as p_subgroup_code'])
     .select([
       'ri.recipe_id',
       'ri.name',
@@ -125,7 +127,7 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
       quantity: Number(l.quantity),
       unit: l.unit,
       grams: gramsOf(l),
-      subgroupCode: l.subgroup_code,
+      subgroupCode: l.subgroup_code ?? l.p_subgroup_code,
       costPerGram: costPerGramOf(l),
       labels: egalimLabels(l.labels),
     }));

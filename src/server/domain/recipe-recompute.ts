@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { findFoods, type FoodForRecipe } from './catalogue-foods.ts';
 import { factsColumns, factsFromSources, type FactsLineSource } from './recipe-facts-store.ts';
 import { findProducts, findSubRecipes, foodSource, productSource, subRecipeGrams, subRecipeSource } from './recipe-line-sources.ts';
+import { notifyRecipeMenusChanged } from './menu-changes.ts';
 
 /** Deeper nesting is refused at save (src/server/features/recipes/sub-recipes.ts); the walks below stop there too. */
 export const MAX_DEPTH = 20;
@@ -78,7 +79,12 @@ export async function dependentsOf(trx: Transaction<DB>, organisationId: string,
   return rows.map((r) => r.id);
 }
 
-/** Recomputes, in the caller's transaction, every recipe that uses these products or recipes. */
+/**
+ * Recomputes, in the caller's transaction, every recipe that uses these products or recipes,
+ * and tells the open public pages that show one of them (issue 18, src/server/domain/menu-changes.ts).
+ */
 export async function recomputeDependents(trx: Transaction<DB>, organisationId: string, changed: { productIds?: string[]; recipeIds?: string[] }): Promise<void> {
-  await recomputeRecipes(trx, await dependentsOf(trx, organisationId, changed));
+  const dependents = await dependentsOf(trx, organisationId, changed);
+  await recomputeRecipes(trx, dependents);
+  for (const id of dependents) await notifyRecipeMenusChanged(trx, id);
 }

@@ -39,7 +39,7 @@ describe('« Fait maison » and meat origin', () => {
     const html = (await t.request('GET', `/menu/${menu.id}`)).text;
     expect(html).toContain('<h3>Steak frites</h3><p class="fm">Fait maison</p>');
     expect(html).toContain('<li>Bœuf · Né et élevé\u00a0: Irlande, France et abattu\u00a0: France</li>');
-    expect(html).toContain('Les plats « faits maison » sont élaborés sur place à partir de produits bruts.'.replace(/« | »/g, (q) => (q === '« ' ? '«\u00a0' : '\u00a0»')));
+    expect(html).toContain('Les plats « faits maison » sont élaborés sur place à partir de produits bruts'.replace(/« | »/g, (q) => (q === '« ' ? '«\u00a0' : '\u00a0»')));
   });
 
   it.each([

@@ -75,7 +75,8 @@ for (const { viewport, locale } of CASES) {
       // The diner's page, without JavaScript.
       const diner = await page.context().browser()!.newContext({ viewport, javaScriptEnabled: false });
       const menu = await diner.newPage();
-      await menu.goto(`${baseURL}/menu/${menuId}`);
+      // In French whatever the browser's language (the page follows Accept-Language otherwise: docs/decisions/0020).
+      await menu.goto(`${baseURL}/menu/${menuId}?lang=fr`);
       const dish = menu.locator('li.item').filter({ hasText: 'Purée' });
       await expect(dish.locator('.pr')).toHaveText(/^Prix\s:\s12,50\s€$/);
       const drink = menu.locator('li.item').filter({ hasText: 'Côtes du Rhône' });

@@ -26,13 +26,12 @@ type ItemValues = z.input<typeof itemUpdateSchema>;
 export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: string; item: MenuItem; index: number; count: number; onMove: (position: number) => void }) {
   const [editing, setEditing] = useState(false);
   const canWrite = useCan('content:write');
-  const remove = useDeleteItem(menuId);
+  const remove = useDeleteItem(menuId, {
+    onSuccess: () => toast.success('Élément supprimé'),
+    onError: () => toast.error('Erreur lors de la suppression'),
+  });
 
-  const onDelete = () =>
-    remove.mutate(item.id, {
-      onSuccess: () => toast.success('Élément supprimé'),
-      onError: () => toast.error('Erreur lors de la suppression'),
-    });
+  const onDelete = () => remove.mutate(item.id);
 
   if (editing) return <ItemEditForm menuId={menuId} item={item} onDone={() => setEditing(false)} />;
   // The item's own photo, else its recipe's: what diners see.

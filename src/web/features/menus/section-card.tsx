@@ -37,14 +37,13 @@ export function SectionCard({
   const [editing, setEditing] = useState(false);
   const [addingOwn, setAddingOwn] = useState(false);
   const canWrite = useCan('content:write');
-  const remove = useDeleteSection(menuId);
+  const remove = useDeleteSection(menuId, {
+    onSuccess: () => toast.success('Section supprimée'),
+    onError: () => toast.error('Erreur lors de la suppression'),
+  });
   const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
 
-  const onDelete = () =>
-    remove.mutate(section.id, {
-      onSuccess: () => toast.success('Section supprimée'),
-      onError: () => toast.error('Erreur lors de la suppression'),
-    });
+  const onDelete = () => remove.mutate(section.id);
 
   return (
     // Not <Card>: a phone needs the narrower padding to keep an item's actions on one line.

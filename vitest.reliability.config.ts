@@ -13,13 +13,14 @@ import ReliabilitySummaryReporter from './src/server/reliability/support/summary
  * - reliability-load runs last and alone (its own group): autocannon against a built server.
  *   RELIABILITY_LOAD_SECONDS (default 30) is the length of each of its two runs.
  */
-const inProcess = ['src/server/reliability/isolation.reliability.ts', 'src/server/reliability/hostile-input.reliability.ts'];
+const inProcess = ['src/server/reliability/isolation.reliability.ts', 'src/server/reliability/hostile-input.reliability.ts', 'src/server/reliability/hostile-images.reliability.ts'];
 const processes = [
   'src/server/reliability/plan-limit-races.reliability.ts',
   'src/server/reliability/auth-abuse.reliability.ts',
   'src/server/reliability/crash-recovery.reliability.ts',
   'src/server/reliability/database-outage.reliability.ts',
   'src/server/reliability/crm-outage.reliability.ts',
+  'src/server/reliability/live-menu.reliability.ts',
   'src/server/reliability/scan-batches.reliability.ts',
 ];
 const common = { environment: 'node' as const, testTimeout: 120_000, hookTimeout: 180_000 };

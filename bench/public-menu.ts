@@ -4,7 +4,8 @@
  * bare Node `http` server in another process answering every request with the page's own gzip
  * bytes (bench/lib/static-reference.mjs). Same load tool (autocannon, 50 connections,
  * `accept-encoding: gzip`), same run, alternating rounds: the ratios are what counts on a
- * machine whose other work varies. Then a fixed number of scans of a second code, a SIGTERM,
+ * machine whose other work varies. Every dish has a photo (docs/decisions/0017-photos.md), so
+ * the page's weight is that of a real menu. Then a fixed number of scans of a second code, a SIGTERM,
  * and the count in the database must be exactly that number.
  *
  *   npx tsx bench/public-menu.ts          → a table on stdout (needs `npm run build`)
@@ -55,7 +56,7 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
     log(`app: built server, pid ${server.pid}, on PostgreSQL 15 (throwaway, fsync off); up in ${Math.round(performance.now() - started)} ms`);
 
     let t = performance.now();
-    const seeded = await seedBenchMenu({ app: server.url, origin: server.origin, db: database.db });
+    const seeded = await seedBenchMenu({ app: server.url, origin: server.origin, db: database.db, photos: true });
     const qr = async (name: string) => {
       const res = await fetch(`${server!.url}/api/qr-codes`, {
         method: 'POST',
@@ -66,7 +67,7 @@ export async function runPublicMenuBench(options: PublicMenuBenchOptions = {}): 
       return ((await res.json()) as { id: string }).id;
     };
     const [qrLoad, qrExact] = [await qr('Table 1'), await qr('Table 2')];
-    log(`seed: 1 premium owner, ${seeded.itemIds.length} recipes and items, 2 QR codes through the HTTP API in ${Math.round(performance.now() - t)} ms`);
+    log(`seed: 1 premium owner, ${seeded.itemIds.length} recipes (each with a photo) and items, 2 QR codes through the HTTP API in ${Math.round(performance.now() - t)} ms`);
 
     const menuUrl = `${server.url}/menu/${seeded.menuId}`;
     const gzipped = await rawGet(menuUrl, { 'accept-encoding': 'gzip' });

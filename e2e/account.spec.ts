@@ -17,6 +17,7 @@ import {
 } from './fixtures.ts';
 import { decodePng } from './qr-decode.ts';
 import { base32Decode, staleTotp, totp, totpFromSecret, totpKey } from '../src/server/test/totp.ts';
+import type { AccountExport } from '../src/shared/api/account.ts';
 
 const a = messages.account;
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -232,10 +233,12 @@ test('export the data, then delete the account: « Menu non trouvé », printed 
   await page.goto('/account');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter mes données' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^nutricarte-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { user: { email: string }; recipes: { name: string }[]; qrCodes: unknown[] };
+  // The export holds the account and each organisation it owns (src/shared/api/account.ts AccountExport).
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as AccountExport;
   expect(exported.user.email).toBe(email);
-  expect(exported.recipes.map((recipe) => recipe.name)).toEqual(['Purée']);
-  expect(exported.qrCodes).toHaveLength(1);
+  expect(exported.organisations).toHaveLength(1);
+  expect(exported.organisations[0]!.recipes.map((recipe) => recipe.name)).toEqual(['Purée']);
+  expect(exported.organisations[0]!.qrCodes).toHaveLength(1);
 
   await card(page, 'Supprimer mon compte').getByRole('button', { name: 'Supprimer mon compte' }).click();
   const dialog = page.getByRole('dialog', { name: 'Supprimer définitivement votre compte ?' });

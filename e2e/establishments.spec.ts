@@ -77,6 +77,10 @@ for (const viewport of [LAPTOP, PHONE]) {
       await page.goto(`/menu/${menuId}`);
       await expect(page.locator('.resto')).toHaveText('Cantine Jules Ferry');
       await expect(page.locator('.addr')).toHaveText('8 rue de l’École, 69003 Lyon');
+      // Its printed allergen table too (the recipe's fiche, which belongs to no menu, keeps the first one).
+      await page.goto(`/menus/${menuId}/allergenes`);
+      await expect(page.getByTestId('allergen-sheet')).toContainText('Cantine Jules Ferry');
+      await expect(page.getByTestId('sheet-establishment')).toHaveText('8 rue de l’École, 69003 Lyon');
 
       // An establishment that still has menus is not deleted.
       await page.goto('/etablissements');

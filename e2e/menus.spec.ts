@@ -144,7 +144,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     // Availability and texts of an item.
     await pureeItem.getByRole('button', { name: 'Modifier' }).click();
     const itemForm = page.getByRole('form', { name: 'Modifier l’élément Purée maison' });
-    await itemForm.getByLabel('Description').fill('Beurre demi-sel de Bretagne');
+    await itemForm.getByLabel('Description', { exact: true }).fill('Beurre demi-sel de Bretagne');
     await itemForm.getByLabel('Disponible').uncheck();
     await itemForm.getByRole('button', { name: 'Sauvegarder' }).click();
     await expectToast(page, 'Élément mis à jour');

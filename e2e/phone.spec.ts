@@ -22,6 +22,7 @@ const APP_LINKS = [
   ['Mes Recettes', '/recipes'],
   ['Mes Menus', '/menus'],
   ['Codes QR', '/qr-codes'],
+  ['Plans de menus', '/plans-de-menus'],
   ['Abonnement', '/subscription'],
   ['Mon compte', '/account'],
 ] as const;
@@ -147,6 +148,7 @@ test.describe('at 360 px', () => {
       ['/menus', 'Mes Menus', 'menus'],
       [`/menus/${menuId}`, /Éditer/, 'menu-editor'],
       ['/qr-codes', 'Codes QR', 'qr-codes'],
+      ['/plans-de-menus', 'Plans de menus', 'meal-plans'],
       ['/subscription', 'Mon Abonnement', 'subscription'],
       ['/account', 'Mon compte', 'account'],
       ['/equipe', 'Équipe', 'team'],

@@ -2,6 +2,7 @@
  * The bench's restaurant (bench/public-menu.ts): a realistic 30-item menu, made through the
  * app's HTTP API like an owner would.
  */
+import sharp from 'sharp';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from '../../src/server/context.ts';
@@ -101,6 +102,17 @@ export interface SeedTarget {
    */
   db?: Kysely<DB>;
   restaurantName?: string;
+  /** Gives every recipe a photo through PUT /api/recipes/:id/photo (issue 18: the page's budget holds with photos). */
+  photos?: boolean;
+}
+
+/** A 1200 × 900 JPEG of a plate, a different colour per dish (made here, nothing shipped). */
+function dishPhoto(index: number): Promise<Buffer> {
+  const hue = (index * 47) % 360;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${hue},55%,40%)"/>` +
+    `<circle cx="600" cy="450" r="330" fill="#f5f0e6"/><circle cx="600" cy="450" r="200" fill="hsl(${(hue + 30) % 360},65%,55%)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
 export interface SeededMenu {
@@ -158,6 +170,14 @@ export async function seedBenchMenu(target: SeedTarget): Promise<SeededMenu> {
           dietaryInfo: d.diets,
         })
       ).json;
+      if (target.photos) {
+        const photo = await send(`/api/recipes/${recipe.id}/photo`, {
+          method: 'PUT',
+          headers: { origin: target.origin, cookie, 'content-type': 'image/jpeg' },
+          body: new Uint8Array(await dishPhoto(itemIds.length)),
+        });
+        if (photo.status !== 200) throw new Error(`PUT photo: ${photo.status} ${await photo.text()}`);
+      }
       const item = (await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id })).json;
       await call('PUT', `/api/items/${item.id}`, { name: d.name, description: d.description, isAvailable: true });
       itemIds.push(item.id);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import type { PublicConfig } from '../shared/api/account.ts';
 import { messages } from '../shared/messages.ts';
+import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
@@ -14,13 +15,18 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { productRoutes } from './features/products/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
+import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.ts';
+import { weekPageRoutes } from './features/meal-plans/week-page.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
+import { photoFileRoutes } from './features/photos/routes.ts';
+import { PHOTO_UPLOAD_PATH } from './domain/photos/photo-routes.ts';
 import { clientIp } from './lib/client-ip.ts';
 import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
@@ -59,8 +65,9 @@ function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?
  * answer leaves before the body is read, and the unread rest cannot be told apart from a
  * next request on the same connection. `Connection: close` tells the client to open a new one.
  */
-function payloadTooLarge(c: Context) {
+function payloadTooLarge(c: Context, photo = false) {
   c.header('Connection', 'close');
+  if (photo) return c.json(errorBody('payload_too_large', photoMessages.tooLarge, { photo: photoMessages.tooLarge }), 413);
   return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
 }
 
@@ -138,13 +145,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     await next();
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => payloadTooLarge(c),
-    }),
-  );
+  // 1 MB of JSON everywhere, 5 MB for a photo upload (docs/decisions/0017-photos.md): a bigger
+  // body is refused from its Content-Length, or cut off as soon as its chunks pass the limit.
+  const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => payloadTooLarge(c) });
+  const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
+  app.use('/api/*', (c, next) => (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : jsonLimit)(c, next));
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
@@ -158,8 +163,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Read-your-writes on the public pages (docs/decisions/0022-performance-at-the-physical-limit.md):
   // a write is answered once this process's caches have dropped what it changed, so the owner
   // who opens the page next sees the edit. Other processes follow within milliseconds.
+  // A deletion can also release photos held by what it deleted (a menu's items, an account's
+  // recipes): their bucket copies are deleted once it committed (src/server/domain/photos/orphans.ts).
   app.use('/api/*', async (c, next) => {
     await next();
+    if (c.req.method === 'DELETE' && c.res.status < 300) deps.photos.sweeper.request();
     if (MUTATING.has(c.req.method) && c.res.status < 400) await deps.diner.sync().catch(() => {});
   });
 
@@ -190,9 +198,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', organisationRoutes(deps));
   app.route('/api/establishments', establishmentRoutes(deps));
   app.route('/api/catalogue', catalogueRoutes(deps));
+  app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
+  app.route('/api/meal-plans', mealPlanRoutes(deps));
+  app.route('/api/products', productRoutes(deps));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
+  app.route('/', weekPageRoutes(deps));
+  app.route('/', photoFileRoutes(deps));
   app.route('/api/qr-codes', qrCodeRoutes(deps));
   app.route('/api/billing', billingRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));

@@ -2,6 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/harness.ts';
 
 /**
@@ -84,3 +85,25 @@ describe('a 2 MB body on a keep-alive connection', () => {
     expect(answer.body).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
+
+describe('a photo over 5 MB (PUT /api/recipes/:id/photo)', () => {
+  const path = '/api/recipes/6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80/photo';
+  const head = (framing: string) => `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: image/jpeg\r\n${framing}\r\nConnection: keep-alive\r\n\r\n`;
+  const expectCutOff = (answer: Exchange) => {
+    expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(header(answer.head, 'connection')?.toLowerCase()).toBe('close');
+    expect(JSON.parse(answer.body).error).toEqual({ code: 'payload_too_large', message: photoMessages.tooLarge, fields: { photo: photoMessages.tooLarge } });
+    expect(answer.closedByServer).toBe(true);
+  };
+
+  it('announcing 6 MB: refused before a byte of the body is sent', async () => {
+    expectCutOff(await exchange(Buffer.from(head(`Content-Length: ${6 * 1024 * 1024}`))));
+  });
+
+  it('chunked: refused once the chunks pass 5 MB, without waiting for the rest of the 6 MB', async () => {
+    const chunk = Buffer.alloc(PHOTO_MAX_BYTES + 64 * 1024, 1);
+    // The last chunk (and the terminating 0-chunk) is never sent: the answer must not need it.
+    expectCutOff(await exchange(Buffer.concat([Buffer.from(head('Transfer-Encoding: chunked')), Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])));
+  });
+});
+

@@ -7,6 +7,8 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createAuth } from './auth/auth.ts';
 import { loadCatalogue, type CatalogueLoadResult } from './features/catalogue/load.ts';
 import { createBilling } from './features/billing/index.ts';
+import { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
+import { createPhotoStorage } from './domain/photos/storage.ts';
 import { refreshRecipeFacts } from './features/recipes/facts-refresh.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createLogMailer, createSmtpMailer, DEV_MAILBOX_FILE, type Mailer } from './mail/mailer.ts';
@@ -57,16 +59,23 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const mailer = options.mailer ?? createMailer(config, logger);
     for (const warning of productionWarnings(config)) logger.warn(warning);
     const auth = createAuth({ db: database.db, config, secret, mailer, logger });
-    const diner = await startDiner(database, logger);
-    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), diner };
+    // One LISTEN per process: the diner's caches drop what a change made stale, then the
+    // open pages of the menus it touched are told (docs/decisions/0022 « One channel »).
+    const menuChanges = new MenuChangeFeed();
+    const diner = await startDiner(database, logger, { menuChanges });
+    const photos = createPhotoStorage(config, database.db, logger);
+    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), diner, menuChanges, photos };
     return {
       deps,
       database,
       catalogue,
       close: async () => {
-        // The scans answered but not yet written go first (src/server/features/qr/scan-buffer.ts).
+        // The open streams end; the scans answered but not yet written are written
+        // (src/server/features/qr/scan-buffer.ts).
+        menuChanges.close();
         await diner.close();
         await auth.settleBackgroundTasks();
+        await photos.sweeper.stop();
         await database.close();
       },
     };

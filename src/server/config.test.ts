@@ -154,4 +154,14 @@ describe('legal pages and production warnings', () => {
     });
     expect(productionWarnings(complete)).toEqual([]);
   });
+
+  it('stores photos in the database by default, in the S3 bucket when S3_BUCKET is set with its region and keys', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const s3 = { S3_BUCKET: 'nutricarte-photos', S3_REGION: 'fr-par', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).s3).toEqual({ bucket: 'nutricarte-photos', endpoint: undefined, region: 'fr-par', accessKeyId: 'AKIA', secretAccessKey: 'secret', forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' }).s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+    expect(configError({ S3_BUCKET: 'photos', S3_REGION: 'fr-par' }).problems).toEqual(['S3_ACCESS_KEY_ID: is required when S3_BUCKET is set', 'S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set']);
+    expect(configError({ S3_ACCESS_KEY_ID: 'AKIA' }).problems).toEqual(['S3_BUCKET: is required when other S3_* keys are set']);
+    expect(configError({ ...s3, S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'oui' }).problems).toEqual(['S3_ENDPOINT: must be an http(s) URL', 'S3_FORCE_PATH_STYLE: must be true or false']);
+  });
 });

@@ -59,6 +59,21 @@ const envSchema = z.object({
   AUTH_ACCOUNT_MAX_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   // Minutes, not hours: the window is also the longest an owner can be locked out.
   AUTH_ACCOUNT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900)),
+  // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0017-photos.md).
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+}).superRefine((env, ctx) => {
+  // A bucket needs its region and keys; keys without a bucket are a typo in the bucket's name.
+  const s3Keys = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.S3_BUCKET) {
+    for (const key of s3Keys) if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
+  } else if ([...s3Keys, 'S3_ENDPOINT' as const].some((key) => env[key])) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_* keys are set' });
+  }
 });
 
 /** « NutriCarte <no-reply@nutricarte.fr> » → « no-reply@nutricarte.fr ». */
@@ -97,6 +112,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   /** Wrong passwords allowed per e-mail address per window (src/server/auth/account-throttle.ts). */
   accountThrottle: { max: number; windowSeconds: number };
+  /** The photo bucket (S3_*); photos are stored in the database without it. */
+  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +181,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     accountThrottle: { max: e.AUTH_ACCOUNT_MAX_FAILURES, windowSeconds: e.AUTH_ACCOUNT_WINDOW_SECONDS },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
   };
 }
 

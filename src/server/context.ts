@@ -6,6 +6,8 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { Billing } from './features/billing/provider.ts';
+import type { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
+import type { PhotoStorage } from './domain/photos/storage.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
 import type { ScanBuffer } from './features/qr/scan-buffer.ts';
 import type { InvalidatedCache } from './lib/invalidated-cache.ts';
@@ -48,6 +50,13 @@ export interface AppDeps {
   mailer: Mailer;
   billing: Billing;
   diner: DinerState;
+  /**
+   * Open public pages told of their menu's changes (issue 18, live « Épuisé »), fed by the
+   * diner's one LISTEN (src/server/diner.ts) after it has dropped what the change made stale.
+   */
+  menuChanges: MenuChangeFeed;
+  /** Photo bytes: PostgreSQL, or the S3 bucket (src/server/domain/photos/storage.ts). */
+  photos: PhotoStorage;
 }
 
 export interface SessionUser {

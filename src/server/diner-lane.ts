@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './context.ts';
-import { pickRepresentation, type Representation } from './features/public-menu/cached-page.ts';
+import { PAGE_VARY, pickRepresentation, type Representation } from './features/public-menu/cached-page.ts';
 import { etagMatches } from './features/public-menu/http-cache.ts';
-import { pageKey, splitTarget } from './features/public-menu/page-key.ts';
+import { pageRequest, splitTarget } from './features/public-menu/page-key.ts';
 import type { Logger } from './lib/logger.ts';
 
 /** Answers the request and returns true, or returns false and leaves it to the app. */
@@ -47,11 +47,11 @@ export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: R
     const method = req.method;
     if (url.startsWith('/menu/') && (method === 'GET' || method === 'HEAD')) {
       const [path, search] = splitTarget(url);
-      const page = pages.get(pageKey(path.slice(6), search));
+      const page = pages.get(pageRequest(path.slice(6), search, req.headers['accept-language']).key);
       if (!page) return false;
       const chosen = pickRepresentation(page, req.headers['accept-encoding']);
       if (etagMatches(req.headers['if-none-match'], chosen.etag)) {
-        res.writeHead(304, [...security, 'Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding', 'ETag', chosen.etag, 'X-Request-Id', requestId(req)]);
+        res.writeHead(304, [...security, 'Cache-Control', 'no-cache', 'Vary', PAGE_VARY, 'ETag', chosen.etag, 'X-Request-Id', requestId(req)]);
         res.end();
         counts.notModified++;
         return true;

@@ -4,6 +4,7 @@ import type { CachedSession, DinerState, QrTarget } from './context.ts';
 import type { Database } from './db/database.ts';
 import type { Subscription } from './db/notifications.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
+import type { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
 import { ScanBuffer, type ScanBufferOptions } from './features/qr/scan-buffer.ts';
 import { InvalidatedCache } from './lib/invalidated-cache.ts';
 import type { Logger } from './lib/logger.ts';
@@ -23,12 +24,20 @@ export interface Diner extends DinerState {
   close(): Promise<void>;
 }
 
+export interface DinerOptions {
+  scans?: ScanBufferOptions;
+  /** The open public pages (issue 18, live « Épuisé »), told of each change once the caches dropped it. */
+  menuChanges?: MenuChangeFeed;
+}
+
 /**
  * The diner's state of one server process, kept true by the `nutricarte_cache` channel
  * (docs/decisions/0022-performance-at-the-physical-limit.md): every change to a page's or a
- * code's rows drops what was kept from them, in this process and in every other one.
+ * code's rows drops what was kept from them, in this process and in every other one. It is the
+ * process's only LISTEN: the open public pages hear the same message right after the caches
+ * (docs/decisions/0022 « One channel »), so a page that fetches itself on it gets the new bytes.
  */
-export async function startDiner(database: Database, logger: Logger, options: { scans?: ScanBufferOptions } = {}): Promise<Diner> {
+export async function startDiner(database: Database, logger: Logger, options: DinerOptions = {}): Promise<Diner> {
   const pages = new InvalidatedCache<CachedPage>(PAGE_CACHE_BYTES);
   const qrTargets = new InvalidatedCache<QrTarget>(QR_TARGETS);
   const sessions = new InvalidatedCache<CachedSession>(SESSIONS);
@@ -41,13 +50,18 @@ export async function startDiner(database: Database, logger: Logger, options: { 
       pages.changed(payload);
       qrTargets.changed(payload);
       sessions.changed(payload);
+      options.menuChanges?.changed(payload);
     },
     reset(listening) {
       pages.reset(listening);
       qrTargets.reset(listening);
       sessions.reset(listening);
       if (!listening) logger.warn('public cache off: change notifications lost, pages are read from the database until they are back');
-      else logger.info('public cache on: listening to changes again');
+      else {
+        logger.info('public cache on: listening to changes again');
+        // Changes made while nobody listened: every open page fetches itself again.
+        options.menuChanges?.everything();
+      }
     },
   });
   return {

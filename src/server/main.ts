@@ -59,6 +59,8 @@ server.listen(config.port, hostname, () => {
   }
   worker.start();
   purge ??= startPurge(services.database.db, logger);
+  // Bucket copies a failed sweep left (src/server/domain/photos/orphans.ts); no-op without S3_*.
+  services.deps.photos.sweeper.start();
 });
 // An idle keep-alive connection stays open 65 s, longer than the clients and proxies that
 // reuse one (60 s for most). With Node's 5 s, a request sent on a connection at the moment
@@ -77,8 +79,11 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  // Stop accepting connections, let in-flight requests finish, then close the database.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Stop accepting connections, end the diners' live streams (they reconnect to another
+  // process), let in-flight requests finish, then close the database.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  services.deps.menuChanges.close();
+  await closed;
   diner.stop();
   await worker.stop();
   await purge?.stop();

@@ -16,7 +16,7 @@ export function establishmentAddressLine(profile: Pick<EstablishmentProfile, 'ad
 export const unbreakablePhone = (phone: string) => phone.replace(/ /g, NBSP);
 
 /** « 12 rue des Halles, 75001 Paris · 01 23 45 67 89 », or null when nothing is given. */
-export function establishmentContactLine(profile: EstablishmentProfile | null | undefined): string | null {
+export function establishmentContactLine(profile: Pick<EstablishmentProfile, 'address' | 'postalCode' | 'city' | 'phone'> | null | undefined): string | null {
   if (!profile) return null;
   const parts = [establishmentAddressLine(profile), profile.phone && unbreakablePhone(profile.phone)].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;

@@ -13,6 +13,8 @@ export interface NutritionLine {
   /** Density for a line in ml or l; 1 when absent. */
   gramsPerMl?: number | null | undefined;
   per100g: Per100g;
+  /** Nutrients whose value is itself partial (a sub-recipe with a gap): added, and the line named as missing. */
+  partial?: readonly Nutrient[] | undefined;
 }
 
 export interface NutritionResult {
@@ -62,6 +64,7 @@ export function computeNutrition(lines: readonly NutritionLine[], servings: numb
         continue;
       }
       totals[n] = (totals[n] ?? 0) + (value * grams) / 100;
+      if (grams > 0 && line.partial?.includes(n)) (missing[n] ??= []).push(line.name);
     }
   }
 

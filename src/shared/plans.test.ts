@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FREE_LIMITS, limitState, limitsFor, PREMIUM_LIMITS, summarizeSubscription, tierOf, type SubscriptionState } from './plans.ts';
 
 describe('limits', () => {
-  it('free is 5 recipes, 1 menu, 1 QR code; premium is unlimited', () => {
-    expect(limitsFor('free')).toEqual({ recipes: 5, menus: 1, qrCodes: 1 });
-    expect(limitsFor('premium')).toEqual({ recipes: null, menus: null, qrCodes: null });
+  it('free is 5 recipes, 1 menu, 1 QR code, 1 establishment and 1 member; premium is unlimited', () => {
+    expect(limitsFor('free')).toEqual({ recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 });
+    expect(limitsFor('premium')).toEqual({ recipes: null, menus: null, qrCodes: null, establishments: null, members: null });
     expect(FREE_LIMITS).toBe(limitsFor('free'));
     expect(PREMIUM_LIMITS).toBe(limitsFor('premium'));
   });

@@ -8,11 +8,18 @@ import { toGrams } from './units.ts';
  * Version of the derivation below. Bump it whenever what computeRecipeFacts returns for the
  * same recipe changes (a rule, a threshold, a new field): at start the server recomputes
  * every stored recipe whose facts are older (src/server/features/recipes/facts-refresh.ts).
- * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter).
+ * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter); 3 added
+ * the allergens and traces of own products (migration 0010); 4 the cost.
  */
-export const RECIPE_FACTS_VERSION = 2;
+export const RECIPE_FACTS_VERSION = 4;
 
-export interface RecipeFactsLine extends NutritionLine, FoodFacts {}
+export interface RecipeFactsLine extends NutritionLine, FoodFacts {
+  /** What an own product's label says it contains / may contain: facts, not suggestions. */
+  allergens?: readonly string[] | undefined;
+  traces?: readonly string[] | undefined;
+  /** Purchase cost HT of one gram (a product's price, a sub-recipe's cost); absent or null: unknown. */
+  costPerGram?: number | null | undefined;
+}
 
 export interface RecipeFactsInput {
   servings: number;
@@ -20,6 +27,9 @@ export interface RecipeFactsInput {
   fruitVegLegumePercent: number | null;
   /** The owner confirmed the allergen list (« Je confirme la liste des allergènes »). */
   allergensDeclared: boolean;
+  /** The owner's own lists (« contient », « peut contenir »); absent = empty. */
+  ownAllergens?: readonly string[] | undefined;
+  ownTraces?: readonly string[] | undefined;
   lines: readonly RecipeFactsLine[];
 }
 
@@ -54,18 +64,50 @@ export interface RecipeFacts {
   allergenSuggestions: AllergenSuggestion[];
   /** Per line, in order: what its food implies (the browser's preview reads it back). */
   lines: FoodFacts[];
+  /**
+   * The recipe's whole lists: the owner's own plus what its products' labels state, in annex
+   * II order; an allergen contained is not also a trace. Stored in `recipes.allergens` / `traces`.
+   */
+  allergens: string[];
+  traces: string[];
+  /** Allergens and traces that come from products, with the products that state them. */
+  productAllergens: AllergenSuggestion[];
+  productTraces: AllergenSuggestion[];
+  /**
+   * Food cost HT (« coût matière »): the whole recipe and one portion, in euros, or null when
+   * a line has no price (`missing` names them): incomplete, never a smaller number.
+   */
+  cost: { total: number | null; perServing: number | null; missing: string[] };
 }
 
-function suggestionsOf(lines: readonly RecipeFactsLine[]): AllergenSuggestion[] {
+function statedBy(lines: readonly RecipeFactsLine[], pick: (line: RecipeFactsLine) => readonly string[] | undefined): AllergenSuggestion[] {
   const sources = new Map<string, string[]>();
   for (const line of lines) {
-    for (const allergen of line.suggestedAllergens) {
+    for (const allergen of pick(line) ?? []) {
       const names = sources.get(allergen) ?? [];
       if (!names.includes(line.name)) names.push(line.name);
       sources.set(allergen, names);
     }
   }
   return ALLERGEN_NAMES.filter((a) => sources.has(a)).map((allergen) => ({ allergen, sources: sources.get(allergen)! }));
+}
+
+/**
+ * The recipe's whole lists (docs/product/products.md « Allergens »): the owner's own in their
+ * order, then what the products state, in annex II order; contained wins over trace.
+ */
+function wholeLists(input: RecipeFactsInput, products: AllergenSuggestion[], productTraces: AllergenSuggestion[]) {
+  const allergens = [...new Set([...(input.ownAllergens ?? []), ...products.map((p) => p.allergen)])];
+  const traces = [...new Set([...(input.ownTraces ?? []), ...productTraces.map((p) => p.allergen)])].filter((a) => !allergens.includes(a));
+  return { allergens, traces };
+}
+
+function costOf(input: RecipeFactsInput, weights: (number | null)[]): RecipeFacts['cost'] {
+  const missing = input.lines.filter((line, i) => weights[i] === null || line.costPerGram === null || line.costPerGram === undefined).map((line) => line.name);
+  if (missing.length > 0) return { total: null, perServing: null, missing: [...new Set(missing)] };
+  const total = input.lines.reduce((sum, line, i) => sum + (weights[i] ?? 0) * (line.costPerGram ?? 0), 0);
+  const servings = Number.isFinite(input.servings) && input.servings >= 1 ? input.servings : 1;
+  return { total, perServing: total / servings, missing: [] };
 }
 
 /**
@@ -79,6 +121,8 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
   const unweighed = input.lines.filter((_, i) => weights[i] === null).map((line) => line.name);
   const redMeatGrams = input.lines.reduce((sum, line, i) => sum + (line.redMeat ? (weights[i] ?? 0) : 0), 0);
   const redMeat = nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5;
+  const productAllergens = statedBy(input.lines, (line) => line.allergens);
+  const productTraces = statedBy(input.lines, (line) => line.traces);
   const cooked = input.cookedWeightG !== null && input.cookedWeightG > 0 ? input.cookedWeightG : null;
   return {
     version: RECIPE_FACTS_VERSION,
@@ -96,7 +140,11 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
       redMeat,
     }),
     allergenStatus: input.allergensDeclared ? 'declared' : 'unverified',
-    allergenSuggestions: suggestionsOf(input.lines),
+    allergenSuggestions: statedBy(input.lines, (line) => line.suggestedAllergens),
     lines: input.lines.map((line) => ({ suggestedAllergens: [...line.suggestedAllergens], redMeat: line.redMeat })),
+    ...wholeLists(input, productAllergens, productTraces),
+    productAllergens,
+    productTraces,
+    cost: costOf(input, weights),
   };
 }

@@ -4,6 +4,7 @@ import { readSource, scanSource, typographySourceFiles } from '../../scripts/typ
 import { publicMenuTexts } from '../server/features/public-menu/texts.ts';
 import { billingMessages } from './api/billing.ts';
 import { menuMessages } from './api/menus.ts';
+import { photoMessages } from './api/photos.ts';
 import { qrMessages } from './api/qr.ts';
 import { recipeMessages } from './api/recipes.ts';
 import { messages } from './messages.ts';
@@ -24,6 +25,7 @@ describe('French typography of the sources (docs/decisions/0012-french-typograph
       ...strings(messages, 'messages'),
       ...strings(recipeMessages, 'recipeMessages'),
       ...strings(menuMessages, 'menuMessages'),
+      ...strings(photoMessages, 'photoMessages'),
       ...strings(qrMessages, 'qrMessages'),
       ...strings(billingMessages, 'billingMessages'),
       ...strings(publicMenuTexts, 'publicMenuTexts'),

@@ -34,6 +34,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard', lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) },
       { path: '/subscription', lazy: lazyPage(() => import('./pages/subscription-page.tsx')) },
       { path: '/recipes', lazy: lazyPage(() => import('./pages/recipes-page.tsx')) },
+      // Issue 17: the organisation's own products (docs/product/products.md).
+      { path: '/produits', lazy: lazyPage(() => import('./pages/products-page.tsx')) },
       { path: '/menus', lazy: lazyPage(() => import('./pages/menus-page.tsx')) },
       { path: '/menu-editor/:id?', lazy: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/menus/:menuId', lazy: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
@@ -44,6 +46,8 @@ export const router = createBrowserRouter([
       { path: '/equipe', lazy: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', lazy: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', lazy: lazyPage(() => import('./pages/history-page.tsx')) },
+      // Collective catering (issue 19).
+      { path: '/plans-de-menus', lazy: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
     ],
   },
   // Payment return pages: no layout (docs/product/spec.md « Layout »), public.
@@ -72,6 +76,7 @@ export const router = createBrowserRouter([
       { path: '/recipes/:id/fiche', lazy: lazyPage(() => import('./pages/print-recipe-page.tsx')) },
       { path: '/menus/:id/allergenes', lazy: lazyPage(() => import('./pages/print-allergens-page.tsx')) },
       { path: '/qr-codes/:id/carte', lazy: lazyPage(() => import('./pages/print-qr-card-page.tsx')) },
+      { path: '/plans-de-menus/:establishmentId/affiche', lazy: lazyPage(() => import('./pages/print-week-poster-page.tsx')) },
     ],
   },
   { path: '*', Component: NotFoundPage },

@@ -75,9 +75,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool,
     kind: 'pglite',
     dumpDataDir: () => lite.dumpDataDir('none'),
+    // The one session sees its own NOTIFY at commit, like another PostgreSQL session would.
     listen: async (channel, handlers) => {
       const stop = await lite.listen(channel, (payload) => handlers.message(payload));
-      return { close: () => stop() };
+      return {
+        close: async () => {
+          if (!lite.closed) await stop();
+        },
+      };
     },
     close: async () => {
       await db.destroy();

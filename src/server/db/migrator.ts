@@ -8,6 +8,11 @@ import * as lineWeights from './migrations/0006-line-weights.ts';
 import * as establishmentProfile from './migrations/0007-establishment-profile.ts';
 import * as security from './migrations/0008-security.ts';
 import * as organisations from './migrations/0009-organisations.ts';
+import * as products from './migrations/0010-products-and-sub-recipes.ts';
+import * as photos from './migrations/0011-photos.ts';
+import * as dinersMenu from './migrations/0012-menu-items-prices-formules.ts';
+import * as menuLanguages from './migrations/0013-menu-languages-and-availability.ts';
+import * as mealPlans from './migrations/0014-meal-plans.ts';
 import * as dinerPerformance from './migrations/0015-performance.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
@@ -21,6 +26,11 @@ const migrations: Record<string, Migration> = {
   '0007-establishment-profile': establishmentProfile,
   '0008-security': security,
   '0009-organisations': organisations,
+  '0010-products-and-sub-recipes': products,
+  '0011-photos': photos,
+  '0012-menu-items-prices-formules': dinersMenu,
+  '0013-menu-languages-and-availability': menuLanguages,
+  '0014-meal-plans': mealPlans,
   '0015-performance': dinerPerformance,
 };
 

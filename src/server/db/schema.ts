@@ -206,6 +206,18 @@ export interface RecipesTable extends OwnedColumns {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
+  translations: ColumnType<unknown, string | undefined, string>;
+  /** Owner's GEMRCN classifications (migration 0014, src/shared/catering/catering.ts). */
+  catering_tags: Generated<string[]>;
+  /** « Fait maison » and the meats' origins (migration 0012, src/shared/meat-origin.ts). */
+  homemade: Generated<boolean>;
+  meat_origins: ColumnType<unknown, string | undefined, string>;
+  /** Its photo (migration 0011); released by a trigger when the recipe or the link goes. */
+  photo_id: Generated<string | null>;
+  /** The owner's own lists (migration 0010); `allergens` / `traces` add what the products state. */
+  own_allergens: Generated<string[]>;
+  own_traces: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -214,13 +226,57 @@ export interface RecipeIngredientsTable {
   id: Generated<string>;
   recipe_id: string;
   position: number;
-  food_code: number;
+  /** Exactly one of food_code and product_id (migration 0010). */
+  food_code: number | null;
+  product_id: string | null;
+  /** A sub-recipe of the same organisation, by g, kg or portion (migration 0010). */
+  sub_recipe_id: string | null;
   name: string;
   quantity: Num;
-  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité';
+  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité' | 'portion';
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;
+}
+
+/** One planned dish (migration 0014): a recipe for a component of a service on a day. */
+export interface MealPlanEntriesTable extends OwnedColumns {
+  id: Generated<string>;
+  establishment_id: string;
+  /** A calendar day; read as text (YYYY-MM-DD) by the services. */
+  date: ColumnType<string, string, string>;
+  service: 'dejeuner' | 'diner' | 'gouter';
+  slot: 'entree' | 'plat' | 'accompagnement' | 'laitier' | 'dessert' | 'pain' | 'gouter';
+  recipe_id: string;
+  created_at: Timestamp;
+}
+
+/** An organisation's own product (migration 0010, docs/product/products.md). */
+export interface ProductsTable extends OwnedColumns {
+  id: Generated<string>;
+  name: string;
+  name_folded: string;
+  supplier: Generated<string>;
+  based_on_code: number | null;
+  energy_kcal: NullableNum;
+  energy_kj: NullableNum;
+  fat_g: NullableNum;
+  saturated_fat_g: NullableNum;
+  carbs_g: NullableNum;
+  sugars_g: NullableNum;
+  fiber_g: NullableNum;
+  protein_g: NullableNum;
+  salt_g: NullableNum;
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  price: NullableNum;
+  price_per: 'kg' | 'l' | 'unité' | null;
+  grams_per_unit: NullableNum;
+  origin: string | null;
+  meat_kind: 'bovine' | 'porcine' | 'ovine' | 'volaille' | null;
+  labels: Generated<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface MenusTable extends OwnedColumns {
@@ -249,11 +305,61 @@ export interface MenuItemsTable {
   recipe_id: string | null;
   name: string;
   description: Generated<string>;
-  price: ColumnType<number, number | string | undefined, number | string>;
+  /** NULL: « prix à renseigner » (migration 0012), not shown to diners. */
+  price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   is_available: Generated<boolean>;
+  /** An item without a recipe: its own allergen lists and diet labels (migration 0012). */
+  allergens: Generated<string[]>;
+  traces: Generated<string[]>;
+  dietary_info: Generated<string[]>;
+  allergens_declared: Generated<boolean>;
   display_order: number;
+  /** Its own photo (migration 0011); without one, the page shows its recipe's. */
+  photo_id: Generated<string | null>;
+  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
+  translations: ColumnType<unknown, string | undefined, string>;
+  /** « Épuisé »: still listed for diners, marked sold out (migration 0013). */
+  sold_out: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A priced combination of a menu's sections (migration 0012). */
+export interface FormulesTable {
+  id: Generated<string>;
+  menu_id: string;
+  name: string;
+  price: ColumnType<number, number | string, number | string>;
+  /** Alternatives, each a list of section ids: JSON text on write. */
+  choices: ColumnType<string[][], string, string>;
+  display_order: number;
+  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
+  translations: ColumnType<unknown, string | undefined, string>;
+  /** « Épuisé »: still listed for diners, marked sold out (migration 0013). */
+  sold_out: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A photo, named by the hash of the uploaded file (src/server/domain/photos). */
+export interface PhotosTable {
+  id: string;
+  created_at: Timestamp;
+}
+
+/** One WebP copy of a photo; `bytes` is null when the copy is in the S3 bucket. */
+export interface PhotoVariantsTable {
+  photo_id: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Uint8Array | null;
+}
+
+/** Bucket keys of released photos, waiting to be deleted after their transaction committed. */
+export interface PhotoOrphansTable {
+  object_key: string;
+  created_at: Timestamp;
 }
 
 export interface QrCodesTable extends OwnedColumns {
@@ -320,9 +426,15 @@ export interface DB {
   catalogue_meta: CatalogueMetaTable;
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
+  products: ProductsTable;
   menus: MenusTable;
+  meal_plan_entries: MealPlanEntriesTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
+  formules: FormulesTable;
+  photos: PhotosTable;
+  photo_variants: PhotoVariantsTable;
+  photo_orphans: PhotoOrphansTable;
   qr_codes: QrCodesTable;
   qr_scans: QrScansTable;
   event_outbox: EventOutboxTable;
@@ -334,3 +446,4 @@ export type RecipeRow = Selectable<RecipesTable>;
 export type NewRecipe = Insertable<RecipesTable>;
 export type RecipeUpdate = Updateable<RecipesTable>;
 export type CatalogueFoodRow = Selectable<CatalogueFoodsTable>;
+export type ProductRow = Selectable<ProductsTable>;

@@ -11,7 +11,7 @@ export interface AuditEntry {
 
 /**
  * Writes one line of the organisation's « Historique » in the caller's transaction: it exists
- * if and only if the change was committed (docs/decisions/0015-organisations.md). The actor's
+ * if and only if the change was committed (docs/decisions/0016-organisations.md). The actor's
  * name is the one shown now (`user_display_name`: the account's name, else the local part of
  * its address), kept if the account is deleted later.
  */

@@ -23,6 +23,8 @@ export interface ProductEvents {
   member_joined: { organisation_id: string; role: string };
   /** To the contact of the owner who removed, or of the member who left (`reason: 'left'`). */
   member_removed: { organisation_id: string; role: string; reason: 'removed' | 'left' };
+  /** Issue 19 (docs/product/meal-plans.md): a kitchen published a week of meals to families. */
+  meal_plan_published: { establishment_id: string; week: string; dishes: number };
 }
 
 export interface RecipeEventData {

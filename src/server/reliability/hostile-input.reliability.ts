@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp } from '../test/harness.ts';
 import { errorShapeProblems, preview } from './support/api-error.ts';
+import { addMember, makePremium } from '../test/teams.ts';
 import { countOwnedRows } from './support/db-state.ts';
 import { report } from './support/report.ts';
 import {
@@ -41,6 +42,15 @@ interface Ids {
   section: string;
   item: string;
   qr: string;
+  establishment: string;
+  /** An editor of the fuzzer's organisation. */
+  member: string;
+  organisation: string;
+  /** Path segments of a planned service (meal plans, issue 19). */
+  date: string;
+  service: string;
+  /** An own product (issue 17). */
+  product: string;
 }
 
 interface JsonEndpoint {
@@ -88,7 +98,36 @@ const recipeFields = [
   'traces.0',
 ];
 
+/** Issue 17: an own product from its label (docs/product/products.md). */
+const productBody = () => ({
+  name: 'Pâte feuilletée pur beurre',
+  supplier: 'Grossiste Y',
+  basedOnCode: '23000',
+  per100g: { energyKcal: 400, energyKj: 1670, fat: 25, saturatedFat: 16, carbs: 38, sugars: 2, fiber: 1.5, protein: 6, salt: 1 },
+  allergens: ['Gluten', 'Lait'],
+  traces: ['Œufs'],
+  price: { amount: 6.4, per: 'unité' },
+  gramsPerUnit: 230,
+  origin: 'France',
+  meatKind: 'volaille',
+  labels: ['label_rouge', 'bio'],
+});
+const productFields = [
+  ...Object.keys(productBody()),
+  'per100g.energyKcal',
+  'per100g.fat',
+  'per100g.saturatedFat',
+  'allergens.0',
+  'traces.0',
+  'price.amount',
+  'price.per',
+  'labels.0',
+];
+
 let fuzzer: SignedUpUser;
+
+const establishmentBody = () => ({ name: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' });
+const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone'];
 
 /** Every JSON body of the API. The coverage test keeps this list complete. */
 const JSON_ENDPOINTS: JsonEndpoint[] = [
@@ -107,29 +146,58 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: () => ({ code: 'abcde-fghij' }), fields: ['code', 'trustDevice'] },
   { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
   { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
-  { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true }), fields: ['name', 'description', 'isActive'] },
-  { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true }), fields: ['name', 'description', 'isActive'] },
+  { method: 'POST', path: '/api/products', signedIn: true, valid: productBody, fields: productFields },
+  { method: 'PUT', path: '/api/products/:product', signedIn: true, valid: productBody, fields: productFields },
+  { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
+  { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
   { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
   { method: 'POST', path: '/api/menus/:menu/sections', signedIn: true, valid: () => ({ name: 'Entrées', description: 'Froides' }), fields: ['name', 'description'], allOptional: true },
   { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
   { method: 'POST', path: '/api/sections/:section/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
   { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
-  { method: 'PUT', path: '/api/items/:item', signedIn: true, valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true }), fields: ['name', 'description', 'isAvailable'] },
+  // An item without a recipe (a drink, docs/product/decisions.md 18): the other body of the same route.
+  {
+    method: 'POST',
+    path: '/api/sections/:section/items',
+    signedIn: true,
+    valid: () => ({ name: 'Café', price: 2.2, description: 'Arabica', allergens: ['Lait'], traces: ['Soja'], dietaryInfo: ['Végan'], allergensDeclared: true }),
+    fields: ['name', 'price', 'description', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/items/:item',
+    signedIn: true,
+    valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true, price: 12.5, allergens: ['Lait'], traces: [], dietaryInfo: [], allergensDeclared: true }),
+    fields: ['name', 'description', 'isAvailable', 'price', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
+  },
   { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
+  // Issue 18: « Épuisé » in one tap.
+  { method: 'PUT', path: '/api/items/:item/sold-out', signedIn: true, valid: () => ({ soldOut: true }), fields: ['soldOut'] },
   { method: 'POST', path: '/api/qr-codes', signedIn: true, valid: () => ({ name: 'Table 4', menuId: ids.menu }), fields: ['name', 'menuId'] },
   { method: 'PATCH', path: '/api/qr-codes/:qr', signedIn: true, valid: () => ({ status: 'active' }), fields: ['status'] },
   { method: 'POST', path: '/api/qr-codes/:qr/downloads', signedIn: true, valid: () => ({ size: 400 }), fields: ['size'] },
   { method: 'POST', path: '/api/billing/checkout', signedIn: true, valid: () => ({ tier: 'premium', billingType: 'monthly' }), fields: ['tier', 'billingType'] },
   { method: 'POST', path: '/api/billing/demo/portal', signedIn: true, valid: () => ({ action: 'cancel' }), fields: ['action'] },
   { method: 'POST', path: '/api/tracking/page-views', signedIn: true, valid: () => ({ path: '/dashboard' }), fields: ['path'] },
-  // Issue 15: the establishment profile (phone and postal code are normalized, then CHECKed by the database).
+  // Issue 15's establishment profile became the establishments of issue 16 (phone and postal code are normalized, then CHECKed by the database).
+  { method: 'POST', path: '/api/establishments', signedIn: true, valid: establishmentBody, fields: establishmentFields },
+  { method: 'PUT', path: '/api/establishments/:establishment', signedIn: true, valid: establishmentBody, fields: establishmentFields },
+  // Issue 16: the organisation, its team, the active organisation.
+  { method: 'PUT', path: '/api/organisation', signedIn: true, valid: () => ({ name: 'Cuisine centrale' }), fields: ['name'] },
+  { method: 'POST', path: '/api/organisation/invitations', signedIn: true, valid: () => ({ email: uniqueEmail('invite'), role: 'editor' }), fields: ['email', 'role'] },
+  { method: 'PATCH', path: '/api/organisation/members/:member', signedIn: true, valid: () => ({ role: 'editor' }), fields: ['role'] },
+  { method: 'PUT', path: '/api/me/organisation', signedIn: true, valid: () => ({ organisationId: ids.organisation }), fields: ['organisationId'] },
+  // Issue 19: meal plans and the owner's GEMRCN classifications.
   {
     method: 'PUT',
-    path: '/api/account/profile',
+    path: '/api/meal-plans/:establishment/:date/:service',
     signedIn: true,
-    valid: () => ({ restaurantName: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' }),
-    fields: ['restaurantName', 'address', 'postalCode', 'city', 'phone'],
+    valid: () => ({ components: [{ slot: 'plat', recipeId: ids.recipe }] }),
+    fields: ['components', 'components.0', 'components.0.slot', 'components.0.recipeId'],
   },
+  { method: 'POST', path: '/api/meal-plans/:establishment/publish', signedIn: true, valid: () => ({ week: '2026-09-07' }), fields: ['week'] },
+  { method: 'POST', path: '/api/meal-plans/:establishment/copy', signedIn: true, valid: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14', times: 2 }), fields: ['from', 'days', 'to', 'times'] },
+  { method: 'PUT', path: '/api/recipes/:recipe/catering', signedIn: true, valid: () => ({ tags: ['frit', 'fromage'] }), fields: ['tags', 'tags.0'] },
 ];
 
 /** Mutating routes that read no JSON body, and why. */
@@ -139,12 +207,17 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/billing/demo/checkout/:id/pay': 'body ignored',
   'POST /api/billing/demo/checkout/:id/cancel': 'body ignored',
   'POST /api/admin/outbox/retry': 'body ignored (admin only)',
+  'POST /api/invitations/:id/accept': 'body ignored (the token is in the path)',
+  'PUT /api/recipes/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
+  'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
 };
 
 interface QueryEndpoint {
   path: string;
   params: string[];
   signedIn: boolean;
+  /** A page (text/html) rather than JSON. */
+  html?: boolean;
 }
 
 const QUERY_ENDPOINTS: QueryEndpoint[] = [
@@ -152,6 +225,14 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/catalogue/allergens', params: ['q'], signedIn: false },
   { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
   { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
+  { path: '/api/organisation/history', params: ['before'], signedIn: true },
+  // Issue 18: the diner's language and allergen filter, on the server-rendered page.
+  { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },
+  { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
+  { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
+  { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
 ];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -234,9 +315,12 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id };
+  const product = await call('POST', '/api/products', productBody());
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', fuzzer.organisationId).execute();
+  await makePremium(t, fuzzer.organisationId);
+  const member = await addMember(t, fuzzer, 'editor');
+  const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner', product: product.id };
 });
 afterAll(() => t?.close());
 
@@ -302,7 +386,8 @@ describe(`hostile input (${db})`, () => {
       fc.asyncProperty(queryFor(endpoint.params), async ({ query }) => {
         const path = `${fill(endpoint.path)}?${query}`;
         const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
-        if (res.status < 300) expect(res.contentType).toMatch(/^application\/json/);
+        const expected = endpoint.html ? /^text\/html/ : endpoint.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/;
+        if (res.status < 300) expect(res.contentType).toMatch(expected);
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
     );
@@ -364,7 +449,8 @@ describe(`escaping (${db})`, () => {
       return res.body;
     };
     const attribute = '"><img src=x onerror=alert(2)>';
-    await call('PUT', '/api/account/profile', { restaurantName: `Chez ${XSS}`, address: attribute, city: XSS, phone: '01 23 45 67 89' });
+    const [establishment] = (await call('GET', '/api/establishments')).establishments;
+    await call('PUT', `/api/establishments/${establishment.id}`, { name: `Chez ${XSS}`, address: attribute, city: XSS, phone: '01 23 45 67 89' });
     const recipe = await call('POST', '/api/recipes', { ...recipeBody(), name: XSS, description: attribute });
     const menu = await call('POST', '/api/menus', { name: XSS, description: attribute });
     const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: XSS, description: attribute });
@@ -382,7 +468,8 @@ describe(`escaping (${db})`, () => {
     const page = await t.request('GET', `/menu/${menu.id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(page.text).not.toMatch(/<script/i);
+    // The page's one script is the live « Épuisé » loader (docs/decisions/0020); nothing else may be a script.
+    expect(page.text.replace(/<script src="\/menu\/live\.js\?v=[\w-]+" defer><\/script>/, '')).not.toMatch(/<script/i);
     expect(page.text).not.toContain('<img');
     expect(page.text).not.toContain(attribute);
     expect(page.text).toContain(`<title>${ESCAPED}`);

@@ -1,230 +1,280 @@
 /**
- * Owner isolation (docs/product/decisions.md 14, docs/product/api.md « 404 … or a row owned by someone else »): for
- * EVERY route that takes an id, a second owner's read, update and delete answer exactly what
- * an unknown id answers (404 `not_found`), and no row of any owned table changes.
+ * Organisation isolation and roles (docs/product/decisions.md 14, docs/product/organisations.md):
+ * for EVERY route that takes an id, another organisation's owner, and a member removed from
+ * the organisation, get exactly what an unknown id answers (404 `not_found`); for every route
+ * an editor or a viewer may not use, they get 403 `forbidden`; nothing in any owned table
+ * changes after a refused request. Then the owner's own pass shows the table has no typo.
  *
- * Driven by ID_ROUTES: to cover a new route, add a line. The table is checked against the
- * app's own route list, so a new `:id` route that is not in it fails the suite.
+ * Driven by ID_ROUTES and ROLE_ROUTES: to cover a new route, add a line. The tables are checked
+ * against the app's own route list, so a new route that is in neither fails the suite.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { can, permissionMessages, type MemberRole } from '../../shared/permissions.ts';
+import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { testJpeg } from '../test/images.ts';
+import { putBytes } from '../test/photo-upload.ts';
+import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
 import { snapshotOwnedRows, unclassifiedTables } from './support/db-state.ts';
+import { fill, productInput, recipeInput, seedTeam, unknownFixture, type Fixture, type Need, type Team } from './support/organisation-fixture.ts';
 import { report } from './support/report.ts';
 
-/** Ids of one owner's rows, by placeholder name. */
-interface Fixture {
-  recipe: string;
-  otherRecipe: string;
-  menu: string;
-  section: string;
-  otherSection: string;
-  item: string;
-  otherItem: string;
-  qr: string;
-  checkout: string;
-  /** A second session of the owner (signed in again), not the one the tests use. */
-  session: string;
-}
-type Placeholder = keyof Fixture;
-
-interface IdRoute {
+interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** With `:placeholder` segments naming the target owner's rows (Fixture keys). */
+  /** With `:placeholder` segments naming the target organisation's rows (Fixture keys). */
   path: string;
-  /** Body sent by the actor; `own` is the actor's own fixture (e.g. its own recipe to add). */
+  need: Need;
+  /** Body sent by the caller; `own` is the caller's organisation's fixture (e.g. its own recipe to add). */
   body?: (own: Fixture) => unknown;
+  /** The body is an image (a photo upload), not JSON. */
+  image?: true;
+}
+interface IdRoute extends Route {
   /** What the owner gets for the same request (the owner pass runs the table in order). */
   ownerStatus: 200 | 201 | 204;
+  /** The app's route when `path` fills more than its `:id` segments (dates, services, query ids). */
+  route?: string;
 }
 
-const recipeInput = (name: string) => ({
-  name,
-  servings: 2,
-  ingredients: [
-    { code: '16400', quantity: 20, unit: 'g' },
-    { code: '20276', quantity: 150, unit: 'g' },
-  ],
-  allergens: ['Lait'],
-  dietaryInfo: [],
-});
-
 /**
- * Every owner-scoped route with an id. Order matters only for the owner's own pass at the
- * end (reads and updates first, then deletes from the leaves up).
+ * Every organisation-scoped route with an id. Order matters only for the owner's own pass at
+ * the end (reads and updates first, then deletes from the leaves up).
  */
 const ID_ROUTES: IdRoute[] = [
-  { method: 'GET', path: '/api/recipes/:recipe', ownerStatus: 200 },
-  { method: 'PUT', path: '/api/recipes/:recipe', body: () => recipeInput('Recette modifiée'), ownerStatus: 200 },
-  { method: 'GET', path: '/api/menus/:menu', ownerStatus: 200 },
-  { method: 'PUT', path: '/api/menus/:menu', body: () => ({ name: 'Menu modifié', description: 'x', isActive: false }), ownerStatus: 200 },
-  { method: 'PATCH', path: '/api/menus/:menu', body: () => ({ isActive: true }), ownerStatus: 200 },
-  { method: 'GET', path: '/api/menus/:menu/sections', ownerStatus: 200 },
-  { method: 'POST', path: '/api/menus/:menu/sections', body: () => ({ name: 'Section ajoutée' }), ownerStatus: 201 },
-  { method: 'PUT', path: '/api/sections/:section', body: () => ({ name: 'Section modifiée', description: 'x' }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/sections/:section/move', body: () => ({ position: 1 }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/sections/:section/items', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },
-  { method: 'PUT', path: '/api/items/:item', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/items/:item/move', body: () => ({ position: 1 }), ownerStatus: 200 },
-  { method: 'GET', path: '/api/qr-codes/:qr/stats', ownerStatus: 200 },
-  { method: 'PATCH', path: '/api/qr-codes/:qr', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/qr-codes/:qr/downloads', body: () => ({ size: 400 }), ownerStatus: 204 },
-  { method: 'GET', path: '/api/billing/demo/checkout/:checkout', ownerStatus: 200 },
-  { method: 'POST', path: '/api/billing/demo/checkout/:checkout/cancel', body: () => ({}), ownerStatus: 200 },
-  { method: 'POST', path: '/api/billing/demo/checkout/:checkout/pay', body: () => ({}), ownerStatus: 200 },
-  { method: 'DELETE', path: '/api/items/:item', ownerStatus: 204 },
-  { method: 'DELETE', path: '/api/sections/:section', ownerStatus: 204 },
-  { method: 'DELETE', path: '/api/qr-codes/:qr', ownerStatus: 204 },
-  { method: 'DELETE', path: '/api/menus/:menu', ownerStatus: 204 },
-  { method: 'DELETE', path: '/api/recipes/:recipe', ownerStatus: 204 },
-  { method: 'DELETE', path: '/api/account/sessions/:session', ownerStatus: 204 },
+  { method: 'GET', path: '/api/recipes/:recipe', need: 'read', ownerStatus: 200 },
+  { method: 'GET', path: '/api/recipes/:recipe/history', need: 'read', ownerStatus: 200 },
+  { method: 'PUT', path: '/api/recipes/:recipe', need: 'content:write', body: () => recipeInput('Recette modifiée'), ownerStatus: 200 },
+  // Issue 17: own products (« Mes produits »).
+  { method: 'GET', path: '/api/products/:product', need: 'read', ownerStatus: 200 },
+  { method: 'PUT', path: '/api/products/:product', need: 'content:write', body: () => productInput('Produit modifié'), ownerStatus: 200 },
+  { method: 'GET', path: '/api/menus/:menu', need: 'read', ownerStatus: 200 },
+  { method: 'PUT', path: '/api/menus/:menu', need: 'content:write', body: () => ({ name: 'Menu modifié', description: 'x', isActive: false }), ownerStatus: 200 },
+  { method: 'PATCH', path: '/api/menus/:menu', need: 'content:write', body: () => ({ isActive: true }), ownerStatus: 200 },
+  { method: 'GET', path: '/api/menus/:menu/sections', need: 'read', ownerStatus: 200 },
+  { method: 'POST', path: '/api/menus/:menu/sections', need: 'content:write', body: () => ({ name: 'Section ajoutée' }), ownerStatus: 201 },
+  { method: 'PUT', path: '/api/sections/:section', need: 'content:write', body: () => ({ name: 'Section modifiée', description: 'x' }), ownerStatus: 200 },
+  { method: 'POST', path: '/api/sections/:section/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
+  { method: 'POST', path: '/api/sections/:section/items', need: 'content:write', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },
+  { method: 'PUT', path: '/api/items/:item', need: 'content:write', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
+  { method: 'POST', path: '/api/items/:item/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
+  { method: 'PUT', path: '/api/items/:item/sold-out', need: 'content:write', body: () => ({ soldOut: true }), ownerStatus: 200 },
+  { method: 'PUT', path: '/api/recipes/:recipe/photo', need: 'content:write', image: true, ownerStatus: 200 },
+  { method: 'PUT', path: '/api/items/:item/photo', need: 'content:write', image: true, ownerStatus: 200 },
+  { method: 'GET', path: '/api/qr-codes/:qr/stats', need: 'read', ownerStatus: 200 },
+  { method: 'PATCH', path: '/api/qr-codes/:qr', need: 'content:write', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
+  // Printing is reading: it only records the download.
+  { method: 'POST', path: '/api/qr-codes/:qr/downloads', need: 'read', body: () => ({ size: 400 }), ownerStatus: 204 },
+  { method: 'PUT', path: '/api/establishments/:establishment', need: 'establishments:write', body: () => ({ name: 'Annexe renommée', city: 'Lille' }), ownerStatus: 200 },
+  { method: 'PATCH', path: '/api/organisation/members/:member', need: 'members:manage', body: () => ({ role: 'editor' }), ownerStatus: 200 },
+  { method: 'GET', path: '/api/billing/demo/checkout/:checkout', need: 'read', ownerStatus: 200 },
+  { method: 'POST', path: '/api/billing/demo/checkout/:checkout/cancel', need: 'billing:manage', body: () => ({}), ownerStatus: 200 },
+  { method: 'POST', path: '/api/billing/demo/checkout/:checkout/pay', need: 'billing:manage', body: () => ({}), ownerStatus: 200 },
+  // Issue 19: meal plans (Premium: the owner pass runs on Premium) and GEMRCN classifications.
+  { method: 'GET', need: 'read', path: '/api/recipes/:recipe/catering', ownerStatus: 200 },
+  { method: 'PUT', need: 'content:write', path: '/api/recipes/:recipe/catering', body: () => ({ tags: ['frit'] }), ownerStatus: 200 },
+  { method: 'PUT', need: 'content:write', path: '/api/meal-plans/:establishment/2026-09-07/dejeuner', route: '/api/meal-plans/:id/:id/:id', body: (own) => ({ components: [{ slot: 'plat', recipeId: own.recipe }] }), ownerStatus: 200 },
+  { method: 'POST', need: 'content:write', path: '/api/meal-plans/:establishment/publish', body: () => ({ week: '2026-09-07' }), ownerStatus: 200 },
+  { method: 'POST', need: 'content:write', path: '/api/meal-plans/:establishment/copy', body: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14' }), ownerStatus: 200 },
+  { method: 'GET', need: 'read', path: '/api/meal-plans?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
+  { method: 'GET', need: 'read', path: '/api/meal-plans/gemrcn?establishmentId=:establishment&from=2026-09-07&population=elementaire', ownerStatus: 200, route: 'query' },
+  { method: 'GET', need: 'read', path: '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
+  { method: 'GET', need: 'read', path: '/api/meal-plans/egalim.csv?establishmentId=:establishment&year=2026', ownerStatus: 200, route: 'query' },
+  { method: 'GET', need: 'read', path: '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30', ownerStatus: 200, route: 'query' },
+  { method: 'DELETE', path: '/api/items/:item/photo', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/recipes/:recipe/photo', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/items/:item', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/sections/:section', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/qr-codes/:qr', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/menus/:menu', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/recipes/:recipe', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/products/:product', need: 'content:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/establishments/:establishment', need: 'establishments:write', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/organisation/invitations/:invitation', need: 'members:manage', ownerStatus: 204 },
+  // A member may remove themself (leave); another member's id needs members:manage.
+  { method: 'DELETE', path: '/api/organisation/members/:member', need: 'members:manage', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/account/sessions/:session', need: 'self', ownerStatus: 204 },
 ];
 
-/** Routes with an id that are not owner-scoped, and why. */
-const NOT_OWNER_SCOPED: Record<string, string> = {
+/** Routes without an id that need more than membership: editors and viewers without the right get 403. */
+const ROLE_ROUTES: Route[] = [
+  { method: 'POST', path: '/api/recipes', need: 'content:write', body: () => recipeInput('Recette') },
+  { method: 'POST', path: '/api/products', need: 'content:write', body: () => productInput('Produit') },
+  { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
+  { method: 'POST', path: '/api/qr-codes', need: 'content:write', body: (own) => ({ name: 'Table', menuId: own.menu }) },
+  { method: 'POST', path: '/api/establishments', need: 'establishments:write', body: () => ({ name: 'Annexe' }) },
+  { method: 'PUT', path: '/api/organisation', need: 'members:manage', body: () => ({ name: 'Renommée' }) },
+  { method: 'POST', path: '/api/organisation/invitations', need: 'members:manage', body: () => ({ email: 'quelquun@example.com', role: 'viewer' }) },
+  { method: 'GET', path: '/api/organisation/history', need: 'audit:read' },
+  { method: 'POST', path: '/api/billing/checkout', need: 'billing:manage', body: () => ({ tier: 'premium', billingType: 'monthly' }) },
+  { method: 'POST', path: '/api/billing/portal', need: 'billing:manage', body: () => ({}) },
+  { method: 'POST', path: '/api/billing/demo/portal', need: 'billing:manage', body: () => ({ action: 'cancel' }) },
+];
+
+/** Routes with an id that are not organisation-scoped, and why. */
+const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /menu/:id': 'public menu page, for anonymous diners',
   'GET /api/public/menus/:id': 'public menu JSON, for anonymous diners',
   'GET /qr/:id': 'public QR redirect, for anonymous diners',
+  'GET /semaine/:id': 'public week of meals, for families (issue 19)',
+  'GET /menu/:id/events': 'public menu live events (issue 18), for anonymous diners',
+  'GET /photos/:id': 'photo files of recipes and items, public like the menus that show them',
+  'GET /api/invitations/:id': 'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
+  'POST /api/invitations/:id/accept': 'bound to the invited address, 403 to any other (invitations.int.test.ts)',
 };
 
-const fill = (path: string, ids: Fixture) =>
-  path.replace(/:(\w+)/g, (_, name: string) => {
-    const id = ids[name as Placeholder];
-    if (!id) throw new Error(`unknown placeholder :${name} in ${path}`);
-    return id;
-  });
+/** Writes without an id that any signed-in account (or anyone) may send, and why. */
+const OPEN_WRITES: Record<string, string> = {
+  'PUT /api/me/organisation': 'switches among the caller’s own memberships (404 otherwise, members.int.test.ts)',
+  'POST /api/tracking/page-views': 'the caller’s own page views',
+  'DELETE /api/account': 'the caller’s own account',
+  'POST /api/billing/webhook': 'Stripe, signed',
+  'POST /api/admin/outbox/retry': 'admin only (admin.int.test.ts)',
+};
+
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/:\w+/g, ':id')}`;
-const label = (route: IdRoute) => `${route.method} ${route.path}`;
+const label = (route: Route) => `${route.method} ${route.path}`;
+const expectForbidden = (res: { status: number; body: { error: { code: string; message: string } } }, what: string) =>
+  expect([res.status, res.body.error?.code, res.body.error?.message], what).toEqual([403, 'forbidden', permissionMessages.forbidden]);
 
 let t: TestApp;
-let owner: SignedUpUser;
-let intruder: SignedUpUser;
-let ownerIds: Fixture;
-let intruderIds: Fixture;
-/** Ids that name no row at all (same formats). */
+/** The JPEG the photo routes are sent (a valid one: only the owner and role checks may refuse it). */
+let photo: Uint8Array;
+let a: Team;
+let b: Team;
 let unknownIds: Fixture;
 let refused = 0;
 let ownedRows = 0;
 
-async function ok<R extends { status: number; text: string }>(res: R, what: string): Promise<R> {
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
-  return res;
-}
-
-/** A free owner's rows within the free plan: 2 recipes, 1 menu with 2 sections and 2 items, 1 QR code, 1 open demo checkout, scans. */
-async function seed(user: SignedUpUser, tag: string): Promise<Fixture> {
-  const call = async (method: string, path: string, body?: unknown) =>
-    (await ok(await t.request(method, path, { cookie: user.cookie, ...(body !== undefined ? { body } : {}) }), `${method} ${path}`)).body;
-  const recipe = await call('POST', '/api/recipes', recipeInput(`Gratin ${tag}`));
-  const otherRecipe = await call('POST', '/api/recipes', recipeInput(`Soupe ${tag}`));
-  const menu = await call('POST', '/api/menus', { name: `Carte ${tag}`, description: 'Midi' });
-  const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
-  const otherSection = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Desserts' });
-  const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
-  const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
-  const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
-  const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
-  expect((await t.request('GET', `/qr/${qr.id}`)).status).toBe(302);
-  await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: user.password } }), 'second sign-in');
-  const sessions = (await t.request('GET', '/api/account/sessions', { cookie: user.cookie })).body.sessions as { id: string; current: boolean }[];
-  return {
-    session: sessions.find((s) => !s.current)!.id,
-    recipe: recipe.id,
-    otherRecipe: otherRecipe.id,
-    menu: menu.id,
-    section: section.id,
-    otherSection: otherSection.id,
-    item: item.id,
-    otherItem: otherItem.id,
-    qr: qr.id,
-    checkout: String(checkout.url).split('/').at(-1)!,
-  };
+/** The route's request with its body: JSON, or the image of a photo upload. */
+async function send(route: Route, ids: Fixture, cookie: string | undefined, own: Fixture): Promise<{ status: number; text: string; body: LooseJson; headers: Headers }> {
+  const path = fill(route.path, ids);
+  if (!route.image) return t.request(route.method, path, { ...(cookie ? { cookie } : {}), ...(route.body ? { body: route.body(own) } : {}) });
+  const res = await putBytes(t, path, photo, cookie);
+  return { status: res.status, text: new TextDecoder().decode(res.body), body: res.json, headers: res.headers };
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.signUp();
-  intruder = await t.signUp();
-  ownerIds = await seed(owner, 'A');
-  intruderIds = await seed(intruder, 'B');
-  const uuid = () => randomUUID();
-  unknownIds = {
-    recipe: uuid(),
-    otherRecipe: uuid(),
-    menu: uuid(),
-    section: uuid(),
-    otherSection: uuid(),
-    item: uuid(),
-    otherItem: uuid(),
-    qr: uuid(),
-    checkout: `demo_cs_${uuid()}`,
-    session: uuid(),
-  };
+  photo = await testJpeg({ width: 640, height: 480 });
+  a = await seedTeam(t, 'A');
+  b = await seedTeam(t, 'B');
+  unknownIds = unknownFixture();
 });
 afterAll(() => t?.close());
 
-describe(`owner isolation (${process.env.TEST_DB ?? 'pglite'})`, () => {
-  it('the route table covers every owner-scoped route with an id, and every owned table is classified', async () => {
-    const withId = t.app.routes.filter((r) => r.method !== 'ALL' && /\/:\w+/.test(r.path)).map((r) => routeKey(r.method, r.path));
-    const expected = ID_ROUTES.map((r) => routeKey(r.method, r.path));
+describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('the route tables cover every route with an id and every write, and every owned table is classified', async () => {
+    const keys = (filter: (r: { method: string; path: string }) => boolean) => [...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && filter(r)).map((r) => routeKey(r.method, r.path)))];
+    const expected = ID_ROUTES.filter((r) => r.route !== 'query').map((r) => routeKey(r.method, r.route ?? r.path));
     expect(new Set(expected).size).toBe(expected.length);
-    expect([...new Set(withId)].filter((key) => !(key in NOT_OWNER_SCOPED)).sort()).toEqual([...expected].sort());
+    expect(keys((r) => /\/:\w+/.test(r.path)).filter((key) => !(key in NOT_ORGANISATION_SCOPED)).sort()).toEqual([...expected].sort());
+    const covered = new Set([...expected, ...ROLE_ROUTES.map((r) => routeKey(r.method, r.path)), ...Object.keys(NOT_ORGANISATION_SCOPED), ...Object.keys(OPEN_WRITES)]);
+    const writes = keys((r) => r.method !== 'GET' && r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/'));
+    expect(writes.filter((key) => !covered.has(key)).sort()).toEqual([]);
     expect(await unclassifiedTables(t.db)).toEqual([]);
   });
 
-  it.for(ID_ROUTES.map((route) => [label(route), route] as const))('%s: another owner gets exactly the unknown-id 404, and no owned row changes', async ([, route]) => {
+  it.for(ID_ROUTES.map((route) => [label(route), route] as const))('%s: another organisation and a removed member get the unknown-id 404; a role without the right gets 403; nothing changes', async ([, route]) => {
     const before = await snapshotOwnedRows(t.db);
-    const send = (ids: Fixture, cookie: string) =>
-      t.request(route.method, fill(route.path, ids), { cookie, ...(route.body ? { body: route.body(intruderIds) } : {}) });
+    const outsiders: [string, SignedUpUser, Fixture][] = [
+      ['another organisation’s owner', b.owner, b.ids],
+      ['a removed member', a.removed, unknownIds],
+    ];
+    for (const [who, caller, own] of outsiders) {
+      const foreign = await send(route, a.ids, caller.cookie, own);
+      expect(foreign.status, `${label(route)} as ${who}: ${foreign.text}`).toBe(404);
+      expect(foreign.body.error.code).toBe('not_found');
+      expect(errorShapeProblems(foreign.status, foreign.body, foreign.headers.get('content-type'))).toEqual([]);
+      // No oracle: a row of someone else looks exactly like a row that does not exist.
+      const unknown = await send(route, unknownIds, caller.cookie, own);
+      expect({ status: unknown.status, body: unknown.body }, who).toEqual({ status: foreign.status, body: foreign.body });
+      refused += 2;
+    }
+    const anonymous = await send(route, a.ids, undefined, b.ids);
+    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
+    refused += 1;
 
-    const foreign = await send(ownerIds, intruder.cookie);
-    expect(foreign.status, `${label(route)} as intruder: ${foreign.text}`).toBe(404);
-    expect(foreign.body.error.code).toBe('not_found');
-    expect(errorShapeProblems(foreign.status, foreign.body, foreign.headers.get('content-type'))).toEqual([]);
-    // No oracle: a row of someone else looks exactly like a row that does not exist.
-    const unknown = await send(unknownIds, intruder.cookie);
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: foreign.status, body: foreign.body });
-
-    const anonymous = await t.request(route.method, fill(route.path, ownerIds), route.body ? { body: route.body(intruderIds) } : {});
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.error.code).toBe('unauthenticated');
+    const members: [MemberRole, SignedUpUser][] = [
+      ['editor', a.editor],
+      ['viewer', a.viewer],
+    ];
+    for (const [role, member] of members) {
+      const allowed = route.need === 'read' || (route.need !== 'self' && can(role, route.need));
+      // An allowed write would change the rows: the owner pass runs it.
+      if (allowed && route.method !== 'GET') continue;
+      const res = await send(route, a.ids, member.cookie, a.ids);
+      const what = `${label(route)} as ${role}: ${res.text}`;
+      if (allowed) {
+        expect(res.status, what).toBe(200);
+        continue;
+      }
+      if (route.need === 'self') expect([res.status, res.body.error.code], what).toEqual([404, 'not_found']);
+      else expectForbidden(res, what);
+      refused += 1;
+    }
 
     const after = await snapshotOwnedRows(t.db);
     expect(after).toEqual(before);
-    refused += 3;
     ownedRows = Object.values(after).reduce((n, rows) => n + rows.length, 0);
   });
 
-  it("refuses another owner's ids given in a body (422) and changes nothing", async () => {
-    // Free the intruder's single QR code slot, so the plan limit cannot answer first.
-    expect((await t.request('DELETE', `/api/qr-codes/${intruderIds.qr}`, { cookie: intruder.cookie })).status).toBe(204);
+  it.for(ROLE_ROUTES.map((route) => [label(route), route] as const))('%s: a role without the right gets 403 and nothing changes', async ([, route]) => {
     const before = await snapshotOwnedRows(t.db);
-    const addForeignRecipe = await t.request('POST', `/api/sections/${intruderIds.section}/items`, { cookie: intruder.cookie, body: { recipeId: ownerIds.recipe } });
-    expect([addForeignRecipe.status, addForeignRecipe.body.error.code]).toEqual([422, 'validation']);
-    const qrForForeignMenu = await t.request('POST', '/api/qr-codes', { cookie: intruder.cookie, body: { name: 'Volé', menuId: ownerIds.menu } });
-    expect([qrForForeignMenu.status, qrForForeignMenu.body.error.code]).toEqual([422, 'validation']);
+    for (const [role, member] of [['editor', a.editor], ['viewer', a.viewer]] as const) {
+      if (route.need === 'read' || route.need === 'self' || can(role, route.need)) continue;
+      expectForbidden(await send(route, a.ids, member.cookie, a.ids), `${label(route)} as ${role}`);
+      refused += 1;
+    }
+    const anonymous = await send(route, a.ids, undefined, a.ids);
+    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
     expect(await snapshotOwnedRows(t.db)).toEqual(before);
   });
 
-  it('a route without an id acts on the caller’s own rows only (GET and PUT /api/account/profile)', async () => {
-    const ownersProfile = async () => (await snapshotOwnedRows(t.db)).profiles!.filter((row) => (row as { id: string }).id === owner.user.id);
-    const before = await ownersProfile();
-    expect(before).toHaveLength(1);
-    const put = await t.request('PUT', '/api/account/profile', { cookie: intruder.cookie, body: { restaurantName: 'Chez l’intrus', city: 'Lille' } });
-    expect(put.status).toBe(200);
-    expect(await ownersProfile()).toEqual(before);
-    expect((await t.request('GET', '/api/account/profile', { cookie: owner.cookie })).body.restaurantName).not.toBe('Chez l’intrus');
-    for (const method of ['GET', 'PUT']) {
-      const anonymous = await t.request(method, '/api/account/profile', method === 'PUT' ? { body: { restaurantName: 'Anonyme' } } : {});
-      expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
+  it('lists show the caller’s organisation only', async () => {
+    const secrets = Object.values(a.ids);
+    for (const path of ['/api/recipes', '/api/products', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
+      for (const caller of [b.owner, a.removed]) {
+        const res = await t.request('GET', path, { cookie: caller.cookie });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('x-organisation-id'), path).not.toBe(a.owner.organisationId);
+        expect(secrets.filter((id) => res.text.includes(id)), path).toEqual([]);
+      }
     }
   });
 
-  it("the same requests succeed for the owner (so the 404s above are not typos in the table)", async (context) => {
-    report(context, `${ID_ROUTES.length} id routes: ${refused} foreign/unknown/anonymous requests refused, ${ownedRows} owned rows byte-for-byte unchanged`);
+  it("refuses another organisation's ids given in a body (422) and changes nothing", async () => {
+    // Free the intruder's single QR code slot, so the plan limit cannot answer first.
+    expect((await t.request('DELETE', `/api/qr-codes/${b.ids.qr}`, { cookie: b.owner.cookie })).status).toBe(204);
+    const before = await snapshotOwnedRows(t.db);
+    const addForeignRecipe = await t.request('POST', `/api/sections/${b.ids.section}/items`, { cookie: b.owner.cookie, body: { recipeId: a.ids.recipe } });
+    expect([addForeignRecipe.status, addForeignRecipe.body.error.code]).toEqual([422, 'validation']);
+    const qrForForeignMenu = await t.request('POST', '/api/qr-codes', { cookie: b.owner.cookie, body: { name: 'Volé', menuId: a.ids.menu } });
+    expect([qrForForeignMenu.status, qrForForeignMenu.body.error.code]).toEqual([422, 'validation']);
+    const foreignProduct = await t.request('PUT', `/api/recipes/${b.ids.recipe}`, {
+      cookie: b.owner.cookie,
+      body: { ...recipeInput('Avec le produit d’un autre'), ingredients: [{ productId: a.ids.product, quantity: 10, unit: 'g' }] },
+    });
+    expect([foreignProduct.status, foreignProduct.body.error.code]).toEqual([422, 'validation']);
+    const menuInForeignPlace = await t.request('PUT', `/api/menus/${b.ids.menu}`, { cookie: b.owner.cookie, body: { name: 'Carte', description: '', isActive: true, establishmentId: a.ids.establishment } });
+    expect([menuInForeignPlace.status, menuInForeignPlace.body.error.code]).toEqual([422, 'validation']);
+    const switchToForeign = await t.request('PUT', '/api/me/organisation', { cookie: b.owner.cookie, body: { organisationId: a.owner.organisationId } });
+    expect([switchToForeign.status, switchToForeign.body.error.code]).toEqual([404, 'not_found']);
+    expect(await snapshotOwnedRows(t.db)).toEqual(before);
+  });
+
+  it('a route without an id acts on the caller’s own organisation only (PUT /api/organisation)', async () => {
+    const organisationA = async () => t.db.selectFrom('organisations').selectAll().where('id', '=', a.owner.organisationId).executeTakeFirstOrThrow();
+    const before = await organisationA();
+    expect((await t.request('PUT', '/api/organisation', { cookie: b.owner.cookie, body: { name: 'Chez l’intrus' } })).status).toBe(200);
+    expect(await organisationA()).toEqual(before);
+  });
+
+  it('the same requests succeed for the owner (so the 404s and 403s above are not typos in the table)', async (context) => {
+    report(context, `${ID_ROUTES.length} id routes and ${ROLE_ROUTES.length} role routes: ${refused} requests refused (other organisation, removed member, unknown id, anonymous, role), ${ownedRows} owned rows byte-for-byte unchanged`);
+    // Planning meals is Premium (issue 19): the owner's own pass runs on Premium.
+    await makePremium(t, a.owner.organisationId);
     for (const route of ID_ROUTES) {
-      const res = await t.request(route.method, fill(route.path, ownerIds), { cookie: owner.cookie, ...(route.body ? { body: route.body(ownerIds) } : {}) });
+      const res = await send(route, a.ids, a.owner.cookie, a.ids);
       expect(res.status, `${label(route)} as owner: ${res.text}`).toBe(route.ownerStatus);
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { establishmentProfileSchema, normalizeFrenchPhone, normalizePostalCode } from './account.ts';
+import { normalizeFrenchPhone, normalizePostalCode } from './account.ts';
+import { establishmentInputSchema } from './organisations.ts';
 
 describe('normalizeFrenchPhone', () => {
   it('writes a French number « 01 23 45 67 89 » whatever the owner typed', () => {
@@ -25,10 +26,10 @@ describe('normalizePostalCode', () => {
   });
 });
 
-describe('establishmentProfileSchema', () => {
+describe('establishmentInputSchema', () => {
   it('trims, normalizes, and turns empty lines into null', () => {
-    expect(establishmentProfileSchema.parse({ restaurantName: ' Chez Lucie ', address: '  ', postalCode: '', city: undefined, phone: '0472000000' })).toEqual({
-      restaurantName: 'Chez Lucie',
+    expect(establishmentInputSchema.parse({ name: ' Chez Lucie ', address: '  ', postalCode: '', city: undefined, phone: '0472000000' })).toEqual({
+      name: 'Chez Lucie',
       address: null,
       postalCode: null,
       city: null,
@@ -37,8 +38,8 @@ describe('establishmentProfileSchema', () => {
   });
 
   it('names the wrong field', () => {
-    const result = establishmentProfileSchema.safeParse({ restaurantName: '', phone: '12' });
+    const result = establishmentInputSchema.safeParse({ name: '', phone: '12' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['restaurantName', 'phone']);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['name', 'phone']);
   });
 });

@@ -1,7 +1,5 @@
 import type { Limits, SubscriptionSummary } from '../plans.ts';
 import type { AppEnv } from '../environment.ts';
-import { z } from '../zod-fr.ts';
-import { messages } from '../messages.ts';
 import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
 import type { MemberRole } from '../permissions.ts';
 import type { OrganisationSummary } from './organisations.ts';
@@ -95,6 +93,8 @@ export interface OrganisationExport {
   sections: Record<string, unknown>[];
   items: Record<string, unknown>[];
   qrCodes: Record<string, unknown>[];
+  /** Planned dishes (issue 19): establishment, date, service, component, recipe. */
+  mealPlans: Record<string, unknown>[];
 }
 
 /**
@@ -116,18 +116,6 @@ export interface AccountExport {
 // (/api/establishments, src/shared/api/organisations.ts); /api/me still shows it as `profile`.
 // ---------------------------------------------------------------------------------------------
 
-export const establishmentMessages = {
-  nameRequired: 'Le nom de l’établissement est requis',
-  nameTooLong: messages.auth.restaurantNameTooLong,
-  addressTooLong: 'L’adresse ne peut pas dépasser 200\u00a0caractères',
-  postalCodeInvalid: 'Code postal invalide (5\u00a0chiffres, ex.\u00a0: 75001)',
-  cityTooLong: 'La ville ne peut pas dépasser 100\u00a0caractères',
-  phoneInvalid: 'Numéro de téléphone invalide (ex.\u00a0: 01 23 45 67 89)',
-} as const;
-const e = establishmentMessages;
-
-export const ESTABLISHMENT_LIMITS = { name: 120, address: 200, city: 100 } as const;
-
 /** The establishment as the app shows it; an optional line not given is null. */
 export interface EstablishmentProfile {
   restaurantName: string;
@@ -141,42 +129,3 @@ export interface EstablishmentProfile {
 
 export { normalizeFrenchPhone, normalizePostalCode };
 
-/** An optional text line: trimmed, and '' (or absent, or null) means not given. */
-const optionalLine = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => v || null);
-
-/**
- * The establishment form of issue 15. Its route, PUT /api/account/profile, became
- * /api/establishments in issue 16 (`establishmentInputSchema`, src/shared/api/organisations.ts).
- */
-export const establishmentProfileSchema = z.object({
-  restaurantName: z.string({ error: e.nameRequired }).trim().min(1, e.nameRequired).max(ESTABLISHMENT_LIMITS.name, e.nameTooLong),
-  address: optionalLine(ESTABLISHMENT_LIMITS.address, e.addressTooLong),
-  postalCode: z
-    .string({ error: e.postalCodeInvalid })
-    .max(20, e.postalCodeInvalid)
-    .nullish()
-    .transform((v, ctx) => {
-      if (!v?.trim()) return null;
-      const code = normalizePostalCode(v);
-      if (code === null) ctx.addIssue({ code: 'custom', message: e.postalCodeInvalid });
-      return code;
-    }),
-  city: optionalLine(ESTABLISHMENT_LIMITS.city, e.cityTooLong),
-  phone: z
-    .string({ error: e.phoneInvalid })
-    .max(40, e.phoneInvalid)
-    .nullish()
-    .transform((v, ctx) => {
-      if (!v?.trim()) return null;
-      const phone = normalizeFrenchPhone(v);
-      if (phone === null) ctx.addIssue({ code: 'custom', message: e.phoneInvalid });
-      return phone;
-    }),
-});
-export type EstablishmentProfileInput = z.input<typeof establishmentProfileSchema>;

@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'not_found'
   /** 409: the request contradicts the current state (the last owner, an establishment still used by menus…). */
   | 'conflict'
+  /** 409: a product still used by recipes (the message names them). */
+  | 'in_use'
   | 'payload_too_large'
   | 'validation'
   | 'rate_limited'

@@ -1,4 +1,9 @@
 import { z } from '../zod-fr.ts';
+import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
+import type { Photo } from './photos.ts';
+import type { AllergenStatus } from '../allergens.ts';
+import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import { allergenListSchema, dietListSchema } from './recipes.ts';
 
 export const menuMessages = {
   nameRequired: 'Le nom du menu est requis',
@@ -10,6 +15,11 @@ export const menuMessages = {
   recipeNotFound: 'Recette introuvable',
   establishmentRequired: 'Choisissez un établissement de l’organisation',
   positionInvalid: 'Position invalide',
+  soldOutInvalid: 'Indiquez si le plat est épuisé (vrai ou faux)',
+  priceInvalid: 'Saisissez un prix, par exemple 12,50',
+  priceNotNegative: 'Le prix ne peut pas être négatif',
+  priceTooHigh: 'Le prix est trop élevé',
+  itemPriceRequired: 'Indiquez le prix (la loi impose de l’afficher)',
 } as const;
 
 const m = menuMessages;
@@ -30,8 +40,66 @@ export const menuUpdateSchema = z.object({ name: name(m.nameRequired), descripti
 export const menuStatusSchema = z.object({ isActive: z.boolean() });
 export const sectionCreateSchema = z.object({ name: name(m.sectionNameRequired).optional(), description: description.optional() });
 export const sectionUpdateSchema = z.object({ name: name(m.sectionNameRequired), description: description.default('') });
-export const itemCreateSchema = z.object({ recipeId: uuid(m.recipeRequired) });
-export const itemUpdateSchema = z.object({ name: name(m.itemNameRequired), description: description.default(''), isAvailable: z.boolean() });
+/**
+ * The price diners see (docs/product/decisions.md 18), in euros TTC, service included: 0 is
+ * allowed (« offert »), cents at most (the column keeps 2 decimals).
+ */
+export const itemPriceRule: NumberRule = {
+  min: 'zero',
+  max: 100_000,
+  decimals: 2,
+  messages: { invalid: m.priceInvalid, tooSmall: m.priceNotNegative, tooLarge: m.priceTooHigh },
+};
+const price = ruleNumber(itemPriceRule);
+
+/** An item without a recipe (a coffee, a wine): its own allergen lists and diet labels. */
+const ownLabels = {
+  allergens: allergenListSchema(),
+  traces: allergenListSchema(),
+  dietaryInfo: dietListSchema(),
+  /** The owner confirmed the lists (docs/product/decisions.md 15); else diners read « demandez au personnel ». */
+  allergensDeclared: z.boolean().default(false),
+};
+
+const recipeItemSchema = z.object({ recipeId: uuid(m.recipeRequired) });
+const ownItemSchema = z.object({
+  name: name(m.itemNameRequired),
+  price: z.number({ error: m.itemPriceRequired }).pipe(price),
+  description: description.default(''),
+  ...ownLabels,
+});
+export type ItemCreateParsed = z.output<typeof recipeItemSchema> | z.output<typeof ownItemSchema>;
+
+/**
+ * POST /api/sections/:id/items: `{recipeId}` (a dish from a recipe), or `{name, price, …}`
+ * without `recipeId` (a drink, a wine). The body's keys choose the schema, so each field's
+ * French message is the one of the form the owner used.
+ */
+export const itemCreateSchema = z.looseObject({}).transform((body, ctx): ItemCreateParsed => {
+  const schema = 'name' in body && !('recipeId' in body) ? ownItemSchema : recipeItemSchema;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+/**
+ * PUT /api/items/:id. `price` absent: unchanged; null: « prix à renseigner ». The own allergen
+ * lists are kept only for an item without a recipe (absent: unchanged).
+ */
+export const itemUpdateSchema = z.object({
+  name: name(m.itemNameRequired),
+  description: description.default(''),
+  isAvailable: z.boolean(),
+  price: price.nullable().optional(),
+  allergens: ownLabels.allergens.optional(),
+  traces: ownLabels.traces.optional(),
+  dietaryInfo: ownLabels.dietaryInfo.optional(),
+  allergensDeclared: z.boolean().optional(),
+  /** For diners (issue 18); absent: the stored translations are kept. */
+  translations: dishTranslationsSchema.optional(),
+});
+/** PUT /api/items/:id/sold-out: « Épuisé » in one tap, and back (issue 18). */
+export const itemSoldOutSchema = z.object({ soldOut: z.boolean({ error: m.soldOutInvalid }) });
 /** Moves a section within its menu, or an item within its section, to a 0-based position. */
 export const moveSchema = z.object({ position: z.number({ error: m.positionInvalid }).int(m.positionInvalid).min(0, m.positionInvalid).max(10_000) });
 
@@ -41,6 +109,7 @@ export type MenuCreateParsed = z.output<typeof menuCreateSchema>;
 export type MenuUpdateParsed = z.output<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
+export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 
 /** docs/product/api.md « Menus, sections, items ». */
 export interface Menu {
@@ -58,15 +127,36 @@ export interface MenuItemRecipe {
   name: string;
   description: string;
   caloriesPerServing: number | null;
+  /** The recipe's photo, shown for an item without its own. */
+  photoUrl: string | null;
+  photo: Photo | null;
+}
+
+/** The allergen lists of an item without a recipe. */
+export interface ItemLabels {
+  allergens: string[];
+  traces: string[];
+  dietaryInfo: string[];
+  allergenStatus: AllergenStatus;
 }
 
 export interface MenuItem {
   id: string;
   name: string;
   description: string;
-  price: number;
+  /** Euros TTC, or null while the owner has not set it (« Prix à renseigner »). */
+  price: number | null;
+  /** Its own allergen lists when it has no recipe; null for an item made from a recipe. */
+  labels: ItemLabels | null;
   isAvailable: boolean;
+  /** « Épuisé »: still shown to diners, marked sold out, live (issue 18). */
+  soldOut: boolean;
+  /** The item's own translations for diners (src/shared/diner/translations.ts). */
+  translations: DishTranslations;
   displayOrder: number;
+  /** The item's own photo (PUT /api/items/:id/photo), or null: diners then see its recipe's. */
+  photoUrl: string | null;
+  photo: Photo | null;
   recipe: MenuItemRecipe | null;
 }
 

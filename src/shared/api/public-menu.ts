@@ -1,4 +1,6 @@
 import type { AllergenStatus } from '../allergens.ts';
+import type { DishTranslations } from '../diner/translations.ts';
+import type { Photo } from './photos.ts';
 
 /** GET /api/public/menus/:id: what a diner sees (docs/product/spec.md « Public menu page »). */
 export interface PublicMenuRecipe {
@@ -14,14 +16,32 @@ export interface PublicMenuRecipe {
   dietaryInfo: string[];
   /** The Nutri-Score letter, only when the owner chose to show it. */
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null;
+  /** « Fait maison » (docs/product/decisions.md 20). */
+  homemade: boolean;
+  /** Meats whose origin is known, in the decree's words: `{meat: 'Bœuf', text: 'Origine : France'}`. */
+  meatOrigins: { meat: string; text: string }[];
 }
+
+export type PublicItemLabels = Pick<PublicMenuRecipe, 'allergens' | 'allergenStatus' | 'traces' | 'dietaryInfo'>;
 
 export interface PublicMenuItem {
   id: string;
   name: string;
   description: string;
-  /** Fetched but not displayed (docs/product/spec.md). */
-  price: number;
+  /** Euros TTC, service included (docs/product/decisions.md 18); null: not set yet, not shown. */
+  price: number | null;
+  /** An item without a recipe (a drink): its own allergen lists and diet labels. */
+  labels: PublicItemLabels | null;
+  /** The item's own photo, else its recipe's, or null. */
+  photoUrl: string | null;
+  photo: Photo | null;
+  /** « Épuisé »: listed, marked sold out (issue 18, set from the menu editor). */
+  soldOut: boolean;
+  /**
+   * The owner's translations of `name` and `description` (the item's own, else its recipe's
+   * for a text the item took from the recipe unchanged); missing ones fall back to French.
+   */
+  translations: DishTranslations;
   recipe: PublicMenuRecipe | null;
 }
 

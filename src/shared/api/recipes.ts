@@ -1,13 +1,16 @@
 import { z } from '../zod-fr.ts';
+import { meatOriginsSchema, type MeatOrigin } from '../meat-origin.ts';
 import { ALLERGEN_NAMES, type AllergenStatus } from '../allergens.ts';
 import { DIET_LABELS } from '../diets.ts';
 import { messages } from '../messages.ts';
 import type { FoodFacts } from '../food-facts.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
 import type { Per100g } from '../nutrition.ts';
+import type { Photo } from './photos.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
-import { UNITS, type Unit } from '../units.ts';
+import { UNITS } from '../units.ts';
+import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
 
 const c = messages.constraints;
 
@@ -20,6 +23,13 @@ export const recipeMessages = {
   tooManyIngredients: 'Une recette ne peut pas dépasser 100 ingrédients',
   codeInvalid: 'Code Ciqual invalide',
   unknownFood: 'Ingrédient inconnu dans la table Ciqual',
+  unknownProduct: 'Produit inconnu dans « Mes produits »',
+  oneSource: 'Une ligne désigne un seul ingrédient : un aliment Ciqual, un de vos produits ou une recette',
+  unknownRecipe: 'Recette inconnue',
+  cycle: 'Une recette ne peut pas se contenir elle-même',
+  subRecipeUnit: 'Une recette s’ajoute en g, en kg ou en portions',
+  portionForRecipe: 'Seule une recette s’ajoute en portions',
+  inUse: (names: string[]) => `Cette recette est utilisée dans : ${names.join(', ')}. Retirez-la de ces recettes avant de la supprimer.`,
   quantityInvalid: 'La quantité doit être un nombre supérieur à 0',
   quantityTooLarge: 'La quantité est trop grande',
   gramsPerUnitTooLarge: 'Le poids d’une unité ne peut pas dépasser 100 000 g',
@@ -79,16 +89,36 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: str
       });
     });
 
+/** The allergen lists and diet labels, as recipes and items without a recipe take them. */
+export const allergenListSchema = () => uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen);
+export const dietListSchema = () => uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet);
+
+/** A line's units: a sub-recipe also counts in portions (docs/product/products.md « Sub-recipes »). */
+export const LINE_UNITS = [...UNITS, 'portion'] as const;
+export type LineUnit = (typeof LINE_UNITS)[number];
+export const SUB_RECIPE_UNITS: readonly LineUnit[] = ['g', 'kg', 'portion'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A line names exactly one source: a Ciqual food (`code`) or an own product (`productId`). */
 export const ingredientLineSchema = z
   .object({
-    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid),
+    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid).nullish(),
+    productId: z.string({ error: m.unknownProduct }).regex(UUID, m.unknownProduct).nullish(),
+    /** A sub-recipe of the organisation, by g, kg or portion. */
+    recipeId: z.string({ error: m.unknownRecipe }).regex(UUID, m.unknownRecipe).nullish(),
     quantity: ruleNumber(n.quantity),
-    unit: z.enum(UNITS, { error: c.unitInvalid }),
+    unit: z.enum(LINE_UNITS, { error: c.unitInvalid }),
     gramsPerUnit: ruleNumber(n.gramsPerUnit).nullable().optional(),
     /** Used when unit is ml or l; absent, the server takes the food's density from data/kitchen-measures.json (else 1). */
     gramsPerMl: ruleNumber(n.gramsPerMl).nullable().optional(),
   })
   .superRefine((line, ctx) => {
+    const sources = [line.code, line.productId, line.recipeId].filter((v) => v !== null && v !== undefined).length;
+    if (sources === 0) ctx.addIssue({ code: 'custom', message: m.codeInvalid, path: ['code'] });
+    if (sources > 1) ctx.addIssue({ code: 'custom', message: m.oneSource, path: [line.recipeId ? 'recipeId' : 'productId'] });
+    if (line.recipeId && !SUB_RECIPE_UNITS.includes(line.unit)) ctx.addIssue({ code: 'custom', message: m.subRecipeUnit, path: ['unit'] });
+    if (!line.recipeId && line.unit === 'portion') ctx.addIssue({ code: 'custom', message: m.portionForRecipe, path: ['unit'] });
     if (line.unit === 'unité' && !line.gramsPerUnit) {
       ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     }
@@ -110,15 +140,29 @@ export const recipeInputSchema = z
   traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
   /** Weight of the whole dish once cooked (cooking loss): « pour 100 g » then refers to the dish as served. */
   cookedWeightG: ruleNumber(n.cookedWeightG).nullable().optional(),
+  /** « Poids après cuisson » under the contract's name (docs/product/api.md): the same value as cookedWeightG. */
+  yieldGrams: ruleNumber(n.cookedWeightG).nullable().optional(),
   /** Share of fruit, vegetables and legumes for the Nutri-Score, entered by the owner. */
   fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
   /** Show the Nutri-Score letter on the public menu. */
   showNutriScore: z.boolean().default(false),
   /**
+   * « Fait maison » (code de la consommation L. 122-19 and L. 122-20, décret 2014-797): the owner
+   * states the dish is cooked on site from raw products; diners see the mention.
+   */
+  homemade: z.boolean().default(false),
+  /** The meats of the dish and their origin (src/shared/meat-origin.ts, docs/product/decisions.md 20). */
+  meatOrigins: meatOriginsSchema,
+  /**
    * « Je confirme la liste des allergènes » (docs/product/decisions.md 15): the lists above are complete,
    * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
    */
   allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
+  /**
+   * Name and description for diners in English, Spanish, German, Italian (issue 18); French
+   * when missing. Absent from an update: the stored translations are kept.
+   */
+  translations: dishTranslationsSchema.optional(),
   })
   .superRefine((recipe, ctx) => {
     recipe.traces.forEach((name, index) => {
@@ -131,14 +175,23 @@ export type RecipeInputParsed = z.output<typeof recipeInputSchema>;
 /** A line as stored, with what its food implies (`suggestedAllergens`, `redMeat`, from the stored facts). */
 export interface RecipeIngredient extends FoodFacts {
   id: string;
-  code: string;
+  /** `ciqual`: `code` is set; `product`: `productId` is (« Mon produit »); `recipe`: `recipeId` (a sub-recipe). */
+  kind: 'ciqual' | 'product' | 'recipe';
+  code: string | null;
+  productId: string | null;
+  recipeId: string | null;
   name: string;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
   quantity: number;
-  unit: Unit;
+  unit: LineUnit;
   gramsPerUnit: number | null;
   /** The density used for a line in ml or l (docs/product/decisions.md 17); null for other units. */
   gramsPerMl: number | null;
   per100g: Per100g;
+  /** A sub-recipe's served grams per portion (its per100g is per 100 g served). */
+  gramsPerPortion?: number;
 }
 
 export interface Recipe {
@@ -147,8 +200,15 @@ export interface Recipe {
   description: string;
   servings: number;
   ingredients: RecipeIngredient[];
+  /** The whole lists: the owner's own plus what the products' labels state (docs/product/products.md). */
   allergens: string[];
   traces: string[];
+  /** The owner's own lists, as last saved (the form edits these). */
+  ownAllergens: string[];
+  ownTraces: string[];
+  /** Allergens and traces stated by the products, with the products that state them. */
+  productAllergens: AllergenSuggestion[];
+  productTraces: AllergenSuggestion[];
   dietaryInfo: string[];
   prepTime: number | null;
   cookTime: number | null;
@@ -158,8 +218,24 @@ export interface Recipe {
   carbsPerServing: number | null;
   fatPerServing: number | null;
   cookedWeightG: number | null;
+  /** Weight of the whole recipe as served: cookedWeightG, else the raw ingredients' weight. */
+  yieldGrams: number;
+  /** Food cost HT of one portion, in euros (two decimals); null when a line has no price (`costMissing` names them). */
+  costPerServing: number | null;
+  /** costPerServing ÷ (price ÷ 1.10) × 100, one decimal; null without both. */
+  foodCostPercent: number | null;
+  costMissing: string[];
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
+  /** The owner's translations for diners (src/shared/diner/translations.ts). */
+  translations: DishTranslations;
+  homemade: boolean;
+  meatOrigins: MeatOrigin[];
+  /**
+   * A meat whose origin is not fully known, or red meat among the ingredients with no meat
+   * declared: the owner is told (the decree requires the origin on the menu).
+   */
+  meatOriginMissing: boolean;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */
   nutrition: RecipeFacts['nutrition'];
   /** The letter, or why it cannot be computed (each missing value named). */
@@ -168,6 +244,9 @@ export interface Recipe {
   allergenStatus: AllergenStatus;
   /** Allergens the ingredients imply, with the ingredients that imply them, declared or not. */
   allergenSuggestions: AllergenSuggestion[];
+  /** Its photo's largest copy (PUT /api/recipes/:id/photo), or null; `photo` has every copy. */
+  photoUrl: string | null;
+  photo: Photo | null;
   /**
    * Who confirmed the allergen lists and when (« Allergènes confirmés par Marie le 12 mars »),
    * null while `unverified`. `userId` is null once that account is deleted; the name stays.
@@ -179,7 +258,19 @@ export interface Recipe {
 }
 
 export interface IngredientHit extends FoodFacts {
-  code: string;
+  /** `product`: an own product (« Mon produit »), `recipe`: a recipe of the organisation (a sub-recipe); both before Ciqual foods. */
+  kind: 'ciqual' | 'product' | 'recipe';
+  /** The Ciqual code, or the product's id. */
+  id: string;
+  /** The Ciqual code; null for a product. */
+  code: string | null;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
+  /** A product's supplier, shown beside « Mon produit ». */
+  supplier?: string | null;
+  /** A recipe's served grams per portion (a line « 2 portions »). */
+  gramsPerPortion?: number | null;
   name: string;
   group: string | null;
   per100g: Per100g;

@@ -4,8 +4,10 @@ import type { Action } from '../../shared/permissions.ts';
 export const APP_LINKS = [
   { to: '/dashboard', label: 'Tableau de bord' },
   { to: '/recipes', label: 'Mes Recettes' },
+  { to: '/produits', label: 'Mes produits' },
   { to: '/menus', label: 'Mes Menus' },
   { to: '/qr-codes', label: 'Codes QR' },
+  { to: '/plans-de-menus', label: 'Plans de menus' },
   { to: '/subscription', label: 'Abonnement' },
   { to: '/account', label: 'Mon compte' },
 ] as const;

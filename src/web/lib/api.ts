@@ -72,3 +72,25 @@ export async function apiFile(path: string, fallbackName: string): Promise<{ blo
   const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
   return { blob: await response.blob(), fileName };
 }
+
+/**
+ * Sends a file as the raw body of a PUT (a photo: docs/product/api.md « Photos »); JSON back.
+ * The server reads the bytes, not this Content-Type.
+ */
+export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'unavailable', messages.generic.unavailable);
+  }
+  const data = parseJson(await response.text());
+  if (!response.ok) throw errorOf(response.status, data);
+  return data as T;
+}
+

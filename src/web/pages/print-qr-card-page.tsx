@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 import { establishmentAddressLine } from '../../shared/establishment.ts';
 import { Spinner } from '../components/ui/card.tsx';
+import { useEstablishment } from '../features/establishments/api.ts';
+import { useMenus } from '../features/menus/api.ts';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
 import { TABLE_CARD_QR_SIZE, TableCard } from '../features/print/table-card.tsx';
 import { useQrCodes } from '../features/qr/api.ts';
 import { QrDrawing } from '../features/qr/qr-drawing.tsx';
-import { useMe } from '../lib/queries.ts';
 
 const back = { to: '/qr-codes', label: 'Retour aux codes QR' };
 
@@ -13,12 +14,15 @@ const back = { to: '/qr-codes', label: 'Retour aux codes QR' };
 export default function PrintQrCardPage() {
   const id = useParams().id ?? '';
   const qrCodes = useQrCodes();
-  const { data: me } = useMe();
+  const menus = useMenus();
+  const code = qrCodes.data?.find((candidate) => candidate.id === id);
+  // The card is headed by the establishment of the code's menu (docs/product/organisations.md « Establishments »).
+  const { establishment, isError: establishmentError } = useEstablishment(menus.data?.find((m) => m.id === code?.menu.id)?.establishmentId);
 
-  if (qrCodes.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  if (qrCodes.isError || menus.isError || establishmentError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
   if (!qrCodes.data || !qrCodes.isFetchedAfterMount) return <Spinner label="Chargement de la carte de table..." />;
-  const code = qrCodes.data.find((candidate) => candidate.id === id);
   if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n’existe pas ou n’appartient pas à votre organisation." back={back} />;
+  if (!establishment) return <Spinner label="Chargement de la carte de table..." />;
 
   return (
     <PrintDocument
@@ -35,8 +39,8 @@ export default function PrintQrCardPage() {
     >
       <TableCard
         code={code}
-        restaurantName={me?.profile.restaurantName ?? ''}
-        address={me ? establishmentAddressLine(me.profile) : null}
+        restaurantName={establishment.name}
+        address={establishmentAddressLine(establishment)}
         drawing={<QrDrawing key={code.qrData} data={code.qrData} size={TABLE_CARD_QR_SIZE} type="svg" label={`Code QR ${code.name}`} />}
       />
     </PrintDocument>

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { restoreOwnerSchema } from './0009-organisations-down.ts';
 
 /**
- * Issue 16 (docs/product/organisations.md, docs/decisions/0015-organisations.md): the data
+ * Issue 16 (docs/product/organisations.md, docs/decisions/0016-organisations.md): the data
  * belongs to an organisation, not to a user.
  * - New tables: organisations, memberships (owner, editor, viewer), invitations (only the
  *   token's SHA-256, 7 days, single use, bound to the address), establishments (the profile

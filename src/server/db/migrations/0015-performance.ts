@@ -10,9 +10,19 @@ import { sql, type Kysely } from 'kysely';
  * `s:<session token>` (a session ended or changed), `u:<user id>` (its sessions: email, 2FA…),
  * `*` (everything: an item whose section is already gone).
  *
- * A table that a later change makes the page read (a « sold out » flag, translations…) must get
- * the same trigger; `qr_codes` announces only what the redirect reads (not `scan_count`, which
- * every batch of scans updates).
+ * The same messages tell the open public pages of issue 18 (live « Épuisé », src/server/diner.ts
+ * feeds src/server/features/public-menu/menu-changes.ts): one channel, one path, for every
+ * change whoever writes it. What the page reads (src/server/features/public-menu/service.ts)
+ * and the message its change sends:
+ * - `menus`, `establishments`, `subscriptions`: `o:` (an organisation's pages, its codes);
+ * - `menu_sections`, `menu_items` (prices, « Épuisé », translations, photos, own allergens): `m:`;
+ * - `recipes` (facts, names, translations, photo, origin of meat): `m:` of each menu whose
+ *   items show it, so a product or sub-recipe change, which recomputes its dependent recipes in
+ *   its transaction (src/server/domain/recipe-recompute.ts), reaches exactly their menus;
+ * - `photo_variants` need none: a photo's copies are written once, before any row shows it,
+ *   and go only with the photo once nothing shows it (src/server/domain/photos/attach.ts).
+ * A table that a later change makes the page read must get a trigger too; `qr_codes`
+ * announces only what the redirect reads (not `scan_count`, which every batch of scans updates).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -38,6 +48,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END IF;
       RETURN NULL;
     END $$;
+    CREATE FUNCTION public_changed_recipe() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('nutricarte_cache', 'm:' || s.menu_id)
+        FROM menu_items i JOIN menu_sections s ON s.id = i.menu_section_id
+        WHERE i.recipe_id = OLD.id
+        GROUP BY s.menu_id;
+      RETURN NULL;
+    END $$;
 
     CREATE FUNCTION session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -56,8 +74,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE TRIGGER menus_public_changed AFTER INSERT OR UPDATE OR DELETE ON menus
       FOR EACH ROW EXECUTE FUNCTION public_changed_organisation();
-    CREATE TRIGGER recipes_public_changed AFTER INSERT OR UPDATE OR DELETE ON recipes
-      FOR EACH ROW EXECUTE FUNCTION public_changed_organisation();
+    CREATE TRIGGER recipes_public_changed AFTER UPDATE OR DELETE ON recipes
+      FOR EACH ROW EXECUTE FUNCTION public_changed_recipe();
     CREATE TRIGGER establishments_public_changed AFTER INSERT OR UPDATE OR DELETE ON establishments
       FOR EACH ROW EXECUTE FUNCTION public_changed_organisation();
     CREATE TRIGGER subscriptions_public_changed AFTER INSERT OR UPDATE OR DELETE ON subscriptions
@@ -84,6 +102,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP TRIGGER IF EXISTS establishments_public_changed ON establishments;
     DROP TRIGGER IF EXISTS recipes_public_changed ON recipes;
     DROP TRIGGER IF EXISTS menus_public_changed ON menus;
+    DROP FUNCTION IF EXISTS public_changed_recipe();
     DROP FUNCTION IF EXISTS public_changed_item();
     DROP FUNCTION IF EXISTS public_changed_section();
     DROP FUNCTION IF EXISTS public_changed_organisation();

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AccountExport, OrganisationExport } from '../../../shared/api/account.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -66,6 +66,13 @@ async function exportOrganisation(trx: Transaction<DB>, organisation: { id: stri
     .orderBy('sc.scanned_at')
     .execute();
   const scansByCode = groupBy(scans, (s) => s.qr_code_id);
+  const mealPlans = await trx
+    .selectFrom('meal_plan_entries')
+    .select(['establishment_id', sql<string>`date::text`.as('date'), 'service', 'slot', 'recipe_id', 'created_by', 'created_at'])
+    .where('organisation_id', '=', organisationId)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
   const ingredientsByRecipe = groupBy(ingredients, (i) => i.recipe_id);
   return {
     id: organisationId,
@@ -81,6 +88,7 @@ async function exportOrganisation(trx: Transaction<DB>, organisation: { id: stri
     sections: sections.map((s) => plain(s)),
     items: items.map((i) => plain(i, ['price'])),
     qrCodes: qrCodes.map((q) => ({ ...plain(q), scans: (scansByCode.get(q.id) ?? []).map((s) => s.scanned_at.toISOString()) })),
+    mealPlans: mealPlans.map((m) => plain(m)),
   };
 }
 

@@ -19,7 +19,11 @@ describe('GET /api/catalogue/ingredients', () => {
     expect(res.body.hits).toHaveLength(3);
     const [butter] = res.body.hits;
     expect(butter).toEqual({
+      kind: 'ciqual',
+      id: '16400',
       code: '16400',
+      allergens: [],
+      traces: [],
       name: 'Beurre à 80% MG minimum, doux',
       group: 'matières grasses',
       per100g: expect.objectContaining({ energyKj: 3100, fat: 83 }),

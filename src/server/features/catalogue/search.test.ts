@@ -13,7 +13,11 @@ const cell = (value: string | undefined) => (value === undefined || value === ''
 /** The same shape as the API's hits, straight from ciqual.csv (no database needed). */
 function hitsFromCsv(): IngredientHit[] {
   return parseCsvRecords(readFileSync(path.join(ciqualDir, 'ciqual.csv'), 'utf8')).map((r) => ({
+    kind: 'ciqual' as const,
+    id: r.code ?? '',
     code: r.code ?? '',
+    allergens: [],
+    traces: [],
     name: r.name ?? '',
     group: r.group || null,
     suggestedAllergens: [],

@@ -154,7 +154,11 @@ export async function createCatalogueSearch(db: Kysely<DB>): Promise<CatalogueSe
   // Each hit carries what its food implies (allergens, red meat): the form previews a recipe with it.
   return buildCatalogueSearch(
     rows.map((row) => ({
+      kind: 'ciqual' as const,
+      id: String(row.code),
       code: String(row.code),
+      allergens: [],
+      traces: [],
       name: row.name,
       group: row.group_name,
       per100g: toPer100g(row),

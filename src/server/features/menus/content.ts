@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_SECTION_NAME, menuMessages, type ItemUpdateInput, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
+import { DEFAULT_SECTION_NAME, menuMessages, type ItemCreateParsed, type ItemUpdateParsed, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 import { lockOwnedMenu, moveTo, renumber } from './ordering.ts';
+import { findPhotos } from '../../domain/photos/find.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -27,8 +29,16 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       'i.name',
       'i.description',
       'i.price',
+      'i.allergens',
+      'i.traces',
+      'i.dietary_info',
+      'i.allergens_declared',
       'i.is_available',
+      'i.sold_out',
+      'i.translations',
       'i.display_order',
+      'i.photo_id',
+      'r.photo_id as recipe_photo_id',
       'r.id as recipe_id',
       'r.name as recipe_name',
       'r.description as recipe_description',
@@ -37,17 +47,33 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     .where('s.menu_id', '=', menuId)
     .orderBy('i.display_order')
     .execute();
+  const photos = await findPhotos(db, items.flatMap((i) => [i.photo_id, i.recipe_photo_id]));
   const bySection = new Map<string, MenuItem[]>();
   for (const i of items) {
+    const photo = photos.get(i.photo_id ?? '') ?? null;
     const item: MenuItem = {
       id: i.id,
       name: i.name,
       description: i.description,
-      price: i.price,
+      price: i.price === null ? null : Number(i.price),
+      labels: i.recipe_id
+        ? null
+        : { allergens: i.allergens, traces: i.traces, dietaryInfo: i.dietary_info, allergenStatus: i.allergens_declared ? 'declared' : 'unverified' },
       isAvailable: i.is_available,
+      soldOut: i.sold_out,
+      translations: readTranslations(i.translations),
       displayOrder: i.display_order,
+      photoUrl: photo?.url ?? null,
+      photo,
       recipe: i.recipe_id
-        ? { id: i.recipe_id, name: i.recipe_name ?? '', description: i.recipe_description ?? '', caloriesPerServing: i.calories_per_serving ?? null }
+        ? {
+            id: i.recipe_id,
+            name: i.recipe_name ?? '',
+            description: i.recipe_description ?? '',
+            caloriesPerServing: i.calories_per_serving ?? null,
+            photoUrl: photos.get(i.recipe_photo_id ?? '')?.url ?? null,
+            photo: photos.get(i.recipe_photo_id ?? '') ?? null,
+          }
         : null,
     };
     bySection.set(i.menu_section_id, [...(bySection.get(i.menu_section_id) ?? []), item]);
@@ -76,7 +102,8 @@ async function sectionMenuId(db: Db, organisationId: string, sectionId: string):
   return row.menu_id;
 }
 
-async function itemParents(db: Db, organisationId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
+/** The menu and section of an owned item, or 404 (also the owner check of PUT and DELETE /api/items/:id/photo). */
+export async function itemParents(db: Db, organisationId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
   if (!isUuid(itemId)) throw notFound();
   const row = await db
     .selectFrom('menu_items as i')
@@ -138,17 +165,36 @@ export async function moveSection(db: Kysely<DB>, organisationId: string, sectio
   });
 }
 
-/** An item made from one of the owner's recipes, at the end of the section (docs/product/spec.md section 3). */
-export async function createItem(db: Kysely<DB>, organisationId: string, sectionId: string, recipeId: string): Promise<MenuItem> {
+/**
+ * An item at the end of the section (docs/product/spec.md section 3): made from one of the
+ * organisation's recipes (its name, no price yet), or without a recipe (a drink) with its
+ * own name, price and allergen lists (docs/product/decisions.md 18).
+ */
+export async function createItem(db: Kysely<DB>, organisationId: string, sectionId: string, input: ItemCreateParsed): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const menuId = await sectionMenuId(trx, organisationId, sectionId);
     await lockOwnedMenu(trx, organisationId, menuId);
-    const recipe = await trx.selectFrom('recipes').select(['id', 'name']).where('id', '=', recipeId).where('organisation_id', '=', organisationId).executeTakeFirst();
-    if (!recipe) throw new AppError('validation', 422, menuMessages.recipeNotFound, { recipeId: menuMessages.recipeNotFound });
     const count = (await orderedItemIds(trx, sectionId)).length;
+    let values;
+    if ('recipeId' in input) {
+      const recipe = await trx.selectFrom('recipes').select(['id', 'name']).where('id', '=', input.recipeId).where('organisation_id', '=', organisationId).executeTakeFirst();
+      if (!recipe) throw new AppError('validation', 422, menuMessages.recipeNotFound, { recipeId: menuMessages.recipeNotFound });
+      values = { recipe_id: recipe.id, name: recipe.name, description: '', price: null };
+    } else {
+      values = {
+        recipe_id: null,
+        name: input.name,
+        description: input.description,
+        price: input.price,
+        allergens: input.allergens,
+        traces: input.traces,
+        dietary_info: input.dietaryInfo,
+        allergens_declared: input.allergensDeclared,
+      };
+    }
     const row = await trx
       .insertInto('menu_items')
-      .values({ menu_section_id: sectionId, recipe_id: recipe.id, name: recipe.name, description: '', price: 0, is_available: true, display_order: count })
+      .values({ ...values, menu_section_id: sectionId, is_available: true, display_order: count })
       .returning('id')
       .executeTakeFirstOrThrow();
     return findItem(trx, menuId, row.id);
@@ -163,15 +209,40 @@ async function findItem(db: Db, menuId: string, itemId: string): Promise<MenuIte
   throw notFound();
 }
 
-export async function updateItem(db: Kysely<DB>, organisationId: string, itemId: string, input: Required<ItemUpdateInput>): Promise<MenuItem> {
+/** Absent fields stay as they are; the own allergen lists change only on an item without a recipe. */
+export async function updateItem(db: Kysely<DB>, organisationId: string, itemId: string, input: ItemUpdateParsed): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const { menuId } = await itemParents(trx, organisationId, itemId);
     await lockOwnedMenu(trx, organisationId, menuId);
     await trx
       .updateTable('menu_items')
-      .set({ name: input.name, description: input.description, is_available: input.isAvailable, updated_at: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        is_available: input.isAvailable,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
+        ...(input.price !== undefined ? { price: input.price } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', itemId)
       .execute();
+    const labels = {
+      ...(input.allergens ? { allergens: input.allergens } : {}),
+      ...(input.traces ? { traces: input.traces } : {}),
+      ...(input.dietaryInfo ? { dietary_info: input.dietaryInfo } : {}),
+      ...(input.allergensDeclared !== undefined ? { allergens_declared: input.allergensDeclared } : {}),
+    };
+    if (Object.keys(labels).length) await trx.updateTable('menu_items').set(labels).where('id', '=', itemId).where('recipe_id', 'is', null).execute();
+    return findItem(trx, menuId, itemId);
+  });
+}
+
+/** « Épuisé » and back (issue 18): the menu's open public pages hear of it at commit. */
+export async function setItemSoldOut(db: Kysely<DB>, organisationId: string, itemId: string, soldOut: boolean): Promise<MenuItem> {
+  return db.transaction().execute(async (trx) => {
+    const { menuId } = await itemParents(trx, organisationId, itemId);
+    await lockOwnedMenu(trx, organisationId, menuId);
+    await trx.updateTable('menu_items').set({ sold_out: soldOut, updated_at: new Date() }).where('id', '=', itemId).execute();
     return findItem(trx, menuId, itemId);
   });
 }

@@ -42,8 +42,9 @@ describe('menus, sections and items', () => {
     expect(menu).toMatchObject({ name: 'Carte d’hiver', description: 'Plats de saison', isActive: true });
     expect(entrees).toMatchObject({ name: 'Entrées', description: '', displayOrder: 0, items: [] });
     expect(plats).toMatchObject({ name: 'Nouvelle section', description: '', displayOrder: 1 });
-    expect(item1).toMatchObject({ name: 'Gratin', description: '', price: 0, isAvailable: true, displayOrder: 0 });
-    expect(item1.recipe).toEqual({ id: gratin.id, name: 'Gratin', description: '', caloriesPerServing: gratin.caloriesPerServing });
+    // No price until the owner sets one (migration 0012): diners see none, never « 0,00 € ».
+    expect(item1).toMatchObject({ name: 'Gratin', description: '', price: null, labels: null, isAvailable: true, displayOrder: 0 });
+    expect(item1.recipe).toEqual({ id: gratin.id, name: 'Gratin', description: '', caloriesPerServing: gratin.caloriesPerServing, photoUrl: null, photo: null });
     expect(item2.displayOrder).toBe(1);
 
     const list = await api.get('/api/menus');

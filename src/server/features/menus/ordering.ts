@@ -4,7 +4,8 @@ import { notFound } from '../../lib/http.ts';
 
 /**
  * Every change to a menu's sections or items first locks the menu row: edits of one menu
- * are serialized, so display orders stay dense (0..n-1) under concurrent requests.
+ * are serialized, so display orders stay dense (0..n-1) under concurrent requests. The open
+ * public pages hear of the change from the tables' triggers (src/server/db/migrations/0015-performance.ts).
  */
 export async function lockOwnedMenu(trx: Transaction<DB>, organisationId: string, menuId: string): Promise<void> {
   const row = await trx.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();

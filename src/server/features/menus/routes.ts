@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   itemCreateSchema,
+  itemSoldOutSchema,
   itemUpdateSchema,
   menuCreateSchema,
   menuStatusSchema,
@@ -12,6 +13,7 @@ import {
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
+import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import * as content from './content.ts';
 import * as menus from './menus.ts';
 
@@ -52,10 +54,12 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ sections: await content.moveSection(db, c.var.org.id, c.req.param('id'), position) });
   });
   app.post('/sections/:id/items', write, async (c) => {
-    const { recipeId } = await readJson(c, itemCreateSchema);
-    return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), recipeId), 201);
+    return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemCreateSchema)), 201);
   });
   app.put('/items/:id', write, async (c) => c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
+  app.put('/items/:id/sold-out', write, async (c) =>
+    c.json(await content.setItemSoldOut(db, c.var.org.id, c.req.param('id'), (await readJson(c, itemSoldOutSchema)).soldOut)),
+  );
   app.delete('/items/:id', write, async (c) => {
     await content.deleteItem(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
@@ -64,5 +68,7 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     const { position } = await readJson(c, moveSchema);
     return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position) });
   });
+  // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
+  app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));
   return app;
 }

@@ -6,6 +6,9 @@ const brotliAsync = promisify(brotliCompress);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** A page's bytes differ by encoding, and by language when the URL names none (issue 18). */
+export const PAGE_VARY = 'Accept-Encoding, Accept-Language';
+
 /** One representation of a page: its body and every header of a 200, computed once. */
 export interface Representation {
   body: Uint8Array<ArrayBuffer>;
@@ -34,7 +37,7 @@ function representation(body: Uint8Array<ArrayBuffer>, etag: string, encoding: E
     etag,
     headers: {
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      Vary: PAGE_VARY,
       ETag: etag,
       'Content-Type': 'text/html; charset=UTF-8',
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),

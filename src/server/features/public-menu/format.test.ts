@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGrams, formatKcal } from './format.ts';
+import { formatGrams, formatKcal, formatPrice } from './format.ts';
 
 describe('French number formatting of the public page', () => {
   it('writes grams with one decimal and a decimal comma', () => {
@@ -8,6 +8,12 @@ describe('French number formatting of the public page', () => {
     expect(formatGrams(0)).toBe('0,0\u00a0g');
     expect(formatGrams(12.25)).toBe('12,3\u00a0g');
     expect(formatGrams(0.04)).toBe('0,0\u00a0g');
+  });
+
+  it('writes prices with two decimals, as Intl fr-FR writes euros', () => {
+    const intl = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+    for (const value of [12.5, 0, 3, 0.1, 18.55, 1234.5, 99_999.99]) expect(formatPrice(value)).toBe(intl.format(value));
+    expect(formatPrice(12.5)).toBe('12,50\u00a0€');
   });
 
   it('writes calories as a whole number, fr-FR thousands', () => {

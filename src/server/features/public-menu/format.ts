@@ -33,3 +33,9 @@ export function formatGrams(value: number): string {
   const [whole, decimal] = oneDecimal(value);
   return `${groupThousands(whole)},${decimal} g`;
 }
+
+/** « 12,50 € », « 1 250,00 € »: two decimals, no-break space before the sign, as fr-FR writes prices. */
+export function formatPrice(value: number): string {
+  const cents = Math.round(Math.abs(value) * 100);
+  return `${groupThousands(String(Math.floor(cents / 100)))},${String(cents % 100).padStart(2, '0')}\u00a0€`;
+}

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { etagMatches } from '../../lib/etag.ts';
 
 /** A strong validator of the exact bytes sent (before compression, which weakens it: W/"…"). */
 export const strongEtag = (body: string | Uint8Array): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/"x" matches "x". */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
+export { etagMatches };
 
 /**
  * A page that must never look stale after an edit: every request revalidates

@@ -60,14 +60,22 @@ async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
 const raw = (path: string, headers: Record<string, string> = {}) => t.request('GET', path, { headers, settle: false });
 
 describe('public page cache', () => {
-  it('serves a warm page without any query, and the query string is part of the key, normalized', async () => {
+  it('serves a warm page without any query, keyed by the view the diner asked for (language, allergens)', async () => {
     const { menu } = await menuWithItem('Carte chaude');
     expect((await t.request('GET', `/menu/${menu.id}`)).status).toBe(200);
     expect(await queriesDuring(() => raw(`/menu/${menu.id}`))).toBe(0);
     expect(await queriesDuring(() => raw(`/menu/${menu.id}`, { 'accept-encoding': 'gzip' }))).toBe(0);
-    // A new query is a new page (a language, allergens to hide…): rendered once, then kept.
+    // A query the page ignores shows the same page: the same entry.
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}?utm_source=qr`))).toBe(0);
+    // Another view is another page (a language, allergens to hide…): rendered once, then kept.
     expect(await queriesDuring(() => raw(`/menu/${menu.id}?sans=gluten&lang=en`))).toBeGreaterThan(0);
     expect(await queriesDuring(() => raw(`/menu/${menu.id}?lang=en&sans=gluten`))).toBe(0);
+    // The language of Accept-Language, when the URL names none, is the English page just kept… with the filter.
+    expect(await queriesDuring(() => raw(`/menu/${menu.id}?sans=gluten`, { 'accept-language': 'en-US,en;q=0.9' }))).toBe(0);
+    const german = await raw(`/menu/${menu.id}`, { 'accept-language': 'de' });
+    expect(german.text).toContain('<html lang="de">');
+    expect(german.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    expect((await raw(`/menu/${menu.id}`)).text).not.toContain('<html lang="de"');
   });
 
   it('drops a page when what it shows changes: item, recipe, section, menu, establishment, subscription', async () => {
@@ -172,16 +180,27 @@ describe('the diner lane, answered before the app', () => {
     return kept;
   };
 
-  it('sends the same page with the same headers as the app, without a query', async () => {
+  it('sends the same page with the same headers as the app, without a query, in each language, filter and encoding', async () => {
     const { menu } = await menuWithItem('Carte rapide');
-    const fromApp = await fetch(`${base}/menu/${menu.id}`, { headers: { 'accept-encoding': 'identity' } });
-    const appText = await fromApp.text();
-    let fromLane: Response | undefined;
-    expect(await queriesDuring(async () => (fromLane = await fetch(`${base}/menu/${menu.id}`, { headers: { 'accept-encoding': 'identity' } })))).toBe(0);
-    expect(await fromLane!.text()).toBe(appText);
-    expect(headersOf(fromLane!)).toEqual(headersOf(fromApp));
-    expect(fromLane!.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
-    expect(fromLane!.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const asked: [string, Record<string, string>][] = [
+      ['', { 'accept-encoding': 'identity' }],
+      ['', { 'accept-encoding': 'gzip', 'accept-language': 'es-ES,es;q=0.9' }],
+      ['?lang=it&sans=oeufs', { 'accept-encoding': 'identity', 'accept-language': 'de' }],
+    ];
+    for (const [query, headers] of asked) {
+      const fromApp = await fetch(`${base}/menu/${menu.id}${query}`, { headers });
+      const appBytes = Buffer.from(await fromApp.arrayBuffer());
+      let fromLane: Response | undefined;
+      expect(await queriesDuring(async () => (fromLane = await fetch(`${base}/menu/${menu.id}${query}`, { headers })))).toBe(0);
+      expect(Buffer.from(await fromLane!.arrayBuffer()).equals(appBytes), query).toBe(true);
+      expect(headersOf(fromLane!)).toEqual(headersOf(fromApp));
+      expect(fromLane!.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+      // The diner's CSP: no third party, the page's one script (/menu/live.js) allowed as 'self'.
+      const csp = fromLane!.headers.get('content-security-policy')!;
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/facebook|unsafe-eval/);
+    }
   });
 
   it('redirects a known code like the app and counts its scans in the next batch', async () => {

@@ -1,6 +1,8 @@
+import type { DinerLanguage } from '../../../shared/diner/languages.ts';
+import { DINER_TEXTS } from '../../../shared/diner/texts.ts';
 import { LEGAL_PAGES } from '../../../shared/legal.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { publicMenuTexts as t } from './texts.ts';
+import { DINER_CSS } from './diner-controls.ts';
 
 /**
  * The HTML shell of the server-rendered public pages: no script, no third-party resource, one
@@ -29,6 +31,11 @@ ul{list-style:none;margin:0;padding:0}
 .item{background:#fff;border:1px solid #e5e7eb;border-radius:.75rem;padding:.875rem;box-shadow:0 1px 2px rgba(0,0,0,.04)}
 h3{margin:0;font-size:1.125rem;line-height:1.35;color:#111827;overflow-wrap:anywhere}
 .idesc{margin:.25rem 0 0;color:#4b5563}
+.fm{display:inline-block;margin:.25rem 0 0;padding:0 .5rem;border:1px solid #9a3412;border-radius:999px;color:#9a3412;font-size:.8125rem;font-weight:600}
+.origins{list-style:none;margin:0;padding:0;font-size:.875rem;color:#374151}
+.pr{margin:.125rem 0 0;font-weight:700;color:#111827}.pm{margin:1.5rem 0 0;text-align:center;color:#374151;font-size:.875rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ph{float:right;width:6rem;height:6rem;margin:0 0 .5rem .75rem;border-radius:.5rem;object-fit:cover;background:#e5e7eb}.nutri,.item>.al{clear:both}.item{display:flow-root}
 .nutri{margin-top:.75rem;padding:.625rem;border-radius:.5rem;background:#ecfdf5}
 .nh{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;column-gap:.5rem}
 h4{margin:0;font-size:.8125rem;color:#065f46}
@@ -62,9 +69,13 @@ footer a{color:#047857;font-weight:600}
 .fine{margin-top:.75rem;font-size:.6875rem;line-height:1.4;color:#4b5563}
 .legal{display:flex;flex-wrap:wrap;justify-content:center;column-gap:1rem;margin-top:.5rem;font-size:.75rem}
 .legal a{display:inline-block;padding:.375rem 0;font-weight:400;color:#4b5563}
-@media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}}`;
+@media (min-width:48rem){.top{padding:2.5rem 0 2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}.ph{width:8rem;height:8rem}}`;
 
 export interface PageShell {
+  /** The page's language (issue 18); French by default. */
+  lang?: DinerLanguage;
+  /** `<script defer>` tags, at the end of <head> (never render-blocking). */
+  scripts?: string;
   /** Text of <title>, escaped here. */
   title: string;
   /** Already-escaped HTML of the header band's content. */
@@ -81,19 +92,24 @@ export interface PageShell {
 // The legal pages of the web app; no cookie link: these pages hold no tracker to consent to.
 const LEGAL_LINKS = `<ul class="legal">${LEGAL_PAGES.map((page) => `<li><a href="${page.path}">${page.title}</a></li>`).join('')}</ul>`;
 
+// The legal pages exist in French only: marked as such on a page in another language.
+const LEGAL_LINKS_IN_FRENCH = LEGAL_LINKS.replace('<ul class="legal">', '<ul class="legal" lang="fr">');
+
 /** A complete document around already-escaped fragments; reusable by other public pages (QR errors). */
 export function renderPage(page: PageShell): string {
+  const lang = page.lang ?? 'fr';
+  const t = DINER_TEXTS[lang];
   return (
-    '<!doctype html>\n<html lang="fr"><head><meta charset="utf-8">' +
+    `<!doctype html>\n<html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${escapeHtml(page.title)}</title>` +
     (page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '') +
     (page.noIndex ? '<meta name="robots" content="noindex">' : '') +
     '<meta name="theme-color" content="#047857"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    `<style>${PAGE_CSS}</style></head><body>` +
+    `<style>${PAGE_CSS}\n${DINER_CSS}</style>${page.scripts ?? ''}</head><body>` +
     `<header class="top"><div class="wrap">${page.header}</div></header>` +
     `<main class="wrap">${page.main}</main>` +
-    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}${LEGAL_LINKS}</div></footer>` +
+    `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}${lang === 'fr' ? LEGAL_LINKS : LEGAL_LINKS_IN_FRENCH}</div></footer>` +
     '</body></html>\n'
   );
 }

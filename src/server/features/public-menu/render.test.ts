@@ -25,8 +25,10 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
           id: 'i1',
           name: 'Gratin',
           description: '',
-          price: 12.5,
-          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lait'], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null },
+          price: 12.5, labels: null,
+          photoUrl: null,
+          photo: null, soldOut: false, translations: {},
+          recipe: { caloriesPerServing: 412, proteinPerServing: 6.3, carbsPerServing: null, fatPerServing: 20, allergens: ['Lait'], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null, homemade: false, meatOrigins: [] },
         },
       ],
     },
@@ -41,10 +43,10 @@ describe('public menu page rendering', () => {
         name: XSS,
         description: XSS,
         restaurantName: XSS,
-        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], allergenStatus: 'declared', traces: [], dietaryInfo: [XSS], nutriScore: null } }] }],
+        sections: [{ id: 's', name: XSS, description: XSS, items: [{ id: 'i', name: XSS, description: XSS, price: 0, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [XSS], allergenStatus: 'declared', traces: [], dietaryInfo: [XSS], nutriScore: null, homemade: false, meatOrigins: [] } }] }],
       }),
     );
-    expect(html).not.toMatch(/<script|<img|onerror='/i);
+    expect(html).not.toMatch(/<script(?! src="\/menu\/live\.js\?v=[\w-]+" defer>)|<img|onerror='/i);
     expect(html.split(escapeHtml(XSS)).length - 1).toBe(12); // <title> ×2, meta description, header ×3, section ×2, item ×2, badges ×2
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=&#39;alert(1)&#39;&gt;&amp;amp;');
   });
@@ -53,11 +55,12 @@ describe('public menu page rendering', () => {
     for (const value of Object.values(publicMenuTexts)) expect(value).not.toMatch(/[<>&"]/);
   });
 
-  it('is one complete French document with no script, its texts written exactly', () => {
+  it('is one complete French document with only the deferred live script, its texts written exactly', () => {
     const html = renderMenuPage(menu());
     expect(html.startsWith('<!doctype html>\n<html lang="fr">')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
-    expect(html).not.toMatch(/<script|<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
+    expect(html.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/)]);
+    expect(html).not.toMatch(/<link rel="stylesheet"|https?:\/\/(?!ciqual\.anses\.fr\/)/i);
     expect(html).toContain('<h4>Informations nutritionnelles</h4>');
     expect(html).toContain('<dd>412\u00a0kcal</dd>');
     expect(html).toContain('<dd>6,3\u00a0g</dd>');
@@ -65,7 +68,10 @@ describe('public menu page rendering', () => {
     expect(html).not.toContain('Glucides');
     expect(html).not.toContain('Régimes alimentaires :');
     expect(html).toContain('<div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Lait</li></ul></div>');
-    expect(html).not.toMatch(/12[,.]5/); // the price is fetched, not shown
+    // The price as fr-FR writes it, and the legal mention once at the end (docs/product/decisions.md 18).
+    expect(html).toContain('<h3>Gratin</h3><p class="pr"><span class="sr">Prix\u00a0: </span>12,50\u00a0€</p>');
+    expect(html.match(/Prix nets, service compris/g)).toHaveLength(1);
+    expect(html.indexOf('Prix nets, service compris')).toBeGreaterThan(html.lastIndexOf('class="item"'));
     expect(html).toContain('Menu numérique propulsé par <a href="/">NutriCarte</a>');
     expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
     expect(html).toContain(
@@ -96,7 +102,7 @@ describe('public menu page rendering', () => {
             id: 's',
             name: 'Plats',
             description: '',
-            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], allergenStatus: 'declared', traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C' } }],
+            items: [{ id: 'i', name: 'Tarte', description: '', price: 0, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { caloriesPerServing: 300, proteinPerServing: 5, carbsPerServing: 30, fatPerServing: 15, allergens: ['Gluten'], allergenStatus: 'declared', traces: ['Fruits à coque'], dietaryInfo: [], nutriScore: 'C', homemade: false, meatOrigins: [] } }],
           },
         ],
       }),
@@ -111,7 +117,7 @@ describe('public menu page rendering', () => {
   });
 
   it('never says nothing of allergens: declared and empty, unverified, or no recipe at all', () => {
-    const recipe = { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, traces: [], dietaryInfo: [], nutriScore: null };
+    const recipe = { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, traces: [], dietaryInfo: [], nutriScore: null, homemade: false, meatOrigins: [] };
     const html = renderMenuPage(
       menu({
         sections: [
@@ -120,10 +126,20 @@ describe('public menu page rendering', () => {
             name: 'Plats',
             description: '',
             items: [
-              { id: 'a', name: 'Salade verte', description: '', price: 0, recipe: { ...recipe, allergens: [], allergenStatus: 'declared' } },
-              { id: 'b', name: 'Quiche', description: '', price: 0, recipe: { ...recipe, allergens: [], allergenStatus: 'unverified' } },
-              { id: 'c', name: 'Tarte', description: '', price: 0, recipe: { ...recipe, allergens: ['Gluten'], allergenStatus: 'unverified' } },
-              { id: 'd', name: 'Vin rouge', description: '', price: 0, recipe: null },
+              { id: 'a', name: 'Salade verte', description: '', price: 0, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, allergens: [], allergenStatus: 'declared' } },
+              { id: 'b', name: 'Quiche', description: '', price: 0, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, allergens: [], allergenStatus: 'unverified' } },
+              { id: 'c', name: 'Tarte', description: '', price: 0, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, allergens: ['Gluten'], allergenStatus: 'unverified' } },
+              { id: 'd', name: 'Vin rouge', description: '', price: null, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: null },
+              {
+                id: 'e',
+                name: 'Café',
+                description: '',
+                price: 2.2,
+                labels: { allergens: [], allergenStatus: 'declared', traces: ['Lait'], dietaryInfo: ['Végan'] },
+                photoUrl: null,
+                photo: null, soldOut: false, translations: {},
+                recipe: null,
+              },
             ],
           },
         ],
@@ -136,5 +152,31 @@ describe('public menu page rendering', () => {
     // What an unconfirmed list already names is still shown, under the warning.
     expect(item('Tarte')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p><div class="tags"><p>Allergènes :</p><ul class="badges allergen"><li>Gluten</li></ul></div>');
     expect(item('Vin rouge')).toContain('<p class="al unv">Allergènes non renseignés : demandez au personnel</p>');
+  });
+
+  it('shows « Fait maison » by the dish with the legend once at the end, and meat origins in the decree’s words', () => {
+    const recipe = { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared' as const, traces: [], dietaryInfo: [], nutriScore: null };
+    const html = renderMenuPage(
+      menu({
+        sections: [
+          {
+            id: 's',
+            name: 'Plats',
+            description: '',
+            items: [
+              { id: 'a', name: 'Blanquette', description: '', price: 18, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, homemade: true, meatOrigins: [{ meat: 'Veau', text: 'Origine\u00a0: France' }] } },
+              { id: 'b', name: 'Frites', description: '', price: 4, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, homemade: false, meatOrigins: [] } },
+            ],
+          },
+        ],
+      }),
+    );
+    const item = (name: string) => html.slice(html.indexOf(`<h3>${name}</h3>`)).split('<li class="item">')[0]!;
+    expect(item('Blanquette')).toContain('<h3>Blanquette</h3><p class="fm">Fait maison</p>');
+    expect(item('Blanquette')).toContain('<ul class="origins"><li>Veau · Origine\u00a0: France</li></ul>');
+    expect(item('Frites')).not.toContain('Fait maison');
+    expect(item('Frites')).not.toContain('Origine');
+    expect(html.match(/sont élaborés sur place à partir de produits bruts/g)).toHaveLength(1);
+    expect(renderMenuPage(menu())).not.toContain('produits bruts');
   });
 });

@@ -1,77 +1,147 @@
-import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
+import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
 import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
+import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
-import { formatGrams, formatKcal } from './format.ts';
+import { filterVerdict } from './allergen-filter.ts';
+import { allergenFilterForm, languageSwitcher, soldOutBadge, verdictLine } from './diner-controls.ts';
+import { FRENCH_VIEW, localizeNumber, type DinerView } from './diner-view.ts';
+import { formatGrams, formatKcal, formatPrice } from './format.ts';
+import { liveScriptTag } from './menu-live.ts';
+import { publicMenuTexts } from './texts.ts';
 import { renderPage } from './page.ts';
-import { publicMenuTexts as t } from './texts.ts';
 
-// Fixed French texts are trusted constants (no markup character), written as they are;
-// everything an owner typed, and the attribution (it holds « < x »), goes through `e`.
+// Fixed texts (src/shared/diner/texts.ts) are trusted constants (no markup character), written
+// as they are; everything an owner typed, and the attribution (it holds « < x »), goes through `e`.
 
-const CROWN =
-  `<span class="crown"><svg viewBox="0 0 24 24" role="img" aria-label="${t.premium}"><title>${t.premium}</title>` +
+const crown = (label: string) =>
+  `<span class="crown"><svg viewBox="0 0 24 24" role="img" aria-label="${label}"><title>${label}</title>` +
   '<path d="M2.5 7.5 7 11l5-7 5 7 4.5-3.5L19.5 18h-15zM4.5 19.5h15V21h-15z"/></svg></span>';
 
-function nutritionValues(recipe: PublicMenuRecipe): string {
+function nutritionValues(recipe: PublicMenuRecipe, v: DinerView): string {
+  const t = v.texts;
   const values: [string, string][] = [];
   if (recipe.caloriesPerServing !== null) values.push([t.calories, formatKcal(recipe.caloriesPerServing)]);
   if (recipe.proteinPerServing !== null) values.push([t.protein, formatGrams(recipe.proteinPerServing)]);
   if (recipe.carbsPerServing !== null) values.push([t.carbs, formatGrams(recipe.carbsPerServing)]);
   if (recipe.fatPerServing !== null) values.push([t.fat, formatGrams(recipe.fatPerServing)]);
-  return values.map(([label, value]) => `<div><dt>${label}</dt><dd>${value}</dd></div>`).join('');
+  return values.map(([label, value]) => `<div><dt>${label}</dt><dd>${localizeNumber(value, v.lang)}</dd></div>`).join('');
 }
 
 const badges = (label: string, kind: 'diet' | 'allergen' | 'trace', names: string[]) =>
   names.length ? `<div class="tags"><p>${label}</p><ul class="badges ${kind}">${names.map((n) => `<li>${e(n)}</li>`).join('')}</ul></div>` : '';
 
-const UNVERIFIED = `<p class="al unv">${ALLERGEN_STATEMENTS.unverified}</p>`;
+const unverified = (v: DinerView) => `<p class="al unv">${v.texts.allergensUnverified}</p>`;
 
 /**
  * Never nothing (docs/product/decisions.md 15): the declared allergens, « aucun des 14 » for a declared
  * empty list, or « demandez au personnel » with whatever the unconfirmed list already names.
  */
-function allergenLines(recipe: PublicMenuRecipe): string {
-  const listed = badges(t.allergens, 'allergen', recipe.allergens);
-  if (recipe.allergenStatus === 'unverified') return UNVERIFIED + listed;
-  return listed || `<p class="al">${t.allergens} ${ALLERGEN_STATEMENTS.none}</p>`;
+function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenStatus'>, v: DinerView): string {
+  const listed = badges(
+    v.texts.allergens,
+    'allergen',
+    recipe.allergens.map((a) => allergenLabel(a, v.lang)),
+  );
+  if (recipe.allergenStatus === 'unverified') return unverified(v) + listed;
+  return listed || `<p class="al">${v.texts.allergens} ${v.texts.allergensNone}</p>`;
 }
 
 /** The five-letter scale in its official colours, the recipe's letter enlarged. */
-const nutriScoreScale = (letter: string) =>
-  `<p class="ns" role="img" aria-label="${t.nutriScore} ${letter}"><i>${t.nutriScore}</i>` +
+const nutriScoreScale = (letter: string, label: string) =>
+  `<p class="ns" role="img" aria-label="${label} ${letter}"><i>${label}</i>` +
   NUTRISCORE_LETTERS.map((l) => `<b class="ns${l}${l === letter ? ' on' : ''}">${l}</b>`).join('') +
   '</p>';
 
-function nutritionBlock(recipe: PublicMenuRecipe): string {
-  const values = nutritionValues(recipe);
+function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
+  const t = v.texts;
+  const values = nutritionValues(recipe, v);
   return (
     '<div class="nutri">' +
     `<div class="nh"><h4>${t.nutritionTitle}</h4><span class="per">${t.perServing}</span></div>` +
     (values ? `<dl>${values}</dl>` : '') +
-    badges(t.diets, 'diet', recipe.dietaryInfo) +
-    allergenLines(recipe) +
-    badges(t.traces, 'trace', recipe.traces) +
-    (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore) : '') +
+    badges(
+      t.diets,
+      'diet',
+      recipe.dietaryInfo.map((d) => dietLabel(d, v.lang)),
+    ) +
+    allergenLines(recipe, v) +
+    badges(
+      t.traces,
+      'trace',
+      recipe.traces.map((a) => allergenLabel(a, v.lang)),
+    ) +
+    originsHtml(recipe.meatOrigins) +
+    (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore, t.nutriScore) : '') +
     '</div>'
   );
 }
 
-// A dish without a recipe (its recipe deleted, a drink) has no declared allergens either.
-const itemHtml = (item: PublicMenuItem) =>
-  '<li class="item">' +
-  `<h3>${e(item.name)}</h3>` +
-  (item.description ? `<p class="idesc">${e(item.description)}</p>` : '') +
-  (item.recipe ? nutritionBlock(item.recipe) : UNVERIFIED) +
-  '</li>';
+/** An owner's text in the page's language, marked French where the translation is missing. */
+const ownerText = (tag: string, attributes: string, text: LocalizedText) => `<${tag}${attributes}${text.french ? ' lang="fr"' : ''}>${e(text.text)}</${tag}>`;
 
-const sectionHtml = (section: PublicMenuSection, index: number) =>
-  `<section aria-labelledby="s${index}"><h2 id="s${index}">${e(section.name)}</h2>` +
+/**
+ * The dish's photo (docs/decisions/0017-photos.md): a thumbnail 6rem wide (8rem from 48rem),
+ * so the browser takes the 320 px copy on most phones. Loaded lazily and decoded off the main
+ * thread; its size is reserved by CSS and the attributes, so nothing moves when it arrives.
+ */
+function photoHtml(photo: Photo, name: string): string {
+  const small = photo.variants[0]!;
+  return (
+    `<img class="ph" src="${small.url}" srcset="${photoSrcset(photo)}" sizes="(min-width:48rem) 8rem, 6rem" ` +
+    `width="${small.width}" height="${small.height}" alt="${e(name)}" loading="lazy" decoding="async">`
+  );
+}
+
+/** An item without a recipe (a drink): its own diet labels and allergen lists, no nutrition. */
+const labelsBlock = (labels: NonNullable<PublicMenuItem['labels']>, v: DinerView) =>
+  '<div class="nutri">' +
+  badges(
+    v.texts.diets,
+    'diet',
+    labels.dietaryInfo.map((d) => dietLabel(d, v.lang)),
+  ) +
+  allergenLines(labels, v) +
+  badges(
+    v.texts.traces,
+    'trace',
+    labels.traces.map((a) => allergenLabel(a, v.lang)),
+  ) +
+  '</div>';
+
+const priceHtml = (price: number | null) => (price === null ? '' : `<p class="pr"><span class="sr">${publicMenuTexts.priceLabel} </span>${formatPrice(price)}</p>`);
+
+/** The meats' origins in the decree's words; the meat names are the app's own constants. */
+const originsHtml = (origins: PublicMenuRecipe['meatOrigins']) =>
+  origins.length ? `<div class="tags" lang="fr"><p>${publicMenuTexts.meatOrigin}</p><ul class="origins">${origins.map((o) => `<li>${e(o.meat)} · ${e(o.text)}</li>`).join('')}</ul></div>` : '';
+
+// A dish whose recipe was deleted has no declared allergens either; a drink has its own lists.
+function itemHtml(item: PublicMenuItem, v: DinerView): string {
+  const verdict = filterVerdict(item, v.avoided);
+  const classes = ['item', verdict?.kind === 'contains' ? 'off' : '', item.soldOut ? 'so' : ''].filter(Boolean).join(' ');
+  return (
+    `<li class="${classes}">` +
+    (item.photo ? photoHtml(item.photo, item.name) : '') +
+    ownerText('h3', '', localize(item.name, item.translations, 'name', v.lang)) +
+    (item.soldOut ? soldOutBadge(v) : '') +
+    (item.recipe?.homemade ? `<p class="fm">${v.texts.homemade}</p>` : '') +
+    priceHtml(item.price) +
+    verdictLine(verdict, v) +
+    (item.description ? ownerText('p', ' class="idesc"', localize(item.description, item.translations, 'description', v.lang)) : '') +
+    (item.recipe ? nutritionBlock(item.recipe, v) : item.labels ? labelsBlock(item.labels, v) : unverified(v)) +
+    '</li>'
+  );
+}
+
+// Section names have no translations: French, marked as such on a page in another language.
+const sectionHtml = (section: PublicMenuSection, index: number, v: DinerView) =>
+  `<section aria-labelledby="s${index}"${v.lang === 'fr' ? '' : ' lang="fr"'}><h2 id="s${index}">${e(section.name)}</h2>` +
   (section.description ? `<p class="sdesc">${e(section.description)}</p>` : '') +
-  `<ul class="items">${section.items.map(itemHtml).join('')}</ul></section>`;
+  `<ul class="items"${v.lang === 'fr' ? '' : ` lang="${v.lang}"`}>${section.items.map((item) => itemHtml(item, v)).join('')}</ul></section>`;
 
-const EMPTY = `<div class="empty"><h2>${t.emptyTitle}</h2><p>${t.emptyText}</p></div>`;
+const empty = (v: DinerView) => `<div class="empty"><h2>${v.texts.emptyTitle}</h2><p>${v.texts.emptyText}</p></div>`;
 
 /** The establishment's address and phone (issue 15), under the menu's title; a diner can call. */
 function contactLine(menu: PublicMenu): string {
@@ -80,26 +150,39 @@ function contactLine(menu: PublicMenu): string {
   return parts.length ? `<p class="addr">${parts.join(' · ')}</p>` : '';
 }
 
-/** The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) »). The price is not shown. */
-export function renderMenuPage(menu: PublicMenu): string {
+/**
+ * The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) ») for one diner's
+ * view (issue 18): its language, its allergen filter, and the script that keeps « Épuisé » live.
+ */
+export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): string {
+  const fr = v.lang === 'fr' ? '' : ' lang="fr"';
   const header =
-    `<p class="resto">${e(menu.restaurantName)}</p>` +
-    `<div class="title"><h1>${e(menu.name)}</h1>${menu.ownerIsPremium ? CROWN : ''}</div>` +
-    (menu.description ? `<p class="lead">${e(menu.description)}</p>` : '') +
+    languageSwitcher(v) +
+    `<p class="resto"${fr}>${e(menu.restaurantName)}</p>` +
+    `<div class="title"><h1${fr}>${e(menu.name)}</h1>${menu.ownerIsPremium ? crown(v.texts.premium) : ''}</div>` +
+    (menu.description ? `<p class="lead"${fr}>${e(menu.description)}</p>` : '') +
     contactLine(menu);
   const sections = menu.sections.filter((s) => s.items.length > 0);
+  const priced = sections.some((s) => s.items.some((i) => i.price !== null));
+  const homemade = sections.some((s) => s.items.some((i) => i.recipe?.homemade));
+  // « Prix nets, service compris » closes a menu that shows a price (docs/product/decisions.md 18).
+  const closing = (priced ? `<p class="pm">${v.texts.pricesNote}</p>` : '') + (homemade ? `<p class="pm">${v.texts.homemadeLegend}</p>` : '');
   return renderPage({
+    lang: v.lang,
     title: `${menu.name} · ${menu.restaurantName}`,
     description: menu.description || `${menu.name} · ${menu.restaurantName}`,
     header,
-    main: sections.length ? sections.map(sectionHtml).join('') : EMPTY,
+    main: sections.length ? allergenFilterForm(v) + sections.map((s, i) => sectionHtml(s, i, v)).join('') + closing : empty(v),
     footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
+    scripts: liveScriptTag(),
   });
 }
 
-/** The « Menu non trouvé » page, answered with status 404. */
-export function renderMenuNotFoundPage(): string {
+/** The « Menu non trouvé » page, answered with status 404, in the diner's language. */
+export function renderMenuNotFoundPage(v: DinerView = FRENCH_VIEW): string {
+  const t = v.texts;
   return renderPage({
+    lang: v.lang,
     title: `${t.notFoundTitle} · ${t.productName}`,
     header: `<div class="title"><h1>${t.notFoundTitle}</h1></div>`,
     main: `<div class="empty"><p>${t.notFoundText}</p></div>`,

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cachePage, pickRepresentation, type CachedPage } from './cached-page.ts';
+import { cachePage, PAGE_VARY, pickRepresentation, type CachedPage } from './cached-page.ts';
 import { etagMatches, sendRevalidated } from './http-cache.ts';
-import { pageKey, splitTarget } from './page-key.ts';
+import { LIVE_SCRIPT_PATH, menuEventStream, sendLiveScript } from './menu-live.ts';
+import { pageRequest, splitTarget } from './page-key.ts';
 import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
 import { findUnavailableMenu, loadPublicMenu, loadPublicMenuSource } from './service.ts';
 import { renderMenuUnavailablePage } from './unavailable-page.ts';
@@ -32,9 +33,12 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
   const pages = deps.diner.pages;
   const keep = options.cache ?? true;
 
+  app.get(LIVE_SCRIPT_PATH, (c) => sendLiveScript(c));
+
   app.get('/menu/:id', async (c) => {
     const id = c.req.param('id');
-    const key = pageKey(id, splitTarget(c.req.url)[1]);
+    // The page differs by language (?lang=, else Accept-Language) and allergen filter (?sans=).
+    const { view, key } = pageRequest(id, splitTarget(c.req.url)[1], c.req.header('accept-language'));
     const kept = keep ? pages.get(key) : undefined;
     if (kept) return sendPage(c, kept);
     const generation = pages.generation();
@@ -42,16 +46,19 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
     const source = await loadPublicMenuSource(deps.db, id, now);
     if (!source) {
       c.header('Cache-Control', 'no-cache');
+      c.header('Vary', PAGE_VARY);
       const paused = await findUnavailableMenu(deps.db, id);
-      return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName) : renderMenuNotFoundPage(), 404);
+      return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view), 404);
     }
-    const page = cachePage(renderMenuPage(source.toPublicMenu()));
+    const page = cachePage(renderMenuPage(source.toPublicMenu(), view));
     if (keep) {
       const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
       pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, { generation, validUntil, weight: page.weight });
     }
     return sendPage(c, page);
   });
+
+  app.get('/menu/:id/events', (c) => menuEventStream(c, deps.db, deps.menuChanges));
 
   app.get('/api/public/menus/:id', async (c) => {
     const menu = await loadPublicMenu(deps.db, c.req.param('id'));
@@ -69,7 +76,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
 function sendPage(c: Context<AppEnv>, page: CachedPage): Response {
   const chosen = pickRepresentation(page, c.req.header('accept-encoding'));
   if (etagMatches(c.req.header('if-none-match'), chosen.etag)) {
-    return c.body(null, 304, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ETag: chosen.etag });
+    return c.body(null, 304, { 'Cache-Control': 'no-cache', Vary: PAGE_VARY, ETag: chosen.etag });
   }
   return c.body(chosen.body, 200, chosen.headers);
 }

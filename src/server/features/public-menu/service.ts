@@ -2,6 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { AllergenStatus } from '../../../shared/allergens.ts';
 import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import { TRANSLATED_LANGUAGES } from '../../../shared/diner/languages.ts';
+import { readTranslations, type DishTranslation, type DishTranslations } from '../../../shared/diner/translations.ts';
+import { toPhoto } from '../../../shared/api/photos.ts';
+import { meatOriginText, type MeatOrigin } from '../../../shared/meat-origin.ts';
 import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
@@ -17,7 +21,7 @@ type ItemRow = [
   id: string,
   name: string,
   description: string,
-  price: number,
+  price: number | string | null,
   recipeId: string | null,
   calories: number | null,
   protein: number | null,
@@ -28,7 +32,20 @@ type ItemRow = [
   traces: string[] | null,
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null,
   allergenStatus: AllergenStatus | null,
+  /** Issue 18's values, in one nested array (menu-languages columns of migration 0013). */
+  dinerValues: DinerValues,
+  /** The item's photo, else its recipe's: its id and its copies' [width, height], narrowest first. */
+  photoId: string | null,
+  photoSizes: [number, number][] | null,
+  /** An item without a recipe: its own lists (migration 0012). */
+  ownAllergens: string[],
+  ownTraces: string[],
+  ownDiets: string[],
+  ownDeclared: boolean,
+  homemade: boolean | null,
+  meatOrigins: MeatOrigin[] | null,
 ];
+type DinerValues = [soldOut: boolean, itemTranslations: unknown, recipeName: string | null, recipeDescription: string | null, recipeTranslations: unknown];
 
 /**
  * The available items of the menu `m`, in display order, as one JSON array of ItemRow tuples
@@ -41,7 +58,11 @@ const availableItems = sql<string>`(
   SELECT coalesce(json_agg(json_build_array(
       s.id, s.name, s.description, i.id, i.name, i.description, i.price,
       r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info,
-      r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus'
+      r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus',
+      json_build_array(i.sold_out, i.translations, r.name, r.description, r.translations),
+      coalesce(i.photo_id, r.photo_id),
+      (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id)),
+      i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -129,17 +150,26 @@ export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date =
 
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
-  for (const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus] of rows) {
+  for (const row of rows) {
+    const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, dinerValues, photoId, photoSizes, ownAllergens, ownTraces, ownDiets, ownDeclared, homemade, meatOrigins] = row;
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
       sections.push(section);
     }
+    const photo = photoId && photoSizes?.length ? toPhoto(photoId, photoSizes.map(([width, height]) => ({ width, height }))) : null;
     section.items.push({
       id,
       name,
       description,
-      price: Number(price),
+      price: price === null ? null : Number(price),
+      labels: recipeId
+        ? null
+        : { allergens: ownAllergens, allergenStatus: ownDeclared ? 'declared' : 'unverified', traces: ownTraces, dietaryInfo: ownDiets },
+      photoUrl: photo?.url ?? null,
+      photo,
+      soldOut: dinerValues[0],
+      translations: itemTranslations(name, description, dinerValues),
       recipe: recipeId
         ? {
             caloriesPerServing: calories,
@@ -152,11 +182,36 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
             traces: traces ?? [],
             dietaryInfo: diets ?? [],
             nutriScore: nutriScore ?? null,
+            homemade: homemade ?? false,
+            meatOrigins: (meatOrigins ?? []).flatMap((origin) => {
+              const text = meatOriginText(origin);
+              return text ? [{ meat: origin.meat, text }] : [];
+            }),
           }
         : null,
     });
   }
   return sections;
+}
+
+/**
+ * The item's own translations, completed by its recipe's for a text the item shows as the
+ * recipe has it (an item takes its recipe's name when added: src/server/features/menus/content.ts);
+ * a text the owner changed on the item keeps only the item's translations.
+ */
+function itemTranslations(name: string, description: string, [, own, recipeName, recipeDescription, fromRecipe]: DinerValues): DishTranslations {
+  const item = readTranslations(own);
+  const recipe = readTranslations(fromRecipe);
+  const merged: DishTranslations = {};
+  for (const lang of TRANSLATED_LANGUAGES) {
+    const entry: DishTranslation = {};
+    const nameText = item[lang]?.name ?? (recipeName === name ? recipe[lang]?.name : undefined);
+    const descriptionText = item[lang]?.description ?? (description && recipeDescription === description ? recipe[lang]?.description : undefined);
+    if (nameText) entry.name = nameText;
+    if (descriptionText) entry.description = descriptionText;
+    if (entry.name || entry.description) merged[lang] = entry;
+  }
+  return merged;
 }
 
 /**

@@ -3,18 +3,23 @@ import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
-import { isVolume } from '../../../shared/units.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { FOOD_NUTRIENT_COLUMNS, findFoods, toPer100g, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
-import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
+import { FOOD_NUTRIENT_COLUMNS, toPer100g } from '../../domain/catalogue-foods.ts';
+import { findPhotos } from '../../domain/photos/find.ts';
+import { meatOriginMissing, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { Photo } from '../../../shared/api/photos.ts';
+import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
-import { factsColumns, factsFromCatalogue } from './facts.ts';
-import { defaultMeasures } from './kitchen-measures.ts';
+import { factsColumns } from '../../domain/recipe-facts-store.ts';
+import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
+import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { parentsOf, resolveIngredients } from './resolve-lines.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -22,13 +27,19 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
   if (recipeIds.length === 0) return [];
   return db
     .selectFrom('recipe_ingredients as ri')
-    .innerJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
-    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const)])
+    .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
+    .leftJoin('products as p', 'p.id', 'ri.product_id')
+    .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
+    .select(['sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.allergens as sub_allergens', 'sr.traces as sub_traces', 'sr.facts as sub_facts'])
+    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.product_id', 'ri.sub_recipe_id', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', 'p.name as product_name', 'p.allergens as product_allergens', 'p.traces as product_traces'])
+    .select([...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const), ...PRODUCT_NUTRIENT_COLUMNS.map((c) => `p.${c} as p_${c}` as const)])
     .where('ri.recipe_id', 'in', recipeIds)
     .orderBy('ri.recipe_id')
     .orderBy('ri.position')
     .execute();
 }
+
+const PRODUCT_NUTRIENT_COLUMNS = ['energy_kcal', 'energy_kj', 'fat_g', 'saturated_fat_g', 'carbs_g', 'sugars_g', 'fiber_g', 'protein_g', 'salt_g'] as const;
 
 type LineRow = Awaited<ReturnType<typeof loadRecipeLines>>[number];
 
@@ -52,10 +63,55 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     allergenStatus: stored.allergenStatus ?? (row.allergens_declared ? 'declared' : 'unverified'),
     allergenSuggestions: stored.allergenSuggestions ?? [],
     lines: stored.lines ?? [],
+    allergens: row.allergens,
+    traces: row.traces,
+    productAllergens: stored.productAllergens ?? [],
+    productTraces: stored.productTraces ?? [],
+    cost: stored.cost ?? { total: null, perServing: null, missing: [] },
   };
 }
 
-function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
+/** On-site food VAT (10 %): the selling price TTC ÷ 1.10 is the price HT the food cost is measured against. */
+const ON_SITE_VAT = 0.1;
+
+/** « Coût matière » in % of the price HT (docs/product/api.md), one decimal; null without both. */
+function foodCostPercent(costPerServing: number | null, priceTtc: number | null): number | null {
+  if (costPerServing === null || priceTtc === null || priceTtc <= 0) return null;
+  return Math.round((costPerServing / (priceTtc / (1 + ON_SITE_VAT))) * 1000) / 10;
+}
+
+/** A stored line's source: a Ciqual food, or a product (named as it is now, with its label's values). */
+function lineSourceOf(line: LineRow) {
+  if (line.sub_recipe_id !== null) {
+    const sub = subRecipeSource({
+      id: line.sub_recipe_id,
+      name: line.sub_name ?? line.name,
+      servings: line.sub_servings ?? 1,
+      cooked_weight_g: line.sub_cooked_weight_g ?? null,
+      allergens: line.sub_allergens ?? [],
+      traces: line.sub_traces ?? [],
+      facts: line.sub_facts,
+    });
+    const perPortion = servedGrams({ cooked_weight_g: line.sub_cooked_weight_g ?? null, facts: line.sub_facts }) / (line.sub_servings ?? 1);
+    return { kind: 'recipe' as const, code: null, productId: null, recipeId: line.sub_recipe_id, name: sub.name, allergens: [...sub.allergens], traces: [...sub.traces], per100g: sub.per100g, gramsPerPortion: perPortion };
+  }
+  if (line.product_id !== null) {
+    const values = Object.fromEntries(PRODUCT_NUTRIENT_COLUMNS.map((c) => [c, line[`p_${c}`]])) as ProductNutrientColumns;
+    return {
+      kind: 'product' as const,
+      code: null,
+      productId: line.product_id,
+      recipeId: null,
+      name: line.product_name ?? line.name,
+      allergens: line.product_allergens ?? [],
+      traces: line.product_traces ?? [],
+      per100g: productPer100g(values),
+    };
+  }
+  return { kind: 'ciqual' as const, code: String(line.food_code), productId: null, recipeId: null, name: line.name, allergens: [], traces: [], per100g: toPer100g(line) };
+}
+
+function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe {
   const facts = storedFacts(row);
   return {
     id: row.id,
@@ -64,18 +120,20 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     servings: row.servings,
     ingredients: lines.map((line, index) => ({
       id: line.id,
-      code: String(line.food_code),
-      name: line.name,
+      ...lineSourceOf(line),
       quantity: line.quantity,
       unit: line.unit,
       gramsPerUnit: line.grams_per_unit,
       gramsPerMl: line.grams_per_ml,
-      per100g: toPer100g(line),
       suggestedAllergens: facts.lines[index]?.suggestedAllergens ?? [],
       redMeat: facts.lines[index]?.redMeat ?? false,
     })),
     allergens: row.allergens,
     traces: row.traces,
+    ownAllergens: row.own_allergens,
+    ownTraces: row.own_traces,
+    productAllergens: facts.productAllergens,
+    productTraces: facts.productTraces,
     dietaryInfo: row.dietary_info,
     prepTime: row.prep_time,
     cookTime: row.cook_time,
@@ -85,12 +143,22 @@ function toRecipe(row: RecipeRow, lines: LineRow[]): Recipe {
     carbsPerServing: facts.carbsPerServing,
     fatPerServing: facts.fatPerServing,
     cookedWeightG: row.cooked_weight_g,
+    yieldGrams: row.cooked_weight_g ?? facts.nutrition.totalGrams,
+    costPerServing: facts.cost.perServing === null ? null : Math.round(facts.cost.perServing * 100) / 100,
+    foodCostPercent: foodCostPercent(facts.cost.perServing, row.price),
+    costMissing: facts.cost.missing,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
+    translations: readTranslations(row.translations),
+    homemade: row.homemade,
+    meatOrigins: row.meat_origins as MeatOrigin[],
+    meatOriginMissing: meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
     allergenSuggestions: facts.allergenSuggestions,
+    photoUrl: photo?.url ?? null,
+    photo,
     allergensConfirmedBy: row.allergens_declared && row.allergens_confirmed_by_name !== null ? { userId: row.allergens_confirmed_by, name: row.allergens_confirmed_by_name } : null,
     allergensConfirmedAt: row.allergens_declared ? (row.allergens_confirmed_at?.toISOString() ?? null) : null,
     createdAt: row.created_at.toISOString(),
@@ -103,41 +171,16 @@ export async function listRecipes(db: Kysely<DB>, organisationId: string): Promi
   const lines = await loadRecipeLines(db, rows.map((r) => r.id));
   const byRecipe = new Map<string, LineRow[]>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
-  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? []));
+  const photos = await findPhotos(db, rows.map((r) => r.photo_id));
+  return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
 }
 
 export async function getRecipe(db: Db, organisationId: string, id: string): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
   if (!row) throw notFound();
-  return toRecipe(row, await loadRecipeLines(db, [row.id]));
-}
-
-/** Every line must name a Ciqual food; the facts are computed here, from the catalogue. */
-async function resolveIngredients(trx: Transaction<DB>, input: RecipeInputParsed) {
-  const foods = await findFoods(trx, input.ingredients.map((line) => Number(line.code)));
-  const fields: Record<string, string> = {};
-  input.ingredients.forEach((line, index) => {
-    if (!foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
-  });
-  if (Object.keys(fields).length > 0) throw new AppError('validation', 422, recipeMessages.unknownFood, fields);
-  const lines = input.ingredients.map((line) => {
-    const food = foods.get(Number(line.code)) as FoodForRecipe;
-    // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (docs/product/decisions.md 17).
-    const gramsPerMl = isVolume(line.unit) ? (line.gramsPerMl ?? defaultMeasures(food).gramsPerMl ?? 1) : null;
-    const gramsPerUnit = line.unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
-    return { ...line, gramsPerUnit, gramsPerMl, food };
-  });
-  const facts = factsFromCatalogue(
-    {
-      servings: input.servings,
-      cookedWeightG: input.cookedWeightG ?? null,
-      fruitVegLegumePercent: input.fruitVegLegumePercent ?? null,
-      allergensDeclared: input.allergensDeclared,
-    },
-    lines,
-  );
-  return { lines, facts };
+  const photos = await findPhotos(db, [row.photo_id]);
+  return toRecipe(row, await loadRecipeLines(db, [row.id]), photos.get(row.photo_id ?? '') ?? null);
 }
 
 const recipeEventData = (input: RecipeInputParsed, facts: RecipeFacts): RecipeEventData => ({
@@ -153,16 +196,19 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     name: input.name,
     description: input.description,
     servings: input.servings,
-    allergens: input.allergens,
-    traces: input.traces,
+    own_allergens: input.allergens,
+    own_traces: input.traces,
     allergens_declared: input.allergensDeclared,
     dietary_info: input.dietaryInfo,
-    cooked_weight_g: input.cookedWeightG ?? null,
+    cooked_weight_g: input.yieldGrams ?? input.cookedWeightG ?? null,
     fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
     show_nutri_score: input.showNutriScore,
+    homemade: input.homemade,
+    meat_origins: JSON.stringify(input.meatOrigins),
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,
+    ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
     ...factsColumns(facts),
   };
 }
@@ -174,8 +220,10 @@ async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaite
       lines.map((line, position) => ({
         recipe_id: recipeId,
         position,
-        food_code: line.food.code,
-        name: line.food.name,
+        food_code: line.foodCode,
+        product_id: line.productId,
+        sub_recipe_id: line.subRecipeId,
+        name: line.source.name,
         quantity: line.quantity,
         unit: line.unit,
         grams_per_unit: line.gramsPerUnit,
@@ -201,7 +249,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeInputParsed): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, actor.organisationId, 'recipes');
-    const { lines, facts } = await resolveIngredients(trx, input);
+    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, null, input);
     const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
     const row = await trx
       .insertInto('recipes')
@@ -224,16 +272,18 @@ export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeIn
 export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, input: RecipeInputParsed): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
+    // Serialized with the organisation's product changes (src/server/features/products/service.ts).
+    await lockOrganisation(trx, actor.organisationId);
     const existing = await trx
       .selectFrom('recipes')
-      .select(['id', 'name', 'allergens_declared', 'allergens', 'traces'])
+      .select(['id', 'name', 'allergens_declared', 'own_allergens', 'own_traces'])
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .forUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound();
-    const { lines, facts } = await resolveIngredients(trx, input);
-    const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.allergens, input.allergens) || !sameList(existing.traces, input.traces));
+    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, id, input);
+    const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.own_allergens, input.allergens) || !sameList(existing.own_traces, input.traces));
     const confirmation = !input.allergensDeclared ? NOT_CONFIRMED : confirms ? await confirmedNow(trx, actor) : {};
     await trx
       .updateTable('recipes')
@@ -243,6 +293,8 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
       .execute();
     await trx.deleteFrom('recipe_ingredients').where('recipe_id', '=', id).execute();
     await insertLines(trx, id, lines);
+    // The recipes that contain it, at any depth, in this transaction (docs/product/products.md « Sub-recipes »).
+    await recomputeDependents(trx, actor.organisationId, { recipeIds: [id] });
     const entity = { type: 'recipe', id, name: input.name } as const;
     await recordAudit(trx, actor, { action: 'updated', entity, details: existing.name !== input.name ? { previousName: existing.name } : {} });
     if (confirms) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
@@ -254,6 +306,10 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
 export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
+    await lockOrganisation(trx, actor.organisationId);
+    // Still inside another recipe: 409 naming it (the foreign key would refuse it too).
+    const parents = await parentsOf(trx, actor.organisationId, id);
+    if (parents.length > 0) throw new AppError('in_use', 409, recipeMessages.inUse(parents));
     const row = await trx.deleteFrom('recipes').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'recipe', id, name: row.name } });

@@ -8,6 +8,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   plan_limit: 403,
   not_found: 404,
   conflict: 409,
+  in_use: 409,
   payload_too_large: 413,
   validation: 422,
   rate_limited: 429,

@@ -20,14 +20,21 @@ export const OWNED_TABLES: Record<string, string> = {
   subscriptions: 'organisation_id',
   recipes: 'id',
   recipe_ingredients: 'id',
+  products: 'id',
   menus: 'id',
   menu_sections: 'id',
   menu_items: 'id',
+  meal_plan_entries: 'id',
   qr_codes: 'id',
   qr_scans: 'id',
   event_outbox: 'id',
   checkout_sessions: 'id',
   idempotency_keys: 'user_id, key',
+  // Photos hold owners' pictures, reached through their recipes and items (migration 0011).
+  photos: 'id',
+  photo_variants: 'photo_id, width',
+  // A menu's formules (migration 0012), reached through their menu.
+  formules: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */
@@ -39,6 +46,7 @@ export const OTHER_TABLES: Record<string, string> = {
   rate_limits: 'abuse counters: a refused sign-in must count',
   verifications: 'one-time tokens (reset links, e-mail changes, two-factor sign-in steps); deleted with the account when they name it',
   processed_webhook_events: 'provider bookkeeping (Stripe event ids)',
+  photo_orphans: 'bucket keys of released photos, waiting to be deleted from the S3 bucket',
 };
 
 type AnyDb = Kysely<DB>;

@@ -221,3 +221,55 @@ export function requestsFor(fields: string[], base: () => Record<string, unknown
     { weight: 1, arbitrary: rawBytes.map((bytes) => describeRequest({ body: new Uint8Array(bytes), contentType: 'application/json' }, 'bytes')) },
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Image bodies (PUT /api/recipes/:id/photo, PUT /api/items/:id/photo: hostile-images.reliability.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** The first bytes of each accepted format, so random bytes also reach the decoders. */
+export const IMAGE_SIGNATURES = {
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  webp: [...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBPVP8 ')],
+} as const;
+
+export interface SentImage {
+  label: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: string | null;
+}
+
+const sentImage = (label: string, bytes: Uint8Array, contentType: string | null): SentImage => {
+  const sent = { label: `${label} [${contentType ?? 'no content-type'}] ${bytes.byteLength} bytes ${Buffer.from(bytes.subarray(0, 24)).toString('hex')}`, bytes: new Uint8Array(bytes), contentType };
+  return Object.assign(sent, { [fc.toStringMethod]: () => sent.label });
+};
+
+export const imageContentTypes = fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/svg+xml', 'application/octet-stream', 'application/json', 'text/plain', null);
+
+/**
+ * Random bytes as an image: pure noise; noise behind a real signature; a real image (from
+ * `valid`, the test's own fixtures) truncated, with bytes flipped, or with garbage appended.
+ * Whatever the label says, the server must answer < 500 and store nothing when it refuses.
+ */
+export function imagesFrom(valid: Uint8Array[]): fc.Arbitrary<SentImage> {
+  const real = fc.constantFrom(...valid);
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.tuple(fc.uint8Array({ maxLength: 4096 }), imageContentTypes).map(([bytes, type]) => sentImage('noise', bytes, type)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...Object.values(IMAGE_SIGNATURES)), fc.uint8Array({ maxLength: 4096 }), imageContentTypes)
+        .map(([signature, noise, type]) => sentImage('signature + noise', new Uint8Array([...signature, ...noise]), type)),
+    },
+    { weight: 2, arbitrary: fc.tuple(real, fc.double({ min: 0, max: 0.999, noNaN: true }), imageContentTypes).map(([image, keep, type]) => sentImage('truncated', image.subarray(0, Math.floor(image.length * keep)), type)) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(real, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 16 }), imageContentTypes).map(([image, flips, type]) => {
+        const bytes = new Uint8Array(image);
+        for (const [at, value] of flips) bytes[at % bytes.length] = value;
+        return sentImage('bytes flipped', bytes, type);
+      }),
+    },
+    { weight: 1, arbitrary: fc.tuple(real, fc.uint8Array({ minLength: 1, maxLength: 2048 })).map(([image, tail]) => sentImage('garbage appended', new Uint8Array([...image, ...tail]), 'image/jpeg')) },
+  );
+}

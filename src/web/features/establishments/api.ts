@@ -13,6 +13,15 @@ export function useEstablishments() {
   });
 }
 
+/**
+ * The establishment a menu belongs to (its printed documents are headed by it,
+ * docs/product/organisations.md « Establishments »); undefined while the list loads.
+ */
+export function useEstablishment(id: string | undefined): { establishment: Establishment | undefined; isError: boolean } {
+  const list = useEstablishments();
+  return { establishment: id ? list.data?.find((e) => e.id === id) : undefined, isError: list.isError };
+}
+
 /** A change refetches the list and /api/me (its profile is the first establishment, its usage counts them). */
 function useInvalidateEstablishments() {
   const queryClient = useQueryClient();

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemUpdateInput, Menu, MenuCreateInput, MenuItem, MenuSection, MenuUpdateInput, SectionUpdateInput } from '../../../shared/api/menus.ts';
-import { api } from '../../lib/api.ts';
+import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
+import { api, apiUpload } from '../../lib/api.ts';
+import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import { moveInList } from './ordering.ts';
 
@@ -62,9 +64,18 @@ export function useDeleteMenu() {
 }
 
 /** Every change to a menu's content refetches its sections (the server owns the order). */
-function useContentMutation<TVariables, TResult>(menuId: string, mutationFn: (variables: TVariables) => Promise<TResult>) {
+function useContentMutation<TVariables, TResult>(
+  menuId: string,
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  feedback?: MutationFeedback<TVariables, TResult>,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: sectionsQueryKey(menuId) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: feedback?.onSuccess,
+    onError: feedback?.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sectionsQueryKey(menuId) }),
+  });
 }
 
 export function useCreateSection(menuId: string) {
@@ -77,8 +88,9 @@ export function useUpdateSection(menuId: string) {
   );
 }
 
-export function useDeleteSection(menuId: string) {
-  return useContentMutation(menuId, (id: string) => api<void>(`/api/sections/${id}`, { method: 'DELETE' }));
+/** The deleted section's card is gone once the sections are refetched: its toast comes through `feedback`. */
+export function useDeleteSection(menuId: string, feedback: MutationFeedback<string, void>) {
+  return useContentMutation(menuId, (id: string) => api<void>(`/api/sections/${id}`, { method: 'DELETE' }), feedback);
 }
 
 export function useAddItem(menuId: string) {
@@ -87,14 +99,43 @@ export function useAddItem(menuId: string) {
   );
 }
 
+/** An item without a recipe (POST /api/sections/:id/items with `{name, price, …}`). */
+export function useAddOwnItem(menuId: string) {
+  return useContentMutation(menuId, ({ sectionId, input }: { sectionId: string; input: OwnItemInput }) =>
+    api<MenuItem>(`/api/sections/${sectionId}/items`, { method: 'POST', body: input }),
+  );
+}
+
+export interface OwnItemInput {
+  name: string;
+  price: number;
+  description: string;
+  allergens: string[];
+  dietaryInfo: string[];
+  allergensDeclared: boolean;
+}
+
 export function useUpdateItem(menuId: string) {
   return useContentMutation(menuId, ({ id, input }: { id: string; input: ItemUpdateInput }) =>
     api<MenuItem>(`/api/items/${id}`, { method: 'PUT', body: input }),
   );
 }
 
-export function useDeleteItem(menuId: string) {
-  return useContentMutation(menuId, (id: string) => api<void>(`/api/items/${id}`, { method: 'DELETE' }));
+/** « Épuisé » and back in one tap (issue 18); open public pages update live. */
+export function useSetItemSoldOut(menuId: string) {
+  return useContentMutation(menuId, ({ id, soldOut }: { id: string; soldOut: boolean }) => api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut } }));
+}
+
+/** The deleted item's row is gone once the sections are refetched: its toast comes through `feedback`. */
+export function useDeleteItem(menuId: string, feedback: MutationFeedback<string, void>) {
+  return useContentMutation(menuId, (id: string) => api<void>(`/api/items/${id}`, { method: 'DELETE' }), feedback);
+}
+
+/** Sends an item's own photo (`file`), or removes it (`null`). */
+export function useItemPhoto(menuId: string) {
+  return useContentMutation(menuId, ({ itemId, file }: { itemId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
+    file ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file) : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE' }),
+  );
 }
 
 export type MoveTarget = { kind: 'section'; id: string; position: number } | { kind: 'item'; id: string; sectionId: string; position: number };

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { useDeleteSection, useUpdateSection, type MoveTarget } from './api.ts';
 import { MenuItemRow } from './menu-item-row.tsx';
+import { OwnItemForm } from './own-item-form.tsx';
 import { MoveButtons } from './move-buttons.tsx';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
@@ -34,15 +35,15 @@ export function SectionCard({
 }) {
   const headingId = useId();
   const [editing, setEditing] = useState(false);
+  const [addingOwn, setAddingOwn] = useState(false);
   const canWrite = useCan('content:write');
-  const remove = useDeleteSection(menuId);
+  const remove = useDeleteSection(menuId, {
+    onSuccess: () => toast.success('Section supprimée'),
+    onError: () => toast.error('Erreur lors de la suppression'),
+  });
   const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
 
-  const onDelete = () =>
-    remove.mutate(section.id, {
-      onSuccess: () => toast.success('Section supprimée'),
-      onError: () => toast.error('Erreur lors de la suppression'),
-    });
+  const onDelete = () => remove.mutate(section.id);
 
   return (
     // Not <Card>: a phone needs the narrower padding to keep an item's actions on one line.
@@ -64,12 +65,16 @@ export function SectionCard({
               <Button size="sm" onClick={onAddRecipe}>
                 Ajouter recette
               </Button>
+              <Button size="sm" variant="secondary" onClick={() => setAddingOwn(true)}>
+                Ajouter sans recette
+              </Button>
               <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
             </div>
           )}
         </div>
       )}
 
+      {addingOwn && <OwnItemForm menuId={menuId} sectionId={section.id} onDone={() => setAddingOwn(false)} />}
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
           {canWrite ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.' : 'Aucun élément dans cette section.'}

@@ -26,8 +26,9 @@ export function AccessLost({ lost, next }: { lost: ShownOrganisation; next: Show
         accessibles.
       </p>
       <p className="text-stone-700">Vos propres données n’ont pas changé.</p>
-      <Button size="lg" className="h-auto min-h-12 whitespace-normal py-2" onClick={() => void goOn()} disabled={leaving}>
-        Continuer dans « {next.name} »
+      {/* The button's own nowrap is overridden on its text (cn does not merge classes): a long name wraps on a phone. */}
+      <Button size="lg" className="h-auto min-h-12 max-w-full py-2" onClick={() => void goOn()} disabled={leaving}>
+        <span className="whitespace-normal">Continuer dans « {next.name} »</span>
       </Button>
     </Card>
   );

@@ -8,9 +8,14 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   name: `Plat ${id}`,
   description: '',
   price: 0,
+  labels: null,
   isAvailable: true,
+  soldOut: false,
+  translations: {},
   displayOrder,
-  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null } : null,
+  photoUrl: null,
+  photo: null,
+  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null, photo: null } : null,
   ...extra,
 });
 const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({ id, name: `Section ${id}`, description: '', displayOrder, items });

@@ -40,8 +40,21 @@ function statusOf(recipe: RecipeAllergens | undefined): AllergenRow['status'] {
   return recipe.allergens.length === 0 && recipe.traces.length === 0 ? 'none' : 'declared';
 }
 
+const cellsOf = (lists: RecipeAllergens): AllergenPresence[] =>
+  ALLERGEN_NAMES.map((a) => (lists.allergens.includes(a) ? 'contains' : lists.traces.includes(a) ? 'traces' : 'none'));
+
+const ownRow = (itemId: string, name: string, available: boolean, lists: RecipeAllergens): AllergenRow => ({
+  itemId,
+  name,
+  recipeName: null,
+  available,
+  cells: cellsOf(lists),
+  status: statusOf(lists),
+  known: [...lists.allergens],
+});
+
 /**
- * The menu's allergen table: its dishes (items linked to a recipe, available or not) by
+ * The menu's allergen table: its dishes (items linked to a recipe, or with their own lists, available or not) by
  * section, sections and items in display order, each with one cell per regulated allergen
  * read from the recipe's « contient » and « peut contenir (traces) » lists.
  */
@@ -55,7 +68,8 @@ export function buildAllergenTable(sections: readonly MenuSection[], recipes: re
       rows: [...section.items]
         .sort((a, b) => a.displayOrder - b.displayOrder)
         .flatMap((item): AllergenRow[] => {
-          if (!item.recipe) return [];
+          // An item without a recipe (a drink) has its own lists (docs/product/decisions.md 18).
+          if (!item.recipe) return item.labels ? [ownRow(item.id, item.name, item.isAvailable, { id: item.id, name: item.name, ...item.labels })] : [];
           const recipe = byId.get(item.recipe.id);
           const recipeName = recipe?.name ?? item.recipe.name;
           return [
@@ -64,7 +78,7 @@ export function buildAllergenTable(sections: readonly MenuSection[], recipes: re
               name: item.name,
               recipeName: recipeName !== item.name ? recipeName : null,
               available: item.isAvailable,
-              cells: recipe ? ALLERGEN_NAMES.map((a) => (recipe.allergens.includes(a) ? 'contains' : recipe.traces.includes(a) ? 'traces' : 'none')) : null,
+              cells: recipe ? cellsOf(recipe) : null,
               status: statusOf(recipe),
               known: recipe ? [...recipe.allergens] : [],
             },

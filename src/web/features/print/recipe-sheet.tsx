@@ -11,7 +11,7 @@ import { printDate } from './print-document.tsx';
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
 /** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (docs/product/decisions.md 17). */
 const conversion = (line: RecipeIngredient) =>
-  line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
+  line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : line.unit !== 'portion' && isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
 
 /** « 1 h 15 min », « 20 min »; null when not given. */
 export function formatMinutes(minutes: number | null): string | null {
@@ -96,7 +96,7 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
             </thead>
             <tbody>
               {recipe.ingredients.map((line) => {
-                const grams = toGrams(line.quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
+                const grams = line.unit === 'portion' ? line.quantity * (line.gramsPerPortion ?? 0) : toGrams(line.quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
                 return (
                   <tr key={line.id} className="border-b border-stone-200 align-top">
                     <th scope="row" className="py-1 pr-2 text-left font-normal">

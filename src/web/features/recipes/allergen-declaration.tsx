@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
-import { AllergenChips } from './allergen-chips.tsx';
+import { AllergenChips } from '../../components/allergen-chips.tsx';
 import { AllergenSuggestions } from './allergen-suggestions.tsx';
 import type { AllergenReview } from './use-allergen-review.ts';
 

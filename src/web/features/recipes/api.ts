@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
-import { api } from '../../lib/api.ts';
+import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
 export const recipesQueryKey = ['recipes'] as const;
@@ -27,6 +28,16 @@ export function useSaveRecipe() {
 export function useDeleteRecipe() {
   const invalidate = useInvalidateRecipes();
   return useMutation({ mutationFn: (id: string) => api<void>(`/api/recipes/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+}
+
+/** Sends a recipe's photo (`file`), or removes it (`null`); the list is refetched either way. */
+export function useRecipePhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ recipeId, file }: { recipeId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
+      file ? apiUpload<PhotoUploadResult>(`/api/recipes/${recipeId}/photo`, file) : api<undefined>(`/api/recipes/${recipeId}/photo`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recipesQueryKey }),
+  });
 }
 
 export async function searchIngredients(query: string, signal?: AbortSignal): Promise<IngredientHit[]> {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { IngredientHit, RecipeIngredient } from '../../../shared/api/recipes.ts';
 import type { Per100g } from '../../../shared/nutrition.ts';
-import { draftFromStored, lineFieldError, newDraftLine, previewLine, readLine } from './draft-lines.ts';
+import { draftFromStored, lineFieldError, newDraftLine, previewLine, readLine, sourceKey } from './draft-lines.ts';
 
 const per100g = { energyKcal: 900 } as Per100g;
-const hit = (code: string, name: string): IngredientHit => ({ code, name, group: null, per100g, suggestedAllergens: [], redMeat: false });
+const hit = (code: string, name: string): IngredientHit => ({ kind: 'ciqual', id: code, code, name, group: null, per100g, suggestedAllergens: [], redMeat: false, allergens: [], traces: [] });
 
 describe('ingredient lines of the recipe form', () => {
   it('starts a new line with the food’s unit weight and density from data/kitchen-measures.json', () => {
@@ -18,8 +18,16 @@ describe('ingredient lines of the recipe form', () => {
   });
 
   it('keeps what a stored line was saved with (density 1 before migration 0006)', () => {
-    const stored: RecipeIngredient = { id: 'x', code: '17440', name: 'Huile de tournesol', quantity: 0.25, unit: 'l', gramsPerUnit: null, gramsPerMl: 1, per100g, suggestedAllergens: [], redMeat: false };
+    const stored: RecipeIngredient = { id: 'x', kind: 'ciqual', code: '17440', productId: null, recipeId: null, allergens: [], traces: [], name: 'Huile de tournesol', quantity: 0.25, unit: 'l', gramsPerUnit: null, gramsPerMl: 1, per100g, suggestedAllergens: [], redMeat: false };
     expect(draftFromStored(stored)).toMatchObject({ quantity: '0,25', unit: 'l', gramsPerMl: '1', defaults: { gramsPerMl: 0.92 } });
+  });
+
+  it('sends a product’s line by its id, with its stated allergens for the preview', () => {
+    const product: IngredientHit = { kind: 'product', id: 'p-1', code: null, name: 'Fond blanc Maison Z', group: 'Mon produit', per100g, suggestedAllergens: [], redMeat: false, allergens: ['Céleri'], traces: [] };
+    const line = newDraftLine(product);
+    expect(readLine(line).input).toEqual({ productId: 'p-1', quantity: 100, unit: 'g', gramsPerUnit: null, gramsPerMl: null });
+    expect(previewLine(line).allergens).toEqual(['Céleri']);
+    expect(sourceKey(line)).toBe('product:p-1');
   });
 
   it('reads « 0,25 » and « 0.25 » alike, and refuses -5, 0 and junk next to the field', () => {

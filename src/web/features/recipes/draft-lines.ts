@@ -1,4 +1,4 @@
-import { recipeNumbers, type IngredientHit, type RecipeIngredient, type RecipeInput } from '../../../shared/api/recipes.ts';
+import { recipeNumbers, type IngredientHit, type LineUnit, type RecipeIngredient, type RecipeInput } from '../../../shared/api/recipes.ts';
 import { decimalText } from '../../../shared/decimal.ts';
 import type { MeasureDefaults } from '../../../shared/kitchen-measures.ts';
 import { readNumberText } from '../../../shared/number-rules.ts';
@@ -12,10 +12,19 @@ import { defaultMeasures } from './kitchen-measures.ts';
  */
 export interface DraftLine {
   key: string;
-  code: string;
+  /** Exactly one of them: a Ciqual food, or an own product (« Mon produit »). */
+  code: string | null;
+  productId: string | null;
+  /** A sub-recipe, counted in g, kg or portions. */
+  recipeId: string | null;
+  /** A sub-recipe's served grams per portion. */
+  gramsPerPortion: number | null;
   name: string;
+  /** A product's stated allergens and traces (empty for a Ciqual food). */
+  allergens: string[];
+  traces: string[];
   per100g: Per100g;
-  unit: Unit;
+  unit: LineUnit;
   quantity: string;
   /** « 1 unité = … g », used when unit is « unité ». */
   gramsPerUnit: string;
@@ -33,12 +42,21 @@ const newKey = () => `line-${++counter}`;
 /** A food with no known density is counted as water, and says so (docs/product/decisions.md 9 and 17). */
 const densityText = (value: number | null | undefined) => decimalText(value ?? 1);
 
+/** What identifies a line's source: the Ciqual code, or « product: » and the product's id. */
+export const sourceKey = (line: { code: string | null; productId?: string | null; recipeId?: string | null; kind?: string; id?: string }) =>
+  line.code ?? (line.recipeId || line.kind === 'recipe' ? `recipe:${line.recipeId ?? line.id ?? ''}` : `product:${line.productId ?? line.id ?? ''}`);
+
 export function newDraftLine(hit: IngredientHit): DraftLine {
-  const defaults = defaultMeasures(hit);
+  const defaults = defaultMeasures({ code: hit.code ?? 0, name: hit.name });
   return {
     key: newKey(),
     code: hit.code,
+    productId: hit.kind === 'product' ? hit.id : null,
+    recipeId: hit.kind === 'recipe' ? hit.id : null,
+    gramsPerPortion: hit.gramsPerPortion ?? null,
     name: hit.name,
+    allergens: hit.allergens,
+    traces: hit.traces,
     per100g: hit.per100g,
     unit: 'g',
     quantity: '100',
@@ -50,11 +68,16 @@ export function newDraftLine(hit: IngredientHit): DraftLine {
 
 /** A stored line keeps the weight and density it was saved with; the others start from the table. */
 export function draftFromStored(line: RecipeIngredient): DraftLine {
-  const defaults = defaultMeasures(line);
+  const defaults = defaultMeasures({ code: line.code ?? 0, name: line.name });
   return {
     key: newKey(),
     code: line.code,
+    productId: line.productId,
+    recipeId: line.recipeId,
+    gramsPerPortion: line.gramsPerPortion ?? null,
     name: line.name,
+    allergens: line.allergens,
+    traces: line.traces,
     per100g: line.per100g,
     unit: line.unit,
     quantity: decimalText(line.quantity),
@@ -65,8 +88,8 @@ export function draftFromStored(line: RecipeIngredient): DraftLine {
 }
 
 /** The fields a line's unit uses: a weight per unit only for « unité », a density only for volumes. */
-export const usedFields = (unit: Unit): LineField[] =>
-  unit === 'unité' ? ['quantity', 'gramsPerUnit'] : isVolume(unit) ? ['quantity', 'gramsPerMl'] : ['quantity'];
+export const usedFields = (unit: LineUnit): LineField[] =>
+  unit === 'portion' ? ['quantity'] : unit === 'unité' ? ['quantity', 'gramsPerUnit'] : isVolume(unit) ? ['quantity', 'gramsPerMl'] : ['quantity'];
 
 /** The error of one field of a line, or null. */
 export function lineFieldError(line: DraftLine, field: LineField): string | null {
@@ -88,7 +111,7 @@ export function readLine(line: DraftLine): { input: LineInput; errors: null } | 
   if (Object.keys(errors).length > 0 || values.quantity === undefined) return { input: null, errors };
   return {
     input: {
-      code: line.code,
+      ...(line.recipeId ? { recipeId: line.recipeId } : line.productId ? { productId: line.productId } : { code: line.code }),
       quantity: values.quantity,
       unit: line.unit,
       gramsPerUnit: values.gramsPerUnit ?? null,
@@ -99,7 +122,11 @@ export function readLine(line: DraftLine): { input: LineInput; errors: null } | 
 }
 
 /** The line for the live nutrition preview: a number not (yet) valid counts as nothing. */
-export function previewLine(line: DraftLine): NutritionLine {
+export function previewLine(line: DraftLine): NutritionLine & { allergens: string[]; traces: string[] } {
   const read = (field: LineField) => readNumberText(recipeNumbers[field], line[field], true).value;
-  return { name: line.name, per100g: line.per100g, unit: line.unit, quantity: read('quantity') ?? 0, gramsPerUnit: read('gramsPerUnit'), gramsPerMl: read('gramsPerMl') };
+  // A portion of a sub-recipe weighs its served weight ÷ its portions.
+  const portion = line.unit === 'portion';
+  const unit: Unit = portion ? 'unité' : line.unit === 'portion' ? 'g' : line.unit;
+  const gramsPerUnit = portion ? line.gramsPerPortion : read('gramsPerUnit');
+  return { name: line.name, per100g: line.per100g, unit, quantity: read('quantity') ?? 0, gramsPerUnit, gramsPerMl: read('gramsPerMl'), allergens: line.allergens, traces: line.traces };
 }

@@ -1,4 +1,5 @@
-import { UNITS, type Unit } from '../../../shared/units.ts';
+import { SUB_RECIPE_UNITS, type LineUnit } from '../../../shared/api/recipes.ts';
+import { UNITS } from '../../../shared/units.ts';
 import { DecimalInput } from '../../components/ui/decimal-input.tsx';
 import { lineFieldError, type DraftLine, type LineField } from './draft-lines.ts';
 import { LineConversion } from './line-conversion.tsx';
@@ -45,8 +46,11 @@ export function IngredientLines({
               <p className="truncate text-sm font-medium" title={line.name}>
                 {line.name}
               </p>
-              {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">Énergie inconnue dans Ciqual</p>}
+              {line.recipeId !== null && <p className="text-xs text-brand-800">Ma recette (sous-recette)</p>}
+              {line.productId !== null && <p className="text-xs text-brand-800">Mon produit{line.allergens.length > 0 ? ` · contient : ${line.allergens.join(', ')}` : ''}</p>}
+              {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">{line.productId === null ? 'Énergie inconnue dans Ciqual' : 'Énergie non renseignée'}</p>}
               {codeError && <p className="text-xs text-red-600">{codeError}</p>}
+              {errors[`${line.key}.productId`] && <p className="text-xs text-red-600">{errors[`${line.key}.productId`]}</p>}
             </div>
             <div className="col-span-2 flex gap-2 sm:contents">
               <div className="w-28 sm:w-full">
@@ -71,9 +75,9 @@ export function IngredientLines({
                   id={`unit-${line.key}`}
                   className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm"
                   value={line.unit}
-                  onChange={(event) => update(line, { unit: event.target.value as Unit })}
+                  onChange={(event) => update(line, { unit: event.target.value as LineUnit })}
                 >
-                  {UNITS.map((unit) => (
+                  {(line.recipeId ? SUB_RECIPE_UNITS : UNITS).map((unit) => (
                     <option key={unit} value={unit}>
                       {unit}
                     </option>

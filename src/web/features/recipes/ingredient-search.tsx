@@ -114,7 +114,7 @@ export function IngredientSearch({ onSelect }: { onSelect: (hit: IngredientHit) 
           ) : (
             hits.map((hit, index) => (
               <li
-                key={hit.code}
+                key={`${hit.kind}-${hit.id}`}
                 id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}

@@ -22,7 +22,7 @@ export function LineConversion({
   onChange: (patch: Partial<DraftLine>, field: ConversionField) => void;
   onLeave: (field: ConversionField) => void;
 }) {
-  const field: ConversionField | null = line.unit === 'unité' ? 'gramsPerUnit' : isVolume(line.unit) ? 'gramsPerMl' : null;
+  const field: ConversionField | null = line.unit === 'unité' ? 'gramsPerUnit' : line.unit !== 'portion' && isVolume(line.unit) ? 'gramsPerMl' : null;
   if (!field) return null;
   const perUnit = field === 'gramsPerUnit';
   const id = `${field}-${line.key}`;

@@ -40,9 +40,23 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
   const moreAllergens = recipe.allergens.length - PREVIEW;
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="recipe-card">
-      <div>
-        <h3 className="text-lg font-semibold">{recipe.name}</h3>
-        {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
+      <div className="flex items-start gap-3">
+        {recipe.photo && (
+          <img
+            src={recipe.photo.variants[0]!.url}
+            width={recipe.photo.variants[0]!.width}
+            height={recipe.photo.variants[0]!.height}
+            alt={recipe.name}
+            loading="lazy"
+            decoding="async"
+            className="h-16 w-16 shrink-0 rounded-lg object-cover"
+            data-testid="recipe-photo"
+          />
+        )}
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold">{recipe.name}</h3>
+          {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <Link to={`/recipes/${recipe.id}/fiche`} className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
@@ -66,7 +80,20 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         </Badge>
         <AllergenBadge recipe={recipe} />
         {recipe.price !== null && <Badge data-testid="price-badge">{formatEuros(recipe.price)}</Badge>}
+        {recipe.homemade && <Badge>Fait maison</Badge>}
+        {/* The decree requires the origin of these meats on the menu (docs/product/decisions.md 20). */}
+        {recipe.meatOriginMissing && (
+          <Badge tone="orange" className="border border-orange-300 font-semibold" data-testid="meat-origin-missing">
+            Origine de la viande à renseigner
+          </Badge>
+        )}
       </div>
+      {/* The owner's figure only: never on a diner's page (docs/product/products.md « Costs »). */}
+      <p className="text-xs text-stone-700" data-testid="cost-line">
+        {recipe.costPerServing === null
+          ? `Coût matière incomplet : prix manquant pour ${recipe.costMissing.join(', ')}`
+          : `Coût matière : ${formatEuros(recipe.costPerServing)} / portion${recipe.foodCostPercent === null ? '' : ` (${formatNumber(recipe.foodCostPercent, 1)} % du prix HT)`}`}
+      </p>
       {confirmation && (
         <p className="text-xs text-stone-600" data-testid="allergens-confirmed">
           {confirmation}

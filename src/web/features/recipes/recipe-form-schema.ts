@@ -20,6 +20,7 @@ export const recipeFormSchema = z.object({
   cookedWeightG: optionalNumberText(n.cookedWeightG),
   fruitVegLegumePercent: optionalNumberText(n.fruitVegLegumePercent),
   showNutriScore: shape.showNutriScore,
+  homemade: shape.homemade,
 });
 export type RecipeFormValues = z.input<typeof recipeFormSchema>;
 export type RecipeFormOutput = z.output<typeof recipeFormSchema>;
@@ -34,4 +35,5 @@ export const recipeFormDefaults = (recipe: Recipe | null): RecipeFormValues => (
   cookedWeightG: decimalText(recipe?.cookedWeightG, 1),
   fruitVegLegumePercent: decimalText(recipe?.fruitVegLegumePercent, 1),
   showNutriScore: recipe?.showNutriScore ?? false,
+  homemade: recipe?.homemade ?? false,
 });

@@ -12,12 +12,18 @@ import { readNumberText } from '../../../shared/number-rules.ts';
 import { computeRecipeFacts } from '../../../shared/recipe-facts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import { MenuMentions } from './menu-mentions.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
-import { useSaveRecipe } from './api.ts';
-import { draftFromStored, newDraftLine, previewLine, readLine, type DraftLine } from './draft-lines.ts';
+import { ProductAllergens } from './product-allergens.tsx';
+import { useRecipePhoto, useSaveRecipe } from './api.ts';
+import { RecipePhotoField } from './recipe-photo-field.tsx';
+import { draftFromStored, newDraftLine, previewLine, readLine, sourceKey, type DraftLine } from './draft-lines.ts';
 import { IngredientLines, type LineErrors } from './ingredient-lines.tsx';
 import { recipeFormDefaults, recipeFormSchema, type RecipeFormOutput, type RecipeFormValues } from './recipe-form-schema.ts';
 import { IngredientSearch } from './ingredient-search.tsx';
@@ -44,14 +50,19 @@ const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
 /** « Nouvelle recette » / « Modifier la recette » (docs/product/spec.md « Mes Recettes »). */
 export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: () => void }) {
   const save = useSaveRecipe();
+  const photo = useRecipePhoto();
+  const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
   // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
-    Object.fromEntries((recipe?.ingredients ?? []).map((l) => [l.code, { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
+    Object.fromEntries((recipe?.ingredients ?? []).map((l) => [sourceKey(l), { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
   );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
+  const [meatOrigins, setMeatOrigins] = useState<MeatOrigin[]>(recipe?.meatOrigins ?? []);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
+  const [translations, setTranslations] = useState<DishTranslations>(recipe?.translations ?? {});
+  const [translationErrors, setTranslationErrors] = useState<Record<string, string>>({});
   const form = useForm<RecipeFormValues, unknown, RecipeFormOutput>({ resolver: zodResolver(recipeFormSchema), defaultValues: recipeFormDefaults(recipe) });
   const servingsText = useWatch({ control: form.control, name: 'servings' });
   const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
@@ -68,18 +79,18 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         cookedWeightG,
         fruitVegLegumePercent,
         allergensDeclared: false,
-        lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[l.code] ?? NO_FACTS) })),
+        lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[sourceKey(l)] ?? NO_FACTS) })),
       }),
     [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
   );
   const review = useAllergenReview(
     recipe,
-    lines.map((l) => l.code),
+    lines.map(sourceKey),
     preview.allergenSuggestions,
   );
 
   const addIngredient = (hit: IngredientHit) => {
-    setFoodFacts((current) => ({ ...current, [hit.code]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
+    setFoodFacts((current) => ({ ...current, [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
     setLines((current) => [...current, newDraftLine(hit)]);
     setIngredientsError(null);
     // One toast however many lines are added in a row: each add replaces it (same sonner id).
@@ -116,12 +127,21 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       // in a hurry to tick the box unread, and a false « declared » is what can hurt a diner.
       allergensDeclared: review.confirmed,
       dietaryInfo: diets,
+      translations,
+      meatOrigins,
     };
     save.mutate(
       { id: recipe?.id, input },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
+          // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
+          // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
+          if (!recipe && pendingPhoto) {
+            photo
+              .mutateAsync({ recipeId: saved.id, file: pendingPhoto })
+              .catch((failure: Error) => toast.error('La recette est créée, mais sa photo a été refusée', { description: failure.message }));
+          }
           onDone();
         },
         onError: (error) => {
@@ -136,6 +156,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
               else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
             }
             setLineErrors(fromServer);
+            setTranslationErrors(Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))));
             showValidationToast(RECIPE_FORM, error.message);
           } else toast.error('Erreur lors de la sauvegarde');
         },
@@ -154,6 +175,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <DecimalField control={form.control} name="servings" label="Portions" integer />
       </div>
       <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
+      <RecipePhotoField recipe={recipe} onPendingChange={setPendingPhoto} />
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
         <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
@@ -172,6 +194,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       </section>
 
       <AllergenDeclaration review={review} />
+      <ProductAllergens contains={preview.productAllergens} traces={preview.productTraces} />
+      <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />
 
       <details
         className="rounded-lg border border-stone-200 p-3"
@@ -231,6 +255,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
           ))}
         </div>
       </fieldset>
+
+      <TranslationFields idPrefix="recipe-translation" value={translations} onChange={setTranslations} errors={translationErrors} />
 
       {!review.confirmed && (
         <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">

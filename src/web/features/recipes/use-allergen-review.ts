@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import type { AllergenSuggestion } from '../../../shared/recipe-facts.ts';
+import { sourceKey } from './draft-lines.ts';
 import { ingredientsKey, pendingSuggestions, type Answered } from './allergen-review.ts';
 
 export interface AllergenReview {
@@ -26,13 +27,13 @@ export interface AllergenReview {
  */
 export function useAllergenReview(recipe: Recipe | null, codes: readonly string[], suggestions: readonly AllergenSuggestion[]): AllergenReview {
   const declared = recipe?.allergenStatus === 'declared';
-  const [contains, setContains] = useState<string[]>(recipe?.allergens ?? []);
-  const [traces, setTraces] = useState<string[]>(recipe?.traces ?? []);
+  const [contains, setContains] = useState<string[]>(recipe?.ownAllergens ?? []);
+  const [traces, setTraces] = useState<string[]>(recipe?.ownTraces ?? []);
   // A declared recipe's suggestions outside its lists were dismissed when it was confirmed.
   const [answered, setAnswered] = useState<Answered>(() =>
     declared ? Object.fromEntries((recipe?.allergenSuggestions ?? []).map((s) => [s.allergen, s.sources])) : {},
   );
-  const [confirmedFor, setConfirmedFor] = useState<string | null>(() => (declared ? ingredientsKey((recipe?.ingredients ?? []).map((l) => l.code)) : null));
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(() => (declared ? ingredientsKey((recipe?.ingredients ?? []).map(sourceKey)) : null));
 
   const key = ingredientsKey(codes);
   const pending = useMemo(() => pendingSuggestions(suggestions, contains, traces, answered), [suggestions, contains, traces, answered]);

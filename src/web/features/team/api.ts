@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationCreateInput, Member, OrganisationDetails, PendingInvitation } from '../../../shared/api/organisations.ts';
 import type { MemberRole } from '../../../shared/permissions.ts';
 import { api } from '../../lib/api.ts';
+import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
 export const organisationQueryKey = ['organisation'] as const;
@@ -12,10 +13,12 @@ export function useOrganisation() {
 }
 
 /** A change to the team refetches it, and /api/me (the account's own role may have changed). */
-function useTeamMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+function useTeamMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, feedback?: MutationFeedback<TVariables, TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    onSuccess: feedback?.onSuccess,
+    onError: feedback?.onError,
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: organisationQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]),
   });
@@ -35,6 +38,7 @@ export function useChangeRole() {
   );
 }
 
-export function useRemoveMember() {
-  return useTeamMutation((userId: string) => api<void>(`/api/organisation/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }));
+/** The removed member's row is gone once the team is refetched: its toast comes through `feedback`. */
+export function useRemoveMember(feedback: MutationFeedback<string, void>) {
+  return useTeamMutation((userId: string) => api<void>(`/api/organisation/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }), feedback);
 }

@@ -30,8 +30,11 @@ export function MemberRow({
   organisationName: string;
 }) {
   const changeRole = useChangeRole();
-  const remove = useRemoveMember();
   const name = member.name || member.email;
+  const remove = useRemoveMember({
+    onSuccess: () => toast.success(`${name} ne fait plus partie de l’équipe`),
+    onError: (error) => toast.error(errorText(error, 'Erreur lors du retrait du membre')),
+  });
   const onRole = (role: MemberRole) =>
     changeRole.mutate(
       { userId: member.userId, role },
@@ -40,11 +43,7 @@ export function MemberRow({
         onError: (error) => toast.error(errorText(error, 'Erreur lors du changement de rôle')),
       },
     );
-  const onRemove = () =>
-    remove.mutate(member.userId, {
-      onSuccess: () => toast.success(`${name} ne fait plus partie de l’équipe`),
-      onError: (error) => toast.error(errorText(error, 'Erreur lors du retrait du membre')),
-    });
+  const onRemove = () => remove.mutate(member.userId);
   const roleFixed = isSelf && lastOwner;
   return (
     <li className="grid gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-center" data-testid="member-row">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
-import { cn } from '../../lib/cn.ts';
+import { ALLERGEN_NAMES } from '../../shared/allergens.ts';
+import { cn } from '../lib/cn.ts';
 
 export type AllergenPresence = 'none' | 'contains' | 'traces';
 
@@ -25,10 +25,13 @@ export function AllergenChips({
   contains,
   traces,
   onChange,
+  listLabel = 'Allergènes de la recette',
 }: {
   contains: readonly string[];
   traces: readonly string[];
   onChange: (next: { contains: string[]; traces: string[] }) => void;
+  /** What the chips describe (a recipe, a product), for screen readers. */
+  listLabel?: string;
 }) {
   const hintId = useId();
   const cycle = (allergen: string) => {
@@ -45,7 +48,7 @@ export function AllergenChips({
       <p id={hintId} className="text-xs text-stone-600">
         {'Touchez un allergène : une fois « contient », deux fois « peut contenir (traces) », trois fois pour le retirer.'}
       </p>
-      <ul className="flex flex-wrap gap-1.5" aria-label="Allergènes de la recette">
+      <ul className="flex flex-wrap gap-1.5" aria-label={listLabel}>
         {ALLERGEN_NAMES.map((allergen) => {
           const presence = presenceOf(allergen, contains, traces);
           return (

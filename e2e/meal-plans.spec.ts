@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { calmScreenshot, expectFitsScreen, expectToast, LAPTOP, makePremium, PHONE, signUp, uniqueEmail } from './fixtures.ts';
+import { decodePng } from './qr-decode.ts';
+import { expect, test } from './test.ts';
+
+/**
+ * Issue 19: a school kitchen plans four weeks (the first one from the keyboard, then copied),
+ * sees one red GEMRCN criterion, fixes it by classifying a dish, prints the weekly poster, and
+ * a parent's phone (360 px) opens the week by the poster's QR code.
+ */
+const MONDAY = '2026-09-07';
+const day = (n: number) => new Date(Date.parse(`${MONDAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function seedRecipes(page: Page, origin: string): Promise<Record<string, string>> {
+  const recipes: [string, string, number, string[]][] = [
+    ['Carottes râpées', '20009', 80, []],
+    ['Cabillaud vapeur', '26025', 100, ['Poissons']],
+    ['Steak grillé', '6200', 100, []],
+    ['Riz blanc', '9104', 150, []],
+    ['Yaourt de brebis', '19554', 125, ['Lait']],
+    ['Pomme', '13039', 150, []],
+    ['Lentilles', '20587', 150, []],
+  ];
+  const ids: Record<string, string> = {};
+  for (const [name, code, quantity, allergens] of recipes) {
+    const res = await page.request.post('/api/recipes', {
+      headers: { Origin: origin },
+      data: { name, servings: 1, ingredients: [{ code, quantity, unit: 'g' }], allergens, dietaryInfo: [], allergensDeclared: true },
+    });
+    expect(res.status()).toBe(201);
+    ids[name] = ((await res.json()) as { id: string }).id;
+  }
+  return ids;
+}
+
+test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints the poster, and a parent’s phone opens the week by its QR code', async ({ page, baseURL, browser }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(LAPTOP);
+  await signUp(page, uniqueEmail('cantine'), 'École Jules Ferry');
+  await makePremium(page, baseURL!);
+  const ids = await seedRecipes(page, baseURL!);
+  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+
+  // Monday from the keyboard: type, Tab to the next component.
+  await page.goto(`/plans-de-menus?date=${MONDAY}`);
+  await expect(page.getByRole('heading', { name: 'Plans de menus' })).toBeVisible();
+  const monday = page.getByTestId(`day-${MONDAY}`);
+  await monday.getByLabel('lundi 7 septembre, Entrée').click();
+  for (const name of ['Carottes râpées', 'Cabillaud vapeur', 'Riz blanc', 'Yaourt de brebis', 'Pomme']) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Tab');
+  }
+  await expect(monday).toContainText('kcal', { timeout: 15_000 });
+  await expect(monday.getByLabel('lundi 7 septembre, Dessert')).toHaveValue('Pomme');
+
+  // The rest of the week through the API (the same request the fields send).
+  for (const [n, plat] of [[1, 'Steak grillé'], [2, 'Cabillaud vapeur'], [3, 'Steak grillé'], [4, 'Lentilles']] as const) {
+    const components = [
+      { slot: 'entree', recipeId: ids['Carottes râpées'] },
+      { slot: 'plat', recipeId: ids[plat] },
+      { slot: 'accompagnement', recipeId: ids['Riz blanc'] },
+      { slot: 'laitier', recipeId: ids['Yaourt de brebis'] },
+      { slot: 'dessert', recipeId: ids.Pomme },
+    ];
+    expect((await page.request.put(`/api/meal-plans/${establishment}/${day(n)}/dejeuner`, { headers: { Origin: baseURL! }, data: { components } })).status()).toBe(200);
+  }
+
+  // Copied three times: four weeks, 20 lunches.
+  await page.reload();
+  const copy = page.getByRole('region', { name: 'Copier vers des dates suivantes' });
+  await copy.getByLabel('Quoi').selectOption({ label: 'Une semaine' });
+  await copy.getByLabel('Nombre de fois').fill('3');
+  await copy.getByRole('button', { name: 'Copier' }).click();
+  await expectToast(page, '75 plats copiés');
+  await page.getByRole('button', { name: 'Publier la semaine' }).click();
+  await expectToast(page, 'Semaine publiée (25\u00a0plats)');
+
+  // One red criterion: no whole beef, veal or lamb in 20 meals, until the steak is classified.
+  const beef = page.getByTestId('gemrcn-viandes-non-hachees');
+  await expect(beef).toHaveAttribute('data-ok', 'false');
+  await expect(beef).toContainText('Non conforme · 0/20');
+  await expect(page.getByTestId('gemrcn-poissons')).toHaveAttribute('data-ok', 'true');
+  await calmScreenshot(page, 'meal-plans-week-red-1280');
+  const classify = page.getByRole('region', { name: 'Classer un plat pour la grille' });
+  await classify.getByLabel('Recette').selectOption({ label: 'Steak grillé' });
+  await classify.getByLabel('Viande non hachée de bœuf, veau, agneau ou abats').check();
+  await classify.getByRole('button', { name: 'Enregistrer la classification' }).click();
+  await expectToast(page, 'Classification enregistrée');
+  await expect(beef).toHaveAttribute('data-ok', 'true');
+  await expect(beef).toContainText('Conforme · 8/20');
+
+  // EGalim: one vegetarian lunch every week (Friday's lentils).
+  await expect(page.getByRole('region', { name: /EGalim/ })).toContainText('Semaines avec un menu végétarien');
+  await page.getByRole('button', { name: 'Mois' }).click();
+  await expect(page.getByText('Végétarien').first()).toBeVisible();
+  await calmScreenshot(page, 'meal-plans-month-1280');
+
+  // The poster, and its QR code leads to the families' page.
+  await page.goto(`/plans-de-menus/${establishment}/affiche?date=${MONDAY}`);
+  const poster = page.getByTestId('week-poster');
+  await expect(poster).toContainText('Menus de la semaine du lundi 7 septembre');
+  await expect(poster).toContainText('Allergènes : Poissons');
+  await expect(poster).toContainText('Menu végétarien');
+  const qr = poster.getByRole('img', { name: 'Code QR des menus de la semaine' });
+  await expect(qr).toBeVisible();
+  await calmScreenshot(page, 'meal-plans-poster-1280');
+  const url = decodePng(await qr.screenshot({ scale: 'device' })).text;
+  expect(url).toBe(`${baseURL}/semaine/${establishment}`);
+
+  // A parent's phone, no session, no JavaScript.
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+  const parent = await phone.newPage();
+  await parent.goto(`${url}?date=${day(2)}`);
+  await expect(parent.getByRole('heading', { level: 1 })).toHaveText('Menus de la semaine du 7 septembre 2026');
+  await expect(parent.getByText('Cabillaud vapeur').first()).toBeVisible();
+  await expect(parent.getByText('Menu végétarien')).toBeVisible();
+  await expectFitsScreen(parent, 'Semaine des familles');
+  await parent.screenshot({ path: 'test-results/screenshots/week-page-360.png', fullPage: true });
+  await parent.getByRole('link', { name: 'Semaine suivante →' }).first().click();
+  await expect(parent.getByRole('heading', { level: 1 })).toHaveText('Menus de la semaine du 14 septembre 2026');
+  await phone.close();
+});
+
+test('the planner fits a 360 px phone', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  await signUp(page, uniqueEmail('cantine-tel'), 'École du Port');
+  // Free plan: the plan is read-only, with the way to Premium.
+  await page.goto(`/plans-de-menus?date=${MONDAY}`);
+  await expect(page.getByTestId('meal-plans-premium').getByRole('link', { name: 'Passer au Premium' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByTestId(`day-${MONDAY}`).getByLabel('lundi 7 septembre, Plat')).toBeDisabled();
+  await calmScreenshot(page, 'meal-plans-free-360');
+  await makePremium(page, baseURL!);
+  await seedRecipes(page, baseURL!);
+  await page.goto(`/plans-de-menus?date=${MONDAY}`);
+  const monday = page.getByTestId(`day-${MONDAY}`);
+  await monday.getByLabel('lundi 7 septembre, Plat').fill('Lentilles');
+  await monday.getByLabel('lundi 7 septembre, Plat').press('Enter');
+  await expect(monday.getByText('Menu végétarien')).toBeVisible({ timeout: 15_000 });
+  await expectFitsScreen(page, 'Plans de menus');
+  await calmScreenshot(page, 'meal-plans-week-360');
+});

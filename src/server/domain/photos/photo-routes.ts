@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
+import { allow } from '../../auth/require-user.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { attachPhoto, detachPhoto, type AssertOwned, type PhotoHolder } from './attach.ts';
+import { processPhoto } from './process-image.ts';
+
+/** The routes' paths, for the body limit of src/server/app.ts (5 MB here, 1 MB elsewhere). */
+export const PHOTO_UPLOAD_PATH = /^\/api\/(?:recipes|items)\/[^/]+\/photo$/;
+
+export interface PhotoRouteOptions {
+  holder: PhotoHolder;
+  /**
+   * The holder feature's own lookup of the row in the active organisation (the one its GET or
+   * PUT uses), which throws its 404 for another organisation's row: ownership stays that
+   * feature's rule.
+   */
+  findOwned: (db: Parameters<AssertOwned>[0], organisationId: string, id: string) => Promise<unknown>;
+}
+
+/**
+ * `PUT /:id/photo` (the image itself as the body, 5 MB at most) → 200 `{photoUrl, photo}`, and
+ * `DELETE /:id/photo` → 204 (docs/product/api.md « Photos »). Mounted by the recipes and menus
+ * routes behind their `requireUser`; like their other writes, only a role with `content:write`
+ * (src/shared/permissions.ts) may change a photo (403 otherwise). The organisation's ownership
+ * is checked before the image is decoded (a foreign or unknown id costs no CPU), and again in
+ * the transaction that stores it.
+ */
+export function photoRoutes(deps: AppDeps, { holder, findOwned }: PhotoRouteOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db, photos } = deps;
+  const write = allow('content:write');
+  app.put('/:id/photo', write, async (c) => {
+    const id = c.req.param('id');
+    const owned: AssertOwned = (trx) => findOwned(trx, c.var.org.id, id);
+    await owned(db);
+    const processed = await processPhoto(new Uint8Array(await c.req.arrayBuffer()));
+    const photo = await attachPhoto(db, photos.objects, holder, id, processed, owned);
+    photos.sweeper.request();
+    return c.json({ photoUrl: photo.url, photo } satisfies PhotoUploadResult);
+  });
+  app.delete('/:id/photo', write, async (c) => {
+    const id = c.req.param('id');
+    await detachPhoto(db, holder, id, (trx) => findOwned(trx, c.var.org.id, id));
+    photos.sweeper.request();
+    return c.body(null, 204);
+  });
+  return app;
+}

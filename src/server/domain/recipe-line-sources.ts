@@ -1,0 +1,142 @@
+import type { Kysely, Transaction } from 'kysely';
+import { RED_MEAT_KINDS } from '../../shared/api/products.ts';
+import type { FoodFacts } from '../../shared/food-facts.ts';
+import { NUTRIENTS, type Nutrient, type Per100g } from '../../shared/nutrition.ts';
+import type { RecipeFacts } from '../../shared/recipe-facts.ts';
+import type { DB, ProductRow } from '../db/schema.ts';
+import type { FoodForRecipe } from './catalogue-foods.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** What a recipe line's source (a Ciqual food or an own product) brings to the recipe's facts. */
+export interface LineSource {
+  name: string;
+  per100g: Per100g;
+  facts: FoodFacts;
+  /** A product's label: contained and « peut contenir » allergens (facts, not suggestions). */
+  allergens: readonly string[];
+  traces: readonly string[];
+  /** Nutrients a sub-recipe only knows in part. */
+  partial?: readonly Nutrient[];
+  /** Cost HT of one gram as used, or null when unknown (a Ciqual food has no price). */
+  costPerGram: number | null;
+}
+
+/** A sub-recipe as its parent sees it: per 100 g of the dish as served, its whole allergen lists. */
+export interface SubRecipeRow {
+  id: string;
+  name: string;
+  servings: number;
+  cooked_weight_g: number | null;
+  allergens: string[];
+  traces: string[];
+  facts: unknown;
+}
+
+/** Grams of a sub-recipe a line uses: g and kg as typed, a portion is the served weight ÷ servings. */
+export function subRecipeGrams(quantity: number, unit: 'g' | 'kg' | 'portion', sub: SubRecipeRow): number {
+  if (unit === 'portion') return (quantity * servedGrams(sub)) / sub.servings;
+  return unit === 'kg' ? quantity * 1000 : quantity;
+}
+
+/** The served weight of a recipe: its cooked weight (« Poids après cuisson »), else its raw ingredients'. */
+export function servedGrams(sub: Pick<SubRecipeRow, 'cooked_weight_g' | 'facts'>): number {
+  const stored = sub.facts as Partial<RecipeFacts> | null;
+  return sub.cooked_weight_g ?? stored?.nutrition?.totalGrams ?? 0;
+}
+
+/**
+ * Its stored totals spread over its served weight: after a 20 % cooking loss, 100 g of pâte
+ * brisée holds the nutrients of 125 g of raw dough. A total that was partial stays marked so.
+ */
+export function subRecipeSource(sub: SubRecipeRow): LineSource {
+  const facts = sub.facts as Partial<RecipeFacts> | null;
+  const grams = servedGrams(sub);
+  const totals = facts?.nutrition?.totals;
+  const per100g = Object.fromEntries(
+    NUTRIENTS.map((n) => [n, totals && grams > 0 && totals[n] !== null && totals[n] !== undefined ? (totals[n] * 100) / grams : null]),
+  ) as Per100g;
+  const missing = facts?.nutrition?.missing ?? {};
+  return {
+    name: sub.name,
+    per100g,
+    partial: NUTRIENTS.filter((n) => (missing[n]?.length ?? 0) > 0),
+    facts: { suggestedAllergens: [], redMeat: facts?.nutrition?.redMeat ?? false },
+    allergens: sub.allergens,
+    traces: sub.traces,
+    costPerGram: facts?.cost?.total !== null && facts?.cost?.total !== undefined && grams > 0 ? facts.cost.total / grams : null,
+  };
+}
+
+export const foodSource = (food: FoodForRecipe): LineSource => ({ name: food.name, per100g: food.per100g, facts: food.facts, allergens: [], traces: [], costPerGram: null });
+
+/**
+ * A product's cost of one gram: per kg ÷ 1000; per unit ÷ the unit's weight; per litre ÷ 1000
+ * ÷ the line's density (g/ml, 1 when the line gives none).
+ */
+export function productCostPerGram(row: Pick<ProductRow, 'price' | 'price_per' | 'grams_per_unit'>, gramsPerMl: number | null = null): number | null {
+  if (row.price === null || row.price_per === null) return null;
+  if (row.price_per === 'kg') return row.price / 1000;
+  if (row.price_per === 'l') return row.price / 1000 / (gramsPerMl && gramsPerMl > 0 ? gramsPerMl : 1);
+  return row.grams_per_unit && row.grams_per_unit > 0 ? row.price / row.grams_per_unit : null;
+}
+
+/** INCO's conversion (Regulation 1169/2011, annex XIV): a label giving kcal only still has its kJ. */
+const KJ_PER_KCAL = 4.184;
+
+export type ProductNutrientColumns = Pick<
+  ProductRow,
+  'energy_kcal' | 'energy_kj' | 'fat_g' | 'saturated_fat_g' | 'carbs_g' | 'sugars_g' | 'fiber_g' | 'protein_g' | 'salt_g'
+>;
+
+/** A product's label values as a recipe's `per100g`; water is not on labels: unknown. */
+export function productPer100g(row: ProductNutrientColumns): Per100g {
+  return {
+    energyKj: row.energy_kj ?? (row.energy_kcal === null ? null : Math.round(row.energy_kcal * KJ_PER_KCAL * 10) / 10),
+    energyKcal: row.energy_kcal,
+    water: null,
+    protein: row.protein_g,
+    carbs: row.carbs_g,
+    sugars: row.sugars_g,
+    fiber: row.fiber_g,
+    fat: row.fat_g,
+    saturatedFat: row.saturated_fat_g,
+    salt: row.salt_g,
+  };
+}
+
+export function productSource(row: ProductRow, gramsPerMl: number | null = null): LineSource {
+  return {
+    costPerGram: productCostPerGram(row, gramsPerMl),
+    name: row.name,
+    per100g: productPer100g(row),
+    // Its allergens are stated, not guessed from a name: no suggestion.
+    facts: { suggestedAllergens: [], redMeat: row.meat_kind !== null && RED_MEAT_KINDS.includes(row.meat_kind) },
+    allergens: row.allergens,
+    traces: row.traces,
+  };
+}
+
+/** The organisation's products with these ids, keyed by id; another organisation's are absent. */
+export async function findProducts(db: Db, organisationId: string, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The organisation's recipes with these ids, as sub-recipes, keyed by id. */
+export async function findSubRecipes(db: Db, organisationId: string, ids: readonly string[]): Promise<Map<string, SubRecipeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('recipes')
+    .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

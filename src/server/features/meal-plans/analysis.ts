@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { EgalimAnswer, GemrcnAnswer, ProductionAnswer } from '../../../shared/api/meal-plans.ts';
+import { addDays, mondayOf, POPULATIONS, type Population } from '../../../shared/catering/catering.ts';
+import { egalimShares, egalimTotals, type EgalimTotals, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
+import { evaluateGrid, RULESET_LABELS, type GridMeal } from '../../../shared/catering/gemrcn.ts';
+import { PORTION_GRAMS, portionFactor, VERIFIED_PORTION_SLOTS } from '../../../shared/catering/portions.ts';
+import type { DB } from '../../db/schema.ts';
+import { loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
+import { findEstablishment, readEntries, type EntryRow } from './service.ts';
+
+/** 20 grid meals fit in 120 days even with one lunch a week for a term and its holidays. */
+const GRID_LOOKAHEAD_DAYS = 120;
+
+export function gridMeals(entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): GridMeal[] {
+  const meals = new Map<string, GridMeal & { components: { slot: EntryRow['slot']; dish: Dish['profile'] }[] }>();
+  for (const e of entries) {
+    const dish = dishes.get(e.recipe_id);
+    if (!dish) continue;
+    const key = `${e.date} ${e.service}`;
+    const meal = meals.get(key) ?? { date: e.date, service: e.service, components: [] };
+    meal.components.push({ slot: e.slot, dish: dish.profile });
+    meals.set(key, meal);
+  }
+  return [...meals.values()];
+}
+
+export async function gemrcnFor(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, population: Population): Promise<GemrcnAnswer> {
+  await findEstablishment(db, organisationId, establishmentId);
+  const entries = await readEntries(db, organisationId, establishmentId, from, addDays(from, GRID_LOOKAHEAD_DAYS));
+  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const result = evaluateGrid(gridMeals(entries, dishes), population);
+  return { ...result, population, rulesetLabel: RULESET_LABELS[result.ruleset] };
+}
+
+/** Every planned ingredient line, one portion per planned dish (shares are ratios: covers cancel out). */
+function plannedLines(entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): PlannedPurchaseLine[] {
+  return entries.flatMap((e) => dishes.get(e.recipe_id)?.lines.map(purchaseLineOf) ?? []);
+}
+
+export interface EgalimReport {
+  answer: EgalimAnswer;
+  totals: EgalimTotals;
+}
+
+export async function egalimFor(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, to: string): Promise<EgalimReport> {
+  await findEstablishment(db, organisationId, establishmentId);
+  const entries = await readEntries(db, organisationId, establishmentId, from, to);
+  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const totals = egalimTotals(plannedLines(entries, dishes));
+  const lunches = new Map<string, Map<string, boolean>>();
+  for (const e of entries) {
+    if (e.service !== 'dejeuner' || !dishes.has(e.recipe_id)) continue;
+    const week = lunches.get(mondayOf(e.date)) ?? new Map<string, boolean>();
+    week.set(e.date, (week.get(e.date) ?? true) && dishes.get(e.recipe_id)!.profile.vegetarian);
+    lunches.set(mondayOf(e.date), week);
+  }
+  const weeks = [...lunches.keys()].sort();
+  const withVegetarian = weeks.filter((w) => [...lunches.get(w)!.values()].some(Boolean));
+  return {
+    totals,
+    answer: {
+      purchaseValue: totals.purchaseValue,
+      sustainableValue: totals.sustainableValue,
+      organicValue: totals.organicValue,
+      ...egalimShares(totals),
+      unpricedLines: totals.unpricedLines,
+      weeks: weeks.length,
+      vegetarianWeeks: withVegetarian.length,
+      weeksWithoutVegetarian: weeks.filter((w) => !withVegetarian.includes(w)),
+    },
+  };
+}
+
+const round = (v: number, unit: string) => (unit === 'unité' ? Math.round(v * 10) / 10 : Math.round(v));
+
+/** The quantities to cook on `date` for the given covers per population, every line scaled to the recommended portion. */
+export async function productionFor(db: Kysely<DB>, organisationId: string, establishmentId: string, date: string, covers: Record<Population, number>): Promise<ProductionAnswer> {
+  await findEstablishment(db, organisationId, establishmentId);
+  const entries = await readEntries(db, organisationId, establishmentId, date, date);
+  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const served = POPULATIONS.filter((p) => covers[p] > 0);
+  return {
+    date,
+    covers,
+    dishes: entries
+      .filter((e) => dishes.has(e.recipe_id))
+      .map((e) => {
+        const dish = dishes.get(e.recipe_id)!;
+        const portions = served.reduce((sum, p) => sum + covers[p] * portionFactor(e.slot, p, dish.profile.portionGrams), 0);
+        return {
+          service: e.service,
+          slot: e.slot,
+          recipeName: dish.name,
+          portionGrams: Object.fromEntries(served.map((p) => [p, PORTION_GRAMS[e.slot]?.[p] ?? (dish.profile.portionGrams === null ? null : Math.round(dish.profile.portionGrams))])),
+          verifiedPortion: VERIFIED_PORTION_SLOTS.includes(e.slot),
+          ingredients: dish.lines.map((l) => ({ name: l.name, quantity: round((l.quantity / dish.servings) * portions, l.unit), unit: l.unit })),
+        };
+      }),
+  };
+}

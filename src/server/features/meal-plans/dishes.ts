@@ -1,0 +1,154 @@
+import { sql, type Kysely } from 'kysely';
+import type { CateringTag } from '../../../shared/catering/catering.ts';
+import { dishProfile, type DishProfile } from '../../../shared/catering/dish-profile.ts';
+import { familyOfSubgroup, type EgalimLabel, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
+import type { ProductLabel } from '../../../shared/api/products.ts';
+import type { LineUnit } from '../../../shared/api/recipes.ts';
+import { toGrams } from '../../../shared/units.ts';
+import type { DB } from '../../db/schema.ts';
+import { productCostPerGram, servedGrams, subRecipeGrams } from '../../domain/recipe-line-sources.ts';
+import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
+
+export interface DishLine {
+  name: string;
+  quantity: number;
+  unit: LineUnit;
+  grams: number | null;
+  subgroupCode: string | null;
+  /** Cost HT of one gram (an own product's price, a sub-recipe's cost); null when unknown (Ciqual). */
+  costPerGram: number | null;
+  /** An own product's EGalim labels (src/shared/api/products.ts). */
+  labels: readonly EgalimLabel[];
+}
+
+/**
+ * Product labels as « ma cantine » names them. « Autre signe EGalim » has no single « ma cantine »
+ * label: it is left out rather than counted under a label it may not be.
+ */
+const EGALIM_OF_PRODUCT_LABEL: Partial<Record<ProductLabel, EgalimLabel>> = {
+  bio: 'BIO',
+  label_rouge: 'LABEL_ROUGE',
+  aop_aoc: 'AOCAOP',
+  igp: 'IGP',
+  stg: 'STG',
+  hve: 'HVE',
+  peche_durable: 'PECHE_DURABLE',
+  commerce_equitable: 'COMMERCE_EQUITABLE',
+  fermier: 'FERMIER',
+};
+const egalimLabels = (labels: readonly string[] | null): EgalimLabel[] =>
+  (labels ?? []).flatMap((l) => {
+    const label = EGALIM_OF_PRODUCT_LABEL[l as ProductLabel];
+    return label ? [label] : [];
+  });
+
+/** A planned recipe with what the plan's checks need, read in two queries for any number of recipes. */
+export interface Dish {
+  id: string;
+  name: string;
+  servings: number;
+  allergens: string[];
+  allergensDeclared: boolean;
+  profile: DishProfile;
+  perServing: { energyKcal: number | null; protein: number | null; carbs: number | null; fat: number | null };
+  lines: DishLine[];
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/**
+ * The purchase value HT and labels of one recipe line (docs/product/meal-plans.md « EGalim »):
+ * an own product's price for the line's grams, with its labels; a sub-recipe's cost; a Ciqual
+ * food has neither price nor label, so its value is unknown.
+ */
+export function purchaseLineOf(line: DishLine): PlannedPurchaseLine {
+  const value = line.costPerGram !== null && line.grams !== null ? line.grams * line.costPerGram : null;
+  return { value, labels: line.labels, family: familyOfSubgroup(line.subgroupCode) };
+}
+
+/** The organisation's recipes among `ids`, with their lines and Ciqual values (others are left out). */
+export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<Map<string, Dish>> {
+  const dishes = new Map<string, Dish>();
+  if (ids.length === 0) return dishes;
+  const unique = [...new Set(ids)];
+  const recipes = await db
+    .selectFrom('recipes')
+    .select(['id', 'name', 'servings', 'allergens', 'allergens_declared', 'cooked_weight_g', 'catering_tags', 'calories_per_serving', 'protein_per_serving', 'carbs_per_serving', 'fat_per_serving'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', unique)
+    .execute();
+  if (recipes.length === 0) return dishes;
+  const lines = await db
+    .selectFrom('recipe_ingredients as ri')
+    .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
+    .leftJoin('products as p', 'p.id', 'ri.product_id')
+    .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
+    // A product pre-filled from a Ciqual food is of that food's subgroup (its « ma cantine » family).
+    .leftJoin('catalogue_foods as pf', 'pf.code', 'p.based_on_code')
+    .select(['p.price', 'p.price_per', 'p.grams_per_unit as p_grams_per_unit', 'p.labels', 'sr.id as sub_id', 'sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.facts as sub_facts', 'pf.subgroup_code as p_subgroup_code'])
+    .select([
+      'ri.recipe_id',
+      'ri.name',
+      'ri.quantity',
+      'ri.unit',
+      'ri.grams_per_unit',
+      'ri.grams_per_ml',
+      'f.subgroup_code',
+      'f.fat_g',
+      'f.protein_g',
+      'f.sugars_g',
+      sql<number | null>`(f.composition->>'calcium_mg')::float8`.as('calcium_mg'),
+    ])
+    .where('ri.recipe_id', 'in', recipes.map((r) => r.id))
+    .orderBy('ri.recipe_id')
+    .orderBy('ri.position')
+    .execute();
+  const byRecipe = new Map<string, typeof lines>();
+  for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
+  type LineRow = (typeof lines)[number];
+  const sub = (l: LineRow) => ({ id: l.sub_id!, name: l.sub_name ?? l.name, servings: l.sub_servings ?? 1, cooked_weight_g: num(l.sub_cooked_weight_g), allergens: [], traces: [], facts: l.sub_facts });
+  const gramsOf = (l: LineRow): number | null => {
+    if (l.sub_id !== null) return l.unit === 'g' || l.unit === 'kg' || l.unit === 'portion' ? subRecipeGrams(Number(l.quantity), l.unit, sub(l)) : null;
+    if (l.unit === 'portion') return null;
+    return toGrams(Number(l.quantity), l.unit, num(l.grams_per_unit) ?? num(l.p_grams_per_unit), num(l.grams_per_ml));
+  };
+  const costPerGramOf = (l: LineRow): number | null => {
+    if (l.sub_id !== null) {
+      const total = (l.sub_facts as Partial<RecipeFacts> | null)?.cost?.total ?? null;
+      const grams = servedGrams(sub(l));
+      return total !== null && grams > 0 ? total / grams : null;
+    }
+    return productCostPerGram({ price: num(l.price), price_per: l.price_per, grams_per_unit: num(l.p_grams_per_unit) }, num(l.grams_per_ml));
+  };
+  for (const r of recipes) {
+    const rows = byRecipe.get(r.id) ?? [];
+    const dishLines = rows.map((l): DishLine => ({
+      name: l.name,
+      quantity: Number(l.quantity),
+      unit: l.unit,
+      grams: gramsOf(l),
+      subgroupCode: l.subgroup_code ?? l.p_subgroup_code,
+      costPerGram: costPerGramOf(l),
+      labels: egalimLabels(l.labels),
+    }));
+    const profile = dishProfile({
+      recipeId: r.id,
+      name: r.name,
+      servings: r.servings,
+      cookedWeightG: num(r.cooked_weight_g),
+      tags: r.catering_tags as CateringTag[],
+      lines: rows.map((l, i) => ({ ...dishLines[i]!, fat: num(l.fat_g), protein: num(l.protein_g), sugars: num(l.sugars_g), calciumMg: num(l.calcium_mg) })),
+    });
+    dishes.set(r.id, {
+      id: r.id,
+      name: r.name,
+      servings: r.servings,
+      allergens: r.allergens,
+      allergensDeclared: r.allergens_declared,
+      profile,
+      perServing: { energyKcal: num(r.calories_per_serving), protein: num(r.protein_per_serving), carbs: num(r.carbs_per_serving), fat: num(r.fat_per_serving) },
+      lines: dishLines,
+    });
+  }
+  return dishes;
+}

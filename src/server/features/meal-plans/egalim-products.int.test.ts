@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { makePremium } from '../../test/teams.ts';
+
+/**
+ * EGalim and the cost per cover read own products (issue 17) through purchaseLineOf
+ * (src/server/features/meal-plans/dishes.ts): a product's price HT for the line's grams with its
+ * labels, and a sub-recipe's cost for the portion used.
+ */
+let t: TestApp;
+let owner: SignedUpUser;
+let establishment: string;
+const MONDAY = '2026-09-07';
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const res = await t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) });
+  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+};
+const product = (name: string, amount: number, labels: string[]) => call('POST', '/api/products', { name, per100g: { energyKcal: 150 }, allergens: [], traces: [], labels, price: { amount, per: 'kg' } });
+const recipe = (name: string, ingredients: unknown[]) => call('POST', '/api/recipes', { name, servings: 1, ingredients, allergens: [], dietaryInfo: [], allergensDeclared: true });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp();
+  await makePremium(t, owner.organisationId);
+  establishment = (await call('GET', '/api/establishments')).establishments[0].id;
+});
+afterAll(() => t?.close());
+
+describe('meal plans with own products', () => {
+  it('values each line at its product’s price HT, counts bio and Label Rouge, and costs a sub-recipe portion', async () => {
+    const pasta = await product('Pâtes bio', 4, ['bio']);
+    const beef = await product('Bœuf Label Rouge', 20, ['label_rouge']);
+    const cream = await product('Crème', 5, []);
+    // 200 g of cream for 2 portions: one portion is 100 g, 0.50 € HT.
+    const sauce = await call('POST', '/api/recipes', { name: 'Sauce', servings: 2, ingredients: [{ productId: cream.id, quantity: 200, unit: 'g' }], allergens: [], dietaryInfo: [], allergensDeclared: true });
+    const plat = await recipe('Bœuf sauce crème', [
+      { productId: beef.id, quantity: 100, unit: 'g' },
+      { recipeId: sauce.id, quantity: 1, unit: 'portion' },
+    ]);
+    const side = await recipe('Pâtes', [{ productId: pasta.id, quantity: 100, unit: 'g' }]);
+
+    const planned = await call('PUT', `/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { components: [{ slot: 'plat', recipeId: plat.id }, { slot: 'accompagnement', recipeId: side.id }] });
+    // 2.00 € of beef + 0.50 € of sauce + 0.40 € of pasta.
+    expect(planned.costPerCover).toBe(2.9);
+
+    const egalim = await call('GET', `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}`);
+    expect(egalim.purchaseValue).toBeCloseTo(2.9, 2);
+    expect(egalim.unpricedLines).toBe(0);
+    expect(egalim.organicPercent).toBeCloseTo((0.4 / 2.9) * 100, 0);
+    expect(egalim.sustainablePercent).toBeCloseTo((2.4 / 2.9) * 100, 0);
+  });
+});

@@ -1,0 +1,172 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { mealPlanMessages, type MealPlanRange, type PlannedDay } from '../../../shared/api/meal-plans.ts';
+import { addDays, daysBetween, mondayOf, SERVICES, SLOTS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import { copiedEntries } from '../../../shared/catering/copy.ts';
+import { roundOneDecimal } from '../../../shared/nutrition.ts';
+import type { Actor } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import { currentTier } from '../../domain/plan-limits.ts';
+import { enqueueEvent } from '../../domain/outbox.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notFound } from '../../lib/http.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface EntryRow {
+  date: string;
+  service: Service;
+  slot: Slot;
+  recipe_id: string;
+}
+
+/** The establishment, if it belongs to the organisation; another organisation's id → 404. */
+export async function findEstablishment(db: Db, organisationId: string, id: string): Promise<{ id: string; name: string }> {
+  if (!isUuid(id)) throw notFound();
+  const row = await db.selectFrom('establishments').select(['id', 'name']).where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Planned entries of [from, to], ordered by day, service and component as served. */
+export async function readEntries(db: Db, organisationId: string, establishmentId: string, from: string, to: string): Promise<EntryRow[]> {
+  const rows = await db
+    .selectFrom('meal_plan_entries')
+    .select([sql<string>`date::text`.as('date'), 'service', 'slot', 'recipe_id'])
+    .where('organisation_id', '=', organisationId)
+    .where('establishment_id', '=', establishmentId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  const order = (r: EntryRow) => [r.date, SERVICES.indexOf(r.service), SLOTS.indexOf(r.slot)] as const;
+  return rows.sort((a, b) => {
+    const [da, sa, ca] = order(a);
+    const [db2, sb, cb] = order(b);
+    return da < db2 ? -1 : da > db2 ? 1 : sa - sb || ca - cb;
+  });
+}
+
+const sumOrNull = (values: (number | null)[]) => (values.length === 0 || values.some((v) => v === null) ? null : roundOneDecimal(values.reduce<number>((s, v) => s + v!, 0)));
+
+/** Days of [from, to], each with its services, nutrition per portion and cost per cover. */
+export function buildDays(from: string, to: string, entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): PlannedDay[] {
+  const byDate = new Map<string, EntryRow[]>();
+  for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
+  const days: PlannedDay[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const rows = (byDate.get(date) ?? []).filter((e) => dishes.has(e.recipe_id));
+    const services = SERVICES.map((service) => ({
+      service,
+      components: rows.filter((e) => e.service === service).map((e) => ({ slot: e.slot, recipeId: e.recipe_id, recipeName: dishes.get(e.recipe_id)!.name })),
+    })).filter((s) => s.components.length > 0);
+    const served = rows.map((e) => dishes.get(e.recipe_id)!);
+    const lunch = rows.filter((e) => e.service === 'dejeuner').map((e) => dishes.get(e.recipe_id)!);
+    days.push({
+      date,
+      services,
+      nutrition: {
+        energyKcal: sumOrNull(served.map((d) => d.perServing.energyKcal)),
+        protein: sumOrNull(served.map((d) => d.perServing.protein)),
+        carbs: sumOrNull(served.map((d) => d.perServing.carbs)),
+        fat: sumOrNull(served.map((d) => d.perServing.fat)),
+      },
+      costPerCover: costPerCover(served),
+      vegetarianLunch: lunch.length > 0 && lunch.every((d) => d.profile.vegetarian),
+    });
+  }
+  return days;
+}
+
+/** Euros excluding VAT for one portion of each dish; null while any line's price is unknown. */
+function costPerCover(dishes: readonly Dish[]): number | null {
+  if (dishes.length === 0) return null;
+  let total = 0;
+  for (const dish of dishes) {
+    for (const line of dish.lines) {
+      const { value } = purchaseLineOf(line);
+      if (value === null) return null;
+      total += value / dish.servings;
+    }
+  }
+  return Math.round(total * 100) / 100;
+}
+
+export async function readRange(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, to: string): Promise<MealPlanRange> {
+  await findEstablishment(db, organisationId, establishmentId);
+  const entries = await readEntries(db, organisationId, establishmentId, from, to);
+  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  return { days: buildDays(from, to, entries, dishes) };
+}
+
+/** Planning is a Premium feature (issue 19): a free organisation reads, and is told how to plan. */
+async function assertPremium(trx: Transaction<DB>, organisationId: string): Promise<void> {
+  if ((await currentTier(trx, organisationId)) !== 'premium') throw new AppError('plan_limit', 403, mealPlanMessages.premiumOnly);
+}
+
+/** PUT one service of one day: its components are replaced as a whole (an empty list clears it). */
+export async function putService(db: Kysely<DB>, actor: Actor, establishmentId: string, date: string, service: Service, components: readonly { slot: Slot; recipeId: string }[]): Promise<PlannedDay> {
+  await db.transaction().execute(async (trx) => {
+    await findEstablishment(trx, actor.organisationId, establishmentId);
+    await assertPremium(trx, actor.organisationId);
+    const ids = [...new Set(components.map((c) => c.recipeId))];
+    const found = ids.length === 0 ? [] : await trx.selectFrom('recipes').select('id').where('organisation_id', '=', actor.organisationId).where('id', 'in', ids).execute();
+    const known = new Set(found.map((r) => r.id));
+    const fields: Record<string, string> = {};
+    components.forEach((c, i) => {
+      if (!known.has(c.recipeId)) fields[`components.${i}.recipeId`] = mealPlanMessages.recipeInvalid;
+    });
+    if (Object.keys(fields).length > 0) throw new AppError('validation', 422, mealPlanMessages.recipeInvalid, fields);
+    await trx.deleteFrom('meal_plan_entries').where('organisation_id', '=', actor.organisationId).where('establishment_id', '=', establishmentId).where('date', '=', date).where('service', '=', service).execute();
+    if (components.length > 0) {
+      await trx
+        .insertInto('meal_plan_entries')
+        .values(components.map((c) => ({ organisation_id: actor.organisationId, establishment_id: establishmentId, date, service, slot: c.slot, recipe_id: c.recipeId, created_by: actor.userId })))
+        .execute();
+    }
+  });
+  const [day] = (await readRange(db, actor.organisationId, establishmentId, date, date)).days;
+  return day!;
+}
+
+/**
+ * Copies the `days` days from `from` to `to`, `times` times in a row (a four-week cycle over a
+ * term). What was planned on the target days is replaced; the source is left as it is.
+ */
+export async function copyPlan(db: Kysely<DB>, actor: Actor, establishmentId: string, input: { from: string; days: number; to: string; times: number }): Promise<{ copied: number }> {
+  if (daysBetween(input.from, input.to) < input.days) throw new AppError('validation', 422, mealPlanMessages.copyOverlap, { to: mealPlanMessages.copyOverlap });
+  return db.transaction().execute(async (trx) => {
+    await findEstablishment(trx, actor.organisationId, establishmentId);
+    await assertPremium(trx, actor.organisationId);
+    const source = await readEntries(trx, actor.organisationId, establishmentId, input.from, addDays(input.from, input.days - 1));
+    const last = addDays(input.to, input.days * input.times - 1);
+    await trx.deleteFrom('meal_plan_entries').where('organisation_id', '=', actor.organisationId).where('establishment_id', '=', establishmentId).where('date', '>=', input.to).where('date', '<=', last).execute();
+    const rows = copiedEntries(source, daysBetween(input.from, input.to), input.days, input.times).map((e) => ({
+      organisation_id: actor.organisationId,
+      establishment_id: establishmentId,
+      date: e.date,
+      service: e.service,
+      slot: e.slot,
+      recipe_id: e.recipe_id,
+      created_by: actor.userId,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('meal_plan_entries').values(rows.slice(i, i + 1000)).execute();
+    return { copied: rows.length };
+  });
+}
+
+/**
+ * Publishes the week to families: the `meal_plan_published` event (CRM, docs/decisions/0004)
+ * written in the transaction that read the week. The families' page shows what is planned.
+ */
+export async function publishWeek(db: Kysely<DB>, actor: Actor, establishmentId: string, day: string): Promise<{ week: string; dishes: number }> {
+  const week = mondayOf(day);
+  return db.transaction().execute(async (trx) => {
+    await findEstablishment(trx, actor.organisationId, establishmentId);
+    await assertPremium(trx, actor.organisationId);
+    const dishes = (await readEntries(trx, actor.organisationId, establishmentId, week, addDays(week, 6))).length;
+    if (dishes === 0) throw new AppError('validation', 422, mealPlanMessages.nothingToPublish, { week: mealPlanMessages.nothingToPublish });
+    await enqueueEvent(trx, actor.userId, 'meal_plan_published', { establishment_id: establishmentId, week, dishes });
+    return { week, dishes };
+  });
+}

@@ -1,0 +1,75 @@
+import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
+import { SERVICE_LABELS, SLOT_LABELS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import { escapeHtml as e } from '../../lib/html.ts';
+
+export interface WeekDish {
+  slot: Slot;
+  name: string;
+  allergens: string[];
+  allergensDeclared: boolean;
+}
+export interface WeekDay {
+  date: string;
+  services: { service: Service; dishes: WeekDish[] }[];
+  vegetarianLunch: boolean;
+}
+export interface WeekPage {
+  establishmentId: string;
+  establishmentName: string;
+  monday: string;
+  previous: string;
+  next: string;
+  days: WeekDay[];
+}
+
+const DATE = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const SHORT = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+
+// Small on purpose (docs/product/meal-plans.md: ≤ 15 KB gzip, readable without JavaScript).
+const CSS =
+  'body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1c1917;background:#fafaf9}main{max-width:46rem;margin:0 auto;padding:1rem}' +
+  'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
+  'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
+  '.c{color:#78716c;font-size:.8rem;display:block}.a{font-size:.85rem;color:#9a3412}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
+  'nav{display:flex;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}footer{font-size:.8rem;color:#78716c;margin:1.5rem 0}';
+
+function allergenLine(dish: WeekDish): string {
+  if (!dish.allergensDeclared) return `<span class="a">${ALLERGEN_STATEMENTS.unverified}</span>`;
+  if (dish.allergens.length === 0) return `<span class="a">Allergènes\u00a0: ${ALLERGEN_STATEMENTS.none}</span>`;
+  return `<span class="a">Allergènes\u00a0: ${dish.allergens.map(e).join(', ')}</span>`;
+}
+
+function renderDay(d: WeekDay): string {
+  const services = d.services
+    .map(
+      (s) =>
+        `<h3>${SERVICE_LABELS[s.service]}</h3><ul>${s.dishes
+          .map((dish) => `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}<br>${allergenLine(dish)}</li>`)
+          .join('')}</ul>`,
+    )
+    .join('');
+  const veg = d.vegetarianLunch ? ' <span class="veg">Menu végétarien</span>' : '';
+  return `<section><h2>${day(d.date)}${veg}</h2>${services || '<p class="empty">Pas de repas prévu.</p>'}</section>`;
+}
+
+/** The week's meals for families (GET /semaine/:establishmentId). */
+export function renderWeekPage(page: WeekPage): string {
+  const link = (date: string, text: string) => `<a href="/semaine/${e(page.establishmentId)}?date=${date}">${text}</a>`;
+  const title = `Menus de la semaine du ${SHORT.format(new Date(`${page.monday}T00:00:00Z`))}`;
+  const planned = page.days.filter((d) => d.services.length > 0);
+  return (
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${e(page.establishmentName)} · ${title}</title><style>${CSS}</style></head><body><main>` +
+    `<p>${e(page.establishmentName)}</p><h1>${title}</h1>` +
+    `<nav>${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
+    (planned.length ? planned.map(renderDay).join('') : '<section><p class="empty">Les menus de cette semaine ne sont pas encore publiés.</p></section>') +
+    `<nav>${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
+    '<footer>Les 14\u00a0allergènes réglementaires sont indiqués pour chaque plat. Pour toute question, adressez-vous au personnel de restauration.</footer>' +
+    '</main></body></html>'
+  );
+}
+
+export function renderWeekNotFound(): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Menus introuvables</title><style>${CSS}</style></head><body><main><h1>Menus introuvables</h1><p>Ce lien ne correspond à aucun établissement.</p></main></body></html>`;
+}

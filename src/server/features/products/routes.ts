@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { productInputSchema } from '../../../shared/api/products.ts';
+import { z } from '../../../shared/zod-fr.ts';
+import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { parseInput, readJson } from '../../lib/http.ts';
+import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './service.ts';
+
+const listQuery = z.object({ q: z.string().max(100, 'La recherche ne peut pas dépasser 100 caractères').default('') });
+
+/** /api/products (« Mes produits »): every member reads the organisation's products; owners and editors write them. */
+export function productRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const write = allow('content:write');
+  app.use('*', requireUser(deps));
+  app.get('/', async (c) => {
+    const { q } = parseInput(listQuery, { q: c.req.query('q') });
+    return c.json({ products: await listProducts(deps.db, c.var.org.id, q) });
+  });
+  app.post('/', write, async (c) => {
+    const input = await readJson(c, productInputSchema);
+    return c.json(await createProduct(deps.db, actorOf(c), input), 201);
+  });
+  app.get('/:id', async (c) => c.json(await getProduct(deps.db, c.var.org.id, c.req.param('id'))));
+  app.put('/:id', write, async (c) => {
+    const input = await readJson(c, productInputSchema);
+    return c.json(await updateProduct(deps.db, actorOf(c), c.req.param('id'), input));
+  });
+  app.delete('/:id', write, async (c) => {
+    await deleteProduct(deps.db, actorOf(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+  return app;
+}

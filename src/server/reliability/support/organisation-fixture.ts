@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Action } from '../../../shared/permissions.ts';
+import { uniqueEmail, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { addMember, makePremium, type TeamMember } from '../../test/teams.ts';
+
+/**
+ * One organisation's rows and team for src/server/reliability/isolation.reliability.ts
+ * (docs/product/organisations.md): ids by placeholder name, and the members of each role.
+ */
+export interface Fixture {
+  recipe: string;
+  otherRecipe: string;
+  menu: string;
+  section: string;
+  otherSection: string;
+  item: string;
+  otherItem: string;
+  qr: string;
+  checkout: string;
+  /** An own product (« Mes produits », issue 17), used by no recipe. */
+  product: string;
+  /** A second establishment, without menus (the owner may delete it). */
+  establishment: string;
+  /** A pending invitation. */
+  invitation: string;
+  /** A viewer the owner's pass changes and removes (not one of the acting members). */
+  member: string;
+  /** A second session of the owner (signed in again), not the one the tests use. */
+  session: string;
+}
+export type Placeholder = keyof Fixture;
+
+export interface Team {
+  owner: SignedUpUser;
+  editor: TeamMember;
+  viewer: TeamMember;
+  /** Was an editor, then removed by the owner: their session still signs them in. */
+  removed: TeamMember;
+  ids: Fixture;
+}
+
+/** `read`: every member; `self`: the caller's own account rows (another member's → 404); else the permission needed. */
+export type Need = 'read' | 'self' | Action;
+
+export const recipeInput = (name: string) => ({
+  name,
+  servings: 2,
+  ingredients: [
+    { code: '16400', quantity: 20, unit: 'g' },
+    { code: '20276', quantity: 150, unit: 'g' },
+  ],
+  allergens: ['Lait'],
+  dietaryInfo: [],
+});
+
+/** An own product from its label (docs/product/products.md). */
+export const productInput = (name: string) => ({ name, per100g: { energyKcal: 250, fat: 10 }, allergens: ['Céleri'], traces: [], labels: ['bio'], price: { amount: 4.5, per: 'kg' } });
+
+async function ok<R extends { status: number; text: string }>(res: R, what: string): Promise<R> {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
+  return res;
+}
+
+/**
+ * An organisation with an owner, an editor, a viewer, a spare viewer, a removed editor, two
+ * establishments and a pending invitation (made while Premium), then back on the free plan
+ * with rows within its limits: 2 recipes, 1 menu with 2 sections and 2 items, 1 QR code,
+ * 1 open demo checkout, a scan, 1 own product.
+ */
+export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
+  const owner = await t.signUp();
+  const call = async (method: string, path: string, body?: unknown) =>
+    (await ok(await t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) }), `${method} ${path}`)).body;
+  await makePremium(t, owner.organisationId);
+  const editor = await addMember(t, owner, 'editor');
+  const viewer = await addMember(t, owner, 'viewer');
+  const spare = await addMember(t, owner, 'viewer');
+  const removed = await addMember(t, owner, 'editor');
+  await call('DELETE', `/api/organisation/members/${removed.user.id}`);
+  const establishment = await call('POST', '/api/establishments', { name: `Annexe ${tag}`, city: 'Lyon' });
+  const invitation = await call('POST', '/api/organisation/invitations', { email: uniqueEmail('invite'), role: 'editor' });
+  await t.db.updateTable('subscriptions').set({ tier: 'free' }).where('organisation_id', '=', owner.organisationId).execute();
+
+  const recipe = await call('POST', '/api/recipes', recipeInput(`Gratin ${tag}`));
+  const otherRecipe = await call('POST', '/api/recipes', recipeInput(`Soupe ${tag}`));
+  const menu = await call('POST', '/api/menus', { name: `Carte ${tag}`, description: 'Midi' });
+  const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  const otherSection = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Desserts' });
+  const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
+  const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
+  const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
+  const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
+  // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
+  // organisation is back on the free plan here, so it is seeded in SQL.
+  await t.db
+    .insertInto('meal_plan_entries')
+    .values({ organisation_id: owner.organisationId, establishment_id: establishment.id, date: '2026-09-07', service: 'dejeuner', slot: 'plat', recipe_id: recipe.id })
+    .execute();
+  const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
+  if ((await t.request('GET', `/qr/${qr.id}`)).status !== 302) throw new Error('scan');
+  await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } }), 'second sign-in');
+  const sessions = (await t.request('GET', '/api/account/sessions', { cookie: owner.cookie })).body.sessions as { id: string; current: boolean }[];
+  // The removed member's first request falls back to their own organisation (and stores it):
+  // done here, so the matrix compares the data before and after refused requests only.
+  await ok(await t.request('GET', '/api/me', { cookie: removed.cookie }), 'fallback of the removed member');
+  const ids: Fixture = {
+    session: sessions.find((s) => !s.current)!.id,
+    recipe: recipe.id,
+    otherRecipe: otherRecipe.id,
+    menu: menu.id,
+    section: section.id,
+    otherSection: otherSection.id,
+    item: item.id,
+    otherItem: otherItem.id,
+    qr: qr.id,
+    checkout: String(checkout.url).split('/').at(-1)!,
+    product: product.id,
+    establishment: establishment.id,
+    invitation: invitation.id,
+    member: spare.user.id,
+  };
+  return { owner, editor, viewer, removed, ids };
+}
+
+/** Ids that name no row at all (same formats). */
+export function unknownFixture(): Fixture {
+  const uuid = () => randomUUID();
+  return {
+    recipe: uuid(),
+    otherRecipe: uuid(),
+    menu: uuid(),
+    section: uuid(),
+    otherSection: uuid(),
+    item: uuid(),
+    otherItem: uuid(),
+    qr: uuid(),
+    checkout: `demo_cs_${uuid()}`,
+    product: uuid(),
+    establishment: uuid(),
+    invitation: uuid(),
+    member: uuid(),
+    session: uuid(),
+  };
+}
+
+export const fill = (path: string, ids: Fixture) =>
+  path.replace(/:(\w+)/g, (_, name: string) => {
+    const id = ids[name as Placeholder];
+    if (!id) throw new Error(`unknown placeholder :${name} in ${path}`);
+    return id;
+  });

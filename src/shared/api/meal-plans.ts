@@ -1,0 +1,122 @@
+import { z } from '../zod-fr.ts';
+import { CATERING_TAGS, isIsoDate, POPULATIONS, SERVICES, SLOTS, type CateringTag, type Population, type Service, type Slot } from '../catering/catering.ts';
+import type { CriterionResult, Ruleset } from '../catering/gemrcn.ts';
+
+/** docs/product/api.md « Collective catering », completed in docs/product/meal-plans.md. */
+export const mealPlanMessages = {
+  establishmentRequired: 'Choisissez un établissement',
+  dateInvalid: 'Date invalide (AAAA-MM-JJ)',
+  rangeInvalid: 'La période doit finir après son début et durer au plus 400\u00a0jours',
+  serviceInvalid: 'Service invalide (déjeuner, dîner ou goûter)',
+  slotInvalid: 'Composante invalide',
+  slotTwice: 'Chaque composante ne peut figurer qu’une fois par service',
+  recipeInvalid: 'Recette introuvable dans votre organisation',
+  populationInvalid: 'Population invalide (maternelle, élémentaire, adolescent ou adulte)',
+  copyLengthInvalid: 'Choisissez un jour, une semaine ou un cycle de quatre semaines',
+  copyOverlap: 'Les dates de destination ne peuvent pas recouvrir celles copiées',
+  tagInvalid: 'Classification inconnue',
+  yearInvalid: 'Année invalide',
+  nothingToPublish: 'Aucun plat n’est planifié cette semaine',
+  premiumOnly: 'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
+  coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
+} as const;
+const m = mealPlanMessages;
+
+export const isoDateSchema = z.string({ error: m.dateInvalid }).refine(isIsoDate, m.dateInvalid);
+const uuidSchema = (message: string) => z.string({ error: message }).uuid(message);
+
+/** PUT /api/meal-plans/:establishmentId/:date/:service: the service's components, replaced as a whole. */
+export const serviceComponentsSchema = z.object({
+  components: z
+    .array(z.object({ slot: z.enum(SLOTS, { error: m.slotInvalid }), recipeId: uuidSchema(m.recipeInvalid) }), { error: m.slotInvalid })
+    .max(SLOTS.length, m.slotTwice)
+    .refine((list) => new Set(list.map((c) => c.slot)).size === list.length, m.slotTwice),
+});
+export const serviceSchema = z.enum(SERVICES, { error: m.serviceInvalid });
+
+export const rangeQuerySchema = z
+  .object({ establishmentId: uuidSchema(m.establishmentRequired), from: isoDateSchema, to: isoDateSchema })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, { message: m.rangeInvalid, path: ['to'] });
+export const gemrcnQuerySchema = z.object({
+  establishmentId: uuidSchema(m.establishmentRequired),
+  from: isoDateSchema,
+  population: z.enum(POPULATIONS, { error: m.populationInvalid }),
+});
+
+/** POST /api/meal-plans/:establishmentId/copy: `days` is 1, 7 or 28 (a day, a week, a four-week cycle). */
+export const copySchema = z
+  .object({
+    from: isoDateSchema,
+    days: z.union([z.literal(1), z.literal(7), z.literal(28)], { error: m.copyLengthInvalid }),
+    to: isoDateSchema,
+    /** How many times the block is repeated from `to` (a cycle over a term). */
+    times: z.number({ error: m.copyLengthInvalid }).int(m.copyLengthInvalid).min(1, m.copyLengthInvalid).max(13, m.copyLengthInvalid).default(1),
+  })
+  .refine((c) => c.to > c.from, { message: m.copyOverlap, path: ['to'] });
+
+/** POST /api/meal-plans/:establishmentId/publish: the week of `week` (any day of it). */
+export const publishSchema = z.object({ week: isoDateSchema });
+
+/** PUT /api/recipes/:id/catering: the owner's classifications for the GEMRCN grid. */
+export const cateringTagsSchema = z.object({ tags: z.array(z.enum(CATERING_TAGS, { error: m.tagInvalid })).max(CATERING_TAGS.length, m.tagInvalid) });
+
+const coversSchema = z.coerce.number({ error: m.coversInvalid }).int(m.coversInvalid).min(0, m.coversInvalid).max(100_000, m.coversInvalid).default(0);
+export const productionQuerySchema = z.object({
+  establishmentId: uuidSchema(m.establishmentRequired),
+  date: isoDateSchema,
+  ...(Object.fromEntries(POPULATIONS.map((p) => [p, coversSchema])) as Record<Population, typeof coversSchema>),
+});
+
+export interface PlannedComponent {
+  slot: Slot;
+  recipeId: string;
+  recipeName: string;
+}
+export interface PlannedDay {
+  date: string;
+  services: { service: Service; components: PlannedComponent[] }[];
+  /** Per portion, summed over the day's components (recipes' own portions). */
+  nutrition: { energyKcal: number | null; protein: number | null; carbs: number | null; fat: number | null };
+  /** Euros excluding VAT per cover; null while a line has no known price. */
+  costPerCover: number | null;
+  vegetarianLunch: boolean;
+}
+export interface MealPlanRange {
+  days: PlannedDay[];
+}
+export interface GemrcnAnswer {
+  meals: number;
+  population: Population;
+  ruleset: Ruleset;
+  rulesetLabel: string;
+  criteria: CriterionResult[];
+}
+export interface EgalimAnswer {
+  purchaseValue: number;
+  sustainableValue: number;
+  organicValue: number;
+  sustainablePercent: number | null;
+  organicPercent: number | null;
+  meatFishSustainablePercent: number | null;
+  unpricedLines: number;
+  weeks: number;
+  vegetarianWeeks: number;
+  /** Mondays of the weeks with a lunch but no vegetarian lunch. */
+  weeksWithoutVegetarian: string[];
+}
+export interface ProductionAnswer {
+  date: string;
+  covers: Record<Population, number>;
+  dishes: {
+    service: Service;
+    slot: Slot;
+    recipeName: string;
+    /** Grams of finished dish per cover, per population (null: the recipe's own portion). */
+    portionGrams: Partial<Record<Population, number | null>>;
+    verifiedPortion: boolean;
+    ingredients: { name: string; quantity: number; unit: string }[];
+  }[];
+}
+export interface CateringTagsAnswer {
+  tags: CateringTag[];
+}

@@ -1,0 +1,162 @@
+import { z } from '../zod-fr.ts';
+import { ALLERGEN_NAMES } from '../allergens.ts';
+import { messages } from '../messages.ts';
+import { ruleNumber, type NumberRule } from '../number-rules.ts';
+
+/** An own product (« Mes produits », docs/product/products.md): a supplier's label, typed in. */
+const c = messages.constraints;
+
+export const productMessages = {
+  nameRequired: 'Le nom du produit est requis',
+  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  supplierTooLong: 'Le fournisseur ne peut pas dépasser 200 caractères',
+  originTooLong: 'L’origine ne peut pas dépasser 100 caractères',
+  codeInvalid: 'Code Ciqual invalide',
+  unknownFood: 'Aliment inconnu dans la table Ciqual',
+  energyKcal: 'L’énergie doit être comprise entre 0 et 900 kcal pour 100 g',
+  energyKj: 'L’énergie doit être comprise entre 0 et 3 800 kJ pour 100 g',
+  grams: 'La valeur doit être comprise entre 0 et 100 g pour 100 g',
+  partTooLarge: 'Ne peut pas dépasser la valeur dont elle fait partie',
+  unknownAllergen: 'Allergène inconnu',
+  duplicateAllergen: 'Cet allergène est déjà ajouté',
+  containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
+  priceUnitInvalid: 'Le prix est au kg, au litre ou à l’unité',
+  priceTooHigh: 'Le prix est trop élevé',
+  meatKindInvalid: 'Type de viande inconnu',
+  unknownLabel: 'Label inconnu',
+  duplicateLabel: 'Ce label est déjà ajouté',
+  inUse: (names: string[]) => `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,
+} as const;
+const m = productMessages;
+
+export const PRICE_UNITS = ['kg', 'l', 'unité'] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+export const PRICE_UNIT_LABELS: Record<PriceUnit, string> = { kg: 'le kg', l: 'le litre', unité: 'l’unité' };
+
+export const MEAT_KINDS = ['bovine', 'porcine', 'ovine', 'volaille'] as const;
+export type MeatKind = (typeof MEAT_KINDS)[number];
+export const MEAT_KIND_LABELS: Record<MeatKind, string> = { bovine: 'Bœuf, veau', porcine: 'Porc', ovine: 'Agneau, mouton', volaille: 'Volaille' };
+/** Red meat for the Nutri-Score protein cap (src/shared/recipe-nutrition.ts). */
+export const RED_MEAT_KINDS: readonly MeatKind[] = ['bovine', 'porcine', 'ovine'];
+
+/** The labels that count towards EGalim (loi EGalim, article L230-5-1 of the Code rural). */
+export const PRODUCT_LABELS = ['bio', 'label_rouge', 'aop_aoc', 'igp', 'stg', 'hve', 'peche_durable', 'commerce_equitable', 'fermier', 'autre_egalim'] as const;
+export type ProductLabel = (typeof PRODUCT_LABELS)[number];
+export const PRODUCT_LABEL_NAMES: Record<ProductLabel, string> = {
+  bio: 'Agriculture biologique',
+  label_rouge: 'Label Rouge',
+  aop_aoc: 'AOP / AOC',
+  igp: 'IGP',
+  stg: 'STG',
+  hve: 'Haute valeur environnementale',
+  peche_durable: 'Pêche durable (MSC)',
+  commerce_equitable: 'Commerce équitable',
+  fermier: 'Fermier',
+  autre_egalim: 'Autre signe EGalim',
+};
+
+/** The nutrients a label prints, per 100 g (INCO), in its order. */
+export const PRODUCT_NUTRIENTS = ['energyKj', 'energyKcal', 'fat', 'saturatedFat', 'carbs', 'sugars', 'fiber', 'protein', 'salt'] as const;
+export type ProductNutrient = (typeof PRODUCT_NUTRIENTS)[number];
+export type ProductPer100g = Record<ProductNutrient, number | null>;
+export const PRODUCT_NUTRIENT_LABELS: Record<ProductNutrient, string> = {
+  energyKj: 'Énergie (kJ)',
+  energyKcal: 'Énergie (kcal)',
+  fat: 'Matières grasses (g)',
+  saturatedFat: 'dont acides gras saturés (g)',
+  carbs: 'Glucides (g)',
+  sugars: 'dont sucres (g)',
+  fiber: 'Fibres (g)',
+  protein: 'Protéines (g)',
+  salt: 'Sel (g)',
+};
+
+const zeroTo = (max: number, decimals: number, message: string): NumberRule => ({ min: 'zero', max, decimals, messages: { invalid: message, tooSmall: message, tooLarge: message } });
+const grams = zeroTo(100, 2, m.grams);
+
+/** Every number of a product, read alike by the API (JSON) and by the form (French text). */
+export const productNumbers = {
+  energyKj: zeroTo(3800, 1, m.energyKj),
+  energyKcal: zeroTo(900, 1, m.energyKcal),
+  fat: grams,
+  saturatedFat: grams,
+  carbs: grams,
+  sugars: grams,
+  fiber: grams,
+  protein: grams,
+  salt: grams,
+  price: { min: 'positive', max: 100_000, decimals: 2, messages: { invalid: c.pricePositive, tooSmall: c.pricePositive, tooLarge: m.priceTooHigh } },
+  gramsPerUnit: { min: 'positive', max: 100_000, decimals: 3, messages: { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: c.gramsPerUnitRequired } },
+} satisfies Record<string, NumberRule>;
+
+const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: string, duplicate: string) =>
+  z
+    .array(z.enum(values, { error: unknown }))
+    .max(values.length)
+    .default([])
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((value, index) => {
+        if (seen.has(value)) ctx.addIssue({ code: 'custom', message: duplicate, path: [index] });
+        seen.add(value);
+      });
+    });
+
+const nutrient = (key: ProductNutrient) => ruleNumber(productNumbers[key]).nullable().default(null);
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const productInputSchema = z
+  .object({
+    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
+    supplier: optionalText(200, m.supplierTooLong),
+    basedOnCode: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid).nullish(),
+    per100g: z
+      .object(Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, nutrient(key)])) as Record<ProductNutrient, ReturnType<typeof nutrient>>)
+      .default(Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, null])) as ProductPer100g),
+    allergens: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
+    traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
+    price: z
+      .object({ amount: ruleNumber(productNumbers.price), per: z.enum(PRICE_UNITS, { error: m.priceUnitInvalid }) })
+      .nullish()
+      .transform((value) => value ?? null),
+    gramsPerUnit: ruleNumber(productNumbers.gramsPerUnit).nullish().transform((value) => value ?? null),
+    origin: optionalText(100, m.originTooLong),
+    meatKind: z.enum(MEAT_KINDS, { error: m.meatKindInvalid }).nullish().transform((value) => value ?? null),
+    labels: uniqueList(PRODUCT_LABELS as unknown as [ProductLabel, ...ProductLabel[]], m.unknownLabel, m.duplicateLabel),
+  })
+  .superRefine((product, ctx) => {
+    product.traces.forEach((name, index) => {
+      if (product.allergens.includes(name)) ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
+    });
+    if (product.price?.per === 'unité' && product.gramsPerUnit === null) ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
+    const { fat, saturatedFat, carbs, sugars } = product.per100g;
+    if (fat !== null && saturatedFat !== null && saturatedFat > fat) ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'saturatedFat'] });
+    if (carbs !== null && sugars !== null && sugars > carbs) ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'sugars'] });
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductInputParsed = z.output<typeof productInputSchema>;
+
+export interface Product {
+  id: string;
+  name: string;
+  supplier: string | null;
+  basedOnCode: string | null;
+  per100g: ProductPer100g;
+  allergens: string[];
+  traces: string[];
+  price: { amount: number; per: PriceUnit } | null;
+  gramsPerUnit: number | null;
+  origin: string | null;
+  meatKind: MeatKind | null;
+  labels: ProductLabel[];
+  /** Recipes of the organisation whose lines use it. */
+  usedBy: { id: string; name: string }[];
+  createdAt: string;
+  updatedAt: string;
+}

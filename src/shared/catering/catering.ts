@@ -1,0 +1,77 @@
+/**
+ * Collective catering vocabulary (docs/product/api.md « Collective catering », issue 19):
+ * services of a day, components of a meal, populations of the GEMRCN grid. One source for
+ * the server (validation, SQL checks) and the web app (labels).
+ */
+export const SERVICES = ['dejeuner', 'diner', 'gouter'] as const;
+export type Service = (typeof SERVICES)[number];
+export const SERVICE_LABELS: Record<Service, string> = { dejeuner: 'Déjeuner', diner: 'Dîner', gouter: 'Goûter' };
+
+export const SLOTS = ['entree', 'plat', 'accompagnement', 'laitier', 'dessert', 'pain', 'gouter'] as const;
+export type Slot = (typeof SLOTS)[number];
+export const SLOT_LABELS: Record<Slot, string> = {
+  entree: 'Entrée',
+  plat: 'Plat',
+  accompagnement: 'Accompagnement',
+  laitier: 'Produit laitier',
+  dessert: 'Dessert',
+  pain: 'Pain',
+  gouter: 'Goûter',
+};
+
+/** The components a service offers in the planner, in serving order. */
+export const SERVICE_SLOTS: Record<Service, readonly Slot[]> = {
+  dejeuner: ['entree', 'plat', 'accompagnement', 'laitier', 'dessert', 'pain'],
+  diner: ['entree', 'plat', 'accompagnement', 'laitier', 'dessert', 'pain'],
+  gouter: ['gouter', 'laitier', 'pain'],
+};
+
+export const POPULATIONS = ['maternelle', 'elementaire', 'adolescent', 'adulte'] as const;
+export type Population = (typeof POPULATIONS)[number];
+export const POPULATION_LABELS: Record<Population, string> = {
+  maternelle: 'Maternelle',
+  elementaire: 'Élémentaire',
+  adolescent: 'Adolescent',
+  adulte: 'Adulte',
+};
+
+/**
+ * What the owner says about a dish that the data cannot tell (GEMRCN grid, docs/product/meal-plans.md):
+ * saved on the recipe, read by src/shared/catering/gemrcn.ts.
+ */
+export const CATERING_TAGS = ['frit', 'viande-non-hachee', 'crudites', 'legumes-cuits', 'feculents', 'fruit-cru', 'fromage', 'laitage', 'vegetarien'] as const;
+export type CateringTag = (typeof CATERING_TAGS)[number];
+export const CATERING_TAG_LABELS: Record<CateringTag, string> = {
+  frit: 'Produit frit ou pré-frit',
+  'viande-non-hachee': 'Viande non hachée de bœuf, veau, agneau ou abats',
+  crudites: 'Crudités de légumes ou de fruits (au moins 50\u00a0%)',
+  'legumes-cuits': 'Légumes cuits, autres que secs (au moins 50\u00a0%)',
+  feculents: 'Légumes secs, féculents ou céréales (au moins 50\u00a0%)',
+  'fruit-cru': 'Fruit cru (100\u00a0% fruit cru, sans sucre ajouté)',
+  fromage: 'Fromage',
+  laitage: 'Produit laitier ou dessert lacté',
+  vegetarien: 'Sans viande ni poisson (menu végétarien)',
+};
+
+/** Days are ISO dates (YYYY-MM-DD) read as UTC calendar days: no time zone shifts a meal. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Monday of the ISO week of `date`. */
+export function mondayOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((day + 6) % 7));
+}
+
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,46 @@
+import { LANGUAGE_FRENCH_NAMES, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../shared/diner/languages.ts';
+import type { DishTranslation, DishTranslations } from '../../shared/diner/translations.ts';
+import { Field, TextAreaField } from './ui/field.tsx';
+
+/**
+ * The name and description of a dish for foreign diners (issue 18): English, Spanish, German,
+ * Italian, all optional. The public menu shows the French text, marked as French, where a
+ * translation is missing; nothing is ever machine-translated.
+ */
+export function TranslationFields({ idPrefix, value, onChange, errors = {} }: { idPrefix: string; value: DishTranslations; onChange: (next: DishTranslations) => void; errors?: Record<string, string> }) {
+  const set = (lang: TranslatedLanguage, field: keyof DishTranslation, text: string) => onChange({ ...value, [lang]: { ...value[lang], [field]: text } });
+  const filled = TRANSLATED_LANGUAGES.filter((lang) => value[lang]?.name || value[lang]?.description);
+  return (
+    <details className="rounded-lg border border-stone-200 p-3" open={filled.length > 0} data-testid="translations">
+      <summary className="cursor-pointer text-sm font-medium">
+        Traductions pour le menu public{filled.length > 0 ? ` (${filled.map((lang) => LANGUAGE_FRENCH_NAMES[lang].toLowerCase()).join(', ')})` : ' (optionnel)'}
+      </summary>
+      <p className="mt-2 text-xs text-stone-600">Vos clients étrangers lisent ces textes quand ils choisissent leur langue ; sans traduction, ils voient le texte français.</p>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {TRANSLATED_LANGUAGES.map((lang) => (
+          <fieldset key={lang} className="space-y-2" lang={lang}>
+            <legend className="text-sm font-medium text-stone-800" lang="fr">
+              {LANGUAGE_FRENCH_NAMES[lang]}
+            </legend>
+            <Field
+              label={`Nom (${LANGUAGE_FRENCH_NAMES[lang].toLowerCase()})`}
+              id={`${idPrefix}-${lang}-name`}
+              maxLength={200}
+              value={value[lang]?.name ?? ''}
+              error={errors[`translations.${lang}.name`]}
+              onChange={(event) => set(lang, 'name', event.target.value)}
+            />
+            <TextAreaField
+              label={`Description (${LANGUAGE_FRENCH_NAMES[lang].toLowerCase()})`}
+              id={`${idPrefix}-${lang}-description`}
+              maxLength={2000}
+              value={value[lang]?.description ?? ''}
+              error={errors[`translations.${lang}.description`]}
+              onChange={(event) => set(lang, 'description', event.target.value)}
+            />
+          </fieldset>
+        ))}
+      </div>
+    </details>
+  );
+}

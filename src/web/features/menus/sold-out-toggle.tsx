@@ -1,0 +1,26 @@
+import { toast } from 'sonner';
+import type { MenuItem } from '../../../shared/api/menus.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { useSetItemSoldOut } from './api.ts';
+
+/**
+ * « Épuisé » in one tap from the kitchen's phone, and back (issue 18): the dish stays on the
+ * public menu, marked sold out, and pages open there update within seconds.
+ */
+export function SoldOutToggle({ menuId, item }: { menuId: string; item: MenuItem }) {
+  const setSoldOut = useSetItemSoldOut(menuId);
+  const next = !item.soldOut;
+  const onClick = () =>
+    setSoldOut.mutate(
+      { id: item.id, soldOut: next },
+      {
+        onSuccess: () => toast.success(next ? `« ${item.name} » est épuisé` : `« ${item.name} » est de nouveau disponible`),
+        onError: () => toast.error('Erreur lors de la mise à jour'),
+      },
+    );
+  return (
+    <Button size="sm" variant={item.soldOut ? 'primary' : 'secondary'} aria-pressed={item.soldOut} disabled={setSoldOut.isPending} onClick={onClick} aria-label={`Épuisé : ${item.name}`}>
+      {item.soldOut ? 'Épuisé' : 'Marquer épuisé'}
+    </Button>
+  );
+}

@@ -1,0 +1,194 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { addDays, isIsoDate, mondayOf, POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SERVICES, type Population, type Service } from '../../shared/catering/catering.ts';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Spinner } from '../components/ui/card.tsx';
+import { useEstablishments } from '../features/establishments/api.ts';
+import { egalimCsvUrl, useEgalim, useGemrcn, useMealPlan, usePublishWeek, useSaveService } from '../features/meal-plans/api.ts';
+import { ClassificationForm } from '../features/meal-plans/classification-form.tsx';
+import { CopyForm } from '../features/meal-plans/copy-form.tsx';
+import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
+import { DayCard } from '../features/meal-plans/day-card.tsx';
+import { EgalimPanel } from '../features/meal-plans/egalim-panel.tsx';
+import { GemrcnPanel } from '../features/meal-plans/gemrcn-panel.tsx';
+import { MonthView } from '../features/meal-plans/month-view.tsx';
+import { ProductionSheet } from '../features/meal-plans/production-sheet.tsx';
+import { useRecipes } from '../features/recipes/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { useMe } from '../lib/queries.ts';
+import { useCan } from '../lib/use-can.ts';
+import { mealPlanMessages } from '../../shared/api/meal-plans.ts';
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+/** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
+export default function MealPlansPage() {
+  const [params, setParams] = useSearchParams();
+  const establishments = useEstablishments();
+  const recipes = useRecipes();
+  const { data: me } = useMe();
+  const free = me?.subscription.tier === 'free';
+  const canWrite = useCan('content:write') && !free;
+  const canUpgrade = useCan('billing:manage');
+  const datalistId = useId();
+
+  const establishmentId = params.get('etablissement') ?? establishments.data?.[0]?.id ?? '';
+  const asked = params.get('date');
+  const date = asked && isIsoDate(asked) ? asked : todayIso();
+  const view = pick(params.get('vue'), ['semaine', 'mois'] as const, 'semaine');
+  const service = pick<Service>(params.get('service'), SERVICES, 'dejeuner');
+  const population = pick<Population>(params.get('population'), POPULATIONS, 'elementaire');
+  const monday = mondayOf(date);
+  const [from, to] = view === 'semaine' ? [monday, addDays(monday, 6)] : [firstOfMonth(date), lastOfMonth(date)];
+
+  const plan = useMealPlan(establishmentId, from, to);
+  const gemrcn = useGemrcn(establishmentId, view === 'semaine' ? monday : mondayOf(firstOfMonth(date)), population);
+  const egalim = useEgalim(establishmentId, firstOfMonth(date), lastOfMonth(date));
+  const save = useSaveService(establishmentId);
+  const publish = usePublishWeek(establishmentId);
+  const set = (changes: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...changes });
+  const step = view === 'semaine' ? 7 : 31;
+  const move = (direction: 1 | -1) => set({ date: view === 'semaine' ? addDays(monday, direction * 7) : firstOfMonth(addDays(firstOfMonth(date), direction === 1 ? step : -1)) });
+
+  if (establishments.isError || recipes.isError) return <p role="alert">Erreur lors du chargement des données. Vérifiez votre connexion, puis réessayez.</p>;
+  if (!establishments.data || !recipes.data) return <Spinner label="Chargement des plans de menus..." />;
+  const options = recipes.data.map((r) => ({ id: r.id, name: r.name }));
+  const select = 'h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm ml-2';
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">Plans de menus</h1>
+          <p className="text-sm text-stone-600">Restauration collective&nbsp;: semaine, mois, grille GEMRCN et EGalim.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canWrite && (
+            <Button
+              size="sm"
+              disabled={publish.isPending}
+              onClick={() =>
+                publish.mutate(monday, {
+                  onSuccess: (r) => toast.success(`Semaine publiée (${r.dishes} plats)`),
+                  onError: (e) => toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'Erreur lors de la publication'),
+                })
+              }
+            >
+              Publier la semaine
+            </Button>
+          )}
+          <a className={buttonClass('secondary', 'sm')} href={`/semaine/${establishmentId}?date=${monday}`} target="_blank" rel="noreferrer">
+            Page des familles
+          </a>
+          <Link className={buttonClass('secondary', 'sm')} to={`/plans-de-menus/${establishmentId}/affiche?date=${monday}`}>
+            Affiche de la semaine
+          </Link>
+        </div>
+      </div>
+
+      {free && (
+        <p role="note" className="rounded-lg bg-orange-50 p-3 text-sm text-orange-900" data-testid="meal-plans-premium">
+          {mealPlanMessages.premiumOnly}{' '}
+          {canUpgrade && (
+            <Link to="/subscription" className="font-medium underline">
+              Passer au Premium
+            </Link>
+          )}
+        </p>
+      )}
+
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="text-sm font-medium text-stone-800">
+          Établissement
+          <select className={select} value={establishmentId} onChange={(e) => set({ etablissement: e.target.value })}>
+            {establishments.data.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-stone-800">
+          Service
+          <select className={select} value={service} onChange={(e) => set({ service: e.target.value })}>
+            {SERVICES.map((s) => (
+              <option key={s} value={s}>
+                {SERVICE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-stone-800">
+          Population
+          <select className={select} value={population} onChange={(e) => set({ population: e.target.value })}>
+            {POPULATIONS.map((p) => (
+              <option key={p} value={p}>
+                {POPULATION_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div role="group" aria-label="Vue" className="flex gap-1">
+          <Button size="sm" variant={view === 'semaine' ? 'primary' : 'secondary'} aria-pressed={view === 'semaine'} onClick={() => set({ vue: 'semaine' })}>
+            Semaine
+          </Button>
+          <Button size="sm" variant={view === 'mois' ? 'primary' : 'secondary'} aria-pressed={view === 'mois'} onClick={() => set({ vue: 'mois' })}>
+            Mois
+          </Button>
+        </div>
+      </div>
+
+      <nav className="flex items-center justify-between gap-2" aria-label="Période">
+        <Button size="sm" variant="ghost" onClick={() => move(-1)}>
+          ← Précédent{view === 'semaine' ? 'e' : ''}
+        </Button>
+        <p className="text-center font-semibold first-letter:uppercase">{view === 'semaine' ? `Semaine du ${monthDay(monday)}` : monthLabel(date)}</p>
+        <Button size="sm" variant="ghost" onClick={() => move(1)}>
+          Suivant{view === 'semaine' ? 'e' : ''} →
+        </Button>
+      </nav>
+
+      <datalist id={datalistId}>
+        {options.map((r) => (
+          <option key={r.id} value={r.name} />
+        ))}
+      </datalist>
+      {!plan.data ? (
+        <Spinner label="Chargement du plan..." />
+      ) : view === 'semaine' ? (
+        <div className="grid gap-3 lg:grid-cols-2">
+          {plan.data.days.map((day) => (
+            <DayCard
+              key={day.date}
+              day={day}
+              service={service}
+              recipes={options}
+              datalistId={datalistId}
+              canWrite={canWrite}
+              onSave={(components) =>
+                save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
+                  toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'Erreur lors de l’enregistrement du plan');
+                })
+              }
+            />
+          ))}
+        </div>
+      ) : (
+        <MonthView days={plan.data.days} service={service} />
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <GemrcnPanel answer={gemrcn.data} />
+        <div className="space-y-6">
+          <EgalimPanel answer={egalim.data} month={firstOfMonth(date)} csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))} />
+          {canWrite && <CopyForm key={`${establishmentId}-${monday}`} establishmentId={establishmentId} monday={monday} />}
+          <ClassificationForm recipes={options} canWrite={canWrite} />
+          <ProductionSheet key={monday} establishmentId={establishmentId} date={monday} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const monthDay = (date: string) => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -1,0 +1,69 @@
+import { useParams, useSearchParams } from 'react-router';
+import { addDays, isIsoDate, mondayOf, SERVICE_LABELS, SLOT_LABELS } from '../../shared/catering/catering.ts';
+import { Spinner } from '../components/ui/card.tsx';
+import { useEstablishments } from '../features/establishments/api.ts';
+import { useMealPlan } from '../features/meal-plans/api.ts';
+import { dayLabel, todayIso } from '../features/meal-plans/dates.ts';
+import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
+import { QrDrawing } from '../features/qr/qr-drawing.tsx';
+import { useRecipes } from '../features/recipes/api.ts';
+
+/** /plans-de-menus/:establishmentId/affiche: the week's meals on A4 for the school gate, with the QR code of the families' page. */
+export default function PrintWeekPosterPage() {
+  const establishmentId = useParams().establishmentId ?? '';
+  const asked = useSearchParams()[0].get('date');
+  const monday = mondayOf(asked && isIsoDate(asked) ? asked : todayIso());
+  const establishments = useEstablishments();
+  const recipes = useRecipes();
+  const plan = useMealPlan(establishmentId, monday, addDays(monday, 6));
+  const back = { to: `/plans-de-menus?etablissement=${establishmentId}&date=${monday}`, label: 'Retour aux plans de menus' };
+
+  if (plan.isError || establishments.isError || recipes.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  if (!plan.data || !establishments.data || !recipes.data) return <Spinner label="Chargement de l’affiche..." />;
+  const establishment = establishments.data.find((e) => e.id === establishmentId);
+  if (!establishment) return <DocumentMessage title="Établissement non trouvé" text="Cet établissement n’existe pas ou n’appartient pas à votre organisation." back={back} />;
+  const allergens = new Map(recipes.data.map((r) => [r.id, r.allergenStatus === 'declared' ? (r.allergens.length ? r.allergens.join(', ') : 'aucun') : 'demandez au personnel']));
+  const days = plan.data.days.filter((d) => d.services.length > 0);
+  const url = `${window.location.origin}/semaine/${establishmentId}`;
+
+  return (
+    <PrintDocument paper="A4 portrait" title={`Menus de la semaine - ${establishment.name}`} back={back}>
+      <div className="space-y-4" data-testid="week-poster">
+        <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-3">
+          <div>
+            <p className="text-sm text-stone-600">{establishment.name}</p>
+            <h1 className="text-2xl font-bold">Menus de la semaine du {dayLabel(monday)}</h1>
+          </div>
+          <figure className="shrink-0 text-center text-xs text-stone-600">
+            <QrDrawing key={url} data={url} size={112} type="svg" label="Code QR des menus de la semaine" />
+            <figcaption>Les menus sur votre téléphone</figcaption>
+          </figure>
+        </header>
+        {days.length === 0 && <p>Les menus de cette semaine ne sont pas encore planifiés.</p>}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 print:grid-cols-2">
+          {days.map((day) => (
+            <section key={day.date} className="break-inside-avoid rounded-lg border border-stone-300 p-3">
+              <h2 className="font-semibold first-letter:uppercase">
+                {dayLabel(day.date)} {day.vegetarianLunch && <span className="ml-1 whitespace-nowrap rounded-full bg-brand-100 px-2 text-xs text-brand-800">Menu végétarien</span>}
+              </h2>
+              {day.services.map((s) => (
+                <div key={s.service}>
+                  <h3 className="mt-1 text-xs font-semibold uppercase text-stone-500">{SERVICE_LABELS[s.service]}</h3>
+                  <ul className="text-sm">
+                    {s.components.map((c) => (
+                      <li key={c.slot}>
+                        <span className="text-stone-500">{SLOT_LABELS[c.slot]}&nbsp;:</span> {c.recipeName}
+                        <span className="block text-xs text-orange-800">Allergènes&nbsp;: {allergens.get(c.recipeId) ?? 'demandez au personnel'}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+          ))}
+        </div>
+        <footer className="text-xs text-stone-600">Les 14&nbsp;allergènes réglementaires sont indiqués pour chaque plat. Menus susceptibles de modifications. Pour toute question, adressez-vous au personnel de restauration.</footer>
+      </div>
+    </PrintDocument>
+  );
+}

@@ -1,0 +1,87 @@
+import { Suspense, useState } from 'react';
+import { toast } from 'sonner';
+import type { Product } from '../../shared/api/products.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Card, Spinner } from '../components/ui/card.tsx';
+import { useDeleteProduct, useProducts } from '../features/products/api.ts';
+import { ProductCard } from '../features/products/product-card.tsx';
+import { IngredientSearch } from '../features/recipes/ingredient-search.tsx';
+import { ApiError } from '../lib/api.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
+import { useCan } from '../lib/use-can.ts';
+
+// The form (react-hook-form, zod) is not needed to read the list.
+const { Component: ProductForm, usePreload } = lazyComponent(() => import('../features/products/product-form.tsx'), (m) => m.ProductForm);
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
+
+/** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
+export default function ProductsPage() {
+  const products = useProducts();
+  const remove = useDeleteProduct();
+  const canWrite = useCan('content:write');
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  usePreload();
+
+  const onDelete = (product: Product) =>
+    remove.mutate(product.id, {
+      onSuccess: () => toast.success('Produit supprimé'),
+      // 409 names the recipes that still use it.
+      onError: (error) => toast.error(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : 'Erreur lors de la suppression'),
+    });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Mes produits</h1>
+          <p className="text-sm text-stone-600">Les produits de vos fournisseurs, saisis d’après leur étiquette : ils s’ajoutent à vos recettes comme les aliments Ciqual.</p>
+        </div>
+        {canWrite && (
+          <Button onClick={() => setForm({ mode: 'create' })} disabled={form.mode !== 'closed'} className="self-start sm:self-auto">
+            Nouveau produit
+          </Button>
+        )}
+      </div>
+
+      {form.mode !== 'closed' && (
+        <Card>
+          <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier le produit' : 'Nouveau produit'}</h2>
+          <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+            <ProductForm
+              key={form.mode === 'edit' ? form.product.id : 'new'}
+              product={form.mode === 'edit' ? form.product : null}
+              onDone={() => setForm({ mode: 'closed' })}
+              CiqualSearch={IngredientSearch}
+            />
+          </Suspense>
+        </Card>
+      )}
+
+      {products.isPending ? (
+        <Spinner label="Chargement des produits..." />
+      ) : products.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          Erreur lors du chargement des produits
+        </p>
+      ) : products.data.length === 0 ? (
+        <Card className="text-center text-stone-600">Aucun produit pour l’instant. Ajoutez le premier d’après son étiquette.</Card>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {products.data.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              canWrite={canWrite}
+              onEdit={() => {
+                setForm({ mode: 'edit', product });
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+              onDelete={() => onDelete(product)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -15,8 +15,12 @@ const webDir = path.join(root, 'dist', 'web');
 const manifestFile = path.join(webDir, '.vite', 'manifest.json');
 const routerFile = path.join(root, 'src', 'web', 'router.tsx');
 
-/** Budget per page, in kB (1000 bytes) of gzipped JS: a mid-range phone on a slow network. */
-const TARGET_KB = 200;
+/**
+ * Budgets of issue 20, in kB (1000 bytes, the stricter reading) of gzipped JS: the landing page
+ * ≤ 60, every other route of the app (signed-in or not) ≤ 120.
+ */
+const TARGET_KB = 120;
+const LANDING_TARGET_KB = 60;
 
 /** The pages measured; `names` are the page file names tried when router.tsx gives no answer. */
 const PAGES = [
@@ -28,6 +32,9 @@ const PAGES = [
   { key: 'qr_codes', route: '/qr-codes', names: ['qr-codes', 'qr'] },
   { key: 'subscription', route: '/subscription', names: ['subscription'] },
   { key: 'admin', route: '/admin', names: ['admin'] },
+  { key: 'products', route: '/produits', names: ['products'] },
+  { key: 'menu_editor', route: '/menus/:menuId', names: ['menu-editor'] },
+  { key: 'meal_plans', route: '/plans-de-menus', names: ['meal-plans'] },
   { key: 'account', route: '/account', names: ['account'] },
   // Issue 16: the organisation's pages and the invitation link.
   { key: 'team', route: '/equipe', names: ['team'] },
@@ -39,7 +46,7 @@ const PAGES = [
   { key: '404', route: '/page-inexistante', names: ['not-found', '404'] },
 ];
 
-const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin', 'account', 'team', 'establishments', 'history']);
+const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin', 'account', 'team', 'establishments', 'history', 'products', 'menu_editor', 'meal_plans']);
 
 const sizeCache = new Map();
 function sizes(file) {
@@ -146,10 +153,11 @@ export async function runJsSizeBench({ log = () => {} } = {}) {
         : lazyKey
           ? `entry + lazy ${lazyKey}`
           : 'entry bundle only';
+    const budget = page.key === 'home' ? LANDING_TARGET_KB : TARGET_KB;
     figures[`first_load_js_${page.key}_kb`] = {
       value: kb(gzip),
-      target: `≤ ${TARGET_KB} kB gzip`,
-      pass: gzip <= TARGET_KB * 1000,
+      target: `≤ ${budget} kB gzip`,
+      pass: gzip <= budget * 1000,
       unit: 'kB gzip',
       route: page.route,
       rawKb: kb(total(files, 'raw')),

@@ -176,7 +176,9 @@ export type AuditEntity = 'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation
  * `updated` of a renamed row `{previousName}`; `status_changed` `{from, to}` (a menu's
  * `isActive` booleans, a QR code's `active`/`inactive`); `role_changed` `{from, to}`;
  * `invited` and `revoked` (of an invitation) `{role}`; `joined` `{role}`; `removed` and `left` `{role}` (with
- * `accountDeleted: true` when the account itself was deleted).
+ * `accountDeleted: true` when the account itself was deleted). An establishment's meal plan
+ * (`meal_plan`, named after the establishment): `updated` of one service `{date, service, dishes}`,
+ * `updated` by a copy `{copy: {from, days, to, times}, copied}`, `status_changed` `{to: 'published', week}`.
  */
 export interface AuditEvent {
   id: string;

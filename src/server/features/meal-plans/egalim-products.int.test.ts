@@ -51,4 +51,24 @@ describe('meal plans with own products', () => {
     expect(egalim.organicPercent).toBeCloseTo((0.4 / 2.9) * 100, 0);
     expect(egalim.sustainablePercent).toBeCloseTo((2.4 / 2.9) * 100, 0);
   });
+
+  it('the families’ week page names each quality sign with the ingredients that carry it', async () => {
+    const WEDNESDAY = '2026-09-16'; // Not the week of the test above.
+    const carrots = await product('Carottes', 2, ['bio']);
+    const chicken = await product('Poulet fermier', 9, ['label_rouge', 'fermier']);
+    const rice = await product('Riz', 2, []);
+    const dish = await recipe('Poulet aux carottes', [
+      { productId: chicken.id, quantity: 100, unit: 'g' },
+      { productId: carrots.id, quantity: 80, unit: 'g' },
+      { productId: rice.id, quantity: 60, unit: 'g' },
+    ]);
+    const plain = await recipe('Pâtes nature', [{ productId: rice.id, quantity: 100, unit: 'g' }]);
+    await call('PUT', `/api/meal-plans/${establishment}/${WEDNESDAY}/dejeuner`, { components: [{ slot: 'plat', recipeId: dish.id }, { slot: 'accompagnement', recipeId: plain.id }] });
+
+    const page = await t.request('GET', `/semaine/${establishment}?date=${WEDNESDAY}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<span class="l">Bio\u00a0: Carottes</span><span class="l">Label Rouge\u00a0: Poulet fermier</span><span class="l">Fermier\u00a0: Poulet fermier</span>');
+    // The plain dish carries no sign: exactly the three above on the page.
+    expect(page.text.match(/class="l"/g)).toHaveLength(3);
+  });
 });

@@ -161,6 +161,15 @@ describe('meal plans', () => {
     expect(events.map((e) => (e.payload as { eventData: unknown }).eventData)).toEqual([{ establishment_id: establishment, week: MONDAY, dishes: 25 }]);
     const empty = await as(owner).post(`/api/meal-plans/${establishment}/publish`, { week: '2030-01-07' });
     expect([empty.status, empty.body.error.fields.week]).toEqual([422, m.nothingToPublish]);
+
+    // « Historique »: each saved service, each copy and the publication, named after the
+    // establishment; the refused publication wrote nothing.
+    const history = await as(owner).get('/api/organisation/history');
+    const plan = history.body.events.filter((e: { entity: { type: string } }) => e.entity.type === 'meal_plan');
+    expect(plan[0]).toMatchObject({ action: 'status_changed', entity: { type: 'meal_plan', id: establishment, name: 'École Jules Ferry' }, details: { to: 'published', week: MONDAY } });
+    expect(plan.filter((e: { details: { to?: string } }) => e.details.to === 'published')).toHaveLength(1);
+    expect(plan.some((e: { action: string; details: { copy?: unknown; copied?: number } }) => e.action === 'updated' && e.details.copy !== undefined && typeof e.details.copied === 'number')).toBe(true);
+    expect(plan.some((e: { details: { date?: string; service?: string; dishes?: number } }) => e.details.date === MONDAY && e.details.service === 'dejeuner' && e.details.dishes === 5)).toBe(true);
   });
 
   it('production sheet: quantities for N covers per population, scaled to the recommended portion', async () => {

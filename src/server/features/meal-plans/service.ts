@@ -5,6 +5,7 @@ import { copiedEntries } from '../../../shared/catering/copy.ts';
 import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { recordAudit } from '../../domain/audit.ts';
 import { currentTier } from '../../domain/plan-limits.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -99,6 +100,12 @@ export async function readRange(db: Kysely<DB>, organisationId: string, establis
   return { days: buildDays(from, to, entries, dishes) };
 }
 
+/**
+ * An establishment's plan in « Historique » (src/shared/api/organisations.ts, `meal_plan`
+ * details): one line per saved service, copy or publication, named after the establishment.
+ */
+const planEntity = (establishment: { id: string; name: string }) => ({ type: 'meal_plan' as const, id: establishment.id, name: establishment.name });
+
 /** Planning is a Premium feature (issue 19): a free organisation reads, and is told how to plan. */
 async function assertPremium(trx: Transaction<DB>, organisationId: string): Promise<void> {
   if ((await currentTier(trx, organisationId)) !== 'premium') throw new AppError('plan_limit', 403, mealPlanMessages.premiumOnly);
@@ -107,7 +114,7 @@ async function assertPremium(trx: Transaction<DB>, organisationId: string): Prom
 /** PUT one service of one day: its components are replaced as a whole (an empty list clears it). */
 export async function putService(db: Kysely<DB>, actor: Actor, establishmentId: string, date: string, service: Service, components: readonly { slot: Slot; recipeId: string }[]): Promise<PlannedDay> {
   await db.transaction().execute(async (trx) => {
-    await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
     await assertPremium(trx, actor.organisationId);
     const ids = [...new Set(components.map((c) => c.recipeId))];
     const found = ids.length === 0 ? [] : await trx.selectFrom('recipes').select('id').where('organisation_id', '=', actor.organisationId).where('id', 'in', ids).execute();
@@ -124,6 +131,7 @@ export async function putService(db: Kysely<DB>, actor: Actor, establishmentId: 
         .values(components.map((c) => ({ organisation_id: actor.organisationId, establishment_id: establishmentId, date, service, slot: c.slot, recipe_id: c.recipeId, created_by: actor.userId })))
         .execute();
     }
+    await recordAudit(trx, actor, { action: 'updated', entity: planEntity(establishment), details: { date, service, dishes: components.length } });
   });
   const [day] = (await readRange(db, actor.organisationId, establishmentId, date, date)).days;
   return day!;
@@ -136,7 +144,7 @@ export async function putService(db: Kysely<DB>, actor: Actor, establishmentId: 
 export async function copyPlan(db: Kysely<DB>, actor: Actor, establishmentId: string, input: { from: string; days: number; to: string; times: number }): Promise<{ copied: number }> {
   if (daysBetween(input.from, input.to) < input.days) throw new AppError('validation', 422, mealPlanMessages.copyOverlap, { to: mealPlanMessages.copyOverlap });
   return db.transaction().execute(async (trx) => {
-    await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
     await assertPremium(trx, actor.organisationId);
     const source = await readEntries(trx, actor.organisationId, establishmentId, input.from, addDays(input.from, input.days - 1));
     const last = addDays(input.to, input.days * input.times - 1);
@@ -151,6 +159,7 @@ export async function copyPlan(db: Kysely<DB>, actor: Actor, establishmentId: st
       created_by: actor.userId,
     }));
     for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('meal_plan_entries').values(rows.slice(i, i + 1000)).execute();
+    await recordAudit(trx, actor, { action: 'updated', entity: planEntity(establishment), details: { copy: { from: input.from, days: input.days, to: input.to, times: input.times }, copied: rows.length } });
     return { copied: rows.length };
   });
 }
@@ -162,11 +171,12 @@ export async function copyPlan(db: Kysely<DB>, actor: Actor, establishmentId: st
 export async function publishWeek(db: Kysely<DB>, actor: Actor, establishmentId: string, day: string): Promise<{ week: string; dishes: number }> {
   const week = mondayOf(day);
   return db.transaction().execute(async (trx) => {
-    await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
     await assertPremium(trx, actor.organisationId);
     const dishes = (await readEntries(trx, actor.organisationId, establishmentId, week, addDays(week, 6))).length;
     if (dishes === 0) throw new AppError('validation', 422, mealPlanMessages.nothingToPublish, { week: mealPlanMessages.nothingToPublish });
     await enqueueEvent(trx, actor.userId, 'meal_plan_published', { establishment_id: establishmentId, week, dishes });
+    await recordAudit(trx, actor, { action: 'status_changed', entity: planEntity(establishment), details: { to: 'published', week } });
     return { week, dishes };
   });
 }

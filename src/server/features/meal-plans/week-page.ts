@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { addDays, isIsoDate, mondayOf } from '../../../shared/catering/catering.ts';
+import { dishLabels } from '../../../shared/catering/dish-labels.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes } from './dishes.ts';
@@ -29,7 +30,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
         service: s.service,
         dishes: s.components.map((comp) => {
           const dish = dishes.get(comp.recipeId)!;
-          return { slot: comp.slot, name: dish.name, allergens: dish.allergens, allergensDeclared: dish.allergensDeclared };
+          return { slot: comp.slot, name: dish.name, allergens: dish.allergens, allergensDeclared: dish.allergensDeclared, labels: dishLabels(dish.lines) };
         }),
       })),
     }));

@@ -1,5 +1,6 @@
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { SERVICE_LABELS, SLOT_LABELS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import type { DishLabel } from '../../../shared/catering/dish-labels.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
 
 export interface WeekDish {
@@ -7,6 +8,8 @@ export interface WeekDish {
   name: string;
   allergens: string[];
   allergensDeclared: boolean;
+  /** Quality signs with the ingredients that carry them (src/shared/catering/dish-labels.ts). */
+  labels: DishLabel[];
 }
 export interface WeekDay {
   date: string;
@@ -31,7 +34,7 @@ const CSS =
   'body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1c1917;background:#fafaf9}main{max-width:46rem;margin:0 auto;padding:1rem}' +
   'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
   'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
-  '.c{color:#78716c;font-size:.8rem;display:block}.a{font-size:.85rem;color:#9a3412}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
+  '.c{color:#78716c;font-size:.8rem;display:block}.a{font-size:.85rem;color:#9a3412}.l{display:block;font-size:.85rem;color:#166534}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
   'nav{display:flex;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}footer{font-size:.8rem;color:#78716c;margin:1.5rem 0}';
 
 function allergenLine(dish: WeekDish): string {
@@ -40,12 +43,16 @@ function allergenLine(dish: WeekDish): string {
   return `<span class="a">Allergènes\u00a0: ${dish.allergens.map(e).join(', ')}</span>`;
 }
 
+function labelLine(dish: WeekDish): string {
+  return dish.labels.map((l) => `<span class="l">${e(l.name)}\u00a0: ${l.ingredients.map(e).join(', ')}</span>`).join('');
+}
+
 function renderDay(d: WeekDay): string {
   const services = d.services
     .map(
       (s) =>
         `<h3>${SERVICE_LABELS[s.service]}</h3><ul>${s.dishes
-          .map((dish) => `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}<br>${allergenLine(dish)}</li>`)
+          .map((dish) => `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}<br>${allergenLine(dish)}</li>`)
           .join('')}</ul>`,
     )
     .join('');

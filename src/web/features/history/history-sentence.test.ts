@@ -13,6 +13,25 @@ const event = (overrides: Partial<AuditEvent>): AuditEvent => ({
 });
 
 describe('historySentence', () => {
+  it('says a meal plan change with its meal, a copy with its span, a publication with its week', () => {
+    const plan = { type: 'meal_plan' as const, id: 's1', name: 'Cantine Jules Ferry' };
+    expect(historySentence(event({ entity: plan, details: { date: '2026-09-07', service: 'dejeuner', dishes: 5 } }))).toBe(
+      'Marie a modifié le plan de menus de Cantine Jules Ferry (déjeuner du lundi 7 septembre 2026)',
+    );
+    expect(historySentence(event({ entity: plan, details: { date: '2026-09-08', service: 'gouter', dishes: 0 } }))).toBe(
+      'Marie a vidé le goûter du mardi 8 septembre 2026 (le plan de menus de Cantine Jules Ferry)',
+    );
+    expect(historySentence(event({ entity: plan, details: { copy: { from: '2026-09-07', days: 28, to: '2026-10-05', times: 2 }, copied: 280 } }))).toBe(
+      'Marie a copié 28\u00a0jours du plan de menus de Cantine Jules Ferry à partir du 7 septembre 2026 vers le 5 octobre 2026, 2\u00a0fois de suite',
+    );
+    expect(historySentence(event({ action: 'status_changed', entity: { ...plan, name: 'École Anatole France' }, details: { to: 'published', week: '2026-09-07' } }))).toBe(
+      'Marie a publié la semaine du 7 septembre 2026 pour les familles (le plan de menus d’École Anatole France)',
+    );
+    // Details it cannot read: the plain sentence, never a broken one.
+    expect(historySentence(event({ entity: plan, details: { date: 'hier', service: 'brunch' } }))).toBe('Marie a modifié le plan de menus Cantine Jules Ferry');
+  });
+
+
   it('says who did what to which row', () => {
     expect(historySentence(event({ action: 'allergens_confirmed' }))).toBe('Marie a confirmé les allergènes de Quiche lorraine');
     expect(historySentence(event({ action: 'created' }))).toBe('Marie a créé la recette Quiche lorraine');

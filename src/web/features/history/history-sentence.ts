@@ -1,4 +1,5 @@
 import type { AuditEntity, AuditEvent } from '../../../shared/api/organisations.ts';
+import { isIsoDate, SERVICE_LABELS, SERVICES, type Service } from '../../../shared/catering/catering.ts';
 import { ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
 
 /** How a row is named in a sentence: « la recette Quiche lorraine », « le code QR Table 4 ». */
@@ -45,6 +46,39 @@ function statusVerb(to: unknown): string | null {
 
 const withRole = (text: string, role: MemberRole | null) => (role ? `${text} (${ROLE_LABELS[role]})` : text);
 
+const DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateText = (value: unknown, format: Intl.DateTimeFormat): string | null =>
+  typeof value === 'string' && isIsoDate(value) ? format.format(new Date(`${value}T00:00:00Z`)) : null;
+const isService = (value: unknown): value is Service => SERVICES.includes(value as Service);
+
+/**
+ * A change to an establishment's meal plan, by its details (src/shared/api/organisations.ts):
+ * « a modifié le plan de menus de Cantine Jules Ferry (déjeuner du lundi 7 septembre 2026) ».
+ * Details it cannot read fall back to the plain sentence.
+ */
+function describePlanChange(action: AuditEvent['action'], name: string, details: Record<string, unknown>): string | null {
+  const plan = `le plan de menus ${ofName(name)}`;
+  if (action === 'status_changed' && details.to === 'published') {
+    const week = dateText(details.week, SHORT_DAY);
+    return week ? `a publié la semaine du ${week} pour les familles (${plan})` : null;
+  }
+  if (action !== 'updated') return null;
+  const copy = details.copy as Record<string, unknown> | undefined;
+  if (copy && typeof copy === 'object') {
+    const from = dateText(copy.from, SHORT_DAY);
+    const to = dateText(copy.to, SHORT_DAY);
+    const { days, times } = copy;
+    if (!from || !to || typeof days !== 'number' || typeof times !== 'number') return null;
+    const span = days === 1 ? '1\u00a0jour' : `${days}\u00a0jours`;
+    return `a copié ${span} du plan de menus ${ofName(name)} à partir du ${from} vers le ${to}${times > 1 ? `, ${times}\u00a0fois de suite` : ''}`;
+  }
+  const date = dateText(details.date, DAY);
+  if (!date || !isService(details.service)) return null;
+  const meal = `${SERVICE_LABELS[details.service].toLowerCase()} du ${date}`;
+  return details.dishes === 0 ? `a vidé le ${meal} (${plan})` : `a modifié ${plan} (${meal})`;
+}
+
 /**
  * What the actor did, after their name: « a confirmé les allergènes de Quiche lorraine ».
  * `details` as src/shared/api/organisations.ts describes them for each action.
@@ -52,6 +86,10 @@ const withRole = (text: string, role: MemberRole | null) => (role ? `${text} (${
 export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'details'>): string {
   const { action, entity, details } = event;
   const thing = `${NOUNS[entity.type]} ${entity.name}`;
+  if (entity.type === 'meal_plan') {
+    const plan = describePlanChange(action, entity.name, details);
+    if (plan) return plan;
+  }
   switch (action) {
     case 'created':
     case 'deleted':

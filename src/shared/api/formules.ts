@@ -9,7 +9,7 @@ import { ruleNumber, type NumberRule } from '../number-rules.ts';
  */
 export const formuleMessages = {
   nameRequired: 'Le nom de la formule est requis',
-  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
+  nameTooLong: 'Le nom ne peut pas dépasser 200 caractères',
   priceInvalid: 'Saisissez le prix de la formule, par exemple 18,50',
   priceTooSmall: 'Le prix d’une formule doit être supérieur à 0',
   priceTooHigh: 'Le prix est trop élevé',

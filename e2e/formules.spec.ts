@@ -77,6 +77,24 @@ for (const { viewport, locale } of [
       await menu.goto(`${baseURL}/menu/${menuId}?lang=en`);
       await expect(menu.getByRole('heading', { level: 2, name: 'Set menus' })).toBeVisible();
       await diner.close();
+
+      // The printed A4 carte: the formule first, prices, allergens, the QR code of the phone page.
+      await page.goto(`/menus/${menuId}`);
+      await page.getByRole('link', { name: 'Carte à imprimer' }).click();
+      await expect(page).toHaveURL(new RegExp(`/menus/${menuId}/carte$`));
+      const sheet = page.getByRole('article', { name: 'Carte Carte du midi' });
+      await expect(sheet.getByTestId('carte-formule')).toHaveText(/^Formule déjeuner18,50\s€Entrée \+ Plat ou Plat \+ Dessert$/);
+      await expect(sheet.getByTestId('carte-dish')).toHaveCount(3);
+      await expect(sheet.getByTestId('carte-dish').filter({ hasText: 'Blanquette de veau' })).toContainText(/16,50\s€Allergènes\s: Lait$/);
+      await expect(sheet.getByRole('img', { name: 'Code QR du menu Carte du midi' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expectFitsScreen(page, 'printed carte');
+      await screenshot(page, `carte-${viewport.width}`);
+      if (viewport === LAPTOP) {
+        await page.emulateMedia({ media: 'print' });
+        await screenshot(page, 'carte-print');
+        await page.emulateMedia({ media: 'screen' });
+      }
     });
   });
 }

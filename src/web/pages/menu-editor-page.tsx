@@ -92,7 +92,10 @@ export default function MenuEditorPage() {
               {current.description && <span className="break-words">{current.description}</span>}
             </div>
           </div>
-          <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
+          <Link to={`/menus/${menuId}/carte`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
+            Carte à imprimer
+          </Link>
+          <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:self-auto')}>
             Tableau des allergènes
           </Link>
           {canWrite && (

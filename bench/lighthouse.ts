@@ -1,7 +1,9 @@
 /**
- * Lighthouse on the landing page (/) of a running built server, in the system Chromium:
- * performance and accessibility, mobile preset (Lighthouse's default: Moto G Power, slow 4G,
- * 4× CPU slowdown, simulated) and desktop preset. Target: ≥ 95 for each score.
+ * Lighthouse on three pages of a running built server, in the system Chromium: the landing
+ * page (/), a diner's menu of 30 dishes with photos (/menu/:id, issue 18) and the signed-in
+ * dashboard (issue 21), each seeded here through the API. Performance, accessibility and best
+ * practices, mobile preset (Lighthouse's default: Moto G Power, slow 4G, 4× CPU slowdown,
+ * simulated); the landing page also with the desktop preset. Target: ≥ 95 for each score.
  *
  *   npx tsx bench/lighthouse.ts --url http://127.0.0.1:3600   → against a server already running
  *   npx tsx bench/lighthouse.ts [--json] [--runs N]            → builds if needed, starts the built
@@ -27,13 +29,14 @@ export interface LighthouseBenchOptions {
   /** Runs per preset (default 3); the median score is the figure: one run varies by several points,
    *  more so on a busy machine (Lighthouse measures real CPU time, then scales it). */
   runs?: number;
-  /** Which presets to run; mobile gives the main figures. */
-  presets?: ('mobile' | 'desktop')[];
   log?: (line: string) => void;
 }
 
 const TARGET_SCORE = 95;
-const CATEGORIES = ['performance', 'accessibility'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+/** The figure's name part: `lighthouse_menu_best_practices`. */
+const figureName = (category: Category) => category.replace('-', '_');
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -51,7 +54,7 @@ const median = (values: number[]) => {
 };
 
 interface RunResult {
-  scores: Record<(typeof CATEGORIES)[number], number>;
+  scores: Record<Category, number>;
   metrics: Record<string, number | undefined>;
   /** Audits that lost points, so a miss says why. */
   failing: string[];
@@ -60,8 +63,8 @@ interface RunResult {
 /** Tries per measurement: this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
 const ATTEMPTS = 3;
 
-async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, log?: (line: string) => void): Promise<RunResult> {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, log?: (line: string) => void, cookie?: string): Promise<RunResult> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) };
   let lhr;
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
@@ -81,7 +84,7 @@ async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, 
       .map((audit) => `${category}: ${audit!.id} (${audit!.displayValue ?? audit!.score})`),
   );
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility') },
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
     metrics: {
       fcpMs: metric('first-contentful-paint'),
       lcpMs: metric('largest-contentful-paint'),
@@ -93,42 +96,98 @@ async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, 
   };
 }
 
-/** Runs Lighthouse on `${baseUrl}/` and returns the figures (mobile, then desktop with a suffix). */
-export async function runLighthouseBench(baseUrl: string, options: LighthouseBenchOptions = {}): Promise<Record<string, BenchFigure>> {
-  const { runs = 3, presets = ['mobile', 'desktop'], log } = options;
-  const url = new URL('/', baseUrl).href;
+/** A page to measure: its figure name, its path, and the session cookie of a signed-in page. */
+export interface LighthousePage {
+  key: string;
+  path: string;
+  cookie?: string;
+  presets: readonly ('mobile' | 'desktop')[];
+}
+
+/** Runs Lighthouse on each page and returns the figures (mobile, then desktop with a suffix). */
+export async function runLighthouseBench(baseUrl: string, pages: readonly LighthousePage[], options: LighthouseBenchOptions = {}): Promise<Record<string, BenchFigure>> {
+  const { runs = 3, log } = options;
   if (!existsSync(chromePath())) throw new Error(`Chromium not found at ${chromePath()} (set CHROME_PATH)`);
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const figures: Record<string, BenchFigure> = {};
   try {
-    for (const preset of presets) {
-      const results: RunResult[] = [];
-      for (let i = 0; i < runs; i++) {
-        const result = await runOnce(url, preset, chrome.port, log);
-        log?.(`${preset} run ${i + 1}/${runs}: performance ${result.scores.performance}, accessibility ${result.scores.accessibility}`);
-        results.push(result);
-      }
-      const suffix = preset === 'mobile' ? '' : `_${preset}`;
-      for (const category of CATEGORIES) {
-        const value = median(results.map((r) => r.scores[category]));
-        figures[`lighthouse_landing_${category}${suffix}`] = {
-          value,
-          target: `≥ ${TARGET_SCORE}`,
-          pass: value >= TARGET_SCORE,
-          unit: 'score',
-          details: {
-            preset,
-            runs: results.map((r) => r.scores[category]),
-            ...(category === 'performance' ? results.at(-1)!.metrics : {}),
-            failingAudits: results.at(-1)!.failing.filter((f) => f.startsWith(category)),
-          },
-        };
+    for (const page of pages) {
+      const url = new URL(page.path, baseUrl).href;
+      for (const preset of page.presets) {
+        const results: RunResult[] = [];
+        for (let i = 0; i < runs; i++) {
+          const result = await runOnce(url, preset, chrome.port, log, page.cookie);
+          log?.(`${page.key} ${preset} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}`);
+          results.push(result);
+        }
+        const suffix = preset === 'mobile' ? '' : `_${preset}`;
+        for (const category of CATEGORIES) {
+          const value = median(results.map((r) => r.scores[category]));
+          figures[`lighthouse_${page.key}_${figureName(category)}${suffix}`] = {
+            value,
+            target: `≥ ${TARGET_SCORE}`,
+            pass: value >= TARGET_SCORE,
+            unit: 'score',
+            details: {
+              preset,
+              path: page.path.replace(/[0-9a-f-]{36}/, ':id'),
+              runs: results.map((r) => r.scores[category]),
+              ...(category === 'performance' ? results.at(-1)!.metrics : {}),
+              failingAudits: results.at(-1)!.failing.filter((f) => f.startsWith(category)),
+            },
+          };
+        }
       }
     }
   } finally {
     chrome.kill();
   }
   return figures;
+}
+
+/* ---- The pages: an owner signed up through the API, a 30-dish menu with photos ---- */
+
+async function api(baseUrl: string, method: string, path: string, body: unknown, cookie?: string): Promise<{ json: unknown; cookie: string | null }> {
+  const binary = body instanceof Uint8Array;
+  const res = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: { Origin: baseUrl, ...(binary ? { 'Content-Type': 'image/jpeg' } : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}) },
+    body: binary ? new Blob([body as Uint8Array<ArrayBuffer>]) : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const setCookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { json: res.status === 204 ? null : await res.json(), cookie: setCookie || null };
+}
+
+/** The owner's cookie and the id of a menu of 3 sections × 10 priced dishes, each with its own photo. */
+export async function seedLighthousePages(baseUrl: string): Promise<LighthousePage[]> {
+  const sharp = (await import('sharp')).default;
+  const signUp = await api(baseUrl, 'POST', '/api/auth/sign-up/email', { email: `lighthouse.${Date.now()}@example.fr`, password: 'secret-lighthouse', name: 'Chef', restaurantName: 'Le Bistrot du Port' });
+  const cookie = signUp.cookie!;
+  const id = async (method: string, path: string, body: unknown) => ((await api(baseUrl, method, path, body, cookie)).json as { id: string }).id;
+  const menu = await id('POST', '/api/menus', { name: 'Carte de printemps', description: 'Cuisine maison, produits frais et de saison.' });
+  for (const [s, sectionName] of ['Entrées', 'Plats', 'Desserts'].entries()) {
+    const section = await id('POST', `/api/menus/${menu}/sections`, { name: sectionName });
+    for (let n = 0; n < 10; n++) {
+      const item = await id('POST', `/api/sections/${section}/items`, {
+        name: `${sectionName.slice(0, -1)} du marché n° ${n + 1}`,
+        price: 6.5 + s * 6 + n,
+        description: 'Légumes de saison, herbes fraîches et huile d’olive vierge extra.',
+        allergens: n % 2 ? ['Lait', 'Gluten'] : [],
+        allergensDeclared: true,
+      });
+      // A photo of its own per dish: a 1200 × 900 JPEG the server re-encodes (docs/decisions/0017-photos.md).
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 180 + n * 5, g: 120 + s * 30, b: 60 } } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      await api(baseUrl, 'PUT', `/api/items/${item}/photo`, new Uint8Array(photo), cookie);
+    }
+  }
+  return [
+    { key: 'landing', path: '/', presets: ['mobile', 'desktop'] },
+    { key: 'menu', path: `/menu/${menu}`, presets: ['mobile'] },
+    { key: 'dashboard', path: '/dashboard', cookie, presets: ['mobile'] },
+  ];
 }
 
 /* ---- CLI: start the built server when no --url is given ---- */
@@ -194,7 +253,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const given = valueOf('--url');
   const server = given ? null : await startBuiltServer();
   try {
-    const figures = await runLighthouseBench(given ?? server!.baseUrl, { runs: Number(valueOf('--runs') ?? 3), log });
+    const baseUrl = given ?? server!.baseUrl;
+    const pages = await seedLighthousePages(baseUrl);
+    const figures = await runLighthouseBench(baseUrl, pages, { runs: Number(valueOf('--runs') ?? 3), log });
     if (json) console.log(JSON.stringify(figures, null, 2));
     else
       for (const [name, f] of Object.entries(figures))

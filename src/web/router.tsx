@@ -75,6 +75,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/recipes/:id/fiche', lazy: lazyPage(() => import('./pages/print-recipe-page.tsx')) },
       { path: '/menus/:id/allergenes', lazy: lazyPage(() => import('./pages/print-allergens-page.tsx')) },
+      { path: '/menus/:id/carte', lazy: lazyPage(() => import('./pages/print-carte-page.tsx')) },
       { path: '/qr-codes/:id/carte', lazy: lazyPage(() => import('./pages/print-qr-card-page.tsx')) },
       { path: '/plans-de-menus/:establishmentId/affiche', lazy: lazyPage(() => import('./pages/print-week-poster-page.tsx')) },
     ],

@@ -333,10 +333,6 @@ export interface FormulesTable {
   /** Alternatives, each a list of section ids: JSON text on write. */
   choices: ColumnType<string[][], string, string>;
   display_order: number;
-  /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
-  translations: ColumnType<unknown, string | undefined, string>;
-  /** « Épuisé »: still listed for diners, marked sold out (migration 0013). */
-  sold_out: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -51,6 +51,8 @@ interface Ids {
   service: string;
   /** An own product (issue 17). */
   product: string;
+  /** A formule of the fuzzer's menu (issue 18). */
+  formule: string;
 }
 
 interface JsonEndpoint {
@@ -153,6 +155,11 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
   { method: 'POST', path: '/api/menus/:menu/sections', signedIn: true, valid: () => ({ name: 'Entrées', description: 'Froides' }), fields: ['name', 'description'], allOptional: true },
   { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
+  // Issue 18: formules, priced combinations of the menu's sections.
+  ...(['POST /api/menus/:menu/formules', 'PUT /api/formules/:formule'] as const).map((route): JsonEndpoint => {
+    const [method, path] = route.split(' ') as ['POST' | 'PUT', string];
+    return { method, path, signedIn: true, valid: () => ({ name: 'Formule déjeuner', price: 18.5, choices: [[ids.section]] }), fields: ['name', 'price', 'choices', 'choices.0', 'choices.0.0'] };
+  }),
   { method: 'POST', path: '/api/sections/:section/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
   { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
   // An item without a recipe (a drink, docs/product/decisions.md 18): the other body of the same route.
@@ -315,12 +322,13 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+  const formule = await call('POST', `/api/menus/${menu.id}/formules`, { name: 'Formule', price: 18.5, choices: [[section.id]] });
   const product = await call('POST', '/api/products', productBody());
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
   const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner', product: product.id };
+  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner', product: product.id, formule: formule.id };
 });
 afterAll(() => t?.close());
 

@@ -52,6 +52,11 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'PATCH', path: '/api/menus/:menu', need: 'content:write', body: () => ({ isActive: true }), ownerStatus: 200 },
   { method: 'GET', path: '/api/menus/:menu/sections', need: 'read', ownerStatus: 200 },
   { method: 'POST', path: '/api/menus/:menu/sections', need: 'content:write', body: () => ({ name: 'Section ajoutée' }), ownerStatus: 201 },
+  // Issue 18: formules; a new one names the caller's own section (another menu's is a 422, formules.int.test.ts).
+  { method: 'GET', path: '/api/menus/:menu/formules', need: 'read', ownerStatus: 200 },
+  { method: 'POST', path: '/api/menus/:menu/formules', need: 'content:write', body: (own) => ({ name: 'Formule ajoutée', price: 12, choices: [[own.section]] }), ownerStatus: 201 },
+  { method: 'PUT', path: '/api/formules/:formule', need: 'content:write', body: (own) => ({ name: 'Formule modifiée', price: 15, choices: [[own.otherSection]] }), ownerStatus: 200 },
+  { method: 'DELETE', path: '/api/formules/:formule', need: 'content:write', ownerStatus: 204 },
   { method: 'PUT', path: '/api/sections/:section', need: 'content:write', body: () => ({ name: 'Section modifiée', description: 'x' }), ownerStatus: 200 },
   { method: 'POST', path: '/api/sections/:section/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
   { method: 'POST', path: '/api/sections/:section/items', need: 'content:write', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },

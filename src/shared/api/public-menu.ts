@@ -1,6 +1,7 @@
 import type { AllergenStatus } from '../allergens.ts';
 import type { DishTranslations } from '../diner/translations.ts';
 import type { Photo } from './photos.ts';
+import type { PublicFormule } from './formules.ts';
 
 /** GET /api/public/menus/:id: what a diner sees (docs/product/spec.md « Public menu page »). */
 export interface PublicMenuRecipe {
@@ -66,4 +67,6 @@ export interface PublicMenu {
   ownerIsPremium: boolean;
   /** Only available items, sections and items in display order. */
   sections: PublicMenuSection[];
+  /** Formules in display order, each choice as its sections' names (src/shared/api/formules.ts). */
+  formules: PublicFormule[];
 }

@@ -47,6 +47,8 @@ export interface DinerTexts {
   soldOut: string;
   /** Price mention (arrêté du 27 mars 1987, docs/product/decisions.md 18). */
   pricesNote: string;
+  /** Read before each price by screen readers. */
+  priceLabel: string;
   freeWater: string;
   homemade: string;
   homemadeLegend: string;
@@ -56,6 +58,8 @@ export interface DinerTexts {
   reared: string;
   slaughtered: string;
   setMenu: string;
+  /** The heading of the formules at the top of the page. */
+  setMenus: string;
   drinkIncluded: string;
   drinkNotIncluded: string;
   or: string;
@@ -93,6 +97,7 @@ const fr: DinerTexts = {
   mayContain: 'Peut contenir :',
   soldOut: 'Épuisé',
   pricesNote: 'Prix nets, service compris',
+  priceLabel: 'Prix\u00a0:',
   freeWater: 'Eau potable gratuite sur demande',
   homemade: 'Fait maison',
   homemadeLegend: 'Les plats « faits maison » sont élaborés sur place à partir de produits bruts',
@@ -101,6 +106,7 @@ const fr: DinerTexts = {
   reared: 'Élevé :',
   slaughtered: 'Abattu :',
   setMenu: 'Formule',
+  setMenus: 'Formules',
   drinkIncluded: 'Boisson comprise',
   drinkNotIncluded: 'Boisson non comprise',
   or: 'ou',
@@ -138,6 +144,7 @@ const en: DinerTexts = {
   mayContain: 'May contain:',
   soldOut: 'Sold out',
   pricesNote: 'Prices include VAT and service',
+  priceLabel: 'Price:',
   freeWater: 'Free tap water on request',
   homemade: 'Homemade',
   homemadeLegend: '“Homemade” dishes are prepared on the premises from raw ingredients',
@@ -146,6 +153,7 @@ const en: DinerTexts = {
   reared: 'Reared in:',
   slaughtered: 'Slaughtered in:',
   setMenu: 'Set menu',
+  setMenus: 'Set menus',
   drinkIncluded: 'Drink included',
   drinkNotIncluded: 'Drink not included',
   or: 'or',
@@ -183,6 +191,7 @@ const es: DinerTexts = {
   mayContain: 'Puede contener:',
   soldOut: 'Agotado',
   pricesNote: 'Precios con IVA y servicio incluidos',
+  priceLabel: 'Precio:',
   freeWater: 'Agua del grifo gratuita a petición',
   homemade: 'Casero',
   homemadeLegend: 'Los platos “caseros” se elaboran en nuestra cocina a partir de productos crudos',
@@ -191,6 +200,7 @@ const es: DinerTexts = {
   reared: 'Criado en:',
   slaughtered: 'Sacrificado en:',
   setMenu: 'Menú',
+  setMenus: 'Menús',
   drinkIncluded: 'Bebida incluida',
   drinkNotIncluded: 'Bebida no incluida',
   or: 'o',
@@ -228,6 +238,7 @@ const de: DinerTexts = {
   mayContain: 'Kann Spuren enthalten von:',
   soldOut: 'Ausverkauft',
   pricesNote: 'Alle Preise inkl. MwSt. und Bedienung',
+  priceLabel: 'Preis:',
   freeWater: 'Leitungswasser auf Wunsch kostenlos',
   homemade: 'Hausgemacht',
   homemadeLegend: '„Hausgemachte“ Gerichte werden bei uns vor Ort aus frischen, unverarbeiteten Zutaten zubereitet',
@@ -236,6 +247,7 @@ const de: DinerTexts = {
   reared: 'Aufgezogen in:',
   slaughtered: 'Geschlachtet in:',
   setMenu: 'Menü',
+  setMenus: 'Menüs',
   drinkIncluded: 'Getränk inklusive',
   drinkNotIncluded: 'Getränk nicht inklusive',
   or: 'oder',
@@ -273,6 +285,7 @@ const it: DinerTexts = {
   mayContain: 'Può contenere:',
   soldOut: 'Esaurito',
   pricesNote: 'Prezzi comprensivi di IVA e servizio',
+  priceLabel: 'Prezzo:',
   freeWater: 'Acqua potabile gratuita su richiesta',
   homemade: 'Fatto in casa',
   homemadeLegend: 'I piatti “fatti in casa” sono preparati sul posto a partire da materie prime crude',
@@ -281,6 +294,7 @@ const it: DinerTexts = {
   reared: 'Allevato in:',
   slaughtered: 'Macellato in:',
   setMenu: 'Formula',
+  setMenus: 'Formule',
   drinkIncluded: 'Bevanda inclusa',
   drinkNotIncluded: 'Bevanda non inclusa',
   or: 'o',

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent, type MoveTarget } from '../features/menus/api.ts';
+import { FormulesCard } from '../features/menus/formules-card.tsx';
 import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
 import { SectionCard } from '../features/menus/section-card.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
@@ -91,7 +92,10 @@ export default function MenuEditorPage() {
               {current.description && <span className="break-words">{current.description}</span>}
             </div>
           </div>
-          <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
+          <Link to={`/menus/${menuId}/carte`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
+            Carte à imprimer
+          </Link>
+          <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:self-auto')}>
             Tableau des allergènes
           </Link>
           {canWrite && (
@@ -129,6 +133,8 @@ export default function MenuEditorPage() {
           ))}
         </div>
       )}
+
+      {ordered.length > 0 && <FormulesCard menuId={menuId} sections={ordered} />}
 
       {pickerSectionId && <RecipePicker onSelect={onPickRecipe} onClose={() => setPickerSectionId(null)} />}
     </div>

@@ -15,7 +15,8 @@ import { sql, type Kysely } from 'kysely';
  * change whoever writes it. What the page reads (src/server/features/public-menu/service.ts)
  * and the message its change sends:
  * - `menus`, `establishments`, `subscriptions`: `o:` (an organisation's pages, its codes);
- * - `menu_sections`, `menu_items` (prices, « Épuisé », translations, photos, own allergens): `m:`;
+ * - `menu_sections`, `menu_items` (prices, « Épuisé », translations, photos, own allergens) and
+ *   `formules` (shown first on the page, docs/product/formules.md): `m:`;
  * - `recipes` (facts, names, translations, photo, origin of meat): `m:` of each menu whose
  *   items show it, so a product or sub-recipe change, which recomputes its dependent recipes in
  *   its transaction (src/server/domain/recipe-recompute.ts), reaches exactly their menus;
@@ -86,6 +87,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION public_changed_section();
     CREATE TRIGGER menu_items_public_changed AFTER INSERT OR UPDATE OR DELETE ON menu_items
       FOR EACH ROW EXECUTE FUNCTION public_changed_item();
+    CREATE TRIGGER formules_public_changed AFTER INSERT OR UPDATE OR DELETE ON formules
+      FOR EACH ROW EXECUTE FUNCTION public_changed_section();
   `.execute(db);
 }
 
@@ -95,6 +98,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP TRIGGER IF EXISTS sessions_changed ON sessions;
     DROP FUNCTION IF EXISTS user_changed();
     DROP FUNCTION IF EXISTS session_changed();
+    DROP TRIGGER IF EXISTS formules_public_changed ON formules;
     DROP TRIGGER IF EXISTS menu_items_public_changed ON menu_items;
     DROP TRIGGER IF EXISTS menu_sections_public_changed ON menu_sections;
     DROP TRIGGER IF EXISTS qr_codes_public_changed ON qr_codes;

@@ -10,11 +10,13 @@ import {
   sectionCreateSchema,
   sectionUpdateSchema,
 } from '../../../shared/api/menus.ts';
+import { formuleInputSchema } from '../../../shared/api/formules.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
 import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import * as content from './content.ts';
+import * as formules from './formules.ts';
 import * as menus from './menus.ts';
 
 /**
@@ -29,6 +31,7 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use('/menus', requireUser(deps));
   app.use('/sections/*', requireUser(deps));
   app.use('/items/*', requireUser(deps));
+  app.use('/formules/*', requireUser(deps));
 
   app.get('/menus', async (c) => c.json({ menus: await menus.listMenus(db, c.var.org.id) }));
   app.post('/menus', write, async (c) => c.json(await menus.createMenu(db, actorOf(c), await readJson(c, menuCreateSchema)), 201));
@@ -67,6 +70,16 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/items/:id/move', write, async (c) => {
     const { position } = await readJson(c, moveSchema);
     return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position) });
+  });
+  // Formules (issue 18): priced combinations of the menu's sections.
+  app.get('/menus/:id/formules', async (c) => c.json({ formules: await formules.listOwnedFormules(db, c.var.org.id, c.req.param('id')) }));
+  app.post('/menus/:id/formules', write, async (c) =>
+    c.json(await formules.createFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema)), 201),
+  );
+  app.put('/formules/:id', write, async (c) => c.json(await formules.updateFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema))));
+  app.delete('/formules/:id', write, async (c) => {
+    await formules.deleteFormule(db, c.var.org.id, c.req.param('id'));
+    return c.body(null, 204);
   });
   // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
   app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));

@@ -3,6 +3,7 @@ import type { PublicMenu } from '../../../shared/api/public-menu.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
+import { dinerView } from './diner-view.ts';
 import { publicMenuTexts } from './texts.ts';
 
 const XSS = `<script>alert("x")</script><img src=x onerror='alert(1)'>&amp;`;
@@ -15,6 +16,7 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
   restaurantAddress: null,
   restaurantPhone: null,
   ownerIsPremium: false,
+  formules: [],
   sections: [
     {
       id: 's1',
@@ -37,6 +39,30 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
 });
 
 describe('public menu page rendering', () => {
+  it('shows the formules first, priced, each alternative as its sections, in the diner’s language', () => {
+    const formules = [
+      { name: 'Formule déjeuner', price: 18.5, choices: [['Entrée', 'Plat'], ['Plat', 'Dessert']] },
+      { name: XSS, price: 9, choices: [['Plat']] },
+    ];
+    const html = renderMenuPage(menu({ formules }));
+    const top = html.indexOf('<section aria-labelledby="fo" class="fo"><h2 id="fo">Formules</h2>');
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(html.indexOf('<form'));
+    expect(html).toContain('<h3>Formule déjeuner</h3><p class="pr"><span class="sr">Prix\u00a0: </span>18,50\u00a0€</p><p class="idesc">Entrée + Plat ou Plat + Dessert</p>');
+    expect(html).toContain(`<h3>${escapeHtml(XSS)}</h3>`);
+    expect(html).not.toContain(XSS);
+    // A priced formule is a price: the page ends with the mention the law asks for.
+    expect(html).toContain('Prix nets, service compris');
+
+    const english = renderMenuPage(menu({ formules }), dinerView({ lang: ['en'] }, undefined));
+    expect(english).toContain('<h2 id="fo">Set menus</h2>');
+    // The owner's French name and the French section names, marked as French; the price in English.
+    expect(english).toContain('<h3 lang="fr">Formule déjeuner</h3><p class="pr"><span class="sr">Price: </span>18.50\u00a0€</p>');
+    expect(english).toContain(`<h3 lang="fr">${escapeHtml(XSS)}</h3>`);
+    expect(english).toContain('<p class="idesc" lang="fr">Entrée + Plat or Plat + Dessert</p>');
+  });
+
+
   it('escapes every owner-typed text, in content and in attributes', () => {
     const html = renderMenuPage(
       menu({

@@ -1,3 +1,4 @@
+import { formuleChoicesText, type PublicFormule } from '../../../shared/api/formules.ts';
 import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
 import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
@@ -111,7 +112,8 @@ const labelsBlock = (labels: NonNullable<PublicMenuItem['labels']>, v: DinerView
   ) +
   '</div>';
 
-const priceHtml = (price: number | null) => (price === null ? '' : `<p class="pr"><span class="sr">${publicMenuTexts.priceLabel} </span>${formatPrice(price)}</p>`);
+const priceHtml = (price: number | null, v: DinerView) =>
+  price === null ? '' : `<p class="pr"><span class="sr">${v.texts.priceLabel} </span>${localizeNumber(formatPrice(price), v.lang)}</p>`;
 
 /** The meats' origins in the decree's words; the meat names are the app's own constants. */
 const originsHtml = (origins: PublicMenuRecipe['meatOrigins']) =>
@@ -127,7 +129,7 @@ function itemHtml(item: PublicMenuItem, v: DinerView): string {
     ownerText('h3', '', localize(item.name, item.translations, 'name', v.lang)) +
     (item.soldOut ? soldOutBadge(v) : '') +
     (item.recipe?.homemade ? `<p class="fm">${v.texts.homemade}</p>` : '') +
-    priceHtml(item.price) +
+    priceHtml(item.price, v) +
     verdictLine(verdict, v) +
     (item.description ? ownerText('p', ' class="idesc"', localize(item.description, item.translations, 'description', v.lang)) : '') +
     (item.recipe ? nutritionBlock(item.recipe, v) : item.labels ? labelsBlock(item.labels, v) : unverified(v)) +
@@ -140,6 +142,26 @@ const sectionHtml = (section: PublicMenuSection, index: number, v: DinerView) =>
   `<section aria-labelledby="s${index}"${v.lang === 'fr' ? '' : ' lang="fr"'}><h2 id="s${index}">${e(section.name)}</h2>` +
   (section.description ? `<p class="sdesc">${e(section.description)}</p>` : '') +
   `<ul class="items"${v.lang === 'fr' ? '' : ` lang="${v.lang}"`}>${section.items.map((item) => itemHtml(item, v)).join('')}</ul></section>`;
+
+/**
+ * The formules at the top of the page (issue 18): « Formule déjeuner 18,50 € : Entrée + Plat
+ * ou Plat + Dessert ». Its name and the section names are French (neither has translations).
+ */
+function formulesHtml(formules: readonly PublicFormule[], v: DinerView): string {
+  if (formules.length === 0) return '';
+  const fr = v.lang === 'fr' ? '' : ' lang="fr"';
+  const items = formules
+    .map(
+      (f) =>
+        '<li class="item">' +
+        `<h3${fr}>${e(f.name)}</h3>` +
+        priceHtml(f.price, v) +
+        `<p class="idesc"${fr}>${e(formuleChoicesText(f.choices, v.texts.or))}</p>` +
+        '</li>',
+    )
+    .join('');
+  return `<section aria-labelledby="fo" class="fo"><h2 id="fo">${v.texts.setMenus}</h2><ul class="items">${items}</ul></section>`;
+}
 
 const empty = (v: DinerView) => `<div class="empty"><h2>${v.texts.emptyTitle}</h2><p>${v.texts.emptyText}</p></div>`;
 
@@ -163,7 +185,7 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
     (menu.description ? `<p class="lead"${fr}>${e(menu.description)}</p>` : '') +
     contactLine(menu);
   const sections = menu.sections.filter((s) => s.items.length > 0);
-  const priced = sections.some((s) => s.items.some((i) => i.price !== null));
+  const priced = menu.formules.length > 0 || sections.some((s) => s.items.some((i) => i.price !== null));
   const homemade = sections.some((s) => s.items.some((i) => i.recipe?.homemade));
   // « Prix nets, service compris » closes a menu that shows a price (docs/product/decisions.md 18).
   const closing = (priced ? `<p class="pm">${v.texts.pricesNote}</p>` : '') + (homemade ? `<p class="pm">${v.texts.homemadeLegend}</p>` : '');
@@ -172,7 +194,7 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
     title: `${menu.name} · ${menu.restaurantName}`,
     description: menu.description || `${menu.name} · ${menu.restaurantName}`,
     header,
-    main: sections.length ? allergenFilterForm(v) + sections.map((s, i) => sectionHtml(s, i, v)).join('') + closing : empty(v),
+    main: sections.length ? formulesHtml(menu.formules, v) + allergenFilterForm(v) + sections.map((s, i) => sectionHtml(s, i, v)).join('') + closing : empty(v),
     footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
     scripts: liveScriptTag(),
   });

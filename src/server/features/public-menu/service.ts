@@ -70,6 +70,26 @@ const availableItems = sql<string>`(
   WHERE s.menu_id = m.id
 )`;
 
+/**
+ * The menu's formules (src/shared/api/formules.ts) as one JSON array of [name, price,
+ * choices] with each choice's section ids turned into the sections' names, in
+ * order; a deleted section drops out of its choice, an emptied choice out of the formule.
+ */
+const formulesJson = sql<string>`(
+  SELECT coalesce(json_agg(json_build_array(f.name, f.price, (
+      SELECT coalesce(json_agg(q.names ORDER BY q.co), '[]'::json) FROM (
+        SELECT c.co, (
+          SELECT json_agg(s.name ORDER BY x.so)
+          FROM jsonb_array_elements_text(c.ch) WITH ORDINALITY AS x(sid, so)
+          JOIN menu_sections s ON s.id::text = x.sid AND s.menu_id = m.id
+        ) AS names
+        FROM jsonb_array_elements(f.choices) WITH ORDINALITY AS c(ch, co)
+      ) q WHERE q.names IS NOT NULL)
+    ) ORDER BY f.display_order, f.id), '[]'::json)::text
+  FROM formules f WHERE f.menu_id = m.id
+)`;
+type FormuleRow = [name: string, price: number | string, choices: string[][]];
+
 /** What the page of one menu is made of, as fetched, and what a kept copy of it depends on. */
 export interface PublicMenuSource {
   menuId: string;
@@ -109,6 +129,7 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
       'sub.current_period_end',
       'sub.cancel_at_period_end',
       availableItems.as('items'),
+      formulesJson.as('formules'),
     ])
     .where('m.id', '=', menuId)
     .where('m.is_active', '=', true)
@@ -135,6 +156,9 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
       restaurantPhone,
       ownerIsPremium,
       sections: toSections(JSON.parse(menu.items) as ItemRow[]),
+      formules: (JSON.parse(menu.formules) as FormuleRow[])
+        .map(([name, price, choices]) => ({ name, price: Number(price), choices }))
+        .filter((f) => f.choices.length > 0),
     }),
   };
 }

@@ -8,8 +8,6 @@ import { DINER_TEXTS } from '../../../shared/diner/texts.ts';
 export const publicMenuTexts = {
   ...DINER_TEXTS.fr,
   // The prices slice's texts, in French only until they join src/shared/diner/texts.ts.
-  /** Screen readers hear « Prix : 12,50 € ». */
-  priceLabel: 'Prix :',
   /** Heading of the meat origin lines (décret 2002-1465 as amended in 2025). */
   meatOrigin: 'Origine des viandes :',
   /** API error message of GET /api/public/menus/:id (docs/product/spec.md section 8, « Public pages »). */

@@ -17,6 +17,8 @@ export interface Fixture {
   otherItem: string;
   qr: string;
   checkout: string;
+  /** A formule of the menu (issue 18), over its first section. */
+  formule: string;
   /** An own product (« Mes produits », issue 17), used by no recipe. */
   product: string;
   /** A second establishment, without menus (the owner may delete it). */
@@ -64,7 +66,7 @@ async function ok<R extends { status: number; text: string }>(res: R, what: stri
 /**
  * An organisation with an owner, an editor, a viewer, a spare viewer, a removed editor, two
  * establishments and a pending invitation (made while Premium), then back on the free plan
- * with rows within its limits: 2 recipes, 1 menu with 2 sections and 2 items, 1 QR code,
+ * with rows within its limits: 2 recipes, 1 menu with 2 sections, 2 items and a formule, 1 QR code,
  * 1 open demo checkout, a scan, 1 own product.
  */
 export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
@@ -89,6 +91,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
+  const formule = await call('POST', `/api/menus/${menu.id}/formules`, { name: `Formule ${tag}`, price: 18.5, choices: [[section.id, otherSection.id]] });
   const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
   // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
   // organisation is back on the free plan here, so it is seeded in SQL.
@@ -113,6 +116,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     item: item.id,
     otherItem: otherItem.id,
     qr: qr.id,
+    formule: formule.id,
     checkout: String(checkout.url).split('/').at(-1)!,
     product: product.id,
     establishment: establishment.id,
@@ -134,6 +138,7 @@ export function unknownFixture(): Fixture {
     item: uuid(),
     otherItem: uuid(),
     qr: uuid(),
+    formule: uuid(),
     checkout: `demo_cs_${uuid()}`,
     product: uuid(),
     establishment: uuid(),

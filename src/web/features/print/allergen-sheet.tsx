@@ -141,6 +141,7 @@ export function AllergenSheet({ groups, menuName, restaurantName, contact = null
                     <th scope="row" className="border border-stone-300 px-2 py-1 text-left font-medium">
                       <span className="break-words">{row.name}</span>
                       {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
+                      {row.origins.length > 0 && <span className="block text-[10px] font-normal text-stone-600">{row.origins.join(' · ')}</span>}
                       {!row.available && <span className="text-[10px] font-normal italic"> (indisponible)</span>}
                     </th>
                     <RowCells row={row} />

@@ -29,6 +29,14 @@ describe('buildAllergenTable', () => {
     { id: 'r4', name: 'Quiche', allergens: ['Gluten'], traces: [], allergenStatus: 'unverified' as const },
   ];
 
+  it('names the meats’ known origins in the decree’s words; an unknown one is left out', () => {
+    const withMeat = [
+      { ...recipes[0]!, meatOrigins: [{ meat: 'Bœuf' as const, born: 'Irlande', reared: 'Irlande', slaughtered: 'France' }, { meat: 'Porc' as const, born: null, reared: null, slaughtered: 'France' }] },
+    ];
+    const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], withMeat);
+    expect(group!.rows[0]!.origins).toEqual(['Bœuf · Né et élevé\u00a0: Irlande et abattu\u00a0: France']);
+  });
+
   it('marks each of the 14 allergens as contained, possible traces or absent', () => {
     const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], recipes);
     const cells = group!.rows[0]!.cells!;

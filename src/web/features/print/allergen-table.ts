@@ -1,5 +1,6 @@
 import type { MenuSection } from '../../../shared/api/menus.ts';
 import { ALLERGEN_NAMES, type AllergenStatus } from '../../../shared/allergens.ts';
+import { meatOriginText, type MeatOrigin } from '../../../shared/meat-origin.ts';
 
 export type AllergenPresence = 'contains' | 'traces' | 'none';
 
@@ -19,6 +20,8 @@ export interface AllergenRow {
   status: AllergenStatus | 'none';
   /** What an unconfirmed list already names (shown under « demandez au personnel »). */
   known: string[];
+  /** The meats' origins in the decree's words (« Veau · Origine : France »), those known. */
+  origins: string[];
 }
 
 export interface AllergenGroup {
@@ -33,7 +36,15 @@ export interface RecipeAllergens {
   allergens: readonly string[];
   traces: readonly string[];
   allergenStatus: AllergenStatus;
+  /** A recipe's declared meats (issue 18); an item without a recipe has none. */
+  meatOrigins?: readonly MeatOrigin[];
 }
+
+const originsOf = (recipe: RecipeAllergens | undefined): string[] =>
+  (recipe?.meatOrigins ?? []).flatMap((o) => {
+    const text = meatOriginText(o);
+    return text ? [`${o.meat} · ${text}`] : [];
+  });
 
 function statusOf(recipe: RecipeAllergens | undefined): AllergenRow['status'] {
   if (!recipe || recipe.allergenStatus === 'unverified') return 'unverified';
@@ -51,6 +62,7 @@ const ownRow = (itemId: string, name: string, available: boolean, lists: RecipeA
   cells: cellsOf(lists),
   status: statusOf(lists),
   known: [...lists.allergens],
+  origins: [],
 });
 
 /**
@@ -81,6 +93,7 @@ export function buildAllergenTable(sections: readonly MenuSection[], recipes: re
               cells: recipe ? cellsOf(recipe) : null,
               status: statusOf(recipe),
               known: recipe ? [...recipe.allergens] : [],
+              origins: originsOf(recipe),
             },
           ];
         }),

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Formule, FormuleParsed } from '../../../shared/api/formules.ts';
+import { api } from '../../lib/api.ts';
+import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
+
+export const formulesQueryKey = (menuId: string) => ['menus', menuId, 'formules'] as const;
+
+/** GET /api/menus/:id/formules (src/shared/api/formules.ts). */
+export function useFormules(menuId: string) {
+  return useQuery({
+    queryKey: formulesQueryKey(menuId),
+    queryFn: async () => (await api<{ formules: Formule[] }>(`/api/menus/${encodeURIComponent(menuId)}/formules`)).formules,
+  });
+}
+
+/** POST a new formule, or PUT one (`id`); the list is refetched either way. */
+export function useSaveFormule(menuId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: FormuleParsed }) =>
+      id
+        ? api<Formule>(`/api/formules/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
+        : api<Formule>(`/api/menus/${encodeURIComponent(menuId)}/formules`, { method: 'POST', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: formulesQueryKey(menuId) }),
+  });
+}
+
+/** The deleted formule's row is gone once the list is refetched: its toast comes through `feedback`. */
+export function useDeleteFormule(menuId: string, feedback: MutationFeedback<string, void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/formules/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: feedback.onSuccess,
+    onError: feedback.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: formulesQueryKey(menuId) }),
+  });
+}

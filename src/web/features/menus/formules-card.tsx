@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { formuleChoicesText, type Formule } from '../../../shared/api/formules.ts';
+import type { MenuSection } from '../../../shared/api/menus.ts';
+import { decimalText } from '../../../shared/decimal.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
+import { TitledCard } from '../../components/ui/titled-card.tsx';
+import { useCan } from '../../lib/use-can.ts';
+import { FormuleForm } from './formule-form.tsx';
+import { useDeleteFormule, useFormules } from './formules-api.ts';
+
+/** « Entrée + Plat ou Plat + Dessert » from the sections as they are now (a deleted one is gone). */
+const choicesText = (formule: Formule, sections: readonly MenuSection[]) =>
+  formuleChoicesText(
+    formule.choices.map((ids) => ids.flatMap((id) => sections.find((s) => s.id === id)?.name ?? [])),
+    'ou',
+  );
+
+/**
+ * The menu's formules in the menu editor (issue 18, src/shared/api/formules.ts): shown first
+ * on the public page and on the printed carte. Owners and editors add, change and delete them.
+ */
+export function FormulesCard({ menuId, sections }: { menuId: string; sections: readonly MenuSection[] }) {
+  const formules = useFormules(menuId);
+  const canWrite = useCan('content:write');
+  const [editing, setEditing] = useState<Formule | 'new' | null>(null);
+  const remove = useDeleteFormule(menuId, {
+    onSuccess: () => toast.success('Formule supprimée'),
+    onError: () => toast.error('Erreur lors de la suppression de la formule'),
+  });
+  if (!canWrite && !formules.data?.length) return null;
+  return (
+    <TitledCard title="Formules" description="Un prix pour une combinaison de sections, affiché en tête du menu public et sur la carte imprimée.">
+      {formules.isError && <p role="alert" className="text-sm text-red-700">Erreur lors du chargement des formules</p>}
+      {formules.data && formules.data.length > 0 && (
+        <ul className="divide-y divide-stone-100" aria-label="Formules du menu">
+          {formules.data.map((formule) =>
+            editing !== 'new' && editing?.id === formule.id ? (
+              <li key={formule.id} className="py-3">
+                <FormuleForm menuId={menuId} sections={sections} formule={formule} onDone={() => setEditing(null)} />
+              </li>
+            ) : (
+              <li key={formule.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="formule-row">
+                <div className="min-w-0">
+                  <p className="font-medium text-stone-900">
+                    {`${formule.name} · ${decimalText(formule.price, 2, 2)}\u00a0€`}
+                  </p>
+                  <p className="text-sm text-stone-600">{choicesText(formule, sections) || 'Aucune section : modifiez la formule (elle n’est pas affichée)'}</p>
+                </div>
+                {canWrite && <EditDeleteButtons confirmTitle={`Supprimer la formule « ${formule.name} » ?`} onEdit={() => setEditing(formule)} onDelete={() => remove.mutate(formule.id)} />}
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {canWrite &&
+        (editing === 'new' ? (
+          <FormuleForm menuId={menuId} sections={sections} formule={null} onDone={() => setEditing(null)} />
+        ) : (
+          <Button variant="secondary" onClick={() => setEditing('new')} disabled={sections.length === 0}>
+            Nouvelle formule
+          </Button>
+        ))}
+    </TitledCard>
+  );
+}

@@ -143,3 +143,30 @@ test('the admin page at 1280 and 360 px', async ({ page }) => {
     await audit(page, 'admin');
   }
 });
+
+test('from the keyboard, every control of the header and the dashboard shows the focus ring, and the account menu opens', async ({ page }) => {
+  await signUp(page, uniqueEmail('clavier'));
+  const seen: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    if (!focus) continue;
+    seen.push(focus.name);
+    expect(focus.outline, `focus ring on « ${focus.name} »`).not.toBe('none');
+    expect(focus.width, `focus ring on « ${focus.name} »`).toBeGreaterThanOrEqual(2);
+  }
+  expect(seen).toContain('Mes Recettes');
+  // The account menu from the keyboard: Enter opens it, arrows reach « Se déconnecter ».
+  await page.getByTestId('account-menu-button').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('account-menu-button')).toBeFocused();
+});

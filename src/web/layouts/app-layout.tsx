@@ -24,7 +24,7 @@ function useOrganisationLinks() {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('block whitespace-nowrap rounded-control px-2 py-1.5 text-sm font-medium xl:px-3', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100');
+  cn('block whitespace-nowrap rounded-control px-1.5 py-1.5 text-sm font-medium xl:px-3', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100');
 
 /** The account menu's Radix code loads after the page has painted (as the organisation menu's). */
 const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyComponent(() => import('./account-menu.tsx'), (m) => m.AccountMenu);

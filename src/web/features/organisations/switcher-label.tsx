@@ -12,7 +12,7 @@ export const SwitcherButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes
       <button
         ref={ref}
         type="button"
-        className="flex min-w-0 max-w-44 items-center xl:max-w-64 gap-2 rounded-lg border border-stone-200 px-2.5 py-1 text-left hover:bg-stone-100 data-[state=open]:bg-stone-100"
+        className="flex min-w-0 max-w-40 items-center xl:max-w-64 gap-2 rounded-lg border border-stone-200 px-2.5 py-1 text-left hover:bg-stone-100 data-[state=open]:bg-stone-100"
         data-testid="organisation-switcher"
         {...props}
       >

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { decidedConsentState, PHONE_ADMIN_EMAIL } from './e2e/fixtures.ts';
+import { A11Y_ADMIN_EMAIL, decidedConsentState, PHONE_ADMIN_EMAIL } from './e2e/fixtures.ts';
 import { serverLogFile } from './e2e/server-log.ts';
 
 /**
@@ -103,8 +103,9 @@ export default defineConfig({
       LEGAL_REGISTRATION: '',
       LEGAL_PUBLICATION_DIRECTOR: '',
       LEGAL_HOST: '',
-      // The second address is e2e/phone.spec.ts's admin (the admin page at 360 px).
-      ADMIN_EMAILS: `${process.env.E2E_ADMIN_EMAILS ?? 'admin@e2e.nutricarte.test'},${PHONE_ADMIN_EMAIL}`,
+      // The second address is e2e/phone.spec.ts's admin (the admin page at 360 px), the third
+      // e2e/accessibility.spec.ts's.
+      ADMIN_EMAILS: `${process.env.E2E_ADMIN_EMAILS ?? 'admin@e2e.nutricarte.test'},${PHONE_ADMIN_EMAIL},${A11Y_ADMIN_EMAIL}`,
     },
   },
 });

@@ -7,6 +7,7 @@ import {
   expectNoHorizontalScroll,
   expectToast,
   headerControl,
+  openAccountMenu,
   PASSWORD,
   PHONE,
   seedMenu,
@@ -46,7 +47,7 @@ test('the TOTP helper follows RFC 6238 (SHA-1 vector at T = 59 s)', () => {
 // Two tests, not one long journey: each fits its budget on a busy 2-core machine.
 test('two-factor enrolment from the page: the QR code holds the secret, backup codes download, a wrong or stale code is refused', async ({ page }) => {
   await signUp(page);
-  await page.getByRole('link', { name: 'Mon compte' }).click();
+  await (await headerControl(page, 'link', 'Mon compte')).click();
   await expect(page).toHaveURL(/\/account$/);
   const twoFactor = card(page, 'Double authentification');
   await expect(twoFactor.getByText('Désactivée')).toBeVisible();
@@ -196,7 +197,10 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await emailCard.getByRole('button', { name: 'Modifier l’adresse' }).click();
   await expectToast(page, 'Adresse email modifiée');
   await expect(emailCard).toContainText(`Vous vous connectez avec ${newEmail}`);
+  // The header's account menu names the new address.
+  await openAccountMenu(page);
   await expect(page.getByTestId('user-email')).toHaveText(newEmail);
+  await page.keyboard.press('Escape');
 
   const passwordCard = card(page, 'Mot de passe');
   const fill = async (current: string, next: string, confirmation: string) => {

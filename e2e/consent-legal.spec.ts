@@ -74,6 +74,7 @@ test('« Tout refuser »: no page tracking, no Meta pixel after a payment, and t
   const accept = banner(page).getByRole('button', { name: 'Tout accepter' });
   await expect(banner(page).getByRole('button', { name: 'Personnaliser' })).toBeVisible();
   await expectSameLook(refuse, accept);
+  await expectSameLook(refuse, banner(page).getByRole('button', { name: 'Personnaliser' }));
   await expect(page.getByRole('dialog')).toHaveCount(0); // the banner is not modal
   await page.getByRole('link', { name: 'Restaurants' }).first().click(); // and the page stays usable under it
   await expect(page).toHaveURL(/\/restaurants$/);
@@ -130,7 +131,13 @@ for (const viewport of [PHONE, LAPTOP]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
-    if (viewport === PHONE) await screenshot(page, 'consent-banner-360', { fullPage: false });
+    if (viewport === PHONE) {
+      await screenshot(page, 'consent-banner-360', { fullPage: false });
+      // A compact bar (issue 21): at most a fifth of the phone's screen, the three choices on one row.
+      expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(PHONE.height / 5);
+      const tops = await banner(page).getByRole('button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+    }
 
     // Scrolled to the end, the footer's links sit above the banner, not under it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

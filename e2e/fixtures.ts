@@ -10,6 +10,9 @@ export const LAPTOP = { width: 1280, height: 800 } as const;
 /** An admin address of the e2e server besides admin.spec.ts's (playwright.config.ts). */
 export const PHONE_ADMIN_EMAIL = 'phone-admin@e2e.nutricarte.test';
 
+/** The admin address of e2e/accessibility.spec.ts (playwright.config.ts). */
+export const A11Y_ADMIN_EMAIL = 'a11y-admin@e2e.nutricarte.test';
+
 /** The password `signUp` chooses. */
 export const PASSWORD = 'secret123';
 
@@ -111,7 +114,7 @@ export function decidedConsentState(origin: string) {
   return { cookies: [], origins: [{ origin, localStorage: [{ name: CONSENT_STORAGE_KEY, value: JSON.stringify(record) }] }] };
 }
 
-/** The phone header's « Menu » (below 768 px), opened; returns its dialog. */
+/** The phone header's « Menu » (below 1024 px), opened; returns its dialog. */
 export async function openAppMenu(page: Page) {
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const menu = page.getByRole('dialog', { name: 'NutriCarte' });
@@ -119,10 +122,24 @@ export async function openAppMenu(page: Page) {
   return menu;
 }
 
-/** A control of the signed-in header: in the header from 768 px, in « Menu » on a phone. */
+/** The header's account menu (from 1024 px), opened; returns it. */
+export async function openAccountMenu(page: Page) {
+  await page.getByTestId('account-menu-button').click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** What the account menu holds from 1024 px (src/web/layouts/account-menu.tsx). */
+const ACCOUNT_MENU = ['Mon compte', 'Abonnement', 'Se déconnecter'];
+
+/**
+ * A control of the signed-in header: in the header's row or its account menu from 1024 px,
+ * in « Menu » below.
+ */
 export async function headerControl(page: Page, role: 'link' | 'button', name: string) {
-  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menuButton.isVisible()) return (await openAppMenu(page)).getByRole(role, { name, exact: true });
+  if (isPhone(page)) return (await openAppMenu(page)).getByRole(role, { name, exact: true });
+  if (ACCOUNT_MENU.includes(name)) return (await openAccountMenu(page)).getByRole('menuitem', { name, exact: true });
   if (role === 'link') return page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name, exact: true });
   return page.getByRole('banner').getByRole(role, { name, exact: true });
 }
@@ -170,12 +187,14 @@ export async function makePremium(page: Page, origin: string) {
   expect((await post(`/api/billing/demo/checkout/${sessionId}/pay`, {})).status()).toBe(200);
 }
 
-/** Below 768 px the header's links are in « Menu » (decided by the viewport, not by a header still loading). */
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? LAPTOP.width) < 768;
+/** Below 1024 px the header's links are in « Menu » (decided by the viewport, not by a header still loading). */
+function isPhone(page: Page) {
+  return (page.viewportSize()?.width ?? LAPTOP.width) < 1024;
+}
 
 /**
  * One of the organisation's pages (« Équipe », « Établissements », « Historique »): from the
- * organisation menu of the header from 768 px, from « Menu » on a phone.
+ * organisation menu of the header from 1024 px, from « Menu » on a phone.
  */
 export async function openOrganisationPage(page: Page, label: string) {
   if (isPhone(page)) {

@@ -51,8 +51,7 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
 
 test('sign-in shows the French validation and credential errors', async ({ page }) => {
   const email = await signUp(page);
-  await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOutFromHeader(page);
   await page.goto('/auth');
   await page.getByLabel('Email').fill('pas-un-email');
   await page.getByLabel('Mot de passe').fill('12345');
@@ -73,8 +72,7 @@ test('sign-in shows the French validation and credential errors', async ({ page 
 
 test('an address locked after 10 wrong passwords: the form says when to retry and how to get in now (1280 and 360 px)', async ({ page, baseURL }) => {
   const email = await signUp(page);
-  await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOutFromHeader(page);
   for (let i = 0; i < 10; i++) {
     const res = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email, password: `mauvais-${i}` } });
     expect(res.status()).toBe(401);

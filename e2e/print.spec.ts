@@ -236,7 +236,8 @@ test('print the fiche technique, the allergen table and the table card, then rea
 
   // --- Carte de table, opened from the QR card.
   await page.goto('/qr-codes');
-  await page.getByTestId('qr-card').getByRole('link', { name: 'Carte de table' }).click();
+  await page.getByTestId('qr-card').getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Carte de table' }).click();
   await expect(page).toHaveURL(`${origin}/qr-codes/${qr.id}/carte`);
   const card = page.getByTestId('table-card');
   await expect(card.getByRole('heading', { level: 1, name: RESTAURANT })).toBeVisible();
@@ -262,11 +263,16 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await page.goto('/qr-codes');
   const qrCard = page.getByTestId('qr-card');
   await expect(qrCard.getByTestId('qr-scans')).toHaveText('2 scans');
-  const toggle = qrCard.getByRole('button', { name: 'Statistiques' });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // « Statistiques » is a checkbox of the card's « Actions » menu (issue 21).
+  const actions = qrCard.getByRole('button', { name: 'Actions' });
+  await actions.click();
+  const toggle = page.getByRole('menu').getByRole('menuitemcheckbox', { name: 'Statistiques' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const stats = qrCard.getByTestId('qr-stats');
+  await actions.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
   await expect(stats.getByTestId('qr-stats-total')).toHaveText('2 scans');
   await expect(stats).toContainText('sur les 30 derniers jours');
   const chart = stats.getByRole('img');
@@ -279,7 +285,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'qr-stats-360');
-  await toggle.click();
+  await stats.getByRole('button', { name: 'Masquer les statistiques' }).click();
   await expect(stats).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { qrFileName } from '../src/shared/api/qr.ts';
 import { decodePng } from './qr-decode.ts';
 import { expectNoHorizontalScroll, expectToast, LAPTOP, pauseClock, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
+
+/** One action of a QR card's « Actions » menu (src/web/features/qr/qr-card-actions.tsx). */
+async function cardAction(page: Page, card: Locator, name: string) {
+  await card.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+}
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {
@@ -73,9 +80,15 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(card.locator('canvas')).toHaveCSS('width', '150px');
     const url = (await card.getByTestId('qr-url').textContent())!.trim();
     expect(url).toMatch(new RegExp(`^${origin.replace(/[.:/]/g, '\\$&')}/qr/[0-9a-f-]{36}$`));
-    await expect(card.getByRole('link', { name: 'Voir' })).toHaveAttribute('href', url);
-    await expect(card.getByRole('link', { name: 'Voir' })).toHaveAttribute('target', '_blank');
-    await expect(card.getByRole('link', { name: 'Voir' })).toHaveAttribute('rel', 'noopener');
+    // Every action but « Télécharger » is in the card's « Actions » menu (issue 21).
+    await card.getByRole('button', { name: 'Actions' }).click();
+    const see = page.getByRole('menu').getByRole('menuitem', { name: 'Voir le menu' });
+    await expect(see).toHaveAttribute('href', url);
+    await expect(see).toHaveAttribute('target', '_blank');
+    await expect(see).toHaveAttribute('rel', 'noopener');
+    await screenshot(page, `qr-card-actions-${viewport.width}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(page.getByTestId('limit-banner')).toContainText('Limite atteinte !');
     await screenshot(page, `qr-codes-${viewport.width}`);
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
@@ -97,7 +110,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(card.getByTestId('qr-scans')).toHaveText('1 scan');
 
     // Deactivate: the code no longer leads to the menu; reactivate.
-    await card.getByRole('button', { name: 'Désactiver' }).click();
+    await cardAction(page, card, 'Désactiver');
     await expect(page.getByText('Code QR désactivé avec succès')).toBeVisible();
     await expect(card).toContainText('Inactif');
     const refused = await page.request.get(url, { maxRedirects: 0 });
@@ -110,9 +123,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await screenshot(page, `qr-paused-${viewport.width}`);
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
     await page.goto('/qr-codes');
-    await card.getByRole('button', { name: 'Activer' }).click();
+    await cardAction(page, card, 'Activer');
     await expectToast(page, 'Code QR activé avec succès');
-    await expect(card.getByRole('button', { name: 'Désactiver' })).toBeVisible();
+    await expect(card).toContainText('Actif');
     const redirect = await page.request.get(url, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
     expect(redirect.headers().location).toBe(`/menu/${menuId}`);
@@ -128,7 +141,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await generator.getByRole('button', { name: 'Fermer' }).click();
 
     // Delete, after the confirmation.
-    await card.getByRole('button', { name: 'Supprimer' }).click();
+    await cardAction(page, card, 'Supprimer');
     await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer ce code QR ?');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByText('Code QR supprimé avec succès')).toBeVisible();

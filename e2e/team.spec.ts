@@ -246,7 +246,11 @@ test('a viewer reads and prints but sees no button that writes, and a direct wri
   await expect(viewer.getByRole('link', { name: 'Voir le contenu' })).toBeVisible();
   await viewer.goto('/qr-codes');
   await expect(viewer.getByRole('button', { name: 'Télécharger' })).toBeVisible();
-  await expect(viewer.getByRole('link', { name: 'Carte de table' })).toBeVisible();
+  await viewer.getByTestId('qr-card').getByRole('button', { name: 'Actions' }).click();
+  await expect(viewer.getByRole('menuitem', { name: 'Carte de table' })).toBeVisible();
+  // A viewer's menu has no write action.
+  await expect(viewer.getByRole('menuitem', { name: 'Supprimer' })).toHaveCount(0);
+  await viewer.keyboard.press('Escape');
   await viewer.goto('/subscription');
   await expect(viewer.getByText('Seul un propriétaire peut gérer l’abonnement.')).toBeVisible();
   // « Historique » is not in the viewer's organisation menu.

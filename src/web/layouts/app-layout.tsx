@@ -1,9 +1,9 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageTracker } from '../components/page-tracker.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { useConsent } from '../features/consent/use-consent.ts';
 import { AccessLost } from '../features/organisations/access-lost.tsx';
@@ -12,7 +12,9 @@ import { useOrganisationGuard } from '../features/organisations/use-organisation
 import { useMe } from '../lib/queries.ts';
 import { canIn } from '../lib/use-can.ts';
 import { cn } from '../lib/cn.ts';
-import { APP_LINKS, ORGANISATION_LINKS } from './app-links.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
+import { AccountButton } from './account-button.tsx';
+import { NAV_LINKS, ORGANISATION_LINKS } from './app-links.ts';
 import { AppMenu } from './app-menu.tsx';
 
 /** The organisation's pages the account's role can use. */
@@ -21,57 +23,52 @@ function useOrganisationLinks() {
   return ORGANISATION_LINKS.filter((link) => !link.needs || canIn(me, link.needs));
 }
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('block whitespace-nowrap rounded-control px-1.5 py-1.5 text-sm font-medium xl:px-3', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100');
+
+/** The account menu's Radix code loads after the page has painted (as the organisation menu's). */
+const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyComponent(() => import('./account-menu.tsx'), (m) => m.AccountMenu);
+
 /**
- * From `md` up: the organisation switcher, the e-mail, « Se déconnecter » and a row of links
- * (issue 21 redesigns it). On a phone the row did not fit: every link, the organisation, the
- * e-mail and « Se déconnecter » are in « Menu ».
+ * One row (issue 21): the brand, the working pages, the organisation switcher and the account
+ * menu (« Mon compte », « Abonnement », « Se déconnecter »), from 1024 px. Below, the row did
+ * not fit: every link, the organisation, the e-mail and « Se déconnecter » are in « Menu ».
  */
 function Header() {
   const { data: me } = useMe();
   const signOut = useSignOut();
   const organisationLinks = useOrganisationLinks();
+  usePreloadAccountMenu();
+  const email = me?.user.email ?? '';
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <div className="flex min-w-0 items-center gap-4">
-          <NavLink to="/dashboard" className="text-lg font-bold text-brand-700">
-            NutriCarte
-          </NavLink>
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+        <NavLink to="/dashboard" className="shrink-0 text-lg font-bold text-brand-700">
+          NutriCarte
+        </NavLink>
+        <nav aria-label="Navigation principale" className="hidden min-w-0 lg:block">
+          <ul className="flex gap-0.5">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-2">
           {me && (
-            <div className="hidden min-w-0 md:block">
+            <div className="hidden min-w-0 items-center gap-2 lg:flex">
               <OrganisationSwitcher me={me} links={organisationLinks} />
+              <Suspense fallback={<AccountButton email={email} disabled />}>
+                <AccountMenu email={email} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+              </Suspense>
             </div>
           )}
+          <AppMenu me={me} organisationLinks={organisationLinks} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
         </div>
-        <div className="hidden min-w-0 items-center gap-3 md:flex">
-          <NavLink to="/account" title="Mon compte" className="truncate text-sm text-stone-600 hover:text-brand-800 hover:underline" data-testid="user-email">
-            {me?.user.email}
-          </NavLink>
-          <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            Se déconnecter
-          </Button>
-        </div>
-        <AppMenu me={me} organisationLinks={organisationLinks} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
       </div>
-      <nav aria-label="Navigation principale" className="mx-auto hidden max-w-6xl px-2 md:block">
-        <ul className="flex gap-1 pb-2">
-          {APP_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={({ isActive }) =>
-                  cn(
-                    'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
-                    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
-                  )
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
     </header>
   );
 }
@@ -82,7 +79,7 @@ function PageOrAccessLost() {
   return status.kind === 'lost' ? <AccessLost lost={status.lost} next={status.next} /> : <Outlet />;
 }
 
-/** Signed-in layout: guard, header with links, the organisation, the user's e-mail and sign-out. */
+/** Signed-in layout: guard, the one-row header, the page, the footer. */
 export function AppLayout() {
   const consent = useConsent();
   return (

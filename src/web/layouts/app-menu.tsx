@@ -8,7 +8,7 @@ import { cn } from '../lib/cn.ts';
 import { APP_LINKS } from './app-links.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('block rounded-lg px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100');
+  cn('block rounded-control px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100');
 
 function MenuLinks({ links, onClick }: { links: readonly { to: string; label: string }[]; onClick: () => void }) {
   return (
@@ -33,7 +33,7 @@ function MenuIcon({ open }: { open: boolean }) {
 }
 
 /**
- * The phone header's « Menu » (below the `md` breakpoint): a Radix dialog under the header bar
+ * The phone header's « Menu » (below the `lg` breakpoint, 1024 px): a Radix dialog under the header bar
  * with every page, the organisation (switcher and its pages), the account's e-mail and
  * « Se déconnecter ». Radix gives the trigger
  * aria-expanded, traps the focus inside, closes on Escape and on a tap outside. It is open
@@ -58,16 +58,16 @@ export function AppMenu({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => setOpenOn(next ? pathname : null)}>
       <Dialog.Trigger asChild>
-        <Button variant="secondary" size="sm" className="md:hidden" data-testid="app-menu-button">
+        <Button variant="secondary" size="sm" className="lg:hidden" data-testid="app-menu-button">
           <MenuIcon open={open} />
           Menu
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white px-4 pt-3 pb-5 shadow-xl md:hidden"
+          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-sheet bg-white px-4 pt-3 pb-5 shadow-xl lg:hidden"
         >
           <div className="flex items-center justify-between gap-3">
             <Dialog.Title className="text-lg font-bold text-brand-700">NutriCarte</Dialog.Title>

@@ -5,6 +5,18 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { UnverifiedAllergensCard } from '../features/recipes/unverified-allergens-card.tsx';
+import { FirstHourChecklist } from './dashboard/first-hour-checklist.tsx';
+import { dashboardSummary, firstHourSteps } from './dashboard/first-hour.ts';
+import { LivingSummary } from './dashboard/living-summary.tsx';
+import { useDashboardData } from './dashboard/use-dashboard-data.ts';
+
+/** Until its four steps are done, the first hour's checklist; then what needs the owner's hand. */
+function GuideOrSummary() {
+  const data = useDashboardData();
+  if (!data) return null;
+  const steps = firstHourSteps(data);
+  return steps.every((s) => s.done) ? <LivingSummary summary={dashboardSummary(data)} /> : <FirstHourChecklist steps={steps} />;
+}
 
 const counters: { key: LimitedResource; label: string; unit: [string, string] }[] = [
   { key: 'recipes', label: 'Recettes', unit: ['recette', 'recettes'] },
@@ -32,6 +44,8 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {firstName} !</h1>
         <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.organisation.name}.</p>
       </div>
+
+      <GuideOrSummary />
 
       <section aria-label="Utilisation" className="grid gap-4 sm:grid-cols-3">
         {counters.map(({ key, label, unit }) => {

@@ -61,34 +61,26 @@ const audiences = [
   { to: '/restauration-collective', icon: SchoolIcon, title: 'Restauration collective', text: 'Écoles, entreprises, hôpitaux, EHPAD' },
 ];
 
-/** A sample dish card, as a diner sees it after scanning: shows the product without an image. */
-function SampleDish() {
+/**
+ * The product itself (issue 21): a real public menu on a 360 px phone, generated from the app
+ * by scripts/landing-screenshot.ts. Its size is reserved (no layout shift); lazy, since on a
+ * phone it comes below the headline.
+ */
+function PhoneScreenshot() {
   return (
-    <figure className="mx-auto w-full max-w-sm rounded-2xl border border-stone-200 bg-white p-5 text-left shadow-lg" aria-label="Exemple de plat sur un menu NutriCarte">
-      <figcaption className="text-xs font-semibold uppercase tracking-wide text-stone-600">Exemple · Plats du jour</figcaption>
-      <p className="mt-2 text-lg font-bold text-stone-900">Blanquette de veau, riz basmati</p>
-      <p className="text-sm text-stone-700">Veau, carottes, champignons, crème, riz</p>
-      <dl className="mt-4 grid grid-cols-4 gap-2 text-center text-xs">
-        {[
-          ['Énergie', '612 kcal'],
-          ['Protéines', '38,5 g'],
-          ['Glucides', '52,1 g'],
-          ['Lipides', '26,4 g'],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-brand-50 px-1 py-2">
-            <dt className="text-stone-700">{label}</dt>
-            <dd className="font-bold text-brand-800">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-4 text-xs font-semibold text-stone-700">Allergènes :</p>
-      <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
-        {['Lait', 'Céleri', 'Gluten'].map((a) => (
-          <li key={a} className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-800">
-            {a}
-          </li>
-        ))}
-      </ul>
+    <figure className="mx-auto w-[270px] shrink-0">
+      <div className="overflow-hidden rounded-[2rem] border-[6px] border-stone-900 bg-stone-900 shadow-2xl">
+        <img
+          src="/landing/public-menu-phone.webp"
+          width={540}
+          height={1110}
+          loading="lazy"
+          decoding="async"
+          alt="Le menu public « La carte du midi » du Bistrot du Port sur un téléphone : prix, valeurs nutritionnelles, régimes et allergènes de chaque plat."
+          className="block h-auto w-full"
+        />
+      </div>
+      <figcaption className="mt-3 text-center text-small text-stone-700">Ce que vos clients voient en scannant le code QR.</figcaption>
     </figure>
   );
 }
@@ -96,7 +88,7 @@ function SampleDish() {
 function Hero() {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-stone-50">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[3fr_2fr]">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1fr_auto]">
         <div className="text-center lg:text-left">
           <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">
             Les fiches nutritionnelles et les menus digitaux de votre restaurant
@@ -114,7 +106,7 @@ function Hero() {
             Gratuit jusqu’à {FREE_PLAN.recipes} · sans carte bancaire · Premium avec {PRICES.trialDays} jours d’essai
           </p>
         </div>
-        <SampleDish />
+        <PhoneScreenshot />
       </div>
     </section>
   );

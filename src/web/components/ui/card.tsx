@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl border border-stone-200 bg-white p-5 shadow-sm', className)} {...props} />;
+  return <div className={cn('rounded-card border border-stone-200 bg-white p-5 shadow-sm', className)} {...props} />;
 }
 
 export function Badge({ className, tone = 'neutral', ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: 'neutral' | 'green' | 'orange' | 'red' }) {

@@ -32,7 +32,7 @@ export function OrganisationMenu({
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <SwitcherButton organisation={active} aria-label={`Organisation : ${active.name}, ${ROLE_LABELS[active.role]}. Changer d’organisation`} />
+        <SwitcherButton organisation={active} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="start" sideOffset={6} className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg">

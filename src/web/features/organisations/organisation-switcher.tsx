@@ -8,7 +8,7 @@ import { SwitcherButton } from './switcher-label.tsx';
 // stays out of every signed-in page's first load (bench/js-size.mjs).
 const { Component: OrganisationMenu, usePreload } = lazyComponent(() => import('./organisation-menu.tsx'), (m) => m.OrganisationMenu);
 
-/** The header's organisation switcher, from 768 px (the phone « Menu » has <OrganisationChoice />). */
+/** The header's organisation switcher, from 1024 px (the phone « Menu » has <OrganisationChoice />). */
 export function OrganisationSwitcher({ me, links }: { me: MeResponse; links: readonly OrganisationLink[] }) {
   usePreload();
   return (

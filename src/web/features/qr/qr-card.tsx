@@ -1,20 +1,20 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import type { QrCode } from '../../../shared/api/qr.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { countOf } from '../../../shared/typography.ts';
 import { formatDate } from '../../lib/format.ts';
 import { downloadQrCode } from './download.ts';
 import type { ScheduleDraw } from './draw-queue.ts';
+import { QrCardActions, type QrWriteActions } from './qr-card-actions.tsx';
 import { QrDrawing } from './qr-drawing.tsx';
 import { LIST_QR_SIZE } from './qr-style.ts';
 import { ScanStatsPanel } from './scan-chart.tsx';
 
 /**
  * A card of the « Codes QR » grid (docs/product/spec.md « Codes QR page »). `actions` (activate,
- * delete) are given to the roles that may write; everyone downloads, opens and prints.
+ * delete) are given to the roles that may write; everyone downloads, opens and prints. Every
+ * action but « Télécharger » is in the card's « Actions » menu (qr-card-actions.tsx).
  */
 export function QrCard({
   code,
@@ -23,11 +23,10 @@ export function QrCard({
 }: {
   code: QrCode;
   scheduleDraw: ScheduleDraw;
-  actions: { onToggle: () => void; onDelete: () => void; toggling: boolean } | null;
+  actions: QrWriteActions | null;
 }) {
   const [downloading, setDownloading] = useState(false);
   const [statsOpen, setStatsOpen] = useState(false);
-  const statsId = useId();
   const active = code.status === 'active';
 
   const onDownload = async () => {
@@ -64,44 +63,13 @@ export function QrCard({
           {code.qrData}
         </dd>
       </dl>
-      <div className="mt-auto grid grid-cols-2 gap-2 border-t border-stone-100 pt-3">
-        <Button size="sm" onClick={onDownload} disabled={downloading}>
+      <div className="mt-auto flex gap-2 border-t border-stone-100 pt-3">
+        <Button size="sm" className="flex-1" onClick={onDownload} disabled={downloading}>
           Télécharger
         </Button>
-        <a href={code.qrData} target="_blank" rel="noopener" className={buttonClass('secondary', 'sm')}>
-          Voir
-        </a>
-        <Link to={`/qr-codes/${code.id}/carte`} className={buttonClass('secondary', 'sm')}>
-          Carte de table
-        </Link>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="aria-expanded:border-brand-600 aria-expanded:bg-brand-50 aria-expanded:text-brand-800"
-          onClick={() => setStatsOpen((open) => !open)}
-          aria-expanded={statsOpen}
-          aria-controls={statsOpen ? statsId : undefined}
-        >
-          Statistiques
-        </Button>
-        {actions && (
-          <>
-            <Button size="sm" variant="secondary" onClick={actions.onToggle} disabled={actions.toggling}>
-              {active ? 'Désactiver' : 'Activer'}
-            </Button>
-            <ConfirmDialog
-              title="Êtes-vous sûr de vouloir supprimer ce code QR ?"
-              onConfirm={actions.onDelete}
-              trigger={
-                <Button size="sm" variant="dangerGhost">
-                  Supprimer
-                </Button>
-              }
-            />
-          </>
-        )}
+        <QrCardActions code={code} statsOpen={statsOpen} onStatsChange={setStatsOpen} write={actions} />
       </div>
-      {statsOpen && <ScanStatsPanel id={statsId} codeId={code.id} />}
+      {statsOpen && <ScanStatsPanel codeId={code.id} onClose={() => setStatsOpen(false)} />}
     </Card>
   );
 }

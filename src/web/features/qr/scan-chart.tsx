@@ -104,10 +104,10 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
 }
 
 /** The « Statistiques » panel of a QR card: loads the last 30 days when opened. */
-export function ScanStatsPanel({ codeId, id }: { codeId: string; id?: string }) {
+export function ScanStatsPanel({ codeId, onClose }: { codeId: string; onClose: () => void }) {
   const stats = useQrScanStats(codeId, STATS_DAYS);
   return (
-    <section id={id} aria-label="Statistiques des scans" className="space-y-2 rounded-lg bg-stone-50 p-3" data-testid="qr-stats">
+    <section aria-label="Statistiques des scans" className="space-y-2 rounded-lg bg-stone-50 p-3" data-testid="qr-stats">
       {stats.isPending ? (
         <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
           <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
@@ -132,6 +132,9 @@ export function ScanStatsPanel({ codeId, id }: { codeId: string; id?: string }) 
           <ScanChart stats={stats.data} />
         </>
       )}
+      <Button size="sm" variant="ghost" onClick={onClose}>
+        Masquer les statistiques
+      </Button>
     </section>
   );
 }

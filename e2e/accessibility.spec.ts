@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { audit } from './axe.ts';
+import { A11Y_ADMIN_EMAIL, LAPTOP, makePremium, PHONE, signUp, uniqueEmail } from './fixtures.ts';
+import { expect, test } from './test.ts';
+
+/**
+ * Issue 21 « Accessibility »: axe-core on every page at 1280 and 360 px, no serious or critical
+ * violation (e2e/axe.ts prints them all). The pages carry real content: a menu with prices and
+ * a photo, a QR code, a published week of a school kitchen.
+ */
+const PUBLIC_PAGES = [
+  ['/', 'landing'],
+  ['/#tarifs', 'landing-pricing'],
+  ['/restaurants', 'restaurants'],
+  ['/restauration-collective', 'collective'],
+  ['/auth', 'auth'],
+  ['/reset-password?token=jeton-de-test', 'reset-password'],
+  ['/mentions-legales', 'legal-notice'],
+  ['/confidentialite', 'privacy'],
+  ['/conditions-generales', 'terms'],
+  ['/payment-cancel', 'payment-cancel'],
+  ['/nimporte-quoi', 'not-found'],
+] as const;
+
+const SIGNED_IN_PAGES = [
+  ['/dashboard', 'dashboard'],
+  ['/recipes', 'recipes'],
+  ['/produits', 'products'],
+  ['/menus', 'menus'],
+  ['/qr-codes', 'qr-codes'],
+  ['/plans-de-menus?date=2026-09-07', 'meal-plans'],
+  ['/subscription', 'subscription'],
+  ['/account', 'account'],
+  ['/equipe', 'team'],
+  ['/etablissements', 'establishments'],
+  ['/historique', 'history'],
+] as const;
+
+const photo = () =>
+  sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#c2410c"/><circle cx="400" cy="300" r="220" fill="#f5f0e6"/></svg>'))
+    .jpeg()
+    .toBuffer();
+
+/** A menu with a priced dish with a photo, a QR code and a published week, through the API as the owner. */
+async function seed(page: Page, origin: string) {
+  const headers = { Origin: origin };
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers, data });
+    expect(response.status(), path).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const recipe = await post('/api/recipes', {
+    name: 'Quiche aux poireaux',
+    servings: 4,
+    ingredients: [{ code: '22000', quantity: 200, unit: 'g' }],
+    allergens: ['Gluten', 'Lait', 'Œufs'],
+    allergensDeclared: true,
+    dietaryInfo: ['Végétarien'],
+    translations: { en: { name: 'Leek quiche', description: 'With a green salad' } },
+  });
+  const put = await page.request.put(`/api/recipes/${recipe.id}/photo`, { headers: { ...headers, 'Content-Type': 'image/jpeg' }, data: await photo() });
+  expect(put.status()).toBe(200);
+  const menu = await post('/api/menus', { name: 'Carte du soir' });
+  const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  const item = await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
+  expect((await page.request.put(`/api/items/${item.id}`, { headers, data: { name: 'Quiche aux poireaux', isAvailable: true, price: 14.5 } })).status()).toBe(200);
+  await post(`/api/sections/${section.id}/items`, { name: 'Café gourmand', price: 7.9 });
+  await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+  await makePremium(page, origin);
+  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+  const components = [{ slot: 'plat', recipeId: recipe.id }];
+  expect((await page.request.put(`/api/meal-plans/${establishment}/2026-09-07/dejeuner`, { headers, data: { components } })).status()).toBe(200);
+  expect((await page.request.post(`/api/meal-plans/${establishment}/publish`, { headers, data: { week: '2026-09-07' } })).status()).toBe(200);
+  return { menuId: menu.id, establishment };
+}
+
+for (const viewport of [LAPTOP, PHONE]) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+
+    test('every public page', async ({ page }) => {
+      test.setTimeout(120_000); // eleven pages, each audited: about 40 s idle
+      for (const [path, name] of PUBLIC_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('h1').first(), path).toBeVisible();
+        await audit(page, name);
+      }
+    });
+
+    test('the cookie banner and its preferences', async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, viewport, locale: 'fr-FR', storageState: undefined });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Tout refuser' })).toBeVisible();
+      await audit(page, 'cookie-banner');
+      await page.getByRole('button', { name: 'Personnaliser' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await audit(page, 'cookie-preferences');
+      await context.close();
+    });
+
+    test('every signed-in page, the public menu in French and English, and the week page', async ({ page, baseURL, browser }) => {
+      test.setTimeout(180_000);
+      await signUp(page, uniqueEmail('a11y'));
+      const { menuId, establishment } = await seed(page, baseURL!);
+      for (const [path, name] of SIGNED_IN_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first(), path).toBeVisible();
+        await audit(page, name);
+      }
+      await page.goto('/recipes');
+      await page.getByRole('button', { name: 'Nouvelle recette' }).click();
+      await expect(page.getByRole('form', { name: 'Nouvelle recette' })).toBeVisible();
+      await audit(page, 'recipe-form');
+      await page.goto(`/menus/${menuId}`);
+      await expect(page.getByText('Quiche aux poireaux').first()).toBeVisible();
+      await audit(page, 'menu-editor');
+
+      const diner = await browser.newContext({ baseURL, viewport, storageState: undefined });
+      const d = await diner.newPage();
+      for (const lang of ['fr', 'en']) {
+        await d.goto(`/menu/${menuId}?lang=${lang}`);
+        await expect(d.locator('html')).toHaveAttribute('lang', lang);
+        await expect(d.getByText('14,50').or(d.getByText('14.50')).first()).toBeVisible();
+        await audit(d, `public-menu-${lang}`);
+      }
+      await d.goto(`/semaine/${establishment}?date=2026-09-07`);
+      await expect(d.getByRole('heading', { level: 1 })).toBeVisible();
+      await audit(d, 'week-page');
+      await diner.close();
+    });
+  });
+}
+
+test('the admin page at 1280 and 360 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, A11Y_ADMIN_EMAIL, 'Administration NutriCarte');
+  for (const viewport of [LAPTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/admin');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await audit(page, 'admin');
+  }
+});
+
+test('from the keyboard, every control of the header and the dashboard shows the focus ring, and the account menu opens', async ({ page }) => {
+  await signUp(page, uniqueEmail('clavier'));
+  const seen: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    if (!focus) continue;
+    seen.push(focus.name);
+    expect(focus.outline, `focus ring on « ${focus.name} »`).not.toBe('none');
+    expect(focus.width, `focus ring on « ${focus.name} »`).toBeGreaterThanOrEqual(2);
+  }
+  expect(seen).toContain('Mes Recettes');
+  // The account menu from the keyboard: Enter opens it, arrows reach « Se déconnecter ».
+  await page.getByTestId('account-menu-button').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('account-menu-button')).toBeFocused();
+});

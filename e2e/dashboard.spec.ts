@@ -1,0 +1,76 @@
+import { calmScreenshot, expectFitsScreen, LAPTOP, openAccountMenu, PHONE, screenshot, signUp } from './fixtures.ts';
+import { expect, test } from './test.ts';
+
+/**
+ * Issue 21 « First hour »: the dashboard's checklist ticks each step from the server's data
+ * (a reload shows the same), each step links to its page, and once the four are done (the
+ * table card counts at its first scan) a living summary with links replaces it.
+ */
+for (const viewport of [LAPTOP, PHONE]) {
+  test(`the first hour's checklist ticks itself, then the living summary (${viewport.width} px)`, async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await signUp(page);
+    const origin = baseURL!;
+    const post = async (path: string, data: unknown) => {
+      const response = await page.request.post(path, { headers: { Origin: origin }, data });
+      expect(response.status(), path).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const checklist = page.getByTestId('first-hour');
+    const step = (id: string) => page.getByTestId(`first-hour-${id}`);
+    await expect(checklist).toContainText('0 / 4 étapes');
+    for (const id of ['recipe', 'menu', 'qr', 'card']) await expect(step(id)).toHaveAttribute('data-done', 'false');
+    await calmScreenshot(page, `dashboard-first-hour-${viewport.width}`);
+    await expect(step('recipe').getByRole('link')).toHaveAttribute('href', '/recipes');
+
+    // An unverified recipe does not count; a confirmed one does.
+    const unverified = { name: 'Purée', servings: 4, ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }], allergens: [], allergensDeclared: false };
+    await post('/api/recipes', unverified);
+    await page.reload();
+    await expect(step('recipe')).toHaveAttribute('data-done', 'false');
+    const recipe = await post('/api/recipes', { ...unverified, name: 'Gratin', allergens: ['Lait'], allergensDeclared: true });
+    const menu = await post('/api/menus', { name: 'Carte du midi' });
+    const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
+    await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
+    await page.reload();
+    await expect(checklist).toContainText('2 / 4 étapes');
+    await expect(step('recipe')).toHaveAttribute('data-done', 'true');
+    await expect(step('menu')).toHaveAttribute('data-done', 'true');
+
+    const qr = (await (await page.request.post('/api/qr-codes', { headers: { Origin: origin }, data: { name: 'Table 1', menuId: menu.id } })).json()) as { qrData: string };
+    await page.reload();
+    await expect(step('qr')).toHaveAttribute('data-done', 'true');
+    await expect(step('card')).toHaveAttribute('data-done', 'false');
+    await calmScreenshot(page, `dashboard-first-hour-3-${viewport.width}`);
+
+    // A diner's scan: the card is on a table. The checklist gives way to the summary.
+    expect((await page.request.get(qr.qrData, { maxRedirects: 0 })).status()).toBe(302);
+    await page.reload();
+    await expect(checklist).toHaveCount(0);
+    const summary = page.getByTestId('living-summary');
+    await expect(summary.getByTestId('summary-unverified')).toContainText('1\u00a0recette');
+    await expect(summary.getByTestId('summary-unverified')).toHaveAttribute('href', '/recipes?allergenes=non-verifies');
+    await expect(summary.getByTestId('summary-no-price')).toContainText('1\u00a0plat');
+    await expect(summary.getByTestId('summary-no-qr')).toContainText('0\u00a0menu actif');
+    await expect(summary.getByTestId('summary-scans')).toContainText('1\u00a0scan');
+    await calmScreenshot(page, `dashboard-summary-${viewport.width}`);
+    await summary.getByTestId('summary-no-price').click();
+    await expect(page).toHaveURL(/\/menus$/);
+  });
+}
+
+test('the one-row header fits from 1024 px, with its account menu', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signUp(page, undefined, 'La Grande Brasserie des Halles de Lyon');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await expectFitsScreen(page, 'header at 1024 px');
+  const menu = await openAccountMenu(page);
+  for (const item of ['Mon compte', 'Abonnement', 'Se déconnecter']) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+  await screenshot(page, 'header-account-menu-1024', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(LAPTOP);
+  await screenshot(page, 'header-1280', { fullPage: false });
+});

@@ -43,6 +43,7 @@ describe('migration 0015-performance', () => {
       const { rows: triggers } = await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgname LIKE '%\\_changed' AND tgname <> 'accounts_password_changed' ORDER BY tgname`.execute(db);
       expect(triggers.map((r) => r.tgname)).toEqual([
         'establishments_public_changed',
+        'formules_public_changed',
         'menu_items_public_changed',
         'menu_sections_public_changed',
         'menus_public_changed',

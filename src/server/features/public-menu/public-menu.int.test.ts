@@ -370,6 +370,7 @@ describe('GET /api/public/menus/:id', () => {
       restaurantAddress: null,
       restaurantPhone: null,
       ownerIsPremium: true,
+      formules: [],
       sections: [
         {
           id: m.plats.id,

@@ -20,6 +20,7 @@ import { recordAudit } from '../../domain/audit.ts';
 import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { recipeMargins } from '../../../shared/costs.ts';
 import { parentsOf, resolveIngredients } from './resolve-lines.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -72,15 +73,6 @@ function storedFacts(row: RecipeRow): RecipeFacts {
   };
 }
 
-/** On-site food VAT (10 %): the selling price TTC ÷ 1.10 is the price HT the food cost is measured against. */
-const ON_SITE_VAT = 0.1;
-
-/** « Coût matière » in % of the price HT (docs/product/api.md), one decimal; null without both. */
-function foodCostPercent(costPerServing: number | null, priceTtc: number | null): number | null {
-  if (costPerServing === null || priceTtc === null || priceTtc <= 0) return null;
-  return Math.round((costPerServing / (priceTtc / (1 + ON_SITE_VAT))) * 1000) / 10;
-}
-
 /** A stored line's source: a Ciqual food, or a product (named as it is now, with its label's values). */
 function lineSourceOf(line: LineRow) {
   if (line.sub_recipe_id !== null) {
@@ -114,6 +106,7 @@ function lineSourceOf(line: LineRow) {
 
 function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe {
   const facts = storedFacts(row);
+  const margins = recipeMargins(facts.cost.perServing, row.price, row.sale_mode);
   return {
     id: row.id,
     name: row.name,
@@ -146,8 +139,12 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     cookedWeightG: row.cooked_weight_g,
     yieldGrams: row.cooked_weight_g ?? facts.nutrition.totalGrams,
     costPerServing: facts.cost.perServing === null ? null : Math.round(facts.cost.perServing * 100) / 100,
-    foodCostPercent: foodCostPercent(facts.cost.perServing, row.price),
+    foodCostPercent: margins.foodCostPercent,
     costMissing: facts.cost.missing,
+    saleMode: row.sale_mode,
+    priceHt: margins.priceHt,
+    coefficient: margins.coefficient,
+    progression: row.progression,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
     translations: readTranslations(row.translations),
@@ -209,6 +206,8 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,
+    sale_mode: input.saleMode,
+    progression: input.progression,
     ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
     ...factsColumns(facts),
   };

@@ -9,6 +9,7 @@ import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { allergenConfirmation } from './allergen-confirmation.ts';
+import { costPerServingText, marginText } from './cost-text.ts';
 
 const PREVIEW = 3;
 
@@ -89,10 +90,9 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         )}
       </div>
       {/* The owner's figure only: never on a diner's page (docs/product/products.md « Costs »). */}
-      <p className="text-xs text-stone-700" data-testid="cost-line">
-        {recipe.costPerServing === null
-          ? `Coût matière incomplet : prix manquant pour ${recipe.costMissing.join(', ')}`
-          : `Coût matière : ${formatEuros(recipe.costPerServing)} / portion${recipe.foodCostPercent === null ? '' : ` (${formatNumber(recipe.foodCostPercent, 1)} % du prix HT)`}`}
+      <p className={recipe.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-700'} data-testid="cost-line">
+        {costPerServingText(recipe)}
+        {marginText(recipe) && ` (${marginText(recipe)})`}
       </p>
       {confirmation && (
         <p className="text-xs text-stone-600" data-testid="allergens-confirmed">

@@ -11,6 +11,7 @@ import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS } from '../units.ts';
 import { SALE_MODES, type SaleMode } from '../costs.ts';
+import type { ProductOrigin } from '../product-origins.ts';
 import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
 
 const c = messages.constraints;
@@ -253,7 +254,12 @@ export interface Recipe {
   homemade: boolean;
   meatOrigins: MeatOrigin[];
   /**
-   * A meat whose origin is not fully known, or red meat among the ingredients with no meat
+   * The meats its products bring, at any depth, with their origin country (docs/product/api.md
+   * `origins`; src/shared/product-origins.ts). Diners read `meatOrigins`, the owner's declaration.
+   */
+  origins: ProductOrigin[];
+  /**
+   * A meat whose origin is not fully known, or a product's meat kind no declared meat covers, or red meat among the ingredients with no meat
    * declared: the owner is told (the decree requires the origin on the menu).
    */
   meatOriginMissing: boolean;

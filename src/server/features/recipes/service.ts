@@ -21,6 +21,7 @@ import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
 import { recipeMargins } from '../../../shared/costs.ts';
+import { undeclaredKinds } from '../../../shared/product-origins.ts';
 import { parentsOf, resolveIngredients } from './resolve-lines.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -70,6 +71,7 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     productAllergens: stored.productAllergens ?? [],
     productTraces: stored.productTraces ?? [],
     cost: stored.cost ?? { total: null, perServing: null, missing: [] },
+    origins: stored.origins ?? [],
   };
 }
 
@@ -150,7 +152,9 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     translations: readTranslations(row.translations),
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
-    meatOriginMissing: meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)),
+    origins: facts.origins,
+    meatOriginMissing:
+      meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)) || undeclaredKinds(facts.origins, row.meat_origins as MeatOrigin[]).length > 0,
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,

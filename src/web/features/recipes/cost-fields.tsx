@@ -4,7 +4,7 @@ import { recipeNumbers } from '../../../shared/api/recipes.ts';
 import { recipeMargins, SALE_MODE_LABELS, SALE_MODES, type SaleMode } from '../../../shared/costs.ts';
 import { readNumberText } from '../../../shared/number-rules.ts';
 import { formatEuros } from '../../lib/format.ts';
-import { coefficientText, costPerServingText, percentText } from './cost-text.ts';
+import { coefficientText, costPerServingText, percentText } from '../../lib/cost-text.ts';
 import type { RecipeFormOutput, RecipeFormValues } from './recipe-form-schema.ts';
 
 /**

@@ -9,7 +9,8 @@ import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { allergenConfirmation } from './allergen-confirmation.ts';
-import { costPerServingText, marginText } from './cost-text.ts';
+import { costPerServingText, marginText } from '../../lib/cost-text.ts';
+import { productOriginText } from '../../../shared/product-origins.ts';
 
 const PREVIEW = 3;
 
@@ -94,6 +95,11 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         {costPerServingText(recipe)}
         {marginText(recipe) && ` (${marginText(recipe)})`}
       </p>
+      {recipe.origins.length > 0 && (
+        <p className="text-xs text-stone-700" data-testid="product-origins">
+          <strong>Viandes de vos produits :</strong> {recipe.origins.map(productOriginText).join(' ; ')}
+        </p>
+      )}
       {confirmation && (
         <p className="text-xs text-stone-600" data-testid="allergens-confirmed">
           {confirmation}

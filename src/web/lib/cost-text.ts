@@ -1,5 +1,5 @@
-import type { Recipe } from '../../../shared/api/recipes.ts';
-import { formatEuros, formatNumber } from '../../lib/format.ts';
+import type { Recipe } from '../../shared/api/recipes.ts';
+import { formatEuros, formatNumber } from './format.ts';
 
 type CostFacts = Pick<Recipe, 'costPerServing' | 'costMissing' | 'foodCostPercent' | 'coefficient'>;
 

@@ -16,6 +16,8 @@ import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
+import { productFileRoutes } from './features/products/files/routes.ts';
+import { recipeFileRoutes } from './features/recipes/file-export.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.ts';
 import { weekPageRoutes } from './features/meal-plans/week-page.ts';
@@ -149,7 +151,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // body is refused from its Content-Length, or cut off as soon as its chunks pass the limit.
   const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => payloadTooLarge(c) });
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
-  app.use('/api/*', (c, next) => (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : jsonLimit)(c, next));
+  // A supplier's file of 10 000 products: 8 MB (src/server/features/products/files/routes.ts).
+  const fileLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => payloadTooLarge(c) });
+  app.use('/api/*', (c, next) =>
+    (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : c.req.method === 'POST' && c.req.path.startsWith('/api/files/') ? fileLimit : jsonLimit)(c, next),
+  );
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
@@ -201,6 +207,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
+  // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
+  app.route('/api/files', productFileRoutes(deps));
+  app.route('/api/files', recipeFileRoutes(deps));
   app.route('/api/products', productRoutes(deps));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));

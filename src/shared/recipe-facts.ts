@@ -3,15 +3,17 @@ import type { FoodFacts } from './food-facts.ts';
 import { computeNutrition, type Nutrient, type NutritionLine } from './nutrition.ts';
 import { recipeNutriScore, type RecipeNutriScore } from './recipe-nutrition.ts';
 import { toGrams } from './units.ts';
+import { mergeOrigins, type ProductOrigin } from './product-origins.ts';
 
 /**
  * Version of the derivation below. Bump it whenever what computeRecipeFacts returns for the
  * same recipe changes (a rule, a threshold, a new field): at start the server recomputes
  * every stored recipe whose facts are older (src/server/features/recipes/facts-refresh.ts).
  * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter); 3 added
- * the allergens and traces of own products (migration 0010); 4 the cost.
+ * the allergens and traces of own products (migration 0010); 4 the cost; 5 the products'
+ * meat origins.
  */
-export const RECIPE_FACTS_VERSION = 4;
+export const RECIPE_FACTS_VERSION = 5;
 
 export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   /** What an own product's label says it contains / may contain: facts, not suggestions. */
@@ -19,6 +21,8 @@ export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   traces?: readonly string[] | undefined;
   /** Purchase cost HT of one gram (a product's price, a sub-recipe's cost); absent or null: unknown. */
   costPerGram?: number | null | undefined;
+  /** The meat kinds and origin countries of a product, or of a sub-recipe's products. */
+  origins?: readonly ProductOrigin[] | undefined;
 }
 
 export interface RecipeFactsInput {
@@ -78,6 +82,8 @@ export interface RecipeFacts {
    * a line has no price (`missing` names them): incomplete, never a smaller number.
    */
   cost: { total: number | null; perServing: number | null; missing: string[] };
+  /** The products' meats and origins, at any depth (src/shared/product-origins.ts). */
+  origins: ProductOrigin[];
 }
 
 function statedBy(lines: readonly RecipeFactsLine[], pick: (line: RecipeFactsLine) => readonly string[] | undefined): AllergenSuggestion[] {
@@ -146,5 +152,6 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
     productAllergens,
     productTraces,
     cost: costOf(input, weights),
+    origins: mergeOrigins(input.lines.map((line) => line.origins ?? [])),
   };
 }

@@ -34,6 +34,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard', lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) },
       { path: '/subscription', lazy: lazyPage(() => import('./pages/subscription-page.tsx')) },
       { path: '/recipes', lazy: lazyPage(() => import('./pages/recipes-page.tsx')) },
+      // Issue 17: the « Coûts » table, linked from « Mes Recettes ».
+      { path: '/recipes/couts', lazy: lazyPage(() => import('./pages/costs-page.tsx')) },
       // Issue 17: the organisation's own products (docs/product/products.md).
       { path: '/produits', lazy: lazyPage(() => import('./pages/products-page.tsx')) },
       { path: '/menus', lazy: lazyPage(() => import('./pages/menus-page.tsx')) },

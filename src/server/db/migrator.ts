@@ -14,6 +14,7 @@ import * as dinersMenu from './migrations/0012-menu-items-prices-formules.ts';
 import * as menuLanguages from './migrations/0013-menu-languages-and-availability.ts';
 import * as mealPlans from './migrations/0014-meal-plans.ts';
 import * as dinerPerformance from './migrations/0015-performance.ts';
+import * as costsProgression from './migrations/0016-costs-progression.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-menu-languages-and-availability': menuLanguages,
   '0014-meal-plans': mealPlans,
   '0015-performance': dinerPerformance,
+  '0016-costs-progression': costsProgression,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SaleMode } from '../../shared/costs.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Num = ColumnType<number, number | string, number | string>;
@@ -213,6 +214,9 @@ export interface RecipesTable extends OwnedColumns {
   /** « Fait maison » and the meats' origins (migration 0012, src/shared/meat-origin.ts). */
   homemade: Generated<boolean>;
   meat_origins: ColumnType<unknown, string | undefined, string>;
+  /** « sur_place » (VAT 10 %) or « a_emporter » (5,5 %), and the fiche technique's steps (migration 0016). */
+  sale_mode: Generated<SaleMode>;
+  progression: Generated<string[]>;
   /** Its photo (migration 0011); released by a trigger when the recipe or the link goes. */
   photo_id: Generated<string | null>;
   /** The owner's own lists (migration 0010); `allergens` / `traces` add what the products state. */

@@ -35,6 +35,7 @@ export function factsFromSources(fields: FactsFields, lines: readonly FactsLineS
       per100g: l.source.per100g,
       partial: l.source.partial,
       costPerGram: l.source.costPerGram,
+      origins: l.source.origins,
       ...l.source.facts,
       allergens: l.source.allergens,
       traces: l.source.traces,

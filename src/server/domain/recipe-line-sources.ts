@@ -5,6 +5,7 @@ import { NUTRIENTS, type Nutrient, type Per100g } from '../../shared/nutrition.t
 import type { RecipeFacts } from '../../shared/recipe-facts.ts';
 import type { DB, ProductRow } from '../db/schema.ts';
 import type { FoodForRecipe } from './catalogue-foods.ts';
+import type { ProductOrigin } from '../../shared/product-origins.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -20,6 +21,8 @@ export interface LineSource {
   partial?: readonly Nutrient[];
   /** Cost HT of one gram as used, or null when unknown (a Ciqual food has no price). */
   costPerGram: number | null;
+  /** A product's meat and origin; a sub-recipe's products' (src/shared/product-origins.ts). */
+  origins?: readonly ProductOrigin[];
 }
 
 /** A sub-recipe as its parent sees it: per 100 g of the dish as served, its whole allergen lists. */
@@ -65,6 +68,7 @@ export function subRecipeSource(sub: SubRecipeRow): LineSource {
     allergens: sub.allergens,
     traces: sub.traces,
     costPerGram: facts?.cost?.total !== null && facts?.cost?.total !== undefined && grams > 0 ? facts.cost.total / grams : null,
+    origins: facts?.origins ?? [],
   };
 }
 
@@ -114,6 +118,7 @@ export function productSource(row: ProductRow, gramsPerMl: number | null = null)
     facts: { suggestedAllergens: [], redMeat: row.meat_kind !== null && RED_MEAT_KINDS.includes(row.meat_kind) },
     allergens: row.allergens,
     traces: row.traces,
+    origins: row.meat_kind === null ? [] : [{ meatKind: row.meat_kind, origin: row.origin, sources: [row.name] }],
   };
 }
 

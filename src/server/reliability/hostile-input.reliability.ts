@@ -17,6 +17,7 @@ import { countOwnedRows } from './support/db-state.ts';
 import { report } from './support/report.ts';
 import {
   describeRequest,
+  hostileProductFile,
   hostileString,
   HUGE_PAYLOADS,
   KNOWN_BUGS,
@@ -82,6 +83,8 @@ const recipeBody = () => ({
   cookTime: 35,
   price: 6.5,
   traces: ['Lait'],
+  saleMode: 'a_emporter',
+  progression: ['Préchauffer le four', 'Cuire 35 min'],
   cookedWeightG: 900,
   fruitVegLegumePercent: 40,
   showNutriScore: true,
@@ -98,6 +101,7 @@ const recipeFields = [
   'allergens.0',
   'dietaryInfo.0',
   'traces.0',
+  'progression.0',
 ];
 
 /** Issue 17: an own product from its label (docs/product/products.md). */
@@ -217,6 +221,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/invitations/:id/accept': 'body ignored (the token is in the path)',
   'PUT /api/recipes/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
   'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
+  'POST /api/files/products/preview': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
+  'POST /api/files/products/import': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
 };
 
 interface QueryEndpoint {
@@ -396,6 +402,15 @@ describe(`hostile input (${db})`, () => {
         const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
         const expected = endpoint.html ? /^text\/html/ : endpoint.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/;
         if (res.status < 300) expect(res.contentType).toMatch(expected);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
+
+  it.for(['/api/files/products/preview', '/api/files/products/import'])('hostile supplier files to %s never answer 5xx and a refusal stores nothing', async (path) => {
+    await fc.assert(
+      fc.asyncProperty(hostileProductFile(), async (request) => {
+        await expectSafeAnswer('POST', path, request, true);
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
     );

@@ -104,6 +104,9 @@ const ID_ROUTES: IdRoute[] = [
 const ROLE_ROUTES: Route[] = [
   { method: 'POST', path: '/api/recipes', need: 'content:write', body: () => recipeInput('Recette') },
   { method: 'POST', path: '/api/products', need: 'content:write', body: () => productInput('Produit') },
+  // Issue 17: supplier files (the body is the CSV itself).
+  { method: 'POST', path: '/api/files/products/preview', need: 'content:write', body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n' },
+  { method: 'POST', path: '/api/files/products/import', need: 'content:write', body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n' },
   { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
   { method: 'POST', path: '/api/qr-codes', need: 'content:write', body: (own) => ({ name: 'Table', menuId: own.menu }) },
   { method: 'POST', path: '/api/establishments', need: 'establishments:write', body: () => ({ name: 'Annexe' }) },
@@ -237,7 +240,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
 
   it('lists show the caller’s organisation only', async () => {
     const secrets = Object.values(a.ids);
-    for (const path of ['/api/recipes', '/api/products', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
+    for (const path of ['/api/recipes', '/api/products', '/api/files/products/export', '/api/files/recipes/export', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });
         expect(res.status, path).toBe(200);

@@ -10,6 +10,8 @@ import type { Photo } from './photos.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS } from '../units.ts';
+import { SALE_MODES, type SaleMode } from '../costs.ts';
+import type { ProductOrigin } from '../product-origins.ts';
 import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
 
 const c = messages.constraints;
@@ -45,6 +47,9 @@ export const recipeMessages = {
   priceTooHigh: 'Le prix est trop élevé',
   containsAndTraces: 'Un allergène ne peut pas être à la fois « contient » et « peut contenir »',
   allergensDeclaredInvalid: 'La confirmation de la liste des allergènes doit valoir vrai ou faux',
+  saleModeInvalid: 'Choisissez « sur place » ou « à emporter »',
+  stepTooLong: 'Une étape ne peut pas dépasser 2000 caractères',
+  tooManySteps: 'La progression ne peut pas dépasser 100 étapes',
 } as const;
 
 const m = recipeMessages;
@@ -153,6 +158,14 @@ export const recipeInputSchema = z
   homemade: z.boolean().default(false),
   /** The meats of the dish and their origin (src/shared/meat-origin.ts, docs/product/decisions.md 20). */
   meatOrigins: meatOriginsSchema,
+  /** Sold on site (VAT 10 %) or to take away (5,5 %): the price HT of the margins (src/shared/costs.ts). */
+  saleMode: z.enum(SALE_MODES, { error: m.saleModeInvalid }).default('sur_place'),
+  /** « Progression » of the fiche technique: the steps in order; blank steps are dropped. */
+  progression: z
+    .array(z.string({ error: m.stepTooLong }).trim().max(2000, m.stepTooLong), { error: m.tooManySteps })
+    .max(100, m.tooManySteps)
+    .default([])
+    .transform((steps) => steps.filter((step) => step.length > 0)),
   /**
    * « Je confirme la liste des allergènes » (docs/product/decisions.md 15): the lists above are complete,
    * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
@@ -222,9 +235,18 @@ export interface Recipe {
   yieldGrams: number;
   /** Food cost HT of one portion, in euros (two decimals); null when a line has no price (`costMissing` names them). */
   costPerServing: number | null;
-  /** costPerServing ÷ (price ÷ 1.10) × 100, one decimal; null without both. */
+  /** costPerServing ÷ price HT × 100, one decimal; null without both (src/shared/costs.ts). */
   foodCostPercent: number | null;
+  /** The lines without a price (names): the cost is incomplete while any is listed. */
   costMissing: string[];
+  /** Sold on site (VAT 10 %) or to take away (5,5 %); `price` is TTC. */
+  saleMode: SaleMode;
+  /** price ÷ (1 + VAT), two decimals; null without a price. */
+  priceHt: number | null;
+  /** priceHt ÷ costPerServing, two decimals; null without both. */
+  coefficient: number | null;
+  /** The fiche technique's numbered steps, in order. */
+  progression: string[];
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
   /** The owner's translations for diners (src/shared/diner/translations.ts). */
@@ -232,7 +254,12 @@ export interface Recipe {
   homemade: boolean;
   meatOrigins: MeatOrigin[];
   /**
-   * A meat whose origin is not fully known, or red meat among the ingredients with no meat
+   * The meats its products bring, at any depth, with their origin country (docs/product/api.md
+   * `origins`; src/shared/product-origins.ts). Diners read `meatOrigins`, the owner's declaration.
+   */
+  origins: ProductOrigin[];
+  /**
+   * A meat whose origin is not fully known, or a product's meat kind no declared meat covers, or red meat among the ingredients with no meat
    * declared: the owner is told (the decree requires the origin on the menu).
    */
   meatOriginMissing: boolean;

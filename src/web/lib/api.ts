@@ -42,7 +42,7 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
   }
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : null;
   } catch {
@@ -50,7 +50,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorOf(status: number, data: unknown): ApiError {
+export function errorOf(status: number, data: unknown): ApiError {
   if (isApiErrorBody(data)) return new ApiError(status, data.error.code, data.error.message, data.error.fields);
   return new ApiError(status, status >= 500 ? 'internal' : 'bad_request', messages.generic.internal);
 }

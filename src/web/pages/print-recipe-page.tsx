@@ -6,6 +6,7 @@ import { DocumentMessage, PrintDocument } from '../features/print/print-document
 import { RecipeSheet } from '../features/print/recipe-sheet.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
+import { useRecipes } from '../features/recipes/api.ts';
 
 const back = { to: '/recipes', label: 'Retour aux recettes' };
 
@@ -14,6 +15,8 @@ export default function PrintRecipePage() {
   const id = useParams().id ?? '';
   const recipe = useRecipe(id);
   const { data: me } = useMe();
+  // The sub-recipes' own lines, printed under them (the tree of issue 17).
+  const all = useRecipes();
 
   if (id === '' || (recipe.error instanceof ApiError && recipe.error.status === 404)) {
     return <DocumentMessage title="Recette non trouvée" text="Cette recette n’existe pas ou n’appartient pas à votre organisation." back={back} />;
@@ -21,11 +24,11 @@ export default function PrintRecipePage() {
   if (recipe.isError) {
     return <DocumentMessage title="Erreur lors du chargement de la recette" text="Vérifiez votre connexion, puis réessayez." back={back} />;
   }
-  if (!recipe.data || !recipe.isFetchedAfterMount) return <Spinner label="Chargement de la fiche technique..." />;
+  if (!recipe.data || !recipe.isFetchedAfterMount || all.isPending) return <Spinner label="Chargement de la fiche technique..." />;
 
   return (
     <PrintDocument paper="A4 portrait" title={`Fiche technique - ${recipe.data.name}`} back={back}>
-      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} />
+      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} recipes={new Map((all.data ?? []).map((r) => [r.id, r]))} />
     </PrintDocument>
   );
 }

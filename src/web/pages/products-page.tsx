@@ -9,6 +9,8 @@ import { IngredientSearch } from '../features/recipes/ingredient-search.tsx';
 import { ApiError } from '../lib/api.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
+import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
+import { useInvalidateProducts } from '../features/products/api.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: ProductForm, usePreload } = lazyComponent(() => import('../features/products/product-form.tsx'), (m) => m.ProductForm);
@@ -21,6 +23,7 @@ export default function ProductsPage() {
   const remove = useDeleteProduct();
   const canWrite = useCan('content:write');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const refresh = useInvalidateProducts();
   usePreload();
 
   const onDelete = (product: Product) =>
@@ -57,6 +60,8 @@ export default function ProductsPage() {
           </Suspense>
         </Card>
       )}
+
+      <ProductFileCard canWrite={canWrite} onImported={() => void refresh()} />
 
       {products.isPending ? (
         <Spinner label="Chargement des produits..." />

@@ -49,6 +49,9 @@ export default function RecipesPage() {
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
           <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l’Anses.</p>
+          <Link to="/recipes/couts" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Voir les coûts et marges
+          </Link>
         </div>
         {canWrite && (
           <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'}>

@@ -107,16 +107,19 @@ async function productColumns(trx: Transaction<DB>, input: ProductInputParsed) {
   };
 }
 
+/** Stores one new product and its « Historique » line in the caller's transaction (a form's save, a file's import). */
+export async function insertProductRow(trx: Transaction<DB>, actor: Actor, input: ProductInputParsed): Promise<string> {
+  const row = await trx
+    .insertInto('products')
+    .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...(await productColumns(trx, input)) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, { action: 'created', entity: { type: 'product', id: row.id, name: input.name } });
+  return row.id;
+}
+
 export async function createProduct(db: Kysely<DB>, actor: Actor, input: ProductInputParsed): Promise<Product> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('products')
-      .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...(await productColumns(trx, input)) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'created', entity: { type: 'product', id: row.id, name: input.name } });
-    return getProduct(trx, actor.organisationId, row.id);
-  });
+  return db.transaction().execute(async (trx) => getProduct(trx, actor.organisationId, await insertProductRow(trx, actor, input)));
 }
 
 /**

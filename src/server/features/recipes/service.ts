@@ -19,6 +19,8 @@ import { recordAudit } from '../../domain/audit.ts';
 import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { recipeMargins } from '../../../shared/costs.ts';
+import { undeclaredKinds } from '../../../shared/product-origins.ts';
 import { parentsOf, resolveIngredients } from './resolve-lines.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -68,16 +70,8 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     productAllergens: stored.productAllergens ?? [],
     productTraces: stored.productTraces ?? [],
     cost: stored.cost ?? { total: null, perServing: null, missing: [] },
+    origins: stored.origins ?? [],
   };
-}
-
-/** On-site food VAT (10 %): the selling price TTC ÷ 1.10 is the price HT the food cost is measured against. */
-const ON_SITE_VAT = 0.1;
-
-/** « Coût matière » in % of the price HT (docs/product/api.md), one decimal; null without both. */
-function foodCostPercent(costPerServing: number | null, priceTtc: number | null): number | null {
-  if (costPerServing === null || priceTtc === null || priceTtc <= 0) return null;
-  return Math.round((costPerServing / (priceTtc / (1 + ON_SITE_VAT))) * 1000) / 10;
 }
 
 /** A stored line's source: a Ciqual food, or a product (named as it is now, with its label's values). */
@@ -113,6 +107,7 @@ function lineSourceOf(line: LineRow) {
 
 function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe {
   const facts = storedFacts(row);
+  const margins = recipeMargins(facts.cost.perServing, row.price, row.sale_mode);
   return {
     id: row.id,
     name: row.name,
@@ -145,14 +140,20 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     cookedWeightG: row.cooked_weight_g,
     yieldGrams: row.cooked_weight_g ?? facts.nutrition.totalGrams,
     costPerServing: facts.cost.perServing === null ? null : Math.round(facts.cost.perServing * 100) / 100,
-    foodCostPercent: foodCostPercent(facts.cost.perServing, row.price),
+    foodCostPercent: margins.foodCostPercent,
     costMissing: facts.cost.missing,
+    saleMode: row.sale_mode,
+    priceHt: margins.priceHt,
+    coefficient: margins.coefficient,
+    progression: row.progression,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
     translations: readTranslations(row.translations),
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
-    meatOriginMissing: meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)),
+    origins: facts.origins,
+    meatOriginMissing:
+      meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)) || undeclaredKinds(facts.origins, row.meat_origins as MeatOrigin[]).length > 0,
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
@@ -208,6 +209,8 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     prep_time: input.prepTime ?? null,
     cook_time: input.cookTime ?? null,
     price: input.price ?? null,
+    sale_mode: input.saleMode,
+    progression: input.progression,
     ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
     ...factsColumns(facts),
   };

@@ -273,3 +273,22 @@ export function imagesFrom(valid: Uint8Array[]): fc.Arbitrary<SentImage> {
     { weight: 1, arbitrary: fc.tuple(real, fc.uint8Array({ minLength: 1, maxLength: 2048 })).map(([image, tail]) => sentImage('garbage appended', new Uint8Array([...image, ...tail]), 'image/jpeg')) },
   );
 }
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const FILE_HEADER = 'Nom;Fournisseur;Énergie (kcal);Allergènes;Prix HT (€);Prix par;Viande;Labels';
+
+/**
+ * Hostile supplier files for the product import (src/server/features/products/files): random
+ * bytes under either content type, a damaged workbook (the ZIP signature, then noise), and
+ * CSVs whose cells are short hostile strings (any code unit), formulas, wrong quoting and ragged rows.
+ */
+export const hostileProductFile = (): fc.Arbitrary<SentRequest> =>
+  fc.oneof(
+    fc.tuple(fc.uint8Array({ maxLength: 4000 }), fc.constantFrom(XLSX_TYPE, 'text/csv', null)).map(([bytes, contentType]) =>
+      describeRequest({ body: new Uint8Array(bytes), contentType }, 'random bytes'),
+    ),
+    fc.uint8Array({ maxLength: 4000 }).map((bytes) => describeRequest({ body: new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes]), contentType: XLSX_TYPE }, 'damaged xlsx')),
+    fc
+      .array(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('<script>alert(1)</script>', "'; DROP TABLE products; --", '\u0000'), fc.constantFrom('=1+1', '"', '";"', '9,80', '-1', '1e309', 'bovine', 'Lait; Gluten', '')), { maxLength: 10 }), { maxLength: 30 })
+      .map((rows) => describeRequest({ body: `${FILE_HEADER}\n${rows.map((cells) => cells.join(';')).join('\n')}\n`, contentType: 'text/csv' }, 'hostile csv')),
+  );

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Recipe, RecipeIngredient } from '../../../shared/api/recipes.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
-import { isVolume, toGrams } from '../../../shared/units.ts';
+import { isVolume } from '../../../shared/units.ts';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { NutriScoreScale } from '../../components/nutri-score-scale.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { printDate } from './print-document.tsx';
+import { ingredientTree } from './ingredient-tree.ts';
+import { SheetCostBlock } from './sheet-cost-block.tsx';
 
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
 /** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (docs/product/decisions.md 17). */
@@ -41,7 +43,11 @@ function Block({ title, children, className }: { title: string; children: ReactN
 }
 
 /** The fiche technique of a recipe: what a cook and a customer asking questions both need, on one A4 page. */
-export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe: Recipe; restaurantName: string; contact?: string | null }) {
+/**
+ * `recipes`: the organisation's recipes, so each sub-recipe's lines print under it, indented
+ * (src/web/features/print/ingredient-tree.ts); without them a sub-recipe is one line.
+ */
+export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = new Map() }: { recipe: Recipe; restaurantName: string; contact?: string | null; recipes?: ReadonlyMap<string, Recipe> }) {
   const facts = [
     { label: 'Portions', value: String(recipe.servings) },
     { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
@@ -95,20 +101,19 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
               </tr>
             </thead>
             <tbody>
-              {recipe.ingredients.map((line) => {
-                const grams = line.unit === 'portion' ? line.quantity * (line.gramsPerPortion ?? 0) : toGrams(line.quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
-                return (
-                  <tr key={line.id} className="border-b border-stone-200 align-top">
-                    <th scope="row" className="py-1 pr-2 text-left font-normal">
-                      {line.name}
-                    </th>
-                    <td className="py-1 pr-2 text-right tabular-nums">{quantity(line.quantity)}</td>
-                    <td className="py-1 pr-2">{line.unit}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{conversion(line)}</td>
-                    <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
-                  </tr>
-                );
-              })}
+              {ingredientTree(recipe, recipes).map(({ key, line, depth, quantity: used, grams }) => (
+                <tr key={key} className={`border-b border-stone-200 align-top ${depth > 0 ? 'text-stone-700' : ''}`} data-depth={depth}>
+                  <th scope="row" className={`py-1 pr-2 text-left ${line.recipeId ? 'font-semibold' : 'font-normal'}`} style={{ paddingLeft: `${depth * 1.25}rem` }}>
+                    {depth > 0 && <span aria-hidden="true">└ </span>}
+                    {line.name}
+                    {line.recipeId && <span className="ml-1 text-[10px] font-normal uppercase tracking-wide text-brand-700">sous-recette</span>}
+                  </th>
+                  <td className="py-1 pr-2 text-right tabular-nums">{quantity(used)}</td>
+                  <td className="py-1 pr-2">{line.unit}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{conversion(line)}</td>
+                  <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
+                </tr>
+              ))}
             </tbody>
             <tfoot>
               <tr className="font-semibold">
@@ -121,6 +126,18 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
           </table>
         </div>
       </Block>
+
+      {recipe.progression.length > 0 && (
+        <Block title="Progression">
+          <ol className="list-decimal space-y-1 pl-6" data-testid="sheet-progression">
+            {recipe.progression.map((step, index) => (
+              <li key={index} className="whitespace-pre-line">
+                {step}
+              </li>
+            ))}
+          </ol>
+        </Block>
+      )}
 
       <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_14rem] print:grid-cols-[minmax(0,1fr)_14rem]">
         {/* The block's title already names the table: its own caption is left to screen readers. */}
@@ -174,6 +191,10 @@ export function RecipeSheet({ recipe, restaurantName, contact = null }: { recipe
           </Block>
         </div>
       </div>
+
+      <Block title="Coûts">
+        <SheetCostBlock recipe={recipe} />
+      </Block>
 
       <footer className="mt-auto space-y-1 border-t border-stone-300 pt-2 text-[10px] leading-snug text-stone-500">
         <p>{CIQUAL_ATTRIBUTION}</p>

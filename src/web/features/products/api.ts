@@ -10,7 +10,7 @@ export function useProducts() {
 }
 
 /** A product's change recomputes the recipes using it (docs/product/products.md): both lists are refetched. */
-function useInvalidateProducts() {
+export function useInvalidateProducts() {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: productsQueryKey }), queryClient.invalidateQueries({ queryKey: ['recipes'] })]);
 }

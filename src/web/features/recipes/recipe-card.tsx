@@ -9,6 +9,8 @@ import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { allergenConfirmation } from './allergen-confirmation.ts';
+import { costPerServingText, marginText } from '../../lib/cost-text.ts';
+import { productOriginText } from '../../../shared/product-origins.ts';
 
 const PREVIEW = 3;
 
@@ -89,11 +91,15 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         )}
       </div>
       {/* The owner's figure only: never on a diner's page (docs/product/products.md « Costs »). */}
-      <p className="text-xs text-stone-700" data-testid="cost-line">
-        {recipe.costPerServing === null
-          ? `Coût matière incomplet : prix manquant pour ${recipe.costMissing.join(', ')}`
-          : `Coût matière : ${formatEuros(recipe.costPerServing)} / portion${recipe.foodCostPercent === null ? '' : ` (${formatNumber(recipe.foodCostPercent, 1)} % du prix HT)`}`}
+      <p className={recipe.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-700'} data-testid="cost-line">
+        {costPerServingText(recipe)}
+        {marginText(recipe) && ` (${marginText(recipe)})`}
       </p>
+      {recipe.origins.length > 0 && (
+        <p className="text-xs text-stone-700" data-testid="product-origins">
+          <strong>Viandes de vos produits :</strong> {recipe.origins.map(productOriginText).join(' ; ')}
+        </p>
+      )}
       {confirmation && (
         <p className="text-xs text-stone-600" data-testid="allergens-confirmed">
           {confirmation}

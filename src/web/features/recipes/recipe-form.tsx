@@ -31,6 +31,8 @@ import { NutritionSummary } from './nutrition-summary.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { useAllergenReview } from './use-allergen-review.ts';
+import { CostFields } from './cost-fields.tsx';
+import { ProgressionField } from './progression-field.tsx';
 
 /** Every line read with the API's rules: the lines to send, or the errors to show next to their fields. */
 function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'] | null; errors: LineErrors } {
@@ -59,6 +61,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
   const [meatOrigins, setMeatOrigins] = useState<MeatOrigin[]>(recipe?.meatOrigins ?? []);
+  const [saleMode, setSaleMode] = useState(recipe?.saleMode ?? 'sur_place');
+  const [progression, setProgression] = useState<string[]>(recipe?.progression ?? []);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
   const [translations, setTranslations] = useState<DishTranslations>(recipe?.translations ?? {});
@@ -129,6 +133,8 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       dietaryInfo: diets,
       translations,
       meatOrigins,
+      saleMode,
+      progression,
     };
     save.mutate(
       { id: recipe?.id, input },
@@ -182,6 +188,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
       </div>
 
+      <CostFields control={form.control} recipe={recipe} saleMode={saleMode} onSaleModeChange={setSaleMode} />
       <section className="space-y-3" aria-label="Ingrédients">
         <IngredientSearch onSelect={addIngredient} />
         {ingredientsError && (
@@ -193,6 +200,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         {lines.length > 0 && <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} />}
       </section>
 
+      <ProgressionField steps={progression} onChange={setProgression} />
       <AllergenDeclaration review={review} />
       <ProductAllergens contains={preview.productAllergens} traces={preview.productTraces} />
       <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import { productInputSchema, type ProductInputParsed } from '../../../../shared/api/products.ts';
+import { PRODUCT_FILE_MESSAGES, productInputOfRow, rowOfProduct, TEMPLATE_ROW, type FileRow, type ImportPreview } from '../../../../shared/product-file.ts';
+import type { Actor } from '../../../context.ts';
+import type { DB } from '../../../db/schema.ts';
+import { lockOrganisation } from '../../../domain/plan-limits.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { insertProductRow, listProducts } from '../service.ts';
+
+/** Each row judged by the API's own schema: its problems in French, or the input to store. */
+export function judgeRows(rows: readonly FileRow[]): { preview: ImportPreview; inputs: ProductInputParsed[] } {
+  const inputs: ProductInputParsed[] = [];
+  const preview: ImportPreview = { total: rows.length, valid: 0, rows: [] };
+  rows.forEach((row, index) => {
+    const { input, notNumbers } = productInputOfRow(row);
+    const parsed = productInputSchema.safeParse(input);
+    const problems = [
+      ...notNumbers.map(PRODUCT_FILE_MESSAGES.notNumber),
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)),
+    ];
+    if (problems.length === 0 && parsed.success) {
+      inputs.push(parsed.data);
+      preview.valid += 1;
+    } else preview.rows.push({ line: index + 2, name: input.name || '(sans nom)', problems: [...new Set(problems)] });
+  });
+  return { preview, inputs };
+}
+
+/**
+ * All or nothing: one transaction under the organisation's lock; a single bad row refuses the
+ * whole file with every row's problems (422), so a half-imported price list never exists.
+ */
+export async function importProducts(db: Kysely<DB>, actor: Actor, rows: readonly FileRow[]): Promise<{ imported: number }> {
+  const { preview, inputs } = judgeRows(rows);
+  if (preview.rows.length > 0) {
+    const first = preview.rows[0]!;
+    // Every row's problems next to its line (the first 200: the preview shows them all).
+    const fields = Object.fromEntries(preview.rows.slice(0, 200).map((row) => [`line.${row.line}`, row.problems.join(' ; ')]));
+    throw new AppError('validation', 422, `Rien n’a été importé : ligne ${first.line}, ${first.problems[0]}`, fields);
+  }
+  return db.transaction().execute(async (trx) => {
+    await lockOrganisation(trx, actor.organisationId);
+    for (const input of inputs) await insertProductRow(trx, actor, input);
+    return { imported: inputs.length };
+  });
+}
+
+export async function productTable(db: Kysely<DB>, organisationId: string): Promise<string[][]> {
+  return (await listProducts(db, organisationId)).map(rowOfProduct);
+}
+
+export const templateTable = (): string[][] => [TEMPLATE_ROW];
+

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { Card, Spinner } from '../components/ui/card.tsx';
+import { CostsTable } from '../features/costs/costs-table.tsx';
+import { useRecipes } from '../features/recipes/api.ts';
+
+/** /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only. */
+export default function CostsPage() {
+  const recipes = useRecipes();
+  return (
+    <div className="space-y-4">
+      <div>
+        <Link to="/recipes" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Retour aux recettes
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Coûts</h1>
+        <p className="text-sm text-stone-600">
+          Coût matière par portion d’après les prix HT de vos produits ; prix de vente TTC ramené au HT selon la TVA de chaque recette. Cliquez sur un titre de colonne pour trier.
+        </p>
+      </div>
+      {recipes.isPending ? (
+        <Spinner label="Chargement des coûts..." />
+      ) : recipes.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          Erreur lors du chargement des recettes
+        </p>
+      ) : recipes.data.length === 0 ? (
+        <Card className="py-12 text-center">
+          <p className="text-lg font-semibold">Aucune recette</p>
+        </Card>
+      ) : (
+        <CostsTable rows={recipes.data} />
+      )}
+    </div>
+  );
+}

@@ -6,6 +6,8 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent, type MoveTarget } from '../features/menus/api.ts';
 import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
 import { SectionCard } from '../features/menus/section-card.tsx';
+import { MenuDnd } from '../features/menus/menu-dnd.tsx';
+import { MenuPreview } from '../features/menus/menu-preview.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useCan } from '../lib/use-can.ts';
@@ -65,7 +67,8 @@ export default function MenuEditorPage() {
       onError: () => toast.error('Erreur lors de la création de la section'),
     });
 
-  const onMove = (target: MoveTarget) => move.mutate(target, { onError: () => toast.error('Erreur lors de la mise à jour') });
+  // The list has moved already (optimistic); a refusal puts it back and says so.
+  const onMove = (target: MoveTarget) => move.mutate(target, { onError: () => toast.error('Le nouvel ordre n’a pas pu être enregistré : l’ordre précédent est rétabli.') });
 
   const onPickRecipe = (recipe: PickableRecipe) => {
     if (!pickerSectionId) return;
@@ -102,6 +105,8 @@ export default function MenuEditorPage() {
         </div>
       </div>
 
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_376px]">
+        <div className="order-2 min-w-0 lg:order-1">
       {ordered.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucune section trouvée</p>
@@ -115,7 +120,8 @@ export default function MenuEditorPage() {
           )}
         </Card>
       ) : (
-        <div className="space-y-4">
+        <MenuDnd sections={ordered} onMove={onMove}>
+          <div className="space-y-4">
           {ordered.map((section, index) => (
             <SectionCard
               key={section.id}
@@ -127,8 +133,15 @@ export default function MenuEditorPage() {
               onAddRecipe={() => setPickerSectionId(section.id)}
             />
           ))}
-        </div>
+          </div>
+        </MenuDnd>
       )}
+
+        </div>
+        <div className="order-1 lg:order-2">
+          <MenuPreview menuId={menuId} isActive={current.isActive} version={sections.dataUpdatedAt} />
+        </div>
+      </div>
 
       {pickerSectionId && <RecipePicker onSelect={onPickRecipe} onClose={() => setPickerSectionId(null)} />}
     </div>

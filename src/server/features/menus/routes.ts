@@ -6,6 +6,7 @@ import {
   menuCreateSchema,
   menuStatusSchema,
   menuUpdateSchema,
+  itemMoveSchema,
   moveSchema,
   sectionCreateSchema,
   sectionUpdateSchema,
@@ -65,8 +66,8 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
   app.post('/items/:id/move', write, async (c) => {
-    const { position } = await readJson(c, moveSchema);
-    return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position) });
+    const { position, sectionId } = await readJson(c, itemMoveSchema);
+    return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position, sectionId) });
   });
   // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
   app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { dismissToasts, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+import { dismissToasts, expectNoHorizontalScroll, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /** « Entrées » (Salade, Soupe), « Plats » (Gratin), « Desserts » (empty), items without recipes, through the API. */
 async function seedMenu(page: Page, origin: string): Promise<string> {
@@ -157,6 +157,7 @@ test('the « Aperçu » shows the diner’s page and follows each saved change; 
   await page.getByRole('button', { name: 'Aperçu du menu client' }).click();
   await expect(frame).toBeVisible();
   await expect(preview.locator('h2')).toHaveText(['Plats', 'Entrées']);
+  await expectNoHorizontalScroll(page);
   await screenshot(page, 'menu-editor-preview-360', { fullPage: false });
   await page.getByRole('button', { name: 'Masquer l’aperçu' }).click();
   await expect(frame).toBeHidden();

@@ -138,7 +138,7 @@ export default function MenuEditorPage() {
       )}
 
         </div>
-        <div className="order-1 lg:order-2">
+        <div className="order-1 min-w-0 lg:order-2">
           <MenuPreview menuId={menuId} isActive={current.isActive} version={sections.dataUpdatedAt} />
         </div>
       </div>

@@ -63,7 +63,8 @@ export function SectionCard({
       {editing ? (
         <SectionEditForm menuId={menuId} section={section} headingId={headingId} onDone={() => setEditing(false)} />
       ) : (
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div className="flex flex-col gap-3">
+          {/* Title, then actions: beside the « Aperçu » pane the column is too narrow for both on one row. */}
           <div className="flex min-w-0 items-start gap-2">
             {canWrite && <DragHandle ref={setHandleRef} {...handleProps} label={`Déplacer la section ${section.name}`} className="mt-0.5" />}
             <div className="min-w-0">

@@ -223,7 +223,7 @@ test('a viewer reads and prints but sees no button that writes, and a direct wri
   await expect(viewer.getByText(`Bienvenue sur le tableau de bord de ${ORGANISATION}.`)).toBeVisible();
   await expect(viewer.getByTestId('organisation-switcher')).toContainText('Lecteur');
 
-  const writes = /^(Nouvelle recette|Nouveau menu|Nouvelle section|Ajouter recette|Générer un code QR|Nouvel établissement|Modifier|Supprimer|Activer|Désactiver|Monter .*|Descendre .*|Retirer .*|Envoyer l’invitation|Gérer mon abonnement|Passer au Premium|Essai gratuit.*)$/;
+  const writes = /^(Nouvelle recette|Nouveau menu|Nouvelle section|Ajouter recette|Générer un code QR|Nouvel établissement|Modifier|Supprimer|Activer|Désactiver|Monter .*|Descendre .*|Déplacer .*|Retirer .*|Envoyer l’invitation|Gérer mon abonnement|Passer au Premium|Essai gratuit.*)$/;
   const pages = [
     ['/recipes', 'Mes Recettes', 'viewer-recipes'],
     ['/menus', 'Mes Menus', 'viewer-menus'],

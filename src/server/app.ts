@@ -75,7 +75,12 @@ function payloadTooLarge(c: Context, photo = false) {
 
 const isDinerPath = (path: string) => path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
 
-function securityHeaders(config: AppDeps['config'], pixel: boolean) {
+/**
+ * `framedBySelf`: the diner's menu page may be framed by this origin only, for the menu
+ * editor's « Aperçu » pane (issue 21, src/web/features/menus/menu-preview.tsx); every other
+ * page refuses any frame.
+ */
+function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf = false) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -87,7 +92,7 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean) {
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+      frameAncestors: [framedBySelf ? "'self'" : "'none'"],
     },
     strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -134,7 +139,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // diner's pages (public menu, QR redirect), which load no tracker at all.
   const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
   const dinerHeaders = securityHeaders(config, false);
-  app.use('*', (c, next) => (isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
+  const previewHeaders = securityHeaders(config, false, true);
+  app.use('*', (c, next) => (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
   app.use('*', compressResponses());
 
   const publicRate = new ClientRate(PUBLIC_RATE.perSecond, PUBLIC_RATE.burst, options.publicRateNow);

@@ -181,7 +181,8 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true, price: 12.5, allergens: ['Lait'], traces: [], dietaryInfo: [], allergensDeclared: true }),
     fields: ['name', 'description', 'isAvailable', 'price', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
   },
-  { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
+  // Issue 21: the item may move into another section of its menu (drag and drop).
+  { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0, sectionId: ids.section }), fields: ['position', 'sectionId'] },
   // Issue 18: « Épuisé » in one tap.
   { method: 'PUT', path: '/api/items/:item/sold-out', signedIn: true, valid: () => ({ soldOut: true }), fields: ['soldOut'] },
   { method: 'POST', path: '/api/qr-codes', signedIn: true, valid: () => ({ name: 'Table 4', menuId: ids.menu }), fields: ['name', 'menuId'] },

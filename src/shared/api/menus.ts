@@ -15,6 +15,7 @@ export const menuMessages = {
   recipeNotFound: 'Recette introuvable',
   establishmentRequired: 'Choisissez un établissement de l’organisation',
   positionInvalid: 'Position invalide',
+  targetSectionInvalid: 'Choisissez une section de ce menu',
   soldOutInvalid: 'Indiquez si le plat est épuisé (vrai ou faux)',
   priceInvalid: 'Saisissez un prix, par exemple 12,50',
   priceNotNegative: 'Le prix ne peut pas être négatif',
@@ -102,6 +103,8 @@ export const itemUpdateSchema = z.object({
 export const itemSoldOutSchema = z.object({ soldOut: z.boolean({ error: m.soldOutInvalid }) });
 /** Moves a section within its menu, or an item within its section, to a 0-based position. */
 export const moveSchema = z.object({ position: z.number({ error: m.positionInvalid }).int(m.positionInvalid).min(0, m.positionInvalid).max(10_000) });
+/** An item's move may also name another section of the same menu (drag and drop between sections, issue 21). */
+export const itemMoveSchema = moveSchema.extend({ sectionId: uuid(m.targetSectionInvalid).optional() });
 
 export type MenuCreateInput = z.input<typeof menuCreateSchema>;
 export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;
@@ -109,6 +112,7 @@ export type MenuCreateParsed = z.output<typeof menuCreateSchema>;
 export type MenuUpdateParsed = z.output<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
+export type ItemMoveInput = z.input<typeof itemMoveSchema>;
 export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 
 /** docs/product/api.md « Menus, sections, items ». */

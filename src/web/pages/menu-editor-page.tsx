@@ -7,6 +7,8 @@ import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent,
 import { FormulesCard } from '../features/menus/formules-card.tsx';
 import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
 import { SectionCard } from '../features/menus/section-card.tsx';
+import { MenuDnd } from '../features/menus/menu-dnd.tsx';
+import { MenuPreview } from '../features/menus/menu-preview.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useCan } from '../lib/use-can.ts';
@@ -66,7 +68,8 @@ export default function MenuEditorPage() {
       onError: () => toast.error('Erreur lors de la création de la section'),
     });
 
-  const onMove = (target: MoveTarget) => move.mutate(target, { onError: () => toast.error('Erreur lors de la mise à jour') });
+  // The list has moved already (optimistic); a refusal puts it back and says so.
+  const onMove = (target: MoveTarget) => move.mutate(target, { onError: () => toast.error('Le nouvel ordre n’a pas pu être enregistré : l’ordre précédent est rétabli.') });
 
   const onPickRecipe = (recipe: PickableRecipe) => {
     if (!pickerSectionId) return;
@@ -106,6 +109,8 @@ export default function MenuEditorPage() {
         </div>
       </div>
 
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_376px]">
+        <div className="order-2 min-w-0 lg:order-1">
       {ordered.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucune section trouvée</p>
@@ -119,7 +124,8 @@ export default function MenuEditorPage() {
           )}
         </Card>
       ) : (
-        <div className="space-y-4">
+        <MenuDnd sections={ordered} onMove={onMove}>
+          <div className="space-y-4">
           {ordered.map((section, index) => (
             <SectionCard
               key={section.id}
@@ -131,10 +137,16 @@ export default function MenuEditorPage() {
               onAddRecipe={() => setPickerSectionId(section.id)}
             />
           ))}
-        </div>
+          </div>
+        </MenuDnd>
       )}
 
-      {ordered.length > 0 && <FormulesCard menuId={menuId} sections={ordered} />}
+        {ordered.length > 0 && <FormulesCard menuId={menuId} sections={ordered} />}
+        </div>
+        <div className="order-1 min-w-0 lg:order-2">
+          <MenuPreview menuId={menuId} isActive={current.isActive} version={sections.dataUpdatedAt} />
+        </div>
+      </div>
 
       {pickerSectionId && <RecipePicker onSelect={onPickRecipe} onClose={() => setPickerSectionId(null)} />}
     </div>

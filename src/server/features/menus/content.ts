@@ -256,11 +256,29 @@ export async function deleteItem(db: Kysely<DB>, organisationId: string, itemId:
   });
 }
 
-export async function moveItem(db: Kysely<DB>, organisationId: string, itemId: string, position: number): Promise<MenuSection[]> {
+/**
+ * Moves an item to `position` in its section, or in `targetSectionId`, another section of the
+ * same menu (drag and drop, issue 21): both sections are renumbered densely in one transaction.
+ * A section outside the item's menu (another menu, another organisation, unknown) is a 422 next
+ * to `sectionId`, the same answer for all, so it reveals nothing.
+ */
+export async function moveItem(db: Kysely<DB>, organisationId: string, itemId: string, position: number, targetSectionId?: string): Promise<MenuSection[]> {
   return db.transaction().execute(async (trx) => {
     const { menuId, sectionId } = await itemParents(trx, organisationId, itemId);
     await lockOwnedMenu(trx, organisationId, menuId);
-    await renumber(trx, 'menu_items', moveTo(await orderedItemIds(trx, sectionId), itemId, position));
+    const target = targetSectionId ?? sectionId;
+    if (target !== sectionId) {
+      const inMenu = await trx.selectFrom('menu_sections').select('id').where('id', '=', target).where('menu_id', '=', menuId).executeTakeFirst();
+      if (!inMenu) throw new AppError('validation', 422, menuMessages.targetSectionInvalid, { sectionId: menuMessages.targetSectionInvalid });
+      const left = (await orderedItemIds(trx, sectionId)).filter((id) => id !== itemId);
+      const arriving = [...(await orderedItemIds(trx, target)), itemId];
+      // Park the item past every order of the target so the deferred unique (section, order) holds at commit.
+      await trx.updateTable('menu_items').set({ menu_section_id: target, display_order: arriving.length + 10_000, updated_at: new Date() }).where('id', '=', itemId).execute();
+      await renumber(trx, 'menu_items', left);
+      await renumber(trx, 'menu_items', moveTo(arriving, itemId, position));
+    } else {
+      await renumber(trx, 'menu_items', moveTo(await orderedItemIds(trx, sectionId), itemId, position));
+    }
     return listSections(trx, menuId);
   });
 }

@@ -92,6 +92,33 @@ describe('menus, sections and items', () => {
     expect(new Set(sections.map((s) => s.id))).toEqual(new Set(ids));
   });
 
+  it('moves an item into another section of the same menu, both sections kept dense; refuses a section of another menu', async () => {
+    const api = as(owner);
+    const { menu, entrees, plats, item1, item2 } = await menuWithContent();
+    const moved = await api.post(`/api/items/${item1.id}/move`, { position: 0, sectionId: entrees.id });
+    expect(moved.status).toBe(200);
+    const [first, second] = moved.body.sections as { id: string; items: { id: string; displayOrder: number }[] }[];
+    expect(first!.id).toBe(entrees.id);
+    expect(first!.items.map((i) => [i.id, i.displayOrder])).toEqual([[item1.id, 0]]);
+    expect(second!.items.map((i) => [i.id, i.displayOrder])).toEqual([[item2.id, 0]]);
+    const back = await api.post(`/api/items/${item1.id}/move`, { position: 5, sectionId: plats.id });
+    expect(back.body.sections[1].items.map((i: { id: string; displayOrder: number }) => [i.id, i.displayOrder])).toEqual([
+      [item2.id, 0],
+      [item1.id, 1],
+    ]);
+
+    const other = (await api.post('/api/menus', { name: 'Carte d’été' })).body;
+    const otherSection = (await api.post(`/api/menus/${other.id}/sections`, { name: 'Ailleurs' })).body;
+    const before = (await api.get(`/api/menus/${menu.id}/sections`)).body;
+    const refused = await api.post(`/api/items/${item1.id}/move`, { position: 0, sectionId: otherSection.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields).toEqual({ sectionId: 'Choisissez une section de ce menu' });
+    const unknown = await api.post(`/api/items/${item1.id}/move`, { position: 0, sectionId: 'pas-un-id' });
+    expect(unknown.status).toBe(422);
+    expect((await api.get(`/api/menus/${menu.id}/sections`)).body).toEqual(before);
+    expect((await api.get(`/api/menus/${other.id}/sections`)).body.sections[0].items).toEqual([]);
+  });
+
   it("answers 404 on every route for another owner's menu, section and item, and changes nothing", async () => {
     const { menu, plats, item1, soupe } = await menuWithContent();
     const snapshot = async () => ({

@@ -6,6 +6,7 @@ import {
   menuCreateSchema,
   menuStatusSchema,
   menuUpdateSchema,
+  itemMoveSchema,
   moveSchema,
   sectionCreateSchema,
   sectionUpdateSchema,
@@ -68,8 +69,8 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
   app.post('/items/:id/move', write, async (c) => {
-    const { position } = await readJson(c, moveSchema);
-    return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position) });
+    const { position, sectionId } = await readJson(c, itemMoveSchema);
+    return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position, sectionId) });
   });
   // Formules (issue 18): priced combinations of the menu's sections.
   app.get('/menus/:id/formules', async (c) => c.json({ formules: await formules.listOwnedFormules(db, c.var.org.id, c.req.param('id')) }));

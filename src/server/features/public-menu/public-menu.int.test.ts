@@ -313,7 +313,9 @@ describe('GET /menu/:id', () => {
     const res = await page(m.menu.id);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    // Framed by the menu editor's « Aperçu » pane only (same origin, issue 21).
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('set-cookie')).toBeNull(); // nothing to consent to for a diner
     const row = await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', qr.id).executeTakeFirstOrThrow();

@@ -4,7 +4,10 @@ import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import { meQueryKey } from '../../lib/queries.ts';
-import { moveInList } from './ordering.ts';
+import { applyMove } from './apply-move.ts';
+import type { MoveTarget } from './move-target.ts';
+
+export type { MoveTarget } from './move-target.ts';
 
 export const menusQueryKey = ['menus'] as const;
 export const menuQueryKey = (id: string) => ['menus', id] as const;
@@ -138,11 +141,10 @@ export function useItemPhoto(menuId: string) {
   );
 }
 
-export type MoveTarget = { kind: 'section'; id: string; position: number } | { kind: 'item'; id: string; sectionId: string; position: number };
-
 /**
- * « Monter » / « Descendre »: the list moves at once (optimistic), then the server's
- * answer, the menu's whole ordered content, replaces it; on failure the old order returns.
+ * « Monter » / « Descendre » and drag and drop: the list moves at once (optimistic), then the
+ * server's answer, the menu's whole ordered content, replaces it; on failure the old order
+ * returns (the caller shows the toast).
  */
 export function useMoveContent(menuId: string) {
   const queryClient = useQueryClient();
@@ -151,7 +153,7 @@ export function useMoveContent(menuId: string) {
     mutationFn: (target: MoveTarget) =>
       api<{ sections: MenuSection[] }>(`/api/${target.kind === 'section' ? 'sections' : 'items'}/${target.id}/move`, {
         method: 'POST',
-        body: { position: target.position },
+        body: target.kind === 'item' && target.toSectionId ? { position: target.position, sectionId: target.toSectionId } : { position: target.position },
       }),
     onMutate: async (target) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -165,9 +167,4 @@ export function useMoveContent(menuId: string) {
       return queryClient.invalidateQueries({ queryKey: key });
     },
   });
-}
-
-function applyMove(sections: MenuSection[], target: MoveTarget): MenuSection[] {
-  if (target.kind === 'section') return moveInList(sections, target.id, target.position);
-  return sections.map((section) => (section.id === target.sectionId ? { ...section, items: moveInList(section.items, target.id, target.position) } : section));
 }

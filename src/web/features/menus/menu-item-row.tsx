@@ -19,6 +19,10 @@ import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { useCan } from '../../lib/use-can.ts';
+import { cn } from '../../lib/cn.ts';
+import { DragHandle } from './drag-handle.tsx';
+import { dragId } from './drop-target.ts';
+import { useSortableRow } from './sortable-row.tsx';
 
 type ItemValues = z.input<typeof itemUpdateSchema>;
 
@@ -32,14 +36,24 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
   });
 
   const onDelete = () => remove.mutate(item.id);
+  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.item(item.id), { kind: 'item', label: `l’élément ${item.name}` }, canWrite && !editing);
 
   if (editing) return <ItemEditForm menuId={menuId} item={item} onDone={() => setEditing(false)} />;
   // The item's own photo, else its recipe's: what diners see.
   const thumbnail = (item.photo ?? item.recipe?.photo)?.variants[0]?.url ?? null;
 
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="menu-item">
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:flex-row sm:items-start sm:justify-between',
+        isDragging && 'bg-white shadow-lg ring-2 ring-brand-600',
+      )}
+      data-testid="menu-item"
+    >
       <div className="flex min-w-0 items-start gap-3">
+        {canWrite && <DragHandle ref={setHandleRef} {...handleProps} label={`Déplacer l’élément ${item.name}`} />}
         {thumbnail && <img src={thumbnail} alt={item.name} loading="lazy" decoding="async" className="h-12 w-12 shrink-0 rounded-md object-cover" data-testid="item-photo" />}
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">

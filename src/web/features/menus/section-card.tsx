@@ -14,6 +14,11 @@ import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { useCan } from '../../lib/use-can.ts';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { cn } from '../../lib/cn.ts';
+import { DragHandle } from './drag-handle.tsx';
+import { dragId } from './drop-target.ts';
+import { useEmptySectionDrop, useSortableRow } from './sortable-row.tsx';
 
 type SectionValues = z.input<typeof sectionUpdateSchema>;
 
@@ -42,21 +47,32 @@ export function SectionCard({
     onError: () => toast.error('Erreur lors de la suppression'),
   });
   const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
+  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.section(section.id), { kind: 'section', label: `la section ${section.name}` }, canWrite && !editing);
 
   const onDelete = () => remove.mutate(section.id);
 
   return (
     // Not <Card>: a phone needs the narrower padding to keep an item's actions on one line.
-    <section className="space-y-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-5" data-testid="menu-section" aria-labelledby={headingId}>
+    <section
+      ref={setNodeRef}
+      style={style}
+      className={cn('space-y-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-5', isDragging && 'opacity-80 shadow-lg ring-2 ring-brand-600')}
+      data-testid="menu-section"
+      aria-labelledby={headingId}
+    >
       {editing ? (
         <SectionEditForm menuId={menuId} section={section} headingId={headingId} onDone={() => setEditing(false)} />
       ) : (
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-          <div className="min-w-0">
+        <div className="flex flex-col gap-3">
+          {/* Title, then actions: beside the « Aperçu » pane the column is too narrow for both on one row. */}
+          <div className="flex min-w-0 items-start gap-2">
+            {canWrite && <DragHandle ref={setHandleRef} {...handleProps} label={`Déplacer la section ${section.name}`} className="mt-0.5" />}
+            <div className="min-w-0">
             <h2 id={headingId} className="break-words text-xl font-semibold">
               {section.name}
             </h2>
             {section.description && <p className="mt-1 break-words text-sm text-stone-600">{section.description}</p>}
+            </div>
           </div>
           {/* Three groups that wrap as wholes on a phone. */}
           {canWrite && (
@@ -76,24 +92,37 @@ export function SectionCard({
 
       {addingOwn && <OwnItemForm menuId={menuId} sectionId={section.id} onDone={() => setAddingOwn(false)} />}
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
-          {canWrite ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes.' : 'Aucun élément dans cette section.'}
-        </p>
+        <EmptySection sectionId={section.id} name={section.name} canWrite={canWrite} />
       ) : (
-        <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
-          {items.map((item, itemIndex) => (
-            <MenuItemRow
-              key={item.id}
-              menuId={menuId}
-              item={item}
-              index={itemIndex}
-              count={items.length}
-              onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
-            />
-          ))}
-        </ul>
+        <SortableContext items={items.map((item) => dragId.item(item.id))} strategy={verticalListSortingStrategy}>
+          <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
+            {items.map((item, itemIndex) => (
+              <MenuItemRow
+                key={item.id}
+                menuId={menuId}
+                item={item}
+                index={itemIndex}
+                count={items.length}
+                onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
+              />
+            ))}
+          </ul>
+        </SortableContext>
       )}
     </section>
+  );
+}
+
+/** An empty section still takes a dragged item: its message is the drop zone. */
+function EmptySection({ sectionId, name, canWrite }: { sectionId: string; name: string; canWrite: boolean }) {
+  const { setNodeRef, isOver } = useEmptySectionDrop(dragId.emptySection(sectionId), `la section vide ${name}`);
+  return (
+    <p
+      ref={setNodeRef}
+      className={cn('rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500', isOver && 'border-brand-600 bg-brand-50 text-brand-800')}
+    >
+      {canWrite ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes, ou glissez-y un élément.' : 'Aucun élément dans cette section.'}
+    </p>
   );
 }
 

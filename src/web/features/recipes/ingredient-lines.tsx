@@ -12,11 +12,14 @@ export function IngredientLines({
   onChange,
   errors,
   onErrorsChange,
+  onLineDone,
 }: {
   lines: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   errors: LineErrors;
   onErrorsChange: (update: (current: LineErrors) => LineErrors) => void;
+  /** Enter on a line's unit: the next line starts (the form puts the focus back in the search). */
+  onLineDone?: () => void;
 }) {
   const showError = (line: DraftLine, field: LineField, always: boolean) =>
     onErrorsChange((current) => {
@@ -65,6 +68,12 @@ export function IngredientLines({
                   aria-describedby={quantityError ? `qty-${line.key}-error` : undefined}
                   onValueChange={(quantity) => update(line, { quantity }, 'quantity')}
                   onBlur={() => showError(line, 'quantity', true)}
+                  // Keyboard entry (issue 21): Enter goes on to the unit instead of sending the form.
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter') return;
+                    event.preventDefault();
+                    document.getElementById(`unit-${line.key}`)?.focus();
+                  }}
                 />
               </div>
               <div>
@@ -76,6 +85,11 @@ export function IngredientLines({
                   className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm"
                   value={line.unit}
                   onChange={(event) => update(line, { unit: event.target.value as LineUnit })}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter' || !onLineDone) return;
+                    event.preventDefault();
+                    onLineDone();
+                  }}
                 >
                   {(line.recipeId ? SUB_RECIPE_UNITS : UNITS).map((unit) => (
                     <option key={unit} value={unit}>

@@ -15,9 +15,10 @@ export const CLOSE_AFTER_BLUR_MS = 200;
  * « Recherche en cours... » and « Aucun ingrédient trouvé », closes 200 ms after blur, and
  * works with the arrows and Enter (ARIA combobox pattern).
  */
-export function IngredientSearch({ onSelect }: { onSelect: (hit: IngredientHit) => void }) {
+export function IngredientSearch({ onSelect, id }: { onSelect: (hit: IngredientHit) => void; id?: string }) {
   const listId = useId();
-  const inputId = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

@@ -17,7 +17,7 @@ export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
   return (
     <div className="rounded-lg bg-brand-50 p-3 text-sm" aria-live="polite" data-testid="nutrition-summary">
       <p className="font-medium text-brand-900">Par portion</p>
-      <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+      <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4 lg:grid-cols-2">
         <div>
           <dt className="text-xs text-stone-600">Énergie</dt>
           <dd className="font-semibold">{value.caloriesPerServing === null ? '–' : `${value.caloriesPerServing} kcal`}</dd>

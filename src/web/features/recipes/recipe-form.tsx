@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -33,6 +33,8 @@ import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
 import { useAllergenReview } from './use-allergen-review.ts';
 import { CostFields } from './cost-fields.tsx';
 import { ProgressionField } from './progression-field.tsx';
+import { RecipeStep, RecipeStepNav } from './recipe-steps.tsx';
+import { RecipeLiveSummary } from './recipe-live-summary.tsx';
 
 /** Every line read with the API's rules: the lines to send, or the errors to show next to their fields. */
 function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'] | null; errors: LineErrors } {
@@ -93,9 +95,19 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     preview.allergenSuggestions,
   );
 
+  const searchId = useId();
   const addIngredient = (hit: IngredientHit) => {
     setFoodFacts((current) => ({ ...current, [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
-    setLines((current) => [...current, newDraftLine(hit)]);
+    const line = newDraftLine(hit);
+    setLines((current) => [...current, line]);
+    // Keyboard entry (issue 21): search, Enter, quantity, Enter, unit, Enter, next search.
+    // The suggested quantity is selected: typing replaces it.
+    requestAnimationFrame(() => {
+      const quantity = document.getElementById(`qty-${line.key}`);
+      if (!(quantity instanceof HTMLInputElement)) return;
+      quantity.focus();
+      quantity.select();
+    });
     setIngredientsError(null);
     // One toast however many lines are added in a row: each add replaces it (same sonner id).
     toast.success('Ingrédient ajouté avec succès', { id: 'ingredient-added' });
@@ -180,91 +192,111 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
         <DecimalField control={form.control} name="servings" label="Portions" integer />
       </div>
-      <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
-      <RecipePhotoField recipe={recipe} onPendingChange={setPendingPhoto} />
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
-        <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
-        <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
-      </div>
+      <RecipeStepNav />
+      {/* One column on a phone; on a wide screen the live summary stays in view beside the steps. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+        <RecipeStep id="ingredients" className="min-w-0 lg:col-start-1">
+          <IngredientSearch id={searchId} onSelect={addIngredient} />
+          <p className="-mt-2 text-xs text-stone-600">Au clavier : Entrée choisit l’ingrédient, puis saisissez la quantité, Entrée, l’unité, Entrée pour l’ingrédient suivant.</p>
+          {ingredientsError && (
+            <p className="text-sm text-red-600" role="alert">
+              {ingredientsError}
+            </p>
+          )}
+          <IngredientLines lines={lines} onChange={changeLines} errors={lineErrors} onErrorsChange={setLineErrors} onLineDone={() => document.getElementById(searchId)?.focus()} />
+        </RecipeStep>
 
-      <CostFields control={form.control} recipe={recipe} saleMode={saleMode} onSaleModeChange={setSaleMode} />
-      <section className="space-y-3" aria-label="Ingrédients">
-        <IngredientSearch onSelect={addIngredient} />
-        {ingredientsError && (
-          <p className="text-sm text-red-600" role="alert">
-            {ingredientsError}
-          </p>
-        )}
-        <IngredientLines lines={lines} onChange={changeLines} errors={lineErrors} onErrorsChange={setLineErrors} />
-        {lines.length > 0 && <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} />}
-      </section>
-
-      <ProgressionField steps={progression} onChange={setProgression} />
-      <AllergenDeclaration review={review} />
-      <ProductAllergens contains={preview.productAllergens} traces={preview.productTraces} />
-      <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />
-
-      <details
-        className="rounded-lg border border-stone-200 p-3"
-        open={Boolean(recipe?.cookedWeightG || recipe?.showNutriScore || (recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined))}
-      >
-        <summary className="cursor-pointer text-sm font-medium">Déclaration nutritionnelle et Nutri-Score</summary>
-        <div className="mt-3 space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <DecimalField
-              control={form.control}
-              name="cookedWeightG"
-              label="Poids total cuit (g, optionnel)"
-              maxDigits={1}
-              hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
-            />
-            <DecimalField
-              control={form.control}
-              name="fruitVegLegumePercent"
-              label="Part de fruits, légumes et légumineuses (%)"
-              maxDigits={1}
-              hint="Nécessaire au calcul du Nutri-Score."
-            />
+        <aside aria-label="Résumé de la recette" className="lg:col-start-2 lg:row-span-5 lg:row-start-1">
+          <div className="space-y-3 lg:sticky lg:top-4">
+            <RecipeLiveSummary lineCount={lines.length} nutrition={lines.length > 0 ? <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} /> : null} />
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
-            Afficher le Nutri-Score sur le menu public
-          </label>
-          {/* docs/product/nutri-score.md: the logo is Santé publique France's trademark. */}
-          <p className="-mt-2 text-xs text-stone-600">L’affichage public du Nutri-Score suppose l’enregistrement de votre établissement auprès de Santé publique France.</p>
-          {lines.length > 0 && (
-            <div aria-live="polite" data-testid="nutri-score-preview">
-              <NutriScoreInfo value={preview.nutriScore} />
-              {showNutriScore && !preview.nutriScore.available && <p className="mt-1 text-xs text-stone-600">Le menu public n’affichera pas de Nutri-Score tant qu’il ne peut pas être calculé.</p>}
+        </aside>
+
+        <RecipeStep id="allergens" className="min-w-0 lg:col-start-1">
+          <AllergenDeclaration review={review} />
+          <ProductAllergens contains={preview.productAllergens} traces={preview.productTraces} />
+          <fieldset>
+            <legend className="text-sm font-medium text-stone-800">Régimes alimentaires</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {DIET_LABELS.map((label) => (
+                <label key={label} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                  <input
+                    type="checkbox"
+                    className="accent-brand-700"
+                    checked={diets.includes(label)}
+                    onChange={(event) => setDiets(event.target.checked ? [...diets, label] : diets.filter((d) => d !== label))}
+                  />
+                  {label}
+                </label>
+              ))}
             </div>
-          )}
-          {lines.length > 0 && (
-            <NutritionDeclaration
-              recipe={{ servings, cookedWeightG, nutrition: preview.nutrition }}
-            />
-          )}
-        </div>
-      </details>
+          </fieldset>
+        </RecipeStep>
 
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-800">Régimes alimentaires</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {DIET_LABELS.map((label) => (
-            <label key={label} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-              <input
-                type="checkbox"
-                className="accent-brand-700"
-                checked={diets.includes(label)}
-                onChange={(event) => setDiets(event.target.checked ? [...diets, label] : diets.filter((d) => d !== label))}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+        <RecipeStep id="nutrition" className="min-w-0 lg:col-start-1">
+          <details
+            className="rounded-lg border border-stone-200 p-3"
+            open={Boolean(recipe?.cookedWeightG || recipe?.showNutriScore || (recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined))}
+          >
+            <summary className="cursor-pointer text-sm font-medium">Déclaration nutritionnelle et Nutri-Score</summary>
+            <div className="mt-3 space-y-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <DecimalField
+                  control={form.control}
+                  name="cookedWeightG"
+                  label="Poids total cuit (g, optionnel)"
+                  maxDigits={1}
+                  hint="Pour tenir compte des pertes à la cuisson : « pour 100 g » se rapporte alors au plat servi."
+                />
+                <DecimalField
+                  control={form.control}
+                  name="fruitVegLegumePercent"
+                  label="Part de fruits, légumes et légumineuses (%)"
+                  maxDigits={1}
+                  hint="Nécessaire au calcul du Nutri-Score."
+                />
+              </div>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
+                Afficher le Nutri-Score sur le menu public
+              </label>
+              {/* docs/product/nutri-score.md: the logo is Santé publique France's trademark. */}
+              <p className="-mt-2 text-xs text-stone-600">L’affichage public du Nutri-Score suppose l’enregistrement de votre établissement auprès de Santé publique France.</p>
+              {lines.length > 0 && (
+                <div aria-live="polite" data-testid="nutri-score-preview">
+                  <NutriScoreInfo value={preview.nutriScore} />
+                  {showNutriScore && !preview.nutriScore.available && <p className="mt-1 text-xs text-stone-600">Le menu public n’affichera pas de Nutri-Score tant qu’il ne peut pas être calculé.</p>}
+                </div>
+              )}
+              {lines.length > 0 && (
+                <NutritionDeclaration
+                  recipe={{ servings, cookedWeightG, nutrition: preview.nutrition }}
+                />
+              )}
+            </div>
+          </details>
+        </RecipeStep>
 
-      <TranslationFields idPrefix="recipe-translation" value={translations} onChange={setTranslations} errors={translationErrors} />
+        {/* The costs step: one place for what the dish costs and sells for. */}
+        <RecipeStep id="costs" className="min-w-0 lg:col-start-1">
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
+          </div>
+          <CostFields control={form.control} recipe={recipe} saleMode={saleMode} onSaleModeChange={setSaleMode} />
+        </RecipeStep>
+
+        <RecipeStep id="presentation" className="min-w-0 lg:col-start-1">
+          <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
+          <RecipePhotoField recipe={recipe} onPendingChange={setPendingPhoto} />
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
+            <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
+          </div>
+          <ProgressionField steps={progression} onChange={setProgression} />
+          <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />
+          <TranslationFields idPrefix="recipe-translation" value={translations} onChange={setTranslations} errors={translationErrors} />
+        </RecipeStep>
+      </div>
 
       {!review.confirmed && (
         <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { DinerSecurityHeaders } from './diner-lane.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
@@ -100,18 +101,25 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf
   });
 }
 
+/** The diner's security headers by path: a menu page may be framed by the « Aperçu » pane, a QR redirect not. */
+const dinerHeadersFor = (config: AppDeps['config'], path: string) => securityHeaders(config, false, path.startsWith('/menu/'));
+
 /**
- * The security headers of a diner's page, as the app's middleware sets them: the diner's lane
- * (src/server/diner-lane.ts) sends these on the answers it gives before the app.
+ * The security headers of a diner's answers, as the app's middleware sets them: the diner's
+ * lane (src/server/diner-lane.ts) sends these on the pages and redirects it gives before the app.
  */
-export async function dinerSecurityHeaders(config: AppDeps['config']): Promise<Record<string, string>> {
-  const probe = new Hono();
-  probe.use('*', securityHeaders(config, false));
-  probe.get('*', (c) => c.body(null, 204));
-  const headers: Record<string, string> = {};
-  (await probe.request('/menu/')).headers.forEach((value, name) => (headers[name] = value));
-  return headers;
+export async function dinerSecurityHeaders(config: AppDeps['config']): Promise<DinerSecurityHeaders> {
+  const probe = async (path: string) => {
+    const app = new Hono();
+    app.use('*', dinerHeadersFor(config, path));
+    app.get('*', (c) => c.body(null, 204));
+    const headers: Record<string, string> = {};
+    (await app.request(path)).headers.forEach((value, name) => (headers[name] = value));
+    return headers;
+  };
+  return { page: await probe('/menu/'), redirect: await probe('/qr/') };
 }
+
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
@@ -138,8 +146,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // The Meta pixel is the only third party, only when META_PIXEL_ID is set, and never on the
   // diner's pages (public menu, QR redirect), which load no tracker at all.
   const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
-  const dinerHeaders = securityHeaders(config, false);
-  const previewHeaders = securityHeaders(config, false, true);
+  const dinerHeaders = dinerHeadersFor(config, '/qr/');
+  const previewHeaders = dinerHeadersFor(config, '/menu/');
   app.use('*', (c, next) => (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
   app.use('*', compressResponses());
 

@@ -6,6 +6,14 @@ import { etagMatches } from './features/public-menu/http-cache.ts';
 import { pageRequest, splitTarget } from './features/public-menu/page-key.ts';
 import type { Logger } from './lib/logger.ts';
 
+/** The app's security headers of a diner's answers (src/server/app.ts `dinerSecurityHeaders`). */
+export interface DinerSecurityHeaders {
+  /** On `/menu/:id`: framed by this origin only (the menu editor's « Aperçu »). */
+  page: Record<string, string>;
+  /** On `/qr/:id`. */
+  redirect: Record<string, string>;
+}
+
 /** Answers the request and returns true, or returns false and leaves it to the app. */
 export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -25,9 +33,10 @@ const SUMMARY_MS = 10_000;
  * `diner requests` line every 10 s with the counts of what it answered; every request it leaves
  * to the app is logged by the app, one line each, as before.
  */
-export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: Record<string, string>, logger: Logger): { lane: Lane; stop(): void } {
+export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: DinerSecurityHeaders, logger: Logger): { lane: Lane; stop(): void } {
   const { pages, qrTargets, scans } = deps.diner;
-  const security = Object.entries(securityHeaders).flat();
+  const security = Object.entries(securityHeaders.page).flat();
+  const redirectSecurity = Object.entries(securityHeaders.redirect).flat();
   const flatHeaders = new WeakMap<Representation, string[]>();
   const counts = { page: 0, notModified: 0, qr: 0 };
   const timer = setInterval(() => {
@@ -68,7 +77,7 @@ export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: R
       const target = qrTargets.get(id);
       if (!target) return false;
       scans.push(id);
-      res.writeHead(302, [...security, 'Cache-Control', 'no-store', 'Location', `/menu/${target.menuId}`, 'Content-Length', '0', 'X-Request-Id', requestId(req)]);
+      res.writeHead(302, [...redirectSecurity, 'Cache-Control', 'no-store', 'Location', `/menu/${target.menuId}`, 'Content-Length', '0', 'X-Request-Id', requestId(req)]);
       res.end();
       counts.qr++;
       return true;

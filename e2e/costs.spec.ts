@@ -98,7 +98,7 @@ for (const locale of ['en-US', 'fr-FR']) {
         await expect(lines.nth(2)).toContainText(/Os de veau.*0,5.*kg.*500\sg/);
         await expect(page.getByTestId('sheet-progression').locator('li')).toHaveText(['Saisir la viande', 'Braiser 3 h à 150 °C']);
         const sheetCosts = page.getByTestId('sheet-costs');
-        await expect(sheetCosts).toContainText(/Coût matière de la recette\s*10,60\s€/);
+        await expect(sheetCosts).toContainText(/Coût matière \(recette\)\s*10,60\s€/);
         await expect(sheetCosts).toContainText(/Coefficient\s*4,72/);
         await screenshot(page, `costs-fiche-${locale}-${viewport.width}`);
       });

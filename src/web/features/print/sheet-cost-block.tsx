@@ -9,25 +9,26 @@ const euros = (value: number | null) => (value === null ? '–' : formatEuros(va
 export function SheetCostBlock({ recipe }: { recipe: Recipe }) {
   const total = recipe.costPerServing === null ? null : recipe.costPerServing * recipe.servings;
   const rows: [string, string][] = [
-    ['Coût matière de la recette', euros(total)],
-    ['Coût matière par portion', euros(recipe.costPerServing)],
-    ['Prix de vente TTC', euros(recipe.price)],
-    [`Prix de vente HT · ${SALE_MODE_LABELS[recipe.saleMode]}`, euros(recipe.priceHt)],
-    ['Coût matière / prix HT', percentText(recipe.foodCostPercent)],
+    ['Coût matière (recette)', euros(total)],
+    ['Coût matière (portion)', euros(recipe.costPerServing)],
+    ['Prix TTC', euros(recipe.price)],
+    [`Prix HT · ${SALE_MODE_LABELS[recipe.saleMode]}`, euros(recipe.priceHt)],
+    ['Coût / prix HT', percentText(recipe.foodCostPercent)],
     ['Coefficient', coefficientText(recipe.coefficient)],
   ];
+  // Six figures in a row of cells like the fiche's header (recipe-sheet.tsx): the fiche keeps to one A4 page.
   return (
-    <div className="space-y-2" data-testid="sheet-costs">
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5">
+    <div className="space-y-1.5" data-testid="sheet-costs">
+      <dl className="grid grid-cols-3 divide-x divide-stone-200 rounded-lg border border-stone-200 sm:grid-cols-6 print:grid-cols-6">
         {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-stone-600">{label}</dt>
-            <dd className="text-right font-semibold tabular-nums">{value}</dd>
+          <div key={label} className="px-2 py-1">
+            <dt className="text-[10px] uppercase leading-tight tracking-wide text-stone-500">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
       {recipe.costPerServing === null && (
-        <p className="rounded-md border border-orange-400 bg-orange-50 p-2 text-orange-900" data-testid="sheet-cost-incomplete">
+        <p className="text-[11px] text-orange-900" data-testid="sheet-cost-incomplete">
           Coût incomplet : prix manquant pour {recipe.costMissing.join(', ')}
         </p>
       )}

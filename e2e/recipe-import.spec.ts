@@ -40,5 +40,7 @@ test('a recipes file: its problems in French, then an import of every recipe (12
   const recipes = (await (await page.request.get('/api/recipes')).json()).recipes as { name: string; ingredients: { kind: string }[] }[];
   expect(recipes.map((r) => r.name).sort()).toEqual(['Pâte brisée maison', 'Quiche']);
   expect(recipes.find((r) => r.name === 'Quiche')!.ingredients.map((l) => l.kind)).toEqual(['recipe', 'ciqual']);
+  // A fresh file input: the imported file is not offered again.
+  await expect(input).toHaveValue('');
   await screenshot(page, 'recipe-import-done-1280');
 });

@@ -27,6 +27,8 @@ export function FileImport({ kind, onImported }: { kind: ImportKind; onImported:
   const [preview, setPreview] = useState<(ImportPreview & { recipes?: number }) | null>(null);
   const [progress, setProgress] = useState<{ step: string; share: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A new input after an import: the imported file's name must not stay next to « Choisir ».
+  const [inputKey, setInputKey] = useState(0);
 
   const send = async <T,>(action: 'preview' | 'import', step: string, chosen: File) => {
     setError(null);
@@ -52,6 +54,7 @@ export function FileImport({ kind, onImported }: { kind: ImportKind; onImported:
     toast.success(kind.done(done.imported));
     setFile(null);
     setPreview(null);
+    setInputKey((key) => key + 1);
     onImported();
   };
 
@@ -61,6 +64,7 @@ export function FileImport({ kind, onImported }: { kind: ImportKind; onImported:
         {kind.label}
       </label>
       <input
+        key={inputKey}
         id={inputId}
         type="file"
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -26,13 +26,18 @@ export const RECIPE_HIT_GROUP = 'Ma recette';
 export async function searchProducts(db: Kysely<DB>, organisationId: string, q: string, limit: number): Promise<IngredientHit[]> {
   const patterns = foldedWords(q);
   if (patterns.length === 0) return [];
-  let query = db.selectFrom('products').selectAll().where('organisation_id', '=', organisationId);
+  let query = db.selectFrom('products').select(['id', 'name', 'name_folded']).where('organisation_id', '=', organisationId);
   for (const pattern of patterns) query = query.where('name_folded', 'like', pattern);
-  const rows = await query.orderBy('name_folded').limit(500).execute();
+  const names = await query.orderBy('name_folded').limit(500).execute();
   const first = foldText(q).split(/[^a-z0-9]+/).find((w) => w.length > 0) ?? '';
   const starts = (name: string) => (name.startsWith(first) ? 0 : 1);
-  rows.sort((a, b) => starts(a.name_folded) - starts(b.name_folded) || a.name.length - b.name.length || (a.name_folded < b.name_folded ? -1 : 1));
-  return rows.slice(0, limit).map((row) => {
+  names.sort((a, b) => starts(a.name_folded) - starts(b.name_folded) || a.name.length - b.name.length || (a.name_folded < b.name_folded ? -1 : 1));
+  // The whole rows of the few shown only (bench/recipes.ts: a common word matches hundreds).
+  const ids = names.slice(0, limit).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('products').selectAll().where('organisation_id', '=', organisationId).where('id', 'in', ids).execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []).map((row) => {
     const source = productSource(row);
     return {
       kind: 'product',
@@ -53,16 +58,19 @@ export async function searchProducts(db: Kysely<DB>, organisationId: string, q: 
 export async function searchOwnRecipes(db: Kysely<DB>, organisationId: string, q: string, limit: number): Promise<IngredientHit[]> {
   const words = foldText(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0).slice(0, 8);
   if (words.length === 0) return [];
-  const rows = await db
+  // Names first, then the facts of the few that match: the stored facts are the heavy part (bench/recipes.ts).
+  const names = await db.selectFrom('recipes').select(['id', 'name']).where('organisation_id', '=', organisationId).orderBy('name').limit(2000).execute();
+  const ids = names.filter((row) => words.every((w) => foldText(row.name).includes(w))).slice(0, limit).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const found = await db
     .selectFrom('recipes')
     .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
     .where('organisation_id', '=', organisationId)
-    .orderBy('name')
-    .limit(2000)
+    .where('id', 'in', ids)
     .execute();
-  return rows
-    .filter((row) => words.every((w) => foldText(row.name).includes(w)))
-    .slice(0, limit)
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids
+    .flatMap((id) => byId.get(id) ?? [])
     .map((row) => {
       const source = subRecipeSource(row);
       return {

@@ -18,6 +18,7 @@ import { report } from './support/report.ts';
 import {
   describeRequest,
   hostileProductFile,
+  RECIPE_FILE_HEADER,
   hostileString,
   HUGE_PAYLOADS,
   KNOWN_BUGS,
@@ -224,6 +225,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
   'POST /api/files/products/preview': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
   'POST /api/files/products/import': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
+  'POST /api/files/recipes/preview': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
+  'POST /api/files/recipes/import': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
 };
 
 interface QueryEndpoint {
@@ -411,6 +414,15 @@ describe(`hostile input (${db})`, () => {
   it.for(['/api/files/products/preview', '/api/files/products/import'])('hostile supplier files to %s never answer 5xx and a refusal stores nothing', async (path) => {
     await fc.assert(
       fc.asyncProperty(hostileProductFile(), async (request) => {
+        await expectSafeAnswer('POST', path, request, true);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
+
+  it.for(['/api/files/recipes/preview', '/api/files/recipes/import'])('hostile recipe files to %s never answer 5xx and a refusal stores nothing', async (path) => {
+    await fc.assert(
+      fc.asyncProperty(hostileProductFile(RECIPE_FILE_HEADER), async (request) => {
         await expectSafeAnswer('POST', path, request, true);
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },

@@ -107,6 +107,8 @@ const ROLE_ROUTES: Route[] = [
   // Issue 17: supplier files (the body is the CSV itself).
   { method: 'POST', path: '/api/files/products/preview', need: 'content:write', body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n' },
   { method: 'POST', path: '/api/files/products/import', need: 'content:write', body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n' },
+  { method: 'POST', path: '/api/files/recipes/preview', need: 'content:write', body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;2;unité\n' },
+  { method: 'POST', path: '/api/files/recipes/import', need: 'content:write', body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;100;g\n' },
   { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
   { method: 'POST', path: '/api/qr-codes', need: 'content:write', body: (own) => ({ name: 'Table', menuId: own.menu }) },
   { method: 'POST', path: '/api/establishments', need: 'establishments:write', body: () => ({ name: 'Annexe' }) },
@@ -240,7 +242,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
 
   it('lists show the caller’s organisation only', async () => {
     const secrets = Object.values(a.ids);
-    for (const path of ['/api/recipes', '/api/products', '/api/files/products/export', '/api/files/recipes/export', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
+    for (const path of ['/api/recipes', '/api/products', '/api/files/products/export', '/api/files/recipes/export', '/api/files/recipes/template', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });
         expect(res.status, path).toBe(200);

@@ -250,22 +250,25 @@ const NOT_CONFIRMED = { allergens_confirmed_by: null, allergens_confirmed_by_nam
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
 export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeInputParsed): Promise<Recipe> {
-  return db.transaction().execute(async (trx) => {
-    await assertWithinPlanLimit(trx, actor.organisationId, 'recipes');
-    const { lines, facts } = await resolveIngredients(trx, actor.organisationId, null, input);
-    const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
-    const row = await trx
-      .insertInto('recipes')
-      .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...recipeColumns(input, facts), ...confirmation })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertLines(trx, row.id, lines);
-    const entity = { type: 'recipe', id: row.id, name: input.name } as const;
-    await recordAudit(trx, actor, { action: 'created', entity });
-    if (input.allergensDeclared) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
-    await enqueueEvent(trx, actor.userId, 'recipe_created', recipeEventData(input, facts));
-    return getRecipe(trx, actor.organisationId, row.id);
-  });
+  return db.transaction().execute(async (trx) => getRecipe(trx, actor.organisationId, await insertRecipe(trx, actor, input)));
+}
+
+/** A new recipe in the caller's transaction, within the plan's limit (also the recipes import's, files/service.ts). */
+export async function insertRecipe(trx: Transaction<DB>, actor: Actor, input: RecipeInputParsed): Promise<string> {
+  await assertWithinPlanLimit(trx, actor.organisationId, 'recipes');
+  const { lines, facts } = await resolveIngredients(trx, actor.organisationId, null, input);
+  const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
+  const row = await trx
+    .insertInto('recipes')
+    .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...recipeColumns(input, facts), ...confirmation })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(trx, row.id, lines);
+  const entity = { type: 'recipe', id: row.id, name: input.name } as const;
+  await recordAudit(trx, actor, { action: 'created', entity });
+  if (input.allergensDeclared) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
+  await enqueueEvent(trx, actor.userId, 'recipe_created', recipeEventData(input, facts));
+  return row.id;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { preview } from './api-error.ts';
+import { RECIPE_FILE_HEADERS } from '../../../shared/recipe-file.ts';
 
 /**
  * Server bugs this suite found and that are not fixed yet: each has an `it.fails` test below
@@ -275,20 +276,23 @@ export function imagesFrom(valid: Uint8Array[]): fc.Arbitrary<SentImage> {
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A recipes file's header row (src/shared/recipe-file.ts). */
+export const RECIPE_FILE_HEADER = RECIPE_FILE_HEADERS.join(';');
 const FILE_HEADER = 'Nom;Fournisseur;Énergie (kcal);Allergènes;Prix HT (€);Prix par;Viande;Labels';
 
 /**
  * Hostile supplier files for the product import (src/server/features/products/files): random
  * bytes under either content type, a damaged workbook (the ZIP signature, then noise), and
  * CSVs whose cells are short hostile strings (any code unit), formulas, wrong quoting and ragged rows.
+ * With RECIPE_FILE_HEADER, the same for the recipes import (src/server/features/recipes/files).
  */
-export const hostileProductFile = (): fc.Arbitrary<SentRequest> =>
+export const hostileProductFile = (header = FILE_HEADER): fc.Arbitrary<SentRequest> =>
   fc.oneof(
     fc.tuple(fc.uint8Array({ maxLength: 4000 }), fc.constantFrom(XLSX_TYPE, 'text/csv', null)).map(([bytes, contentType]) =>
       describeRequest({ body: new Uint8Array(bytes), contentType }, 'random bytes'),
     ),
     fc.uint8Array({ maxLength: 4000 }).map((bytes) => describeRequest({ body: new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes]), contentType: XLSX_TYPE }, 'damaged xlsx')),
     fc
-      .array(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('<script>alert(1)</script>', "'; DROP TABLE products; --", '\u0000'), fc.constantFrom('=1+1', '"', '";"', '9,80', '-1', '1e309', 'bovine', 'Lait; Gluten', '')), { maxLength: 10 }), { maxLength: 30 })
-      .map((rows) => describeRequest({ body: `${FILE_HEADER}\n${rows.map((cells) => cells.join(';')).join('\n')}\n`, contentType: 'text/csv' }, 'hostile csv')),
+      .array(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('<script>alert(1)</script>', "'; DROP TABLE products; --", '\u0000'), fc.constantFrom('=1+1', '"', '";"', '9,80', '-1', '1e309', 'bovine', 'Lait; Gluten', '', 'Ciqual', 'Sous-recette', 'Mon produit', 'portion', 'unité', 'Oeuf cru')), { maxLength: 12 }), { maxLength: 30 })
+      .map((rows) => describeRequest({ body: `${header}\n${rows.map((cells) => cells.join(';')).join('\n')}\n`, contentType: 'text/csv' }, 'hostile csv')),
   );

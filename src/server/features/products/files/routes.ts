@@ -1,14 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { z } from '../../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../../context.ts';
 import { parseInput } from '../../../lib/http.ts';
-import { readProductFile } from './parse-file.ts';
+import { formatQuery, readProductFile } from '../../../lib/read-table-file.ts';
 import { sendTable } from '../../../lib/table-files.ts';
 import { PRODUCT_FILE_HEADERS } from '../../../../shared/product-file.ts';
 import { importProducts, judgeRows, productTable, templateTable } from './service.ts';
 
-export const formatQuery = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Format « csv » ou « xlsx »' }).default('csv') });
 
 const fileOf = async (c: Context<AppEnv>) => readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
 

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
+import { z } from '../../shared/zod-fr.ts';
 import Papa from 'papaparse';
-import { MAX_IMPORT_ROWS, PRODUCT_FILE_MESSAGES as m, type FileRow } from '../../../../shared/product-file.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { XLSX_TYPE } from '../../../lib/table-files.ts';
+import { MAX_IMPORT_ROWS, PRODUCT_FILE_MESSAGES as m, type FileRow } from '../../shared/product-file.ts';
+import { AppError } from './errors.ts';
+import { XLSX_TYPE } from './table-files.ts';
 
 
 const refuse = (message: string) => new AppError('validation', 422, message, { file: message });
@@ -44,16 +45,27 @@ function csvRows(bytes: Uint8Array): FileRow[] {
   return parsed.data;
 }
 
+/** The column a file must have and what to say when it is missing or the file empty (recipes: src/shared/recipe-file.ts). */
+export interface FileExpectation {
+  header: string;
+  noHeader: string;
+  empty: string;
+}
+const PRODUCT_FILE: FileExpectation = { header: 'nom', noHeader: m.noHeader, empty: m.empty };
+
 /**
  * A supplier's file as rows by header: an XLSX workbook's first sheet (exceljs) or a CSV
  * (papaparse, separator guessed: « ; » from a French Excel, « , » elsewhere).
  */
-export async function readProductFile(bytes: Uint8Array, contentType: string): Promise<FileRow[]> {
+export async function readProductFile(bytes: Uint8Array, contentType: string, expected: FileExpectation = PRODUCT_FILE): Promise<FileRow[]> {
   const isXlsx = contentType.startsWith(XLSX_TYPE) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
   const rows = isXlsx ? await xlsxRows(bytes) : csvRows(bytes);
-  const hasName = rows.length === 0 || Object.keys(rows[0]!).some((k) => k.trim().toLowerCase() === 'nom');
-  if (!hasName) throw refuse(m.noHeader);
-  if (rows.length === 0) throw refuse(m.empty);
+  const hasName = rows.length === 0 || Object.keys(rows[0]!).some((k) => k.trim().toLowerCase() === expected.header);
+  if (!hasName) throw refuse(expected.noHeader);
+  if (rows.length === 0) throw refuse(expected.empty);
   if (rows.length > MAX_IMPORT_ROWS) throw refuse(m.tooManyRows);
   return rows;
 }
+
+/** `?format=csv|xlsx` of the files' downloads (products and recipes). */
+export const formatQuery = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Format « csv » ou « xlsx »' }).default('csv') });

@@ -192,9 +192,12 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
         </div>
       </div>
 
-      <Block title="Coûts">
-        <SheetCostBlock recipe={recipe} />
-      </Block>
+      {/* A kitchen that prices nothing (no selling price, no line with a price) gets no block of dashes. */}
+      {(recipe.price !== null || recipe.costMissing.length < recipe.ingredients.length) && (
+        <Block title="Coûts">
+          <SheetCostBlock recipe={recipe} />
+        </Block>
+      )}
 
       <footer className="mt-auto space-y-1 border-t border-stone-300 pt-2 text-[10px] leading-snug text-stone-500">
         <p>{CIQUAL_ATTRIBUTION}</p>

@@ -48,6 +48,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // pg-pool listens for errors only while a connection is idle: a connection checked out
+    // (inside a transaction, between two of its queries) that PostgreSQL drops emits 'error'
+    // with no listener, which ends the process (found by database-outage.reliability.ts under
+    // load). Its next query then fails as « not queryable », answered 503 (src/server/lib/db-errors.ts).
+    pool.on('connect', (client) => client.on('error', () => {}));
     usePreparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;

@@ -78,6 +78,19 @@ describe('public page cache', () => {
     expect((await raw(`/menu/${menu.id}`)).text).not.toContain('<html lang="de"');
   });
 
+  it('reads a cold page once for a room of diners opening it at the same moment', async () => {
+    const { menu } = await menuWithItem('Carte du jour');
+    const one = await queriesDuring(() => raw(`/menu/${menu.id}?lang=it`));
+    let answers: Awaited<ReturnType<typeof raw>>[] = [];
+    const together = await queriesDuring(async () => {
+      answers = await Promise.all(Array.from({ length: 30 }, () => raw(`/menu/${menu.id}`)));
+    });
+    expect(one).toBeGreaterThan(0);
+    // The 30 share the first one's read (src/server/lib/single-flight.ts): as many queries as one diner.
+    expect(together).toBe(one);
+    expect(new Set(answers.map((res) => `${res.status} ${res.headers.get('etag')}`))).toEqual(new Set([`200 ${answers[0]!.headers.get('etag')}`]));
+  });
+
   it('drops a page when what it shows changes: item, recipe, section, menu, establishment, subscription', async () => {
     const { menu, section, recipe, item } = await menuWithItem('Carte à changer');
     const show = async () => (await t.request('GET', `/menu/${menu.id}`)).text;

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { cachePage, PAGE_VARY, pickRepresentation, type CachedPage } from './cached-page.ts';
 import { etagMatches, sendRevalidated } from './http-cache.ts';
 import { LIVE_SCRIPT_PATH, menuEventStream, sendLiveScript } from './menu-live.ts';
@@ -14,6 +15,9 @@ export interface PublicMenuRouteOptions {
   /** Keep rendered pages between requests (default true; the bench turns it off to compare). */
   cache?: boolean;
 }
+
+/** A cold page's read: the page, or the 404 page of a missing or paused menu. */
+type ColdPage = { page: CachedPage } | { page: null; html: string };
 
 /** A kept page is read again at the latest after this long, changes or not (a safety net). */
 const MAX_AGE_MS = 10 * 60_000;
@@ -32,6 +36,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
   const app = new Hono<AppEnv>();
   const pages = deps.diner.pages;
   const keep = options.cache ?? true;
+  const flights = new SingleFlight<ColdPage>();
 
   app.get(LIVE_SCRIPT_PATH, (c) => sendLiveScript(c));
 
@@ -42,20 +47,28 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
     const kept = keep ? pages.get(key) : undefined;
     if (kept) return sendPage(c, kept);
     const generation = pages.generation();
-    const now = new Date();
-    const source = await loadPublicMenuSource(deps.db, id, now);
-    if (!source) {
+    const read = async (): Promise<ColdPage> => {
+      const now = new Date();
+      const source = await loadPublicMenuSource(deps.db, id, now);
+      if (!source) {
+        const paused = await findUnavailableMenu(deps.db, id);
+        return { page: null, html: paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view) };
+      }
+      const page = cachePage(renderMenuPage(source.toPublicMenu(), view));
+      if (keep) {
+        const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
+        pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, { generation, validUntil, weight: page.weight });
+      }
+      return { page };
+    };
+    // Concurrent misses of one page share one read and render (src/server/lib/single-flight.ts).
+    const found = keep ? await flights.run(key, generation, read) : await read();
+    if (!found.page) {
       c.header('Cache-Control', 'no-cache');
       c.header('Vary', PAGE_VARY);
-      const paused = await findUnavailableMenu(deps.db, id);
-      return c.html(paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view), 404);
+      return c.html(found.html, 404);
     }
-    const page = cachePage(renderMenuPage(source.toPublicMenu(), view));
-    if (keep) {
-      const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
-      pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, { generation, validUntil, weight: page.weight });
-    }
-    return sendPage(c, page);
+    return sendPage(c, found.page);
   });
 
   app.get('/menu/:id/events', (c) => menuEventStream(c, deps.db, deps.menuChanges));

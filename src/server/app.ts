@@ -74,6 +74,8 @@ function payloadTooLarge(c: Context, photo = false) {
   return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
 }
 
+/** `/menu/:id` and `/qr/:id` (not their events or scripts): src/server/features/public-menu/routes.ts, src/server/features/qr/routes.ts. */
+const CHARGED_BY_ROUTE = /^\/(menu|qr)\/[^/]+$/;
 const isDinerPath = (path: string) => path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
 
 /**
@@ -155,8 +157,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const trustProxy = options.trustProxy ?? false;
   app.use('*', async (c, next) => {
     if (isDinerPath(c.req.path)) {
-      const wait = publicRate.take(clientIp(c, trustProxy));
-      if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);
+      const charge = () => {
+        const wait = publicRate.take(clientIp(c, trustProxy));
+        if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);
+      };
+      // A page or a code is charged by its route, only when it reads the database (a kept
+      // answer, or a read already under way for another diner, costs none); the rest here.
+      if (CHARGED_BY_ROUTE.test(c.req.path)) c.set('chargeDiner', charge);
+      else charge();
     }
     await next();
   });

@@ -87,5 +87,10 @@ export interface AppEnv {
     sessionId: string;
     /** The active organisation, resolved with the session (src/server/auth/require-user.ts). */
     org: ActiveOrganisation;
+    /**
+     * Spends one of the client's diner requests (src/server/app.ts PUBLIC_RATE), or throws
+     * 429: the page and QR routes call it only before they read the database.
+     */
+    chargeDiner: (() => void) | undefined;
   };
 }

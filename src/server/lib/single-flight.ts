@@ -11,6 +11,11 @@
 export class SingleFlight<T> {
   readonly #inFlight = new Map<string, { epoch: number; promise: Promise<T> }>();
 
+  /** True when a request of this epoch would join a load under way (it costs no new read). */
+  joinable(key: string, epoch: number): boolean {
+    return this.#inFlight.get(key)?.epoch === epoch;
+  }
+
   run(key: string, epoch: number, load: () => Promise<T>): Promise<T> {
     const current = this.#inFlight.get(key);
     if (current && current.epoch === epoch) return current.promise;

@@ -28,4 +28,27 @@ describe('per-client limit on the diner’s routes', () => {
     now += 1_000;
     expect((await app.request(unknown)).status).toBe(404);
   });
+
+  it('charges a read of the database, not a kept page or a known code, and one request for a room opening a cold page', async () => {
+    let now = 5_000_000;
+    const app = createApp(t.deps, { publicRateNow: () => now });
+    const owner = await t.signUp();
+    const post = async (path: string, body: unknown) => (await t.request('POST', path, { cookie: owner.cookie, body })).body;
+    const menu = await post('/api/menus', { name: 'Carte' });
+    const qr = await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+    const unknown = '/menu/00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < PUBLIC_RATE.burst - 1; i++) expect((await app.request(unknown)).status).toBe(404);
+    // One request left: 30 diners open the cold page at once and share its one read.
+    const room = await Promise.all(Array.from({ length: 30 }, () => app.request(`/menu/${menu.id}`)));
+    expect(room.map((res) => res.status)).toEqual(Array(30).fill(200));
+    expect((await app.request(unknown)).status).toBe(429);
+    // Kept now: served, as a code already known, however many times.
+    t.deps.diner.qrTargets.set(qr.id, [`m:${menu.id}`], { menuId: menu.id, organisationId: owner.organisationId }, { generation: t.deps.diner.qrTargets.generation(), validUntil: Date.now() + 60_000 });
+    for (let i = 0; i < 5; i++) {
+      expect((await app.request(`/menu/${menu.id}`)).status).toBe(200);
+      expect((await app.request(`/qr/${qr.id}`)).status).toBe(302);
+    }
+    now += 1_000;
+    expect((await app.request(unknown)).status).toBe(404);
+  });
 });

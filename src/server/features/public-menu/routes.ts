@@ -61,7 +61,9 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
       }
       return { page };
     };
-    // Concurrent misses of one page share one read and render (src/server/lib/single-flight.ts).
+    // Concurrent misses of one page share one read and render (src/server/lib/single-flight.ts);
+    // the diner who starts it spends one request of the per-client limit, the others none.
+    if (!keep || !flights.joinable(key, generation)) c.get('chargeDiner')?.();
     const found = keep ? await flights.run(key, generation, read) : await read();
     if (!found.page) {
       c.header('Cache-Control', 'no-cache');

@@ -3,6 +3,7 @@ import { qrCreateSchema, qrDownloadSchema, qrStatusSchema } from '../../../share
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { readJson } from '../../lib/http.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { createQrCode, deleteQrCode, findScanTarget, listQrCodes, recordDownload, setQrStatus } from './service.ts';
 import { qrErrorPage } from './error-page.ts';
 import { parseStatsDays, scanStatsByDay } from './stats.ts';
@@ -46,6 +47,7 @@ const TARGET_MAX_AGE_MS = 10 * 60_000;
  */
 export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const lookups = new SingleFlight<Awaited<ReturnType<typeof findScanTarget>>>();
   const noStore = { 'Cache-Control': 'no-store' };
   app.get('/qr', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
   app.get('/qr/', (c) => c.html(qrErrorPage('ID du code QR manquant'), 404, noStore));
@@ -55,7 +57,9 @@ export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<Ap
     let menuId = qrTargets.get(id)?.menuId;
     if (!menuId) {
       const generation = qrTargets.generation();
-      const { result, target } = await findScanTarget(deps.db, id);
+      // As a cold page (src/server/features/public-menu/routes.ts): one read for concurrent scans.
+      if (!lookups.joinable(id, generation)) c.get('chargeDiner')?.();
+      const { result, target } = await lookups.run(id, generation, () => findScanTarget(deps.db, id));
       // A code or menu switched off by its owner is a pause, not an error (issue 15).
       if (!result.ok && result.reason === 'unavailable') return c.html(pages.unavailable(result.restaurantName), 404, noStore);
       if (!result.ok) return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);

@@ -27,11 +27,14 @@ export const originStagesMessages = {
 } as const;
 const m = originStagesMessages;
 
-const country = z
+/** One stage's country as typed (the product form reads it too). */
+export const stageCountryText = z
   .string()
   .trim()
   .max(60, m.countryTooLong)
-  .refine((value) => !/[;:]/.test(value), m.countryInvalid)
+  .refine((value) => !/[;:]/.test(value), m.countryInvalid);
+
+const country = stageCountryText
   .nullish()
   .transform((value) => (value ? value : null));
 

@@ -54,7 +54,7 @@ for (const locale of ['en-US', 'fr-FR']) {
         await chip(page, 'Fruits à coque').click();
         await chip(page, 'Fruits à coque').click();
         await page.getByLabel('Prix (€ HT)').fill('9,8');
-        await page.getByLabel('Par').selectOption('kg');
+        await page.getByLabel('Par', { exact: true }).selectOption('kg');
         await page.getByLabel('Origine (pays, optionnel)').fill('France');
         await page.getByLabel('AOP / AOC').check();
         await screenshot(page, `products-form-${locale}-${viewport.width}`);

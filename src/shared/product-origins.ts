@@ -41,14 +41,12 @@ export function mergeOrigins(lists: readonly (readonly ProductOrigin[])[]): Prod
 }
 
 /**
- * How the two combine: what the owner declares is what diners read (the decree's wording needs
- * born, reared, slaughtered, which a product's single country does not give). A meat kind
- * that a product brings but no declared meat covers is flagged to the owner, like red meat
- * with no declaration.
+ * The product meat kinds no declared meat covers. For those, diners read the origin the
+ * products agree on, if complete (src/shared/diner-meat-origins.ts); a declaration wins.
  */
 export const undeclaredKinds = (origins: readonly ProductOrigin[], declared: readonly MeatOrigin[]): ProductMeatKind[] =>
   [...new Set(origins.map((o) => o.meatKind))].filter((kind) => !declared.some((d) => DECLARED_FOR_KIND[kind].includes(d.meat)));
 
-/** « Bovin : France (Paleron) ; Volaille : origine non précisée (Suprême) ». */
+/** « Bovin : France (Paleron) ; Volaille : origine non précisée (Suprême) »; stages as stored (« Né : … ; Élevé : … »). */
 export const productOriginText = (origin: ProductOrigin): string =>
   `${PRODUCT_MEAT_LABELS[origin.meatKind]}\u00a0: ${origin.origin ?? 'origine non précisée'} (${origin.sources.join(', ')})`;

@@ -115,7 +115,9 @@ const productBody = () => ({
   traces: ['Œufs'],
   price: { amount: 6.4, per: 'unité' },
   gramsPerUnit: 230,
-  origin: 'France',
+  // A country per stage (src/shared/product-origin-stages.ts); `origin` fuzzed beside it is refused (both given).
+  origin: null,
+  originStages: { born: null, reared: 'Espagne', slaughtered: 'France' },
   meatKind: 'volaille',
   labels: ['label_rouge', 'bio'],
 });
@@ -129,6 +131,8 @@ const productFields = [
   'price.amount',
   'price.per',
   'labels.0',
+  'originStages.born',
+  'originStages.slaughtered',
 ];
 
 let fuzzer: SignedUpUser;

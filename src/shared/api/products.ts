@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { ALLERGEN_NAMES } from '../allergens.ts';
 import { messages } from '../messages.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import { formatOriginStages, originStagesMessages, originStagesSchema, type OriginStages } from '../product-origin-stages.ts';
 
 /** An own product (« Mes produits », docs/product/products.md): a supplier's label, typed in. */
 const c = messages.constraints;
@@ -127,6 +128,8 @@ export const productInputSchema = z
       .transform((value) => value ?? null),
     gramsPerUnit: ruleNumber(productNumbers.gramsPerUnit).nullish().transform((value) => value ?? null),
     origin: optionalText(100, m.originTooLong),
+    /** The stages when they are not all in one country (src/shared/product-origin-stages.ts); stored in `origin`. */
+    originStages: originStagesSchema.nullish().transform((value) => (value && formatOriginStages(value) ? value : null)),
     meatKind: z.enum(MEAT_KINDS, { error: m.meatKindInvalid }).nullish().transform((value) => value ?? null),
     labels: uniqueList(PRODUCT_LABELS as unknown as [ProductLabel, ...ProductLabel[]], m.unknownLabel, m.duplicateLabel),
   })
@@ -134,6 +137,7 @@ export const productInputSchema = z
     product.traces.forEach((name, index) => {
       if (product.allergens.includes(name)) ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
     });
+    if (product.origin && product.originStages) ctx.addIssue({ code: 'custom', message: originStagesMessages.both, path: ['originStages'] });
     if (product.price?.per === 'unité' && product.gramsPerUnit === null) ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     const { fat, saturatedFat, carbs, sugars } = product.per100g;
     if (fat !== null && saturatedFat !== null && saturatedFat > fat) ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'saturatedFat'] });
@@ -152,7 +156,10 @@ export interface Product {
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;
   gramsPerUnit: number | null;
+  /** One country (born, reared, slaughtered there), or the stages in the decree's words (« Né : … ; Élevé : … ; Abattu : … »). */
   origin: string | null;
+  /** `origin` read as stages when it is written as stages, else null. */
+  originStages: OriginStages | null;
   meatKind: MeatKind | null;
   labels: ProductLabel[];
   /** Recipes of the organisation whose lines use it. */
@@ -160,3 +167,6 @@ export interface Product {
   createdAt: string;
   updatedAt: string;
 }
+
+/** The product's `origin` text: its one country, or its stages written out (src/shared/product-origin-stages.ts). */
+export const storedOrigin = (input: Pick<ProductInputParsed, 'origin' | 'originStages'>): string | null => (input.originStages ? formatOriginStages(input.originStages) : input.origin);

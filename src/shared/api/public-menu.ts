@@ -19,7 +19,10 @@ export interface PublicMenuRecipe {
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null;
   /** « Fait maison » (docs/product/decisions.md 20). */
   homemade: boolean;
-  /** Meats whose origin is known, in the decree's words: `{meat: 'Bœuf', text: 'Origine : France'}`. */
+  /**
+   * Meats whose origin is known, in the decree's words: declared on the recipe (`{meat: 'Bœuf', text: 'Origine : France'}`),
+   * else agreed on by all its products (`{meat: 'Viande bovine', …}`, src/shared/diner-meat-origins.ts).
+   */
   meatOrigins: { meat: string; text: string }[];
 }
 

@@ -254,13 +254,16 @@ export interface Recipe {
   homemade: boolean;
   meatOrigins: MeatOrigin[];
   /**
-   * The meats its products bring, at any depth, with their origin country (docs/product/api.md
-   * `origins`; src/shared/product-origins.ts). Diners read `meatOrigins`, the owner's declaration.
+   * The meats its products bring, at any depth, with their origin as the product stores it (one
+   * country or its stages; docs/product/api.md `origins`; src/shared/product-origins.ts). Diners read
+   * `meatOrigins`, the owner's declaration, and for an undeclared kind the origin all these products
+   * agree on (src/shared/diner-meat-origins.ts).
    */
   origins: ProductOrigin[];
   /**
-   * A meat whose origin is not fully known, or a product's meat kind no declared meat covers, or red meat among the ingredients with no meat
-   * declared: the owner is told (the decree requires the origin on the menu).
+   * A meat whose origin is not fully known, or a product's meat kind no declared meat covers and its products do not agree
+   * on a complete origin for, or red meat among the ingredients with no meat origin: the owner is told (the decree requires
+   * the origin on the menu).
    */
   meatOriginMissing: boolean;
   /** Honest gaps: which ingredients lack which values (the four headline values are partial if non-empty). */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { foldText } from '../../../shared/allergens.ts';
-import { productMessages, type Product, type ProductInputParsed, type ProductLabel } from '../../../shared/api/products.ts';
+import { productMessages, storedOrigin, type Product, type ProductInputParsed, type ProductLabel } from '../../../shared/api/products.ts';
+import { parseOriginStages } from '../../../shared/product-origin-stages.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, ProductRow } from '../../db/schema.ts';
 import { findFoods } from '../../domain/catalogue-foods.ts';
@@ -53,6 +54,7 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
     price: row.price === null || row.price_per === null ? null : { amount: row.price, per: row.price_per },
     gramsPerUnit: row.grams_per_unit,
     origin: row.origin,
+    originStages: parseOriginStages(row.origin),
     meatKind: row.meat_kind,
     labels: row.labels as ProductLabel[],
     usedBy,
@@ -101,7 +103,7 @@ async function productColumns(trx: Transaction<DB>, input: ProductInputParsed) {
     price: input.price?.amount ?? null,
     price_per: input.price?.per ?? null,
     grams_per_unit: input.gramsPerUnit,
-    origin: input.origin,
+    origin: storedOrigin(input),
     meat_kind: input.meatKind,
     labels: input.labels,
   };

@@ -5,7 +5,9 @@ import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-m
 import { TRANSLATED_LANGUAGES } from '../../../shared/diner/languages.ts';
 import { readTranslations, type DishTranslation, type DishTranslations } from '../../../shared/diner/translations.ts';
 import { toPhoto } from '../../../shared/api/photos.ts';
-import { meatOriginText, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import { dinerMeatOrigins } from '../../../shared/diner-meat-origins.ts';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { ProductOrigin } from '../../../shared/product-origins.ts';
 import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
@@ -44,6 +46,8 @@ type ItemRow = [
   ownDeclared: boolean,
   homemade: boolean | null,
   meatOrigins: MeatOrigin[] | null,
+  /** The recipe's meats from its products, from its stored facts (src/shared/product-origins.ts). */
+  productOrigins: ProductOrigin[] | null,
 ];
 type DinerValues = [soldOut: boolean, itemTranslations: unknown, recipeName: string | null, recipeDescription: string | null, recipeTranslations: unknown];
 
@@ -62,7 +66,7 @@ const availableItems = sql<string>`(
       json_build_array(i.sold_out, i.translations, r.name, r.description, r.translations),
       coalesce(i.photo_id, r.photo_id),
       (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id)),
-      i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins
+      i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins, r.facts->'origins'
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -175,7 +179,7 @@ export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date =
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
   for (const row of rows) {
-    const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, dinerValues, photoId, photoSizes, ownAllergens, ownTraces, ownDiets, ownDeclared, homemade, meatOrigins] = row;
+    const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, dinerValues, photoId, photoSizes, ownAllergens, ownTraces, ownDiets, ownDeclared, homemade, meatOrigins, productOrigins] = row;
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
@@ -207,10 +211,8 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
             dietaryInfo: diets ?? [],
             nutriScore: nutriScore ?? null,
             homemade: homemade ?? false,
-            meatOrigins: (meatOrigins ?? []).flatMap((origin) => {
-              const text = meatOriginText(origin);
-              return text ? [{ meat: origin.meat, text }] : [];
-            }),
+            // Declared, else agreed on by all its products (src/shared/diner-meat-origins.ts).
+            meatOrigins: dinerMeatOrigins(meatOrigins ?? [], productOrigins ?? []),
           }
         : null,
     });

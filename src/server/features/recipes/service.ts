@@ -11,7 +11,7 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { FOOD_NUTRIENT_COLUMNS, toPer100g } from '../../domain/catalogue-foods.ts';
 import { findPhotos } from '../../domain/photos/find.ts';
-import { meatOriginMissing, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
 import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
@@ -20,7 +20,7 @@ import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
 import { recipeMargins } from '../../../shared/costs.ts';
-import { undeclaredKinds } from '../../../shared/product-origins.ts';
+import { recipeOriginMissing } from '../../../shared/diner-meat-origins.ts';
 import { parentsOf, resolveIngredients } from './resolve-lines.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -152,8 +152,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
     origins: facts.origins,
-    meatOriginMissing:
-      meatOriginMissing(row.meat_origins as MeatOrigin[], facts.lines.some((line) => line.redMeat)) || undeclaredKinds(facts.origins, row.meat_origins as MeatOrigin[]).length > 0,
+    meatOriginMissing: recipeOriginMissing(row.meat_origins as MeatOrigin[], facts.origins, facts.lines.some((line) => line.redMeat)),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,

@@ -37,6 +37,12 @@ describe('buildAllergenTable', () => {
     expect(group!.rows[0]!.origins).toEqual(['Bœuf · Né et élevé\u00a0: Irlande et abattu\u00a0: France']);
   });
 
+  it('names an undeclared meat’s origin when all its products agree on it', () => {
+    const fromProducts = [{ ...recipes[0]!, origins: [{ meatKind: 'volaille' as const, origin: 'Élevé : Brésil ; Abattu : France', sources: ['Suprême'] }] }];
+    const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], fromProducts);
+    expect(group!.rows[0]!.origins).toEqual(['Volaille · Élevé\u00a0: Brésil et abattu\u00a0: France']);
+  });
+
   it('marks each of the 14 allergens as contained, possible traces or absent', () => {
     const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], recipes);
     const cells = group!.rows[0]!.cells!;

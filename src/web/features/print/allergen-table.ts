@@ -1,6 +1,8 @@
 import type { MenuSection } from '../../../shared/api/menus.ts';
 import { ALLERGEN_NAMES, type AllergenStatus } from '../../../shared/allergens.ts';
-import { meatOriginText, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import { dinerMeatOrigins } from '../../../shared/diner-meat-origins.ts';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { ProductOrigin } from '../../../shared/product-origins.ts';
 
 export type AllergenPresence = 'contains' | 'traces' | 'none';
 
@@ -38,13 +40,12 @@ export interface RecipeAllergens {
   allergenStatus: AllergenStatus;
   /** A recipe's declared meats (issue 18); an item without a recipe has none. */
   meatOrigins?: readonly MeatOrigin[];
+  /** The meats its products bring (stored facts), shown when undeclared and agreed on. */
+  origins?: readonly ProductOrigin[];
 }
 
 const originsOf = (recipe: RecipeAllergens | undefined): string[] =>
-  (recipe?.meatOrigins ?? []).flatMap((o) => {
-    const text = meatOriginText(o);
-    return text ? [`${o.meat} · ${text}`] : [];
-  });
+  dinerMeatOrigins(recipe?.meatOrigins ?? [], recipe?.origins ?? []).map((o) => `${o.meat} · ${o.text}`);
 
 function statusOf(recipe: RecipeAllergens | undefined): AllergenRow['status'] {
   if (!recipe || recipe.allergenStatus === 'unverified') return 'unverified';

@@ -18,7 +18,7 @@ const item = (id: string, name: string, patch: Partial<MenuItem> = {}): MenuItem
   ...patch,
 });
 const section = (id: string, name: string, displayOrder: number, items: MenuItem[]): MenuSection => ({ id, name, description: '', displayOrder, items });
-const recipe = (id: string, patch: Partial<CarteRecipe> = {}): CarteRecipe => ({ id, allergens: [], traces: [], allergenStatus: 'declared', homemade: false, meatOrigins: [], ...patch });
+const recipe = (id: string, patch: Partial<CarteRecipe> = {}): CarteRecipe => ({ id, allergens: [], traces: [], allergenStatus: 'declared', homemade: false, meatOrigins: [], origins: [], meatOriginMissing: false, ...patch });
 const recipeRef = (id: string) => ({ id, name: id, description: '', caloriesPerServing: null, photoUrl: null, photo: null });
 
 describe('buildCarte', () => {
@@ -34,7 +34,7 @@ describe('buildCarte', () => {
     ];
     const recipes = [
       recipe('r1', { allergens: ['Lait'], traces: ['Céleri'], homemade: true, meatOrigins: [{ meat: 'Veau', born: 'France', reared: 'France', slaughtered: 'France' }] }),
-      recipe('r2', { allergenStatus: 'unverified', meatOrigins: [{ meat: 'Bœuf', born: 'Irlande', reared: null, slaughtered: 'France' }] }),
+      recipe('r2', { allergenStatus: 'unverified', meatOrigins: [{ meat: 'Bœuf', born: 'Irlande', reared: null, slaughtered: 'France' }], meatOriginMissing: true }),
     ];
     const formules = [
       { id: 'f1', name: 'Formule déjeuner', price: 18.5, choices: [['s1', 's2'], ['s2', 'gone']], displayOrder: 0 },
@@ -51,5 +51,13 @@ describe('buildCarte', () => {
     expect(carte.sections[1]!.dishes[0]).toMatchObject({ allergenStatus: 'unverified', origins: [] });
     expect(carte.unpriced).toEqual(['Steak']);
     expect(carte.originMissing).toEqual(['Steak']);
+  });
+
+  it('prints an undeclared meat’s origin from the products that agree on it, as the public page does', () => {
+    const sections = [section('s', 'Plats', 0, [item('i1', 'Bœuf mode', { recipe: recipeRef('r1'), price: 19 })])];
+    const origins = [{ meatKind: 'bovine' as const, origin: 'France', sources: ['Paleron'] }, { meatKind: 'porcine' as const, origin: 'Espagne', sources: ['Lard'] }, { meatKind: 'porcine' as const, origin: 'France', sources: ['Couenne'] }];
+    const carte = buildCarte(sections, [recipe('r1', { origins, meatOriginMissing: true })], []);
+    expect(carte.sections[0]!.dishes[0]!.origins).toEqual(['Viande bovine · Origine : France']);
+    expect(carte.originMissing).toEqual(['Bœuf mode']);
   });
 });

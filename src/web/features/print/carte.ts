@@ -1,7 +1,9 @@
 import { formuleChoicesText, type Formule } from '../../../shared/api/formules.ts';
 import type { MenuSection } from '../../../shared/api/menus.ts';
 import type { AllergenStatus } from '../../../shared/allergens.ts';
-import { meatOriginText, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import { dinerMeatOrigins } from '../../../shared/diner-meat-origins.ts';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { ProductOrigin } from '../../../shared/product-origins.ts';
 
 /** What the printed carte needs of a recipe (src/shared/api/recipes.ts `Recipe`). */
 export interface CarteRecipe {
@@ -11,6 +13,10 @@ export interface CarteRecipe {
   allergenStatus: AllergenStatus;
   homemade: boolean;
   meatOrigins: readonly MeatOrigin[];
+  /** The meats its products bring (stored facts): shown when they agree and nothing is declared. */
+  origins: readonly ProductOrigin[];
+  /** The owner's flag: meat of unknown origin (src/shared/diner-meat-origins.ts `recipeOriginMissing`). */
+  meatOriginMissing: boolean;
 }
 
 export interface CarteDish {
@@ -33,7 +39,7 @@ export interface Carte {
   sections: { id: string; name: string; description: string; dishes: CarteDish[] }[];
   /** Dishes printed without a price: the law asks for one (docs/product/decisions.md 18). */
   unpriced: string[];
-  /** Meats declared without their full origin: printed without one, to complete. */
+  /** Dishes with meat of unknown origin (declared incomplete, or products that disagree or say too little): printed without one. */
   originMissing: string[];
 }
 
@@ -59,11 +65,8 @@ export function buildCarte(sections: readonly MenuSection[], recipes: readonly C
         .map((item): CarteDish => {
           const recipe = item.recipe ? recipeById.get(item.recipe.id) : undefined;
           const lists = recipe ?? item.labels;
-          const origins = (recipe?.meatOrigins ?? []).flatMap((o) => {
-            const text = meatOriginText(o);
-            if (!text) originMissing.push(item.name);
-            return text ? [`${o.meat} · ${text}`] : [];
-          });
+          if (recipe?.meatOriginMissing) originMissing.push(item.name);
+          const origins = recipe ? dinerMeatOrigins(recipe.meatOrigins, recipe.origins).map((o) => `${o.meat} · ${o.text}`) : [];
           if (item.price === null) unpriced.push(item.name);
           return {
             id: item.id,

@@ -32,7 +32,7 @@ export function ProductCard({ product, canWrite, onEdit, onDelete }: { product: 
       )}
       {(product.origin || product.meatKind || product.labels.length > 0) && (
         <p className="text-xs text-stone-600">
-          {[product.origin && `Origine : ${product.origin}`, product.meatKind && MEAT_KIND_LABELS[product.meatKind], ...product.labels.map((l) => PRODUCT_LABEL_NAMES[l])].filter(Boolean).join(' · ')}
+          {[product.origin && (product.originStages ? product.origin : `Origine : ${product.origin}`), product.meatKind && MEAT_KIND_LABELS[product.meatKind], ...product.labels.map((l) => PRODUCT_LABEL_NAMES[l])].filter(Boolean).join(' · ')}
         </p>
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">

@@ -3,6 +3,7 @@ import { PRICE_UNITS, PRODUCT_NUTRIENTS, productInputSchema, productNumbers as n
 import { decimalText } from '../../../shared/decimal.ts';
 import { optionalNumberText } from '../../../shared/number-rules.ts';
 import type { Per100g } from '../../../shared/nutrition.ts';
+import { stageCountryText, STAGES } from '../../../shared/product-origin-stages.ts';
 
 const shape = productInputSchema.shape;
 
@@ -19,6 +20,11 @@ export const productFormSchema = z.object({
   pricePer: z.enum(PRICE_UNITS),
   gramsPerUnit: optionalNumberText(n.gramsPerUnit),
   origin: z.string().trim().max(100, 'L’origine ne peut pas dépasser 100 caractères'),
+  /** A meat's origin: one country (born, reared, slaughtered there) or a country per stage. */
+  originMode: z.enum(['country', 'stages']),
+  born: stageCountryText,
+  reared: stageCountryText,
+  slaughtered: stageCountryText,
   meatKind: z.enum(['', 'bovine', 'porcine', 'ovine', 'volaille']),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
@@ -34,7 +40,11 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
   priceAmount: decimalText(product?.price?.amount, 2, 2),
   pricePer: product?.price?.per ?? 'kg',
   gramsPerUnit: decimalText(product?.gramsPerUnit, 3),
-  origin: product?.origin ?? '',
+  origin: product?.originStages ? '' : (product?.origin ?? ''),
+  originMode: product?.originStages ? 'stages' : 'country',
+  born: product?.originStages?.born ?? '',
+  reared: product?.originStages?.reared ?? '',
+  slaughtered: product?.originStages?.slaughtered ?? '',
   meatKind: product?.meatKind ?? '',
 });
 
@@ -53,7 +63,15 @@ export function toProductInput(values: ProductFormOutput, lists: Pick<ProductInp
     ...lists,
     price: values.priceAmount === null ? null : { amount: values.priceAmount, per: values.pricePer },
     gramsPerUnit: values.gramsPerUnit,
-    origin: values.origin || null,
+    ...originOf(values),
     meatKind: values.meatKind === '' ? null : values.meatKind,
   };
+}
+
+/** Stages only for a meat, as chosen; the birth country only for beef and veal (src/shared/meat-origin.ts). */
+function originOf(values: ProductFormOutput): Pick<ProductInput, 'origin' | 'originStages'> {
+  if (values.meatKind === '' || values.originMode === 'country') return { origin: values.origin || null, originStages: null };
+  const stages = Object.fromEntries(STAGES.map((stage) => [stage, values[stage] || null])) as Record<(typeof STAGES)[number], string | null>;
+  if (values.meatKind !== 'bovine') stages.born = null;
+  return { origin: null, originStages: stages };
 }

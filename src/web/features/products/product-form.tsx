@@ -2,16 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import {
-  MEAT_KIND_LABELS,
-  MEAT_KINDS,
-  PRICE_UNIT_LABELS,
-  PRICE_UNITS,
-  PRODUCT_NUTRIENT_LABELS,
-  PRODUCT_NUTRIENTS,
-  type Product,
-  type ProductLabel,
-} from '../../../shared/api/products.ts';
+import { PRICE_UNIT_LABELS, PRICE_UNITS, PRODUCT_NUTRIENT_LABELS, PRODUCT_NUTRIENTS, type Product, type ProductLabel } from '../../../shared/api/products.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { AllergenChips } from '../../components/allergen-chips.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,6 +13,7 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { useSaveProduct } from './api.ts';
 import { ProductLabels } from './product-labels.tsx';
+import { ProductOriginFields } from './product-origin-fields.tsx';
 import { nutrientsFromCiqual, productFormDefaults, productFormSchema, toProductInput, type ProductFormOutput, type ProductFormValues } from './product-form-schema.ts';
 
 /** The ingredient search, given by the page (features do not import each other, docs/decisions/0014). */
@@ -31,6 +23,9 @@ const SERVER_FIELDS: Record<string, string> = {
   name: 'name',
   supplier: 'supplier',
   origin: 'origin',
+  'originStages.born': 'born',
+  'originStages.reared': 'reared',
+  'originStages.slaughtered': 'slaughtered',
   'price.amount': 'priceAmount',
   gramsPerUnit: 'gramsPerUnit',
   ...Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [`per100g.${key}`, `per100g.${key}`])),
@@ -99,14 +94,7 @@ export function ProductForm({ product, onDone, CiqualSearch }: { product: Produc
         <DecimalField control={form.control} name="gramsPerUnit" label={pricePer === 'unité' ? 'Poids d’une unité (g)' : 'Poids d’une unité (g, optionnel)'} />
       </fieldset>
 
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Origine (pays, optionnel)" placeholder="France" error={errors.origin?.message} {...form.register('origin')} />
-        <SelectField
-          label="Viande"
-          options={[{ value: '', label: 'Pas de viande' }, ...MEAT_KINDS.map((kind) => ({ value: kind, label: MEAT_KIND_LABELS[kind] }))]}
-          {...form.register('meatKind')}
-        />
-      </div>
+      <ProductOriginFields form={form} />
 
       <ProductLabels value={labels} onChange={setLabels} />
 

@@ -1,5 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { BOVINE, MEAT_KINDS, meatOriginText, originKnown, type MeatKind, type MeatOrigin } from '../../../shared/meat-origin.ts';
+import { declarationFromProducts, derivedMeatOrigins, DERIVED_MEAT_NAMES } from '../../../shared/diner-meat-origins.ts';
+import type { ProductOrigin } from '../../../shared/product-origins.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -35,8 +37,20 @@ function OriginRow({ index, origin, onChange, onRemove }: { index: number; origi
  * « Fait maison » with the legal condition explained to the owner, and the origin of its
  * meats in the words of décret 2002-1465 (2025).
  */
-export function MenuMentions({ homemade, origins, onOriginsChange }: { homemade: UseFormRegisterReturn; origins: MeatOrigin[]; onOriginsChange: (origins: MeatOrigin[]) => void }) {
+export function MenuMentions({
+  homemade,
+  origins,
+  productOrigins,
+  onOriginsChange,
+}: {
+  homemade: UseFormRegisterReturn;
+  origins: MeatOrigin[];
+  /** The meats the saved recipe's products bring (its stored facts). */
+  productOrigins: readonly ProductOrigin[];
+  onOriginsChange: (origins: MeatOrigin[]) => void;
+}) {
   const free = MEAT_KINDS.find((meat) => !origins.some((o) => o.meat === meat));
+  const fromProducts = derivedMeatOrigins(productOrigins, origins);
   return (
     <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
       <legend className="px-1 text-sm font-medium">Mentions sur la carte</legend>
@@ -64,11 +78,23 @@ export function MenuMentions({ homemade, origins, onOriginsChange }: { homemade:
             ))}
           </ul>
         )}
-        {free && (
-          <Button size="sm" variant="secondary" onClick={() => onOriginsChange([...origins, { meat: free, born: null, reared: null, slaughtered: null }])}>
-            Ajouter une viande
-          </Button>
+        {fromProducts.length > 0 && (
+          <p className="text-sm text-stone-700" data-testid="origins-from-products">
+            D’après vos produits, sur la carte : {fromProducts.map(({ kind, origin }) => `${DERIVED_MEAT_NAMES[kind]} · ${meatOriginText(origin)}`).join(' ; ')}
+          </p>
         )}
+        <div className="flex flex-wrap gap-2">
+          {free && (
+            <Button size="sm" variant="secondary" onClick={() => onOriginsChange([...origins, { meat: free, born: null, reared: null, slaughtered: null }])}>
+              Ajouter une viande
+            </Button>
+          )}
+          {productOrigins.length > 0 && (
+            <Button size="sm" variant="secondary" onClick={() => onOriginsChange(declarationFromProducts(productOrigins, origins))}>
+              Reprendre l’origine de mes produits
+            </Button>
+          )}
+        </div>
         {origins.some((o) => !originKnown(o)) && <p className="text-xs text-orange-700">Une origine incomplète n’est pas affichée aux clients.</p>}
       </div>
     </fieldset>

@@ -97,7 +97,7 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
       </p>
       {recipe.origins.length > 0 && (
         <p className="text-xs text-stone-700" data-testid="product-origins">
-          <strong>Viandes de vos produits :</strong> {recipe.origins.map(productOriginText).join(' ; ')}
+          <strong>Viandes de vos produits :</strong> {recipe.origins.map(productOriginText).join(' · ')}
         </p>
       )}
       {confirmation && (

@@ -293,7 +293,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
           </div>
           <ProgressionField steps={progression} onChange={setProgression} />
-          <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} onOriginsChange={setMeatOrigins} />
+          <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} productOrigins={recipe?.origins ?? []} onOriginsChange={setMeatOrigins} />
           <TranslationFields idPrefix="recipe-translation" value={translations} onChange={setTranslations} errors={translationErrors} />
         </RecipeStep>
       </div>

@@ -73,6 +73,10 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     await menu.reload();
     await expect(dish.locator('.origins')).toHaveText(/^Bœuf · Origine\s: France$/);
+    // A foreign diner reads it in their language (src/shared/diner/meat-origin-names.ts).
+    await menu.goto(`${baseURL}/menu/${menuId}?lang=en`);
+    await expect(dish.locator('.origins')).toHaveText(/^Beef · Origin: France$/);
+    await expect(menu.getByText('Meat origin:')).toBeVisible();
     await diner.close();
   });
 }

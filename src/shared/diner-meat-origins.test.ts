@@ -8,9 +8,9 @@ const stages = 'Né\u00a0: Irlande ; Élevé\u00a0: France ; Abattu\u00a0: Franc
 
 describe('meat origins diners read, from the recipe or its products', () => {
   it('takes an undeclared kind’s origin from its products in the decree’s words', () => {
-    expect(dinerMeatOrigins([], [p('bovine', 'France')])).toEqual([{ meat: 'Viande bovine', text: 'Origine\u00a0: France' }]);
-    expect(dinerMeatOrigins([], [p('bovine', stages)])).toEqual([{ meat: 'Viande bovine', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France' }]);
-    expect(dinerMeatOrigins([], [p('porcine', 'Élevé : Espagne ; Abattu : France')])).toEqual([{ meat: 'Porc', text: 'Élevé\u00a0: Espagne et abattu\u00a0: France' }]);
+    expect(dinerMeatOrigins([], [p('bovine', 'France')])).toMatchObject([{ meat: 'Viande bovine', text: 'Origine\u00a0: France' }]);
+    expect(dinerMeatOrigins([], [p('bovine', stages)])).toMatchObject([{ meat: 'Viande bovine', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France' }]);
+    expect(dinerMeatOrigins([], [p('porcine', 'Élevé : Espagne ; Abattu : France')])).toMatchObject([{ meat: 'Porc', text: 'Élevé\u00a0: Espagne et abattu\u00a0: France' }]);
     expect(unresolvedKinds([p('bovine', 'France')], [])).toEqual([]);
   });
 
@@ -20,21 +20,21 @@ describe('meat origins diners read, from the recipe or its products', () => {
     expect(unresolvedKinds(disagree, [])).toEqual(['volaille']);
     // Beef needs its birth country; pork does not.
     const incomplete = [p('bovine', 'Élevé : France ; Abattu : France'), p('porcine', 'Élevé : France ; Abattu : France'), p('ovine', null)];
-    expect(dinerMeatOrigins([], incomplete)).toEqual([{ meat: 'Porc', text: 'Origine\u00a0: France' }]);
+    expect(dinerMeatOrigins([], incomplete)).toMatchObject([{ meat: 'Porc', text: 'Origine\u00a0: France' }]);
     expect(unresolvedKinds(incomplete, [])).toEqual(['bovine', 'ovine']);
   });
 
   it('agrees across a sub-recipe’s products, one country meeting the same stages written out', () => {
     const subRecipe = mergeOrigins([[p('bovine', 'Né : France ; Élevé : France ; Abattu : France', 'Fond brun')]]);
     const recipe = mergeOrigins([[p('bovine', 'France', 'Paleron')], subRecipe]);
-    expect(dinerMeatOrigins([], recipe)).toEqual([{ meat: 'Viande bovine', text: 'Origine\u00a0: France' }]);
+    expect(dinerMeatOrigins([], recipe)).toMatchObject([{ meat: 'Viande bovine', text: 'Origine\u00a0: France' }]);
     const deeper = mergeOrigins([recipe, mergeOrigins([[p('bovine', 'Irlande', 'Joue')]])]);
     expect(dinerMeatOrigins([], deeper)).toEqual([]);
   });
 
   it('a declaration wins, even an incomplete one', () => {
     const declared = [{ meat: 'Veau' as const, born: 'Pays-Bas', reared: 'Pays-Bas', slaughtered: 'France' }];
-    expect(dinerMeatOrigins(declared, [p('bovine', 'France')])).toEqual([{ meat: 'Veau', text: 'Né et élevé\u00a0: Pays-Bas et abattu\u00a0: France' }]);
+    expect(dinerMeatOrigins(declared, [p('bovine', 'France')])).toMatchObject([{ meat: 'Veau', text: 'Né et élevé\u00a0: Pays-Bas et abattu\u00a0: France' }]);
     const incomplete = [{ meat: 'Bœuf' as const, born: null, reared: 'France', slaughtered: 'France' }];
     expect(dinerMeatOrigins(incomplete, [p('bovine', 'France')])).toEqual([]);
   });

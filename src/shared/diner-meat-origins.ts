@@ -1,5 +1,6 @@
 import type { MeatKind as ProductMeatKind } from './api/products.ts';
-import { meatOriginMissing, meatOriginText, originKnown, type MeatOrigin } from './meat-origin.ts';
+import type { MeatOriginLine } from './diner/meat-origin-names.ts';
+import { BOVINE, meatOriginMissing, meatOriginText, originKnown, type MeatOrigin } from './meat-origin.ts';
 import { originStagesOf, STAGES, type OriginStages } from './product-origin-stages.ts';
 import { DECLARED_FOR_KIND, undeclaredKinds, type ProductOrigin } from './product-origins.ts';
 
@@ -53,19 +54,26 @@ export const unresolvedKinds = (products: readonly ProductOrigin[], declared: re
 export const recipeOriginMissing = (declared: readonly MeatOrigin[], products: readonly ProductOrigin[], hasRedMeat: boolean): boolean =>
   meatOriginMissing([...declared, ...derivedMeatOrigins(products, declared).map((d) => d.origin)], hasRedMeat) || unresolvedKinds(products, declared).length > 0;
 
-export interface DinerMeatOrigin {
-  meat: string;
+export interface DinerMeatOrigin extends MeatOriginLine {
   /** « Origine : France », « Né et élevé : Irlande, France et abattu : France »… */
   text: string;
 }
+
+/** The countries of a complete origin, for the other languages (src/shared/diner/meat-origin-names.ts). */
+const lineOf = (meat: string, origin: MeatOrigin, text: string): DinerMeatOrigin => ({
+  meat,
+  text,
+  bovine: BOVINE.includes(origin.meat),
+  countries: { born: origin.born ?? null, reared: origin.reared!, slaughtered: origin.slaughtered! },
+});
 
 /** The lines diners read, on the page, in its JSON, on the printed carte and in the allergen table. */
 export function dinerMeatOrigins(declared: readonly MeatOrigin[], products: readonly ProductOrigin[]): DinerMeatOrigin[] {
   const own = declared.flatMap((origin) => {
     const text = meatOriginText(origin);
-    return text ? [{ meat: origin.meat, text }] : [];
+    return text ? [lineOf(origin.meat, origin, text)] : [];
   });
-  const derived = derivedMeatOrigins(products, declared).map(({ kind, origin }) => ({ meat: DERIVED_MEAT_NAMES[kind], text: meatOriginText(origin)! }));
+  const derived = derivedMeatOrigins(products, declared).map(({ kind, origin }) => lineOf(DERIVED_MEAT_NAMES[kind], origin, meatOriginText(origin)!));
   return [...own, ...derived];
 }
 

@@ -2,6 +2,7 @@ import type { AllergenStatus } from '../allergens.ts';
 import type { DishTranslations } from '../diner/translations.ts';
 import type { Photo } from './photos.ts';
 import type { PublicFormule } from './formules.ts';
+import type { DinerMeatOrigin } from '../diner-meat-origins.ts';
 
 /** GET /api/public/menus/:id: what a diner sees (docs/product/spec.md « Public menu page »). */
 export interface PublicMenuRecipe {
@@ -21,9 +22,10 @@ export interface PublicMenuRecipe {
   homemade: boolean;
   /**
    * Meats whose origin is known, in the decree's words: declared on the recipe (`{meat: 'Bœuf', text: 'Origine : France'}`),
-   * else agreed on by all its products (`{meat: 'Viande bovine', …}`, src/shared/diner-meat-origins.ts).
+   * else agreed on by all its products (`{meat: 'Viande bovine', …}`, src/shared/diner-meat-origins.ts),
+   * with the countries apart for the other languages (`bovine`, `countries: {born, reared, slaughtered}`).
    */
-  meatOrigins: { meat: string; text: string }[];
+  meatOrigins: DinerMeatOrigin[];
 }
 
 export type PublicItemLabels = Pick<PublicMenuRecipe, 'allergens' | 'allergenStatus' | 'traces' | 'dietaryInfo'>;

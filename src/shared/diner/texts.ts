@@ -54,6 +54,8 @@ export interface DinerTexts {
   homemadeLegend: string;
   /** Meat origin (décret 2002-1465 as amended in 2025, docs/product/decisions.md 20). */
   origin: string;
+  /** The heading of a dish's meat origins. */
+  meatOrigins: string;
   bornAndReared: string;
   reared: string;
   slaughtered: string;
@@ -102,6 +104,7 @@ const fr: DinerTexts = {
   homemade: 'Fait maison',
   homemadeLegend: 'Les plats « faits maison » sont élaborés sur place à partir de produits bruts',
   origin: 'Origine :',
+  meatOrigins: 'Origine des viandes :',
   bornAndReared: 'Né et élevé :',
   reared: 'Élevé :',
   slaughtered: 'Abattu :',
@@ -149,6 +152,7 @@ const en: DinerTexts = {
   homemade: 'Homemade',
   homemadeLegend: '“Homemade” dishes are prepared on the premises from raw ingredients',
   origin: 'Origin:',
+  meatOrigins: 'Meat origin:',
   bornAndReared: 'Born and reared in:',
   reared: 'Reared in:',
   slaughtered: 'Slaughtered in:',
@@ -196,6 +200,7 @@ const es: DinerTexts = {
   homemade: 'Casero',
   homemadeLegend: 'Los platos “caseros” se elaboran en nuestra cocina a partir de productos crudos',
   origin: 'Origen:',
+  meatOrigins: 'Origen de la carne:',
   bornAndReared: 'Nacido y criado en:',
   reared: 'Criado en:',
   slaughtered: 'Sacrificado en:',
@@ -243,6 +248,7 @@ const de: DinerTexts = {
   homemade: 'Hausgemacht',
   homemadeLegend: '„Hausgemachte“ Gerichte werden bei uns vor Ort aus frischen, unverarbeiteten Zutaten zubereitet',
   origin: 'Herkunft:',
+  meatOrigins: 'Herkunft des Fleisches:',
   bornAndReared: 'Geboren und aufgezogen in:',
   reared: 'Aufgezogen in:',
   slaughtered: 'Geschlachtet in:',
@@ -290,6 +296,7 @@ const it: DinerTexts = {
   homemade: 'Fatto in casa',
   homemadeLegend: 'I piatti “fatti in casa” sono preparati sul posto a partire da materie prime crude',
   origin: 'Origine:',
+  meatOrigins: 'Origine delle carni:',
   bornAndReared: 'Nato e allevato in:',
   reared: 'Allevato in:',
   slaughtered: 'Macellato in:',

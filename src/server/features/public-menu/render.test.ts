@@ -190,7 +190,7 @@ describe('public menu page rendering', () => {
             name: 'Plats',
             description: '',
             items: [
-              { id: 'a', name: 'Blanquette', description: '', price: 18, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, homemade: true, meatOrigins: [{ meat: 'Veau', text: 'Origine\u00a0: France' }] } },
+              { id: 'a', name: 'Blanquette', description: '', price: 18, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, homemade: true, meatOrigins: [{ meat: 'Veau', text: 'Origine\u00a0: France', bovine: true, countries: { born: 'France', reared: 'France', slaughtered: 'France' } }] } },
               { id: 'b', name: 'Frites', description: '', price: 4, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, homemade: false, meatOrigins: [] } },
             ],
           },
@@ -204,5 +204,22 @@ describe('public menu page rendering', () => {
     expect(item('Frites')).not.toContain('Origine');
     expect(html.match(/sont élaborés sur place à partir de produits bruts/g)).toHaveLength(1);
     expect(renderMenuPage(menu())).not.toContain('produits bruts');
+  });
+
+  it('writes the meat origins in the diner’s language, and a line naming a place it cannot translate in French, marked', () => {
+    const recipe = { caloriesPerServing: null, proteinPerServing: null, carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared' as const, traces: [], dietaryInfo: [], nutriScore: null, homemade: false };
+    const origins = [
+      { meat: 'Bœuf', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France', bovine: true, countries: { born: 'Irlande', reared: 'France', slaughtered: 'France' } },
+      { meat: 'Porc', text: 'Origine\u00a0: Espagne', bovine: false, countries: { born: null, reared: 'Espagne', slaughtered: 'Espagne' } },
+      { meat: 'Agneau', text: 'Origine\u00a0: Pays de Galles', bovine: false, countries: { born: null, reared: 'Pays de Galles', slaughtered: 'Pays de Galles' } },
+    ];
+    const page = (lang: 'fr' | 'de') =>
+      renderMenuPage(
+        menu({ sections: [{ id: 's', name: 'Plats', description: '', items: [{ id: 'a', name: 'Assiette', description: '', price: 18, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...recipe, meatOrigins: origins } }] }] }),
+        dinerView({ lang: [lang] }, undefined),
+      );
+    const german = page('de');
+    expect(german).toContain('<p>Herkunft des Fleisches:</p><ul class="origins"><li>Rind · Geboren und aufgezogen in: Irland, Frankreich · Geschlachtet in: Frankreich</li><li>Schwein · Herkunft: Spanien</li><li lang="fr">Agneau · Origine\u00a0: Pays de Galles</li></ul>');
+    expect(page('fr')).toContain('<p>Origine des viandes\u00a0:</p><ul class="origins"><li>Bœuf · Né et élevé\u00a0: Irlande, France et abattu\u00a0: France</li><li>Porc · Origine\u00a0: Espagne</li>');
   });
 });

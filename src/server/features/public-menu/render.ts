@@ -2,6 +2,7 @@ import { formuleChoicesText, type PublicFormule } from '../../../shared/api/form
 import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
 import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
+import { meatOriginLineIn } from '../../../shared/diner/meat-origin-names.ts';
 import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
@@ -11,7 +12,6 @@ import { allergenFilterForm, languageSwitcher, soldOutBadge, verdictLine } from 
 import { FRENCH_VIEW, localizeNumber, type DinerView } from './diner-view.ts';
 import { formatGrams, formatKcal, formatPrice } from './format.ts';
 import { liveScriptTag } from './menu-live.ts';
-import { publicMenuTexts } from './texts.ts';
 import { renderPage } from './page.ts';
 
 // Fixed texts (src/shared/diner/texts.ts) are trusted constants (no markup character), written
@@ -74,7 +74,7 @@ function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
       'trace',
       recipe.traces.map((a) => allergenLabel(a, v.lang)),
     ) +
-    originsHtml(recipe.meatOrigins) +
+    originsHtml(recipe.meatOrigins, v) +
     (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore, t.nutriScore) : '') +
     '</div>'
   );
@@ -115,9 +115,20 @@ const labelsBlock = (labels: NonNullable<PublicMenuItem['labels']>, v: DinerView
 const priceHtml = (price: number | null, v: DinerView) =>
   price === null ? '' : `<p class="pr"><span class="sr">${v.texts.priceLabel} </span>${localizeNumber(formatPrice(price), v.lang)}</p>`;
 
-/** The meats' origins in the decree's words; the meat names are the app's own constants. */
-const originsHtml = (origins: PublicMenuRecipe['meatOrigins']) =>
-  origins.length ? `<div class="tags" lang="fr"><p>${publicMenuTexts.meatOrigin}</p><ul class="origins">${origins.map((o) => `<li>${e(o.meat)} · ${e(o.text)}</li>`).join('')}</ul></div>` : '';
+/**
+ * The meats' origins: the decree's words on the French page, the diner's language otherwise
+ * (src/shared/diner/meat-origin-names.ts); a line naming a place not translated there stays
+ * French, marked as such. The countries are the owner's words: escaped.
+ */
+function originsHtml(origins: PublicMenuRecipe['meatOrigins'], v: DinerView): string {
+  if (!origins.length) return '';
+  const lines = origins.map((o) => {
+    const translated = v.lang === 'fr' ? null : meatOriginLineIn(o, v.lang);
+    const line = translated ?? o;
+    return `<li${v.lang !== 'fr' && !translated ? ' lang="fr"' : ''}>${e(line.meat)} · ${e(line.text)}</li>`;
+  });
+  return `<div class="tags"><p>${v.texts.meatOrigins}</p><ul class="origins">${lines.join('')}</ul></div>`;
+}
 
 // A dish whose recipe was deleted has no declared allergens either; a drink has its own lists.
 function itemHtml(item: PublicMenuItem, v: DinerView): string {

@@ -44,9 +44,10 @@ describe('meat origin from products, for diners', () => {
     const stew = await call('POST', '/api/recipes', dish('Bœuf mode', [line(paleron.id), line(sauce.id, 'recipeId')]));
     expect(stew.meatOriginMissing).toBe(false);
     const page = await publish(stew.id);
-    expect(await page.json()).toEqual([{ meat: 'Viande bovine', text: 'Origine\u00a0: France' }]);
+    expect(await page.json()).toEqual([{ meat: 'Viande bovine', text: 'Origine\u00a0: France', bovine: true, countries: { born: 'France', reared: 'France', slaughtered: 'France' } }]);
     expect(await page.html()).toContain('<li>Viande bovine · Origine\u00a0: France</li>');
-    expect(await page.html('?lang=de')).toContain('<li>Viande bovine · Origine\u00a0: France</li>');
+    // In the diner's language (src/shared/diner/meat-origin-names.ts).
+    expect(await page.html('?lang=de')).toContain('<p>Herkunft des Fleisches:</p><ul class="origins"><li>Rindfleisch · Herkunft: Frankreich</li>');
 
     // The sub-recipe's product now says otherwise: they disagree, diners see nothing, the owner is told.
     await call('PUT', `/api/products/${fond.id}`, product('Fond brun', { originStages: { born: 'Irlande', reared: 'France', slaughtered: 'France' } }));
@@ -56,7 +57,7 @@ describe('meat origin from products, for diners', () => {
 
     // Both say it now: « Né et élevé ».
     await call('PUT', `/api/products/${paleron.id}`, product('Paleron', { originStages: { born: 'Irlande', reared: 'France', slaughtered: 'France' } }));
-    expect(await page.json()).toEqual([{ meat: 'Viande bovine', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France' }]);
+    expect(await page.json()).toMatchObject([{ meat: 'Viande bovine', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France', countries: { born: 'Irlande' } }]);
 
     // A declaration wins, even one still incomplete (nothing invented, the owner flagged).
     const declared = await call('PUT', `/api/recipes/${stew.id}`, dish('Bœuf mode', [line(paleron.id), line(sauce.id, 'recipeId')], { meatOrigins: [{ meat: 'Veau', reared: 'France', slaughtered: 'France' }] }));

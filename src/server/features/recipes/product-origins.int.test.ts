@@ -40,8 +40,12 @@ describe('meat origins from products (issue 17)', () => {
     // The bacon's label now says Spain: the dish two levels up follows in the same save.
     await api('PUT', `/api/products/${bacon.id}`, productBody('Lardons fumés', 'porcine', 'Espagne'));
     expect((await api('GET', `/api/recipes/${created.id}`)).body.origins[1]).toEqual({ meatKind: 'porcine', origin: 'Espagne', sources: ['Lardons fumés'] });
-    // Only poultry declared: beef and pork from the products are flagged again.
+    // Only poultry declared: beef and pork come from their products, which now say it all
+    // (docs/decisions/0023 « Meat origins from products »): nothing is missing…
     const poultry = (await api('PUT', `/api/recipes/${created.id}`, { ...dish, meatOrigins: [{ meat: 'Volaille', reared: 'France', slaughtered: 'France' }] })).body;
-    expect(poultry.meatOriginMissing).toBe(true);
+    expect(poultry.meatOriginMissing).toBe(false);
+    // …until a product's origin is unknown again: that kind is flagged.
+    await api('PUT', `/api/products/${bacon.id}`, productBody('Lardons fumés', 'porcine', null));
+    expect((await api('GET', `/api/recipes/${created.id}`)).body.meatOriginMissing).toBe(true);
   });
 });

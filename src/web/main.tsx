@@ -1,10 +1,10 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ConsentRoot } from './features/consent/consent-root.tsx';
 import { ApiError } from './lib/api.ts';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import './styles.css';
 
 // Toasts appear only after an action: their code loads after the first paint.
@@ -22,7 +22,9 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { addDays, isIsoDate, mondayOf, POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SERVICES, type Population, type Service } from '../../shared/catering/catering.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';

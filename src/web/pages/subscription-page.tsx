@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { MeResponse } from '../../shared/api/account.ts';
 import { billingMessages } from '../../shared/api/billing.ts';
 import { PRICES, type LimitedResource } from '../../shared/plans.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { billingMessages, type BillingSubscription } from '../../../shared/api/billing.ts';
 import { ApiError } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';

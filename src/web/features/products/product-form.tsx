@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import {
   MEAT_KIND_LABELS,
   MEAT_KINDS,

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ConsentRoot } from './features/consent/consent-root.tsx';
 import { ApiError } from './lib/api.ts';
-import { AppRoutes } from './router.tsx';
+import { meQuery } from './lib/queries.ts';
+import { AppRoutes, preloadRoutes } from './router.tsx';
 import './styles.css';
 
 // Toasts appear only after an action: their code loads after the first paint.
@@ -18,6 +19,10 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// The first page's code and the session are fetched together, before React's first render.
+preloadRoutes(window.location.pathname);
+void queryClient.prefetchQuery(meQuery);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import NotFoundPage from './pages/not-found-page.tsx';
@@ -11,7 +11,7 @@ import NotFoundPage from './pages/not-found-page.tsx';
  * load (docs/decisions/0022 « First-load JavaScript »). BrowserRouter updates its location in a
  * transition, so the current page stays on screen while the next page's code loads.
  */
-const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) => Object.assign(lazy(load), { preload: load });
 
 /** The route table of docs/product/spec.md section 2 (pages arrive with their issues). */
 const routes: RouteObject[] = [
@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
   },
   {
     // The signed-in layout and its header load with the first signed-in page, not with the landing.
-    Component: lazy(async () => ({ default: (await import('./layouts/app-layout.tsx')).AppLayout })),
+    Component: lazyPage(async () => ({ default: (await import('./layouts/app-layout.tsx')).AppLayout })),
     children: [
       { path: '/dashboard', Component: lazyPage(() => import('./pages/dashboard-page.tsx')) },
       { path: '/subscription', Component: lazyPage(() => import('./pages/subscription-page.tsx')) },
@@ -92,6 +92,17 @@ const routes: RouteObject[] = [
   },
   { path: '*', Component: NotFoundPage },
 ];
+
+/**
+ * Starts loading the code of every route matching `pathname` at once (the signed-in layout and
+ * its page, rather than one after the other as they render).
+ */
+export function preloadRoutes(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const component = route.Component as { preload?: () => Promise<unknown> } | null | undefined;
+    void component?.preload?.();
+  }
+}
 
 /** The page of the current address; nothing while its code loads on a first visit. */
 export function AppRoutes() {

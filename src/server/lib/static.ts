@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { sessionCookieValue } from '../auth/session-cache.ts';
 import type { AppEnv } from '../context.ts';
 
 /**
@@ -29,13 +30,16 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   // loads a small script instead of the app (docs/decisions/0022 « First-load JavaScript »).
   const landingFile = path.join(webDir, 'landing.html');
   const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml;
+  // With a session cookie (not checked: no query), the page's script asks /api/me whether the
+  // visitor is signed in; without one it does not, so a first visit logs no 401.
+  const landingWithSession = landingHtml.replace('<html lang="fr">', '<html lang="fr" data-session="">');
 
   // Hashed names: a new build has new names, so a year is safe. The build writes .br and .gz
   // copies of the bundles (scripts/precompress.mjs), sent as they are.
   app.use('/assets/*', cached(serveStatic({ root: webDir, precompressed: true }), 'public, max-age=31536000, immutable'));
   app.get('/', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(landingHtml);
+    return c.html(sessionCookieValue(c.req.header('cookie')) ? landingWithSession : landingHtml);
   });
   app.use('*', cached(serveStatic({ root: webDir }), 'public, max-age=3600'));
   app.get('*', (c) => {

@@ -116,9 +116,12 @@ document.addEventListener('click', (event) => {
 
 // A signed-in owner gets the app's landing (« Tableau de bord », their plan's links); and, as in
 // the app, the environment's name outside production.
-void fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then((response) => {
-  if (response.ok) startApp();
-});
+// The server marks the page when the request carried a session cookie (src/server/lib/static.ts).
+if (document.documentElement.hasAttribute('data-session')) {
+  void fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then((response) => {
+    if (response.ok) startApp();
+  });
+}
 void fetch('/api/config', { headers: { accept: 'application/json' } })
   .then((response) => (response.ok ? (response.json() as Promise<PublicConfig>) : null))
   .then((config) => {

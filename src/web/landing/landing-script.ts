@@ -128,7 +128,8 @@ void fetch('/api/config', { headers: { accept: 'application/json' } })
     if (appStarted || !config || config.appEnv === 'production') return;
     const aside = document.createElement('aside');
     aside.setAttribute('aria-label', 'Environnement');
-    aside.className = 'bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950';
+    // The classes of src/web/components/environment-banner.tsx.
+    aside.classList.add('bg-amber-300', 'px-4', 'py-1', 'text-center', 'text-xs', 'font-semibold', 'text-amber-950');
     aside.dataset.testid = 'env-banner';
     aside.textContent = `Environnement : ${config.appEnv === 'development' ? 'développement' : config.appEnv}`;
     document.querySelector('#root header')?.before(aside);

@@ -18,7 +18,7 @@ import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { mealPlanMessages } from '../../shared/api/meal-plans.ts';
+import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 

@@ -12,6 +12,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // The prerendered landing page's script (scripts/prerender-landing.mjs), beside the app.
+    rollupOptions: { input: { index: 'index.html', landing: 'src/web/landing/landing-script.ts' } },
   },
   server: {
     port: 5173,

@@ -9,6 +9,7 @@
  *   npx tsx bench/lighthouse.ts [--json] [--runs N]            → builds if needed, starts the built
  *                                                                server on a free port with a throwaway
  *                                                                DATA_DIR, measures, stops it
+ *   npx tsx bench/lighthouse.ts --pages landing,dashboard       → only these pages (landing, menu, dashboard)
  *   import { runLighthouseBench } from './lighthouse.ts'       → the figures, in-process (under tsx)
  *
  * Chromium: CHROME_PATH, else /usr/bin/chromium. Nothing downloads a browser; every host
@@ -254,7 +255,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const server = given ? null : await startBuiltServer();
   try {
     const baseUrl = given ?? server!.baseUrl;
-    const pages = await seedLighthousePages(baseUrl);
+    const only = valueOf('--pages')?.split(',');
+    const pages = (await seedLighthousePages(baseUrl)).filter((page) => !only || only.includes(page.key));
     const figures = await runLighthouseBench(baseUrl, pages, { runs: Number(valueOf('--runs') ?? 3), log });
     if (json) console.log(JSON.stringify(figures, null, 2));
     else

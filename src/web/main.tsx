@@ -1,10 +1,11 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ConsentRoot } from './features/consent/consent-root.tsx';
 import { ApiError } from './lib/api.ts';
-import { router } from './router.tsx';
+import { meQuery } from './lib/queries.ts';
+import { AppRoutes, preloadRoutes } from './router.tsx';
 import './styles.css';
 
 // Toasts appear only after an action: their code loads after the first paint.
@@ -19,10 +20,16 @@ const queryClient = new QueryClient({
   },
 });
 
+// The first page's code and the session are fetched together, before React's first render.
+preloadRoutes(window.location.pathname);
+void queryClient.prefetchQuery(meQuery);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>

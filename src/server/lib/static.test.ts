@@ -15,6 +15,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'web-'));
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>NutriCarte</title>');
+  await writeFile(path.join(dir, 'landing.html'), '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title></html>');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
   await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(bundle));
@@ -57,5 +58,17 @@ describe('the built web app', () => {
     const res = await app().request('/recipes');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('<title>NutriCarte</title>');
+  });
+  it('answers / with the prerendered landing page, never cached (docs/decisions/0022)', async () => {
+    const res = await app().request('/');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('la page d’accueil');
+    expect(html).not.toContain('data-session');
+  });
+
+  it('marks the landing page when the request has a session cookie, for its script to ask /api/me', async () => {
+    const res = await app().request('/', { headers: { cookie: 'nutricarte.session_token=abc.def' } });
+    expect(await res.text()).toContain('<html lang="fr" data-session="">');
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { sessionCookieValue } from '../auth/session-cache.ts';
 import type { AppEnv } from '../context.ts';
 
 /**
@@ -18,16 +19,28 @@ function cached(serve: MiddlewareHandler<AppEnv>, cacheControl: string): Middlew
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, every other GET
- * that is not an API or server-rendered path answered with index.html (never cached).
+ * that is not an API or server-rendered path answered with index.html (never cached), and /
+ * with the prerendered landing page.
  */
 export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // The landing page prerendered by the build (scripts/prerender-landing.mjs): a first visit of /
+  // loads a small script instead of the app (docs/decisions/0022 « First-load JavaScript »).
+  const landingFile = path.join(webDir, 'landing.html');
+  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml;
+  // With a session cookie (not checked: no query), the page's script asks /api/me whether the
+  // visitor is signed in; without one it does not, so a first visit logs no 401.
+  const landingWithSession = landingHtml.replace('<html lang="fr">', '<html lang="fr" data-session="">');
 
   // Hashed names: a new build has new names, so a year is safe. The build writes .br and .gz
   // copies of the bundles (scripts/precompress.mjs), sent as they are.
   app.use('/assets/*', cached(serveStatic({ root: webDir, precompressed: true }), 'public, max-age=31536000, immutable'));
+  app.get('/', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(sessionCookieValue(c.req.header('cookie')) ? landingWithSession : landingHtml);
+  });
   app.use('*', cached(serveStatic({ root: webDir }), 'public, max-age=3600'));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();

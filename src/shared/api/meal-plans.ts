@@ -1,25 +1,10 @@
 import { z } from '../zod-fr.ts';
 import { CATERING_TAGS, isIsoDate, POPULATIONS, SERVICES, SLOTS, type CateringTag, type Population, type Service, type Slot } from '../catering/catering.ts';
 import type { CriterionResult, Ruleset } from '../catering/gemrcn.ts';
+import { mealPlanMessages } from './meal-plan-messages.ts';
 
-/** docs/product/api.md « Collective catering », completed in docs/product/meal-plans.md. */
-export const mealPlanMessages = {
-  establishmentRequired: 'Choisissez un établissement',
-  dateInvalid: 'Date invalide (AAAA-MM-JJ)',
-  rangeInvalid: 'La période doit finir après son début et durer au plus 400\u00a0jours',
-  serviceInvalid: 'Service invalide (déjeuner, dîner ou goûter)',
-  slotInvalid: 'Composante invalide',
-  slotTwice: 'Chaque composante ne peut figurer qu’une fois par service',
-  recipeInvalid: 'Recette introuvable dans votre organisation',
-  populationInvalid: 'Population invalide (maternelle, élémentaire, adolescent ou adulte)',
-  copyLengthInvalid: 'Choisissez un jour, une semaine ou un cycle de quatre semaines',
-  copyOverlap: 'Les dates de destination ne peuvent pas recouvrir celles copiées',
-  tagInvalid: 'Classification inconnue',
-  yearInvalid: 'Année invalide',
-  nothingToPublish: 'Aucun plat n’est planifié cette semaine',
-  premiumOnly: 'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
-  coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
-} as const;
+// The messages without zod, for the web app's page (docs/decisions/0022 « First-load JavaScript »).
+export { mealPlanMessages } from './meal-plan-messages.ts';
 const m = mealPlanMessages;
 
 export const isoDateSchema = z.string({ error: m.dateInvalid }).refine(isIsoDate, m.dateInvalid);

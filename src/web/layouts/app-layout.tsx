@@ -15,7 +15,8 @@ import { cn } from '../lib/cn.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { AccountButton } from './account-button.tsx';
 import { NAV_LINKS, ORGANISATION_LINKS } from './app-links.ts';
-import { AppMenu } from './app-menu.tsx';
+import { MenuIcon } from './menu-icon.tsx';
+import { Button } from '../components/ui/button.tsx';
 
 /** The organisation's pages the account's role can use. */
 function useOrganisationLinks() {
@@ -28,6 +29,18 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The account menu's Radix code loads after the page has painted (as the organisation menu's). */
 const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyComponent(() => import('./account-menu.tsx'), (m) => m.AccountMenu);
+/** The phone's « Menu » too: its Radix dialog (14 kB gzip) is no part of a page's first load (docs/decisions/0022). */
+const { Component: AppMenu, usePreload: usePreloadAppMenu } = lazyComponent(() => import('./app-menu.tsx'), (m) => m.AppMenu);
+
+/** « Menu » while its code loads: the same button, not yet usable. */
+function AppMenuButtonLoading() {
+  return (
+    <Button variant="secondary" size="sm" className="lg:hidden" disabled data-testid="app-menu-button">
+      <MenuIcon open={false} />
+      Menu
+    </Button>
+  );
+}
 
 /**
  * One row (issue 21): the brand, the working pages, the organisation switcher and the account
@@ -39,6 +52,7 @@ function Header() {
   const signOut = useSignOut();
   const organisationLinks = useOrganisationLinks();
   usePreloadAccountMenu();
+  usePreloadAppMenu();
   const email = me?.user.email ?? '';
   return (
     <header className="border-b border-stone-200 bg-white">
@@ -66,7 +80,9 @@ function Header() {
               </Suspense>
             </div>
           )}
-          <AppMenu me={me} organisationLinks={organisationLinks} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+          <Suspense fallback={<AppMenuButtonLoading />}>
+            <AppMenu me={me} organisationLinks={organisationLinks} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+          </Suspense>
         </div>
       </div>
     </header>

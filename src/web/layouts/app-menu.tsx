@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx';
 import { OrganisationChoice } from '../features/organisations/organisation-choice.tsx';
 import { cn } from '../lib/cn.ts';
 import { APP_LINKS } from './app-links.ts';
+import { MenuIcon } from './menu-icon.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('block rounded-control px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100');
@@ -21,14 +22,6 @@ function MenuLinks({ links, onClick }: { links: readonly { to: string; label: st
         </li>
       ))}
     </ul>
-  );
-}
-
-function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-    </svg>
   );
 }
 

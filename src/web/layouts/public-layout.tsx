@@ -55,7 +55,7 @@ function TopBar() {
               <Link to="/auth" className={buttonClass('ghost', 'sm')}>
                 Se connecter
               </Link>
-              <Link to="/auth" state={{ mode: 'sign-up' }} className={buttonClass('primary', 'sm')}>
+              <Link to="/auth" state={{ mode: 'sign-up' }} data-sign-up="" className={buttonClass('primary', 'sm')}>
                 S’inscrire
               </Link>
             </>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { organisationWatch } from './organisation-watch.ts';
 
 /** docs/product/spec.md section 9: the redirect after sign-in, sign-up and sign-out waits 100 ms. */

@@ -1,6 +1,6 @@
-import { Tabs } from 'radix-ui';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
+import { Tabs } from '../components/ui/tabs.tsx';
 import { useAdminEnvironment } from '../features/admin/api.ts';
 import { OutboxPanel } from '../features/admin/outbox-panel.tsx';
 import { useDetectedEnvironment } from '../features/admin/use-detected-environment.ts';
@@ -101,31 +101,26 @@ export default function AdminPage() {
     <RequireAuth role="admin">
       <div className="space-y-6">
         <h1 className="text-2xl font-bold sm:text-3xl">Administration</h1>
-        <Tabs.Root defaultValue="environment">
-          <Tabs.List aria-label="Sections de l’administration" className="inline-flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
-            <Tabs.Trigger value="environment" className={tabClass}>
-              Environnement
-            </Tabs.Trigger>
-            <Tabs.Trigger value="security" className={tabClass}>
-              Sécurité
-            </Tabs.Trigger>
-            <Tabs.Trigger value="settings" className={tabClass}>
-              Paramètres
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="environment" className="mt-4">
-            <EnvironmentTab />
-          </Tabs.Content>
-          <Tabs.Content value="security" className="mt-4">
-            <SecurityTab />
-          </Tabs.Content>
-          <Tabs.Content value="settings" className="mt-4">
-            <Card>
-              <h2 className="text-lg font-semibold">Paramètres</h2>
-              <p className="mt-2 text-sm text-stone-600">Cette section sera disponible dans une prochaine version.</p>
-            </Card>
-          </Tabs.Content>
-        </Tabs.Root>
+        <Tabs
+          label="Sections de l’administration"
+          listClassName="inline-flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1"
+          tabClassName={tabClass}
+          panelClassName="mt-4"
+          items={[
+            { value: 'environment', label: 'Environnement', content: <EnvironmentTab /> },
+            { value: 'security', label: 'Sécurité', content: <SecurityTab /> },
+            {
+              value: 'settings',
+              label: 'Paramètres',
+              content: (
+                <Card>
+                  <h2 className="text-lg font-semibold">Paramètres</h2>
+                  <p className="mt-2 text-sm text-stone-600">Cette section sera disponible dans une prochaine version.</p>
+                </Card>
+              ),
+            },
+          ]}
+        />
       </div>
     </RequireAuth>
   );

@@ -6,14 +6,12 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { UnverifiedAllergensCard } from '../features/recipes/unverified-allergens-card.tsx';
 import { FirstHourChecklist } from './dashboard/first-hour-checklist.tsx';
-import { dashboardSummary, firstHourSteps } from './dashboard/first-hour.ts';
+import { dashboardSummary, firstHourSteps, type DashboardData } from './dashboard/first-hour.ts';
 import { LivingSummary } from './dashboard/living-summary.tsx';
 import { useDashboardData } from './dashboard/use-dashboard-data.ts';
 
 /** Until its four steps are done, the first hour's checklist; then what needs the owner's hand. */
-function GuideOrSummary() {
-  const data = useDashboardData();
-  if (!data) return null;
+function GuideOrSummary({ data }: { data: DashboardData }) {
   const steps = firstHourSteps(data);
   return steps.every((s) => s.done) ? <LivingSummary summary={dashboardSummary(data)} /> : <FirstHourChecklist steps={steps} />;
 }
@@ -34,6 +32,7 @@ const shortcuts = [
 export default function DashboardPage() {
   const { data: me } = useMe();
   const canManageBilling = useCan('billing:manage');
+  const data = useDashboardData();
   if (!me) return <Spinner label="Chargement..." />;
   const firstName = me.user.email.split('@')[0];
   const isFree = me.subscription.tier === 'free';
@@ -45,7 +44,19 @@ export default function DashboardPage() {
         <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.organisation.name}.</p>
       </div>
 
-      <GuideOrSummary />
+      {/* The rest appears at once with the guide (it goes first): nothing already shown moves
+          down (Lighthouse « layout shift », docs/decisions/0022); the wait keeps the footer out of view. */}
+      {data ? <DashboardBody data={data} isFree={isFree} canManageBilling={canManageBilling} /> : <div className="min-h-[80vh]"><Spinner label="Chargement..." /></div>}
+    </div>
+  );
+}
+
+function DashboardBody({ data, isFree, canManageBilling }: { data: DashboardData; isFree: boolean; canManageBilling: boolean }) {
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <>
+      <GuideOrSummary data={data} />
 
       <section aria-label="Utilisation" className="grid gap-4 sm:grid-cols-3">
         {counters.map(({ key, label, unit }) => {
@@ -86,6 +97,6 @@ export default function DashboardPage() {
           </Link>
         ))}
       </section>
-    </div>
+    </>
   );
 }

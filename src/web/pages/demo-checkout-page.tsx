@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { DemoCheckoutSession } from '../../shared/api/billing.ts';
 import { PRICES } from '../../shared/plans.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { billingMessages, type BillingSubscription } from '../../shared/api/billing.ts';
+import { toast } from '../lib/toast.ts';
+import { billingMessages } from '../../shared/api/billing-messages.ts';
+import type { BillingSubscription } from '../../shared/api/billing.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useBillingSubscription, useDemoPortalAction, type DemoPortalAction } from '../features/billing/api.ts';

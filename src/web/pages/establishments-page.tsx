@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { Establishment } from '../../shared/api/organisations.ts';
 import { messages } from '../../shared/messages.ts';
 import { Button } from '../components/ui/button.tsx';

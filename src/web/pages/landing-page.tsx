@@ -174,6 +174,16 @@ function BelowTheFold() {
   );
 }
 
+/** The whole page at once: what the build prerenders for a first visit (src/web/landing/prerender.tsx). */
+export function LandingContent() {
+  return (
+    <>
+      <Hero />
+      <BelowTheFold />
+    </>
+  );
+}
+
 export default function LandingPage() {
   // The first render draws the hero only; the sections below follow at once in a deferred,
   // interruptible render, so a phone gets no long task from this page (Lighthouse TBT).

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { addDays, isIsoDate, mondayOf, POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SERVICES, type Population, type Service } from '../../shared/catering/catering.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
@@ -18,7 +18,7 @@ import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { mealPlanMessages } from '../../shared/api/meal-plans.ts';
+import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent, type MoveTarget } from '../features/menus/api.ts';

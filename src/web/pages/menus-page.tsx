@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { Menu } from '../../shared/api/menus.ts';
 import { messages } from '../../shared/messages.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';

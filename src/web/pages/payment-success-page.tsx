@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useMetaPixelSubscribe } from '../features/billing/meta-pixel.ts';
 import { useConsent } from '../features/consent/use-consent.ts';
-import { billingMessages } from '../../shared/api/billing.ts';
+import { billingMessages } from '../../shared/api/billing-messages.ts';
 import { PRICES } from '../../shared/plans.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { Product } from '../../shared/api/products.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { QrCode } from '../../shared/api/qr.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';

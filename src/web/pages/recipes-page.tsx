@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { messages } from '../../shared/messages.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import type { MeResponse } from '../../shared/api/account.ts';
-import { billingMessages } from '../../shared/api/billing.ts';
+import { billingMessages } from '../../shared/api/billing-messages.ts';
 import { PRICES, type LimitedResource } from '../../shared/plans.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-600',
   secondary: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:text-stone-400',
-  accent: 'bg-accent-600 text-white hover:bg-orange-700 disabled:bg-stone-300',
+  accent: 'bg-accent-700 text-white hover:bg-orange-800 disabled:bg-stone-300',
   ghost: 'text-stone-700 hover:bg-stone-100',
   dangerGhost: 'text-red-700 hover:bg-red-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-stone-300',

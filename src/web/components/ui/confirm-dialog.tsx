@@ -1,8 +1,18 @@
-import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { buttonClass } from './button.tsx';
+import { cloneElement, isValidElement, Suspense, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 
-/** Asks before a destructive action (docs/conventions.md 10); the text comes from docs/product/spec.md. */
+/**
+ * The dialog's Radix code (react-remove-scroll and the focus trap, 14 kB gzip) loads after the
+ * page has painted, not with it (docs/decisions/0022 « First-load JavaScript »).
+ */
+const { Component: ConfirmDialogContent, usePreload } = lazyComponent(() => import('./confirm-dialog-content.tsx'), (m) => m.default);
+
+type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
+
+/**
+ * Asks before a destructive action (docs/conventions.md 10); the text comes from docs/product/spec.md.
+ * `trigger` is one element (a button): a click on it opens the dialog, as Radix's trigger does.
+ */
 export function ConfirmDialog({
   trigger,
   title,
@@ -18,22 +28,39 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  usePreload();
+  if (!isValidElement(trigger)) throw new Error('ConfirmDialog: the trigger must be one element');
+  const element = trigger as ReactElement<TriggerProps & Record<string, unknown>>;
+  const button = cloneElement(element, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    'data-state': open ? 'open' : 'closed',
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      element.props.onClick?.(event);
+      if (event.defaultPrevented) return;
+      setOpener(event.currentTarget);
+      setOpen(true);
+    },
+  });
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-left shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-stone-600">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClass('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClass('destructive')} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {button}
+      {open && (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={() => opener}
+            title={title}
+            description={description}
+            confirmLabel={confirmLabel}
+            cancelLabel={cancelLabel}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 
 /** Copies to the clipboard, with a toast either way (the clipboard needs a secure context). */
 export async function copyText(text: string, done: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { changeEmailSchema, type ChangeEmailInput } from '../../../shared/api/auth.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';

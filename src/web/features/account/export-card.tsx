@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, Spinner } from '../../components/ui/card.tsx';
 import { countOf } from '../../../shared/typography.ts';

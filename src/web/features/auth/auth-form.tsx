@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
 import { messages } from '../../../shared/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';

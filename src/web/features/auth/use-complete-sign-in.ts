@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { REDIRECT_DELAY_MS } from '../../lib/use-leave-session.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 

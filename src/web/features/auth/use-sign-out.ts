@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../lib/api.ts';
 import { useLeaveSession } from '../../lib/use-leave-session.ts';

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { billingMessages, type BillingSubscription, type BillingType, type DemoCheckoutSession } from '../../../shared/api/billing.ts';
+import { toast } from '../../lib/toast.ts';
+import { billingMessages } from '../../../shared/api/billing-messages.ts';
+import type { BillingSubscription, BillingType, DemoCheckoutSession } from '../../../shared/api/billing.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { billingMessages, type BillingSubscription } from '../../../shared/api/billing.ts';
+import { toast } from '../../lib/toast.ts';
+import { billingMessages } from '../../../shared/api/billing-messages.ts';
+import type { BillingSubscription } from '../../../shared/api/billing.ts';
 import { ApiError } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import { billingSubscriptionQueryKey, fetchBillingSubscription } from './api.ts';

@@ -19,7 +19,7 @@ export function StartLink({ variant = 'primary', className }: { variant?: 'prima
       Accéder au tableau de bord
     </Link>
   ) : (
-    <Link to="/auth" state={{ mode: 'sign-up' }} className={buttonClass(variant, 'lg', className)}>
+    <Link to="/auth" state={{ mode: 'sign-up' }} data-sign-up="" className={buttonClass(variant, 'lg', className)}>
       Commencer gratuitement
     </Link>
   );

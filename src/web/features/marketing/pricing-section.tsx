@@ -45,13 +45,15 @@ function Price({ amount, period }: { amount: number; period: string }) {
  * docs/product/spec.md « Pricing section », on the landing and both marketing pages. Choosing a plan
  * leads a signed-in owner to /subscription (with the period for Premium), anyone else to /auth.
  */
-export function PricingSection({ title = 'Des tarifs simples et transparents' }: { title?: string }) {
+export function PricingSection({ title = 'Des tarifs simples et transparents', initialPeriod = 'monthly' }: { title?: string; initialPeriod?: BillingType }) {
   const { data: me } = useMe();
-  const [period, setPeriod] = useState<BillingType>('monthly');
+  const [period, setPeriod] = useState<BillingType>(initialPeriod);
   const yearly = period === 'yearly';
   const premiumTarget = me ? `/subscription?billing=${period}` : '/auth';
   const freeTarget = me ? '/subscription' : '/auth';
   const signUpState = me ? undefined : { mode: 'sign-up' };
+  // Marks the links the prerendered landing's script gives the sign-up mode (src/web/landing/landing-script.ts).
+  const signUpMark = me ? {} : { 'data-sign-up': '' };
 
   return (
     <section id="tarifs" aria-labelledby="tarifs-titre" className="scroll-mt-4 bg-white">
@@ -62,7 +64,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
         <p className="mx-auto mt-3 max-w-2xl text-center text-stone-700">
           Commencez gratuitement, passez au Premium quand votre carte s’agrandit. Sans engagement.
         </p>
-        <div className="mt-8 flex justify-center">
+        <div className="mt-8 flex justify-center" data-billing-toggle="">
           <BillingPeriodToggle value={period} onChange={setPeriod} legend="Facturation mensuelle ou annuelle" />
         </div>
 
@@ -72,7 +74,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
             <p className="mt-1 text-sm text-stone-700">Pour découvrir NutriCarte avec une première carte.</p>
             <Price amount={0} period="mois" />
             <FeatureList items={freeFeatures} />
-            <Link to={freeTarget} state={signUpState} className={buttonClass('secondary', 'lg', 'mt-8 w-full')}>
+            <Link to={freeTarget} state={signUpState} {...signUpMark} className={buttonClass('secondary', 'lg', 'mt-8 w-full')}>
               {me ? 'Voir mon abonnement' : 'Créer mon compte gratuit'}
             </Link>
           </article>
@@ -83,7 +85,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
             </p>
             <h3 className="text-xl font-bold">Premium</h3>
             <p className="mt-1 text-sm text-stone-700">Pour les cartes qui changent et les établissements à plusieurs salles.</p>
-            <div aria-live="polite">
+            <div aria-live="polite" data-premium-price="">
               {yearly ? (
                 <>
                   <Price amount={PRICES.yearlyEuros} period="an" />
@@ -102,7 +104,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents' }:
               )}
             </div>
             <FeatureList items={premiumFeatures} />
-            <Link to={premiumTarget} state={signUpState} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
+            <Link to={premiumTarget} state={signUpState} {...signUpMark} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
               Essayer Premium {PRICES.trialDays} jours
             </Link>
           </article>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { CATERING_TAGS, CATERING_TAG_LABELS, type CateringTag } from '../../../shared/catering/catering.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';

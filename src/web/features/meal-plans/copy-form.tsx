@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { ApiError } from '../../lib/api.ts';

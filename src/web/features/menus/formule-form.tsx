@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { formuleInputSchema, formulePriceRule, type Formule } from '../../../shared/api/formules.ts';
 import type { MenuSection } from '../../../shared/api/menus.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { formuleChoicesText, type Formule } from '../../../shared/api/formules.ts';
 import type { MenuSection } from '../../../shared/api/menus.ts';
 import { decimalText } from '../../../shared/decimal.ts';

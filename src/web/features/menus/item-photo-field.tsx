@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { MenuItem } from '../../../shared/api/menus.ts';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { useItemPhoto } from './api.ts';

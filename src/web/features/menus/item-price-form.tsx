@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { itemPriceRule, type MenuItem } from '../../../shared/api/menus.ts';
 import { optionalNumberText } from '../../../shared/number-rules.ts';

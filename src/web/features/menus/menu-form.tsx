@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
 import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
 import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
 import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
 import { Badge } from '../../components/ui/card.tsx';

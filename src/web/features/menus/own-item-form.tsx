@@ -1,6 +1,6 @@
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
 import { DIET_LABELS } from '../../../shared/diets.ts';

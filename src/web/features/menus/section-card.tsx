@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
 import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { showValidationToast } from '../../lib/form-error-toast.ts';
 

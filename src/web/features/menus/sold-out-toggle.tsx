@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { MenuItem } from '../../../shared/api/menus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSetItemSoldOut } from './api.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { OrganisationSummary } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
 import { organisationWatch } from '../../lib/organisation-watch.ts';

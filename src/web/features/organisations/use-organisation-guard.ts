@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { classifyOrganisationChange, organisationWatch, shownFrom } from '../../lib/organisation-watch.ts';
 import { meQuery, useMe } from '../../lib/queries.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { ImportPreview } from '../../../shared/product-file.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';

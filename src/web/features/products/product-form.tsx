@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { PRICE_UNIT_LABELS, PRICE_UNITS, PRODUCT_NUTRIENT_LABELS, PRODUCT_NUTRIENTS, type Product, type ProductLabel } from '../../../shared/api/products.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { AllergenChips } from '../../components/allergen-chips.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { qrFileName } from '../../../shared/api/qr.ts';
 import { downloadQrPng } from './qr-style.ts';
 

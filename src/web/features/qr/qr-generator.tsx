@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { Menu } from '../../../shared/api/menus.ts';
 import { qrMessages, type QrCode } from '../../../shared/api/qr.ts';
 import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { cn } from '../../lib/cn.ts';

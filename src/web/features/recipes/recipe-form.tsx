@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
 import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
 import { recipeMessages, recipeNumbers } from '../../../shared/api/recipes.ts';

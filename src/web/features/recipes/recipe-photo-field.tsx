@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { Photo } from '../../../shared/api/photos.ts';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { PhotoField } from '../../components/photo-field.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { PendingInvitation } from '../../../shared/api/organisations.ts';
 import { ROLE_LABELS } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/button.tsx';

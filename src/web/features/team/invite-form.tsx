@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { invitationCreateSchema, type InvitationCreateInput } from '../../../shared/api/organisations.ts';
 import { ROLE_DESCRIPTIONS, type MemberRole } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/button.tsx';

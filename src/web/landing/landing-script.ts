@@ -1,0 +1,136 @@
+/**
+ * The prerendered landing page's only script (issue 20: ≤ 60 kB of JavaScript on /; this is
+ * about 2 kB). It does what the React landing does for a first visitor, with no React:
+ * - the cookie banner until a decision (the same store as the app's, consent-store.ts);
+ * - « Mensuel / Annuel » in the pricing section;
+ * - the sign-up links open /auth in sign-up mode;
+ * - the environment banner outside production.
+ * « Personnaliser » and « Gestion des cookies » load the app's consent components alone
+ * (consent-island.tsx); a signed-in owner gets the app itself (their own links), which renders
+ * the same page over this one.
+ * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0022 « First-load JavaScript ».
+ */
+import { consentStore, NOTHING_ALLOWED } from '../features/consent/consent-store.ts';
+import type { PublicConfig } from '../../shared/api/account.ts';
+
+const appUrl = document.querySelector('script[data-app]')?.getAttribute('data-app') ?? '';
+const banner = document.getElementById('consent-banner-static');
+
+let appStarted = false;
+/** Starts the app over the prerendered page; its own banner and dialog take over the consent. */
+function startApp() {
+  if (appStarted) return;
+  appStarted = true;
+  hideBanner();
+  void import(/* @vite-ignore */ appUrl);
+}
+
+let islandStarted = false;
+/** « Personnaliser », « Gestion des cookies »: the app's banner and dialog, without the app. */
+function openPreferences() {
+  consentStore.openPreferences();
+  if (appStarted || islandStarted) return;
+  islandStarted = true;
+  hideBanner();
+  void import('./consent-island.tsx');
+}
+
+function hideBanner() {
+  if (!banner) return;
+  banner.hidden = true;
+  document.body.style.paddingBottom = '';
+  document.documentElement.style.removeProperty('--fixed-bottom-bar');
+}
+
+/** As the app's banner (consent-banner.tsx): the page keeps room below for the fixed banner. */
+function showBanner() {
+  if (!banner) return;
+  banner.hidden = false;
+  const section = banner.firstElementChild as HTMLElement | null;
+  if (!section) return;
+  const reserve = () => {
+    if (banner.hidden) return;
+    document.body.style.paddingBottom = `${section.offsetHeight}px`;
+    document.documentElement.style.setProperty('--fixed-bottom-bar', `${section.offsetHeight}px`);
+  };
+  reserve();
+  new ResizeObserver(reserve).observe(section);
+  const [refuse, accept, customise] = section.querySelectorAll('button');
+  refuse?.addEventListener('click', () => consentStore.decide(NOTHING_ALLOWED));
+  accept?.addEventListener('click', () => consentStore.decide({ analytics: true, ads: true }));
+  customise?.addEventListener('click', openPreferences);
+}
+
+consentStore.subscribe(() => {
+  if (consentStore.getSnapshot().decided) hideBanner();
+});
+if (!consentStore.getSnapshot().decided) showBanner();
+
+// « Gestion des cookies » in the footer opens the app's preferences dialog.
+for (const button of document.querySelectorAll<HTMLButtonElement>('footer button')) {
+  if (button.textContent?.trim() === 'Gestion des cookies') {
+    button.addEventListener('click', openPreferences);
+  }
+}
+
+// « Mensuel / Annuel »: the labels' look and the Premium price come from the prerendered other period.
+const toggle = document.querySelector('[data-billing-toggle]');
+const price = document.querySelector('[data-premium-price]');
+const yearly = document.querySelector<HTMLTemplateElement>('#pricing-yearly')?.content;
+if (toggle && price && yearly) {
+  const views = {
+    monthly: { labels: [...toggle.querySelectorAll('label')].map((label) => label.outerHTML), price: price.innerHTML },
+    yearly: {
+      labels: [...yearly.querySelectorAll('[data-billing-toggle] label')].map((label) => label.outerHTML),
+      price: yearly.querySelector('[data-premium-price]')?.innerHTML ?? '',
+    },
+  };
+  const classesOf = (html: string) => {
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    const label = box.firstElementChild!;
+    return { label: label.className, badge: label.querySelector('span')?.className };
+  };
+  toggle.addEventListener('change', (event) => {
+    const period = (event.target as HTMLInputElement).value === 'yearly' ? 'yearly' : 'monthly';
+    const view = views[period];
+    toggle.querySelectorAll('label').forEach((label, index) => {
+      const classes = classesOf(view.labels[index] ?? '');
+      label.className = classes.label;
+      const badge = label.querySelector('span');
+      if (badge && classes.badge) badge.className = classes.badge;
+    });
+    price.innerHTML = view.price;
+  });
+}
+
+// The sign-up links: the app reads the mode from the history entry's state (React Router keeps
+// a location's state in `history.state.usr`), so /auth opens on « Inscription » as from a Link.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element).closest?.('a[data-sign-up]');
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  history.pushState({ usr: { mode: 'sign-up' }, key: 'landing', idx: 1 }, '', link.getAttribute('href'));
+  location.reload();
+});
+
+// A signed-in owner gets the app's landing (« Tableau de bord », their plan's links); and, as in
+// the app, the environment's name outside production.
+// The server marks the page when the request carried a session cookie (src/server/lib/static.ts).
+if (document.documentElement.hasAttribute('data-session')) {
+  void fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then((response) => {
+    if (response.ok) startApp();
+  });
+}
+void fetch('/api/config', { headers: { accept: 'application/json' } })
+  .then((response) => (response.ok ? (response.json() as Promise<PublicConfig>) : null))
+  .then((config) => {
+    if (appStarted || !config || config.appEnv === 'production') return;
+    const aside = document.createElement('aside');
+    aside.setAttribute('aria-label', 'Environnement');
+    // The classes of src/web/components/environment-banner.tsx.
+    aside.classList.add('bg-amber-300', 'px-4', 'py-1', 'text-center', 'text-xs', 'font-semibold', 'text-amber-950');
+    aside.dataset.testid = 'env-banner';
+    aside.textContent = `Environnement : ${config.appEnv === 'development' ? 'développement' : config.appEnv}`;
+    document.querySelector('#root header')?.before(aside);
+  });

@@ -1,0 +1,15 @@
+import { writeFileSync } from 'node:fs';
+import { openDatabase } from '../src/server/db/database.ts';
+import { startAppServer } from './lib/app-server.ts';
+import { countsAt, createGrowthOrg, growTo } from './lib/growth-seed.ts';
+import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
+const postgres = await startThrowawayPostgres();
+const server = await startAppServer(postgres.url);
+const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 2 });
+const org = await createGrowthOrg(database.db, server.url, server.origin);
+await growTo(database.db, org, countsAt(1000), server.origin);
+await server.stop();
+await database.close();
+writeFileSync('/tmp/i20g-work/seeded.json', JSON.stringify({ url: postgres.url, ...org }));
+console.log('seeded', postgres.url);
+setInterval(() => {}, 60_000);

@@ -49,7 +49,7 @@ async function time(run: (i: number) => Promise<number>): Promise<Timing> {
   return { p50: round1(percentile(samples, 0.5)), p99: round1(percentile(samples, 0.99)), runs: samples.length, bytes };
 }
 
-const FIGURES = ['recipe list', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
+const FIGURES = ['recipe list (all, as the web asks)', 'recipe list (page of 50)', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings: Record<FigureName, Timing>; publicGzip: number; exportBytes: number }> {
@@ -63,22 +63,40 @@ async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings:
   };
   const menu = encodeURIComponent(org.publicMenuId);
   const timings = {} as Record<FigureName, Timing>;
-  timings['recipe list'] = await time(() => get('/api/recipes'));
+  timings['recipe list (all, as the web asks)'] = await time(() => get('/api/recipes'));
+  // The list a page of 50 at a time (GET /api/recipes?limit=50&after=…): the first page, then the tenth.
+  timings['recipe list (page of 50)'] = await time(async (i) => {
+    let after = '';
+    let bytes = 0;
+    for (let page = 0; page <= (i % 2 === 0 ? 0 : 9); page++) {
+      const res = await fetch(new URL(`/api/recipes?limit=50${after}`, baseUrl), { headers });
+      const body = (await res.json()) as { nextAfter: string | null };
+      if (res.status !== 200) throw new Error(`GET /api/recipes?limit=50: ${res.status}`);
+      bytes = Number(res.headers.get('content-length') ?? 0);
+      if (body.nextAfter === null) break;
+      after = `&after=${body.nextAfter}`;
+    }
+    return bytes;
+  });
   timings['ingredient search'] = await time((i) => get(`/api/catalogue/ingredients?limit=10&q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`));
   // The menu editor page (src/web/pages/menu-editor-page.tsx) asks these together and waits for all.
   timings['menu editor'] = await time(async () => (await Promise.all([`/api/menus/${menu}`, `/api/menus/${menu}/sections`, `/api/menus/${menu}/formules`].map(get))).reduce((a, b) => a + b, 0));
   timings['QR statistics (30 days)'] = await time(() => get(`/api/qr-codes/${org.topQrId}/stats?days=30`));
   timings['QR statistics (366 days)'] = await time(() => get(`/api/qr-codes/${org.topQrId}/stats?days=366`));
   timings['QR codes list'] = await time(() => get('/api/qr-codes'));
-  // The export: when its headers arrive (a streamed file starts there), and when its last byte does.
+  // The export: when its first bytes arrive (a streamed file starts there), and when its last byte does.
   const firstByte: number[] = [];
   timings['account export (whole file)'] = await time(async () => {
     const t = performance.now();
     const res = await fetch(new URL('/api/account/export', baseUrl), { headers });
-    firstByte.push(performance.now() - t);
-    const body = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET /api/account/export: ${res.status}`);
-    return body.byteLength;
+    if (res.status !== 200 || !res.body) throw new Error(`GET /api/account/export: ${res.status}`);
+    const reader = res.body.getReader();
+    let bytes = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (bytes === 0) firstByte.push(performance.now() - t);
+      bytes += chunk.value.byteLength;
+    }
+    return bytes;
   });
   const measuredFirst = firstByte.slice(3);
   timings['account export (first byte)'] = { p50: round1(percentile(measuredFirst, 0.5)), p99: round1(percentile(measuredFirst, 0.99)), runs: measuredFirst.length, bytes: 0 };
@@ -108,7 +126,7 @@ export async function runGrowthBench(log: ((line: string) => void) | undefined):
     const header = ['figure (p50 / p99 ms)', ...SCALES.map((s) => `${s}×`)];
     const rows = FIGURES.map((name) => [name, ...results.map((r) => `${r.measured.timings[name].p50} / ${r.measured.timings[name].p99}`)]);
     rows.push([`public menu, ${PUBLIC_SECTIONS * PUBLIC_ITEMS_PER_SECTION} items (B gzip)`, ...results.map((r) => String(r.measured.publicGzip))]);
-    rows.push(['account export (B, as JSON)', ...results.map((r) => String(r.measured.exportBytes))]);
+    rows.push(['account export (B of JSON)', ...results.map((r) => String(r.measured.exportBytes))]);
     log?.('\n' + formatTable(header, rows));
 
     const last = results.at(-1)!.measured;
@@ -123,7 +141,8 @@ export async function runGrowthBench(log: ((line: string) => void) | undefined):
       details: { p50: last.timings[name].p50, bytes: last.timings[name].bytes, growth: growth(name) },
     });
     return {
-      growth_recipe_list_p99_ms: figure('recipe list'),
+      growth_recipe_list_p99_ms: figure('recipe list (all, as the web asks)'),
+      growth_recipe_list_page_p99_ms: figure('recipe list (page of 50)'),
       growth_ingredient_search_p99_ms: figure('ingredient search'),
       growth_menu_editor_p99_ms: figure('menu editor'),
       growth_qr_stats_30_days_p99_ms: figure('QR statistics (30 days)'),

@@ -207,11 +207,11 @@ async function growScans(db: Kysely<DB>, org: GrowthOrg, target: number): Promis
   await sql`UPDATE qr_codes q SET scan_count = (SELECT count(*) FROM qr_scans s WHERE s.qr_code_id = q.id) WHERE q.organisation_id = ${org.organisationId}`.execute(db);
 }
 
-/** Brings the organisation to `counts`, then refreshes the planner's statistics (as autovacuum would). */
+/** Brings the organisation to `counts`, then vacuums and refreshes the planner's statistics (as autovacuum would after such growth). */
 export async function growTo(db: Kysely<DB>, org: GrowthOrg, counts: GrowthCounts, origin: string): Promise<void> {
   await growProducts(db, org, counts.products);
   await growRecipes(db, org, counts.recipes);
   await growMenus(db, org, counts.menus, origin);
   await growScans(db, org, counts.scans);
-  await sql`ANALYZE`.execute(db);
+  await sql`VACUUM ANALYZE`.execute(db);
 }

@@ -52,8 +52,9 @@ export async function* jsonPieces(value: unknown, depth = 0): AsyncGenerator<str
   yield plainText(value, depth);
 }
 
-/** Pieces gathered up to this size before they are sent. */
+/** Pieces gathered up to this size before they are sent (the first chunk leaves sooner). */
 const CHUNK_BYTES = 64 * 1024;
+const FIRST_CHUNK_BYTES = 1024;
 
 /**
  * The document as a byte stream, read as the client takes it (pull). Cancelling it (the client
@@ -62,10 +63,11 @@ const CHUNK_BYTES = 64 * 1024;
 export function jsonStream(value: unknown): ReadableStream<Uint8Array> {
   const pieces = jsonPieces(value);
   const encoder = new TextEncoder();
+  let size = FIRST_CHUNK_BYTES;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       let text = '';
-      while (text.length < CHUNK_BYTES) {
+      while (text.length < size) {
         const next = await pieces.next();
         if (next.done) {
           if (text) controller.enqueue(encoder.encode(text));
@@ -75,6 +77,7 @@ export function jsonStream(value: unknown): ReadableStream<Uint8Array> {
         text += next.value;
       }
       controller.enqueue(encoder.encode(text));
+      size = CHUNK_BYTES;
     },
     async cancel() {
       await pieces.return(undefined);

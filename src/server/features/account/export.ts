@@ -57,7 +57,7 @@ async function* scanPages(trx: Transaction<DB>, codeId: string): AsyncGenerator<
 }
 
 /** Recipes read per page, each with its lines. */
-const RECIPE_PAGE = 200;
+const RECIPE_PAGE = 50;
 
 /**
  * The organisation's recipes, oldest first, a page at a time: the first bytes of the file do

@@ -15,6 +15,7 @@ import * as menuLanguages from './migrations/0013-menu-languages-and-availabilit
 import * as mealPlans from './migrations/0014-meal-plans.ts';
 import * as dinerPerformance from './migrations/0015-performance.ts';
 import * as costsProgression from './migrations/0016-costs-progression.ts';
+import * as qrScanDays from './migrations/0017-qr-scan-days.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-meal-plans': mealPlans,
   '0015-performance': dinerPerformance,
   '0016-costs-progression': costsProgression,
+  '0017-qr-scan-days': qrScanDays,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -379,6 +379,14 @@ export interface QrScansTable {
   scanned_at: Timestamp;
 }
 
+/** Scans of a code per Paris calendar day (migration 0017), kept by triggers on qr_scans. */
+export interface QrScanDaysTable {
+  qr_code_id: string;
+  /** A calendar day; read as text (YYYY-MM-DD) by the statistics. */
+  day: ColumnType<string, string, string>;
+  scans: number;
+}
+
 export interface EventOutboxTable {
   id: Generated<number>;
   user_id: string | null;
@@ -437,6 +445,7 @@ export interface DB {
   photo_orphans: PhotoOrphansTable;
   qr_codes: QrCodesTable;
   qr_scans: QrScansTable;
+  qr_scan_days: QrScanDaysTable;
   event_outbox: EventOutboxTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   checkout_sessions: CheckoutSessionsTable;

@@ -12,6 +12,15 @@ const SYNC_LIMIT_BYTES = 64 * 1024;
 /** Beyond this size (a file with a known length) the body is compressed as a stream. */
 const BUFFER_LIMIT_BYTES = 1024 * 1024;
 
+/** Bodies written as they are produced (streamedBody): compressed as a stream, never buffered. */
+const streamedBodies = new WeakSet<ReadableStream>();
+
+/** Marks a body as produced over time (the account export): it is gzipped on the way, never read whole first. */
+export function streamedBody<T extends ReadableStream>(body: T): T {
+  streamedBodies.add(body);
+  return body;
+}
+
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -33,7 +42,7 @@ function acceptsGzip(header: string | undefined): boolean {
  * - under 1 kB: sent as it is, with its length;
  * - a body written whole (no length announced, as `c.json` and `c.html` answer), or a file up
  *   to 1 MB: buffered and compressed in one call;
- * - a larger file: compressed as a stream, as hono does.
+ * - a larger file, or a body marked by `streamedBody`: compressed as a stream, as hono does.
  * An answer already encoded, partial, marked `no-transform` or of a binary type is left alone;
  * a strong ETag becomes weak, since the bytes sent are no longer those it names.
  */
@@ -78,7 +87,7 @@ export function compressResponses(): MiddlewareHandler {
       }
     };
 
-    if (length !== undefined && length > BUFFER_LIMIT_BYTES) {
+    if ((length !== undefined && length > BUFFER_LIMIT_BYTES) || streamedBodies.has(res.body)) {
       replace(res.body.pipeThrough(new CompressionStream('gzip')), true);
       return;
     }

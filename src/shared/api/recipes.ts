@@ -50,7 +50,25 @@ export const recipeMessages = {
   saleModeInvalid: 'Choisissez « sur place » ou « à emporter »',
   stepTooLong: 'Une étape ne peut pas dépasser 2000 caractères',
   tooManySteps: 'La progression ne peut pas dépasser 100 étapes',
+  pageLimitInvalid: 'Le nombre de recettes par page doit être un entier entre 1 et 200',
+  pageAfterInvalid: 'La recette après laquelle reprendre la liste est introuvable',
 } as const;
+
+/** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (issue 20 « Growth », bench/growth.ts). */
+export const RECIPE_PAGE_MAX = 200;
+export const recipePageQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, recipeMessages.pageLimitInvalid)
+    .transform(Number)
+    .pipe(z.number().int().min(1, recipeMessages.pageLimitInvalid).max(RECIPE_PAGE_MAX, recipeMessages.pageLimitInvalid)),
+  after: z.uuid(recipeMessages.pageAfterInvalid).optional(),
+});
+/** A page of recipes; `nextAfter` is the `after` of the next page, null on the last one. */
+export interface RecipePage {
+  recipes: Recipe[];
+  nextAfter: string | null;
+}
 
 const m = recipeMessages;
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../test/fake-stripe.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
@@ -62,6 +63,28 @@ describe('RGPD: export and deletion', () => {
     const token = (await t.db.selectFrom('sessions').select('token').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow()).token;
     expect(res.text).not.toContain(token);
     expect(res.text).not.toMatch(/password|secret|backup/i);
+  });
+
+  it('streams the scans of a busy code, oldest first, page after page, gzipped on the wire', async () => {
+    const owner = await t.signUp();
+    const mine = await seedOwner(t, owner, 'Chez Anna');
+    // 20,005 scans more, three at each instant (to the microsecond), so pages end among equal times.
+    await sql`INSERT INTO qr_scans (qr_code_id, scanned_at)
+      SELECT ${mine.qrId}::uuid, timestamptz '2026-01-01 08:00:00.123456+00' + (g / 3) * interval '1.001 second'
+      FROM generate_series(0, 20004) AS g`.execute(t.db);
+    const expected = (
+      await sql<{ at: Date }>`SELECT scanned_at AS at FROM qr_scans WHERE qr_code_id = ${mine.qrId} ORDER BY scanned_at, id`.execute(t.db)
+    ).rows.map((row) => new Date(row.at).toISOString());
+    expect(expected).toHaveLength(20_006);
+
+    const res = await t.request('GET', '/api/account/export', { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.organisations[0].qrCodes[0].scans).toEqual(expected);
+    // The document is the one JSON.stringify(…, null, 2) writes.
+    expect(res.text).toBe(JSON.stringify(res.body, null, 2));
+    const gzipped = await t.request('GET', '/api/account/export', { cookie: owner.cookie, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('refuses a wrong or missing password and deletes nothing', async () => {

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { requireSession, requireUser, useOrganisation } from '../../auth/require-user.ts';
 import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
+import { streamedBody } from '../../lib/compress.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
 import { allowAttempt } from '../../lib/rate-limit.ts';
@@ -46,10 +47,9 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/account/export', signedIn, async (c) => {
     const now = new Date();
-    const data = await exportAccount(deps.db, c.var.user.id, now);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-    return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    return c.body(streamedBody(exportAccount(deps.db, c.var.user.id, now)), 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   });
 
   app.delete('/account', signedIn, async (c) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type SignedUpUser, type TestApp, type TestResponse } from '../../test/harness.ts';
 
 // Ciqual 2025: 4003 potato (81 kcal), 16400 butter (753 kcal), 19041 milk (47.7 kcal), 22000 egg (140 kcal).
 // 0.2 l of milk weighs 206 g: density 1.03 from data/kitchen-measures.json (docs/product/decisions.md 17).
@@ -89,6 +89,39 @@ describe('recipes API', () => {
     for (const name of ['Premier', 'Second']) await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, name } });
     const list = await t.request('GET', '/api/recipes', { cookie: user.cookie });
     expect(list.body.recipes.map((r: { name: string }) => r.name)).toEqual(['Second', 'Premier']);
+  });
+
+  it('gives the list a page at a time with ?limit and ?after, in the same order, equal times included', async () => {
+    const user = await t.signUp();
+    const ids: string[] = [];
+    for (const name of ['Un', 'Deux', 'Trois', 'Quatre', 'Cinq']) ids.push((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, name } })).body.id);
+    // Two recipes written in the same microsecond: the id decides between them.
+    await t.db.updateTable('recipes').set({ created_at: new Date('2026-01-01T00:00:00Z') }).where('id', 'in', [ids[1]!, ids[2]!]).execute();
+    const whole = (await t.request('GET', '/api/recipes', { cookie: user.cookie })).body.recipes.map((r: { id: string }) => r.id);
+    const pages: string[][] = [];
+    let after: string | null = null;
+    do {
+      const page: TestResponse<{ recipes: { id: string }[]; nextAfter: string | null }> = await t.request('GET', `/api/recipes?limit=2${after ? `&after=${after}` : ''}`, { cookie: user.cookie });
+      expect(page.status).toBe(200);
+      pages.push(page.body.recipes.map((r) => r.id));
+      after = page.body.nextAfter;
+    } while (after !== null);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(whole);
+    expect((await t.request('GET', `/api/recipes?limit=5`, { cookie: user.cookie })).body).toMatchObject({ nextAfter: null });
+
+    for (const limit of ['0', '201', 'abc', '']) {
+      const bad = await t.request('GET', `/api/recipes?limit=${limit}`, { cookie: user.cookie });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.fields.limit).toBe('Le nombre de recettes par page doit être un entier entre 1 et 200');
+    }
+    // Another organisation's recipe, or one deleted since, is not a place to resume from.
+    const theirs = (await t.request('POST', '/api/recipes', { cookie: other.cookie, body: { ...puree, name: 'Ailleurs' } })).body.id;
+    for (const id of [theirs, '00000000-0000-4000-8000-000000000000', 'pas-un-id']) {
+      const bad = await t.request('GET', `/api/recipes?limit=2&after=${id}`, { cookie: user.cookie });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.fields.after).toBe('La recette après laquelle reprendre la liste est introuvable');
+    }
   });
 
   it('records a Ciqual gap as a partial value, never as zero', async () => {

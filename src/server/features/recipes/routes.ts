@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { recipeInputSchema } from '../../../shared/api/recipes.ts';
+import { recipeInputSchema, recipePageQuerySchema } from '../../../shared/api/recipes.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { readJson } from '../../lib/http.ts';
+import { parseInput, readJson } from '../../lib/http.ts';
+import { listRecipePage } from './list-page.ts';
 import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import { recipeHistory } from './history.ts';
 import { createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from './service.ts';
@@ -12,7 +13,12 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const write = allow('content:write');
   app.use('*', requireUser(deps));
-  app.get('/', async (c) => c.json({ recipes: await listRecipes(deps.db, c.var.org.id) }));
+  // Without `limit`, every recipe (the fixed contract); with it, one page (docs/product/api.md).
+  app.get('/', async (c) => {
+    if (c.req.query('limit') === undefined) return c.json({ recipes: await listRecipes(deps.db, c.var.org.id) });
+    const page = parseInput(recipePageQuerySchema, { limit: c.req.query('limit'), after: c.req.query('after') });
+    return c.json(await listRecipePage(deps.db, c.var.org.id, page));
+  });
   app.post('/', write, async (c) => {
     const input = await readJson(c, recipeInputSchema);
     return c.json(await createRecipe(deps.db, actorOf(c), input), 201);

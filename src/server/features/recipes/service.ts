@@ -166,13 +166,18 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
   };
 }
 
-export async function listRecipes(db: Kysely<DB>, organisationId: string): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('id').execute();
+/** Rows of `recipes` as the API shows them, in their order (their lines and photos in two queries). */
+export async function toRecipes(db: Kysely<DB>, rows: RecipeRow[]): Promise<Recipe[]> {
   const lines = await loadRecipeLines(db, rows.map((r) => r.id));
   const byRecipe = new Map<string, LineRow[]>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
   const photos = await findPhotos(db, rows.map((r) => r.photo_id));
   return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
+}
+
+export async function listRecipes(db: Kysely<DB>, organisationId: string): Promise<Recipe[]> {
+  const rows = await db.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('id').execute();
+  return toRecipes(db, rows);
 }
 
 export async function getRecipe(db: Db, organisationId: string, id: string): Promise<Recipe> {

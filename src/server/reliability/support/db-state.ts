@@ -27,6 +27,8 @@ export const OWNED_TABLES: Record<string, string> = {
   meal_plan_entries: 'id',
   qr_codes: 'id',
   qr_scans: 'id',
+  // Scans per Paris day (migration 0017), kept from qr_scans by triggers.
+  qr_scan_days: 'qr_code_id, day',
   event_outbox: 'id',
   checkout_sessions: 'id',
   idempotency_keys: 'user_id, key',

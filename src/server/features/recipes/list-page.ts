@@ -1,0 +1,24 @@
+import { sql, type Kysely } from 'kysely';
+import { recipeMessages, type RecipePage } from '../../../shared/api/recipes.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toRecipes } from './service.ts';
+
+/**
+ * One page of the organisation's recipes, in the list's order (newest first, then id): the
+ * `limit` recipes after the recipe `after` (from the start without it). The position is
+ * compared in SQL, to the microsecond of `created_at`. An `after` that is not one of the
+ * organisation's recipes (deleted since, or another's) is a 422 on the field.
+ */
+export async function listRecipePage(db: Kysely<DB>, organisationId: string, page: { limit: number; after?: string | undefined }): Promise<RecipePage> {
+  let query = db.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId);
+  if (page.after !== undefined) {
+    const anchor = await db.selectFrom('recipes').select('id').where('id', '=', page.after).where('organisation_id', '=', organisationId).executeTakeFirst();
+    if (!anchor) throw new AppError('validation', 422, recipeMessages.pageAfterInvalid, { after: recipeMessages.pageAfterInvalid });
+    const at = sql`(SELECT a.created_at FROM recipes a WHERE a.id = ${anchor.id})`;
+    query = query.where(sql<boolean>`(recipes.created_at < ${at} OR (recipes.created_at = ${at} AND recipes.id > ${anchor.id}))`);
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(page.limit + 1).execute();
+  const shown = rows.slice(0, page.limit);
+  return { recipes: await toRecipes(db, shown), nextAfter: rows.length > page.limit ? shown[shown.length - 1]!.id : null };
+}

@@ -197,13 +197,22 @@ test('the list draws its codes one after another (200 ms, then 100 ms apart)', a
     createdAt: new Date().toISOString(),
     menu: { id: '00000000-0000-4000-8000-000000000009', name: 'Carte' },
   }));
-  await page.route('**/api/qr-codes', (route) => route.fulfill({ json: { qrCodes: codes } }));
-  // The page's clock stands still from the start: it moves only as the test runs it, so the
-  // delays are checked to the millisecond however busy the machine. `runFor(0)` fires what is
-  // due now (the data layer's own 0 ms timers), without moving time.
+  // The list is held back until the page's clock stands still: it then moves only as the test
+  // runs it, so the delays are checked to the millisecond however busy the machine. The page
+  // itself loads on a running clock (its code is a lazy chunk, which React reveals after a
+  // timer: src/web/router.tsx). `runFor(0)` fires what is due now (the data layer's own 0 ms
+  // timers), without moving time.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/qr-codes', async (route) => {
+    await held;
+    await route.fulfill({ json: { qrCodes: codes } });
+  });
+  await page.goto('/qr-codes');
+  await expect(page.getByRole('heading', { name: 'Codes QR', level: 1 })).toBeVisible();
   await page.clock.install();
   await pauseClock(page);
-  await page.goto('/qr-codes');
+  release();
   const drawings = page.getByTestId('qr-drawing');
   /** Waits until the first `count` codes are drawn and the others still wait. */
   const drawn = (count: number) =>

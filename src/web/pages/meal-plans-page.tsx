@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import { addDays, isIsoDate, mondayOf, POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SERVICES, type Population, type Service } from '../../shared/catering/catering.ts';
@@ -6,24 +6,28 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import { egalimCsvUrl, useEgalim, useGemrcn, useMealPlan, usePublishWeek, useSaveService } from '../features/meal-plans/api.ts';
-import { ClassificationForm } from '../features/meal-plans/classification-form.tsx';
-import { CopyForm } from '../features/meal-plans/copy-form.tsx';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
 import { EgalimPanel } from '../features/meal-plans/egalim-panel.tsx';
 import { GemrcnPanel } from '../features/meal-plans/gemrcn-panel.tsx';
-import { MonthView } from '../features/meal-plans/month-view.tsx';
-import { ProductionSheet } from '../features/meal-plans/production-sheet.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
+
+// The month view and the tools under the plan load apart from the page (its first load stays
+// within docs/decisions/0022's budget); fetched in the background once the page has painted.
+const { Component: MonthView, usePreload: usePreloadMonthView } = lazyComponent(() => import('../features/meal-plans/month-view.tsx'), (m) => m.MonthView);
+const { Component: PlanTools, usePreload: usePreloadPlanTools } = lazyComponent(() => import('../features/meal-plans/plan-tools.tsx'), (m) => m.PlanTools);
 import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
 /** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
 export default function MealPlansPage() {
+  usePreloadMonthView();
+  usePreloadPlanTools();
   const [params, setParams] = useSearchParams();
   const establishments = useEstablishments();
   const recipes = useRecipes();
@@ -175,16 +179,18 @@ export default function MealPlansPage() {
           ))}
         </div>
       ) : (
-        <MonthView days={plan.data.days} service={service} />
+        <Suspense fallback={<Spinner label="Chargement du mois..." />}>
+          <MonthView days={plan.data.days} service={service} />
+        </Suspense>
       )}
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <GemrcnPanel answer={gemrcn.data} />
         <div className="space-y-6">
           <EgalimPanel answer={egalim.data} month={firstOfMonth(date)} csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))} />
-          {canWrite && <CopyForm key={`${establishmentId}-${monday}`} establishmentId={establishmentId} monday={monday} />}
-          <ClassificationForm recipes={options} canWrite={canWrite} />
-          <ProductionSheet key={monday} establishmentId={establishmentId} date={monday} />
+          <Suspense fallback={null}>
+            <PlanTools establishmentId={establishmentId} monday={monday} recipes={options} canWrite={canWrite} />
+          </Suspense>
         </div>
       </div>
     </div>

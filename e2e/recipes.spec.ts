@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+import { expectToast, LAPTOP, makePremium, PHONE, screenshot, signUp } from './fixtures.ts';
 
 async function addIngredient(page: Page, typed: string, option: RegExp) {
   const search = page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
@@ -116,4 +116,45 @@ test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', 
   expect((await refused.json()).error.code).toBe('plan_limit');
   await page.goto('/dashboard');
   await expect(page.getByTestId('counter-recipes')).toContainText('Limite atteinte');
+});
+
+test('a long list comes a page at a time; the dashboard counts without reading it (issue 20 « Growth »)', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(LAPTOP);
+  await signUp(page);
+  await makePremium(page, baseURL!);
+  // 50 recipes, the two oldest with their allergens confirmed.
+  for (let i = 1; i <= 50; i++) {
+    const created = await page.request.post('/api/recipes', {
+      headers: { Origin: baseURL! },
+      data: { name: `Plat ${i}`, servings: 1, ingredients: [{ code: '16400', quantity: 10, unit: 'g' }], allergens: ['Lait'], dietaryInfo: [], allergensDeclared: i <= 2 },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/recipes') lists.push(new URL(request.url()).search);
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('unverified-allergens')).toContainText('48 recettes aux allergènes non vérifiés');
+  await page.goto('/recipes');
+  const cards = page.getByTestId('recipe-card');
+  await expect(cards).toHaveCount(48);
+  await expect(cards.first()).toContainText('Plat 50');
+  await expect(page.getByText('48 recettes affichées sur 50')).toBeVisible();
+  await page.getByRole('button', { name: 'Afficher plus de recettes' }).click();
+  await expect(cards).toHaveCount(50);
+  await expect(cards.last()).toContainText('Plat 1');
+  await expect(page.getByRole('button', { name: 'Afficher plus de recettes' })).toHaveCount(0);
+  await screenshot(page, 'recipes-paged-1280');
+
+  // The dashboard's link: the 48 to confirm, one page, no button.
+  await page.goto('/recipes?allergenes=non-verifies');
+  await expect(page.getByTestId('unverified-filter')).toContainText('Recettes aux allergènes non vérifiés : 48');
+  await expect(cards).toHaveCount(48);
+  await expect(page.getByRole('button', { name: 'Afficher plus de recettes' })).toHaveCount(0);
+  // Nothing on these pages asked for the whole list.
+  expect(lists.length).toBeGreaterThan(0);
+  expect(lists.filter((search) => !search.includes('limit='))).toEqual([]);
 });

@@ -52,6 +52,7 @@ export const recipeMessages = {
   tooManySteps: 'La progression ne peut pas dépasser 100 étapes',
   pageLimitInvalid: 'Le nombre de recettes par page doit être un entier entre 1 et 200',
   pageAfterInvalid: 'La recette après laquelle reprendre la liste est introuvable',
+  pageStatusInvalid: 'Le filtre des allergènes doit être « declared » ou « unverified »',
 } as const;
 
 /** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (issue 20 « Growth », bench/growth.ts). */
@@ -63,11 +64,17 @@ export const recipePageQuerySchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, recipeMessages.pageLimitInvalid).max(RECIPE_PAGE_MAX, recipeMessages.pageLimitInvalid)),
   after: z.uuid(recipeMessages.pageAfterInvalid).optional(),
+  /** Only the recipes whose allergen list is confirmed (`declared`) or still to confirm (`unverified`). */
+  allergenStatus: z.enum(['declared', 'unverified'], recipeMessages.pageStatusInvalid).optional(),
 });
-/** A page of recipes; `nextAfter` is the `after` of the next page, null on the last one. */
+/**
+ * A page of recipes; `nextAfter` is the `after` of the next page, null on the last one; `total`
+ * counts every recipe the filter keeps (so `?limit=1&allergenStatus=unverified` is a count).
+ */
 export interface RecipePage {
   recipes: Recipe[];
   nextAfter: string | null;
+  total: number;
 }
 
 const m = recipeMessages;

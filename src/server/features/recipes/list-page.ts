@@ -6,12 +6,19 @@ import { toRecipes } from './service.ts';
 
 /**
  * One page of the organisation's recipes, in the list's order (newest first, then id): the
- * `limit` recipes after the recipe `after` (from the start without it). The position is
- * compared in SQL, to the microsecond of `created_at`. An `after` that is not one of the
- * organisation's recipes (deleted since, or another's) is a 422 on the field.
+ * `limit` recipes after the recipe `after` (from the start without it), and how many the filter
+ * keeps in all. The position is compared in SQL, to the microsecond of `created_at`. An `after`
+ * that is not one of the organisation's recipes (deleted since, or another's) is a 422 on the field.
  */
-export async function listRecipePage(db: Kysely<DB>, organisationId: string, page: { limit: number; after?: string | undefined }): Promise<RecipePage> {
-  let query = db.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId);
+export async function listRecipePage(
+  db: Kysely<DB>,
+  organisationId: string,
+  page: { limit: number; after?: string | undefined; allergenStatus?: 'declared' | 'unverified' | undefined },
+): Promise<RecipePage> {
+  let filtered = db.selectFrom('recipes').where('organisation_id', '=', organisationId);
+  // The status is the owner's confirmation (src/shared/recipe-facts.ts derives the facts' from it).
+  if (page.allergenStatus !== undefined) filtered = filtered.where('allergens_declared', '=', page.allergenStatus === 'declared');
+  let query = filtered.selectAll();
   if (page.after !== undefined) {
     const anchor = await db.selectFrom('recipes').select('id').where('id', '=', page.after).where('organisation_id', '=', organisationId).executeTakeFirst();
     if (!anchor) throw new AppError('validation', 422, recipeMessages.pageAfterInvalid, { after: recipeMessages.pageAfterInvalid });
@@ -20,5 +27,7 @@ export async function listRecipePage(db: Kysely<DB>, organisationId: string, pag
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(page.limit + 1).execute();
   const shown = rows.slice(0, page.limit);
-  return { recipes: await toRecipes(db, shown), nextAfter: rows.length > page.limit ? shown[shown.length - 1]!.id : null };
+  // A first page that holds every match is its own count; otherwise one count(*) on the org's index.
+  const total = page.after === undefined && rows.length <= page.limit ? rows.length : Number((await filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return { recipes: await toRecipes(db, shown), nextAfter: rows.length > page.limit ? shown[shown.length - 1]!.id : null, total };
 }

@@ -124,6 +124,39 @@ describe('recipes API', () => {
     }
   });
 
+  it('counts and filters the pages by allergen status (the dashboard and « non vérifiés » read them)', async () => {
+    const user = await t.signUp();
+    const declared = { ...puree, allergensDeclared: true };
+    for (const [name, body] of [['A', puree], ['B', declared], ['C', puree], ['D', declared], ['E', puree]] as const) {
+      expect((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...body, name } })).status).toBe(201);
+    }
+    type Page = { recipes: { name: string; allergenStatus: string }[]; nextAfter: string | null; total: number };
+    const get = async (query: string): Promise<Page> => {
+      const res: TestResponse<Page> = await t.request('GET', `/api/recipes?${query}`, { cookie: user.cookie });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    expect(await get('limit=10')).toMatchObject({ total: 5, nextAfter: null });
+    const first = await get('limit=2');
+    expect(first.total).toBe(5);
+    expect((await get(`limit=2&after=${first.nextAfter}`)).total).toBe(5);
+    const unverified = await get('limit=2&allergenStatus=unverified');
+    expect(unverified.total).toBe(3);
+    expect(unverified.recipes.map((r) => [r.name, r.allergenStatus])).toEqual([['E', 'unverified'], ['C', 'unverified']]);
+    const rest = await get(`limit=2&allergenStatus=unverified&after=${unverified.nextAfter}`);
+    expect(rest).toMatchObject({ total: 3, nextAfter: null });
+    expect(rest.recipes.map((r) => r.name)).toEqual(['A']);
+    expect(await get('limit=1&allergenStatus=declared')).toMatchObject({ total: 2, recipes: [{ name: 'D', allergenStatus: 'declared' }] });
+    // Another organisation's recipes are never counted.
+    const stranger = await t.signUp();
+    expect((await t.request('GET', '/api/recipes?limit=1&allergenStatus=unverified', { cookie: stranger.cookie })).body).toEqual({ recipes: [], nextAfter: null, total: 0 });
+    for (const status of ['toutes', 'DECLARED', '']) {
+      const bad = await t.request('GET', `/api/recipes?limit=2&allergenStatus=${status}`, { cookie: user.cookie });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.fields.allergenStatus).toBe('Le filtre des allergènes doit être « declared » ou « unverified »');
+    }
+  });
+
   it('records a Ciqual gap as a partial value, never as zero', async () => {
     // 20100 « Salade verte » style foods have gaps; find one with no energy in the catalogue.
     const gap = await t.db.selectFrom('catalogue_foods').select(['code', 'name']).where('energy_kcal', 'is', null).where('protein_g', 'is not', null).orderBy('code').executeTakeFirstOrThrow();

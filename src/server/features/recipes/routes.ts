@@ -16,7 +16,7 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   // Without `limit`, every recipe (the fixed contract); with it, one page (docs/product/api.md).
   app.get('/', async (c) => {
     if (c.req.query('limit') === undefined) return c.json({ recipes: await listRecipes(deps.db, c.var.org.id) });
-    const page = parseInput(recipePageQuerySchema, { limit: c.req.query('limit'), after: c.req.query('after') });
+    const page = parseInput(recipePageQuerySchema, { limit: c.req.query('limit'), after: c.req.query('after'), allergenStatus: c.req.query('allergenStatus') });
     return c.json(await listRecipePage(deps.db, c.var.org.id, page));
   });
   app.post('/', write, async (c) => {

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
-import type { IngredientHit, Recipe, RecipeInput } from '../../../shared/api/recipes.ts';
+import { RECIPES_PER_PAGE } from '../../../shared/api/recipe-list.ts';
+import type { IngredientHit, Recipe, RecipeInput, RecipePage } from '../../../shared/api/recipes.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
@@ -8,6 +9,36 @@ export const recipesQueryKey = ['recipes'] as const;
 
 export function useRecipes() {
   return useQuery({ queryKey: recipesQueryKey, queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes });
+}
+
+type AllergenStatus = Recipe['allergenStatus'];
+
+const pagePath = (limit: number, allergenStatus: AllergenStatus | undefined, after?: string | null) => {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (allergenStatus) params.set('allergenStatus', allergenStatus);
+  if (after) params.set('after', after);
+  return `/api/recipes?${params}`;
+};
+
+/**
+ * The list a page at a time (GET /api/recipes?limit&after, docs/product/api.md), optionally only
+ * the recipes whose allergens are `unverified`. Under `recipesQueryKey`, so every change refetches it.
+ */
+export function useRecipePages(allergenStatus?: AllergenStatus) {
+  return useInfiniteQuery({
+    queryKey: [...recipesQueryKey, 'pages', allergenStatus ?? 'all'],
+    queryFn: ({ pageParam, signal }) => api<RecipePage>(pagePath(RECIPES_PER_PAGE, allergenStatus, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextAfter,
+  });
+}
+
+/** How many recipes have this allergen status (one recipe's page and its `total`). */
+export function useRecipeCount(allergenStatus: AllergenStatus) {
+  return useQuery({
+    queryKey: [...recipesQueryKey, 'count', allergenStatus],
+    queryFn: async ({ signal }) => (await api<RecipePage>(pagePath(1, allergenStatus), { signal })).total,
+  });
 }
 
 /** After any change the list and the usage counters are refetched (docs/product/spec.md: usage refetched after save). */

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
-import { useRecipes } from './api.ts';
+import { useRecipeCount } from './api.ts';
 
 export const UNVERIFIED_FILTER = 'allergenes=non-verifies';
 
 /** Dashboard: how many recipes still have an unconfirmed allergen list, and where to fix them. */
 export function UnverifiedAllergensCard() {
-  const recipes = useRecipes();
-  if (!recipes.data || recipes.data.length === 0) return null;
-  const count = recipes.data.filter((r) => r.allergenStatus === 'unverified').length;
+  // The same queries as the dashboard's (use-dashboard-data.ts): fetched once.
+  const declared = useRecipeCount('declared');
+  const unverified = useRecipeCount('unverified');
+  if (declared.data === undefined || unverified.data === undefined || declared.data + unverified.data === 0) return null;
+  const count = unverified.data;
   if (count === 0) {
     return (
       <section aria-label="Allergènes" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" data-testid="unverified-allergens">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardSummary, firstHourSteps, type DashboardData } from './first-hour.ts';
 
-const empty: DashboardData = { recipes: [], menus: [], sections: {}, qrCodes: [], weekScans: 0 };
+const empty: DashboardData = { recipes: { declared: 0, unverified: 0 }, menus: [], sections: {}, qrCodes: [], weekScans: 0 };
 const item = (price: number | null) => ({ price }) as never;
 const done = (data: DashboardData) => firstHourSteps(data).filter((s) => s.done).map((s) => s.id);
 
@@ -12,7 +12,7 @@ describe('firstHourSteps', () => {
 
   it('ticks each step from the data only', () => {
     const data: DashboardData = {
-      recipes: [{ allergenStatus: 'unverified' }, { allergenStatus: 'declared' }],
+      recipes: { declared: 1, unverified: 1 },
       menus: [{ id: 'm1', isActive: true }],
       sections: { m1: [{ items: [item(12)] }] },
       qrCodes: [{ status: 'active', scanCount: 0, menu: { id: 'm1', name: 'Midi' } }],
@@ -24,7 +24,7 @@ describe('firstHourSteps', () => {
 
   it('does not count an unverified recipe, an empty or inactive menu, or an inactive code', () => {
     const data: DashboardData = {
-      recipes: [{ allergenStatus: 'unverified' }],
+      recipes: { declared: 0, unverified: 1 },
       menus: [
         { id: 'm1', isActive: true },
         { id: 'm2', isActive: false },
@@ -40,7 +40,7 @@ describe('firstHourSteps', () => {
 describe('dashboardSummary', () => {
   it('counts unverified recipes, dishes without a price, active menus without a code, and the week’s scans', () => {
     const data: DashboardData = {
-      recipes: [{ allergenStatus: 'unverified' }, { allergenStatus: 'declared' }, { allergenStatus: 'unverified' }],
+      recipes: { declared: 1, unverified: 2 },
       menus: [
         { id: 'm1', isActive: true },
         { id: 'm2', isActive: true },

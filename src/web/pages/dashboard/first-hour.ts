@@ -1,10 +1,13 @@
-import type { Recipe } from '../../../shared/api/recipes.ts';
 import type { Menu, MenuSection } from '../../../shared/api/menus.ts';
 import type { QrCode } from '../../../shared/api/qr.ts';
 
-/** What the dashboard reads from the server (GET /api/recipes, /api/menus, their sections, /api/qr-codes and the scans of the week). */
+/**
+ * What the dashboard reads from the server: how many recipes have their allergens confirmed or
+ * not (GET /api/recipes?limit=1&allergenStatus=…, the page's total), /api/menus and their
+ * sections, /api/qr-codes and the scans of the week.
+ */
 export interface DashboardData {
-  recipes: Pick<Recipe, 'allergenStatus'>[];
+  recipes: { declared: number; unverified: number };
   menus: Pick<Menu, 'id' | 'isActive'>[];
   sections: Record<string, Pick<MenuSection, 'items'>[]>;
   qrCodes: Pick<QrCode, 'status' | 'scanCount' | 'menu'>[];
@@ -34,7 +37,7 @@ export function firstHourSteps(data: DashboardData): FirstHourStep[] {
       label: 'Créer une recette aux allergènes confirmés',
       hint: 'Les ingrédients, puis « Allergènes vérifiés ».',
       to: '/recipes',
-      done: data.recipes.some((r) => r.allergenStatus === 'declared'),
+      done: data.recipes.declared > 0,
     },
     { id: 'menu', label: 'Composer un premier menu', hint: 'Un menu actif avec au moins un plat.', to: '/menus', done: activeMenus.length > 0 },
     {
@@ -65,7 +68,7 @@ export interface DashboardSummary {
 export function dashboardSummary(data: DashboardData): DashboardSummary {
   const withQr = new Set(data.qrCodes.map((q) => q.menu.id));
   return {
-    unverifiedRecipes: data.recipes.filter((r) => r.allergenStatus === 'unverified').length,
+    unverifiedRecipes: data.recipes.unverified,
     dishesWithoutPrice: data.menus.reduce((sum, m) => sum + itemsOf(data, m.id).filter((i) => i.price === null).length, 0),
     menusWithoutQr: data.menus.filter((m) => m.isActive && !withQr.has(m.id)).length,
     weekScans: data.weekScans,

@@ -3,19 +3,21 @@ import type { MenuSection } from '../../../shared/api/menus.ts';
 import type { QrScanStats } from '../../../shared/api/qr.ts';
 import { useMenus, sectionsQueryKey } from '../../features/menus/api.ts';
 import { qrCodesQueryKey, useQrCodes } from '../../features/qr/api.ts';
-import { useRecipes } from '../../features/recipes/api.ts';
+import { useRecipeCount } from '../../features/recipes/api.ts';
 import { api } from '../../lib/api.ts';
 import type { DashboardData } from './first-hour.ts';
 
 const WEEK_DAYS = 7;
 
 /**
- * The dashboard's data, read from the existing routes (docs/product/api.md): recipes, menus
+ * The dashboard's data, read from the existing routes (docs/product/api.md): recipe counts, menus
  * and their sections, QR codes and their scans of the last 7 days. Under the features' query
  * keys, so any change elsewhere in the app refreshes the dashboard. `null` while loading.
  */
 export function useDashboardData(): DashboardData | null {
-  const recipes = useRecipes();
+  // Counts, never the whole list: 2,000 recipes would be megabytes (bench/growth.ts).
+  const declared = useRecipeCount('declared');
+  const unverified = useRecipeCount('unverified');
   const menus = useMenus();
   const qrCodes = useQrCodes();
   const sections = useQueries({
@@ -30,9 +32,9 @@ export function useDashboardData(): DashboardData | null {
       queryFn: () => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(code.id)}/stats?days=${WEEK_DAYS}`),
     })),
   });
-  if (!recipes.data || !menus.data || !qrCodes.data || sections.some((s) => !s.data) || stats.some((s) => !s.data)) return null;
+  if (declared.data === undefined || unverified.data === undefined || !menus.data || !qrCodes.data || sections.some((s) => !s.data) || stats.some((s) => !s.data)) return null;
   return {
-    recipes: recipes.data,
+    recipes: { declared: declared.data, unverified: unverified.data },
     menus: menus.data,
     sections: Object.fromEntries(menus.data.map((menu, i) => [menu.id, sections[i]!.data!])),
     qrCodes: qrCodes.data,

@@ -50,7 +50,7 @@ async function time(run: (i: number) => Promise<number>): Promise<Timing> {
   return { p50: round1(percentile(samples, 0.5)), p99: round1(percentile(samples, 0.99)), runs: samples.length, bytes };
 }
 
-const FIGURES = ['recipe list (first page, as the web asks)', 'recipe list (tenth page)', 'recipe counts (dashboard)', 'recipe list (all at once)', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
+const FIGURES = ['recipe list (first page, as the web asks)', 'recipe list (tenth page)', 'recipe counts (dashboard)', 'recipe summaries (meal plans, picker)', 'recipe list (all at once)', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings: Record<FigureName, Timing>; publicGzip: number; exportBytes: number }> {
@@ -76,7 +76,9 @@ async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings:
   timings['recipe list (tenth page)'] = await time(() => get(`/api/recipes?limit=${perPage}${tenth}`));
   // The dashboard counts (use-dashboard-data.ts): one recipe and the total, for each status.
   timings['recipe counts (dashboard)'] = await time(async () => (await Promise.all(['declared', 'unverified'].map((status) => get(`/api/recipes?limit=1&allergenStatus=${status}`)))).reduce((a, b) => a + b, 0));
-  // The fixed contract's whole list (API.md), which the cost, print and menu-editor pages still read.
+  // The meal plans page and the menu editor's picker (useRecipeSummaries): every recipe in short.
+  timings['recipe summaries (meal plans, picker)'] = await time(() => get('/api/recipes?view=summary'));
+  // The fixed contract's whole list (API.md), which the costs and print pages still read.
   timings['recipe list (all at once)'] = await time(() => get('/api/recipes'));
   timings['ingredient search'] = await time((i) => get(`/api/catalogue/ingredients?limit=10&q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`));
   // The menu editor page (src/web/pages/menu-editor-page.tsx) asks these together and waits for all.
@@ -144,6 +146,7 @@ export async function runGrowthBench(log: ((line: string) => void) | undefined):
       growth_recipe_list_p99_ms: figure('recipe list (first page, as the web asks)'),
       growth_recipe_list_page_p99_ms: figure('recipe list (tenth page)'),
       growth_recipe_counts_p99_ms: figure('recipe counts (dashboard)'),
+      growth_recipe_summaries_p99_ms: figure('recipe summaries (meal plans, picker)'),
       growth_recipe_list_all_p99_ms: figure('recipe list (all at once)', false),
       growth_ingredient_search_p99_ms: figure('ingredient search'),
       growth_menu_editor_p99_ms: figure('menu editor'),

@@ -247,7 +247,7 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
   { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
   // Issue 20: the recipe list a page at a time.
-  { path: '/api/recipes', params: ['limit', 'after', 'allergenStatus'], signedIn: true },
+  { path: '/api/recipes', params: ['limit', 'after', 'allergenStatus', 'view'], signedIn: true },
   { path: '/api/organisation/history', params: ['before'], signedIn: true },
   // Issue 18: the diner's language and allergen filter, on the server-rendered page.
   { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },

@@ -10,7 +10,7 @@ import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/mea
 import { DayCard } from '../features/meal-plans/day-card.tsx';
 import { EgalimPanel } from '../features/meal-plans/egalim-panel.tsx';
 import { GemrcnPanel } from '../features/meal-plans/gemrcn-panel.tsx';
-import { useRecipes } from '../features/recipes/api.ts';
+import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
@@ -30,7 +30,7 @@ export default function MealPlansPage() {
   usePreloadPlanTools();
   const [params, setParams] = useSearchParams();
   const establishments = useEstablishments();
-  const recipes = useRecipes();
+  const recipes = useRecipeSummaries();
   const { data: me } = useMe();
   const free = me?.subscription.tier === 'free';
   const canWrite = useCan('content:write') && !free;

@@ -9,7 +9,7 @@ import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recip
 import { SectionCard } from '../features/menus/section-card.tsx';
 import { MenuDnd } from '../features/menus/menu-dnd.tsx';
 import { MenuPreview } from '../features/menus/menu-preview.tsx';
-import { useRecipes } from '../features/recipes/api.ts';
+import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useCan } from '../lib/use-can.ts';
 
@@ -163,7 +163,7 @@ function BackLink() {
 
 /** The page composes the two features: the recipes are loaded when the picker opens. */
 function RecipePicker({ onSelect, onClose }: { onSelect: (recipe: PickableRecipe) => void; onClose: () => void }) {
-  const recipes = useRecipes();
+  const recipes = useRecipeSummaries();
   // docs/product/spec.md section 8: a failed recipe list in the picker is only logged.
   useEffect(() => {
     if (recipes.error) console.error('Recipe picker: the recipes could not be loaded', recipes.error);

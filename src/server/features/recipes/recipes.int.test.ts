@@ -157,6 +157,30 @@ describe('recipes API', () => {
     }
   });
 
+  it('gives every recipe in short with ?view=summary, as the full list has them', async () => {
+    const user = await t.signUp();
+    for (const [name, allergensDeclared] of [['Soupe', false], ['Gratin', true]] as const) {
+      expect((await t.request('POST', '/api/recipes', { cookie: user.cookie, body: { ...puree, name, allergensDeclared } })).status).toBe(201);
+    }
+    const full = (await t.request('GET', '/api/recipes', { cookie: user.cookie })).body.recipes as Record<string, unknown>[];
+    const summary = await t.request('GET', '/api/recipes?view=summary', { cookie: user.cookie });
+    expect(summary.status).toBe(200);
+    const keys = ['id', 'name', 'description', 'caloriesPerServing', 'proteinPerServing', 'prepTime', 'cookTime', 'allergenStatus'];
+    expect(summary.body.recipes).toEqual(full.map((r) => Object.fromEntries(keys.map((k) => [k, r[k]]))));
+    expect(summary.body.recipes.map((r: { name: string; allergenStatus: string }) => [r.name, r.allergenStatus])).toEqual([
+      ['Gratin', 'declared'],
+      ['Soupe', 'unverified'],
+    ]);
+    expect(summary.body.recipes[0].caloriesPerServing).toBeGreaterThan(0);
+    const stranger = await t.signUp();
+    expect((await t.request('GET', '/api/recipes?view=summary', { cookie: stranger.cookie })).body).toEqual({ recipes: [] });
+    for (const view of ['full', 'SUMMARY', '']) {
+      const bad = await t.request('GET', `/api/recipes?view=${view}`, { cookie: user.cookie });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.fields.view).toBe('La seule vue abrégée de la liste est « summary »');
+    }
+  });
+
   it('records a Ciqual gap as a partial value, never as zero', async () => {
     // 20100 « Salade verte » style foods have gaps; find one with no energy in the catalogue.
     const gap = await t.db.selectFrom('catalogue_foods').select(['code', 'name']).where('energy_kcal', 'is', null).where('protein_g', 'is not', null).orderBy('code').executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { RECIPES_PER_PAGE } from '../../../shared/api/recipe-list.ts';
-import type { IngredientHit, Recipe, RecipeInput, RecipePage } from '../../../shared/api/recipes.ts';
+import type { IngredientHit, Recipe, RecipeInput, RecipePage, RecipeSummary } from '../../../shared/api/recipes.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
@@ -30,6 +30,14 @@ export function useRecipePages(allergenStatus?: AllergenStatus) {
     queryFn: ({ pageParam, signal }) => api<RecipePage>(pagePath(RECIPES_PER_PAGE, allergenStatus, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextAfter,
+  });
+}
+
+/** Every recipe in short (GET /api/recipes?view=summary): what the meal plans and the menu editor's picker show. */
+export function useRecipeSummaries() {
+  return useQuery({
+    queryKey: [...recipesQueryKey, 'summaries'],
+    queryFn: async ({ signal }) => (await api<{ recipes: RecipeSummary[] }>('/api/recipes?view=summary', { signal })).recipes,
   });
 }
 

@@ -143,6 +143,8 @@ test('a long list comes a page at a time; the dashboard counts without reading i
   await expect(cards).toHaveCount(48);
   await expect(cards.first()).toContainText('Plat 50');
   await expect(page.getByText('48 recettes affichées sur 50')).toBeVisible();
+  await page.getByRole('button', { name: 'Afficher plus de recettes' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'recipes-more-1280', { fullPage: false });
   await page.getByRole('button', { name: 'Afficher plus de recettes' }).click();
   await expect(cards).toHaveCount(50);
   await expect(cards.last()).toContainText('Plat 1');

@@ -4,3 +4,11 @@
  * without zod (bench/js-size.mjs).
  */
 export const RECIPES_PER_PAGE = 48;
+
+/** GET /api/recipes?limit=N[&allergenStatus=…][&after=ID] (docs/product/api.md). */
+export function recipePagePath(limit: number, allergenStatus?: 'declared' | 'unverified', after?: string | null): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (allergenStatus) params.set('allergenStatus', allergenStatus);
+  if (after) params.set('after', after);
+  return `/api/recipes?${params}`;
+}

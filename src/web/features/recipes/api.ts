@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
-import { RECIPES_PER_PAGE } from '../../../shared/api/recipe-list.ts';
+import { recipePagePath } from '../../../shared/api/recipe-list.ts';
 import type { IngredientHit, Recipe, RecipeInput, RecipePage, RecipeSummary } from '../../../shared/api/recipes.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
@@ -9,28 +9,6 @@ export const recipesQueryKey = ['recipes'] as const;
 
 export function useRecipes() {
   return useQuery({ queryKey: recipesQueryKey, queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes });
-}
-
-type AllergenStatus = Recipe['allergenStatus'];
-
-const pagePath = (limit: number, allergenStatus: AllergenStatus | undefined, after?: string | null) => {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (allergenStatus) params.set('allergenStatus', allergenStatus);
-  if (after) params.set('after', after);
-  return `/api/recipes?${params}`;
-};
-
-/**
- * The list a page at a time (GET /api/recipes?limit&after, docs/product/api.md), optionally only
- * the recipes whose allergens are `unverified`. Under `recipesQueryKey`, so every change refetches it.
- */
-export function useRecipePages(allergenStatus?: AllergenStatus) {
-  return useInfiniteQuery({
-    queryKey: [...recipesQueryKey, 'pages', allergenStatus ?? 'all'],
-    queryFn: ({ pageParam, signal }) => api<RecipePage>(pagePath(RECIPES_PER_PAGE, allergenStatus, pageParam), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextAfter,
-  });
 }
 
 /** Every recipe in short (GET /api/recipes?view=summary): what the meal plans and the menu editor's picker show. */
@@ -42,10 +20,10 @@ export function useRecipeSummaries() {
 }
 
 /** How many recipes have this allergen status (one recipe's page and its `total`). */
-export function useRecipeCount(allergenStatus: AllergenStatus) {
+export function useRecipeCount(allergenStatus: Recipe['allergenStatus']) {
   return useQuery({
     queryKey: [...recipesQueryKey, 'count', allergenStatus],
-    queryFn: async ({ signal }) => (await api<RecipePage>(pagePath(1, allergenStatus), { signal })).total,
+    queryFn: async ({ signal }) => (await api<RecipePage>(recipePagePath(1, allergenStatus), { signal })).total,
   });
 }
 

@@ -52,8 +52,8 @@ export const recipeMessages = {
   tooManySteps: 'La progression ne peut pas dépasser 100 étapes',
   pageLimitInvalid: 'Le nombre de recettes par page doit être un entier entre 1 et 200',
   pageAfterInvalid: 'La recette après laquelle reprendre la liste est introuvable',
-  pageStatusInvalid: 'Le filtre des allergènes doit être « declared » ou « unverified »',
-  viewInvalid: 'La seule vue abrégée de la liste est « summary »',
+  pageStatusInvalid: 'Le filtre des allergènes doit être « declared » ou « unverified »',
+  viewInvalid: 'La seule vue abrégée de la liste est « summary »',
 } as const;
 
 /** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (issue 20 « Growth », bench/growth.ts). */

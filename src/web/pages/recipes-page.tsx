@@ -131,7 +131,7 @@ export default function RecipesPage() {
           {recipes.hasNextPage && (
             <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
               <p aria-live="polite">
-                {fr`${formatNumber(shown.length)} recettes affichées sur ${formatNumber(total)}`}
+                {fr`${formatNumber(shown.length)} recettes affichées sur ${formatNumber(total)}`}
               </p>
               <Button variant="secondary" onClick={() => void recipes.fetchNextPage()} disabled={recipes.isFetchingNextPage}>
                 {recipes.isFetchingNextPage ? 'Chargement...' : 'Afficher plus de recettes'}

@@ -153,7 +153,7 @@ describe('recipes API', () => {
     for (const status of ['toutes', 'DECLARED', '']) {
       const bad = await t.request('GET', `/api/recipes?limit=2&allergenStatus=${status}`, { cookie: user.cookie });
       expect(bad.status).toBe(422);
-      expect(bad.body.error.fields.allergenStatus).toBe('Le filtre des allergènes doit être « declared » ou « unverified »');
+      expect(bad.body.error.fields.allergenStatus).toBe('Le filtre des allergènes doit être «\u00a0declared\u00a0» ou «\u00a0unverified\u00a0»');
     }
   });
 
@@ -177,7 +177,7 @@ describe('recipes API', () => {
     for (const view of ['full', 'SUMMARY', '']) {
       const bad = await t.request('GET', `/api/recipes?view=${view}`, { cookie: user.cookie });
       expect(bad.status).toBe(422);
-      expect(bad.body.error.fields.view).toBe('La seule vue abrégée de la liste est « summary »');
+      expect(bad.body.error.fields.view).toBe('La seule vue abrégée de la liste est «\u00a0summary\u00a0»');
     }
   });
 

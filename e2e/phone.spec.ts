@@ -118,6 +118,29 @@ test.describe('at 360 px', () => {
     }
   });
 
+  test('« Menu » tapped while the next page is still loading stays open when that page appears', async ({ page }) => {
+    // The subscription page's code is held back until released: the dashboard stays on screen meanwhile.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/subscription-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signUp(page);
+    // Behind the open menu the page is hidden from the accessibility tree: find its title by tag.
+    const title = page.locator('h1', { hasText: 'Mon Abonnement' });
+    const menu = await openAppMenu(page);
+    await menu.getByRole('link', { name: 'Abonnement', exact: true }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(menu).toBeHidden();
+    await expect(title).toHaveCount(0);
+    const reopened = await openAppMenu(page);
+    release();
+    await expect(title).toBeAttached();
+    await expect(reopened).toBeVisible();
+    await expect(reopened.getByRole('link', { name: 'Codes QR', exact: true })).toBeVisible();
+  });
+
   test('every signed-in page fits the screen, and the establishment reaches the diner and the paper', async ({ page, baseURL }) => {
     test.setTimeout(120_000); // the longest walk of the suite: 16 pages, a dialog, a form (playwright.config.ts: budgets)
     await signUp(page, PHONE_ADMIN_EMAIL, 'Le Bistrot du Port');

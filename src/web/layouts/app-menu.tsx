@@ -44,12 +44,16 @@ export function AppMenu({
   signingOut: boolean;
 }) {
   const email = me?.user.email;
-  const { pathname } = useLocation();
+  // Re-render on every navigation; the address bar, not the rendered location, says where the
+  // menu was opened. A lazy page keeps the previous page (and its location) on screen until its
+  // code arrives: a tap on « Menu » meanwhile belongs to the new address, and must not be closed
+  // when that page appears (e2e/phone.spec.ts « Menu » reaches every header link).
+  useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  const open = openOn === window.location.pathname;
   const close = () => setOpenOn(null);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => setOpenOn(next ? pathname : null)}>
+    <Dialog.Root open={open} onOpenChange={(next) => setOpenOn(next ? window.location.pathname : null)}>
       <Dialog.Trigger asChild>
         <Button variant="secondary" size="sm" className="lg:hidden" data-testid="app-menu-button">
           <MenuIcon open={open} />

@@ -170,3 +170,23 @@ test('from the keyboard, every control of the header and the dashboard shows the
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('account-menu-button')).toBeFocused();
 });
+
+test('a toast reached from the keyboard shows the focus ring too (sonner removes it)', async ({ page }) => {
+  await signUp(page, uniqueEmail('toast'));
+  await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+  // The toasts come last in the page: backwards from the top of the page, the keyboard meets them first.
+  let ring: { outline: string; width: number } | null = null;
+  for (let i = 0; i < 10 && !ring; i++) {
+    await page.keyboard.press('Shift+Tab');
+    ring = await page.evaluate(() => {
+      const el = document.activeElement;
+      // The toast itself (its close button is a plain button, which keeps the ring).
+      if (!el?.matches('[data-sonner-toast]')) return null;
+      const style = getComputedStyle(el);
+      return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+  }
+  expect(ring, 'the keyboard reaches the toast').not.toBeNull();
+  expect(ring!.outline).not.toBe('none');
+  expect(ring!.width).toBeGreaterThanOrEqual(2);
+});

@@ -15,7 +15,7 @@ import { rawGet, startAppServer } from './lib/app-server.ts';
 import { formatTable, runWhenMain, type BenchFigure, type BenchFigures } from './lib/bench-figure.ts';
 import { countsAt, createGrowthOrg, growTo, PUBLIC_ITEMS_PER_SECTION, PUBLIC_SECTIONS, type GrowthOrg } from './lib/growth-seed.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
-import { RECIPES_PER_PAGE } from '../src/shared/api/recipe-list.ts';
+import { recipePagePath, RECIPES_PER_PAGE } from '../src/shared/api/recipe-list.ts';
 
 const SCALES = [1, 10, 100, 1000];
 const TARGET_MS = 100;
@@ -65,17 +65,16 @@ async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings:
   const menu = encodeURIComponent(org.publicMenuId);
   const timings = {} as Record<FigureName, Timing>;
   // « Mes Recettes » reads the list a page at a time (src/web/features/recipes/api.ts useRecipePages).
-  const perPage = RECIPES_PER_PAGE;
-  timings['recipe list (first page, as the web asks)'] = await time(() => get(`/api/recipes?limit=${perPage}`));
-  let tenth = '';
+  timings['recipe list (first page, as the web asks)'] = await time(() => get(recipePagePath(RECIPES_PER_PAGE)));
+  let tenth: string | null = null;
   for (let page = 1; page < 10; page++) {
-    const next = ((await (await fetch(new URL(`/api/recipes?limit=${perPage}${tenth}`, baseUrl), { headers })).json()) as { nextAfter: string | null }).nextAfter;
+    const next: string | null = ((await (await fetch(new URL(recipePagePath(RECIPES_PER_PAGE, undefined, tenth), baseUrl), { headers })).json()) as { nextAfter: string | null }).nextAfter;
     if (next === null) break;
-    tenth = `&after=${next}`;
+    tenth = next;
   }
-  timings['recipe list (tenth page)'] = await time(() => get(`/api/recipes?limit=${perPage}${tenth}`));
+  timings['recipe list (tenth page)'] = await time(() => get(recipePagePath(RECIPES_PER_PAGE, undefined, tenth)));
   // The dashboard counts (use-dashboard-data.ts): one recipe and the total, for each status.
-  timings['recipe counts (dashboard)'] = await time(async () => (await Promise.all(['declared', 'unverified'].map((status) => get(`/api/recipes?limit=1&allergenStatus=${status}`)))).reduce((a, b) => a + b, 0));
+  timings['recipe counts (dashboard)'] = await time(async () => (await Promise.all((['declared', 'unverified'] as const).map((status) => get(recipePagePath(1, status))))).reduce((a, b) => a + b, 0));
   // The meal plans page and the menu editor's picker (useRecipeSummaries): every recipe in short.
   timings['recipe summaries (meal plans, picker)'] = await time(() => get('/api/recipes?view=summary'));
   // The fixed contract's whole list (API.md), which the costs and print pages still read.

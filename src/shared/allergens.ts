@@ -30,6 +30,8 @@ export const ALLERGEN_NAMES: readonly string[] = ALLERGENS.map((a) => a.name);
 /** Whether the owner has confirmed a recipe's allergen list (docs/product/api.md « allergen status »). */
 export const ALLERGEN_STATUSES = ['declared', 'unverified'] as const;
 export type AllergenStatus = (typeof ALLERGEN_STATUSES)[number];
+/** The status of a list its owner has confirmed (`declared`) or not: the one place that says it. */
+export const allergenStatusOf = (declared: boolean): AllergenStatus => (declared ? 'declared' : 'unverified');
 
 /**
  * What a diner reads where a recipe's allergens are shown (docs/product/decisions.md 15): never nothing.

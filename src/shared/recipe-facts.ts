@@ -1,4 +1,4 @@
-import { ALLERGEN_NAMES, type AllergenStatus } from './allergens.ts';
+import { ALLERGEN_NAMES, allergenStatusOf, type AllergenStatus } from './allergens.ts';
 import type { FoodFacts } from './food-facts.ts';
 import { computeNutrition, type Nutrient, type NutritionLine } from './nutrition.ts';
 import { recipeNutriScore, type RecipeNutriScore } from './recipe-nutrition.ts';
@@ -145,7 +145,7 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
       fruitVegLegumePercent: input.fruitVegLegumePercent,
       redMeat,
     }),
-    allergenStatus: input.allergensDeclared ? 'declared' : 'unverified',
+    allergenStatus: allergenStatusOf(input.allergensDeclared),
     allergenSuggestions: statedBy(input.lines, (line) => line.suggestedAllergens),
     lines: input.lines.map((line) => ({ suggestedAllergens: [...line.suggestedAllergens], redMeat: line.redMeat })),
     ...wholeLists(input, productAllergens, productTraces),

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_SECTION_NAME, menuMessages, type ItemCreateParsed, type ItemUpdateParsed, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
+import { allergenStatusOf } from '../../../shared/allergens.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -58,7 +59,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       price: i.price === null ? null : Number(i.price),
       labels: i.recipe_id
         ? null
-        : { allergens: i.allergens, traces: i.traces, dietaryInfo: i.dietary_info, allergenStatus: i.allergens_declared ? 'declared' : 'unverified' },
+        : { allergens: i.allergens, traces: i.traces, dietaryInfo: i.dietary_info, allergenStatus: allergenStatusOf(i.allergens_declared) },
       isAvailable: i.is_available,
       soldOut: i.sold_out,
       translations: readTranslations(i.translations),

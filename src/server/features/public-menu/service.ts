@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AllergenStatus } from '../../../shared/allergens.ts';
+import { allergenStatusOf, type AllergenStatus } from '../../../shared/allergens.ts';
 import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import type { PublicMenu, PublicMenuSection } from '../../../shared/api/public-menu.ts';
 import { TRANSLATED_LANGUAGES } from '../../../shared/diner/languages.ts';
@@ -193,7 +193,7 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
       price: price === null ? null : Number(price),
       labels: recipeId
         ? null
-        : { allergens: ownAllergens, allergenStatus: ownDeclared ? 'declared' : 'unverified', traces: ownTraces, dietaryInfo: ownDiets },
+        : { allergens: ownAllergens, allergenStatus: allergenStatusOf(ownDeclared), traces: ownTraces, dietaryInfo: ownDiets },
       photoUrl: photo?.url ?? null,
       photo,
       soldOut: dinerValues[0],

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { allergenStatusOf, type AllergenStatus } from '../../../shared/allergens.ts';
 import { recipeMessages, type RecipePage, type RecipeSummary } from '../../../shared/api/recipes.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,7 +14,7 @@ import { toRecipes } from './service.ts';
 export async function listRecipePage(
   db: Kysely<DB>,
   organisationId: string,
-  page: { limit: number; after?: string | undefined; allergenStatus?: 'declared' | 'unverified' | undefined },
+  page: { limit: number; after?: string | undefined; allergenStatus?: AllergenStatus | undefined },
 ): Promise<RecipePage> {
   let filtered = db.selectFrom('recipes').where('organisation_id', '=', organisationId);
   // The status is the owner's confirmation (src/shared/recipe-facts.ts derives the facts' from it).
@@ -52,6 +53,6 @@ export async function listRecipeSummaries(db: Kysely<DB>, organisationId: string
     proteinPerServing: row.protein_per_serving,
     prepTime: row.prep_time,
     cookTime: row.cook_time,
-    allergenStatus: row.allergens_declared ? 'declared' : 'unverified',
+    allergenStatus: allergenStatusOf(row.allergens_declared),
   }));
 }

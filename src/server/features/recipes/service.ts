@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
+import { allergenStatusOf } from '../../../shared/allergens.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, RecipeRow } from '../../db/schema.ts';
@@ -62,7 +63,7 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     carbsPerServing: row.carbs_per_serving,
     fatPerServing: row.fat_per_serving,
     nutriScore: stored.nutriScore ?? { available: false, reasons: [], reason: '' },
-    allergenStatus: stored.allergenStatus ?? (row.allergens_declared ? 'declared' : 'unverified'),
+    allergenStatus: stored.allergenStatus ?? allergenStatusOf(row.allergens_declared),
     allergenSuggestions: stored.allergenSuggestions ?? [],
     lines: stored.lines ?? [],
     allergens: row.allergens,

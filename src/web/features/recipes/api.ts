@@ -20,11 +20,18 @@ export function useRecipeSummaries() {
 }
 
 /** How many recipes have this allergen status (one recipe's page and its `total`). */
-export function useRecipeCount(allergenStatus: Recipe['allergenStatus']) {
+function useRecipeCount(allergenStatus: Recipe['allergenStatus']) {
   return useQuery({
     queryKey: [...recipesQueryKey, 'count', allergenStatus],
     queryFn: async ({ signal }) => (await api<RecipePage>(recipePagePath(1, allergenStatus), { signal })).total,
   });
+}
+
+/** How many recipes have their allergens confirmed, and how many not; undefined while either loads. */
+export function useRecipeCounts(): { declared: number; unverified: number } | undefined {
+  const declared = useRecipeCount('declared').data;
+  const unverified = useRecipeCount('unverified').data;
+  return declared === undefined || unverified === undefined ? undefined : { declared, unverified };
 }
 
 /** After any change the list and the usage counters are refetched (docs/product/spec.md: usage refetched after save). */

@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
-import { useRecipeCount } from './api.ts';
+import { useRecipeCounts } from './api.ts';
 
 export const UNVERIFIED_FILTER = 'allergenes=non-verifies';
 
 /** Dashboard: how many recipes still have an unconfirmed allergen list, and where to fix them. */
 export function UnverifiedAllergensCard() {
   // The same queries as the dashboard's (use-dashboard-data.ts): fetched once.
-  const declared = useRecipeCount('declared');
-  const unverified = useRecipeCount('unverified');
-  if (declared.data === undefined || unverified.data === undefined || declared.data + unverified.data === 0) return null;
-  const count = unverified.data;
+  const counts = useRecipeCounts();
+  if (!counts || counts.declared + counts.unverified === 0) return null;
+  const count = counts.unverified;
   if (count === 0) {
     return (
       <section aria-label="Allergènes" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" data-testid="unverified-allergens">

@@ -3,7 +3,7 @@ import type { MenuSection } from '../../../shared/api/menus.ts';
 import type { QrScanStats } from '../../../shared/api/qr.ts';
 import { useMenus, sectionsQueryKey } from '../../features/menus/api.ts';
 import { qrCodesQueryKey, useQrCodes } from '../../features/qr/api.ts';
-import { useRecipeCount } from '../../features/recipes/api.ts';
+import { useRecipeCounts } from '../../features/recipes/api.ts';
 import { api } from '../../lib/api.ts';
 import type { DashboardData } from './first-hour.ts';
 
@@ -16,8 +16,7 @@ const WEEK_DAYS = 7;
  */
 export function useDashboardData(): DashboardData | null {
   // Counts, never the whole list: 2,000 recipes would be megabytes (bench/growth.ts).
-  const declared = useRecipeCount('declared');
-  const unverified = useRecipeCount('unverified');
+  const recipes = useRecipeCounts();
   const menus = useMenus();
   const qrCodes = useQrCodes();
   const sections = useQueries({
@@ -32,9 +31,9 @@ export function useDashboardData(): DashboardData | null {
       queryFn: () => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(code.id)}/stats?days=${WEEK_DAYS}`),
     })),
   });
-  if (declared.data === undefined || unverified.data === undefined || !menus.data || !qrCodes.data || sections.some((s) => !s.data) || stats.some((s) => !s.data)) return null;
+  if (!recipes || !menus.data || !qrCodes.data || sections.some((s) => !s.data) || stats.some((s) => !s.data)) return null;
   return {
-    recipes: { declared: declared.data, unverified: unverified.data },
+    recipes,
     menus: menus.data,
     sections: Object.fromEntries(menus.data.map((menu, i) => [menu.id, sections[i]!.data!])),
     qrCodes: qrCodes.data,

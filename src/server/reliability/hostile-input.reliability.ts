@@ -15,6 +15,7 @@ import { errorShapeProblems, preview } from './support/api-error.ts';
 import { addMember, makePremium } from '../test/teams.ts';
 import { countOwnedRows } from './support/db-state.ts';
 import { report } from './support/report.ts';
+import { jsonEndpoints, NO_JSON_BODY, productBody, QUERY_ENDPOINTS, recipeBody, type Ids } from './support/hostile-endpoints.ts';
 import {
   describeRequest,
   hostileProductFile,
@@ -33,230 +34,6 @@ import {
   serialize,
   withoutKnownBugs,
 } from './support/fuzz-inputs.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Where it is sent
-// ---------------------------------------------------------------------------------------------
-
-interface Ids {
-  recipe: string;
-  menu: string;
-  section: string;
-  item: string;
-  qr: string;
-  establishment: string;
-  /** An editor of the fuzzer's organisation. */
-  member: string;
-  organisation: string;
-  /** Path segments of a planned service (meal plans, issue 19). */
-  date: string;
-  service: string;
-  /** An own product (issue 17). */
-  product: string;
-  /** A formule of the fuzzer's menu (issue 18). */
-  formule: string;
-}
-
-interface JsonEndpoint {
-  method: 'POST' | 'PUT' | 'PATCH';
-  path: string;
-  /** Sent with the fuzzing owner's session (sign-up and sign-in without). */
-  signedIn: boolean;
-  /** A valid body, mutated by the fuzzer; `fields` are the paths it mutates. */
-  valid: () => Record<string, unknown>;
-  fields: string[];
-  /** Every field is optional: an object of unknown keys is a valid body (unknown keys are dropped). */
-  allOptional?: true;
-}
-
-const recipeBody = () => ({
-  name: 'Tarte aux pommes',
-  description: 'Pâte brisée',
-  servings: 4,
-  ingredients: [
-    { code: '13039', quantity: 500, unit: 'g' },
-    { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 50 },
-    { code: '19041', quantity: 0.1, unit: 'l', gramsPerMl: 1.03 },
-  ],
-  allergens: ['Gluten'],
-  dietaryInfo: ['Végétarien'],
-  prepTime: 20,
-  cookTime: 35,
-  price: 6.5,
-  traces: ['Lait'],
-  saleMode: 'a_emporter',
-  progression: ['Préchauffer le four', 'Cuire 35 min'],
-  cookedWeightG: 900,
-  fruitVegLegumePercent: 40,
-  showNutriScore: true,
-  allergensDeclared: true,
-});
-const recipeFields = [
-  ...Object.keys(recipeBody()),
-  'ingredients.0',
-  'ingredients.0.code',
-  'ingredients.0.quantity',
-  'ingredients.0.unit',
-  'ingredients.1.gramsPerUnit',
-  'ingredients.2.gramsPerMl',
-  'allergens.0',
-  'dietaryInfo.0',
-  'traces.0',
-  'progression.0',
-];
-
-/** Issue 17: an own product from its label (docs/product/products.md). */
-const productBody = () => ({
-  name: 'Pâte feuilletée pur beurre',
-  supplier: 'Grossiste Y',
-  basedOnCode: '23000',
-  per100g: { energyKcal: 400, energyKj: 1670, fat: 25, saturatedFat: 16, carbs: 38, sugars: 2, fiber: 1.5, protein: 6, salt: 1 },
-  allergens: ['Gluten', 'Lait'],
-  traces: ['Œufs'],
-  price: { amount: 6.4, per: 'unité' },
-  gramsPerUnit: 230,
-  // A country per stage (src/shared/product-origin-stages.ts); `origin` fuzzed beside it is refused (both given).
-  origin: null,
-  originStages: { born: null, reared: 'Espagne', slaughtered: 'France' },
-  meatKind: 'volaille',
-  labels: ['label_rouge', 'bio'],
-});
-const productFields = [
-  ...Object.keys(productBody()),
-  'per100g.energyKcal',
-  'per100g.fat',
-  'per100g.saturatedFat',
-  'allergens.0',
-  'traces.0',
-  'price.amount',
-  'price.per',
-  'labels.0',
-  'originStages.born',
-  'originStages.slaughtered',
-];
-
-let fuzzer: SignedUpUser;
-
-const establishmentBody = () => ({ name: 'Chez Fuzz', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' });
-const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone'];
-
-/** Every JSON body of the API. The coverage test keeps this list complete. */
-const JSON_ENDPOINTS: JsonEndpoint[] = [
-  { method: 'POST', path: '/api/auth/sign-up/email', signedIn: false, valid: () => ({ email: uniqueEmail('fuzz'), password: TEST_PASSWORD, name: 'Chef', restaurantName: 'Chez Fuzz' }), fields: ['email', 'password', 'name', 'restaurantName'] },
-  { method: 'POST', path: '/api/auth/sign-in/email', signedIn: false, valid: () => ({ email: fuzzer.email, password: TEST_PASSWORD }), fields: ['email', 'password'] },
-  // Issue 10. The fuzzer's account must survive: the valid bodies carry a wrong password or
-  // its own address, so a mutation can at most be refused.
-  { method: 'POST', path: '/api/auth/request-password-reset', signedIn: false, valid: () => ({ email: uniqueEmail('inconnu') }), fields: ['email'] },
-  { method: 'POST', path: '/api/auth/reset-password', signedIn: false, valid: () => ({ token: 'jeton-inconnu', newPassword: 'nouveau-secret' }), fields: ['token', 'newPassword'] },
-  { method: 'POST', path: '/api/auth/change-password', signedIn: true, valid: () => ({ currentPassword: 'pas-le-bon', newPassword: 'nouveau-secret', revokeOtherSessions: false }), fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'] },
-  { method: 'POST', path: '/api/auth/change-email', signedIn: true, valid: () => ({ newEmail: fuzzer.email }), fields: ['newEmail'] },
-  ...['/api/auth/two-factor/enable', '/api/auth/two-factor/disable', '/api/auth/two-factor/generate-backup-codes'].map(
-    (path): JsonEndpoint => ({ method: 'POST', path, signedIn: true, valid: () => ({ password: 'pas-le-bon' }), fields: ['password'] }),
-  ),
-  { method: 'POST', path: '/api/auth/two-factor/verify-totp', signedIn: true, valid: () => ({ code: '123456' }), fields: ['code', 'trustDevice'] },
-  { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: () => ({ code: 'abcde-fghij' }), fields: ['code', 'trustDevice'] },
-  { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
-  { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
-  { method: 'POST', path: '/api/products', signedIn: true, valid: productBody, fields: productFields },
-  { method: 'PUT', path: '/api/products/:product', signedIn: true, valid: productBody, fields: productFields },
-  { method: 'POST', path: '/api/menus', signedIn: true, valid: () => ({ name: 'Carte', description: 'Midi', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
-  { method: 'PUT', path: '/api/menus/:menu', signedIn: true, valid: () => ({ name: 'Carte', description: 'Soir', isActive: true, establishmentId: ids.establishment }), fields: ['name', 'description', 'isActive', 'establishmentId'] },
-  { method: 'PATCH', path: '/api/menus/:menu', signedIn: true, valid: () => ({ isActive: true }), fields: ['isActive'] },
-  { method: 'POST', path: '/api/menus/:menu/sections', signedIn: true, valid: () => ({ name: 'Entrées', description: 'Froides' }), fields: ['name', 'description'], allOptional: true },
-  { method: 'PUT', path: '/api/sections/:section', signedIn: true, valid: () => ({ name: 'Plats', description: 'Chauds' }), fields: ['name', 'description'] },
-  // Issue 18: formules, priced combinations of the menu's sections.
-  ...(['POST /api/menus/:menu/formules', 'PUT /api/formules/:formule'] as const).map((route): JsonEndpoint => {
-    const [method, path] = route.split(' ') as ['POST' | 'PUT', string];
-    return { method, path, signedIn: true, valid: () => ({ name: 'Formule déjeuner', price: 18.5, choices: [[ids.section]] }), fields: ['name', 'price', 'choices', 'choices.0', 'choices.0.0'] };
-  }),
-  { method: 'POST', path: '/api/sections/:section/move', signedIn: true, valid: () => ({ position: 0 }), fields: ['position'] },
-  { method: 'POST', path: '/api/sections/:section/items', signedIn: true, valid: () => ({ recipeId: ids.recipe }), fields: ['recipeId'] },
-  // An item without a recipe (a drink, docs/product/decisions.md 18): the other body of the same route.
-  {
-    method: 'POST',
-    path: '/api/sections/:section/items',
-    signedIn: true,
-    valid: () => ({ name: 'Café', price: 2.2, description: 'Arabica', allergens: ['Lait'], traces: ['Soja'], dietaryInfo: ['Végan'], allergensDeclared: true }),
-    fields: ['name', 'price', 'description', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
-  },
-  {
-    method: 'PUT',
-    path: '/api/items/:item',
-    signedIn: true,
-    valid: () => ({ name: 'Gratin', description: 'Maison', isAvailable: true, price: 12.5, allergens: ['Lait'], traces: [], dietaryInfo: [], allergensDeclared: true }),
-    fields: ['name', 'description', 'isAvailable', 'price', 'allergens', 'traces', 'dietaryInfo', 'allergensDeclared'],
-  },
-  // Issue 21: the item may move into another section of its menu (drag and drop).
-  { method: 'POST', path: '/api/items/:item/move', signedIn: true, valid: () => ({ position: 0, sectionId: ids.section }), fields: ['position', 'sectionId'] },
-  // Issue 18: « Épuisé » in one tap.
-  { method: 'PUT', path: '/api/items/:item/sold-out', signedIn: true, valid: () => ({ soldOut: true }), fields: ['soldOut'] },
-  { method: 'POST', path: '/api/qr-codes', signedIn: true, valid: () => ({ name: 'Table 4', menuId: ids.menu }), fields: ['name', 'menuId'] },
-  { method: 'PATCH', path: '/api/qr-codes/:qr', signedIn: true, valid: () => ({ status: 'active' }), fields: ['status'] },
-  { method: 'POST', path: '/api/qr-codes/:qr/downloads', signedIn: true, valid: () => ({ size: 400 }), fields: ['size'] },
-  { method: 'POST', path: '/api/billing/checkout', signedIn: true, valid: () => ({ tier: 'premium', billingType: 'monthly' }), fields: ['tier', 'billingType'] },
-  { method: 'POST', path: '/api/billing/demo/portal', signedIn: true, valid: () => ({ action: 'cancel' }), fields: ['action'] },
-  { method: 'POST', path: '/api/tracking/page-views', signedIn: true, valid: () => ({ path: '/dashboard' }), fields: ['path'] },
-  // Issue 15's establishment profile became the establishments of issue 16 (phone and postal code are normalized, then CHECKed by the database).
-  { method: 'POST', path: '/api/establishments', signedIn: true, valid: establishmentBody, fields: establishmentFields },
-  { method: 'PUT', path: '/api/establishments/:establishment', signedIn: true, valid: establishmentBody, fields: establishmentFields },
-  // Issue 16: the organisation, its team, the active organisation.
-  { method: 'PUT', path: '/api/organisation', signedIn: true, valid: () => ({ name: 'Cuisine centrale' }), fields: ['name'] },
-  { method: 'POST', path: '/api/organisation/invitations', signedIn: true, valid: () => ({ email: uniqueEmail('invite'), role: 'editor' }), fields: ['email', 'role'] },
-  { method: 'PATCH', path: '/api/organisation/members/:member', signedIn: true, valid: () => ({ role: 'editor' }), fields: ['role'] },
-  { method: 'PUT', path: '/api/me/organisation', signedIn: true, valid: () => ({ organisationId: ids.organisation }), fields: ['organisationId'] },
-  // Issue 19: meal plans and the owner's GEMRCN classifications.
-  {
-    method: 'PUT',
-    path: '/api/meal-plans/:establishment/:date/:service',
-    signedIn: true,
-    valid: () => ({ components: [{ slot: 'plat', recipeId: ids.recipe }] }),
-    fields: ['components', 'components.0', 'components.0.slot', 'components.0.recipeId'],
-  },
-  { method: 'POST', path: '/api/meal-plans/:establishment/publish', signedIn: true, valid: () => ({ week: '2026-09-07' }), fields: ['week'] },
-  { method: 'POST', path: '/api/meal-plans/:establishment/copy', signedIn: true, valid: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14', times: 2 }), fields: ['from', 'days', 'to', 'times'] },
-  { method: 'PUT', path: '/api/recipes/:recipe/catering', signedIn: true, valid: () => ({ tags: ['frit', 'fromage'] }), fields: ['tags', 'tags.0'] },
-];
-
-/** Mutating routes that read no JSON body, and why. */
-const NO_JSON_BODY: Record<string, string> = {
-  'POST /api/billing/webhook': "Stripe's raw signed body (400 on a bad signature, tested in stripe.int.test.ts)",
-  'POST /api/billing/portal': 'body ignored',
-  'POST /api/billing/demo/checkout/:id/pay': 'body ignored',
-  'POST /api/billing/demo/checkout/:id/cancel': 'body ignored',
-  'POST /api/admin/outbox/retry': 'body ignored (admin only)',
-  'POST /api/invitations/:id/accept': 'body ignored (the token is in the path)',
-  'PUT /api/recipes/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
-  'PUT /api/items/:id/photo': 'an image body, fuzzed with random and damaged images by hostile-images.reliability.ts',
-  'POST /api/files/products/preview': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
-  'POST /api/files/products/import': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
-  'POST /api/files/recipes/preview': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
-  'POST /api/files/recipes/import': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
-};
-
-interface QueryEndpoint {
-  path: string;
-  params: string[];
-  signedIn: boolean;
-  /** A page (text/html) rather than JSON. */
-  html?: boolean;
-}
-
-const QUERY_ENDPOINTS: QueryEndpoint[] = [
-  { path: '/api/catalogue/ingredients', params: ['q', 'limit'], signedIn: false },
-  { path: '/api/catalogue/allergens', params: ['q'], signedIn: false },
-  { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
-  { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
-  // Issue 20: the recipe list a page at a time.
-  { path: '/api/recipes', params: ['limit', 'after', 'allergenStatus', 'view'], signedIn: true },
-  { path: '/api/organisation/history', params: ['before'], signedIn: true },
-  // Issue 18: the diner's language and allergen filter, on the server-rendered page.
-  { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },
-  { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: true },
-  { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
-  { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
-  { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
-  { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
-];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
 const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
@@ -278,6 +55,11 @@ const queryFor = (params: string[]) =>
 
 let t: TestApp;
 let ids: Ids;
+let fuzzer: SignedUpUser;
+const JSON_ENDPOINTS = jsonEndpoints(
+  () => ids,
+  () => fuzzer.email,
+);
 const statuses = new Map<number, number>();
 let refusedChecked = 0;
 /** Row counts after the last request sent by expectSafeAnswer in the current test. */

@@ -74,3 +74,50 @@ test('the one-row header fits from 1024 px, with its account menu', async ({ pag
   await page.setViewportSize(LAPTOP);
   await screenshot(page, 'header-1280', { fullPage: false });
 });
+
+/**
+ * Issue 21 (Lighthouse on the dashboard): a first visit asks for the dashboard's data beside
+ * GET /api/me (src/web/pages/dashboard/prefetch.ts), not after the session has answered and the
+ * page has rendered, and no answer is asked for twice when the page mounts. /api/me is held
+ * until the lists and their follow-ups (a menu's sections, a code's week of scans) are asked:
+ * without the prefetch the page waits for the session, so they never would be.
+ */
+test('a first visit asks for the dashboard’s data beside the session, each answer once', async ({ page, baseURL }) => {
+  await signUp(page);
+  const origin = baseURL!;
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers: { Origin: origin }, data });
+    expect(response.status(), path).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const menu = await post('/api/menus', { name: 'Carte du midi' });
+  const qr = await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+  });
+  let releaseSession!: () => void;
+  const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+  await page.route('**/api/me', async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  const dashboardData = [
+    '/api/recipes?limit=1&allergenStatus=declared',
+    '/api/recipes?limit=1&allergenStatus=unverified',
+    '/api/menus',
+    `/api/menus/${menu.id}/sections`,
+    '/api/qr-codes',
+    `/api/qr-codes/${qr.id}/stats?days=7`,
+  ];
+  await expect.poll(() => dashboardData.filter((path) => !asked.has(path))).toEqual([]);
+  expect(asked.get('/api/me')).toBe(1);
+  releaseSession();
+
+  await expect(page.getByTestId('first-hour')).toContainText('1 / 4 étapes');
+  await expect(page.getByTestId('first-hour-qr')).toHaveAttribute('data-done', 'true');
+  for (const path of dashboardData) expect(asked.get(path), path).toBe(1);
+});

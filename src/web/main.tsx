@@ -20,8 +20,8 @@ const queryClient = new QueryClient({
   },
 });
 
-// The first page's code and the session are fetched together, before React's first render.
-preloadRoutes(window.location.pathname);
+// The first page's code, its data and the session are fetched together, before React's first render.
+preloadRoutes(window.location.pathname, queryClient);
 void queryClient.prefetchQuery(meQuery);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './components/require-auth.tsx';
@@ -39,7 +40,11 @@ const routes: RouteObject[] = [
     // The signed-in layout and its header load with the first signed-in page, not with the landing.
     Component: lazyPage(async () => ({ default: (await import('./layouts/app-layout.tsx')).AppLayout })),
     children: [
-      { path: '/dashboard', Component: lazyPage(() => import('./pages/dashboard-page.tsx')) },
+      {
+        path: '/dashboard',
+        Component: lazyPage(() => import('./pages/dashboard-page.tsx')),
+        handle: { prefetch: () => import('./pages/dashboard/prefetch.ts').then((m) => m.prefetchDashboard) } satisfies RouteHandle,
+      },
       { path: '/subscription', Component: lazyPage(() => import('./pages/subscription-page.tsx')) },
       { path: '/recipes', Component: lazyPage(() => import('./pages/recipes-page.tsx')) },
       // Issue 17: the « Coûts » table, linked from « Mes Recettes ».
@@ -93,14 +98,24 @@ const routes: RouteObject[] = [
   { path: '*', Component: NotFoundPage },
 ];
 
+/** A route's extras: `prefetch` loads a function that fetches the page's data into the cache. */
+interface RouteHandle {
+  prefetch?: () => Promise<(queryClient: QueryClient) => void>;
+}
+
 /**
  * Starts loading the code of every route matching `pathname` at once (the signed-in layout and
- * its page, rather than one after the other as they render).
+ * its page, rather than one after the other as they render), and, when the server saw a session
+ * cookie (`data-session` on <html>, src/server/lib/static.ts), the data of a page that says how
+ * to fetch it, beside GET /api/me rather than after the page has rendered.
  */
-export function preloadRoutes(pathname: string) {
+export function preloadRoutes(pathname: string, queryClient: QueryClient) {
+  const signedIn = document.documentElement.hasAttribute('data-session');
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const component = route.Component as { preload?: () => Promise<unknown> } | null | undefined;
     void component?.preload?.();
+    const prefetch = (route.handle as RouteHandle | undefined)?.prefetch;
+    if (signedIn && prefetch) void prefetch().then((run) => run(queryClient), () => undefined);
   }
 }
 

@@ -14,7 +14,7 @@ const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 },
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'web-'));
   await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>NutriCarte</title>');
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"><title>NutriCarte</title></html>');
   await writeFile(path.join(dir, 'landing.html'), '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title></html>');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
@@ -57,7 +57,16 @@ describe('the built web app', () => {
   it('answers index.html for an app route, never cached', async () => {
     const res = await app().request('/recipes');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toContain('<title>NutriCarte</title>');
+    const html = await res.text();
+    expect(html).toContain('<title>NutriCarte</title>');
+    expect(html).not.toContain('data-session');
+  });
+
+  it('marks an app page when the request has a session cookie, for the page to fetch its data beside /api/me', async () => {
+    const res = await app().request('/dashboard', { headers: { cookie: 'nutricarte.session_token=abc.def' } });
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr" data-session="">');
+    expect(html).toContain('<title>NutriCarte</title>');
   });
   it('answers / with the prerendered landing page, never cached (docs/decisions/0022)', async () => {
     const res = await app().request('/');

@@ -31,8 +31,12 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   const landingFile = path.join(webDir, 'landing.html');
   const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml;
   // With a session cookie (not checked: no query), the page's script asks /api/me whether the
-  // visitor is signed in; without one it does not, so a first visit logs no 401.
-  const landingWithSession = landingHtml.replace('<html lang="fr">', '<html lang="fr" data-session="">');
+  // visitor is signed in; without one it does not, so a first visit logs no 401. The app's pages
+  // get the same mark: with it, a page's data is fetched beside /api/me (src/web/router.tsx
+  // `preloadRoutes`), without it nobody asks for data a visitor cannot read.
+  const withSession = (html: string) => html.replace('<html lang="fr">', '<html lang="fr" data-session="">');
+  const landingWithSession = withSession(landingHtml);
+  const indexWithSession = withSession(indexHtml);
 
   // Hashed names: a new build has new names, so a year is safe. The build writes .br and .gz
   // copies of the bundles (scripts/precompress.mjs), sent as they are.
@@ -45,7 +49,7 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(sessionCookieValue(c.req.header('cookie')) ? indexWithSession : indexHtml);
   });
   return true;
 }

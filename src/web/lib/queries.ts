@@ -4,6 +4,14 @@ import { api, ApiError } from './api.ts';
 
 export const meQueryKey = ['me'] as const;
 
+/**
+ * How long a page's observers take a prefetched answer as fresh (their `staleTime`): the
+ * dashboard's data is fetched before the page renders (src/web/pages/dashboard/prefetch.ts), and
+ * must not be fetched a second time when the page mounts a moment later. Any change still
+ * refreshes it at once (mutations invalidate their keys).
+ */
+export const PREFETCHED_FRESH_MS = 5_000;
+
 /** GET /api/me: the signed-in account, or null when there is no session. */
 export const meQuery = queryOptions({
   queryKey: meQueryKey,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemUpdateInput, Menu, MenuCreateInput, MenuItem, MenuSection, MenuUpdateInput, SectionUpdateInput } from '../../../shared/api/menus.ts';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { api, apiUpload } from '../../lib/api.ts';
@@ -13,8 +13,19 @@ export const menusQueryKey = ['menus'] as const;
 export const menuQueryKey = (id: string) => ['menus', id] as const;
 export const sectionsQueryKey = (menuId: string) => ['menus', menuId, 'sections'] as const;
 
-export function useMenus() {
-  return useQuery({ queryKey: menusQueryKey, queryFn: async () => (await api<{ menus: Menu[] }>('/api/menus')).menus });
+/** GET /api/menus: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
+export const menusQuery = queryOptions({ queryKey: menusQueryKey, queryFn: async () => (await api<{ menus: Menu[] }>('/api/menus')).menus });
+
+/** GET /api/menus/:id/sections, the same way. */
+export const sectionsQuery = (menuId: string) =>
+  queryOptions({
+    queryKey: sectionsQueryKey(menuId),
+    queryFn: async () => (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`)).sections,
+  });
+
+/** `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched). */
+export function useMenus({ staleTime }: { staleTime?: number } = {}) {
+  return useQuery({ ...menusQuery, staleTime });
 }
 
 export function useMenu(id: string) {
@@ -22,11 +33,7 @@ export function useMenu(id: string) {
 }
 
 export function useMenuSections(menuId: string) {
-  return useQuery({
-    queryKey: sectionsQueryKey(menuId),
-    queryFn: async () => (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`)).sections,
-    enabled: menuId !== '',
-  });
+  return useQuery({ ...sectionsQuery(menuId), enabled: menuId !== '' });
 }
 
 /** Creating or deleting a menu changes the usage counters too (docs/product/spec.md: usage refetched). */

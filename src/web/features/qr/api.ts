@@ -1,12 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QrCode, QrCreateInput, QrScanStats } from '../../../shared/api/qr.ts';
 import { api } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
 export const qrCodesQueryKey = ['qr-codes'] as const;
 
-export function useQrCodes() {
-  return useQuery({ queryKey: qrCodesQueryKey, queryFn: async () => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes')).qrCodes });
+/** GET /api/qr-codes: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
+export const qrCodesQuery = queryOptions({ queryKey: qrCodesQueryKey, queryFn: async () => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes')).qrCodes });
+
+/** Scans per day of one code over the last `days` days (Europe/Paris), the same way. */
+export const qrScanStatsQuery = (id: string, days: number) =>
+  queryOptions({
+    // Under qrCodesQueryKey: whatever refreshes the list refreshes the statistics too.
+    queryKey: [...qrCodesQueryKey, id, 'stats', days],
+    queryFn: () => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(id)}/stats?days=${days}`),
+  });
+
+/** `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched). */
+export function useQrCodes({ staleTime }: { staleTime?: number } = {}) {
+  return useQuery({ ...qrCodesQuery, staleTime });
 }
 
 /** After any change the list and the usage counters are refetched (the limit counts existing codes). */
@@ -36,10 +48,5 @@ export function useDeleteQrCode() {
 
 /** Scans per day of one code over the last `days` days (Europe/Paris), fetched when `enabled`. */
 export function useQrScanStats(id: string, days = 30, enabled = true) {
-  return useQuery({
-    // Under qrCodesQueryKey: whatever refreshes the list refreshes the statistics too.
-    queryKey: [...qrCodesQueryKey, id, 'stats', days],
-    queryFn: () => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(id)}/stats?days=${days}`),
-    enabled,
-  });
+  return useQuery({ ...qrScanStatsQuery(id, days), enabled });
 }

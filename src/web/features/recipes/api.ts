@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { recipePagePath } from '../../../shared/api/recipe-list.ts';
 import type { IngredientHit, Recipe, RecipeInput, RecipePage, RecipeSummary } from '../../../shared/api/recipes.ts';
@@ -20,17 +20,19 @@ export function useRecipeSummaries() {
 }
 
 /** How many recipes have this allergen status (one recipe's page and its `total`). */
-function useRecipeCount(allergenStatus: Recipe['allergenStatus']) {
-  return useQuery({
+export const recipeCountQuery = (allergenStatus: Recipe['allergenStatus']) =>
+  queryOptions({
     queryKey: [...recipesQueryKey, 'count', allergenStatus],
     queryFn: async ({ signal }) => (await api<RecipePage>(recipePagePath(1, allergenStatus), { signal })).total,
   });
-}
 
-/** How many recipes have their allergens confirmed, and how many not; undefined while either loads. */
-export function useRecipeCounts(): { declared: number; unverified: number } | undefined {
-  const declared = useRecipeCount('declared').data;
-  const unverified = useRecipeCount('unverified').data;
+/**
+ * How many recipes have their allergens confirmed, and how many not; undefined while either loads.
+ * `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched).
+ */
+export function useRecipeCounts({ staleTime }: { staleTime?: number } = {}): { declared: number; unverified: number } | undefined {
+  const declared = useQuery({ ...recipeCountQuery('declared'), staleTime }).data;
+  const unverified = useQuery({ ...recipeCountQuery('unverified'), staleTime }).data;
   return declared === undefined || unverified === undefined ? undefined : { declared, unverified };
 }
 

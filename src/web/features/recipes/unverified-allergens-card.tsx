@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
+import { PREFETCHED_FRESH_MS } from '../../lib/queries.ts';
 import { useRecipeCounts } from './api.ts';
 
 export const UNVERIFIED_FILTER = 'allergenes=non-verifies';
 
 /** Dashboard: how many recipes still have an unconfirmed allergen list, and where to fix them. */
 export function UnverifiedAllergensCard() {
-  // The same queries as the dashboard's (use-dashboard-data.ts): fetched once.
-  const counts = useRecipeCounts();
+  // The same queries as the dashboard's (use-dashboard-data.ts): fetched once, not again when
+  // this card mounts after them.
+  const counts = useRecipeCounts({ staleTime: PREFETCHED_FRESH_MS });
   if (!counts || counts.declared + counts.unverified === 0) return null;
   const count = counts.unverified;
   if (count === 0) {

@@ -24,7 +24,7 @@ async function seedMenu(page: Page, origin: string): Promise<string> {
 
 const sectionNames = (page: Page) => page.getByTestId('menu-section').locator('h2');
 const section = (page: Page, name: string) => page.getByTestId('menu-section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-const itemNames = (page: Page, name: string) => section(page, name).getByTestId('menu-item').locator('h4');
+const itemNames = (page: Page, name: string) => section(page, name).getByTestId('menu-item').locator('h3');
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
 /** A mouse drag by the handle: a few pixels to start (the sensor's threshold), then to the target's top edge. */

@@ -161,10 +161,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     // The focus stays with the moved section, on the button that still works.
     await expect(page.getByRole('button', { name: 'Descendre la section Plats' })).toBeFocused();
     await page.getByRole('button', { name: 'Monter l’élément Gratin dauphinois' }).click();
-    await expect(mains.getByTestId('menu-item').locator('h4')).toHaveText(['Gratin dauphinois', 'Purée maison']);
+    await expect(mains.getByTestId('menu-item').locator('h3')).toHaveText(['Gratin dauphinois', 'Purée maison']);
     await page.reload();
     await expectSections(page, ['Plats', 'Entrées']);
-    await expect(mains.getByTestId('menu-item').locator('h4')).toHaveText(['Gratin dauphinois', 'Purée maison']);
+    await expect(mains.getByTestId('menu-item').locator('h3')).toHaveText(['Gratin dauphinois', 'Purée maison']);
     await calmScreenshot(page, `menu-editor-${viewport.width}`);
 
     // Deleting an item, then a section with its items.

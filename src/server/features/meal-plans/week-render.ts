@@ -69,9 +69,9 @@ export function renderWeekPage(page: WeekPage): string {
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${e(page.establishmentName)} · ${title}</title><style>${CSS}</style></head><body><main>` +
     `<p>${e(page.establishmentName)}</p><h1>${title}</h1>` +
-    `<nav>${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
+    `<nav aria-label="Changer de semaine">${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
     (planned.length ? planned.map(renderDay).join('') : '<section><p class="empty">Les menus de cette semaine ne sont pas encore publiés.</p></section>') +
-    `<nav>${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
+    `<nav aria-label="Changer de semaine, bas de page">${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
     '<footer>Les 14\u00a0allergènes réglementaires sont indiqués pour chaque plat. Pour toute question, adressez-vous au personnel de restauration.</footer>' +
     '</main></body></html>'
   );

@@ -62,7 +62,7 @@ export function DayCard({ day, service, recipes, datalistId, canWrite, onSave }:
   return (
     <Card className="space-y-3 p-4" data-testid={`day-${day.date}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold first-letter:uppercase text-stone-900">{label}</h3>
+        <h2 className="font-semibold first-letter:uppercase text-stone-900">{label}</h2>
         {day.vegetarianLunch && <Badge tone="green">Menu végétarien</Badge>}
       </div>
       <div className="grid gap-2 sm:grid-cols-2">

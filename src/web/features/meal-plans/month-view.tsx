@@ -12,7 +12,7 @@ export function MonthView({ days, service }: { days: readonly PlannedDay[]; serv
       {planned.map((day) => (
         <Card key={day.date} className="space-y-1 p-3 text-sm">
           <div className="flex items-center justify-between gap-2">
-            <h3 className="font-semibold first-letter:uppercase">{shortDayLabel(day.date)}</h3>
+            <h2 className="font-semibold first-letter:uppercase">{shortDayLabel(day.date)}</h2>
             {day.vegetarianLunch && <Badge tone="green">Végétarien</Badge>}
           </div>
           <ul className="text-stone-700">

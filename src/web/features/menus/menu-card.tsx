@@ -22,7 +22,7 @@ export function MenuCard({
   return (
     <Card className="flex flex-col gap-3" data-testid="menu-card">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 break-words text-lg font-semibold">{menu.name}</h3>
+        <h2 className="min-w-0 break-words text-lg font-semibold">{menu.name}</h2>
         <Badge tone={menu.isActive ? 'green' : 'neutral'} className="shrink-0">
           {menu.isActive ? 'Actif' : 'Inactif'}
         </Badge>

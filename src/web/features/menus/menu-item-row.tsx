@@ -57,7 +57,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
         {thumbnail && <img src={thumbnail} alt={item.name} loading="lazy" decoding="async" className="h-12 w-12 shrink-0 rounded-md object-cover" data-testid="item-photo" />}
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h4 className="break-words font-medium">{item.name}</h4>
+          <h3 className="break-words font-medium">{item.name}</h3>
           <Badge tone={item.isAvailable ? 'green' : 'orange'}>{item.isAvailable ? 'Disponible' : 'Indisponible'}</Badge>
           {item.soldOut && <Badge tone="red">Épuisé</Badge>}
           {item.price === null ? <Badge tone="orange">Prix à renseigner</Badge> : !canWrite && <span className="text-sm font-semibold">{formatEuros(item.price)}</span>}

@@ -39,7 +39,7 @@ export function QrCard({
     <Card className="flex min-w-0 flex-col gap-3" data-testid="qr-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="break-words text-lg font-semibold">{code.name}</h3>
+          <h2 className="break-words text-lg font-semibold">{code.name}</h2>
           <p className="break-words text-sm text-stone-600">
             Menu : <span className="font-medium text-stone-800">{code.menu.name}</span>
           </p>

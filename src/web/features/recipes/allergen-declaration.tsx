@@ -11,10 +11,11 @@ export function AllergenDeclaration({ review }: { review: AllergenReview }) {
   const waiting = review.pending.length > 0;
   const empty = review.contains.length === 0 && review.traces.length === 0;
   return (
-    <section className="space-y-3 rounded-lg border border-stone-200 p-3" aria-labelledby={`${confirmId}-title`}>
-      <h3 id={`${confirmId}-title`} className="text-sm font-semibold text-stone-900">
+    // A group, not a second « Allergènes » region inside the form's step of that name (axe landmark-unique).
+    <div role="group" className="space-y-3 rounded-lg border border-stone-200 p-3" aria-labelledby={`${confirmId}-title`}>
+      <h4 id={`${confirmId}-title`} className="text-sm font-semibold text-stone-900">
         Allergènes
-      </h3>
+      </h4>
       <AllergenSuggestions suggestions={review.pending} onAdd={review.add} onDismiss={review.dismiss} />
       <AllergenChips contains={review.contains} traces={review.traces} onChange={review.setLists} />
       <div className={review.confirmed ? 'rounded-md bg-brand-50 p-2' : 'rounded-md bg-orange-50 p-2'}>
@@ -42,6 +43,6 @@ export function AllergenDeclaration({ review }: { review: AllergenReview }) {
                   : 'Cochez une fois la liste vérifiée ; elle peut être vide si la recette ne contient aucun des 14 allergènes.'}
         </p>
       </div>
-    </section>
+    </div>
   );
 }

@@ -56,7 +56,7 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
           />
         )}
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold">{recipe.name}</h3>
+          <h2 className="text-lg font-semibold">{recipe.name}</h2>
           {recipe.description && <p className="mt-1 line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
         </div>
       </div>

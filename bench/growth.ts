@@ -50,7 +50,7 @@ async function time(run: (i: number) => Promise<number>): Promise<Timing> {
   return { p50: round1(percentile(samples, 0.5)), p99: round1(percentile(samples, 0.99)), runs: samples.length, bytes };
 }
 
-const FIGURES = ['recipe list (first page, as the web asks)', 'recipe list (tenth page)', 'recipe counts (dashboard)', 'recipe summaries (meal plans, picker)', 'recipe list (all at once)', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
+const FIGURES = ['recipe list (first page, as the web asks)', 'recipe list (tenth page)', 'recipe counts (dashboard)', 'recipe summaries (meal plans, picker)', 'recipe costs (« Coûts »)', 'recipe list (all at once)', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings: Record<FigureName, Timing>; publicGzip: number; exportBytes: number }> {
@@ -77,7 +77,9 @@ async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings:
   timings['recipe counts (dashboard)'] = await time(async () => (await Promise.all((['declared', 'unverified'] as const).map((status) => get(recipePagePath(1, status))))).reduce((a, b) => a + b, 0));
   // The meal plans page and the menu editor's picker (useRecipeSummaries): every recipe in short.
   timings['recipe summaries (meal plans, picker)'] = await time(() => get('/api/recipes?view=summary'));
-  // The fixed contract's whole list (API.md), which the costs and print pages still read.
+  // The « Coûts » table (useRecipeCosts): every recipe's cost and margins only.
+  timings['recipe costs (« Coûts »)'] = await time(() => get('/api/recipes?view=costs'));
+  // The fixed contract's whole list (API.md), which the printed documents still read.
   timings['recipe list (all at once)'] = await time(() => get('/api/recipes'));
   timings['ingredient search'] = await time((i) => get(`/api/catalogue/ingredients?limit=10&q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`));
   // The menu editor page (src/web/pages/menu-editor-page.tsx) asks these together and waits for all.
@@ -146,6 +148,7 @@ export async function runGrowthBench(log: ((line: string) => void) | undefined):
       growth_recipe_list_page_p99_ms: figure('recipe list (tenth page)'),
       growth_recipe_counts_p99_ms: figure('recipe counts (dashboard)'),
       growth_recipe_summaries_p99_ms: figure('recipe summaries (meal plans, picker)'),
+      growth_recipe_costs_p99_ms: figure('recipe costs (« Coûts »)'),
       growth_recipe_list_all_p99_ms: figure('recipe list (all at once)', false),
       growth_ingredient_search_p99_ms: figure('ingredient search'),
       growth_menu_editor_p99_ms: figure('menu editor'),

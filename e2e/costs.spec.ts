@@ -71,10 +71,18 @@ for (const locale of ['en-US', 'fr-FR']) {
         await expect(incomplete).toHaveText(/^Coût matière incomplet\s:\sprix manquant pour Fleur de sel$/);
 
         // « Coûts », from « Mes Recettes ».
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+        });
         await page.getByRole('link', { name: 'Voir les coûts et marges' }).click();
         await expect(page.getByRole('heading', { name: 'Coûts', level: 1 })).toBeVisible();
         const rows = page.getByTestId('cost-row');
         await expect(rows).toHaveCount(3);
+        // The table reads each recipe's costs only, never the whole list with its lines (bench/growth.ts).
+        expect(asked).toContain('/api/recipes?view=costs');
+        expect(asked).not.toContain('/api/recipes');
         await expect(rows.first()).toContainText('Beurre salé maison');
         await expect(rows.first()).toContainText('Incomplet');
         await page.getByRole('button', { name: /^Coefficient/ }).click();

@@ -53,7 +53,7 @@ export const recipeMessages = {
   pageLimitInvalid: 'Le nombre de recettes par page doit être un entier entre 1 et 200',
   pageAfterInvalid: 'La recette après laquelle reprendre la liste est introuvable',
   pageStatusInvalid: 'Le filtre des allergènes doit être « declared » ou « unverified »',
-  viewInvalid: 'La seule vue abrégée de la liste est « summary »',
+  viewInvalid: 'La vue abrégée de la liste est « summary » ou « costs »',
 } as const;
 
 /** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (issue 20 « Growth », bench/growth.ts). */
@@ -68,9 +68,13 @@ export const recipePageQuerySchema = z.object({
   /** Only the recipes whose allergen list is confirmed (`declared`) or still to confirm (`unverified`). */
   allergenStatus: z.enum(['declared', 'unverified'], recipeMessages.pageStatusInvalid).optional(),
 });
-/** GET /api/recipes?view=summary: every recipe, only what a picker shows (the meal plans, the menu editor). */
-export const recipeSummaryQuerySchema = z.object({ view: z.literal('summary', recipeMessages.viewInvalid) });
+/**
+ * GET /api/recipes?view=summary: every recipe, only what a picker shows (the meal plans, the menu
+ * editor); ?view=costs: every recipe, only what the « Coûts » table shows.
+ */
+export const recipeViewQuerySchema = z.object({ view: z.enum(['summary', 'costs'], recipeMessages.viewInvalid) });
 export type RecipeSummary = Pick<Recipe, 'id' | 'name' | 'description' | 'caloriesPerServing' | 'proteinPerServing' | 'prepTime' | 'cookTime' | 'allergenStatus'>;
+export type RecipeCostRow = Pick<Recipe, 'id' | 'name' | 'costPerServing' | 'price' | 'priceHt' | 'foodCostPercent' | 'coefficient' | 'costMissing' | 'saleMode'>;
 /**
  * A page of recipes; `nextAfter` is the `after` of the next page, null on the last one; `total`
  * counts every recipe the filter keeps (so `?limit=1&allergenStatus=unverified` is a count).

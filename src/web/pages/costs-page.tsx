@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { CostsTable } from '../features/costs/costs-table.tsx';
-import { useRecipes } from '../features/recipes/api.ts';
+import { useRecipeCosts } from '../features/recipes/api.ts';
 
-/** /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only. */
+/**
+ * /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only.
+ * It reads the costs only (`?view=costs`), not the whole list with lines and nutrition.
+ */
 export default function CostsPage() {
-  const recipes = useRecipes();
+  const recipes = useRecipeCosts();
   return (
     <div className="space-y-4">
       <div>

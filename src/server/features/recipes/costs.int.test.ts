@@ -49,6 +49,24 @@ describe('costs and margins (issue 17)', () => {
     expect((await api('GET', `/api/recipes/${dish.id}`)).body).toMatchObject({ costPerServing: 1.03, foodCostPercent: 10.3, coefficient: 9.71, costMissing: [] });
   });
 
+  it('?view=costs gives every recipe\'s cost and margins only, as the full list has them, and only the organisation\'s', async () => {
+    const flour = await product('Farine T55', 1.2);
+    const cream = await product('Crème sans prix', null);
+    const tart = (await api('POST', '/api/recipes', { name: 'Tarte fine', servings: 4, price: 9, saleMode: 'a_emporter', ingredients: [{ productId: flour.id, quantity: 1000, unit: 'g' }], allergens: [] })).body;
+    const flan = (await api('POST', '/api/recipes', { name: 'Flan', servings: 6, ingredients: [{ productId: cream.id, quantity: 500, unit: 'g' }], allergens: [] })).body;
+    // 1 kg at 1,20 € for 4 portions: 0,30 € a portion; 9 € TTC to take away = 8,53 € HT (5,5 %): 3,5 %.
+    expect(tart.costPerServing).toBe(0.3);
+    const keys = ['id', 'name', 'costPerServing', 'price', 'priceHt', 'foodCostPercent', 'coefficient', 'costMissing', 'saleMode'] as const;
+    const full = (await api('GET', '/api/recipes')).body.recipes as Record<string, unknown>[];
+    const costs = await api('GET', '/api/recipes?view=costs');
+    expect(costs.status).toBe(200);
+    expect(costs.body.recipes).toEqual(full.map((r) => Object.fromEntries(keys.map((k) => [k, r[k]]))));
+    expect(costs.body.recipes.find((r: { id: string }) => r.id === flan.id)).toMatchObject({ costPerServing: null, costMissing: ['Crème sans prix'], price: null, priceHt: null });
+    expect(costs.body.recipes.find((r: { id: string }) => r.id === tart.id)).toMatchObject({ saleMode: 'a_emporter', costPerServing: 0.3, priceHt: 8.53, foodCostPercent: 3.5, coefficient: 28.44 });
+    const stranger = await t.signUp();
+    expect((await t.request('GET', '/api/recipes?view=costs', { cookie: stranger.cookie })).body).toEqual({ recipes: [] });
+  });
+
   it('costs never reach diners: the public menu page and its API hold no cost of the recipe', async () => {
     const truffle = await product('Truffe noire', 987.65);
     const recipe = (await api('POST', '/api/recipes', { name: 'Risotto truffé', servings: 1, price: 32, ingredients: [{ productId: truffle.id, quantity: 10, unit: 'g' }], allergens: [] })).body;

@@ -177,7 +177,7 @@ describe('recipes API', () => {
     for (const view of ['full', 'SUMMARY', '']) {
       const bad = await t.request('GET', `/api/recipes?view=${view}`, { cookie: user.cookie });
       expect(bad.status).toBe(422);
-      expect(bad.body.error.fields.view).toBe('La seule vue abrégée de la liste est «\u00a0summary\u00a0»');
+      expect(bad.body.error.fields.view).toBe('La vue abrégée de la liste est «\u00a0summary\u00a0» ou «\u00a0costs\u00a0»');
     }
   });
 

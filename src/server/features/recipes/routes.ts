@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { recipeInputSchema, recipePageQuerySchema, recipeSummaryQuerySchema } from '../../../shared/api/recipes.ts';
+import { recipeInputSchema, recipePageQuerySchema, recipeViewQuerySchema } from '../../../shared/api/recipes.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { parseInput, readJson } from '../../lib/http.ts';
-import { listRecipePage, listRecipeSummaries } from './list-page.ts';
+import { listRecipeCosts, listRecipePage, listRecipeSummaries } from './list-page.ts';
 import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import { recipeHistory } from './history.ts';
 import { createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from './service.ts';
@@ -13,12 +13,12 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const write = allow('content:write');
   app.use('*', requireUser(deps));
-  // Without `limit`, every recipe (the fixed contract); with it, one page; with `view=summary`,
-  // every recipe in short (docs/product/api.md).
+  // Without `limit`, every recipe (the fixed contract); with it, one page; with `view=summary` or
+  // `view=costs`, every recipe in short (docs/product/api.md).
   app.get('/', async (c) => {
     if (c.req.query('view') !== undefined) {
-      parseInput(recipeSummaryQuerySchema, { view: c.req.query('view') });
-      return c.json({ recipes: await listRecipeSummaries(deps.db, c.var.org.id) });
+      const { view } = parseInput(recipeViewQuerySchema, { view: c.req.query('view') });
+      return c.json({ recipes: await (view === 'costs' ? listRecipeCosts : listRecipeSummaries)(deps.db, c.var.org.id) });
     }
     if (c.req.query('limit') === undefined) return c.json({ recipes: await listRecipes(deps.db, c.var.org.id) });
     const page = parseInput(recipePageQuerySchema, { limit: c.req.query('limit'), after: c.req.query('after'), allergenStatus: c.req.query('allergenStatus') });

@@ -1,10 +1,11 @@
-import type { Recipe } from '../../../shared/api/recipes.ts';
+import type { RecipeCostRow } from '../../../shared/api/recipes.ts';
 
 /** A column of the « Coûts » table that sorts. */
 export type CostColumn = 'name' | 'costPerServing' | 'price' | 'foodCostPercent' | 'coefficient' | 'complete';
 export type SortDirection = 'asc' | 'desc';
 
-export type CostRow = Pick<Recipe, 'id' | 'name' | 'costPerServing' | 'price' | 'priceHt' | 'foodCostPercent' | 'coefficient' | 'costMissing' | 'saleMode'>;
+/** A row of the table: what GET /api/recipes?view=costs gives of each recipe. */
+export type CostRow = RecipeCostRow;
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { recipePagePath } from '../../../shared/api/recipe-list.ts';
-import type { IngredientHit, Recipe, RecipeInput, RecipePage, RecipeSummary } from '../../../shared/api/recipes.ts';
+import type { IngredientHit, Recipe, RecipeCostRow, RecipeInput, RecipePage, RecipeSummary } from '../../../shared/api/recipes.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
@@ -16,6 +16,14 @@ export function useRecipeSummaries() {
   return useQuery({
     queryKey: [...recipesQueryKey, 'summaries'],
     queryFn: async ({ signal }) => (await api<{ recipes: RecipeSummary[] }>('/api/recipes?view=summary', { signal })).recipes,
+  });
+}
+
+/** Every recipe's cost and margins only (GET /api/recipes?view=costs): the « Coûts » table. */
+export function useRecipeCosts() {
+  return useQuery({
+    queryKey: [...recipesQueryKey, 'costs'],
+    queryFn: async ({ signal }) => (await api<{ recipes: RecipeCostRow[] }>('/api/recipes?view=costs', { signal })).recipes,
   });
 }
 

@@ -1,5 +1,13 @@
+import type { Page } from '@playwright/test';
 import { calmScreenshot, expectFitsScreen, LAPTOP, openAccountMenu, PHONE, screenshot, signUp } from './fixtures.ts';
 import { expect, test } from './test.ts';
+
+/** POST through the page's session (as its Origin); expects 201 and gives the created id. */
+const poster = (page: Page, origin: string) => async (path: string, data: unknown) => {
+  const response = await page.request.post(path, { headers: { Origin: origin }, data });
+  expect(response.status(), path).toBe(201);
+  return (await response.json()) as { id: string };
+};
 
 /**
  * Issue 21 « First hour »: the dashboard's checklist ticks each step from the server's data
@@ -12,11 +20,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await signUp(page);
     const origin = baseURL!;
-    const post = async (path: string, data: unknown) => {
-      const response = await page.request.post(path, { headers: { Origin: origin }, data });
-      expect(response.status(), path).toBe(201);
-      return (await response.json()) as { id: string };
-    };
+    const post = poster(page, origin);
     const checklist = page.getByTestId('first-hour');
     const step = (id: string) => page.getByTestId(`first-hour-${id}`);
     await expect(checklist).toContainText('0 / 4 étapes');
@@ -84,12 +88,7 @@ test('the one-row header fits from 1024 px, with its account menu', async ({ pag
  */
 test('a first visit asks for the dashboard’s data beside the session, each answer once', async ({ page, baseURL }) => {
   await signUp(page);
-  const origin = baseURL!;
-  const post = async (path: string, data: unknown) => {
-    const response = await page.request.post(path, { headers: { Origin: origin }, data });
-    expect(response.status(), path).toBe(201);
-    return (await response.json()) as { id: string };
-  };
+  const post = poster(page, baseURL!);
   const menu = await post('/api/menus', { name: 'Carte du midi' });
   const qr = await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
 

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { allergenStatusOf, type AllergenStatus } from '../../../shared/allergens.ts';
 import { recipeMessages, type RecipeCostRow, type RecipePage, type RecipeSummary } from '../../../shared/api/recipes.ts';
-import { recipeMargins } from '../../../shared/costs.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toRecipes } from './service.ts';
+import { costFields, toRecipes } from './service.ts';
 
 /**
  * One page of the organisation's recipes, in the list's order (newest first, then id): the
@@ -63,7 +62,7 @@ export async function listRecipeSummaries(db: Kysely<DB>, organisationId: string
  * Every recipe of the organisation in the list's order, only what the « Coûts » table shows: the
  * stored cost facts (`facts -> 'cost'`, kept current by every save and migration step,
  * docs/decisions/0009) and the margins computed from them as the full recipe has them
- * (src/server/features/recipes/service.ts `toRecipe`). No lines, no nutrition: at 2,000 recipes a
+ * (src/server/features/recipes/service.ts `costFields`). No lines, no nutrition: at 2,000 recipes a
  * few hundred kB instead of the whole list's 13 MB (bench/growth.ts).
  */
 export async function listRecipeCosts(db: Kysely<DB>, organisationId: string): Promise<RecipeCostRow[]> {
@@ -74,19 +73,12 @@ export async function listRecipeCosts(db: Kysely<DB>, organisationId: string): P
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((row) => {
-    const perServing = row.cost?.perServing ?? null;
-    const margins = recipeMargins(perServing, row.price, row.sale_mode);
-    return {
-      id: row.id,
-      name: row.name,
-      costPerServing: perServing === null ? null : Math.round(perServing * 100) / 100,
-      price: row.price,
-      priceHt: margins.priceHt,
-      foodCostPercent: margins.foodCostPercent,
-      coefficient: margins.coefficient,
-      costMissing: row.cost?.missing ?? [],
-      saleMode: row.sale_mode,
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    ...costFields(row.cost?.perServing ?? null, row.price, row.sale_mode),
+    costMissing: row.cost?.missing ?? [],
+    saleMode: row.sale_mode,
+  }));
 }

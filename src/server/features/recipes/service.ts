@@ -106,9 +106,23 @@ function lineSourceOf(line: LineRow) {
   return { kind: 'ciqual' as const, code: String(line.food_code), productId: null, recipeId: null, name: line.name, allergens: [], traces: [], per100g: toPer100g(line) };
 }
 
+/**
+ * The cost a recipe shows from its stored cost per portion: rounded to the cent, with its margins
+ * on the price (src/shared/costs.ts). The full recipe and the « Coûts » view (list-page.ts) both.
+ */
+export function costFields(perServing: number | null, price: number | null, saleMode: RecipeRow['sale_mode']) {
+  const margins = recipeMargins(perServing, price, saleMode);
+  return {
+    costPerServing: perServing === null ? null : Math.round(perServing * 100) / 100,
+    foodCostPercent: margins.foodCostPercent,
+    priceHt: margins.priceHt,
+    coefficient: margins.coefficient,
+  };
+}
+
 function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe {
   const facts = storedFacts(row);
-  const margins = recipeMargins(facts.cost.perServing, row.price, row.sale_mode);
+  const cost = costFields(facts.cost.perServing, row.price, row.sale_mode);
   return {
     id: row.id,
     name: row.name,
@@ -140,12 +154,12 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     fatPerServing: facts.fatPerServing,
     cookedWeightG: row.cooked_weight_g,
     yieldGrams: row.cooked_weight_g ?? facts.nutrition.totalGrams,
-    costPerServing: facts.cost.perServing === null ? null : Math.round(facts.cost.perServing * 100) / 100,
-    foodCostPercent: margins.foodCostPercent,
+    costPerServing: cost.costPerServing,
+    foodCostPercent: cost.foodCostPercent,
     costMissing: facts.cost.missing,
     saleMode: row.sale_mode,
-    priceHt: margins.priceHt,
-    coefficient: margins.coefficient,
+    priceHt: cost.priceHt,
+    coefficient: cost.coefficient,
     progression: row.progression,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,

@@ -144,17 +144,33 @@ test('the admin page at 1280 and 360 px', async ({ page }) => {
   }
 });
 
+/**
+ * The control that has the keyboard focus, with its ring; null while the focus is outside the
+ * page. Tab past the last control (the toasts come last) leaves the page for the browser's own
+ * controls: `document.activeElement` still names a control then (sonner even moves it back to
+ * the one before the toasts, node_modules/sonner/dist/index.mjs `onBlur`), but nothing in the
+ * page has the focus, so no ring is due (CI run of 2026-11-24, « Gestion des cookies »).
+ */
+function keyboardFocus(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!document.hasFocus() || !el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    return {
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40),
+      inToast: !!el.closest('[data-sonner-toaster]'),
+      outline: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+    };
+  });
+}
+
 test('from the keyboard, every control of the header and the dashboard shows the focus ring, and the account menu opens', async ({ page }) => {
   await signUp(page, uniqueEmail('clavier'));
   const seen: string[] = [];
   for (let i = 0; i < 14; i++) {
     await page.keyboard.press('Tab');
-    const focus = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
-      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-    });
+    const focus = await keyboardFocus(page);
     if (!focus) continue;
     seen.push(focus.name);
     expect(focus.outline, `focus ring on « ${focus.name} »`).not.toBe('none');
@@ -189,4 +205,31 @@ test('a toast reached from the keyboard shows the focus ring too (sonner removes
   expect(ring, 'the keyboard reaches the toast').not.toBeNull();
   expect(ring!.outline).not.toBe('none');
   expect(ring!.width).toBeGreaterThanOrEqual(2);
+});
+
+test('through a toast and out of the page from the keyboard: a French close button, a ring wherever the focus is in the page', async ({ page }) => {
+  await signUp(page, uniqueEmail('toast-sortie'));
+  await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+  // Forward to the toast (it comes last in the page), through its close button, then out.
+  let inToast = false;
+  for (let i = 0; i < 40 && !inToast; i++) {
+    await page.keyboard.press('Tab');
+    inToast = (await keyboardFocus(page))?.inToast ?? false;
+  }
+  expect(inToast, 'the keyboard reaches the toast').toBe(true);
+  await page.keyboard.press('Tab');
+  const close = await keyboardFocus(page);
+  expect(close?.name).toBe('Fermer la notification');
+  expect(close?.outline).not.toBe('none');
+  await page.keyboard.press('Tab');
+  // Past the last control the focus leaves the page, or, without browser controls, comes back
+  // into it: wherever it is in the page, it shows.
+  for (let i = 0; i < 3; i++) {
+    const focus = await keyboardFocus(page);
+    if (focus) {
+      expect(focus.outline, `focus ring on « ${focus.name} »`).not.toBe('none');
+      expect(focus.width).toBeGreaterThanOrEqual(2);
+    }
+    await page.keyboard.press('Tab');
+  }
 });

@@ -8,6 +8,20 @@ import { Toaster } from 'sonner';
  */
 const above = (gap: string) => ({ bottom: `calc(var(--fixed-bottom-bar, 0px) + ${gap})` });
 
+/** Sonner's own labels are English (« Close toast »): every word a person hears is French. */
+const toastOptions = { closeButtonAriaLabel: 'Fermer la notification' };
+
 export default function AppToaster() {
-  return <Toaster position="bottom-right" offset={above('24px')} mobileOffset={above('12px')} visibleToasts={1} richColors closeButton />;
+  return (
+    <Toaster
+      position="bottom-right"
+      offset={above('24px')}
+      mobileOffset={above('12px')}
+      visibleToasts={1}
+      richColors
+      closeButton
+      containerAriaLabel="Notifications"
+      toastOptions={toastOptions}
+    />
+  );
 }

@@ -25,7 +25,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByText('Aucun menu actif trouvé. Créez d’abord un menu.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Aller à Mes Menus' })).toHaveAttribute('href', '/menus');
     await expect(page.getByRole('button', { name: 'Générer le code QR' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByTestId('qr-generator').getByRole('button', { name: 'Fermer', exact: true }).click();
     await expect(page.getByTestId('qr-generator')).toHaveCount(0);
 
     // The generator: default name, validation next to the field, free-plan notice. The page's

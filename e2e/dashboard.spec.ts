@@ -120,3 +120,66 @@ test('a first visit asks for the dashboard’s data beside the session, each ans
   await expect(page.getByTestId('first-hour-qr')).toHaveAttribute('data-done', 'true');
   for (const path of dashboardData) expect(asked.get(path), path).toBe(1);
 });
+
+/**
+ * docs/decisions/0028-server-first-paint.md: a page load of the dashboard with a session comes
+ * with the header and the greeting painted by the server; the app replaces them in one commit,
+ * never blank in between and without moving the greeting, and the largest paint (Lighthouse's
+ * LCP) is the server's.
+ */
+test('the dashboard is painted by the server first, then replaced by the app without a blank or a move', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const email = await signUp(page);
+  const prefix = email.split('@')[0]!;
+
+  const html = await page.request.get('/dashboard');
+  expect(html.headers()['cache-control']).toBe('private, no-cache');
+  const body = await html.text();
+  expect(body).toContain('<div id="root" data-first-paint="">');
+  // The page writes « Bonjour, … ! » with a narrow no-break space before « ! » (French typography).
+  const greeting = `Bonjour, ${prefix}\u202f!`;
+  expect(body).toContain(greeting);
+  // Without the session the page is the bare app, which nobody's name is in.
+  const anonymous = await request.get('/dashboard');
+  expect(await anonymous.text()).toContain('<div id="root"></div>');
+
+  await page.addInitScript(() => {
+    const seen = { serverH1: null as Element | null, blank: false, moved: [] as string[], replacedAt: 0, lcp: [] as { at: number; text: string }[] };
+    (window as unknown as { firstPaint: typeof seen }).firstPaint = seen;
+    let rect: DOMRect | null = null;
+    new MutationObserver(() => {
+      const h1 = document.querySelector('#root h1');
+      if (!seen.serverH1) {
+        if (h1 && document.getElementById('root')?.hasAttribute('data-first-paint')) {
+          seen.serverH1 = h1;
+        }
+        return;
+      }
+      if (!h1) seen.blank = true;
+      else if (h1 !== seen.serverH1 && !seen.replacedAt) {
+        seen.replacedAt = performance.now();
+        const now = h1.getBoundingClientRect();
+        if (rect && (now.top !== rect.top || now.left !== rect.left || now.height !== rect.height)) seen.moved.push(`${rect.top},${rect.left},${rect.height} → ${now.top},${now.left},${now.height}`);
+      }
+      if (h1 === seen.serverH1) rect = h1.getBoundingClientRect();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        seen.lcp.push({ at: entry.startTime, text: entry.element?.textContent?.slice(0, 40) ?? '' });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('first-hour')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
+  const seen = await page.evaluate(() => {
+    const s = (window as unknown as { firstPaint: { serverH1: Element | null; blank: boolean; moved: string[]; replacedAt: number; lcp: { at: number; text: string }[] } }).firstPaint;
+    return { server: Boolean(s.serverH1), blank: s.blank, moved: s.moved, replacedAt: s.replacedAt, lcp: s.lcp };
+  });
+  expect(seen.server, 'the server painted the greeting').toBe(true);
+  expect(seen.replacedAt, 'the app replaced it').toBeGreaterThan(0);
+  expect(seen.blank, 'never without the greeting in between').toBe(false);
+  expect(seen.moved, 'the greeting did not move').toEqual([]);
+  expect(seen.lcp[0]?.text).toBe(greeting);
+  expect(seen.lcp[0]!.at).toBeLessThan(seen.replacedAt);
+});

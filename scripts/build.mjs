@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import { binPath, exitStatus, formatMs, root, runNode } from './lib.mjs';
 import { precompressAssets } from './precompress.mjs';
+import { buildShell } from './build-shell.mjs';
 import { prerenderLanding } from './prerender-landing.mjs';
 
 export const distDir = path.join(root, 'dist');
@@ -15,7 +16,7 @@ export const webIndex = path.join(distDir, 'web', 'index.html');
 const hashFile = path.join(distDir, '.build-hash');
 
 /** Files and folders whose content decides the build output (tests excluded: they are not built). */
-const inputRoots = ['src', 'public', 'data/kitchen-measures.json', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs', 'scripts/prerender-landing.mjs'];
+const inputRoots = ['src', 'public', 'data/kitchen-measures.json', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs', 'scripts/prerender-landing.mjs', 'scripts/build-shell.mjs'];
 const isTestFile = (file) => /\.(test|reliability)\.tsx?$/.test(file);
 
 function inputFiles() {
@@ -73,6 +74,9 @@ export async function build() {
     const prerendering = performance.now();
     await prerenderLanding();
     console.log(`build: landing page prerendered (dist/web/landing.html) in ${formatMs(performance.now() - prerendering)}`);
+    const shellStarted = performance.now();
+    await buildShell();
+    console.log(`build: signed-in first paint (dist/shell/render-shell.js) in ${formatMs(performance.now() - shellStarted)}`);
     const compressing = performance.now();
     const count = await precompressAssets(path.join(distDir, 'web', 'assets'));
     console.log(`build: ${count} assets precompressed (gzip, brotli) in ${formatMs(performance.now() - compressing)}`);

@@ -11,7 +11,7 @@ import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
-import { accountRoutes } from './features/account/routes.ts';
+import { accountRoutes, readMe } from './features/account/routes.ts';
 import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
@@ -35,6 +35,8 @@ import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
+import { optionalSession } from './auth/require-user.ts';
+import type { ShellRenderer } from './lib/first-paint.ts';
 import { mountWebApp } from './lib/static.ts';
 import { sql } from 'kysely';
 
@@ -57,6 +59,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The clock of the diner's per-client limit (tests hold it). */
   publicRateNow?: () => number;
+  /** The signed-in layout's first paint; by default dist/shell beside `webDir` (tests give their own). */
+  shell?: Promise<ShellRenderer | null>;
 }
 
 function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
@@ -208,17 +212,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     }
   });
 
+  const publicConfig: PublicConfig = {
+    appName: 'NutriCarte',
+    appEnv: config.appEnv,
+    publicOrigin: config.publicOrigin,
+    emailConfirmationRequired: Boolean(config.smtpUrl),
+    metaPixelId: config.metaPixelId ?? null,
+    legal: config.legal,
+  };
   app.get('/api/config', (c) => {
-    const body: PublicConfig = {
-      appName: 'NutriCarte',
-      appEnv: config.appEnv,
-      publicOrigin: config.publicOrigin,
-      emailConfirmationRequired: Boolean(config.smtpUrl),
-      metaPixelId: config.metaPixelId ?? null,
-      legal: config.legal,
-    };
     c.header('Cache-Control', 'no-cache');
-    return c.json(body);
+    return c.json(publicConfig);
   });
 
   app.route('/api/auth', authRoutes(deps, { trustProxy: options.trustProxy ?? false }));
@@ -245,7 +249,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps, { unavailable: renderMenuUnavailablePage }));
 
-  if (options.webDir) mountWebApp(app, options.webDir);
+  if (options.webDir) {
+    mountWebApp(app, options.webDir, {
+      // The signed-in layout's first paint (docs/decisions/0028-server-first-paint.md): the
+      // session and GET /api/me's answer, as the app would ask for them.
+      account: async (c) => {
+        const user = await optionalSession(deps, c);
+        const me = user && (await readMe(deps, user));
+        return me ? { me, config: publicConfig } : null;
+      },
+      onFirstPaintError: (error) => logger.warn('first paint failed, the page is sent without it', { err: error }),
+      shell: options.shell,
+    });
+  }
 
   app.notFound((c) =>
     c.req.path.startsWith('/api/') ? c.json(errorBody('not_found', messages.generic.notFound), 404) : c.text('Page non trouvée', 404),

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ConsentRoot } from './features/consent/consent-root.tsx';
 import { ApiError } from './lib/api.ts';
-import { meQuery } from './lib/queries.ts';
+import { meQuery, publicConfigQuery } from './lib/queries.ts';
 import { AppRoutes, preloadRoutes } from './router.tsx';
 import './styles.css';
 
@@ -20,20 +20,32 @@ const queryClient = new QueryClient({
   },
 });
 
-// The first page's code, its data and the session are fetched together, before React's first render.
-preloadRoutes(window.location.pathname, queryClient);
-void queryClient.prefetchQuery(meQuery);
+// The first page's code, its data and the session are fetched together, before React's first
+// render. (A failed load is tried again when the page renders, and says so then.)
+const pageCode = preloadRoutes(window.location.pathname, queryClient).catch(() => undefined);
+const session = queryClient.prefetchQuery(meQuery);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
-      <ConsentRoot />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+        <ConsentRoot />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+// The server painted the signed-in layout first (src/server/lib/static.ts): it stays until the
+// page's code, the session and the settings are in, so the first render replaces it in one
+// commit, nothing blank or moved in between (docs/decisions/0028-server-first-paint.md).
+if (container.hasAttribute('data-first-paint')) {
+  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery)]).then(render);
+} else {
+  render();
+}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -12,7 +12,31 @@ import NotFoundPage from './pages/not-found-page.tsx';
  * load (docs/decisions/0022 « First-load JavaScript »). BrowserRouter updates its location in a
  * transition, so the current page stays on screen while the next page's code loads.
  */
-const lazyPage = (load: () => Promise<{ default: ComponentType }>) => Object.assign(lazy(load), { preload: load });
+/**
+ * A page whose code loads on first use. Unlike `React.lazy`, once its code is in it renders at
+ * once, without suspending a first time: the app can wait for a page's code and then replace the
+ * server's first paint in one commit (src/web/main.tsx, docs/decisions/0028-server-first-paint.md).
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        loading = undefined; // a failed load (network) is tried again at the next render
+        throw error;
+      },
+    ));
+  function LazyPage() {
+    if (!Loaded) use(preload());
+    const Page = Loaded!;
+    return <Page />;
+  }
+  return Object.assign(LazyPage, { preload });
+}
 
 /** The route table of docs/product/spec.md section 2 (pages arrive with their issues). */
 const routes: RouteObject[] = [
@@ -39,6 +63,7 @@ const routes: RouteObject[] = [
   {
     // The signed-in layout and its header load with the first signed-in page, not with the landing.
     Component: lazyPage(async () => ({ default: (await import('./layouts/app-layout.tsx')).AppLayout })),
+    handle: { appLayout: true } satisfies RouteHandle,
     children: [
       {
         path: '/dashboard',
@@ -101,22 +126,32 @@ const routes: RouteObject[] = [
 /** A route's extras: `prefetch` loads a function that fetches the page's data into the cache. */
 interface RouteHandle {
   prefetch?: () => Promise<(queryClient: QueryClient) => void>;
+  /** The signed-in layout (header, page, footer), which the server can paint first. */
+  appLayout?: true;
+}
+
+/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints its first view). */
+export function isAppLayoutPath(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true);
 }
 
 /**
  * Starts loading the code of every route matching `pathname` at once (the signed-in layout and
  * its page, rather than one after the other as they render), and, when the server saw a session
  * cookie (`data-session` on <html>, src/server/lib/static.ts), the data of a page that says how
- * to fetch it, beside GET /api/me rather than after the page has rendered.
+ * to fetch it, beside GET /api/me rather than after the page has rendered. Settles once the
+ * pages' code is in (a load that failed is tried again when the page renders).
  */
-export function preloadRoutes(pathname: string, queryClient: QueryClient) {
+export function preloadRoutes(pathname: string, queryClient: QueryClient): Promise<unknown> {
   const signedIn = document.documentElement.hasAttribute('data-session');
+  const loads: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const component = route.Component as { preload?: () => Promise<unknown> } | null | undefined;
-    void component?.preload?.();
+    if (component?.preload) loads.push(component.preload());
     const prefetch = (route.handle as RouteHandle | undefined)?.prefetch;
     if (signedIn && prefetch) void prefetch().then((run) => run(queryClient), () => undefined);
   }
+  return Promise.all(loads);
 }
 
 /** The page of the current address; nothing while its code loads on a first visit. */

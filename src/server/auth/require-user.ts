@@ -43,6 +43,19 @@ export function requireSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * The request's session user, or null without a valid session: for a page load, which is
+ * answered either way (the signed-in layout's first paint, src/server/lib/static.ts).
+ */
+export async function optionalSession(deps: AppDeps, c: Context<AppEnv>): Promise<SessionUser | null> {
+  try {
+    return await signIn(deps, c);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
  * The request's session: kept a few seconds by its exact signed cookie, without a query
  * (src/server/auth/session-cache.ts), otherwise asked of better-auth and kept. A session
  * ended or changed anywhere (sign-out, revocation, new password, email) is dropped as soon as

@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../context.ts';
 import { compressResponses } from './compress.ts';
-import { mountWebApp } from './static.ts';
+import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
+import type { FirstPaintAccount, ShellRenderer } from './first-paint.ts';
+import { mountWebApp, type WebAppOptions } from './static.ts';
 
 let dir: string;
 const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `plat ${i}`))};`;
@@ -14,7 +16,7 @@ const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 },
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'web-'));
   await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"><title>NutriCarte</title></html>');
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"><title>NutriCarte</title><body><div id="root"></div></body></html>');
   await writeFile(path.join(dir, 'landing.html'), '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title></html>');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
@@ -23,10 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function app() {
+function app(options?: WebAppOptions) {
   const a = new Hono<AppEnv>();
   a.use('*', compressResponses());
-  mountWebApp(a, dir);
+  mountWebApp(a, dir, options);
   return a;
 }
 
@@ -79,5 +81,72 @@ describe('the built web app', () => {
   it('marks the landing page when the request has a session cookie, for its script to ask /api/me', async () => {
     const res = await app().request('/', { headers: { cookie: 'nutricarte.session_token=abc.def' } });
     expect(await res.text()).toContain('<html lang="fr" data-session="">');
+  });
+});
+
+describe('the signed-in layout painted by the server (docs/decisions/0028-server-first-paint.md)', () => {
+  const session = { cookie: 'nutricarte.session_token=abc.def' };
+  const account: FirstPaintAccount = {
+    me: { user: { email: 'chef@bistrot.fr' }, organisation: { name: 'Le Bistrot $& du Port' } } as MeResponse,
+    config: { appEnv: 'production' } as PublicConfig,
+  };
+  /** A renderer of the layout's pages (/dashboard, /recipes), which records what it was asked. */
+  function renderer(calls: string[] = []): ShellRenderer {
+    return {
+      isAppLayoutPath: (pathname) => pathname === '/dashboard' || pathname === '/recipes',
+      renderAppShell: (pathname, me) => {
+        calls.push(pathname);
+        return `<h1>Bonjour, ${me.user.email}</h1><p>${me.organisation.name}</p>`;
+      },
+    };
+  }
+  const withShell = (options: Partial<WebAppOptions> = {}) => app({ account: async () => account, shell: Promise.resolve(renderer()), ...options });
+
+  it('fills #root of a layout page loaded with a session, kept by no shared cache', async () => {
+    const res = await withShell().request('/dashboard', { headers: session });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('vary')).toContain('Cookie');
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr" data-session="">');
+    // « $& » is the organisation's name as typed, not a replacement pattern.
+    expect(html).toContain('<div id="root" data-first-paint=""><h1>Bonjour, chef@bistrot.fr</h1><p>Le Bistrot $& du Port</p></div>');
+  });
+
+  it('reads no account without a session cookie, nor for a page outside the layout', async () => {
+    let reads = 0;
+    const a = withShell({
+      account: async () => {
+        reads += 1;
+        return account;
+      },
+    });
+    const anonymous = await a.request('/dashboard');
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    expect(await anonymous.text()).toContain('<div id="root"></div>');
+    const outside = await a.request('/auth', { headers: session });
+    expect(await outside.text()).toContain('<div id="root"></div>');
+    expect(reads).toBe(0);
+  });
+
+  it('sends the bare page when the session is no longer valid, the renderer was not built, or the paint fails', async () => {
+    const expired = await withShell({ account: async () => null }).request('/recipes', { headers: session });
+    expect(expired.headers.get('cache-control')).toBe('no-cache');
+    expect(await expired.text()).toContain('<div id="root"></div>');
+
+    const notBuilt = await withShell({ shell: Promise.resolve(null) }).request('/recipes', { headers: session });
+    expect(await notBuilt.text()).toContain('<div id="root"></div>');
+
+    const errors: unknown[] = [];
+    const failing = withShell({
+      account: async () => {
+        throw new Error('base de données indisponible');
+      },
+      onFirstPaintError: (error) => errors.push(error),
+    });
+    const res = await failing.request('/recipes', { headers: session });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root"></div>');
+    expect(errors).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sessionCookieValue } from '../auth/session-cache.ts';
 import type { AppEnv } from '../context.ts';
+import { loadShellRenderer, type FirstPaintAccount, type ShellRenderer } from './first-paint.ts';
 
 /**
  * A file answer with its Cache-Control (serveStatic's `onFound` runs after the answer is made,
@@ -17,12 +18,26 @@ function cached(serve: MiddlewareHandler<AppEnv>, cacheControl: string): Middlew
   };
 }
 
+export interface WebAppOptions {
+  /** The signed-in account of a page load, or null without a valid session. */
+  account?: (c: Context<AppEnv>) => Promise<FirstPaintAccount | null>;
+  /** A first paint that failed: the page is answered without it. */
+  onFirstPaintError?: (error: unknown) => void;
+  /** The first paint's renderer; by default dist/shell beside `webDir`, when built. */
+  shell?: Promise<ShellRenderer | null>;
+}
+
+/** `<div id="root">` of the built index.html, which the first paint fills. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, every other GET
  * that is not an API or server-rendered path answered with index.html (never cached), and /
- * with the prerendered landing page.
+ * with the prerendered landing page. A page of the signed-in layout loaded with a valid session
+ * comes with its first paint inside `#root` (the header, and the dashboard's greeting),
+ * which the app replaces once its code is in (docs/decisions/0028-server-first-paint.md).
  */
-export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
+export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOptions = {}): boolean {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
@@ -37,6 +52,22 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   const withSession = (html: string) => html.replace('<html lang="fr">', '<html lang="fr" data-session="">');
   const landingWithSession = withSession(landingHtml);
   const indexWithSession = withSession(indexHtml);
+  const shell = options.account ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
+  // Loading it is the renderer's first use's business; a failure is told there, once per page load.
+  shell.catch(() => undefined);
+
+  /** The page's first paint, or null: no renderer, not a page of the layout, no session, or a failure. */
+  async function firstPaint(c: Context<AppEnv>): Promise<string | null> {
+    try {
+      const renderer = await shell;
+      if (!renderer || !options.account || !renderer.isAppLayoutPath(c.req.path)) return null;
+      const account = await options.account(c);
+      return account ? renderer.renderAppShell(c.req.path, account.me, account.config) : null;
+    } catch (error) {
+      options.onFirstPaintError?.(error);
+      return null;
+    }
+  }
 
   // Hashed names: a new build has new names, so a year is safe. The build writes .br and .gz
   // copies of the bundles (scripts/precompress.mjs), sent as they are.
@@ -46,10 +77,18 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
     return c.html(sessionCookieValue(c.req.header('cookie')) ? landingWithSession : landingHtml);
   });
   app.use('*', cached(serveStatic({ root: webDir }), 'public, max-age=3600'));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
-    c.header('Cache-Control', 'no-cache');
-    return c.html(sessionCookieValue(c.req.header('cookie')) ? indexWithSession : indexHtml);
+    c.header('Vary', 'Cookie');
+    if (!sessionCookieValue(c.req.header('cookie'))) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    }
+    const paint = await firstPaint(c);
+    // The account's own names: never kept by a shared cache. (A function as replacement: a
+    // name with « $& » in it stays as typed.)
+    c.header('Cache-Control', paint ? 'private, no-cache' : 'no-cache');
+    return c.html(paint ? indexWithSession.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${paint}</div>`) : indexWithSession);
   });
   return true;
 }

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp } from '../app.ts';
+import { createApp, type AppOptions } from '../app.ts';
 import { bootServices, type Services } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -96,6 +96,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Environment variables on top of the test defaults (e.g. `{ AUTH_RATE_LIMIT_MAX: '3' }`). */
   env?: Record<string, string | undefined>;
+  /** Options of the app itself (e.g. a built web app and its first paint). */
+  app?: AppOptions;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -200,7 +202,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const { deps } = services;
   const tempDir = dataDir;
-  const app = createApp(deps);
+  const app = createApp(deps, options.app);
 
   async function request<T = LooseJson>(method: string, urlPath: string, init: TestRequestOptions = {}): Promise<TestResponse<T>> {
     const upper = method.toUpperCase();

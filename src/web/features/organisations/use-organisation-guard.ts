@@ -13,7 +13,8 @@ import { switchedTo } from './texts.ts';
  * that ended (the layout then shows <AccessLost />). Returns the watch's state.
  */
 export function useOrganisationGuard() {
-  const state = useSyncExternalStore(organisationWatch.subscribe, organisationWatch.get);
+  // The same snapshot on the server: its first paint of the layout (src/web/shell/render-shell.tsx) shows no news.
+  const state = useSyncExternalStore(organisationWatch.subscribe, organisationWatch.get, organisationWatch.get);
   const queryClient = useQueryClient();
   const enter = useEnterOrganisation();
   const { data: me } = useMe();

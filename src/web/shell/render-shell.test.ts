@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
+import { isAppLayoutPath, renderAppShell } from './render-shell.tsx';
+
+const organisation = { id: 'o1', name: 'Le Bistrot <du> Port', role: 'owner' as const };
+const me = {
+  user: { id: 'u1', email: 'chef@bistrot.fr', role: 'user', twoFactorEnabled: false, emailVerified: true },
+  organisation,
+  organisations: [organisation],
+  subscription: { tier: 'free' },
+  usage: { recipes: 1, menus: 0, qrCodes: 0 },
+  limits: { recipes: 5, menus: 1, qrCodes: 1 },
+} as unknown as MeResponse;
+const config = { appName: 'NutriCarte', appEnv: 'production' } as PublicConfig;
+
+describe('the signed-in layout painted by the server (docs/decisions/0028-server-first-paint.md)', () => {
+  it('paints the header and the dashboard greeting with the account’s names, escaped', () => {
+    const html = renderAppShell('/dashboard', me, config)!;
+    expect(html).toContain('<header');
+    expect(html).toContain('Tableau de bord');
+    expect(html).toContain('Le Bistrot &lt;du&gt; Port');
+    expect(html).toContain('Bonjour, chef\u202f!</h1>');
+    expect(html).toContain('data-testid="account-menu-button"');
+    // The page's data is the app's: the greeting stands above « Chargement... ».
+    expect(html).toContain('Chargement...');
+    expect(html).not.toContain('<script');
+  });
+
+  it('paints the layout alone for its other pages, and nothing outside it', () => {
+    const recipes = renderAppShell('/recipes', me, config)!;
+    expect(recipes).toContain('<header');
+    expect(recipes).not.toContain('Bonjour');
+    expect(isAppLayoutPath('/menus/abc')).toBe(true);
+    for (const pathname of ['/', '/auth', '/recipes/abc/fiche', '/menu/abc', '/nimporte-quoi']) {
+      expect(isAppLayoutPath(pathname), pathname).toBe(false);
+      expect(renderAppShell(pathname, me, config), pathname).toBeNull();
+    }
+  });
+
+  it('shows the environment outside production, as the app does', () => {
+    expect(renderAppShell('/recipes', me, config)).not.toContain('Environnement');
+    expect(renderAppShell('/recipes', me, { ...config, appEnv: 'development' })).toMatch(/Environnement\s: développement/);
+  });
+});

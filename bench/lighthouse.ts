@@ -10,13 +10,14 @@
  *                                                                server on a free port with a throwaway
  *                                                                DATA_DIR, measures, stops it
  *   npx tsx bench/lighthouse.ts --pages landing,dashboard       → only these pages (landing, menu, dashboard)
+ *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npx tsx bench/lighthouse.ts   → also keeps each run's report (JSON)
  *   import { runLighthouseBench } from './lighthouse.ts'       → the figures, in-process (under tsx)
  *
  * Chromium: CHROME_PATH, else /usr/bin/chromium. Nothing downloads a browser; every host
  * other than 127.0.0.1 resolves to nothing, so the run never leaves the machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +72,12 @@ async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, 
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned no result');
     lhr = result.lhr;
-    if (!lhr.runtimeError) break;
+    if (!lhr.runtimeError) {
+      // LIGHTHOUSE_REPORT_DIR=…: each run's whole report, to read why a score is what it is.
+      const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (dir) writeFileSync(path.join(dir, `${new URL(url).pathname.split('/')[1] || 'landing'}-${preset}-${Date.now()}.json`), JSON.stringify(lhr));
+      break;
+    }
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     log?.(`${preset}: ${lhr.runtimeError.code}, trying again`);
   }

@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -44,8 +44,10 @@ const render = () =>
 // The server painted the signed-in layout first (src/server/lib/static.ts): it stays until the
 // page's code, the session and the settings are in, so the first render replaces it in one
 // commit, nothing blank or moved in between (docs/decisions/0028-server-first-paint.md).
+// That render is a transition: React renders it in slices of a few milliseconds, so a phone's
+// main thread stays free to answer a tap meanwhile (the page is already on screen).
 if (container.hasAttribute('data-first-paint')) {
-  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery)]).then(render);
+  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery)]).then(() => startTransition(render));
 } else {
   render();
 }

@@ -3,7 +3,6 @@ import { Suspense, use, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import NotFoundPage from './pages/not-found-page.tsx';
 
 /**
  * Pages are split per route so a diner or a visitor loads only what its page needs. The router
@@ -39,7 +38,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 /** The route table of docs/product/spec.md section 2 (pages arrive with their issues). */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     Component: PublicLayout,
     children: [
@@ -120,19 +119,15 @@ const routes: RouteObject[] = [
       { path: '/plans-de-menus/:establishmentId/affiche', Component: lazyPage(() => import('./pages/print-week-poster-page.tsx')) },
     ],
   },
-  { path: '*', Component: NotFoundPage },
+  // A mistyped address is rare: its page is no part of every page's first load.
+  { path: '*', Component: lazyPage(() => import('./pages/not-found-page.tsx')) },
 ];
 
 /** A route's extras: `prefetch` loads a function that fetches the page's data into the cache. */
-interface RouteHandle {
+export interface RouteHandle {
   prefetch?: () => Promise<(queryClient: QueryClient) => void>;
   /** The signed-in layout (header, page, footer), which the server can paint first. */
   appLayout?: true;
-}
-
-/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints its first view). */
-export function isAppLayoutPath(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true);
 }
 
 /**

@@ -16,7 +16,10 @@ const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 },
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'web-'));
   await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"><title>NutriCarte</title><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="fr"><title>NutriCarte</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk.js"><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(dir, 'landing.html'), '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title></html>');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
@@ -111,6 +114,9 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
     expect(html).toContain('<html lang="fr" data-session="">');
     // « $& » is the organisation's name as typed, not a replacement pattern.
     expect(html).toContain('<div id="root" data-first-paint=""><h1>Bonjour, chef@bistrot.fr</h1><p>Le Bistrot $& du Port</p></div>');
+    // The painted page waits for its stylesheet, not for the app's code.
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk.js">');
   });
 
   it('reads no account without a session cookie, nor for a page outside the layout', async () => {
@@ -123,7 +129,9 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
     });
     const anonymous = await a.request('/dashboard');
     expect(anonymous.headers.get('cache-control')).toBe('no-cache');
-    expect(await anonymous.text()).toContain('<div id="root"></div>');
+    const bare = await anonymous.text();
+    expect(bare).toContain('<div id="root"></div>');
+    expect(bare).not.toContain('fetchpriority');
     const outside = await a.request('/auth', { headers: session });
     expect(await outside.text()).toContain('<div id="root"></div>');
     expect(reads).toBe(0);

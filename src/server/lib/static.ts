@@ -52,6 +52,9 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   const withSession = (html: string) => html.replace('<html lang="fr">', '<html lang="fr" data-session="">');
   const landingWithSession = withSession(landingHtml);
   const indexWithSession = withSession(indexHtml);
+  // With the first paint in the page, the stylesheet is what the screen waits for: the app's
+  // code comes after it (docs/decisions/0028-server-first-paint.md « Priorities »).
+  const indexPainted = indexWithSession.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   const shell = options.account ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
   // Loading it is the renderer's first use's business; a failure is told there, once per page load.
   shell.catch(() => undefined);
@@ -88,7 +91,7 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
     // The account's own names: never kept by a shared cache. (A function as replacement: a
     // name with « $& » in it stays as typed.)
     c.header('Cache-Control', paint ? 'private, no-cache' : 'no-cache');
-    return c.html(paint ? indexWithSession.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${paint}</div>`) : indexWithSession);
+    return c.html(paint ? indexPainted.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${paint}</div>`) : indexWithSession);
   });
   return true;
 }

@@ -37,6 +37,15 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
     }
   });
 
+  it('paints the same markup on every page load: the header’s menus stay the stand-ins the app first shows', async () => {
+    const first = renderAppShell('/dashboard', me, config);
+    // The menus' code, as a first render would have started loading it.
+    await Promise.all([import('../layouts/account-menu.tsx'), import('../layouts/app-menu.tsx'), import('../features/organisations/organisation-menu.tsx')]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(renderAppShell('/dashboard', me, config)).toBe(first);
+    expect(first).toContain('data-testid="account-menu-button" disabled=""');
+  });
+
   it('shows the environment outside production, as the app does', () => {
     expect(renderAppShell('/recipes', me, config)).not.toContain('Environnement');
     expect(renderAppShell('/recipes', me, { ...config, appEnv: 'development' })).toMatch(/Environnement\s: développement/);

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { matchRoutes, MemoryRouter, Route, Routes } from 'react-router';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import { AppLayout } from '../layouts/app-layout.tsx';
 import { meQuery, publicConfigQuery } from '../lib/queries.ts';
 import DashboardPage from '../pages/dashboard-page.tsx';
-import { isAppLayoutPath } from '../router.tsx';
+import { routes, type RouteHandle } from '../router.tsx';
 
 /**
  * The signed-in layout's first paint, rendered by the server for a page load with a session
@@ -16,7 +16,10 @@ import { isAppLayoutPath } from '../router.tsx';
  * its code and GET /api/me are in (src/web/main.tsx), so nothing blinks and nothing moves.
  * Built for Node by scripts/build-shell.mjs; null for a page outside the signed-in layout.
  */
-export { isAppLayoutPath };
+/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints only those). */
+export function isAppLayoutPath(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true);
+}
 
 export function renderAppShell(pathname: string, me: MeResponse, config: PublicConfig): string | null {
   if (!isAppLayoutPath(pathname)) return null;

@@ -127,7 +127,8 @@ export async function runJsSizeBench({ log = () => {} } = {}) {
 
   const figures = {};
   for (const page of PAGES) {
-    let lazyKey = lazyRoutes.get(page.route);
+    // An unknown address gets the `*` route's page (src/web/router.tsx).
+    let lazyKey = lazyRoutes.get(page.route) ?? (page.key === '404' ? lazyRoutes.get('*') : undefined);
     if (!lazyKey && manifest && page.key !== '404' && !declared(page.route)) {
       // Not declared in router.tsx in a form we read: try the page's file name.
       lazyKey = dynamicEntries.find(([key]) =>

@@ -8,8 +8,8 @@ import { useEstablishments } from '../features/establishments/api.ts';
 import { egalimCsvUrl, useEgalim, useGemrcn, useMealPlan, usePublishWeek, useSaveService } from '../features/meal-plans/api.ts';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
-import { EgalimPanel } from '../features/meal-plans/egalim-panel.tsx';
-import { GemrcnPanel } from '../features/meal-plans/gemrcn-panel.tsx';
+import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/panel-titles.ts';
+import { TitledCard } from '../components/ui/titled-card.tsx';
 import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
@@ -20,6 +20,18 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 // within docs/decisions/0022's budget); fetched in the background once the page has painted.
 const { Component: MonthView, usePreload: usePreloadMonthView } = lazyComponent(() => import('../features/meal-plans/month-view.tsx'), (m) => m.MonthView);
 const { Component: PlanTools, usePreload: usePreloadPlanTools } = lazyComponent(() => import('../features/meal-plans/plan-tools.tsx'), (m) => m.PlanTools);
+// The GEMRCN and EGalim panels sit under the plan: their code follows the first paint (issue 20's 120 kB).
+const { Component: GemrcnPanel, usePreload: usePreloadGemrcnPanel } = lazyComponent(() => import('../features/meal-plans/gemrcn-panel.tsx'), (m) => m.GemrcnPanel);
+const { Component: EgalimPanel, usePreload: usePreloadEgalimPanel } = lazyComponent(() => import('../features/meal-plans/egalim-panel.tsx'), (m) => m.EgalimPanel);
+
+/** A panel's card while its code loads: its title already, so nothing moves when it comes. */
+function PanelLoading({ title }: { title: string }) {
+  return (
+    <TitledCard title={title}>
+      <p className="text-sm text-stone-600">Chargement...</p>
+    </TitledCard>
+  );
+}
 import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
@@ -28,6 +40,8 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
 export default function MealPlansPage() {
   usePreloadMonthView();
   usePreloadPlanTools();
+  usePreloadGemrcnPanel();
+  usePreloadEgalimPanel();
   const [params, setParams] = useSearchParams();
   const establishments = useEstablishments();
   const recipes = useRecipeSummaries();
@@ -185,9 +199,13 @@ export default function MealPlansPage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <GemrcnPanel answer={gemrcn.data} />
+        <Suspense fallback={<PanelLoading title={GEMRCN_PANEL_TITLE} />}>
+          <GemrcnPanel answer={gemrcn.data} />
+        </Suspense>
         <div className="space-y-6">
-          <EgalimPanel answer={egalim.data} month={firstOfMonth(date)} csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))} />
+          <Suspense fallback={<PanelLoading title={egalimPanelTitle(firstOfMonth(date))} />}>
+            <EgalimPanel answer={egalim.data} month={firstOfMonth(date)} csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))} />
+          </Suspense>
           <Suspense fallback={null}>
             <PlanTools establishmentId={establishmentId} monday={monday} recipes={options} canWrite={canWrite} />
           </Suspense>

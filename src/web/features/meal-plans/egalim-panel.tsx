@@ -3,7 +3,8 @@ import { THRESHOLDS } from '../../../shared/catering/egalim.ts';
 import { Badge } from '../../components/ui/card.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
-import { monthLabel, shortDayLabel } from './dates.ts';
+import { shortDayLabel } from './dates.ts';
+import { egalimPanelTitle } from './panel-titles.ts';
 
 function Share({ label, value, threshold }: { label: string; value: number | null; threshold: number }) {
   return (
@@ -19,7 +20,7 @@ function Share({ label, value, threshold }: { label: string; value: number | nul
 /** EGalim over the month shown: shares by purchase value, vegetarian menus per week, and the yearly « ma cantine » file. */
 export function EgalimPanel({ answer, month, csvUrl }: { answer: EgalimAnswer | undefined; month: string; csvUrl: string }) {
   return (
-    <TitledCard title={`EGalim, ${monthLabel(month)}`}>
+    <TitledCard title={egalimPanelTitle(month)}>
       {!answer ? (
         <p className="text-sm text-stone-600">Chargement...</p>
       ) : (

@@ -3,11 +3,12 @@ import { SERVICE_LABELS } from '../../../shared/catering/catering.ts';
 import { Badge } from '../../components/ui/card.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { shortDayLabel } from './dates.ts';
+import { GEMRCN_PANEL_TITLE } from './panel-titles.ts';
 
 /** The 20-meal grid from the first day shown: each criterion green or red, with the meals that count. */
 export function GemrcnPanel({ answer }: { answer: GemrcnAnswer | undefined }) {
   return (
-    <TitledCard title="Grille GEMRCN sur 20 repas">
+    <TitledCard title={GEMRCN_PANEL_TITLE}>
       {!answer ? (
         <p className="text-sm text-stone-600">Chargement de la grille...</p>
       ) : (

@@ -28,6 +28,15 @@ export async function signUp(page: Page, email = uniqueEmail(), restaurantName =
   return email;
 }
 
+/**
+ * Waits until the app has replaced the server's first paint of a signed-in page
+ * (docs/decisions/0028-server-first-paint.md): from then on, an element found stays the one on
+ * screen, so its box can be measured.
+ */
+export async function appRendered(page: Page) {
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
+}
+
 /** Fills the sign-in form of /auth; the caller checks where it leads (dashboard, code step, error). */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/auth');

@@ -1,4 +1,4 @@
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -26,6 +26,13 @@ const pageCode = preloadRoutes(window.location.pathname, queryClient).catch(() =
 const session = queryClient.prefetchQuery(meQuery);
 
 const container = document.getElementById('root')!;
+
+/** The app's first commit: the server's first paint is gone (e2e waits on this to measure the page). */
+function FirstCommit() {
+  useLayoutEffect(() => container.removeAttribute('data-first-paint'), []);
+  return null;
+}
+
 const render = () =>
   createRoot(container).render(
     <StrictMode>
@@ -37,6 +44,7 @@ const render = () =>
           <AppToaster />
         </Suspense>
         <ConsentRoot />
+        <FirstCommit />
       </QueryClientProvider>
     </StrictMode>,
   );

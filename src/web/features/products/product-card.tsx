@@ -1,4 +1,5 @@
-import { MEAT_KIND_LABELS, PRICE_UNIT_LABELS, PRODUCT_LABEL_NAMES, type Product } from '../../../shared/api/products.ts';
+import type { Product } from '../../../shared/api/products.ts';
+import { MEAT_KIND_LABELS, PRICE_UNIT_LABELS, PRODUCT_LABEL_NAMES } from '../../../shared/api/product-vocabulary.ts';
 import { formatDecimal } from '../../../shared/decimal.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';

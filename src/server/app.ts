@@ -11,7 +11,8 @@ import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
-import { accountRoutes, readMe } from './features/account/routes.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { readMe } from './features/account/service.ts';
 import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
@@ -255,7 +256,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       // session and GET /api/me's answer, as the app would ask for them.
       account: async (c) => {
         const user = await optionalSession(deps, c);
-        const me = user && (await readMe(deps, user));
+        const me = user && (await readMe(deps.db, user));
         return me ? { me, config: publicConfig } : null;
       },
       onFirstPaintError: (error) => logger.warn('first paint failed, the page is sent without it', { err: error }),

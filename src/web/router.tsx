@@ -10,9 +10,8 @@ import { PublicLayout } from './layouts/public-layout.tsx';
  * router's loaders, actions and fetchers were unused and cost 13 kB gzip of every page's first
  * load (docs/decisions/0022 « First-load JavaScript »). BrowserRouter updates its location in a
  * transition, so the current page stays on screen while the next page's code loads.
- */
-/**
- * A page whose code loads on first use. Unlike `React.lazy`, once its code is in it renders at
+ *
+ * A page's code loads on first use. Unlike `React.lazy`, once its code is in it renders at
  * once, without suspending a first time: the app can wait for a page's code and then replace the
  * server's first paint in one commit (src/web/main.tsx, docs/decisions/0028-server-first-paint.md).
  */

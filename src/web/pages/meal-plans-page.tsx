@@ -15,6 +15,7 @@ import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
+import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 // The month view and the tools under the plan load apart from the page (its first load stays
 // within docs/decisions/0022's budget); fetched in the background once the page has painted.
@@ -32,7 +33,6 @@ function PanelLoading({ title }: { title: string }) {
     </TitledCard>
   );
 }
-import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 

@@ -8,6 +8,11 @@ import { meQuery, publicConfigQuery } from '../lib/queries.ts';
 import DashboardPage from '../pages/dashboard-page.tsx';
 import { routes, type RouteHandle } from '../router.tsx';
 
+/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints only those). */
+export function isAppLayoutPath(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true);
+}
+
 /**
  * The signed-in layout's first paint, rendered by the server for a page load with a session
  * (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md): the header with the
@@ -16,11 +21,6 @@ import { routes, type RouteHandle } from '../router.tsx';
  * its code and GET /api/me are in (src/web/main.tsx), so nothing blinks and nothing moves.
  * Built for Node by scripts/build-shell.mjs; null for a page outside the signed-in layout.
  */
-/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints only those). */
-export function isAppLayoutPath(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true);
-}
-
 export function renderAppShell(pathname: string, me: MeResponse, config: PublicConfig): string | null {
   if (!isAppLayoutPath(pathname)) return null;
   const client = new QueryClient();

@@ -1,32 +1,20 @@
 import { Hono } from 'hono';
 import { deleteAccountSchema } from '../../../shared/api/auth.ts';
-import type { AccountSessionsResponse, MeResponse } from '../../../shared/api/account.ts';
+import type { AccountSessionsResponse } from '../../../shared/api/account.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AppDeps, AppEnv, SessionUser } from '../../context.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
 import { requireSession, requireUser, useOrganisation } from '../../auth/require-user.ts';
-import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
 import { streamedBody } from '../../lib/compress.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
 import { allowAttempt } from '../../lib/rate-limit.ts';
 import { deleteAccount } from './delete-account.ts';
 import { exportAccount } from './export.ts';
-import { getAccountSummary } from './service.ts';
+import { readMe } from './service.ts';
 import { listOwnSessions, revokeOwnSession } from './sessions.ts';
 
 /** `nutricarte-export-2026-11-21.json` (the date in Paris). */
 const exportFileName = (now: Date) => `nutricarte-export-${now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' })}.json`;
-
-/**
- * GET /api/me's answer: one query when the active membership stands; a lost membership falls
- * back as requireUser does, then reads again. Also the signed-in layout's first paint
- * (src/server/lib/static.ts).
- */
-export async function readMe(deps: AppDeps, user: SessionUser): Promise<MeResponse | null> {
-  return (
-    (await getAccountSummary(deps.db, user)) ?? (await getAccountSummary(deps.db, user, (await resolveActiveOrganisation(deps.db, user.id)).id))
-  );
-}
 
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -35,7 +23,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   // One query when the session is kept (src/server/auth/session-cache.ts) and the active
   // membership stands (readMe).
   app.get('/me', requireSession(deps), async (c) => {
-    const me = await readMe(deps, c.var.user);
+    const me = await readMe(deps.db, c.var.user);
     if (!me) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
     useOrganisation(c, me.organisation);
     return c.json(me);

@@ -4,6 +4,7 @@ import type { OrganisationSummary } from '../../../shared/api/organisations.ts';
 import { limitsFor, summarizeSubscription } from '../../../shared/plans.ts';
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
 import { subscriptionState } from '../../domain/subscription.ts';
 
 /** A count of the organisation's rows of `table` (created this Paris month when `thisMonth`). */
@@ -94,4 +95,13 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
     },
     limits: limitsFor(subscription.tier),
   };
+}
+
+/**
+ * GET /api/me's answer: one query when the active membership stands; a lost membership falls
+ * back as requireUser does, then reads again. Also the signed-in layout's first paint
+ * (src/server/app.ts, docs/decisions/0028-server-first-paint.md).
+ */
+export async function readMe(db: Kysely<DB>, user: SessionUser): Promise<MeResponse | null> {
+  return (await getAccountSummary(db, user)) ?? (await getAccountSummary(db, user, (await resolveActiveOrganisation(db, user.id)).id));
 }

@@ -4,7 +4,7 @@ import { recipeMessages, type RecipeCostRow, type RecipePage, type RecipeSummary
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { costFields, toRecipes } from './service.ts';
+import { costFields, recipesInListOrder, toRecipes } from './service.ts';
 
 /**
  * One page of the organisation's recipes, in the list's order (newest first, then id): the
@@ -39,12 +39,8 @@ export async function listRecipePage(
  * facts, no lines, so 2,000 recipes stay a few hundred kB read from the row alone (bench/growth.ts).
  */
 export async function listRecipeSummaries(db: Kysely<DB>, organisationId: string): Promise<RecipeSummary[]> {
-  const rows = await db
-    .selectFrom('recipes')
+  const rows = await recipesInListOrder(db, organisationId)
     .select(['id', 'name', 'description', 'calories_per_serving', 'protein_per_serving', 'prep_time', 'cook_time', 'allergens_declared'])
-    .where('organisation_id', '=', organisationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -66,12 +62,8 @@ export async function listRecipeSummaries(db: Kysely<DB>, organisationId: string
  * few hundred kB instead of the whole list's 13 MB (bench/growth.ts).
  */
 export async function listRecipeCosts(db: Kysely<DB>, organisationId: string): Promise<RecipeCostRow[]> {
-  const rows = await db
-    .selectFrom('recipes')
+  const rows = await recipesInListOrder(db, organisationId)
     .select(['id', 'name', 'price', 'sale_mode', sql<Partial<RecipeFacts['cost']> | null>`facts -> 'cost'`.as('cost')])
-    .where('organisation_id', '=', organisationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
     .execute();
   return rows.map((row) => ({
     id: row.id,

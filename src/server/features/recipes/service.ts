@@ -190,9 +190,15 @@ export async function toRecipes(db: Kysely<DB>, rows: RecipeRow[]): Promise<Reci
   return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
 }
 
+/**
+ * The organisation's recipes in the list's order, newest first, then id: the whole list, the
+ * summaries and the costs read in it (./list-page.ts pages through the same order by position).
+ */
+export const recipesInListOrder = (db: Kysely<DB>, organisationId: string) =>
+  db.selectFrom('recipes').where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('id');
+
 export async function listRecipes(db: Kysely<DB>, organisationId: string): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('id').execute();
-  return toRecipes(db, rows);
+  return toRecipes(db, await recipesInListOrder(db, organisationId).selectAll().execute());
 }
 
 export async function getRecipe(db: Db, organisationId: string, id: string): Promise<Recipe> {

@@ -1,4 +1,7 @@
 import { toGrams, type Unit } from './units.ts';
+import { HEADLINE } from './nutrition-headline.ts';
+
+export { missingHeadlineIngredients } from './nutrition-headline.ts';
 
 /** Nutrients of a Ciqual food per 100 g (docs/product/api.md `per100g`). `null` is « unknown », never 0. */
 export const NUTRIENTS = ['energyKj', 'energyKcal', 'water', 'protein', 'carbs', 'sugars', 'fiber', 'fat', 'saturatedFat', 'salt'] as const;
@@ -37,7 +40,7 @@ export interface NutritionResult {
 
 export const roundOneDecimal = (value: number) => Math.round((value + Number.EPSILON) * 10) / 10;
 
-const HEADLINE: Nutrient[] = ['energyKcal', 'protein', 'carbs', 'fat'];
+
 
 /**
  * Each ingredient adds its per-100 g values × grams / 100; the sum is divided by servings.
@@ -81,9 +84,4 @@ export function computeNutrition(lines: readonly NutritionLine[], servings: numb
     fatPerServing: round1(perServing.fat),
     partial: HEADLINE.some((n) => (missing[n]?.length ?? 0) > 0),
   };
-}
-
-/** Ingredient names missing for any of the four headline values, without duplicates. */
-export function missingHeadlineIngredients(missing: Partial<Record<Nutrient, string[]>>): string[] {
-  return [...new Set(HEADLINE.flatMap((n) => missing[n] ?? []))];
 }

@@ -1,4 +1,4 @@
-import { MEAT_KINDS as PRODUCT_MEAT_KINDS, type MeatKind as ProductMeatKind } from './api/products.ts';
+import { MEAT_KINDS as PRODUCT_MEAT_KINDS, type MeatKind as ProductMeatKind } from './api/product-vocabulary.ts';
 import type { MeatKind, MeatOrigin } from './meat-origin.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { NUTRISCORE_LETTERS, type RecipeNutriScore } from '../../shared/recipe-nutrition.ts';
+import type { RecipeNutriScore } from '../../shared/recipe-nutrition.ts';
 import type { NutriScoreLetter } from '../../shared/nutriscore.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -10,6 +10,8 @@ const COLORS: Record<NutriScoreLetter, string> = {
   D: 'bg-[#EE8100] text-stone-900',
   E: 'bg-[#E63E11] text-white',
 };
+/** A to E (the type-only import keeps the grade's computation, ../../shared/nutriscore.ts, out of the page). */
+const LETTERS = Object.keys(COLORS) as NutriScoreLetter[];
 
 /** The five letters in their colours, the recipe's one enlarged. */
 export function NutriScoreScale({ letter, className }: { letter: NutriScoreLetter; className?: string }) {
@@ -19,7 +21,7 @@ export function NutriScoreScale({ letter, className }: { letter: NutriScoreLette
         Nutri-Score
       </span>
       <span aria-hidden="true" className="inline-flex items-center">
-        {NUTRISCORE_LETTERS.map((l, i) => (
+        {LETTERS.map((l, i) => (
           <span
             key={l}
             className={cn(
@@ -27,7 +29,7 @@ export function NutriScoreScale({ letter, className }: { letter: NutriScoreLette
               COLORS[l],
               l === letter ? 'relative z-10 -mx-0.5 h-8 w-7 rounded-md text-lg shadow ring-2 ring-white' : 'h-6 w-5 text-xs',
               l !== letter && i === 0 && 'rounded-l-md',
-              l !== letter && i === NUTRISCORE_LETTERS.length - 1 && 'rounded-r-md',
+              l !== letter && i === LETTERS.length - 1 && 'rounded-r-md',
             )}
           >
             {l}

@@ -1,5 +1,5 @@
 import { isApiErrorBody, type ErrorCode } from '../../shared/api/errors.ts';
-import { messages } from '../../shared/messages.ts';
+import { genericMessages } from '../../shared/messages/generic.ts';
 import { organisationWatch } from './organisation-watch.ts';
 
 /** The organisation an answer was served in (docs/product/organisations.md « Losing access »). */
@@ -38,7 +38,7 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
     return response;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'unavailable', messages.generic.unavailable);
+    throw new ApiError(0, 'unavailable', genericMessages.unavailable);
   }
 }
 
@@ -52,7 +52,7 @@ export function parseJson(text: string): unknown {
 
 export function errorOf(status: number, data: unknown): ApiError {
   if (isApiErrorBody(data)) return new ApiError(status, data.error.code, data.error.message, data.error.fields);
-  return new ApiError(status, status >= 500 ? 'internal' : 'bad_request', messages.generic.internal);
+  return new ApiError(status, status >= 500 ? 'internal' : 'bad_request', genericMessages.internal);
 }
 
 /** Calls the NutriCarte API with the session cookie; JSON in, JSON out. */
@@ -87,7 +87,7 @@ export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
       body: file,
     });
   } catch {
-    throw new ApiError(0, 'unavailable', messages.generic.unavailable);
+    throw new ApiError(0, 'unavailable', genericMessages.unavailable);
   }
   const data = parseJson(await response.text());
   if (!response.ok) throw errorOf(response.status, data);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from './toast.ts';
-import { messages } from '../../shared/messages.ts';
+import { genericMessages } from '../../shared/messages/generic.ts';
 
 /**
  * The error toast of a form (« Erreur de validation », a missing ingredient, …): one per form,
@@ -13,7 +13,7 @@ export function showFormErrorToast(form: string, title: string, description?: st
   toast.error(title, { id: toastId(form), ...(description && description !== title ? { description } : {}) });
 }
 
-export const showValidationToast = (form: string, description: string) => showFormErrorToast(form, messages.generic.validationTitle, description);
+export const showValidationToast = (form: string, description: string) => showFormErrorToast(form, genericMessages.validationTitle, description);
 
 export function dismissFormErrorToast(form: string) {
   toast.dismiss(toastId(form));

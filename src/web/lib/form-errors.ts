@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { messages } from '../../shared/messages.ts';
+import { genericMessages } from '../../shared/messages/generic.ts';
 import { ApiError } from './api.ts';
 
 /**
@@ -11,7 +11,7 @@ export function applyServerError<T extends FieldValues>(
   error: unknown,
   fieldMap: Partial<Record<string, Path<T>>>,
 ): string | null {
-  if (!(error instanceof ApiError)) return messages.generic.internal;
+  if (!(error instanceof ApiError)) return genericMessages.internal;
   let placed = false;
   for (const [field, text] of Object.entries(error.fields)) {
     const target = fieldMap[field];

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { genericMessages } from '../../shared/messages/generic.ts';
 import { ApiError, errorOf, parseJson } from './api.ts';
 
 /**
@@ -17,7 +17,7 @@ export function postFileWithProgress<T>(path: string, file: Blob, onProgress: (s
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else reject(errorOf(xhr.status, data));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'unavailable', messages.generic.unavailable));
+    xhr.onerror = () => reject(new ApiError(0, 'unavailable', genericMessages.unavailable));
     xhr.send(file);
   });
 }

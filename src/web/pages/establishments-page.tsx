@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import type { Establishment } from '../../shared/api/organisations.ts';
-import { messages } from '../../shared/messages.ts';
+import { limitsMessages } from '../../shared/messages/limits.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { useDeleteEstablishment, useEstablishments } from '../features/establishments/api.ts';
@@ -52,7 +52,7 @@ export default function EstablishmentsPage() {
       </div>
       {canWrite && atLimit && (
         <div role="status" data-testid="establishments-limit" className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between">
-          <p>{messages.limits.establishments}</p>
+          <p>{limitsMessages.establishments}</p>
           {canUpgrade && (
             <Link to="/subscription" className="font-semibold text-orange-800 underline underline-offset-2">
               Passer au Premium

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { organisationMessages, type InvitationPreview } from '../../shared/api/organisations.ts';
-import { messages } from '../../shared/messages.ts';
+import { genericMessages } from '../../shared/messages/generic.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { FormAlert, FormNotice } from '../components/ui/form-alert.tsx';
@@ -87,7 +87,7 @@ function Join({ token, invitation }: { token: string; invitation: InvitationPrev
 
 function Accept({ token, userId, organisationName }: { token: string; userId: string; organisationName: string }) {
   const accept = useAcceptInvitation(token, userId, organisationName);
-  const error = accept.error instanceof ApiError && accept.error.status > 0 && accept.error.status < 500 ? accept.error.message : accept.error ? messages.generic.internal : null;
+  const error = accept.error instanceof ApiError && accept.error.status > 0 && accept.error.status < 500 ? accept.error.message : accept.error ? genericMessages.internal : null;
   return (
     <div className="space-y-3">
       <FormAlert message={error} />

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { toast } from '../lib/toast.ts';
 import type { Menu } from '../../shared/api/menus.ts';
-import { messages } from '../../shared/messages.ts';
+import { limitsMessages } from '../../shared/messages/limits.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
@@ -69,7 +69,7 @@ export default function MenusPage() {
           </Button>
         )}
       </div>
-      {canWrite && atLimit && <p className="text-sm text-orange-800">{messages.limits.menus}</p>}
+      {canWrite && atLimit && <p className="text-sm text-orange-800">{limitsMessages.menus}</p>}
       {canWrite && <LimitBanner resource="menus" />}
 
       {form.mode !== 'closed' && (

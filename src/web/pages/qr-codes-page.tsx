@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { toast } from '../lib/toast.ts';
 import type { QrCode } from '../../shared/api/qr.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
@@ -8,8 +8,11 @@ import { useMenus } from '../features/menus/api.ts';
 import { useDeleteQrCode, useQrCodes, useSetQrStatus } from '../features/qr/api.ts';
 import { createDrawQueue } from '../features/qr/draw-queue.ts';
 import { QrCard } from '../features/qr/qr-card.tsx';
-import { QrGenerator } from '../features/qr/qr-generator.tsx';
 import { useCan } from '../lib/use-can.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
+
+// The generator opens on demand (« Générer un code QR »): its code loads once the page has painted.
+const { Component: QrGenerator, usePreload: usePreloadGenerator } = lazyComponent(() => import('../features/qr/qr-generator.tsx'), (m) => m.QrGenerator);
 
 /** docs/product/spec.md section 9: the list's codes are drawn one after another, 100 ms apart, after 200 ms. */
 const FIRST_DRAW_DELAY_MS = 200;
@@ -23,6 +26,7 @@ export default function QrCodesPage() {
   const remove = useDeleteQrCode();
   const canWrite = useCan('content:write');
   const [generatorOpen, setGeneratorOpen] = useState(false);
+  usePreloadGenerator();
   const [scheduleDraw] = useState(() => createDrawQueue(FIRST_DRAW_DELAY_MS, DRAW_INTERVAL_MS));
 
   const loadFailed = qrCodes.isError;
@@ -65,7 +69,11 @@ export default function QrCodesPage() {
       </div>
       {canWrite && <LimitBanner resource="qrCodes" />}
 
-      {canWrite && generatorOpen && <QrGenerator menus={menus.data} menusFailed={menus.isError} onClose={() => setGeneratorOpen(false)} />}
+      {canWrite && generatorOpen && (
+        <Suspense fallback={<Spinner label="Chargement..." />}>
+          <QrGenerator menus={menus.data} menusFailed={menus.isError} onClose={() => setGeneratorOpen(false)} />
+        </Suspense>
+      )}
 
       {qrCodes.isPending ? (
         <Spinner label="Chargement des codes QR..." />

@@ -1,11 +1,10 @@
 import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
-import { messages } from '../../shared/messages.ts';
+import { limitsMessages } from '../../shared/messages/limits.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
-import { RecipeHistoryDialog } from '../features/history/recipe-history-dialog.tsx';
 import { useDeleteRecipe } from '../features/recipes/api.ts';
 import { useRecipePages } from '../features/recipes/recipe-pages.ts';
 import { RecipeCard } from '../features/recipes/recipe-card.tsx';
@@ -20,6 +19,11 @@ import { formatNumber } from '../lib/format.ts';
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
   () => import('../features/recipes/recipe-form.tsx'),
   (m) => m.RecipeForm,
+);
+// Nor the history dialog (Radix's dialog, its focus trap and scroll lock: 10 kB gzip), opened from a card.
+const { Component: RecipeHistoryDialog, usePreload: usePreloadHistoryDialog } = lazyComponent(
+  () => import('../features/history/recipe-history-dialog.tsx'),
+  (m) => m.RecipeHistoryDialog,
 );
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
@@ -38,6 +42,7 @@ export default function RecipesPage() {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [historyOf, setHistoryOf] = useState<Recipe | null>(null);
   usePreloadRecipeForm();
+  usePreloadHistoryDialog();
   const atLimit = Boolean(me && me.limits.recipes !== null && me.usage.recipes >= me.limits.recipes);
 
   const onDelete = (id: string) =>
@@ -64,7 +69,7 @@ export default function RecipesPage() {
           </Button>
         )}
       </div>
-      {canWrite && atLimit && <p className="text-sm text-orange-800">{messages.limits.recipes}</p>}
+      {canWrite && atLimit && <p className="text-sm text-orange-800">{limitsMessages.recipes}</p>}
       {canWrite && <LimitBanner resource="recipes" />}
 
       {form.mode !== 'closed' && (
@@ -140,8 +145,11 @@ export default function RecipesPage() {
           )}
         </>
       )}
-      {/* Static, not lazy: a lazy dialog made the bundler split react-query's useQuery out of the entry, +0.7 kB on every page (bench/js-size.mjs). */}
-      {historyOf && <RecipeHistoryDialog recipeId={historyOf.id} recipeName={historyOf.name} onClose={() => setHistoryOf(null)} />}
+      {historyOf && (
+        <Suspense fallback={null}>
+          <RecipeHistoryDialog recipeId={historyOf.id} recipeName={historyOf.name} onClose={() => setHistoryOf(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '../../shared/messages.ts';
+import { accountMessages } from '../../shared/messages/account.ts';
 import { AuthFrame } from '../features/auth/auth-frame.tsx';
 import { ResetPasswordForm } from '../features/auth/reset-password-form.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [refused, setRefused] = useState(params.has('error'));
-  if (refused) return <InvalidLink text={messages.account.resetInvalidToken} />;
+  if (refused) return <InvalidLink text={accountMessages.resetInvalidToken} />;
   if (!token) return <InvalidLink text={MISSING_TOKEN} />;
   return (
     <AuthFrame title="Nouveau mot de passe" intro="Choisissez le mot de passe de votre compte NutriCarte. Vous serez déconnecté de tous vos appareils.">

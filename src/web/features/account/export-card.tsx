@@ -1,5 +1,5 @@
 import { toast } from '../../lib/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { genericMessages } from '../../../shared/messages/generic.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AccountCard } from './account-card.tsx';
@@ -11,7 +11,7 @@ export function ExportCard() {
   const start = () =>
     exportAccount.mutate(undefined, {
       onSuccess: () => toast.success('Vos données ont été téléchargées'),
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.generic.internal),
+      onError: (error) => toast.error(error instanceof ApiError ? error.message : genericMessages.internal),
     });
   return (
     <AccountCard

@@ -1,5 +1,5 @@
 import { toast } from '../../lib/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { genericMessages } from '../../../shared/messages/generic.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/card.tsx';
@@ -10,7 +10,7 @@ import { useAccountSessions } from './use-account-sessions.ts';
 import { useRevokeSession } from './use-revoke-session.ts';
 import { useSignOutEverywhere } from './use-sign-out-everywhere.ts';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : messages.generic.internal);
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : genericMessages.internal);
 
 function SessionList() {
   const sessions = useAccountSessions();

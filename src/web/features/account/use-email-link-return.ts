@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../../shared/messages.ts';
+import { accountMessages } from '../../../shared/messages/account.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
 /**
@@ -12,7 +12,7 @@ import { meQueryKey } from '../../lib/queries.ts';
  */
 export function useEmailLinkReturn(): string | null {
   const [params, setParams] = useSearchParams();
-  const [linkError] = useState(() => (params.has('error') ? messages.account.emailLinkFailed : null));
+  const [linkError] = useState(() => (params.has('error') ? accountMessages.emailLinkFailed : null));
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: meQueryKey });

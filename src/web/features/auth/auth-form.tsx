@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.ts';
 import { signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
-import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../../../shared/messages/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { publicConfigQuery, usePublicConfig } from '../../lib/queries.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -77,14 +77,14 @@ export function AuthForm({
       setServerError(null);
       if (outcome === 'needs-second-factor') return onSecondFactor(values.email);
       if (outcome === 'needs-confirmation') {
-        toast.success(messages.auth.signUpConfirm);
+        toast.success(authMessages.signUpConfirm);
         onVerifyEmail(values.email);
         return;
       }
-      completeSignIn(mode === 'sign-in' ? messages.auth.loginSuccess : messages.auth.signUpSuccess);
+      completeSignIn(mode === 'sign-in' ? authMessages.loginSuccess : authMessages.signUpSuccess);
     },
     onError: (error) => {
-      const fallback = mode === 'sign-in' ? messages.auth.loginError : messages.auth.signUpError;
+      const fallback = mode === 'sign-in' ? authMessages.loginError : authMessages.signUpError;
       const message = error instanceof ApiError && error.status !== 0 && error.code !== 'internal' ? error.message : fallback;
       setServerError(message);
       if (error instanceof ApiError) {

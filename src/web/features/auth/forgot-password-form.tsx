@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from '../../../shared/api/auth.ts';
-import { messages } from '../../../shared/messages.ts';
+import { accountMessages } from '../../../shared/messages/account.ts';
 import { api } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,7 +36,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
       />
       {request.isSuccess && (
         <FormNotice>
-          {messages.account.resetRequested}
+          {accountMessages.resetRequested}
         </FormNotice>
       )}
       <FormAlert message={formError} />

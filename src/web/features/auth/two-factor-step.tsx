@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { backupCodeSchema, totpCodeSchema } from '../../../shared/api/auth.ts';
-import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../../../shared/messages/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -43,7 +43,7 @@ function CodeForm({ method, onExpired, returnTo }: { method: Method; onExpired: 
   const form = useForm<{ code: string }, unknown, { code: string }>({ resolver: zodResolver<{ code: string }, unknown, { code: string }>(schema), defaultValues: { code: '' } });
   const verify = useMutation({
     mutationFn: (code: string) => api(path, { method: 'POST', body: { code } }),
-    onSuccess: () => completeSignIn(messages.auth.loginSuccess),
+    onSuccess: () => completeSignIn(authMessages.loginSuccess),
     onError: (error) => {
       if (isChallengeGone(error)) return onExpired(error.message);
       setFormError(applyServerError(form.setError, error, { code: 'code' }));

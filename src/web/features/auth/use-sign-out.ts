@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../../../shared/messages/auth.ts';
 import { api } from '../../lib/api.ts';
 import { useLeaveSession } from '../../lib/use-leave-session.ts';
 
@@ -9,7 +9,7 @@ export function useSignOut(to = '/') {
   const leave = useLeaveSession();
   return useMutation({
     mutationFn: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSuccess: () => leave(to, messages.auth.signOutSuccess),
-    onError: () => toast.error(messages.auth.signOutError),
+    onSuccess: () => leave(to, authMessages.signOutSuccess),
+    onError: () => toast.error(authMessages.signOutError),
   });
 }

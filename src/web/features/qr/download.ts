@@ -1,5 +1,5 @@
 import { toast } from '../../lib/toast.ts';
-import { qrFileName } from '../../../shared/api/qr.ts';
+import { qrFileName } from '../../../shared/api/qr-vocabulary.ts';
 import { downloadQrPng } from './qr-style.ts';
 
 /** « Télécharger »: the 400 px PNG named qr-code-{name} (docs/product/spec.md section 9), with its toast. */

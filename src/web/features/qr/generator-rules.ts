@@ -1,4 +1,4 @@
-import { defaultQrName, qrMessages } from '../../../shared/api/qr.ts';
+import { defaultQrName, qrMessages } from '../../../shared/api/qr-vocabulary.ts';
 
 export type QrFormField = 'auth' | 'name' | 'menuId';
 export type QrFormErrors = Partial<Record<QrFormField, string>>;

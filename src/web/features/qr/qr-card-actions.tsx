@@ -4,6 +4,7 @@ import { AlertDialog, DropdownMenu } from 'radix-ui';
 import type { QrCode } from '../../../shared/api/qr.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { ActionsButton } from './actions-button.tsx';
 
 const itemClass = 'flex cursor-pointer items-center gap-2 rounded-control px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 data-[disabled]:opacity-60';
 
@@ -34,11 +35,8 @@ export function QrCardActions({
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={buttonClass('secondary', 'sm', 'data-[state=open]:bg-stone-100')}>
-          Actions
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4 text-stone-500" fill="currentColor">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
+        <DropdownMenu.Trigger asChild>
+          <ActionsButton />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="z-40 w-56 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg">

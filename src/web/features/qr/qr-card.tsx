@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { QrCode } from '../../../shared/api/qr.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,10 +6,16 @@ import { countOf } from '../../../shared/typography.ts';
 import { formatDate } from '../../lib/format.ts';
 import { downloadQrCode } from './download.ts';
 import type { ScheduleDraw } from './draw-queue.ts';
-import { QrCardActions, type QrWriteActions } from './qr-card-actions.tsx';
+import type { QrWriteActions } from './qr-card-actions.tsx';
+import { ActionsButton } from './actions-button.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { QrDrawing } from './qr-drawing.tsx';
 import { LIST_QR_SIZE } from './qr-style.ts';
-import { ScanStatsPanel } from './scan-chart.tsx';
+
+// The « Actions » menu (Radix's dropdown and its confirmation) and the statistics panel are
+// opened on demand: their code loads once the page has painted (issue 20's 120 kB).
+const { Component: QrCardActions, usePreload: usePreloadActions } = lazyComponent(() => import('./qr-card-actions.tsx'), (m) => m.QrCardActions);
+const { Component: ScanStatsPanel, usePreload: usePreloadStats } = lazyComponent(() => import('./scan-chart.tsx'), (m) => m.ScanStatsPanel);
 
 /**
  * A card of the « Codes QR » grid (docs/product/spec.md « Codes QR page »). `actions` (activate,
@@ -28,6 +34,8 @@ export function QrCard({
   const [downloading, setDownloading] = useState(false);
   const [statsOpen, setStatsOpen] = useState(false);
   const active = code.status === 'active';
+  usePreloadActions();
+  usePreloadStats();
 
   const onDownload = async () => {
     setDownloading(true);
@@ -67,9 +75,15 @@ export function QrCard({
         <Button size="sm" className="flex-1" onClick={onDownload} disabled={downloading}>
           Télécharger
         </Button>
-        <QrCardActions code={code} statsOpen={statsOpen} onStatsChange={setStatsOpen} write={actions} />
+        <Suspense fallback={<ActionsButton disabled />}>
+          <QrCardActions code={code} statsOpen={statsOpen} onStatsChange={setStatsOpen} write={actions} />
+        </Suspense>
       </div>
-      {statsOpen && <ScanStatsPanel codeId={code.id} onClose={() => setStatsOpen(false)} />}
+      {statsOpen && (
+        <Suspense fallback={null}>
+          <ScanStatsPanel codeId={code.id} onClose={() => setStatsOpen(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

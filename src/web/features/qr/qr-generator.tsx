@@ -2,9 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import type { Menu } from '../../../shared/api/menus.ts';
-import { qrMessages, type QrCode } from '../../../shared/api/qr.ts';
+import { qrMessages, type QrCode } from '../../../shared/api/qr-vocabulary.ts';
 import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
-import { messages } from '../../../shared/messages.ts';
+import { limitsMessages } from '../../../shared/messages/limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -105,7 +105,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
             <p className="font-semibold">
               Plan gratuit : {countOf(limit, 'code QR', 'codes QR')}
             </p>
-            {!planAllows && generated === null && <p className="mt-1">{messages.limits.qrCodes}</p>}
+            {!planAllows && generated === null && <p className="mt-1">{limitsMessages.qrCodes}</p>}
           </div>
           <Link to="/subscription" className="shrink-0 font-semibold text-orange-800 underline underline-offset-2">
             Passer au Premium

@@ -1,4 +1,5 @@
-import { missingHeadlineIngredients, type Nutrient } from '../../../shared/nutrition.ts';
+import { missingHeadlineIngredients } from '../../../shared/nutrition-headline.ts';
+import type { Nutrient } from '../../../shared/nutrition.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 export interface HeadlineNutrition {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
-import { missingHeadlineIngredients } from '../../../shared/nutrition.ts';
+import { missingHeadlineIngredients } from '../../../shared/nutrition-headline.ts';
 import { countOf } from '../../../shared/typography.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatDecimal } from '../../../shared/decimal.ts';

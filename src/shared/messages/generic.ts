@@ -1,0 +1,16 @@
+export const genericMessages = {
+  internal: 'Une erreur inattendue est survenue. Veuillez réessayer.',
+  badJson: 'Le corps de la requête doit être un JSON valide.',
+  badContentType: 'Le corps de la requête doit être envoyé au format JSON.',
+  payloadTooLarge: 'La requête est trop volumineuse (1 Mo maximum).',
+  notFound: 'Ressource introuvable.',
+  unauthenticated: 'Vous devez être connecté pour accéder à cette page',
+  forbidden: 'Vous n’avez pas les permissions nécessaires pour cette opération.',
+  badOrigin: 'Requête refusée : origine non autorisée.',
+  rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  tooManyRequests: 'Trop de demandes. Veuillez réessayer dans un instant.',
+  unavailable: 'Service momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  validationTitle: 'Erreur de validation',
+  invalidFields: 'Certains champs sont invalides.',
+  forbiddenCharacters: 'Le texte contient des caractères non autorisés.',
+} as const;

@@ -1,0 +1,12 @@
+/**
+ * The four headline values of a recipe (kcal, protein, carbs, fat) and the ingredients that
+ * leave them partial: what a recipe card says, apart from the computation of ./nutrition.ts so
+ * « Mes Recettes » loads no more than it shows (issue 20's 120 kB).
+ */
+export const HEADLINE = ['energyKcal', 'protein', 'carbs', 'fat'] as const;
+export type HeadlineNutrient = (typeof HEADLINE)[number];
+
+/** Ingredient names missing for any of the four headline values, without duplicates. */
+export function missingHeadlineIngredients(missing: Partial<Record<HeadlineNutrient, readonly string[]>>): string[] {
+  return [...new Set(HEADLINE.flatMap((n) => missing[n] ?? []))];
+}

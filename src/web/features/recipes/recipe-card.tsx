@@ -10,7 +10,7 @@ import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { allergenConfirmation } from './allergen-confirmation.ts';
 import { costPerServingText, marginText } from '../../lib/cost-text.ts';
-import { productOriginText } from '../../../shared/product-origins.ts';
+import { productOriginText } from '../../../shared/product-origin-text.ts';
 
 const PREVIEW = 3;
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { DeleteAccountCard } from '../features/account/delete-account-card.tsx';
 import { EmailCard } from '../features/account/email-card.tsx';
 import { ExportCard } from '../features/account/export-card.tsx';
@@ -5,14 +6,19 @@ import { PasswordCard } from '../features/account/password-card.tsx';
 import { SessionsCard } from '../features/account/sessions-card.tsx';
 import { TwoFactorCard } from '../features/account/two-factor-card.tsx';
 import { useEmailLinkReturn } from '../features/account/use-email-link-return.ts';
-import { QrDrawing } from '../features/qr/qr-drawing.tsx';
 import { useMe, usePublicConfig } from '../lib/queries.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
 
 const TOTP_QR_SIZE = 200;
 
+// Drawn only while enrolling a phone (two-factor-card.tsx), which loads its own code on demand.
+const { Component: QrDrawing } = lazyComponent(() => import('../features/qr/qr-drawing.tsx'), (m) => m.QrDrawing);
+
 /** Features do not import each other: the page lends the QR drawing of features/qr to the enrolment. */
 const renderTotpQr = (data: string) => (
-  <QrDrawing key={data} data={data} size={TOTP_QR_SIZE} type="svg" label="Code QR à scanner avec votre application d’authentification" />
+  <Suspense fallback={<div style={{ width: TOTP_QR_SIZE, height: TOTP_QR_SIZE }} />}>
+    <QrDrawing key={data} data={data} size={TOTP_QR_SIZE} type="svg" label="Code QR à scanner avec votre application d’authentification" />
+  </Suspense>
 );
 
 /**

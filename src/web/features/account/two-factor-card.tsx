@@ -1,14 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Badge } from '../../components/ui/card.tsx';
+import { Badge, Spinner } from '../../components/ui/card.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { AccountCard } from './account-card.tsx';
 import { BackupCodes } from './backup-codes.tsx';
-import { PasswordPrompt } from './password-prompt.tsx';
-import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 import { useDisableTwoFactor } from './use-disable-two-factor.ts';
 import { useEnableTwoFactor, type TwoFactorSetup } from './use-enable-two-factor.ts';
 import { useRegenerateBackupCodes } from './use-regenerate-backup-codes.ts';
+
+// The password prompt and the enrolment (react-hook-form, zod) open on demand: their code loads
+// once the page has painted (issue 20's 120 kB).
+const { Component: PasswordPrompt, usePreload: usePreloadPrompt } = lazyComponent(() => import('./password-prompt.tsx'), (m) => m.PasswordPrompt);
+const { Component: TwoFactorEnrolment, usePreload: usePreloadEnrolment } = lazyComponent(() => import('./two-factor-enrolment.tsx'), (m) => m.TwoFactorEnrolment);
 
 export const TWO_FACTOR_DISABLED = 'Double authentification désactivée';
 
@@ -29,6 +33,8 @@ export function TwoFactorCard({ enabled, renderQr }: { enabled: boolean; renderQ
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateBackupCodes();
   const back = () => setStep(overview);
+  usePreloadPrompt();
+  usePreloadEnrolment();
 
   const body = (() => {
     switch (step.name) {
@@ -102,7 +108,7 @@ export function TwoFactorCard({ enabled, renderQr }: { enabled: boolean; renderQ
           : 'Protégez votre compte : après le mot de passe, un code à 6 chiffres donné par une application de votre téléphone sera demandé.'
       }
     >
-      {body}
+      <Suspense fallback={<Spinner label="Chargement..." />}>{body}</Suspense>
     </AccountCard>
   );
 }

@@ -7,7 +7,7 @@ import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent,
 import { FormulesCard } from '../features/menus/formules-card.tsx';
 import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
 import { SectionCard } from '../features/menus/section-card.tsx';
-import { MenuDnd } from '../features/menus/menu-dnd.tsx';
+import { MenuDnd, usePreloadMenuDnd } from '../features/menus/menu-dnd.tsx';
 import { MenuPreview } from '../features/menus/menu-preview.tsx';
 import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
@@ -29,6 +29,8 @@ export default function MenuEditorPage() {
   const move = useMoveContent(menuId);
   const canWrite = useCan('content:write');
   const [pickerSectionId, setPickerSectionId] = useState<string | null>(null);
+  // dnd-kit's code, fetched while the menu loads.
+  usePreloadMenuDnd();
 
   const notFound = menuId === '' || isNotFound(menu.error) || isNotFound(sections.error);
   const failed = !notFound && (menu.isError || sections.isError);

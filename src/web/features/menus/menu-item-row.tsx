@@ -21,7 +21,7 @@ import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { cn } from '../../lib/cn.ts';
 import { DragHandle } from './drag-handle.tsx';
-import { dragId } from './drop-target.ts';
+import { dragId } from './drag-rows.ts';
 import { useSortableRow } from './sortable-row.tsx';
 
 type ItemValues = z.input<typeof itemUpdateSchema>;
@@ -36,7 +36,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
   });
 
   const onDelete = () => remove.mutate(item.id);
-  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.item(item.id), { kind: 'item', label: `l’élément ${item.name}` }, canWrite && !editing);
+  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.item(item.id));
 
   if (editing) return <ItemEditForm menuId={menuId} item={item} onDone={() => setEditing(false)} />;
   // The item's own photo, else its recipe's: what diners see.

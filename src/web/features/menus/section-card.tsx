@@ -14,10 +14,9 @@ import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { useCan } from '../../lib/use-can.ts';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../lib/cn.ts';
 import { DragHandle } from './drag-handle.tsx';
-import { dragId } from './drop-target.ts';
+import { dragId } from './drag-rows.ts';
 import { useEmptySectionDrop, useSortableRow } from './sortable-row.tsx';
 
 type SectionValues = z.input<typeof sectionUpdateSchema>;
@@ -47,7 +46,7 @@ export function SectionCard({
     onError: () => toast.error('Erreur lors de la suppression'),
   });
   const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
-  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.section(section.id), { kind: 'section', label: `la section ${section.name}` }, canWrite && !editing);
+  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.section(section.id));
 
   const onDelete = () => remove.mutate(section.id);
 
@@ -92,30 +91,28 @@ export function SectionCard({
 
       {addingOwn && <OwnItemForm menuId={menuId} sectionId={section.id} onDone={() => setAddingOwn(false)} />}
       {items.length === 0 ? (
-        <EmptySection sectionId={section.id} name={section.name} canWrite={canWrite} />
+        <EmptySection sectionId={section.id} canWrite={canWrite} />
       ) : (
-        <SortableContext items={items.map((item) => dragId.item(item.id))} strategy={verticalListSortingStrategy}>
-          <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
-            {items.map((item, itemIndex) => (
-              <MenuItemRow
-                key={item.id}
-                menuId={menuId}
-                item={item}
-                index={itemIndex}
-                count={items.length}
-                onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
-              />
-            ))}
-          </ul>
-        </SortableContext>
+        <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
+          {items.map((item, itemIndex) => (
+            <MenuItemRow
+              key={item.id}
+              menuId={menuId}
+              item={item}
+              index={itemIndex}
+              count={items.length}
+              onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
+            />
+          ))}
+        </ul>
       )}
     </section>
   );
 }
 
 /** An empty section still takes a dragged item: its message is the drop zone. */
-function EmptySection({ sectionId, name, canWrite }: { sectionId: string; name: string; canWrite: boolean }) {
-  const { setNodeRef, isOver } = useEmptySectionDrop(dragId.emptySection(sectionId), `la section vide ${name}`);
+function EmptySection({ sectionId, canWrite }: { sectionId: string; canWrite: boolean }) {
+  const { setNodeRef, isOver } = useEmptySectionDrop(dragId.emptySection(sectionId));
   return (
     <p
       ref={setNodeRef}

@@ -42,6 +42,8 @@ async function pickUp(page: Page, key: 'Space' | 'Enter', announcement: string) 
 
 /** A mouse drag by the handle: a few pixels to start (the sensor's threshold), then to the target's top edge. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
+  // dnd-kit loads once the editor has painted: the handle is disabled until then.
+  await expect(handle).toBeEnabled();
   // The handle near the top of the screen: on a phone the target below is then in view too.
   await handle.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 120));
   const from = (await handle.boundingBox())!;
@@ -136,7 +138,9 @@ test('a refused move puts the order back and says so in French (1280 px)', async
   await page.route('**/api/sections/*/move', (route) =>
     route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'Conflit' } }) }),
   );
-  await page.getByRole('button', { name: 'Déplacer la section Plats' }).focus();
+  const plats = page.getByRole('button', { name: 'Déplacer la section Plats' });
+  await expect(plats).toBeEnabled();
+  await plats.focus();
   await pickUp(page, 'Space', 'Vous avez saisi la section Plats.');
   await page.keyboard.press('ArrowUp');
   await expect(liveRegion(page)).toHaveText('La section Plats est au-dessus de la section Entrées.');

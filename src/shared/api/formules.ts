@@ -1,6 +1,8 @@
 import { z } from '../zod-fr.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
 
+export * from './formule-vocabulary.ts';
+
 /**
  * Formules (issue 18, docs/product/formules.md): « Formule déjeuner 18,50 € : Entrée + Plat
  * ou Plat + Dessert », a priced combination of a menu's sections shown at the top of the
@@ -62,31 +64,3 @@ export const formuleInputSchema = z.object({
 });
 export type FormuleInput = z.input<typeof formuleInputSchema>;
 export type FormuleParsed = z.output<typeof formuleInputSchema>;
-
-/** A formule as the menu editor reads it: `choices` are section ids (a deleted section drops out). */
-export interface Formule {
-  id: string;
-  name: string;
-  /** Euros TTC. */
-  price: number;
-  choices: string[][];
-  displayOrder: number;
-}
-
-/**
- * A formule as diners read it: each alternative as its sections' names, in order. Its name,
- * like section names, has no translations: French, marked so on a page in another language.
- */
-export interface PublicFormule {
-  name: string;
-  price: number;
-  choices: string[][];
-}
-
-/** « Entrée + Plat ou Plat + Dessert »: `or` is the page language's word (DINER_TEXTS.or). */
-export function formuleChoicesText(choices: readonly (readonly string[])[], or: string): string {
-  return choices
-    .filter((c) => c.length > 0)
-    .map((c) => c.join(' + '))
-    .join(` ${or} `);
-}

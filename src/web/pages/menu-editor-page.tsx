@@ -1,17 +1,23 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent, type MoveTarget } from '../features/menus/api.ts';
-import { FormulesCard } from '../features/menus/formules-card.tsx';
-import { RecipePickerDialog, type PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
-import { SectionCard } from '../features/menus/section-card.tsx';
-import { MenuDnd } from '../features/menus/menu-dnd.tsx';
+import { FormulesCardStandIn } from '../features/menus/formules-stand-in.tsx';
+import type { PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
+import { SectionCard, usePreloadSectionCard } from '../features/menus/section-card.tsx';
+import { MenuDnd, usePreloadMenuDnd } from '../features/menus/menu-dnd.tsx';
 import { MenuPreview } from '../features/menus/menu-preview.tsx';
-import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
+
+// The recipe picker (Radix's dialog, its focus trap and scroll lock) opens on demand: its code
+// loads once the page has painted, as the forms' do (issue 20's 120 kB).
+// So do the formules, under the sections, with a stand-in of the card.
+const { Component: FormulesCard, usePreload: usePreloadFormulesCard } = lazyComponent(() => import('../features/menus/formules-card.tsx'), (m) => m.FormulesCard);
+const { Component: RecipePicker, usePreload: usePreloadRecipePicker } = lazyComponent(() => import('./menu-editor/recipe-picker.tsx'), (m) => m.RecipePicker);
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -29,6 +35,11 @@ export default function MenuEditorPage() {
   const move = useMoveContent(menuId);
   const canWrite = useCan('content:write');
   const [pickerSectionId, setPickerSectionId] = useState<string | null>(null);
+  // While the menu loads: the code of what its first paint shows or may open.
+  usePreloadSectionCard();
+  usePreloadMenuDnd();
+  usePreloadFormulesCard();
+  usePreloadRecipePicker();
 
   const notFound = menuId === '' || isNotFound(menu.error) || isNotFound(sections.error);
   const failed = !notFound && (menu.isError || sections.isError);
@@ -141,14 +152,22 @@ export default function MenuEditorPage() {
         </MenuDnd>
       )}
 
-        {ordered.length > 0 && <FormulesCard menuId={menuId} sections={ordered} />}
+        {ordered.length > 0 && (
+          <Suspense fallback={<FormulesCardStandIn />}>
+            <FormulesCard menuId={menuId} sections={ordered} />
+          </Suspense>
+        )}
         </div>
         <div className="order-1 min-w-0 lg:order-2">
           <MenuPreview menuId={menuId} isActive={current.isActive} version={sections.dataUpdatedAt} />
         </div>
       </div>
 
-      {pickerSectionId && <RecipePicker onSelect={onPickRecipe} onClose={() => setPickerSectionId(null)} />}
+      {pickerSectionId && (
+        <Suspense fallback={null}>
+          <RecipePicker onSelect={onPickRecipe} onClose={() => setPickerSectionId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -159,14 +178,4 @@ function BackLink() {
       <span aria-hidden="true">←</span> Retour aux menus
     </Link>
   );
-}
-
-/** The page composes the two features: the recipes are loaded when the picker opens. */
-function RecipePicker({ onSelect, onClose }: { onSelect: (recipe: PickableRecipe) => void; onClose: () => void }) {
-  const recipes = useRecipeSummaries();
-  // docs/product/spec.md section 8: a failed recipe list in the picker is only logged.
-  useEffect(() => {
-    if (recipes.error) console.error('Recipe picker: the recipes could not be loaded', recipes.error);
-  }, [recipes.error]);
-  return <RecipePickerDialog recipes={recipes.data} loading={recipes.isPending && !recipes.isError} onSelect={onSelect} onClose={onClose} />;
 }

@@ -1,11 +1,11 @@
-import { forwardRef, type HTMLAttributes } from 'react';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /**
  * The grip a row is dragged by: a mouse, a finger (`touch-none` keeps the page from scrolling
  * instead, so a phone needs no long press), or the keyboard (Espace, flèches, Espace).
  */
-export const DragHandle = forwardRef<HTMLButtonElement, HTMLAttributes<HTMLButtonElement> & { label: string }>(function DragHandle({ label, className, ...props }, ref) {
+export const DragHandle = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { label: string }>(function DragHandle({ label, className, ...props }, ref) {
   return (
     <button
       ref={ref}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem, MenuSection } from '../../../shared/api/menus.ts';
-import { dragId, dropTarget } from './drop-target.ts';
+import { dragId } from './drag-rows.ts';
+import { dropTarget } from './drop-target.ts';
 import { applyMove } from './apply-move.ts';
 
 const item = (id: string, displayOrder: number) => ({ id, displayOrder, name: id }) as MenuItem;

@@ -1,16 +1,7 @@
 import type { MenuSection } from '../../../shared/api/menus.ts';
 import type { MoveTarget } from './move-target.ts';
 
-/**
- * Drag and drop ids (src/web/features/menus/menu-dnd.tsx): one id space for the whole editor,
- * so a section, an item and an empty section's drop zone never collide.
- */
-export const dragId = {
-  section: (id: string) => `section:${id}`,
-  item: (id: string) => `item:${id}`,
-  emptySection: (id: string) => `empty:${id}`,
-};
-
+/** An id of ./drag-rows.ts's `dragId`, read back. */
 type Parsed = { kind: 'section' | 'item' | 'empty'; id: string };
 
 function parse(value: string | number): Parsed | null {

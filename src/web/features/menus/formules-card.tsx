@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { formuleChoicesText, type Formule } from '../../../shared/api/formules.ts';
+import { formuleChoicesText, type Formule } from '../../../shared/api/formule-vocabulary.ts';
 import type { MenuSection } from '../../../shared/api/menus.ts';
-import { decimalText } from '../../../shared/decimal.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/card.tsx';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { FormuleForm } from './formule-form.tsx';
 import { useDeleteFormule, useFormules } from './formules-api.ts';
+import { FORMULES_DESCRIPTION, FORMULES_TITLE } from './formules-stand-in.tsx';
+
+// The form (react-hook-form, zod) opens on demand: its code loads once the page has painted.
+const { Component: FormuleForm, usePreload } = lazyComponent(() => import('./formule-form.tsx'), (m) => m.FormuleForm);
 
 /** « Entrée + Plat ou Plat + Dessert » from the sections as they are now (a deleted one is gone). */
 const choicesText = (formule: Formule, sections: readonly MenuSection[]) =>
@@ -25,26 +30,29 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
   const formules = useFormules(menuId);
   const canWrite = useCan('content:write');
   const [editing, setEditing] = useState<Formule | 'new' | null>(null);
+  usePreload();
   const remove = useDeleteFormule(menuId, {
     onSuccess: () => toast.success('Formule supprimée'),
     onError: () => toast.error('Erreur lors de la suppression de la formule'),
   });
   if (!canWrite && !formules.data?.length) return null;
   return (
-    <TitledCard title="Formules" description="Un prix pour une combinaison de sections, affiché en tête du menu public et sur la carte imprimée.">
+    <TitledCard title={FORMULES_TITLE} description={FORMULES_DESCRIPTION}>
       {formules.isError && <p role="alert" className="text-sm text-red-700">Erreur lors du chargement des formules</p>}
       {formules.data && formules.data.length > 0 && (
         <ul className="divide-y divide-stone-100" aria-label="Formules du menu">
           {formules.data.map((formule) =>
             editing !== 'new' && editing?.id === formule.id ? (
               <li key={formule.id} className="py-3">
-                <FormuleForm menuId={menuId} sections={sections} formule={formule} onDone={() => setEditing(null)} />
+                <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+                  <FormuleForm menuId={menuId} sections={sections} formule={formule} onDone={() => setEditing(null)} />
+                </Suspense>
               </li>
             ) : (
               <li key={formule.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="formule-row">
                 <div className="min-w-0">
                   <p className="font-medium text-stone-900">
-                    {`${formule.name} · ${decimalText(formule.price, 2, 2)}\u00a0€`}
+                    {`${formule.name} · ${formatNumber(formule.price, 2)}\u00a0€`}
                   </p>
                   <p className="text-sm text-stone-600">{choicesText(formule, sections) || 'Aucune section : modifiez la formule (elle n’est pas affichée)'}</p>
                 </div>
@@ -56,7 +64,9 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
       )}
       {canWrite &&
         (editing === 'new' ? (
-          <FormuleForm menuId={menuId} sections={sections} formule={null} onDone={() => setEditing(null)} />
+          <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+            <FormuleForm menuId={menuId} sections={sections} formule={null} onDone={() => setEditing(null)} />
+          </Suspense>
         ) : (
           <Button variant="secondary" onClick={() => setEditing('new')} disabled={sections.length === 0}>
             Nouvelle formule

@@ -1,30 +1,30 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import type { z } from '../../../shared/zod-fr.ts';
-import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
-import { Badge } from '../../components/ui/card.tsx';
+import type { MenuItem } from '../../../shared/api/menus.ts';
+import { Badge, Spinner } from '../../components/ui/card.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
-import { ItemPriceForm } from './item-price-form.tsx';
-import { useDeleteItem, useUpdateItem } from './api.ts';
+import { useDeleteItem } from './api.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { SoldOutToggle } from './sold-out-toggle.tsx';
-import type { DishTranslations } from '../../../shared/diner/translations.ts';
-import { TranslationFields } from '../../components/translation-fields.tsx';
-import { ItemPhotoField } from './item-photo-field.tsx';
-import { showSaveError } from './show-save-error.ts';
-import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { cn } from '../../lib/cn.ts';
 import { DragHandle } from './drag-handle.tsx';
-import { dragId } from './drop-target.ts';
+import { dragId } from './drag-rows.ts';
 import { useSortableRow } from './sortable-row.tsx';
 
-type ItemValues = z.input<typeof itemUpdateSchema>;
+// The price form (react-hook-form, zod) shows on every row: a disabled copy stands in until its
+// code has loaded, after the page has painted; the edit form opens on demand.
+const { Component: ItemPriceForm, usePreload: usePreloadPriceForm } = lazyComponent(() => import('./item-price-form.tsx'), (m) => m.ItemPriceForm);
+const { Component: ItemEditForm, usePreload: usePreloadEditForm } = lazyComponent(() => import('./item-edit-form.tsx'), (m) => m.ItemEditForm);
+
+/** Fetches the code of an item's forms (src/web/features/menus/section-card.tsx calls it). */
+export function usePreloadItemRow() {
+  usePreloadPriceForm();
+  usePreloadEditForm();
+}
 
 /** One item of a section: read view, or the inline edit form (name, description, Disponible). */
 export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: string; item: MenuItem; index: number; count: number; onMove: (position: number) => void }) {
@@ -36,9 +36,21 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
   });
 
   const onDelete = () => remove.mutate(item.id);
-  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.item(item.id), { kind: 'item', label: `l’élément ${item.name}` }, canWrite && !editing);
+  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.item(item.id));
 
-  if (editing) return <ItemEditForm menuId={menuId} item={item} onDone={() => setEditing(false)} />;
+  if (editing) {
+    return (
+      <Suspense
+        fallback={
+          <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
+            <Spinner label="Chargement du formulaire..." />
+          </li>
+        }
+      >
+        <ItemEditForm menuId={menuId} item={item} onDone={() => setEditing(false)} />
+      </Suspense>
+    );
+  }
   // The item's own photo, else its recipe's: what diners see.
   const thumbnail = (item.photo ?? item.recipe?.photo)?.variants[0]?.url ?? null;
 
@@ -70,7 +82,11 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
             {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
           </p>
         )}
-        {canWrite && <ItemPriceForm menuId={menuId} item={item} />}
+        {canWrite && (
+          <Suspense fallback={<PriceStandIn item={item} />}>
+            <ItemPriceForm menuId={menuId} item={item} />
+          </Suspense>
+        )}
       </div>
       </div>
       {canWrite && (
@@ -84,47 +100,29 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
   );
 }
 
-function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: MenuItem; onDone: () => void }) {
-  const update = useUpdateItem(menuId);
-  const [translations, setTranslations] = useState<DishTranslations>(item.translations);
-  const form = useForm<ItemValues>({
-    resolver: zodResolver(itemUpdateSchema),
-    defaultValues: { name: item.name, description: item.description, isAvailable: item.isAvailable },
-  });
-  const submit = form.handleSubmit((input) =>
-    update.mutate(
-      { id: item.id, input: { ...input, translations } },
-      {
-        onSuccess: () => {
-          toast.success('Élément mis à jour');
-          onDone();
-        },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `item:${item.id}`),
-      },
-    ),
-  );
-  const { errors } = form.formState;
-  useFormErrorToastFollows(`item:${item.id}`, Object.keys(errors).length > 0);
+/**
+ * The price form's look (./item-price-form.tsx, ../../components/ui/field.tsx), disabled, while
+ * its code loads: no layout shift when it comes.
+ */
+function PriceStandIn({ item }: { item: MenuItem }) {
+  const id = useId();
   return (
-    <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
-      <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l’élément ${item.name}`}>
-        <Field label="Nom de l’élément" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField label="Description" id={`item-description-${item.id}`} error={errors.description?.message} {...form.register('description')} />
-        <ItemPhotoField menuId={menuId} item={item} />
-        <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
-          <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />
-          Disponible
+    <div className="flex items-start gap-2">
+      <div className="w-28 space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+          Prix (€)
         </label>
-        <TranslationFields idPrefix={`item-translation-${item.id}`} value={translations} onChange={setTranslations} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={update.isPending}>
-            Sauvegarder
-          </Button>
-          <Button size="sm" variant="secondary" onClick={onDone}>
-            Annuler
-          </Button>
-        </div>
-      </form>
-    </li>
+        <input
+          id={id}
+          disabled
+          placeholder="Ex. : 12,50"
+          value={item.price === null ? '' : formatNumber(item.price, 2)}
+          className="block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm shadow-sm placeholder:text-stone-400"
+        />
+      </div>
+      <Button size="sm" variant="secondary" className="mt-6" disabled>
+        OK
+      </Button>
+    </div>
   );
 }

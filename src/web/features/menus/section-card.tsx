@@ -1,26 +1,29 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import type { z } from '../../../shared/zod-fr.ts';
-import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
+import type { MenuSection } from '../../../shared/api/menus.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, TextAreaField } from '../../components/ui/field.tsx';
-import { useDeleteSection, useUpdateSection, type MoveTarget } from './api.ts';
-import { MenuItemRow } from './menu-item-row.tsx';
-import { OwnItemForm } from './own-item-form.tsx';
+import { Spinner } from '../../components/ui/card.tsx';
+import { useDeleteSection, type MoveTarget } from './api.ts';
+import { MenuItemRow, usePreloadItemRow } from './menu-item-row.tsx';
 import { MoveButtons } from './move-buttons.tsx';
-import { showSaveError } from './show-save-error.ts';
-import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../lib/cn.ts';
 import { DragHandle } from './drag-handle.tsx';
-import { dragId } from './drop-target.ts';
+import { dragId } from './drag-rows.ts';
 import { useEmptySectionDrop, useSortableRow } from './sortable-row.tsx';
 
-type SectionValues = z.input<typeof sectionUpdateSchema>;
+// The forms (react-hook-form, zod) open on demand: their code loads once the page has painted.
+const { Component: SectionEditForm, usePreload: usePreloadEditForm } = lazyComponent(() => import('./section-edit-form.tsx'), (m) => m.SectionEditForm);
+const { Component: OwnItemForm, usePreload: usePreloadOwnItemForm } = lazyComponent(() => import('./own-item-form.tsx'), (m) => m.OwnItemForm);
+
+/** Fetches the code of a section's forms and of its items' (the page calls it while its data loads). */
+export function usePreloadSectionCard() {
+  usePreloadEditForm();
+  usePreloadOwnItemForm();
+  usePreloadItemRow();
+}
 
 /** A section of the editor: inline edit, delete, « Ajouter recette », reordering (for the roles that may write), and its items. */
 export function SectionCard({
@@ -42,12 +45,13 @@ export function SectionCard({
   const [editing, setEditing] = useState(false);
   const [addingOwn, setAddingOwn] = useState(false);
   const canWrite = useCan('content:write');
+  usePreloadSectionCard();
   const remove = useDeleteSection(menuId, {
     onSuccess: () => toast.success('Section supprimée'),
     onError: () => toast.error('Erreur lors de la suppression'),
   });
   const items = [...section.items].sort((a, b) => a.displayOrder - b.displayOrder);
-  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.section(section.id), { kind: 'section', label: `la section ${section.name}` }, canWrite && !editing);
+  const { setNodeRef, setHandleRef, style, isDragging, handleProps } = useSortableRow(dragId.section(section.id));
 
   const onDelete = () => remove.mutate(section.id);
 
@@ -61,7 +65,9 @@ export function SectionCard({
       aria-labelledby={headingId}
     >
       {editing ? (
-        <SectionEditForm menuId={menuId} section={section} headingId={headingId} onDone={() => setEditing(false)} />
+        <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+          <SectionEditForm menuId={menuId} section={section} headingId={headingId} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <div className="flex flex-col gap-3">
           {/* Title, then actions: beside the « Aperçu » pane the column is too narrow for both on one row. */}
@@ -90,32 +96,34 @@ export function SectionCard({
         </div>
       )}
 
-      {addingOwn && <OwnItemForm menuId={menuId} sectionId={section.id} onDone={() => setAddingOwn(false)} />}
+      {addingOwn && (
+        <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
+          <OwnItemForm menuId={menuId} sectionId={section.id} onDone={() => setAddingOwn(false)} />
+        </Suspense>
+      )}
       {items.length === 0 ? (
-        <EmptySection sectionId={section.id} name={section.name} canWrite={canWrite} />
+        <EmptySection sectionId={section.id} canWrite={canWrite} />
       ) : (
-        <SortableContext items={items.map((item) => dragId.item(item.id))} strategy={verticalListSortingStrategy}>
-          <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
-            {items.map((item, itemIndex) => (
-              <MenuItemRow
-                key={item.id}
-                menuId={menuId}
-                item={item}
-                index={itemIndex}
-                count={items.length}
-                onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
-              />
-            ))}
-          </ul>
-        </SortableContext>
+        <ul className="space-y-2" aria-label={`Éléments de la section ${section.name}`}>
+          {items.map((item, itemIndex) => (
+            <MenuItemRow
+              key={item.id}
+              menuId={menuId}
+              item={item}
+              index={itemIndex}
+              count={items.length}
+              onMove={(position) => onMove({ kind: 'item', id: item.id, sectionId: section.id, position })}
+            />
+          ))}
+        </ul>
       )}
     </section>
   );
 }
 
 /** An empty section still takes a dragged item: its message is the drop zone. */
-function EmptySection({ sectionId, name, canWrite }: { sectionId: string; name: string; canWrite: boolean }) {
-  const { setNodeRef, isOver } = useEmptySectionDrop(dragId.emptySection(sectionId), `la section vide ${name}`);
+function EmptySection({ sectionId, canWrite }: { sectionId: string; canWrite: boolean }) {
+  const { setNodeRef, isOver } = useEmptySectionDrop(dragId.emptySection(sectionId));
   return (
     <p
       ref={setNodeRef}
@@ -123,44 +131,5 @@ function EmptySection({ sectionId, name, canWrite }: { sectionId: string; name: 
     >
       {canWrite ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes, ou glissez-y un élément.' : 'Aucun élément dans cette section.'}
     </p>
-  );
-}
-
-function SectionEditForm({ menuId, section, headingId, onDone }: { menuId: string; section: MenuSection; headingId: string; onDone: () => void }) {
-  const update = useUpdateSection(menuId);
-  const form = useForm<SectionValues>({
-    resolver: zodResolver(sectionUpdateSchema),
-    defaultValues: { name: section.name, description: section.description },
-  });
-  const submit = form.handleSubmit((input) =>
-    update.mutate(
-      { id: section.id, input },
-      {
-        onSuccess: () => {
-          toast.success('Section mise à jour');
-          onDone();
-        },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
-      },
-    ),
-  );
-  const { errors } = form.formState;
-  useFormErrorToastFollows(`section:${section.id}`, Object.keys(errors).length > 0);
-  return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier la section ${section.name}`}>
-      <h2 id={headingId} className="sr-only">
-        {section.name}
-      </h2>
-      <Field label="Nom de la section" autoFocus error={errors.name?.message} {...form.register('name')} />
-      <TextAreaField label="Description" id={`section-description-${section.id}`} error={errors.description?.message} {...form.register('description')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          Sauvegarder
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,29 +1,30 @@
-import type { CSSProperties } from 'react';
-import { useDroppable } from '@dnd-kit/core';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import type { DragData } from './drag-announcements.ts';
-import { useDraggingKind } from './menu-dnd.tsx';
+import { useCallback, useSyncExternalStore, type CSSProperties } from 'react';
+import { IDLE_ROW, useDragRows } from './drag-rows.ts';
+
+const noop = () => {};
+
+/** A row's drag state and the refs that register its element and its handle (./drag-rows.ts). */
+function useRowDrag(id: string) {
+  const rows = useDragRows();
+  const subscribe = useCallback((listener: () => void) => rows?.subscribe(id, listener) ?? noop, [rows, id]);
+  const state = useSyncExternalStore(subscribe, () => rows?.get(id) ?? IDLE_ROW);
+  const setNodeRef = useCallback((element: HTMLElement | null) => rows?.setNode(id, element), [rows, id]);
+  const setHandleRef = useCallback((element: HTMLElement | null) => rows?.setHandle(id, element), [rows, id]);
+  return { state, setNodeRef, setHandleRef };
+}
 
 /**
  * A section or an item that can be dragged by its handle (src/web/features/menus/drag-handle.tsx).
- * While the other kind is dragged, it is no drop target: the keyboard then skips it.
+ * Until dnd-kit has loaded (./menu-dnd.tsx), the handle is disabled and the row stays put.
  */
-export function useSortableRow(id: string, data: DragData, enabled: boolean) {
-  const dragging = useDraggingKind();
-  const otherKindDragged = dragging !== null && (dragging === 'section') !== (data.kind === 'section');
-  const sortable = useSortable({ id, data, disabled: { draggable: !enabled, droppable: otherKindDragged }, attributes: { roleDescription: 'déplaçable' } });
-  const style: CSSProperties = {
-    transform: CSS.Translate.toString(sortable.transform),
-    transition: sortable.transition,
-    position: 'relative',
-    zIndex: sortable.isDragging ? 20 : undefined,
-  };
-  return { setNodeRef: sortable.setNodeRef, setHandleRef: sortable.setActivatorNodeRef, style, isDragging: sortable.isDragging, handleProps: { ...sortable.attributes, ...sortable.listeners } };
+export function useSortableRow(id: string) {
+  const { state, setNodeRef, setHandleRef } = useRowDrag(id);
+  const style: CSSProperties = { transform: state.transform, transition: state.transition, position: 'relative', zIndex: state.isDragging ? 20 : undefined };
+  return { setNodeRef, setHandleRef, style, isDragging: state.isDragging, handleProps: state.handleProps ?? { disabled: true } };
 }
 
 /** An empty section's « drop here » zone, a target for items only. */
-export function useEmptySectionDrop(id: string, label: string) {
-  const dragging = useDraggingKind();
-  return useDroppable({ id, data: { kind: 'empty', label } satisfies DragData, disabled: dragging === 'section' });
+export function useEmptySectionDrop(id: string) {
+  const { state, setNodeRef } = useRowDrag(id);
+  return { setNodeRef, isOver: state.isOver };
 }

@@ -1,0 +1,32 @@
+/**
+ * A formule as pages read it, without zod: the menu editor lists the formules before any form
+ * is opened (issue 20's 120 kB; the schemas stay in ./formules.ts, which re-exports these).
+ */
+
+/** A formule as the menu editor reads it: `choices` are section ids (a deleted section drops out). */
+export interface Formule {
+  id: string;
+  name: string;
+  /** Euros TTC. */
+  price: number;
+  choices: string[][];
+  displayOrder: number;
+}
+
+/**
+ * A formule as diners read it: each alternative as its sections' names, in order. Its name,
+ * like section names, has no translations: French, marked so on a page in another language.
+ */
+export interface PublicFormule {
+  name: string;
+  price: number;
+  choices: string[][];
+}
+
+/** « Entrée + Plat ou Plat + Dessert »: `or` is the page language's word (DINER_TEXTS.or). */
+export function formuleChoicesText(choices: readonly (readonly string[])[], or: string): string {
+  return choices
+    .filter((c) => c.length > 0)
+    .map((c) => c.join(' + '))
+    .join(` ${or} `);
+}

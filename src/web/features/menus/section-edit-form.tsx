@@ -1,0 +1,52 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from '../../lib/toast.ts';
+import type { z } from '../../../shared/zod-fr.ts';
+import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
+import { useUpdateSection } from './api.ts';
+import { showSaveError } from './show-save-error.ts';
+import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
+
+type SectionValues = z.input<typeof sectionUpdateSchema>;
+
+/** A section's name and description, edited in place of its heading (src/web/features/menus/section-card.tsx). */
+export function SectionEditForm({ menuId, section, headingId, onDone }: { menuId: string; section: MenuSection; headingId: string; onDone: () => void }) {
+  const update = useUpdateSection(menuId);
+  const form = useForm<SectionValues>({
+    resolver: zodResolver(sectionUpdateSchema),
+    defaultValues: { name: section.name, description: section.description },
+  });
+  const submit = form.handleSubmit((input) =>
+    update.mutate(
+      { id: section.id, input },
+      {
+        onSuccess: () => {
+          toast.success('Section mise à jour');
+          onDone();
+        },
+        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
+      },
+    ),
+  );
+  const { errors } = form.formState;
+  useFormErrorToastFollows(`section:${section.id}`, Object.keys(errors).length > 0);
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier la section ${section.name}`}>
+      <h2 id={headingId} className="sr-only">
+        {section.name}
+      </h2>
+      <Field label="Nom de la section" autoFocus error={errors.name?.message} {...form.register('name')} />
+      <TextAreaField label="Description" id={`section-description-${section.id}`} error={errors.description?.message} {...form.register('description')} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Sauvegarder
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,7 +1,8 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import type { MenuItem } from '../../../shared/api/menus.ts';
 import { Badge, Spinner } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { useDeleteItem } from './api.ts';
@@ -105,21 +106,9 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
  * its code loads: no layout shift when it comes.
  */
 function PriceStandIn({ item }: { item: MenuItem }) {
-  const id = useId();
   return (
     <div className="flex items-start gap-2">
-      <div className="w-28 space-y-1">
-        <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-          Prix (€)
-        </label>
-        <input
-          id={id}
-          disabled
-          placeholder="Ex. : 12,50"
-          value={item.price === null ? '' : formatNumber(item.price, 2)}
-          className="block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm shadow-sm placeholder:text-stone-400"
-        />
-      </div>
+      <Field label="Prix (€)" className="w-28" disabled placeholder="Ex. : 12,50" value={item.price === null ? '' : formatNumber(item.price, 2)} />
       <Button size="sm" variant="secondary" className="mt-6" disabled>
         OK
       </Button>

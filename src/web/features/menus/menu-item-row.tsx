@@ -108,7 +108,7 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
 function PriceStandIn({ item }: { item: MenuItem }) {
   return (
     <div className="flex items-start gap-2">
-      <Field label="Prix (€)" className="w-28" disabled placeholder="Ex. : 12,50" value={item.price === null ? '' : formatNumber(item.price, 2)} />
+      <Field label="Prix (€)" className="w-28" disabled placeholder="Ex. : 12,50" value={item.price === null ? '' : formatNumber(item.price, 2)} />
       <Button size="sm" variant="secondary" className="mt-6" disabled>
         OK
       </Button>

@@ -1,5 +1,5 @@
 import { z } from '../zod-fr.ts';
-import { messages } from '../messages.ts';
+import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
 import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
 
@@ -8,33 +8,7 @@ import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts'
  * of docs/product/api.md « Organisation, members, establishments », completed in
  * docs/product/organisations.md. Shared by the server (validation) and the web app (forms).
  */
-export const organisationMessages = {
-  nameRequired: 'Le nom de l’organisation est requis',
-  nameTooLong: 'Le nom ne peut pas dépasser 200\u00a0caractères',
-  organisationRequired: 'Choisissez une organisation',
-  emailRequired: 'L’email est requis',
-  emailInvalid: 'Format d’email invalide',
-  roleInvalid: 'Rôle invalide',
-  alreadyMember: 'Cette personne fait déjà partie de l’organisation',
-  invitationsPremium: messages.limits.members,
-  establishmentsLimit: messages.limits.establishments,
-  lastOwner: 'L’organisation doit garder au moins un propriétaire\u00a0: nommez-en un autre d’abord.',
-  invitationInvalid: 'Cette invitation est invalide, a expiré ou a déjà été utilisée. Demandez-en une nouvelle.',
-  invitationOtherEmail: 'Cette invitation a été envoyée à une autre adresse email. Connectez-vous avec l’adresse invitée.',
-  invitationMailFailed: 'L’email d’invitation n’a pas pu être envoyé. Réessayez dans quelques minutes.',
-  establishmentNameRequired: 'Le nom de l’établissement est requis',
-  establishmentInUse: 'Cet établissement a encore des menus\u00a0: déplacez-les ou supprimez-les d’abord.',
-  lastEstablishment: 'Une organisation garde au moins un établissement.',
-  addressTooLong: 'L’adresse ne peut pas dépasser 300\u00a0caractères',
-  cityTooLong: 'La ville ne peut pas dépasser 120\u00a0caractères',
-  postalCodeInvalid: 'Code postal invalide (5\u00a0chiffres, ex.\u00a0: 75001)',
-  phoneInvalid: 'Numéro de téléphone invalide (ex.\u00a0: 01 23 45 67 89)',
-  historyCursorInvalid: 'Curseur de page invalide',
-  accessLost: 'Vous ne faites plus partie de cette organisation.',
-  /** DELETE /api/account refused (409 `conflict`): the account is the last owner of organisations that have other members. */
-  transferOwnershipFirst: (names: readonly string[]) =>
-    `Transférez la propriété de ${names.map((name) => `«\u00a0${name}\u00a0»`).join(', ')} à un autre membre avant de supprimer votre compte.`,
-} as const;
+export { organisationMessages };
 
 const m = organisationMessages;
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FREE_PLAN } from '../../shared/plan-texts.ts';
-import { AuthForm, type AuthMode } from '../features/auth/auth-form.tsx';
+import type { AuthMode } from '../features/auth/auth-fields.tsx';
 import { AuthFrame } from '../features/auth/auth-frame.tsx';
-import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
-import { TwoFactorStep } from '../features/auth/two-factor-step.tsx';
+import { AuthForm, ForgotPasswordForm, TwoFactorStep, usePreloadAuthForms } from '../features/auth/lazy-auth.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useMe } from '../lib/queries.ts';
@@ -47,6 +46,7 @@ export default function AuthPage() {
   const [mode, setMode] = useState<AuthMode>(state?.mode ?? 'sign-in');
   const [view, setView] = useState<View>(state?.forgotPassword ? { name: 'forgot-password', email: '' } : { name: 'credentials' });
   const { data: me, isPending } = useMe();
+  usePreloadAuthForms();
   const backToSignIn = () => {
     setMode('sign-in');
     setView({ name: 'credentials' });

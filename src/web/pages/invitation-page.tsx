@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { organisationMessages, type InvitationPreview } from '../../shared/api/organisations.ts';
+import type { InvitationPreview } from '../../shared/api/organisations.ts';
+import { organisationMessages } from '../../shared/messages/organisations.ts';
 import { genericMessages } from '../../shared/messages/generic.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { FormAlert, FormNotice } from '../components/ui/form-alert.tsx';
-import { AuthForm, type AuthMode } from '../features/auth/auth-form.tsx';
+import type { AuthMode } from '../features/auth/auth-fields.tsx';
 import { AuthFrame } from '../features/auth/auth-frame.tsx';
 import type { AuthPageState } from './auth-page.tsx';
-import { TwoFactorStep } from '../features/auth/two-factor-step.tsx';
+import { AuthForm, TwoFactorStep, usePreloadAuthForms } from '../features/auth/lazy-auth.tsx';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { useAcceptInvitation, useInvitationPreview } from '../features/team/invitation-api.ts';
 import { INVITATION_STATUS_TEXTS, InvitationSummary } from '../features/team/invitation-summary.tsx';
@@ -24,6 +25,7 @@ import { useMe } from '../lib/queries.ts';
 export default function InvitationPage() {
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
+  usePreloadAuthForms();
   if (preview.isPending) return <Spinner label="Chargement de l’invitation..." />;
   if (preview.isError) {
     const invalid = preview.error instanceof ApiError && preview.error.status === 404;

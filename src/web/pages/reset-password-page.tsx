@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '../../shared/messages/account.ts';
 import { AuthFrame } from '../features/auth/auth-frame.tsx';
-import { ResetPasswordForm } from '../features/auth/reset-password-form.tsx';
+import { ResetPasswordForm } from '../features/auth/lazy-auth.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import type { AuthPageState } from './auth-page.tsx';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,12 +7,9 @@ import { signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
 import { authMessages } from '../../../shared/messages/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { publicConfigQuery, usePublicConfig } from '../../lib/queries.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useTakeDraft } from '../../lib/form-draft.ts';
+import { AuthFields, authDraft, type AuthFormSetting } from './auth-fields.tsx';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
-
-export type AuthMode = 'sign-in' | 'sign-up';
 
 /** With two-factor authentication on, a correct password opens no session yet. */
 interface SignInAnswer {
@@ -26,6 +23,8 @@ type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
  * back from a two-factor step that expired, its message and the address already typed.
  * The invitation page (issue 16) locks the address (`lockedEmail`), asks the newcomer's name
  * for the team's « Historique » (`askName`) and stays where it is once signed in (`returnTo`).
+ * Its code loads after the page has painted; AuthFormStandIn (auth-fields.tsx) shows the same
+ * fields until then and hands over what was typed.
  */
 export function AuthForm({
   mode,
@@ -37,12 +36,7 @@ export function AuthForm({
   onVerifyEmail,
   onSecondFactor,
   onForgotPassword,
-}: {
-  mode: AuthMode;
-  notice?: string;
-  defaultEmail?: string;
-  lockedEmail?: string;
-  askName?: boolean;
+}: AuthFormSetting & {
   returnTo?: string;
   onVerifyEmail: (email: string) => void;
   onSecondFactor: (email: string) => void;
@@ -96,50 +90,30 @@ export function AuthForm({
     },
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = form.handleSubmit((values) => submit.mutate(values));
+  useTakeDraft(authDraft, {
+    setValue: (name, value) => {
+      if (name === 'password' || name === 'name' || name === 'restaurantName' || (name === 'email' && lockedEmail === undefined)) form.setValue(name, value);
+    },
+    root: () => formRef.current,
+    submit: () => void onSubmit(),
+  });
+
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values))} className="space-y-4">
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="vous@restaurant.fr"
-        readOnly={lockedEmail !== undefined}
-        hint={lockedEmail !== undefined ? 'L’adresse à laquelle l’invitation a été envoyée.' : undefined}
-        error={errors.email?.message}
-        {...form.register('email')}
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <AuthFields
+        mode={mode}
+        defaultEmail={defaultEmail}
+        lockedEmail={lockedEmail}
+        askName={askName}
+        input={(name) => form.register(name)}
+        errors={{ email: errors.email?.message, password: errors.password?.message, name: errors.name?.message, restaurantName: errors.restaurantName?.message }}
+        alert={serverError}
+        busy={submit.isPending}
+        onForgotPassword={() => onForgotPassword(form.getValues('email'))}
       />
-      {mode === 'sign-up' && askName && (
-        <Field label="Votre nom" autoComplete="name" placeholder="Marie Dupont" hint="Affiché à l’équipe dans l’historique des modifications." error={errors.name?.message} {...form.register('name')} />
-      )}
-      <Field
-        label="Mot de passe"
-        type="password"
-        autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-        autoFocus={Boolean(defaultEmail) && !askName}
-        error={errors.password?.message}
-        hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
-        {...form.register('password')}
-      />
-      {mode === 'sign-in' && (
-        <button type="button" onClick={() => onForgotPassword(form.getValues('email'))} className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          Mot de passe oublié ?
-        </button>
-      )}
-      {mode === 'sign-up' && !lockedEmail && (
-        <Field
-          label="Nom du restaurant (optionnel)"
-          placeholder="Mon Restaurant"
-          autoComplete="organization"
-          error={errors.restaurantName?.message}
-          {...form.register('restaurantName')}
-        />
-      )}
-      <FormAlert message={serverError} />
-      <Button type="submit" className="w-full" disabled={submit.isPending}>
-        {submit.isPending ? 'Veuillez patienter...' : mode === 'sign-in' ? 'Se connecter' : 'Créer mon compte'}
-      </Button>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -6,13 +6,15 @@ import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../s
 import { api, ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { useLeaveSession } from '../../lib/use-leave-session.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useTakeDraft } from '../../lib/form-draft.ts';
+import { ResetPasswordFields, resetPasswordDraft } from './reset-password-fields.tsx';
 
 export const PASSWORD_RESET_DONE = 'Mot de passe modifié. Connectez-vous avec votre nouveau mot de passe.';
 
-/** The new password of /reset-password; every session of the account ends with it. */
+/**
+ * The new password of /reset-password; every session of the account ends with it. Loaded after
+ * the page has painted; ResetPasswordStandIn (reset-password-fields.tsx) stands in until then.
+ */
 export function ResetPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
   const leave = useLeaveSession();
   const [formError, setFormError] = useState<string | null>(null);
@@ -31,22 +33,22 @@ export function ResetPasswordForm({ token, onInvalidToken }: { token: string; on
     setFormError(null);
     reset.mutate(values);
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeDraft(resetPasswordDraft, {
+    setValue: (name, value) => {
+      if (name === 'newPassword' || name === 'confirmPassword') form.setValue(name, value);
+    },
+    root: () => formRef.current,
+    submit: () => void submit(),
+  });
   return (
-    <form noValidate className="space-y-4" onSubmit={submit}>
-      <Field
-        label="Nouveau mot de passe"
-        type="password"
-        autoComplete="new-password"
-        hint="6 caractères minimum"
-        autoFocus
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
+    <form ref={formRef} noValidate className="space-y-4" onSubmit={submit}>
+      <ResetPasswordFields
+        input={(name) => form.register(name)}
+        errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
+        alert={formError}
+        busy={reset.isPending || reset.isSuccess}
       />
-      <Field label="Confirmer le mot de passe" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-      <FormAlert message={formError} />
-      <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess}>
-        {reset.isPending ? 'Enregistrement...' : 'Enregistrer le mot de passe'}
-      </Button>
     </form>
   );
 }

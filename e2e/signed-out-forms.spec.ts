@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import { messages } from '../src/shared/messages.ts';
+import { PHONE, uniqueEmail } from './fixtures.ts';
+
+// The forms of /auth and /reset-password load after their page has painted (issue 20's
+// first-load budget); until then a stand-in shows the same fields, live
+// (src/web/lib/form-draft.ts). These tests hold the form's code back on the network to type
+// into the stand-in, then let it through and check that nothing typed is lost.
+
+/** Holds back the page's requests for `assets/<chunk>-<hash>.js` until `release()`. */
+async function holdChunk(page: Page, chunk: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const standIn = (page: Page) => page.locator('form[data-stand-in]');
+
+test('sign-up typed and submitted before the form’s code arrived: the account is created with what was typed', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const release = await holdChunk(page, 'auth-form');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Inscription', exact: true }).click();
+  await expect(standIn(page)).toHaveCount(1);
+  await page.getByLabel('Email').fill(uniqueEmail('avance'));
+  await page.getByLabel('Mot de passe').fill('secret123');
+  await page.getByLabel('Nom du restaurant (optionnel)').fill('La Cantine Pressée');
+  await page.getByLabel('Nom du restaurant (optionnel)').press('Enter');
+  await expect(page.getByRole('button', { name: 'Veuillez patienter...' })).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner')).toContainText('La Cantine Pressée');
+});
+
+test('sign-in: the address being typed keeps its text, focus and caret when the form takes over', async ({ page }) => {
+  const release = await holdChunk(page, 'auth-form');
+  await page.goto('/auth');
+  await expect(standIn(page)).toHaveCount(1);
+  const email = page.getByLabel('Email');
+  await email.click();
+  await email.pressSequentially('chef@exa');
+  release();
+  await expect(standIn(page)).toHaveCount(0);
+  await expect(email).toBeFocused();
+  await page.keyboard.type('mple.fr');
+  await expect(email).toHaveValue('chef@example.fr');
+  // The real form validates: a wrong password gets the server's French answer, not « requis ».
+  await page.getByLabel('Mot de passe').fill('mauvais-mot');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert').first()).toContainText(messages.auth.invalidCredentials);
+});
+
+test('new password: both fields typed into the stand-in reach the form, the caret mid-word included', async ({ page }) => {
+  const release = await holdChunk(page, 'reset-password-form');
+  await page.goto('/reset-password?token=jeton-inconnu');
+  await expect(standIn(page)).toHaveCount(1);
+  await expect(page.getByLabel('Nouveau mot de passe')).toBeFocused();
+  await page.keyboard.type('nouveau456');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('nouvea456');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  release();
+  await expect(standIn(page)).toHaveCount(0);
+  const confirm = page.getByLabel('Confirmer le mot de passe');
+  await expect(confirm).toBeFocused();
+  await page.keyboard.type('u');
+  await expect(confirm).toHaveValue('nouveau456');
+  await expect(page.getByLabel('Nouveau mot de passe')).toHaveValue('nouveau456');
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  // Matching passwords and an unknown token: the server refuses the token, the page says so.
+  await expect(page.getByRole('heading', { name: 'Lien invalide' })).toBeVisible();
+});

@@ -1,0 +1,56 @@
+import { Suspense, type ComponentProps } from 'react';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import { Spinner } from '../../components/ui/card.tsx';
+import { AuthFormStandIn } from './auth-fields.tsx';
+import { ResetPasswordStandIn } from './reset-password-fields.tsx';
+
+/**
+ * The forms of the signed-out pages, each loaded apart from its page with react-hook-form and
+ * zod (38 kB gzip between them), so /auth and /invitation paint within issue 20's first-load
+ * budget (docs/decisions/0022 « Signed-out pages »).
+ */
+const authForm = lazyComponent(() => import('./auth-form.tsx'), (m) => m.AuthForm);
+const forgotPasswordForm = lazyComponent(() => import('./forgot-password-form.tsx'), (m) => m.ForgotPasswordForm);
+const twoFactorStep = lazyComponent(() => import('./two-factor-step.tsx'), (m) => m.TwoFactorStep);
+const resetPasswordForm = lazyComponent(() => import('./reset-password-form.tsx'), (m) => m.ResetPasswordForm);
+
+/** Fetches the code of the forms once the page has painted, so a click finds them there. */
+export function usePreloadAuthForms() {
+  authForm.usePreload();
+  forgotPasswordForm.usePreload();
+  twoFactorStep.usePreload();
+}
+
+/** Sign-in and sign-up; its stand-in draws the same live fields until the code is in. */
+export function AuthForm(props: ComponentProps<typeof authForm.Component>) {
+  return (
+    <Suspense fallback={<AuthFormStandIn {...props} />}>
+      <authForm.Component {...props} />
+    </Suspense>
+  );
+}
+
+export function ForgotPasswordForm(props: ComponentProps<typeof forgotPasswordForm.Component>) {
+  return (
+    <Suspense fallback={<Spinner label="Chargement..." />}>
+      <forgotPasswordForm.Component {...props} />
+    </Suspense>
+  );
+}
+
+export function TwoFactorStep(props: ComponentProps<typeof twoFactorStep.Component>) {
+  return (
+    <Suspense fallback={<Spinner label="Chargement..." />}>
+      <twoFactorStep.Component {...props} />
+    </Suspense>
+  );
+}
+
+/** The new password of /reset-password, with the same live fields until its code is in. */
+export function ResetPasswordForm(props: ComponentProps<typeof resetPasswordForm.Component>) {
+  return (
+    <Suspense fallback={<ResetPasswordStandIn />}>
+      <resetPasswordForm.Component {...props} />
+    </Suspense>
+  );
+}

@@ -17,6 +17,9 @@ export interface AuthFormSetting {
   askName?: boolean | undefined;
 }
 
+/** The address field of sign-in, sign-up and « Mot de passe oublié ». */
+export const ACCOUNT_EMAIL_FIELD = { label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'vous@restaurant.fr' } as const;
+
 /** The props an input gets: react-hook-form's `register(name)`, or the stand-in's plain input. */
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { name: string; ref?: Ref<HTMLInputElement> };
 
@@ -44,11 +47,7 @@ export function AuthFields({
   return (
     <>
       <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="vous@restaurant.fr"
+        {...ACCOUNT_EMAIL_FIELD}
         readOnly={lockedEmail !== undefined}
         hint={lockedEmail !== undefined ? 'L’adresse à laquelle l’invitation a été envoyée.' : undefined}
         error={errors.email}

@@ -9,6 +9,7 @@ import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert, FormNotice } from '../../components/ui/form-alert.tsx';
+import { ACCOUNT_EMAIL_FIELD } from './auth-fields.tsx';
 
 /** « Mot de passe oublié ? »: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; onBack: () => void }) {
@@ -25,11 +26,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
   return (
     <form noValidate className="space-y-4" onSubmit={submit}>
       <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="vous@restaurant.fr"
+        {...ACCOUNT_EMAIL_FIELD}
         autoFocus
         error={form.formState.errors.email?.message}
         {...form.register('email')}

@@ -75,3 +75,22 @@ test('new password: both fields typed into the stand-in reach the form, the care
   // Matching passwords and an unknown token: the server refuses the token, the page says so.
   await expect(page.getByRole('heading', { name: 'Lien invalide' })).toBeVisible();
 });
+
+test('a stand-in left for another page before the code came leaves nothing behind: the next visit’s form starts empty', async ({ page }) => {
+  const release = await holdChunk(page, 'auth-form');
+  await page.goto('/auth');
+  await expect(standIn(page)).toHaveCount(1);
+  await page.getByLabel('Email').fill(uniqueEmail('parti'));
+  await page.getByLabel('Mot de passe').fill('secret123');
+  await page.getByLabel('Mot de passe').press('Enter');
+  await expect(page.getByRole('button', { name: 'Veuillez patienter...' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Restaurants', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/restaurants$/);
+  release();
+  await page.getByRole('link', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(standIn(page)).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Mot de passe')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+});

@@ -30,7 +30,13 @@ export class FormDraft {
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
     const active = document.activeElement;
     const focus = active instanceof HTMLInputElement && active.name && form.contains(active) ? { name: active.name, start: active.selectionStart, end: active.selectionEnd } : null;
-    this.#snapshot = { values, focus, submitted };
+    const snapshot = { values, focus, submitted };
+    this.#snapshot = snapshot;
+    // Good for this commit only: a stand-in that left with its page (a link followed before the
+    // code came) must not fill, or submit, a form mounted on a later visit.
+    queueMicrotask(() => {
+      if (this.#snapshot === snapshot) this.#snapshot = null;
+    });
   }
 
   /** What the stand-in left, once: the draft is emptied (it may hold a password). */

@@ -1,7 +1,7 @@
 /**
- * Lighthouse on three pages of a running built server, in the system Chromium: the landing
- * page (/), a diner's menu of 30 dishes with photos (/menu/:id, issue 18) and the signed-in
- * dashboard (issue 21), each seeded here through the API. Performance, accessibility and best
+ * Lighthouse on four pages of a running built server, in the system Chromium: the landing
+ * page (/), a diner's menu of 30 dishes with photos (/menu/:id, issue 18), the signed-in
+ * dashboard (issue 21), each seeded here through the API, and the sign-in page (/auth). Performance, accessibility and best
  * practices, mobile preset (Lighthouse's default: Moto G Power, slow 4G, 4× CPU slowdown,
  * simulated); the landing page also with the desktop preset. Target: ≥ 95 for each score.
  *
@@ -9,7 +9,7 @@
  *   npx tsx bench/lighthouse.ts [--json] [--runs N]            → builds if needed, starts the built
  *                                                                server on a free port with a throwaway
  *                                                                DATA_DIR, measures, stops it
- *   npx tsx bench/lighthouse.ts --pages landing,dashboard       → only these pages (landing, menu, dashboard)
+ *   npx tsx bench/lighthouse.ts --pages landing,dashboard       → only these pages (landing, menu, dashboard, auth)
  *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npx tsx bench/lighthouse.ts   → also keeps each run's report (JSON)
  *   import { runLighthouseBench } from './lighthouse.ts'       → the figures, in-process (under tsx)
  *
@@ -194,6 +194,8 @@ export async function seedLighthousePages(baseUrl: string): Promise<LighthousePa
     { key: 'landing', path: '/', presets: ['mobile', 'desktop'] },
     { key: 'menu', path: `/menu/${menu}`, presets: ['mobile'] },
     { key: 'dashboard', path: '/dashboard', cookie, presets: ['mobile'] },
+    // Where a restaurateur lands from the landing page's « S’inscrire »: its form loads after the paint.
+    { key: 'auth', path: '/auth', presets: ['mobile'] },
   ];
 }
 

@@ -12,10 +12,23 @@ export const meQueryKey = ['me'] as const;
  */
 export const PREFETCHED_FRESH_MS = 5_000;
 
+/**
+ * Whether this page load may skip asking: the server marks <html data-session> when the request
+ * carried a session cookie (src/server/lib/static.ts). Without the mark there is no session, so
+ * the first ask answers null without a request (and without the 401 a browser logs as an error,
+ * Lighthouse's « errors in console » on /auth). Any later ask goes to the server: a sign-in
+ * since then has set the cookie.
+ */
+// The Vite dev server serves index.html without the mark: there, every ask goes to the server.
+let firstAsk = import.meta.env.PROD && typeof document !== 'undefined';
+
 /** GET /api/me: the signed-in account, or null when there is no session. */
 export const meQuery = queryOptions({
   queryKey: meQueryKey,
   queryFn: async () => {
+    const known = firstAsk && !document.documentElement.hasAttribute('data-session');
+    firstAsk = false;
+    if (known) return null;
     try {
       return await api<MeResponse>('/api/me');
     } catch (error) {

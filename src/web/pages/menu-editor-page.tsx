@@ -122,41 +122,41 @@ export default function MenuEditorPage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_376px]">
         <div className="order-2 min-w-0 lg:order-1">
-      {ordered.length === 0 ? (
-        <Card className="py-12 text-center">
-          <p className="text-lg font-semibold">Aucune section trouvée</p>
-          <p className="mt-1 text-sm text-stone-600">
-            {canWrite ? 'Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.' : 'Ce menu n’a pas encore de contenu.'}
-          </p>
-          {canWrite && (
-            <Button className="mt-4" onClick={onCreateSection} disabled={createSection.isPending}>
-              Créer ma première section
-            </Button>
+          {ordered.length === 0 ? (
+            <Card className="py-12 text-center">
+              <p className="text-lg font-semibold">Aucune section trouvée</p>
+              <p className="mt-1 text-sm text-stone-600">
+                {canWrite ? 'Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.' : 'Ce menu n’a pas encore de contenu.'}
+              </p>
+              {canWrite && (
+                <Button className="mt-4" onClick={onCreateSection} disabled={createSection.isPending}>
+                  Créer ma première section
+                </Button>
+              )}
+            </Card>
+          ) : (
+            <MenuDnd sections={ordered} onMove={onMove}>
+              <div className="space-y-4">
+                {ordered.map((section, index) => (
+                  <SectionCard
+                    key={section.id}
+                    menuId={menuId}
+                    section={section}
+                    index={index}
+                    count={ordered.length}
+                    onMove={onMove}
+                    onAddRecipe={() => setPickerSectionId(section.id)}
+                  />
+                ))}
+              </div>
+            </MenuDnd>
           )}
-        </Card>
-      ) : (
-        <MenuDnd sections={ordered} onMove={onMove}>
-          <div className="space-y-4">
-          {ordered.map((section, index) => (
-            <SectionCard
-              key={section.id}
-              menuId={menuId}
-              section={section}
-              index={index}
-              count={ordered.length}
-              onMove={onMove}
-              onAddRecipe={() => setPickerSectionId(section.id)}
-            />
-          ))}
-          </div>
-        </MenuDnd>
-      )}
 
-        {ordered.length > 0 && (
-          <Suspense fallback={<FormulesCardStandIn />}>
-            <FormulesCard menuId={menuId} sections={ordered} />
-          </Suspense>
-        )}
+          {ordered.length > 0 && (
+            <Suspense fallback={<FormulesCardStandIn />}>
+              <FormulesCard menuId={menuId} sections={ordered} />
+            </Suspense>
+          )}
         </div>
         <div className="order-1 min-w-0 lg:order-2">
           <MenuPreview menuId={menuId} isActive={current.isActive} version={sections.dataUpdatedAt} />

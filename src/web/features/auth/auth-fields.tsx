@@ -21,7 +21,7 @@ export interface AuthFormSetting {
 export const ACCOUNT_EMAIL_FIELD = { label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'vous@restaurant.fr' } as const;
 
 /** The props an input gets: react-hook-form's `register(name)`, or the stand-in's plain input. */
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { name: string; ref?: Ref<HTMLInputElement> };
+export type FieldInputProps = InputHTMLAttributes<HTMLInputElement> & { name: string; ref?: Ref<HTMLInputElement> };
 
 /**
  * The sign-in and sign-up fields, shared by the form (auth-form.tsx, with react-hook-form and
@@ -38,7 +38,7 @@ export function AuthFields({
   busy,
   onForgotPassword,
 }: AuthFormSetting & {
-  input: (name: AuthFieldName) => InputProps;
+  input: (name: AuthFieldName) => FieldInputProps;
   errors?: Partial<Record<AuthFieldName, string | undefined>>;
   alert: string | null;
   busy: boolean;

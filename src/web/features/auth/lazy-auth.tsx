@@ -1,4 +1,4 @@
-import { Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { Spinner } from '../../components/ui/card.tsx';
 import { AuthFormStandIn } from './auth-fields.tsx';
@@ -6,8 +6,8 @@ import { ResetPasswordStandIn } from './reset-password-fields.tsx';
 
 /**
  * The forms of the signed-out pages, each loaded apart from its page with react-hook-form and
- * zod (38 kB gzip between them), so /auth and /invitation paint within issue 20's first-load
- * budget (docs/decisions/0022 « Signed-out pages »).
+ * zod (38 kB gzip between them), so /auth, /reset-password and /invitation paint within issue
+ * 20's first-load budget (docs/decisions/0022 « Signed-out pages »).
  */
 const authForm = lazyComponent(() => import('./auth-form.tsx'), (m) => m.AuthForm);
 const forgotPasswordForm = lazyComponent(() => import('./forgot-password-form.tsx'), (m) => m.ForgotPasswordForm);
@@ -21,36 +21,22 @@ export function usePreloadAuthForms() {
   twoFactorStep.usePreload();
 }
 
+/** `Lazy` with what stands in while its code loads. */
+function withFallback<P extends object>(Lazy: ComponentType<P>, fallback: (props: P) => ReactNode) {
+  return function Suspended(props: P) {
+    return (
+      <Suspense fallback={fallback(props)}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const loading = () => <Spinner label="Chargement..." />;
+
 /** Sign-in and sign-up; its stand-in draws the same live fields until the code is in. */
-export function AuthForm(props: ComponentProps<typeof authForm.Component>) {
-  return (
-    <Suspense fallback={<AuthFormStandIn {...props} />}>
-      <authForm.Component {...props} />
-    </Suspense>
-  );
-}
-
-export function ForgotPasswordForm(props: ComponentProps<typeof forgotPasswordForm.Component>) {
-  return (
-    <Suspense fallback={<Spinner label="Chargement..." />}>
-      <forgotPasswordForm.Component {...props} />
-    </Suspense>
-  );
-}
-
-export function TwoFactorStep(props: ComponentProps<typeof twoFactorStep.Component>) {
-  return (
-    <Suspense fallback={<Spinner label="Chargement..." />}>
-      <twoFactorStep.Component {...props} />
-    </Suspense>
-  );
-}
-
+export const AuthForm = withFallback(authForm.Component, (props) => <AuthFormStandIn {...props} />);
+export const ForgotPasswordForm = withFallback(forgotPasswordForm.Component, loading);
+export const TwoFactorStep = withFallback(twoFactorStep.Component, loading);
 /** The new password of /reset-password, with the same live fields until its code is in. */
-export function ResetPasswordForm(props: ComponentProps<typeof resetPasswordForm.Component>) {
-  return (
-    <Suspense fallback={<ResetPasswordStandIn />}>
-      <resetPasswordForm.Component {...props} />
-    </Suspense>
-  );
-}
+export const ResetPasswordForm = withFallback(resetPasswordForm.Component, () => <ResetPasswordStandIn />);

@@ -1,11 +1,10 @@
-import type { InputHTMLAttributes, Ref } from 'react';
 import { FormDraft, useDraftSource } from '../../lib/form-draft.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import type { FieldInputProps } from './auth-fields.tsx';
 
 type ResetPasswordFieldName = 'newPassword' | 'confirmPassword';
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { name: string; ref?: Ref<HTMLInputElement> };
 
 /** The fields of /reset-password, shared by the form (reset-password-form.tsx) and its stand-in. */
 export function ResetPasswordFields({
@@ -14,7 +13,7 @@ export function ResetPasswordFields({
   alert,
   busy,
 }: {
-  input: (name: ResetPasswordFieldName) => InputProps;
+  input: (name: ResetPasswordFieldName) => FieldInputProps;
   errors?: Partial<Record<ResetPasswordFieldName, string | undefined>>;
   alert: string | null;
   busy: boolean;

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import { establishmentInputSchema, type Establishment, type EstablishmentInput, type EstablishmentInputParsed } from '../../../shared/api/organisations.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -67,14 +67,7 @@ export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { esta
         {...form.register('phone')}
       />
       <FormAlert message={formError} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
+      <FormButtons submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import type { MenuSection } from '../../../shared/api/menus.ts';
 import { requiredNumberText } from '../../../shared/number-rules.ts';
 import { decimalText } from '../../../shared/decimal.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -112,14 +113,7 @@ export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: str
           </Button>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {formule ? 'Enregistrer' : 'Ajouter la formule'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
+      <FormButtons submitLabel={formule ? 'Enregistrer' : 'Ajouter la formule'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

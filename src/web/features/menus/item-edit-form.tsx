@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
 import { itemUpdateSchema, type MenuItem } from '../../../shared/api/menus.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { useUpdateItem } from './api.ts';
 import type { DishTranslations } from '../../../shared/diner/translations.ts';
@@ -48,14 +48,7 @@ export function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: M
           Disponible
         </label>
         <TranslationFields idPrefix={`item-translation-${item.id}`} value={translations} onChange={setTranslations} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={update.isPending}>
-            Sauvegarder
-          </Button>
-          <Button size="sm" variant="secondary" onClick={onDone}>
-            Annuler
-          </Button>
-        </div>
+        <FormButtons submitLabel="Sauvegarder" pending={update.isPending} onCancel={onDone} size="sm" />
       </form>
     </li>
   );

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
 import { menuUpdateSchema, type Menu } from '../../../shared/api/menus.ts';
 import { PLAN_LIMIT_TOASTS } from '../../../shared/plan-texts.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -79,14 +79,7 @@ export function MenuForm({ menu, establishments, onDone }: { menu: Menu | null; 
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isActive')} />
         Menu actif
       </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {menu ? 'Mettre à jour' : 'Créer'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
+      <FormButtons submitLabel={menu ? 'Mettre à jour' : 'Créer'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { ALLERGEN_NAMES } from '../../../shared/allergens.ts';
 import { DIET_LABELS } from '../../../shared/diets.ts';
 import { itemPriceRule, menuMessages } from '../../../shared/api/menus.ts';
 import { requiredNumberText } from '../../../shared/number-rules.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
@@ -79,14 +79,7 @@ export function OwnItemForm({ menuId, sectionId, onDone }: { menuId: string; sec
         Je confirme la liste des allergènes
       </label>
       <Choices legend="Régimes alimentaires" values={DIET_LABELS} register={form.register('dietaryInfo')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={add.isPending}>
-          Ajouter
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
+      <FormButtons submitLabel="Ajouter" pending={add.isPending} onCancel={onDone} size="sm" />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
 import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { useUpdateSection } from './api.ts';
 import { showSaveError } from './show-save-error.ts';
@@ -39,14 +39,7 @@ export function SectionEditForm({ menuId, section, headingId, onDone }: { menuId
       </h2>
       <Field label="Nom de la section" autoFocus error={errors.name?.message} {...form.register('name')} />
       <TextAreaField label="Description" id={`section-description-${section.id}`} error={errors.description?.message} {...form.register('description')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          Sauvegarder
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
+      <FormButtons submitLabel="Sauvegarder" pending={update.isPending} onCancel={onDone} size="sm" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.ts';
 import { PRICE_UNIT_LABELS, PRICE_UNITS, PRODUCT_NUTRIENT_LABELS, PRODUCT_NUTRIENTS, type Product, type ProductLabel } from '../../../shared/api/products.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { AllergenChips } from '../../components/allergen-chips.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
@@ -99,14 +99,7 @@ export function ProductForm({ product, onDone, CiqualSearch }: { product: Produc
       <ProductLabels value={labels} onChange={setLabels} />
 
       <FormAlert message={formError} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
+      <FormButtons submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -86,6 +86,9 @@ test('a stand-in left for another page before the code came leaves nothing behin
   await expect(page.getByRole('button', { name: 'Veuillez patienter...' })).toBeDisabled();
   await page.getByRole('link', { name: 'Restaurants', exact: true }).first().click();
   await expect(page).toHaveURL(/\/restaurants$/);
+  // The URL changes at once, the page once its code is in: wait until /auth is gone from the
+  // screen (with the form's code still held, only leaving removes the stand-in).
+  await expect(standIn(page)).toHaveCount(0);
   release();
   await page.getByRole('link', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/auth$/);

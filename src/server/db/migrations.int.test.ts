@@ -35,6 +35,8 @@ const SCHEMA_TABLES = [
   'processed_webhook_events',
   'checkout_sessions',
   'idempotency_keys',
+  'meal_plan_entries',
+  'establishment_portions',
 ];
 
 async function tableNames(): Promise<string[]> {

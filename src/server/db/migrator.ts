@@ -16,6 +16,7 @@ import * as mealPlans from './migrations/0014-meal-plans.ts';
 import * as dinerPerformance from './migrations/0015-performance.ts';
 import * as costsProgression from './migrations/0016-costs-progression.ts';
 import * as qrScanDays from './migrations/0017-qr-scan-days.ts';
+import * as establishmentPortions from './migrations/0018-establishment-portions.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-performance': dinerPerformance,
   '0016-costs-progression': costsProgression,
   '0017-qr-scan-days': qrScanDays,
+  '0018-establishment-portions': establishmentPortions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { SaleMode } from '../../shared/costs.ts';
+import type { Population } from '../../shared/catering/catering.ts';
+import type { PortionLine } from '../../shared/catering/portions.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Num = ColumnType<number, number | string, number | string>;
@@ -255,6 +257,18 @@ export interface MealPlanEntriesTable extends OwnedColumns {
   created_at: Timestamp;
 }
 
+/** An establishment's own grammages (migration 0018, src/shared/catering/portions.ts); a missing cell follows the defaults. */
+export interface EstablishmentPortionsTable {
+  organisation_id: string;
+  establishment_id: string;
+  line: PortionLine;
+  population: Population;
+  /** Grams per cover; null: one recipe portion per cover. */
+  grams: number | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
 /** An organisation's own product (migration 0010, docs/product/products.md). */
 export interface ProductsTable extends OwnedColumns {
   id: Generated<string>;
@@ -437,6 +451,7 @@ export interface DB {
   products: ProductsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
+  establishment_portions: EstablishmentPortionsTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
   formules: FormulesTable;

@@ -85,6 +85,8 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'GET', need: 'read', path: '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
   { method: 'GET', need: 'read', path: '/api/meal-plans/egalim.csv?establishmentId=:establishment&year=2026', ownerStatus: 200, route: 'query' },
   { method: 'GET', need: 'read', path: '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30', ownerStatus: 200, route: 'query' },
+  { method: 'GET', need: 'read', path: '/api/meal-plans/portions?establishmentId=:establishment', ownerStatus: 200, route: 'query' },
+  { method: 'PUT', need: 'content:write', path: '/api/meal-plans/:establishment/portions', body: () => ({ grams: { entree: { maternelle: 60 } } }), ownerStatus: 200 },
   { method: 'DELETE', path: '/api/items/:item/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item', need: 'content:write', ownerStatus: 204 },

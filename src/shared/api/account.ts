@@ -95,6 +95,8 @@ export interface OrganisationExport {
   qrCodes: Record<string, unknown>[];
   /** Planned dishes (issue 19): establishment, date, service, component, recipe. */
   mealPlans: Record<string, unknown>[];
+  /** Establishments' own grammages (issue 19): establishment, component line, population, grams. */
+  portions: Record<string, unknown>[];
 }
 
 /**

@@ -18,4 +18,6 @@ export const mealPlanMessages = {
   nothingToPublish: 'Aucun plat n’est planifié cette semaine',
   premiumOnly: 'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
   coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
+  portionGramsInvalid: 'Indiquez un nombre entier de grammes, de 1 à 2\u00a0000 (vide\u00a0: portion de la recette)',
+  portionLineInvalid: 'Composante inconnue',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from '../zod-fr.ts';
 import { CATERING_TAGS, isIsoDate, POPULATIONS, SERVICES, SLOTS, type CateringTag, type Population, type Service, type Slot } from '../catering/catering.ts';
 import type { CriterionResult, Ruleset } from '../catering/gemrcn.ts';
+import { PORTION_GRAMS_MAX, PORTION_GRAMS_MIN, PORTION_LINES, type PortionGrid, type PortionLine, type PortionSource } from '../catering/portions.ts';
 import { mealPlanMessages } from './meal-plan-messages.ts';
 
 // The messages without zod, for the web app's page (docs/decisions/0022 « First-load JavaScript »).
@@ -22,6 +23,8 @@ export const serviceSchema = z.enum(SERVICES, { error: m.serviceInvalid });
 export const rangeQuerySchema = z
   .object({ establishmentId: uuidSchema(m.establishmentRequired), from: isoDateSchema, to: isoDateSchema })
   .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, { message: m.rangeInvalid, path: ['to'] });
+/** GET /api/meal-plans?…&population=: each day's nutrition and cost for one cover of that population. */
+export const rangeWithPopulationQuerySchema = rangeQuerySchema.and(z.object({ population: z.enum(POPULATIONS, { error: m.populationInvalid }).optional() }));
 export const gemrcnQuerySchema = z.object({
   establishmentId: uuidSchema(m.establishmentRequired),
   from: isoDateSchema,
@@ -52,6 +55,37 @@ export const productionQuerySchema = z.object({
   ...(Object.fromEntries(POPULATIONS.map((p) => [p, coversSchema])) as Record<Population, typeof coversSchema>),
 });
 
+/** GET /api/meal-plans/portions?establishmentId=. */
+export const portionsQuerySchema = z.object({ establishmentId: uuidSchema(m.establishmentRequired) });
+
+const portionGramsSchema = z
+  .number({ error: m.portionGramsInvalid })
+  .int(m.portionGramsInvalid)
+  .min(PORTION_GRAMS_MIN, m.portionGramsInvalid)
+  .max(PORTION_GRAMS_MAX, m.portionGramsInvalid)
+  .nullable();
+const portionRowSchema = z.strictObject(Object.fromEntries(POPULATIONS.map((p) => [p, portionGramsSchema.optional()])) as Record<Population, z.ZodOptional<typeof portionGramsSchema>>, {
+  error: m.populationInvalid,
+});
+
+/**
+ * PUT /api/meal-plans/:establishmentId/portions: the establishment's own grammages, replaced as
+ * a whole. A cell given is the establishment's (grams, or null for one recipe portion per
+ * cover); a cell left out follows the defaults; `{grams: {}}` goes back to them all.
+ */
+export const portionsBodySchema = z.object({
+  grams: z.strictObject(Object.fromEntries(PORTION_LINES.map((l) => [l, portionRowSchema.optional()])) as Record<PortionLine, z.ZodOptional<typeof portionRowSchema>>, {
+    error: m.portionLineInvalid,
+  }),
+});
+export type PortionsBody = z.infer<typeof portionsBodySchema>;
+
+export interface PortionsAnswer {
+  establishmentId: string;
+  /** Every line × population with its grams and where they come from. */
+  grid: PortionGrid;
+}
+
 export interface PlannedComponent {
   slot: Slot;
   recipeId: string;
@@ -60,7 +94,10 @@ export interface PlannedComponent {
 export interface PlannedDay {
   date: string;
   services: { service: Service; components: PlannedComponent[] }[];
-  /** Per portion, summed over the day's components (recipes' own portions). */
+  /**
+   * Per cover, summed over the day's components: recipes' own portions, or, when the range was
+   * asked for a population, each dish scaled to the establishment's grammage for it.
+   */
   nutrition: { energyKcal: number | null; protein: number | null; carbs: number | null; fat: number | null };
   /** Euros excluding VAT per cover; null while a line has no known price. */
   costPerCover: number | null;
@@ -96,9 +133,14 @@ export interface ProductionAnswer {
     service: Service;
     slot: Slot;
     recipeName: string;
-    /** Grams of finished dish per cover, per population (null: the recipe's own portion). */
+    /** The grid's line the dish is weighed by (a main dish: on its own, or whole when composed). */
+    portionLine: PortionLine;
+    /** Grams of finished dish per cover, per population served (null: the recipe's own portion, unweighed). */
     portionGrams: Partial<Record<Population, number | null>>;
-    verifiedPortion: boolean;
+    /** Where each population's weight comes from (src/shared/catering/portions.ts). */
+    portionSources: Partial<Record<Population, PortionSource>>;
+    /** False when the recipe's portion weight is unknown: one recipe portion per cover is counted. */
+    scaled: boolean;
     ingredients: { name: string; quantity: number; unit: string }[];
   }[];
 }

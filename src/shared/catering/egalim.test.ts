@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bucketOf, egalimShares, egalimTotals, familyOfSubgroup } from './egalim.ts';
-import { portionFactor } from './portions.ts';
 
 describe('EGalim shares', () => {
   it('counts each euro once, bio first, then SIQO, then the other labels, over the known values', () => {
@@ -34,13 +33,5 @@ describe('EGalim shares', () => {
       'AUTRES',
       'AUTRES',
     ]);
-  });
-});
-
-describe('portions by age', () => {
-  it('scales a 100 g main dish to 50 / 70 / 100 / 110 g, and leaves dairy and unknown weights alone', () => {
-    expect((['maternelle', 'elementaire', 'adolescent', 'adulte'] as const).map((p) => portionFactor('plat', p, 100))).toEqual([0.5, 0.7, 1, 1.1]);
-    expect(portionFactor('laitier', 'maternelle', 125)).toBe(1);
-    expect(portionFactor('plat', 'maternelle', null)).toBe(1);
   });
 });

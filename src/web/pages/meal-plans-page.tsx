@@ -60,7 +60,7 @@ export default function MealPlansPage() {
   const monday = mondayOf(date);
   const [from, to] = view === 'semaine' ? [monday, addDays(monday, 6)] : [firstOfMonth(date), lastOfMonth(date)];
 
-  const plan = useMealPlan(establishmentId, from, to);
+  const plan = useMealPlan(establishmentId, from, to, population);
   const gemrcn = useGemrcn(establishmentId, view === 'semaine' ? monday : mondayOf(firstOfMonth(date)), population);
   const egalim = useEgalim(establishmentId, firstOfMonth(date), lastOfMonth(date));
   const save = useSaveService(establishmentId);
@@ -181,6 +181,7 @@ export default function MealPlansPage() {
               key={day.date}
               day={day}
               service={service}
+              population={population}
               recipes={options}
               datalistId={datalistId}
               canWrite={canWrite}
@@ -207,7 +208,7 @@ export default function MealPlansPage() {
             <EgalimPanel answer={egalim.data} month={firstOfMonth(date)} csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))} />
           </Suspense>
           <Suspense fallback={null}>
-            <PlanTools establishmentId={establishmentId} monday={monday} recipes={options} canWrite={canWrite} />
+            <PlanTools establishmentId={establishmentId} monday={monday} recipes={options} canWrite={canWrite} population={population} />
           </Suspense>
         </div>
       </div>

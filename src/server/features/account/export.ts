@@ -135,6 +135,15 @@ function exportOrganisation(trx: Transaction<DB>, organisation: { id: string; na
       .orderBy('id')
       .execute();
     yield ['mealPlans', mealPlans.map((m) => plain(m))];
+    const portions = await trx
+      .selectFrom('establishment_portions')
+      .select(['establishment_id', 'line', 'population', 'grams', 'updated_by', 'updated_at'])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('establishment_id')
+      .orderBy('line')
+      .orderBy('population')
+      .execute();
+    yield ['portions', portions.map((p) => plain(p))];
   });
 }
 

@@ -3,9 +3,10 @@ import type { EgalimAnswer, GemrcnAnswer, ProductionAnswer } from '../../../shar
 import { addDays, mondayOf, POPULATIONS, type Population } from '../../../shared/catering/catering.ts';
 import { egalimShares, egalimTotals, type EgalimTotals, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
 import { evaluateGrid, RULESET_LABELS, type GridMeal } from '../../../shared/catering/gemrcn.ts';
-import { PORTION_GRAMS, portionFactor, VERIFIED_PORTION_SLOTS } from '../../../shared/catering/portions.ts';
+import { coverPortion } from '../../../shared/catering/portions.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
+import { readPortionGrid } from './portion-grid.ts';
 import { findEstablishment, readEntries, type EntryRow } from './service.ts';
 
 /** 20 grid meals fit in 120 days even with one lunch a week for a term and its holidays. */
@@ -73,11 +74,16 @@ export async function egalimFor(db: Kysely<DB>, organisationId: string, establis
 
 const round = (v: number, unit: string) => (unit === 'unité' ? Math.round(v * 10) / 10 : Math.round(v));
 
-/** The quantities to cook on `date` for the given covers per population, every line scaled to the recommended portion. */
+/**
+ * The quantities to cook on `date` for the given covers per population: each cover of each dish
+ * scaled to the establishment's grammage for its population (src/shared/catering/portions.ts),
+ * one recipe portion where the grid says so or the recipe's portion weight is unknown.
+ */
 export async function productionFor(db: Kysely<DB>, organisationId: string, establishmentId: string, date: string, covers: Record<Population, number>): Promise<ProductionAnswer> {
   await findEstablishment(db, organisationId, establishmentId);
   const entries = await readEntries(db, organisationId, establishmentId, date, date);
   const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const grid = await readPortionGrid(db, organisationId, establishmentId);
   const served = POPULATIONS.filter((p) => covers[p] > 0);
   return {
     date,
@@ -86,13 +92,17 @@ export async function productionFor(db: Kysely<DB>, organisationId: string, esta
       .filter((e) => dishes.has(e.recipe_id))
       .map((e) => {
         const dish = dishes.get(e.recipe_id)!;
-        const portions = served.reduce((sum, p) => sum + covers[p] * portionFactor(e.slot, p, dish.profile.portionGrams), 0);
+        const each = served.map((p) => ({ population: p, ...coverPortion(grid, e.slot, p, dish.profile) }));
+        const portions = each.reduce((sum, c) => sum + covers[c.population] * c.factor, 0);
+        const ownPortion = dish.profile.portionGrams === null ? null : Math.round(dish.profile.portionGrams);
         return {
           service: e.service,
           slot: e.slot,
           recipeName: dish.name,
-          portionGrams: Object.fromEntries(served.map((p) => [p, PORTION_GRAMS[e.slot]?.[p] ?? (dish.profile.portionGrams === null ? null : Math.round(dish.profile.portionGrams))])),
-          verifiedPortion: VERIFIED_PORTION_SLOTS.includes(e.slot),
+          portionLine: coverPortion(grid, e.slot, 'adulte', dish.profile).line,
+          portionGrams: Object.fromEntries(each.map((c) => [c.population, c.cell.grams ?? ownPortion])),
+          portionSources: Object.fromEntries(each.map((c) => [c.population, c.cell.source])),
+          scaled: each.every((c) => c.scaled || c.cell.grams === null),
           ingredients: dish.lines.map((l) => ({ name: l.name, quantity: round((l.quantity / dish.servings) * portions, l.unit), unit: l.unit })),
         };
       }),

@@ -172,13 +172,14 @@ describe('meal plans', () => {
     expect(plan.some((e: { details: { date?: string; service?: string; dishes?: number } }) => e.details.date === MONDAY && e.details.service === 'dejeuner' && e.details.dishes === 5)).toBe(true);
   });
 
-  it('production sheet: quantities for N covers per population, scaled to the recommended portion', async () => {
+  it('production sheet: quantities for N covers per population, scaled to the establishment’s grammages', async () => {
     const res = await as(owner).get(`/api/meal-plans/production?establishmentId=${establishment}&date=${MONDAY}&maternelle=10&elementaire=20`);
     expect(res.status, res.text).toBe(200);
     const fish = res.body.dishes.find((d: { slot: string }) => d.slot === 'plat');
     // 100 g portions; maternelle 50 g, élémentaire 70 g: 10 × 50 + 20 × 70 = 1 900 g.
-    expect(fish).toMatchObject({ recipeName: 'Cabillaud vapeur', portionGrams: { maternelle: 50, elementaire: 70 }, verifiedPortion: true, ingredients: [{ quantity: 1900, unit: 'g' }] });
+    expect(fish).toMatchObject({ recipeName: 'Cabillaud vapeur', portionLine: 'plat', portionGrams: { maternelle: 50, elementaire: 70 }, portionSources: { maternelle: 'arrete', elementaire: 'arrete' }, scaled: true, ingredients: [{ quantity: 1900, unit: 'g' }] });
     const yogurt = res.body.dishes.find((d: { slot: string }) => d.slot === 'laitier');
+    expect(yogurt).toMatchObject({ portionGrams: { maternelle: 125, elementaire: 125 }, portionSources: { maternelle: 'recette' }, scaled: true });
     expect(yogurt.ingredients[0].quantity).toBe(125 * 30);
     const bad = await as(owner).get(`/api/meal-plans/production?establishmentId=${establishment}&date=${MONDAY}&adulte=-1`);
     expect([bad.status, bad.body.error.fields.adulte]).toEqual([422, m.coversInvalid]);

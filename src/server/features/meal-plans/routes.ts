@@ -1,5 +1,19 @@
 import { Hono } from 'hono';
-import { mealPlanMessages, publishSchema, cateringTagsSchema, copySchema, gemrcnQuerySchema, productionQuerySchema, rangeQuerySchema, serviceComponentsSchema, serviceSchema, isoDateSchema } from '../../../shared/api/meal-plans.ts';
+import {
+  mealPlanMessages,
+  publishSchema,
+  cateringTagsSchema,
+  copySchema,
+  gemrcnQuerySchema,
+  portionsBodySchema,
+  portionsQuerySchema,
+  productionQuerySchema,
+  rangeQuerySchema,
+  rangeWithPopulationQuerySchema,
+  serviceComponentsSchema,
+  serviceSchema,
+  isoDateSchema,
+} from '../../../shared/api/meal-plans.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
@@ -7,6 +21,7 @@ import { parseInput, readJson } from '../../lib/http.ts';
 import { egalimFor, gemrcnFor, productionFor } from './analysis.ts';
 import { getCateringTags, putCateringTags } from './catering-tags.ts';
 import { maCantineCsv } from './ma-cantine-csv.ts';
+import { getPortions, putPortions } from './portions.ts';
 import { copyPlan, publishWeek, putService, readRange } from './service.ts';
 
 const yearQuerySchema = z.object({
@@ -20,8 +35,8 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
   const write = allow('content:write');
   app.use('*', requireUser(deps));
   app.get('/', async (c) => {
-    const q = parseInput(rangeQuerySchema, c.req.query());
-    return c.json(await readRange(deps.db, c.var.org.id, q.establishmentId, q.from, q.to));
+    const q = parseInput(rangeWithPopulationQuerySchema, c.req.query());
+    return c.json(await readRange(deps.db, c.var.org.id, q.establishmentId, q.from, q.to, q.population));
   });
   app.get('/gemrcn', async (c) => {
     const q = parseInput(gemrcnQuerySchema, c.req.query());
@@ -42,6 +57,8 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
     const { establishmentId, date, ...covers } = parseInput(productionQuerySchema, c.req.query());
     return c.json(await productionFor(deps.db, c.var.org.id, establishmentId, date, covers));
   });
+  app.get('/portions', async (c) => c.json(await getPortions(deps.db, c.var.org.id, parseInput(portionsQuerySchema, c.req.query()).establishmentId)));
+  app.put('/:establishmentId/portions', write, async (c) => c.json(await putPortions(deps.db, actorOf(c), c.req.param('establishmentId'), await readJson(c, portionsBodySchema))));
   app.put('/:establishmentId/:date/:service', write, async (c) => {
     const date = parseInput(isoDateSchema, c.req.param('date'));
     const service = parseInput(serviceSchema, c.req.param('service'));

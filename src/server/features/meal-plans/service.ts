@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { mealPlanMessages, type MealPlanRange, type PlannedDay } from '../../../shared/api/meal-plans.ts';
-import { addDays, daysBetween, mondayOf, SERVICES, SLOTS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import { addDays, daysBetween, mondayOf, SERVICES, SLOTS, type Population, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import { coverPortion } from '../../../shared/catering/portions.ts';
 import { copiedEntries } from '../../../shared/catering/copy.ts';
 import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
@@ -12,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
+import { readPortionGrid } from './portion-grid.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -50,8 +52,12 @@ export async function readEntries(db: Db, organisationId: string, establishmentI
 
 const sumOrNull = (values: (number | null)[]) => (values.length === 0 || values.some((v) => v === null) ? null : roundOneDecimal(values.reduce<number>((s, v) => s + v!, 0)));
 
-/** Days of [from, to], each with its services, nutrition per portion and cost per cover. */
-export function buildDays(from: string, to: string, entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): PlannedDay[] {
+/** Recipe portions one cover takes of a planned dish (1: the recipe's own portion). */
+export type CoverFactor = (entry: EntryRow, dish: Dish) => number;
+const ONE_PORTION: CoverFactor = () => 1;
+
+/** Days of [from, to], each with its services, nutrition and cost per cover. */
+export function buildDays(from: string, to: string, entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>, factor: CoverFactor = ONE_PORTION): PlannedDay[] {
   const byDate = new Map<string, EntryRow[]>();
   for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
   const days: PlannedDay[] = [];
@@ -61,17 +67,13 @@ export function buildDays(from: string, to: string, entries: readonly EntryRow[]
       service,
       components: rows.filter((e) => e.service === service).map((e) => ({ slot: e.slot, recipeId: e.recipe_id, recipeName: dishes.get(e.recipe_id)!.name })),
     })).filter((s) => s.components.length > 0);
-    const served = rows.map((e) => dishes.get(e.recipe_id)!);
+    const served = rows.map((e) => ({ dish: dishes.get(e.recipe_id)!, factor: factor(e, dishes.get(e.recipe_id)!) }));
     const lunch = rows.filter((e) => e.service === 'dejeuner').map((e) => dishes.get(e.recipe_id)!);
+    const total = (key: keyof Dish['perServing']) => sumOrNull(served.map(({ dish, factor: f }) => (dish.perServing[key] === null ? null : dish.perServing[key]! * f)));
     days.push({
       date,
       services,
-      nutrition: {
-        energyKcal: sumOrNull(served.map((d) => d.perServing.energyKcal)),
-        protein: sumOrNull(served.map((d) => d.perServing.protein)),
-        carbs: sumOrNull(served.map((d) => d.perServing.carbs)),
-        fat: sumOrNull(served.map((d) => d.perServing.fat)),
-      },
+      nutrition: { energyKcal: total('energyKcal'), protein: total('protein'), carbs: total('carbs'), fat: total('fat') },
       costPerCover: costPerCover(served),
       vegetarianLunch: lunch.length > 0 && lunch.every((d) => d.profile.vegetarian),
     });
@@ -79,35 +81,42 @@ export function buildDays(from: string, to: string, entries: readonly EntryRow[]
   return days;
 }
 
-/** Euros excluding VAT for one portion of each dish; null while any line's price is unknown. */
-function costPerCover(dishes: readonly Dish[]): number | null {
-  if (dishes.length === 0) return null;
+/** Euros excluding VAT for one cover of each dish; null while any line's price is unknown. */
+function costPerCover(served: readonly { dish: Dish; factor: number }[]): number | null {
+  if (served.length === 0) return null;
   let total = 0;
-  for (const dish of dishes) {
+  for (const { dish, factor } of served) {
     for (const line of dish.lines) {
       const { value } = purchaseLineOf(line);
       if (value === null) return null;
-      total += value / dish.servings;
+      total += (value / dish.servings) * factor;
     }
   }
   return Math.round(total * 100) / 100;
 }
 
-export async function readRange(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, to: string): Promise<MealPlanRange> {
+/**
+ * The plan of [from, to]. With a population, each dish is scaled to the establishment's
+ * grammage for it (src/shared/catering/portions.ts), so the day's nutrition and cost are those
+ * of one cover of that population; without, of one recipe portion of each dish.
+ */
+export async function readRange(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, to: string, population?: Population): Promise<MealPlanRange> {
   await findEstablishment(db, organisationId, establishmentId);
   const entries = await readEntries(db, organisationId, establishmentId, from, to);
   const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
-  return { days: buildDays(from, to, entries, dishes) };
+  if (!population) return { days: buildDays(from, to, entries, dishes) };
+  const grid = await readPortionGrid(db, organisationId, establishmentId);
+  return { days: buildDays(from, to, entries, dishes, (e, dish) => coverPortion(grid, e.slot, population, dish.profile).factor) };
 }
 
 /**
  * An establishment's plan in « Historique » (src/shared/api/organisations.ts, `meal_plan`
  * details): one line per saved service, copy or publication, named after the establishment.
  */
-const planEntity = (establishment: { id: string; name: string }) => ({ type: 'meal_plan' as const, id: establishment.id, name: establishment.name });
+export const planEntity = (establishment: { id: string; name: string }) => ({ type: 'meal_plan' as const, id: establishment.id, name: establishment.name });
 
 /** Planning is a Premium feature (issue 19): a free organisation reads, and is told how to plan. */
-async function assertPremium(trx: Transaction<DB>, organisationId: string): Promise<void> {
+export async function assertPremium(trx: Transaction<DB>, organisationId: string): Promise<void> {
   if ((await currentTier(trx, organisationId)) !== 'premium') throw new AppError('plan_limit', 403, mealPlanMessages.premiumOnly);
 }
 

@@ -25,6 +25,8 @@ export const OWNED_TABLES: Record<string, string> = {
   menu_sections: 'id',
   menu_items: 'id',
   meal_plan_entries: 'id',
+  // An establishment's own grammages (migration 0018).
+  establishment_portions: 'establishment_id, line, population',
   qr_codes: 'id',
   qr_scans: 'id',
   // Scans per Paris day (migration 0017), kept from qr_scans by triggers.

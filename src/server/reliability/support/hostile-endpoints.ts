@@ -188,6 +188,13 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
     { method: 'POST', path: '/api/meal-plans/:establishment/publish', signedIn: true, valid: () => ({ week: '2026-09-07' }), fields: ['week'] },
     { method: 'POST', path: '/api/meal-plans/:establishment/copy', signedIn: true, valid: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14', times: 2 }), fields: ['from', 'days', 'to', 'times'] },
     { method: 'PUT', path: '/api/recipes/:recipe/catering', signedIn: true, valid: () => ({ tags: ['frit', 'fromage'] }), fields: ['tags', 'tags.0'] },
+    {
+      method: 'PUT',
+      path: '/api/meal-plans/:establishment/portions',
+      signedIn: true,
+      valid: () => ({ grams: { entree: { maternelle: 60, adulte: null }, plat_compose: { elementaire: 230 } } }),
+      fields: ['grams', 'grams.entree', 'grams.entree.maternelle', 'grams.entree.adulte', 'grams.plat_compose.elementaire'],
+    },
   ];
 }
 
@@ -225,7 +232,8 @@ export const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/organisation/history', params: ['before'], signedIn: true },
   // Issue 18: the diner's language and allergen filter, on the server-rendered page.
   { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },
-  { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to', 'population'], signedIn: true },
+  { path: '/api/meal-plans/portions', params: ['establishmentId'], signedIn: true },
   { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
   { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
   { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },

@@ -64,6 +64,7 @@ function describePlanChange(action: AuditEvent['action'], name: string, details:
     return week ? `a publié la semaine du ${week} pour les familles (${plan})` : null;
   }
   if (action !== 'updated') return null;
+  if (typeof details.portions === 'number') return `a modifié les grammages ${ofName(name)}`;
   const copy = details.copy as Record<string, unknown> | undefined;
   if (copy && typeof copy === 'object') {
     const from = dateText(copy.from, SHORT_DAY);

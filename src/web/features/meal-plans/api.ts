@@ -1,15 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CateringTagsAnswer, EgalimAnswer, GemrcnAnswer, MealPlanRange, PlannedDay, ProductionAnswer } from '../../../shared/api/meal-plans.ts';
+import type { CateringTagsAnswer, EgalimAnswer, GemrcnAnswer, MealPlanRange, PlannedDay, PortionsAnswer, PortionsBody, ProductionAnswer } from '../../../shared/api/meal-plans.ts';
 import type { CateringTag, Population, Service, Slot } from '../../../shared/catering/catering.ts';
 import { api } from '../../lib/api.ts';
 
 const KEY = ['meal-plans'] as const;
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
-export function useMealPlan(establishmentId: string, from: string, to: string) {
+/** The plan of [from, to]; with a population, each day's nutrition and cost for one cover of it (the establishment's grammages). */
+export function useMealPlan(establishmentId: string, from: string, to: string, population?: Population) {
   return useQuery({
-    queryKey: [...KEY, 'range', establishmentId, from, to],
-    queryFn: () => api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from, to })}`),
+    queryKey: [...KEY, 'range', establishmentId, from, to, population ?? 'portion'],
+    queryFn: () => api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from, to, ...(population ? { population } : {}) })}`),
     enabled: establishmentId !== '',
     placeholderData: keepPreviousData,
   });
@@ -36,6 +37,14 @@ export function useProduction(establishmentId: string, date: string, covers: Rec
     queryKey: [...KEY, 'production', establishmentId, date, covers],
     queryFn: () => api<ProductionAnswer>(`/api/meal-plans/production?${q({ establishmentId, date, ...covers })}`),
     enabled: enabled && establishmentId !== '',
+  });
+}
+
+export function usePortions(establishmentId: string) {
+  return useQuery({
+    queryKey: [...KEY, 'portions', establishmentId],
+    queryFn: () => api<PortionsAnswer>(`/api/meal-plans/portions?${q({ establishmentId })}`),
+    enabled: establishmentId !== '',
   });
 }
 
@@ -72,6 +81,15 @@ export function useSaveCateringTags() {
   const invalidate = useInvalidatePlans();
   return useMutation({
     mutationFn: ({ recipeId, tags }: { recipeId: string; tags: CateringTag[] }) => api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, { method: 'PUT', body: { tags } }),
+    onSettled: invalidate,
+  });
+}
+
+/** The grammages change every cover: the plan's figures and the production sheet are read again. */
+export function useSavePortions(establishmentId: string) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: (body: PortionsBody) => api<PortionsAnswer>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/portions`, { method: 'PUT', body }),
     onSettled: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { PlannedComponent, PlannedDay } from '../../../shared/api/meal-plans.ts';
-import { SERVICE_SLOTS, SLOT_LABELS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import { POPULATION_LABELS, SERVICE_SLOTS, SLOT_LABELS, type Population, type Service, type Slot } from '../../../shared/catering/catering.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { dayLabel } from './dates.ts';
@@ -13,6 +13,8 @@ export interface RecipeOption {
 interface Props {
   day: PlannedDay;
   service: Service;
+  /** The day's figures are for one cover of this population (the establishment's grammages). */
+  population: Population;
   recipes: readonly RecipeOption[];
   datalistId: string;
   canWrite: boolean;
@@ -20,11 +22,11 @@ interface Props {
   onSave: (components: { slot: Slot; recipeId: string }[]) => Promise<unknown>;
 }
 
-function nutritionLine(day: PlannedDay): string {
+function nutritionLine(day: PlannedDay, population: Population): string {
   const n = day.nutrition;
   if (n.energyKcal === null) return 'Valeurs nutritionnelles\u00a0: incomplètes';
   const grams = (label: string, value: number | null) => (value === null ? '' : ` · ${label} ${formatNumber(value, 1)}\u00a0g`);
-  return `${formatNumber(n.energyKcal)}\u00a0kcal${grams('protéines', n.protein)}${grams('glucides', n.carbs)}${grams('lipides', n.fat)} par portion`;
+  return `${formatNumber(n.energyKcal)}\u00a0kcal${grams('protéines', n.protein)}${grams('glucides', n.carbs)}${grams('lipides', n.fat)} par convive ${POPULATION_LABELS[population].toLocaleLowerCase('fr')}`;
 }
 
 /**
@@ -32,7 +34,7 @@ function nutritionLine(day: PlannedDay): string {
  * (a datalist of the organisation's recipes), so the whole week is planned from the keyboard:
  * Tab to the next component, type, Enter or Tab to save.
  */
-export function DayCard({ day, service, recipes, datalistId, canWrite, onSave }: Props) {
+export function DayCard({ day, service, population, recipes, datalistId, canWrite, onSave }: Props) {
   const planned = day.services.find((s) => s.service === service)?.components ?? [];
   const label = dayLabel(day.date);
   // Typing fast (Tab, Tab…) saves before the previous answer is back: each save starts from
@@ -88,7 +90,7 @@ export function DayCard({ day, service, recipes, datalistId, canWrite, onSave }:
         })}
       </div>
       <p className="text-xs text-stone-600">
-        {nutritionLine(day)} · Coût par couvert&nbsp;: {day.costPerCover === null ? 'prix des produits non renseignés' : formatEuros(day.costPerCover)}
+        {nutritionLine(day, population)} · Coût par couvert&nbsp;: {day.costPerCover === null ? 'prix des produits non renseignés' : formatEuros(day.costPerCover)}
       </p>
     </Card>
   );

@@ -1,12 +1,27 @@
 import { useState } from 'react';
+import type { ProductionAnswer } from '../../../shared/api/meal-plans.ts';
 import { POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SLOT_LABELS, type Population } from '../../../shared/catering/catering.ts';
+import { PORTION_LINE_LABELS, PORTION_SOURCE_LABELS } from '../../../shared/catering/portions.ts';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useProduction } from './api.ts';
 
 const NONE: Record<Population, number> = { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 0 };
 
-/** The quantities to cook on a day for N covers per population, each dish scaled to the recommended portion. */
+/** « Portion (plat composé) : élémentaire 250 g (arrêté du 30 septembre 2011, annexe II), adulte 300 g (repère indicatif NutriCarte) ». */
+export function portionSentence(dish: ProductionAnswer['dishes'][number]): string {
+  const cells = Object.entries(dish.portionGrams).map(([p, grams]) => {
+    const population = p as Population;
+    const source = dish.portionSources[population];
+    const weight = grams === null || grams === undefined ? 'une portion de la recette' : `${grams}\u00a0g`;
+    return `${POPULATION_LABELS[population].toLocaleLowerCase('fr')} ${weight}${source && source !== 'recette' ? ` (${PORTION_SOURCE_LABELS[source]})` : ''}`;
+  });
+  const line = dish.portionLine === 'plat' || dish.portionLine === 'plat_compose' ? ` (${PORTION_LINE_LABELS[dish.portionLine].toLocaleLowerCase('fr')})` : '';
+  const unscaled = dish.scaled ? '' : '. Poids de portion de la recette inconnu\u00a0: une portion de la recette par convive';
+  return `Portion${line}\u00a0: ${cells.join(', ')}${unscaled}`;
+}
+
+/** The quantities to cook on a day for N covers per population, each dish scaled to the establishment's grammages. */
 export function ProductionSheet({ establishmentId, date }: { establishmentId: string; date: string }) {
   const [day, setDay] = useState(date);
   const [covers, setCovers] = useState(NONE);
@@ -40,13 +55,7 @@ export function ProductionSheet({ establishmentId, date }: { establishmentId: st
               <h3 className="font-semibold">
                 {SERVICE_LABELS[d.service]}, {SLOT_LABELS[d.slot].toLocaleLowerCase('fr')}&nbsp;: {d.recipeName}
               </h3>
-              <p className="text-xs text-stone-500">
-                Portion{' '}
-                {Object.entries(d.portionGrams)
-                  .map(([p, g]) => `${POPULATION_LABELS[p as Population].toLocaleLowerCase('fr')} ${g === null ? 'de la recette' : `${g}\u00a0g`}`)
-                  .join(', ')}
-                {d.verifiedPortion ? ' (arrêté du 30 septembre 2011)' : ' (repère indicatif)'}
-              </p>
+              <p className="text-xs text-stone-500">{portionSentence(d)}</p>
               <ul className="list-disc pl-5">
                 {d.ingredients.map((i, n) => (
                   <li key={n}>

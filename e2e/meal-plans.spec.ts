@@ -140,3 +140,52 @@ test('the planner fits a 360 px phone', async ({ page, baseURL }) => {
   await expectFitsScreen(page, 'Plans de menus');
   await calmScreenshot(page, 'meal-plans-week-360');
 });
+
+test('a canteen sets its own grammages: the production sheet follows, a wrong weight is told next to its box, and the defaults come back', async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(LAPTOP);
+  await signUp(page, uniqueEmail('cantine-grammages'), 'Collège Jean Moulin');
+  await makePremium(page, baseURL!);
+  const ids = await seedRecipes(page, baseURL!);
+  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+  const components = [
+    { slot: 'plat', recipeId: ids['Cabillaud vapeur'] },
+    { slot: 'laitier', recipeId: ids['Yaourt de brebis'] },
+  ];
+  expect((await page.request.put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { headers: { Origin: baseURL! }, data: { components } })).status()).toBe(200);
+
+  await page.goto(`/plans-de-menus?date=${MONDAY}`);
+  const sheet = page.getByRole('region', { name: 'Fiche de production du jour' });
+  await sheet.getByLabel('Élémentaire').fill('10');
+  // 100 g of cod a portion, 70 g an élémentaire cover (arrêté): 700 g for 10.
+  const fish = sheet.locator('div', { has: page.getByRole('heading', { name: /Cabillaud vapeur/ }) }).last();
+  await expect(fish).toContainText('élémentaire 70\u00a0g (arrêté du 30 septembre 2011, annexe II)');
+  await expect(fish.getByRole('listitem')).toContainText('700\u00a0g');
+
+  const grammages = page.getByRole('region', { name: 'Grammages par âge' });
+  const fishCover = grammages.getByLabel('Plat protidique (viande, poisson, œuf), élémentaire');
+  await expect(fishCover).toHaveValue('70');
+  await fishCover.fill('abc');
+  await grammages.getByRole('button', { name: 'Enregistrer les grammages' }).click();
+  await expect(grammages.getByRole('alert')).toHaveText('Indiquez un nombre entier de grammes, de 1 à 2\u00a0000 (vide\u00a0: portion de la recette)');
+  await expect(fishCover).toHaveAttribute('aria-invalid', 'true');
+  await fishCover.fill('90');
+  await expect(grammages.getByText('Le vôtre')).toHaveCount(1);
+  await grammages.getByRole('button', { name: 'Enregistrer les grammages' }).click();
+  await expectToast(page, 'Grammages enregistrés');
+  await expect(grammages.getByRole('alert')).toHaveCount(0);
+  await expect(fish.getByRole('listitem')).toContainText('900\u00a0g');
+  await expect(fish).toContainText('élémentaire 90\u00a0g (grammage de l’établissement)');
+  await calmScreenshot(page, 'meal-plans-grammages-1280');
+
+  await page.setViewportSize(PHONE);
+  await expectFitsScreen(page, 'Plans de menus avec les grammages');
+  await grammages.scrollIntoViewIfNeeded();
+  await calmScreenshot(page, 'meal-plans-grammages-360');
+  await page.setViewportSize(LAPTOP);
+
+  await grammages.getByRole('button', { name: 'Rétablir les repères' }).click();
+  await expectToast(page, 'Repères rétablis');
+  await expect(fishCover).toHaveValue('70');
+  await expect(fish.getByRole('listitem')).toContainText('700\u00a0g');
+});

@@ -15,7 +15,8 @@ export interface DishLabel {
  * The labels a dish may show, each with the ingredients that carry it: « Bio : carottes » and
  * never a bare « Bio » on a dish that has one organic ingredient among others, since a
  * sign names a product, not the recipe (docs/product/meal-plans.md « La semaine »).
- * Only the dish's own lines count: a sub-recipe's products are not read here.
+ * The server gives the dish's labelled products, its sub-recipes' included
+ * (`labelledIngredients` of src/server/features/meal-plans/dishes.ts).
  */
 export function dishLabels(lines: readonly { name: string; labels: readonly EgalimLabel[] }[]): DishLabel[] {
   return EGALIM_LABELS.filter((label) => SHOWN.includes(label)).flatMap((label) => {

@@ -5,7 +5,7 @@ import { egalimShares, egalimTotals, type EgalimTotals, type PlannedPurchaseLine
 import { evaluateGrid, RULESET_LABELS, type GridMeal } from '../../../shared/catering/gemrcn.ts';
 import { coverPortion } from '../../../shared/catering/portions.ts';
 import type { DB } from '../../db/schema.ts';
-import { loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
+import { loadDishes, type Dish } from './dishes.ts';
 import { readPortionGrid } from './portion-grid.ts';
 import { findEstablishment, readEntries, type EntryRow } from './service.ts';
 
@@ -33,9 +33,9 @@ export async function gemrcnFor(db: Kysely<DB>, organisationId: string, establis
   return { ...result, population, rulesetLabel: RULESET_LABELS[result.ruleset] };
 }
 
-/** Every planned ingredient line, one portion per planned dish (shares are ratios: covers cancel out). */
+/** What one portion of each planned dish is bought as, sub-recipes opened (shares are ratios: covers cancel out). */
 function plannedLines(entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): PlannedPurchaseLine[] {
-  return entries.flatMap((e) => dishes.get(e.recipe_id)?.lines.map(purchaseLineOf) ?? []);
+  return entries.flatMap((e) => dishes.get(e.recipe_id)?.purchaseLines ?? []);
 }
 
 export interface EgalimReport {

@@ -19,6 +19,8 @@ export interface DishLine {
   costPerGram: number | null;
   /** An own product's EGalim labels (src/shared/api/products.ts). */
   labels: readonly EgalimLabel[];
+  /** A sub-recipe line's recipe (issue 17); null for a Ciqual food or a product. */
+  subRecipeId: string | null;
 }
 
 /**
@@ -52,6 +54,14 @@ export interface Dish {
   profile: DishProfile;
   perServing: { energyKcal: number | null; protein: number | null; carbs: number | null; fat: number | null };
   lines: DishLine[];
+  /**
+   * What one portion is bought as, for EGalim: every product and food line, a sub-recipe's
+   * own lines in the share the dish uses of it (so a sub-recipe of organic products counts as
+   * organic), each valued HT with its labels and « ma cantine » family.
+   */
+  purchaseLines: PlannedPurchaseLine[];
+  /** The labelled products of the dish, its sub-recipes' included, for the families' page (src/shared/catering/dish-labels.ts). */
+  labelledIngredients: { name: string; labels: readonly EgalimLabel[] }[];
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
@@ -66,19 +76,12 @@ export function purchaseLineOf(line: DishLine): PlannedPurchaseLine {
   return { value, labels: line.labels, family: familyOfSubgroup(line.subgroupCode) };
 }
 
-/** The organisation's recipes among `ids`, with their lines and Ciqual values (others are left out). */
-export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<Map<string, Dish>> {
-  const dishes = new Map<string, Dish>();
-  if (ids.length === 0) return dishes;
-  const unique = [...new Set(ids)];
-  const recipes = await db
-    .selectFrom('recipes')
-    .select(['id', 'name', 'servings', 'allergens', 'allergens_declared', 'cooked_weight_g', 'catering_tags', 'calories_per_serving', 'protein_per_serving', 'carbs_per_serving', 'fat_per_serving'])
-    .where('organisation_id', '=', organisationId)
-    .where('id', 'in', unique)
-    .execute();
-  if (recipes.length === 0) return dishes;
-  const lines = await db
+/** Sub-recipes are nested at most this deep (a kitchen's base of a base of a base). */
+const MAX_DEPTH = 8;
+
+/** The ingredient lines of `ids`, with what each source (Ciqual food, product, sub-recipe) tells. */
+function readLines(db: Kysely<DB>, ids: readonly string[]) {
+  return db
     .selectFrom('recipe_ingredients as ri')
     .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
     .leftJoin('products as p', 'p.id', 'ri.product_id')
@@ -99,13 +102,37 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
       'f.sugars_g',
       sql<number | null>`(f.composition->>'calcium_mg')::float8`.as('calcium_mg'),
     ])
-    .where('ri.recipe_id', 'in', recipes.map((r) => r.id))
+    .where('ri.recipe_id', 'in', ids)
     .orderBy('ri.recipe_id')
     .orderBy('ri.position')
     .execute();
+}
+type LineRow = Awaited<ReturnType<typeof readLines>>[number];
+
+const subRecipeIds = (lines: readonly LineRow[], loaded: ReadonlySet<string>) => [...new Set(lines.flatMap((l) => (l.sub_id !== null && !loaded.has(l.sub_id) ? [l.sub_id] : [])))];
+
+/** The organisation's recipes among `ids`, with their lines and Ciqual values (others are left out). */
+export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<Map<string, Dish>> {
+  const dishes = new Map<string, Dish>();
+  if (ids.length === 0) return dishes;
+  const unique = [...new Set(ids)];
+  const recipes = await db
+    .selectFrom('recipes')
+    .select(['id', 'name', 'servings', 'allergens', 'allergens_declared', 'cooked_weight_g', 'catering_tags', 'calories_per_serving', 'protein_per_serving', 'carbs_per_serving', 'fat_per_serving'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', unique)
+    .execute();
+  if (recipes.length === 0) return dishes;
+  // The planned recipes' lines, then their sub-recipes' lines level by level (cycles are refused
+  // when a recipe is saved; MAX_DEPTH bounds the walk all the same).
+  const lines = await readLines(db, recipes.map((r) => r.id));
+  const loaded = new Set(recipes.map((r) => r.id));
+  for (let depth = 0, next = subRecipeIds(lines, loaded); next.length > 0 && depth < MAX_DEPTH; depth++, next = subRecipeIds(lines, loaded)) {
+    next.forEach((id) => loaded.add(id));
+    lines.push(...(await readLines(db, next)));
+  }
   const byRecipe = new Map<string, typeof lines>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
-  type LineRow = (typeof lines)[number];
   const sub = (l: LineRow) => ({ id: l.sub_id!, name: l.sub_name ?? l.name, servings: l.sub_servings ?? 1, cooked_weight_g: num(l.sub_cooked_weight_g), allergens: [], traces: [], facts: l.sub_facts });
   const gramsOf = (l: LineRow): number | null => {
     if (l.sub_id !== null) return l.unit === 'g' || l.unit === 'kg' || l.unit === 'portion' ? subRecipeGrams(Number(l.quantity), l.unit, sub(l)) : null;
@@ -120,17 +147,30 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
     }
     return productCostPerGram({ price: num(l.price), price_per: l.price_per, grams_per_unit: num(l.p_grams_per_unit) }, num(l.grams_per_ml));
   };
+  const toDishLine = (l: LineRow): DishLine => ({
+    name: l.name,
+    quantity: Number(l.quantity),
+    unit: l.unit,
+    grams: gramsOf(l),
+    subgroupCode: l.subgroup_code ?? l.p_subgroup_code,
+    costPerGram: costPerGramOf(l),
+    labels: egalimLabels(l.labels),
+    subRecipeId: l.sub_id,
+  });
+  const linesOf = new Map([...byRecipe].map(([id, rows]) => [id, rows.map(toDishLine)]));
+  const servedOf = new Map(lines.flatMap((l) => (l.sub_id !== null ? [[l.sub_id, servedGrams(sub(l))] as const] : [])));
+
+  /** A recipe's lines bought for `share` of it, a sub-recipe's own lines in the share used of it. */
+  const leaves = (recipeId: string, share: number, path: readonly string[]): { line: DishLine; share: number }[] =>
+    (linesOf.get(recipeId) ?? []).flatMap((line) => {
+      const served = line.subRecipeId === null ? 0 : (servedOf.get(line.subRecipeId) ?? 0);
+      if (line.subRecipeId === null || line.grams === null || served <= 0 || !linesOf.has(line.subRecipeId) || path.includes(line.subRecipeId) || path.length > MAX_DEPTH) return [{ line, share }];
+      return leaves(line.subRecipeId, (share * line.grams) / served, [...path, line.subRecipeId]);
+    });
+
   for (const r of recipes) {
     const rows = byRecipe.get(r.id) ?? [];
-    const dishLines = rows.map((l): DishLine => ({
-      name: l.name,
-      quantity: Number(l.quantity),
-      unit: l.unit,
-      grams: gramsOf(l),
-      subgroupCode: l.subgroup_code ?? l.p_subgroup_code,
-      costPerGram: costPerGramOf(l),
-      labels: egalimLabels(l.labels),
-    }));
+    const dishLines = linesOf.get(r.id) ?? [];
     const profile = dishProfile({
       recipeId: r.id,
       name: r.name,
@@ -139,6 +179,7 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
       tags: r.catering_tags as CateringTag[],
       lines: rows.map((l, i) => ({ ...dishLines[i]!, fat: num(l.fat_g), protein: num(l.protein_g), sugars: num(l.sugars_g), calciumMg: num(l.calcium_mg) })),
     });
+    const bought = leaves(r.id, 1 / Math.max(1, r.servings), [r.id]);
     dishes.set(r.id, {
       id: r.id,
       name: r.name,
@@ -148,6 +189,11 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
       profile,
       perServing: { energyKcal: num(r.calories_per_serving), protein: num(r.protein_per_serving), carbs: num(r.carbs_per_serving), fat: num(r.fat_per_serving) },
       lines: dishLines,
+      purchaseLines: bought.map(({ line, share }) => {
+        const whole = purchaseLineOf(line);
+        return { ...whole, value: whole.value === null ? null : whole.value * share };
+      }),
+      labelledIngredients: bought.filter(({ line }) => line.labels.length > 0).map(({ line }) => ({ name: line.name, labels: line.labels })),
     });
   }
   return dishes;

@@ -71,4 +71,50 @@ describe('meal plans with own products', () => {
     // The plain dish carries no sign: exactly the three above on the page.
     expect(page.text.match(/class="l"/g)).toHaveLength(3);
   });
+
+  it('a sub-recipe’s own products count for EGalim and on the families’ page, in the share of it the dish uses', async () => {
+    const MONDAY3 = '2026-09-21';
+    const milk = await product('Lait bio', 1.2, ['bio']);
+    const flour = await product('Farine', 1, []);
+    const butter = await product('Beurre AOP', 10, ['aop_aoc']);
+    const pasta = await product('Pâtes sèches', 4, []);
+    // 900 g of béchamel: 0.96 € of organic milk, 0.05 € of flour, 0.50 € of AOP butter.
+    const bechamel = await call('POST', '/api/recipes', {
+      name: 'Béchamel',
+      servings: 4,
+      ingredients: [
+        { productId: milk.id, quantity: 800, unit: 'g' },
+        { productId: flour.id, quantity: 50, unit: 'g' },
+        { productId: butter.id, quantity: 50, unit: 'g' },
+      ],
+      allergens: ['Lait', 'Gluten'],
+      dietaryInfo: [],
+      allergensDeclared: true,
+    });
+    // A third of it in a gratin for 2: one portion holds a sixth of the béchamel and 100 g of pasta.
+    const gratin = await call('POST', '/api/recipes', {
+      name: 'Gratin de pâtes',
+      servings: 2,
+      ingredients: [
+        { recipeId: bechamel.id, quantity: 300, unit: 'g' },
+        { productId: pasta.id, quantity: 200, unit: 'g' },
+      ],
+      allergens: ['Lait', 'Gluten'],
+      dietaryInfo: [],
+      allergensDeclared: true,
+    });
+    await call('PUT', `/api/meal-plans/${establishment}/${MONDAY3}/dejeuner`, { components: [{ slot: 'plat', recipeId: gratin.id }] });
+
+    const egalim = await call('GET', `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY3}&to=${MONDAY3}`);
+    const [organic, aop, total] = [0.96 / 6, 0.5 / 6, 1.51 / 6 + 0.4];
+    expect(egalim.purchaseValue).toBeCloseTo(total, 2);
+    expect(egalim.unpricedLines).toBe(0);
+    expect(egalim.organicPercent).toBeCloseTo((organic / total) * 100, 0);
+    expect(egalim.sustainablePercent).toBeCloseTo(((organic + aop) / total) * 100, 0);
+
+    const page = await t.request('GET', `/semaine/${establishment}?date=${MONDAY3}`);
+    expect(page.text).toContain('<span class="l">Bio\u00a0: Lait bio</span>');
+    expect(page.text).toContain('Beurre AOP</span>');
+    expect(page.text).not.toContain('Farine</span>');
+  });
 });

@@ -30,7 +30,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
         service: s.service,
         dishes: s.components.map((comp) => {
           const dish = dishes.get(comp.recipeId)!;
-          return { slot: comp.slot, name: dish.name, allergens: dish.allergens, allergensDeclared: dish.allergensDeclared, labels: dishLabels(dish.lines) };
+          return { slot: comp.slot, name: dish.name, allergens: dish.allergens, allergensDeclared: dish.allergensDeclared, labels: dishLabels(dish.labelledIngredients) };
         }),
       })),
     }));

@@ -15,6 +15,11 @@ export interface ProfileLine {
   protein: number | null;
   sugars: number | null;
   calciumMg: number | null;
+  /** Said by its source beyond the subgroup: an own product with a meat kind is meat, one with a fish or seafood allergen is fish. */
+  meat?: boolean;
+  fish?: boolean;
+  /** Of unknown make (a sub-recipe that could not be opened): the dish is never called vegetarian. */
+  unknown?: boolean;
 }
 
 export interface DishInput {
@@ -70,7 +75,8 @@ function sumNutrient(lines: readonly ProfileLine[], key: 'fat' | 'protein' | 'su
   return total;
 }
 
-const isMeat = (line: ProfileLine) => line.subgroupCode !== null && MEAT.has(line.subgroupCode) && !VEGETAL.test(line.name);
+const isMeat = (line: ProfileLine) => line.meat === true || (line.subgroupCode !== null && MEAT.has(line.subgroupCode) && !VEGETAL.test(line.name));
+const isFish = (line: ProfileLine) => line.fish === true || (line.subgroupCode !== null && FISH.has(line.subgroupCode));
 
 /** Derives a dish's profile from its lines (nothing stored: a change of recipe shows at once). */
 export function dishProfile(input: DishInput): DishProfile {
@@ -83,7 +89,7 @@ export function dishProfile(input: DishInput): DishProfile {
   const sub = (l: ProfileLine) => l.subgroupCode ?? '';
   const vegetarian =
     input.tags.includes('vegetarien') ||
-    input.lines.every((l) => !isMeat(l) && !FISH.has(sub(l)) && !(COMPOSITE.test(sub(l)) && !VEGETAL.test(l.name)));
+    input.lines.every((l) => !isMeat(l) && !isFish(l) && l.unknown !== true && !(COMPOSITE.test(sub(l)) && !VEGETAL.test(l.name)));
   return {
     recipeId: input.recipeId,
     name: input.name,
@@ -99,8 +105,8 @@ export function dishProfile(input: DishInput): DishProfile {
       rawProduce: share((l) => (sub(l) === '0201' || sub(l) === '0204') && RAW.test(l.name)),
       fruit: share((l) => sub(l) === '0204'),
       rawFruit: share((l) => sub(l) === '0204' && RAW.test(l.name)),
-      fish: share((l) => FISH.has(sub(l))),
-      meatFishEgg: share((l) => isMeat(l) || FISH.has(sub(l)) || sub(l) === EGG),
+      fish: share(isFish),
+      meatFishEgg: share((l) => isMeat(l) || isFish(l) || sub(l) === EGG),
       starches: share((l) => STARCHES.has(sub(l))),
       cheese: share((l) => sub(l) === '0503'),
     },

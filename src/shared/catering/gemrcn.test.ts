@@ -143,4 +143,15 @@ describe('dish profile', () => {
     expect(dishProfile({ ...base, tags: [], lines: [{ ...line, name: 'Saucisse végétale', subgroupCode: '0403' }] }).vegetarian).toBe(true);
     expect(dishProfile({ ...base, tags: [], lines: [{ ...line, name: 'Lentille', subgroupCode: '0203' }] }).fatPercent).toBeNull();
   });
+
+  it('an own product is meat by its meat kind and fish by its allergens; a sub-recipe of unknown make is never vegetarian', () => {
+    const line = { grams: 100, fat: 1, protein: 1, sugars: 1, calciumMg: 1, subgroupCode: null };
+    const base = { recipeId: 'r', name: 'x', servings: 1, cookedWeightG: null, tags: [] };
+    const beef = dishProfile({ ...base, lines: [{ ...line, name: 'Bœuf du boucher', meat: true }, { ...line, name: 'Carottes', subgroupCode: '0201' }] });
+    expect([beef.vegetarian, beef.shares.meatFishEgg]).toEqual([false, 0.5]);
+    const fish = dishProfile({ ...base, lines: [{ ...line, name: 'Filet de colin', fish: true }] });
+    expect([fish.vegetarian, fish.shares.fish, fish.shares.meatFishEgg]).toEqual([false, 1, 1]);
+    expect(dishProfile({ ...base, lines: [{ ...line, name: 'Base maison', unknown: true }] }).vegetarian).toBe(false);
+    expect(dishProfile({ ...base, lines: [{ ...line, name: 'Pâtes fraîches' }] }).vegetarian).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CateringTag } from '../../../shared/catering/catering.ts';
-import { dishProfile, type DishProfile } from '../../../shared/catering/dish-profile.ts';
+import { dishProfile, type DishProfile, type ProfileLine } from '../../../shared/catering/dish-profile.ts';
 import { familyOfSubgroup, type EgalimLabel, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
 import type { ProductLabel } from '../../../shared/api/products.ts';
 import type { LineUnit } from '../../../shared/api/recipes.ts';
@@ -21,6 +21,10 @@ export interface DishLine {
   labels: readonly EgalimLabel[];
   /** A sub-recipe line's recipe (issue 17); null for a Ciqual food or a product. */
   subRecipeId: string | null;
+  /** Per 100 g, for the GEMRCN grid: a Ciqual food's values, an own product's label values (calcium from the food it was pre-filled from). */
+  per100g: Pick<ProfileLine, 'fat' | 'protein' | 'sugars' | 'calciumMg'>;
+  /** What an own product is, beyond its family: meat when it declares a meat kind, fish or seafood by its allergens. */
+  nature: Pick<ProfileLine, 'meat' | 'fish'>;
 }
 
 /**
@@ -89,6 +93,8 @@ function readLines(db: Kysely<DB>, ids: readonly string[]) {
     // A product pre-filled from a Ciqual food is of that food's subgroup (its « ma cantine » family).
     .leftJoin('catalogue_foods as pf', 'pf.code', 'p.based_on_code')
     .select(['p.price', 'p.price_per', 'p.grams_per_unit as p_grams_per_unit', 'p.labels', 'sr.id as sub_id', 'sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.facts as sub_facts', 'pf.subgroup_code as p_subgroup_code'])
+    .select(['p.id as product_id', 'p.fat_g as p_fat_g', 'p.protein_g as p_protein_g', 'p.sugars_g as p_sugars_g', 'p.meat_kind as p_meat_kind', 'p.allergens as p_allergens'])
+    .select(sql<number | null>`(pf.composition->>'calcium_mg')::float8`.as('p_calcium_mg'))
     .select([
       'ri.recipe_id',
       'ri.name',
@@ -108,6 +114,9 @@ function readLines(db: Kysely<DB>, ids: readonly string[]) {
     .execute();
 }
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];
+
+/** An own product declaring one of these allergens is fish or seafood (not vegetarian). */
+const SEAFOOD_ALLERGENS = new Set(['Poissons', 'Crustacés', 'Mollusques']);
 
 const subRecipeIds = (lines: readonly LineRow[], loaded: ReadonlySet<string>) => [...new Set(lines.flatMap((l) => (l.sub_id !== null && !loaded.has(l.sub_id) ? [l.sub_id] : [])))];
 
@@ -156,6 +165,11 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
     costPerGram: costPerGramOf(l),
     labels: egalimLabels(l.labels),
     subRecipeId: l.sub_id,
+    per100g:
+      l.product_id !== null
+        ? { fat: num(l.p_fat_g), protein: num(l.p_protein_g), sugars: num(l.p_sugars_g), calciumMg: num(l.p_calcium_mg) }
+        : { fat: num(l.fat_g), protein: num(l.protein_g), sugars: num(l.sugars_g), calciumMg: num(l.calcium_mg) },
+    nature: l.product_id !== null ? { meat: l.p_meat_kind !== null, fish: (l.p_allergens ?? []).some((a) => SEAFOOD_ALLERGENS.has(a)) } : {},
   });
   const linesOf = new Map([...byRecipe].map(([id, rows]) => [id, rows.map(toDishLine)]));
   const servedOf = new Map(lines.flatMap((l) => (l.sub_id !== null ? [[l.sub_id, servedGrams(sub(l))] as const] : [])));
@@ -169,15 +183,26 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
     });
 
   for (const r of recipes) {
-    const rows = byRecipe.get(r.id) ?? [];
     const dishLines = linesOf.get(r.id) ?? [];
+    // The grid reads what the dish is made of, sub-recipes opened: a hachis parmentier made of a
+    // « hachis » base is meat, and a béchamel's milk counts in its calcium.
+    const madeOf = leaves(r.id, 1, [r.id]);
+    const rawGrams = dishLines.reduce((sum, l) => sum + (l.grams ?? 0), 0);
     const profile = dishProfile({
       recipeId: r.id,
       name: r.name,
       servings: r.servings,
-      cookedWeightG: num(r.cooked_weight_g),
+      cookedWeightG: num(r.cooked_weight_g) ?? (rawGrams > 0 ? rawGrams : null),
       tags: r.catering_tags as CateringTag[],
-      lines: rows.map((l, i) => ({ ...dishLines[i]!, fat: num(l.fat_g), protein: num(l.protein_g), sugars: num(l.sugars_g), calciumMg: num(l.calcium_mg) })),
+      lines: madeOf.map(({ line, share }) => ({
+        name: line.name,
+        grams: line.grams === null ? null : line.grams * share,
+        subgroupCode: line.subgroupCode,
+        ...line.per100g,
+        ...line.nature,
+        // A sub-recipe that could not be opened is of unknown make: never called vegetarian.
+        ...(line.subRecipeId !== null ? { unknown: true } : {}),
+      })),
     });
     const bought = leaves(r.id, 1 / Math.max(1, r.servings), [r.id]);
     dishes.set(r.id, {

@@ -117,4 +117,27 @@ describe('meal plans with own products', () => {
     expect(page.text).toContain('Beurre AOP</span>');
     expect(page.text).not.toContain('Farine</span>');
   });
+
+  it('the GEMRCN grid reads own products and opens sub-recipes: a dish made of a meat base is not vegetarian, a product’s fat counts', async () => {
+    const TUESDAY4 = '2026-09-29';
+    const beef = await call('POST', '/api/products', { name: 'Bœuf haché du boucher', per100g: { energyKcal: 250, fat: 20, protein: 18, sugars: 0 }, allergens: [], traces: [], meatKind: 'bovine', price: { amount: 12, per: 'kg' } });
+    const potatoes = await call('POST', '/api/products', { name: 'Purée de pommes de terre', per100g: { energyKcal: 80, fat: 3, protein: 2, sugars: 1 }, allergens: [], traces: [], price: { amount: 2, per: 'kg' } });
+    const base = await recipe('Hachis (base)', [{ productId: beef.id, quantity: 100, unit: 'g' }]);
+    const hachis = await recipe('Hachis parmentier', [
+      { recipeId: base.id, quantity: 100, unit: 'g' },
+      { productId: potatoes.id, quantity: 200, unit: 'g' },
+    ]);
+    const salad = await call('POST', '/api/products', { name: 'Salade de museau', per100g: { energyKcal: 250, fat: 18, protein: 15, sugars: 1 }, allergens: [], traces: [], price: { amount: 9, per: 'kg' } });
+    const entree = await recipe('Museau vinaigrette', [{ productId: salad.id, quantity: 80, unit: 'g' }]);
+    await call('PUT', `/api/meal-plans/${establishment}/${TUESDAY4}/dejeuner`, { components: [{ slot: 'entree', recipeId: entree.id }, { slot: 'plat', recipeId: hachis.id }] });
+
+    const week = await call('GET', `/api/meal-plans?establishmentId=${establishment}&from=${TUESDAY4}&to=${TUESDAY4}`);
+    expect(week.days[0].vegetarianLunch).toBe(false);
+    const grid = await call('GET', `/api/meal-plans/gemrcn?establishmentId=${establishment}&from=${TUESDAY4}&population=elementaire`);
+    const criterion = (id: string) => grid.criteria.find((c: { id: string }) => c.id === id);
+    // 18 % fat in the product: an entrée « contenant plus de 15 % de lipides ».
+    expect(criterion('entrees-grasses').matches).toEqual([{ date: TUESDAY4, service: 'dejeuner', recipeName: 'Museau vinaigrette' }]);
+    // The hachis is one third beef by weight: a « préparation … contenant moins de 70 % » of meat.
+    expect(criterion('preparations-moins-70').matches.map((x: { recipeName: string }) => x.recipeName)).toContain('Hachis parmentier');
+  });
 });

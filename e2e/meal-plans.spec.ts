@@ -189,3 +189,54 @@ test('a canteen sets its own grammages: the production sheet follows, a wrong we
   await expect(fishCover).toHaveValue('70');
   await expect(fish.getByRole('listitem')).toContainText('700\u00a0g');
 });
+
+test('the yearly EGalim poster for diners: the shares of the year, the law’s goals, the team’s word and the week’s QR code', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(LAPTOP);
+  await signUp(page, uniqueEmail('cantine-egalim'), 'Lycée Jean Jaurès');
+  await makePremium(page, baseURL!);
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { headers: { Origin: baseURL! }, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const product = (name: string, amount: number, labels: string[], meatKind: string | null = null) =>
+    post('/api/products', { name, per100g: { energyKcal: 100 }, allergens: [], traces: [], labels, meatKind, price: { amount, per: 'kg' } });
+  // 100 g of organic carrots (0.30 €) and 100 g of Label Rouge chicken (1.20 €): 1.50 € a cover.
+  const carrots = await product('Carottes bio', 3, ['bio']);
+  const chicken = await product('Poulet Label Rouge', 12, ['label_rouge'], 'volaille');
+  const dish = await post('/api/recipes', {
+    name: 'Poulet aux carottes',
+    servings: 1,
+    ingredients: [
+      { productId: carrots, quantity: 100, unit: 'g' },
+      { productId: chicken, quantity: 100, unit: 'g' },
+    ],
+    allergens: [],
+    dietaryInfo: [],
+    allergensDeclared: true,
+  });
+  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+  expect((await page.request.put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { headers: { Origin: baseURL! }, data: { components: [{ slot: 'plat', recipeId: dish }] } })).status()).toBe(200);
+
+  await page.goto(`/plans-de-menus?date=${MONDAY}`);
+  await page.getByRole('link', { name: 'Affiche EGalim de l’année pour les convives' }).click();
+  await expect(page).toHaveURL(new RegExp(`/plans-de-menus/${establishment}/affiche-egalim\\?annee=2026$`));
+  const poster = page.getByTestId('egalim-poster');
+  await expect(poster.getByRole('heading', { level: 1 })).toHaveText('Ce que contiennent nos repas en 2026');
+  // Bio 0.30 of 1.50 € = 20 %; sustainable (bio + Label Rouge) 100 %; all the meat is Label Rouge.
+  await expect(poster.getByTestId('egalim-poster-organic')).toContainText('20\u00a0%');
+  await expect(poster.getByTestId('egalim-poster-sustainable')).toContainText('100\u00a0%');
+  await expect(poster.getByTestId('egalim-poster-meat-fish')).toContainText('100\u00a0%');
+  await expect(poster.getByTestId('egalim-poster-sustainable')).toContainText('Objectif de la loi\u00a0: au moins 50\u00a0%');
+  await expect(poster.getByTestId('egalim-poster-vegetarian')).toContainText('0\u00a0semaine sur 1');
+  await expect(poster).toContainText('article L.\u00a0230-5-3 du code rural');
+  await page.getByLabel('Un mot aux convives (facultatif, imprimé sur l’affiche)').fill('Nos carottes viennent de la ferme du Plateau.');
+  await expect(poster.getByRole('region', { name: 'Un mot de l’équipe' })).toContainText('ferme du Plateau');
+  const qr = poster.getByRole('img', { name: 'Code QR des menus de la semaine' });
+  expect(decodePng(await qr.screenshot({ scale: 'device' })).text).toBe(`${baseURL}/semaine/${establishment}`);
+  await calmScreenshot(page, 'egalim-poster-1280');
+  await page.setViewportSize(PHONE);
+  await expectFitsScreen(page, 'Affiche EGalim');
+  await calmScreenshot(page, 'egalim-poster-360');
+});

@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
       { path: '/menus/:id/carte', Component: lazyPage(() => import('./pages/print-carte-page.tsx')) },
       { path: '/qr-codes/:id/carte', Component: lazyPage(() => import('./pages/print-qr-card-page.tsx')) },
       { path: '/plans-de-menus/:establishmentId/affiche', Component: lazyPage(() => import('./pages/print-week-poster-page.tsx')) },
+      { path: '/plans-de-menus/:establishmentId/affiche-egalim', Component: lazyPage(() => import('./pages/print-egalim-poster-page.tsx')) },
     ],
   },
   // A mistyped address is rare: its page is no part of every page's first load.

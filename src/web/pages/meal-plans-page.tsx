@@ -205,7 +205,12 @@ export default function MealPlansPage() {
         </Suspense>
         <div className="space-y-6">
           <Suspense fallback={<PanelLoading title={egalimPanelTitle(firstOfMonth(date))} />}>
-            <EgalimPanel answer={egalim.data} month={firstOfMonth(date)} csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))} />
+            <EgalimPanel
+              answer={egalim.data}
+              month={firstOfMonth(date)}
+              csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))}
+              posterTo={`/plans-de-menus/${establishmentId}/affiche-egalim?annee=${date.slice(0, 4)}`}
+            />
           </Suspense>
           <Suspense fallback={null}>
             <PlanTools establishmentId={establishmentId} monday={monday} recipes={options} canWrite={canWrite} population={population} />

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CateringTag } from '../../../shared/catering/catering.ts';
 import { dishProfile, type DishProfile, type ProfileLine } from '../../../shared/catering/dish-profile.ts';
-import { familyOfSubgroup, type EgalimLabel, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
+import { familyOfSubgroup, type EgalimLabel, type Family, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
 import type { ProductLabel } from '../../../shared/api/products.ts';
 import type { LineUnit } from '../../../shared/api/recipes.ts';
 import { toGrams } from '../../../shared/units.ts';
@@ -77,7 +77,19 @@ const num = (v: unknown): number | null => (v === null || v === undefined || v =
  */
 export function purchaseLineOf(line: DishLine): PlannedPurchaseLine {
   const value = line.costPerGram !== null && line.grams !== null ? line.grams * line.costPerGram : null;
-  return { value, labels: line.labels, family: familyOfSubgroup(line.subgroupCode) };
+  return { value, labels: line.labels, family: familyOf(line) };
+}
+
+/**
+ * A line's « ma cantine » family: its Ciqual subgroup's (a product's: the food it was pre-filled
+ * from); else, for an own product, what it declares: a meat kind is « viandes et volailles », a
+ * fish or seafood allergen « produits de la mer ».
+ */
+function familyOf(line: DishLine): Family {
+  if (line.subgroupCode !== null) return familyOfSubgroup(line.subgroupCode);
+  if (line.nature.meat === true) return 'VIANDES_VOLAILLES';
+  if (line.nature.fish === true) return 'PRODUITS_DE_LA_MER';
+  return 'AUTRES';
 }
 
 /** Sub-recipes are nested at most this deep (a kitchen's base of a base of a base). */

@@ -139,5 +139,8 @@ describe('meal plans with own products', () => {
     expect(criterion('entrees-grasses').matches).toEqual([{ date: TUESDAY4, service: 'dejeuner', recipeName: 'Museau vinaigrette' }]);
     // The hachis is one third beef by weight: a « préparation … contenant moins de 70 % » of meat.
     expect(criterion('preparations-moins-70').matches.map((x: { recipeName: string }) => x.recipeName)).toContain('Hachis parmentier');
+    // Its meat kind makes the beef « viandes et volailles » for EGalim too: 1.20 € of meat, none labelled.
+    const egalim = await call('GET', `/api/meal-plans/egalim?establishmentId=${establishment}&from=${TUESDAY4}&to=${TUESDAY4}`);
+    expect(egalim.meatFishSustainablePercent).toBe(0);
   });
 });

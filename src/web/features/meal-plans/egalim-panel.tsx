@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { EgalimAnswer } from '../../../shared/api/meal-plans.ts';
 import { THRESHOLDS } from '../../../shared/catering/egalim.ts';
 import { Badge } from '../../components/ui/card.tsx';
@@ -18,7 +19,7 @@ function Share({ label, value, threshold }: { label: string; value: number | nul
 }
 
 /** EGalim over the month shown: shares by purchase value, vegetarian menus per week, and the yearly « ma cantine » file. */
-export function EgalimPanel({ answer, month, csvUrl }: { answer: EgalimAnswer | undefined; month: string; csvUrl: string }) {
+export function EgalimPanel({ answer, month, csvUrl, posterTo }: { answer: EgalimAnswer | undefined; month: string; csvUrl: string; posterTo: string }) {
   return (
     <TitledCard title={egalimPanelTitle(month)}>
       {!answer ? (
@@ -43,9 +44,14 @@ export function EgalimPanel({ answer, month, csvUrl }: { answer: EgalimAnswer | 
             Valeur d’achat comptée&nbsp;: {formatEuros(answer.purchaseValue)}.
             {answer.unpricedLines > 0 && ` ${answer.unpricedLines} lignes d’ingrédients sans prix d’achat\u00a0: les parts se calculent quand vos produits ont un prix et leurs labels.`}
           </p>
-          <a className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100" href={csvUrl} download>
-            Exporter le bilan annuel « &nbsp;ma cantine&nbsp; » (CSV)
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100" href={csvUrl} download>
+              Exporter le bilan annuel « ma cantine » (CSV)
+            </a>
+            <Link className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100" to={posterTo}>
+              Affiche EGalim de l’année pour les convives
+            </Link>
+          </div>
         </div>
       )}
     </TitledCard>

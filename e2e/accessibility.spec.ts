@@ -116,6 +116,15 @@ for (const viewport of [LAPTOP, PHONE]) {
       await page.goto(`/menus/${menuId}`);
       await expect(page.getByText('Quiche aux poireaux').first()).toBeVisible();
       await audit(page, 'menu-editor');
+      // The collective kitchen's printed documents: the week's poster and the yearly EGalim poster.
+      for (const [path, name] of [
+        [`/plans-de-menus/${establishment}/affiche?date=2026-09-07`, 'week-poster'],
+        [`/plans-de-menus/${establishment}/affiche-egalim?annee=2026`, 'egalim-poster'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator('h1').first(), path).toBeVisible();
+        await audit(page, name);
+      }
 
       const diner = await browser.newContext({ baseURL, viewport, storageState: undefined });
       const d = await diner.newPage();

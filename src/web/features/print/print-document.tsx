@@ -46,7 +46,7 @@ export function PrintDocument({
   return (
     <div className="min-h-screen bg-stone-100 text-stone-900 print:min-h-0 print:bg-white">
       <style>{`@page { size: ${format.page}; margin: ${format.margin}; } html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } @media print { body { background: #fff; } }`}</style>
-      <div className="border-b border-stone-200 bg-white print:hidden" data-testid="print-toolbar">
+      <header className="border-b border-stone-200 bg-white print:hidden" data-testid="print-toolbar">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <Link to={back.to} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
             <span aria-hidden="true">←</span> {back.label}
@@ -56,8 +56,8 @@ export function PrintDocument({
             <Button onClick={() => window.print()}>Imprimer</Button>
           </div>
         </div>
-      </div>
-      <div className="px-3 py-6 sm:px-6 sm:py-10 print:p-0">
+      </header>
+      <main className="px-3 py-6 sm:px-6 sm:py-10 print:p-0">
         {notice && <div className="mx-auto mb-4 max-w-xl print:hidden">{notice}</div>}
         <article
           className={cn(
@@ -68,7 +68,7 @@ export function PrintDocument({
         >
           {children}
         </article>
-      </div>
+      </main>
     </div>
   );
 }

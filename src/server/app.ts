@@ -234,7 +234,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', accountRoutes(deps));
   app.route('/api', organisationRoutes(deps));
   app.route('/api/establishments', establishmentRoutes(deps));
-  app.route('/api/catalogue', catalogueRoutes(deps));
+  app.route('/api/catalogue', catalogueRoutes({ db: deps.db, signedIn: (c) => optionalSession(deps, c) }));
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));

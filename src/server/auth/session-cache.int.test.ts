@@ -60,6 +60,29 @@ describe('session cache and GET /api/me', () => {
     expect(kept).toBeLessThanOrEqual(cold - 1);
   });
 
+  it('searches ingredients with the kept session: the organisation and the names in one query, the rows shown in one more per kind', async () => {
+    const user = await t.signUp();
+    const product = await t.request('POST', '/api/products', { cookie: user.cookie, body: { name: 'Carottes râpées maison', per100g: { energyKcal: 36 } } });
+    expect(product.status).toBe(201);
+    const recipe = await t.request('POST', '/api/recipes', {
+      cookie: user.cookie,
+      body: { name: 'Carottes râpées vinaigrette', servings: 4, ingredients: [{ productId: product.body.id, quantity: 400, unit: 'g' }], allergens: [] },
+    });
+    expect(recipe.status).toBe(201);
+    const search = (q: string) => t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, { cookie: user.cookie, settle: false });
+    await search('carottes râpées');
+    let found: Awaited<ReturnType<typeof search>> | undefined;
+    // Names, then the product's and the recipe's rows (asked together); the Ciqual foods are in memory.
+    expect(await queriesDuring(async () => (found = await search('carottes râpées')))).toBe(3);
+    expect(found!.body.hits.slice(0, 2)).toMatchObject([
+      { kind: 'product', id: product.body.id, group: 'Mon produit' },
+      { kind: 'recipe', id: recipe.body.id, group: 'Ma recette' },
+    ]);
+    expect(found!.body.hits.slice(2).every((h: { kind: string }) => h.kind === 'ciqual')).toBe(true);
+    expect(await queriesDuring(() => search('carottes vinaigrette'))).toBe(2);
+    expect(await queriesDuring(() => search('topinambour'))).toBe(1);
+  });
+
   it('never takes an altered cookie for a kept one', async () => {
     expect((await me(owner.cookie)).status).toBe(200);
     const altered = owner.cookie.replace(/session_token=([^.;]+)\.([^;]+)/, (_all, token: string, sig: string) => `session_token=${token}.${sig.slice(0, -3)}AAA`);

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { foldText } from '../../shared/allergens.ts';
 import type { IngredientHit } from '../../shared/api/recipes.ts';
 import type { DB } from '../db/schema.ts';
+import { preparedOnPostgres } from '../db/prepared.ts';
 import { productSource, servedGrams, subRecipeSource } from './recipe-line-sources.ts';
 
 /** The like-pattern of each word of a search, accents and case folded (names are stored folded). */
@@ -17,27 +18,81 @@ export function foldedWords(q: string): string[] {
 export const PRODUCT_HIT_GROUP = 'Mon produit';
 export const RECIPE_HIT_GROUP = 'Ma recette';
 
+/** Whose own products and recipes a search reads: the account's active organisation, or a given one. */
+export type SearchOwner = { userId: string } | { organisationId: string };
+
+export interface OwnSearch {
+  /** The organisation searched; null when the account's active membership is gone (the caller falls back). */
+  organisationId: string | null;
+  /** Its products first (a name starting with the first word first, then shorter names), then its recipes. */
+  hits: IngredientHit[];
+}
+
 /**
- * The organisation's products whose folded name holds every word typed, as ingredient-search
- * hits: a name starting with the first word first, then shorter names. An organisation keeps
- * at most a few thousand products; the index on (organisation_id, name_folded) narrows the
- * scan to its own rows.
+ * The organisation's own ingredients whose name holds every word typed, as ingredient-search
+ * hits: its products first, marked « Mon produit » (a name starting with the first word
+ * first, then shorter names), then its recipes, « Ma recette » (a sub-recipe to add), at most
+ * `limit` in all. For `{ userId }` the organisation is the account's active one, read in the
+ * same query as the names (as requireUser reads it): null when that membership is gone.
+ *
+ * Two queries when something matches, one otherwise (docs/decisions/0022-performance-at-the-physical-limit.md
+ * « The signed-in API »): the names of the matching products (the index on
+ * (organisation_id, name_folded) narrows the scan to its own rows) and of every recipe,
+ * folded here; then the whole rows of the few shown only, the products' and the recipes'
+ * together (bench/recipes.ts: a common word matches hundreds, and a recipe's stored facts are
+ * the heavy part). The first query is a named prepared statement on PostgreSQL.
  */
-export async function searchProducts(db: Kysely<DB>, organisationId: string, q: string, limit: number): Promise<IngredientHit[]> {
+export async function searchOwnIngredients(db: Kysely<DB>, owner: SearchOwner, q: string, limit: number): Promise<OwnSearch> {
   const patterns = foldedWords(q);
-  if (patterns.length === 0) return [];
-  let query = db.selectFrom('products').select(['id', 'name', 'name_folded']).where('organisation_id', '=', organisationId);
-  for (const pattern of patterns) query = query.where('name_folded', 'like', pattern);
-  const names = await query.orderBy('name_folded').limit(500).execute();
-  const first = foldText(q).split(/[^a-z0-9]+/).find((w) => w.length > 0) ?? '';
+  const words = patterns.map((pattern) => pattern.slice(1, -1));
+  const organisation =
+    'userId' in owner
+      ? sql`SELECT m.organisation_id FROM users u JOIN memberships m ON m.user_id = u.id AND m.organisation_id = u.active_organisation_id WHERE u.id = ${owner.userId}`
+      : sql`SELECT ${owner.organisationId}::uuid AS organisation_id`;
+  const productNames =
+    patterns.length === 0
+      ? sql`NULL::json`
+      : sql`(SELECT json_agg(x ORDER BY x.name_folded) FROM (
+          SELECT p.id, p.name, p.name_folded FROM products p
+          WHERE p.organisation_id = o.organisation_id AND ${sql.join(patterns.map((pattern) => sql`p.name_folded LIKE ${pattern}`), sql` AND `)}
+          ORDER BY p.name_folded LIMIT 500) x)`;
+  const recipeNames =
+    words.length === 0
+      ? sql`NULL::json`
+      : sql`(SELECT json_agg(x ORDER BY x.name) FROM (
+          SELECT r.id, r.name FROM recipes r WHERE r.organisation_id = o.organisation_id ORDER BY r.name LIMIT 2000) x)`;
+  const query = sql<{ organisation_id: string; products: { id: string; name: string; name_folded: string }[] | null; recipes: { id: string; name: string }[] | null }>`
+    SELECT o.organisation_id, ${productNames} AS products, ${recipeNames} AS recipes FROM (${organisation}) o`.compile(db);
+  // Every keystroke of a recipe's ingredient search: parsed and planned once per connection.
+  preparedOnPostgres(query.sql);
+  const [found] = (await db.executeQuery(query)).rows;
+  if (!found) return { organisationId: null, hits: [] };
+  const organisationId = found.organisation_id;
+
+  const names = found.products ?? [];
+  const first = words[0] ?? '';
   const starts = (name: string) => (name.startsWith(first) ? 0 : 1);
   names.sort((a, b) => starts(a.name_folded) - starts(b.name_folded) || a.name.length - b.name.length || (a.name_folded < b.name_folded ? -1 : 1));
-  // The whole rows of the few shown only (bench/recipes.ts: a common word matches hundreds).
-  const ids = names.slice(0, limit).map((row) => row.id);
-  if (ids.length === 0) return [];
-  const found = await db.selectFrom('products').selectAll().where('organisation_id', '=', organisationId).where('id', 'in', ids).execute();
-  const byId = new Map(found.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []).map((row) => {
+  const productIds = names.slice(0, limit).map((row) => row.id);
+  // The recipes come after the products: only as many as the products leave room for.
+  const recipeIds = (found.recipes ?? [])
+    .filter((row) => words.every((w) => foldText(row.name).includes(w)))
+    .slice(0, limit - productIds.length)
+    .map((row) => row.id);
+  const [products, recipes] = await Promise.all([
+    productIds.length === 0 ? [] : db.selectFrom('products').selectAll().where('organisation_id', '=', organisationId).where('id', 'in', productIds).execute(),
+    recipeIds.length === 0
+      ? []
+      : db
+          .selectFrom('recipes')
+          .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
+          .where('organisation_id', '=', organisationId)
+          .where('id', 'in', recipeIds)
+          .execute(),
+  ]);
+  const productById = new Map(products.map((row) => [row.id, row]));
+  const recipeById = new Map(recipes.map((row) => [row.id, row]));
+  const productHits = productIds.flatMap((id) => productById.get(id) ?? []).map((row): IngredientHit => {
     const source = productSource(row);
     return {
       kind: 'product',
@@ -52,38 +107,20 @@ export async function searchProducts(db: Kysely<DB>, organisationId: string, q: 
       ...source.facts,
     };
   });
-}
-
-/** The organisation's recipes whose name holds every word typed, as hits (a sub-recipe to add). */
-export async function searchOwnRecipes(db: Kysely<DB>, organisationId: string, q: string, limit: number): Promise<IngredientHit[]> {
-  const words = foldText(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0).slice(0, 8);
-  if (words.length === 0) return [];
-  // Names first, then the facts of the few that match: the stored facts are the heavy part (bench/recipes.ts).
-  const names = await db.selectFrom('recipes').select(['id', 'name']).where('organisation_id', '=', organisationId).orderBy('name').limit(2000).execute();
-  const ids = names.filter((row) => words.every((w) => foldText(row.name).includes(w))).slice(0, limit).map((row) => row.id);
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('recipes')
-    .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
-    .where('organisation_id', '=', organisationId)
-    .where('id', 'in', ids)
-    .execute();
-  const byId = new Map(found.map((row) => [row.id, row]));
-  return ids
-    .flatMap((id) => byId.get(id) ?? [])
-    .map((row) => {
-      const source = subRecipeSource(row);
-      return {
-        kind: 'recipe' as const,
-        id: row.id,
-        code: null,
-        name: row.name,
-        group: RECIPE_HIT_GROUP,
-        per100g: source.per100g,
-        allergens: row.allergens,
-        traces: row.traces,
-        gramsPerPortion: servedGrams(row) / row.servings,
-        ...source.facts,
-      };
-    });
+  const recipeHits = recipeIds.flatMap((id) => recipeById.get(id) ?? []).map((row): IngredientHit => {
+    const source = subRecipeSource(row);
+    return {
+      kind: 'recipe' as const,
+      id: row.id,
+      code: null,
+      name: row.name,
+      group: RECIPE_HIT_GROUP,
+      per100g: source.per100g,
+      allergens: row.allergens,
+      traces: row.traces,
+      gramsPerPortion: servedGrams(row) / row.servings,
+      ...source.facts,
+    };
+  });
+  return { organisationId, hits: [...productHits, ...recipeHits] };
 }

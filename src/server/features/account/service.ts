@@ -4,6 +4,7 @@ import type { OrganisationSummary } from '../../../shared/api/organisations.ts';
 import { limitsFor, summarizeSubscription } from '../../../shared/plans.ts';
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { preparedOnPostgres } from '../../db/prepared.ts';
 import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
 import { subscriptionState } from '../../domain/subscription.ts';
 
@@ -19,7 +20,7 @@ const countIn = (table: 'recipes' | 'menus' | 'qr_codes' | 'establishments', thi
  * (or no longer) a member of that organisation.
  */
 export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId?: string): Promise<MeResponse | null> {
-  const row = await db
+  const query = db
     .selectFrom('users as u')
     .innerJoin('memberships as m', (join) =>
       // Without an organisation named: the active one, read in the same query (GET /api/me is one query).
@@ -67,7 +68,10 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
       countIn('menus', true).as('menus_month'),
       countIn('qr_codes', true).as('qr_codes_month'),
     ])
-    .executeTakeFirst();
+    .compile();
+  // GET /api/me, asked on every page load: parsed and planned once per connection.
+  preparedOnPostgres(query.sql);
+  const [row] = (await db.executeQuery(query)).rows;
   if (!row) return null;
   const subscription = summarizeSubscription(subscriptionState(row));
   const profile: EstablishmentProfile = {

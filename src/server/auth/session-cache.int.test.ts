@@ -34,6 +34,16 @@ async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
   return count;
 }
 
+/**
+ * The fewest queries `work` sends in a few tries: a kept session can still be asked again in
+ * between (kept 5 s, dropped when its user row changes), which a busy machine makes likelier.
+ */
+async function fewestQueriesOf(work: () => Promise<unknown>, tries = 3): Promise<number> {
+  let fewest = Infinity;
+  for (let i = 0; i < tries; i++) fewest = Math.min(fewest, await queriesDuring(work));
+  return fewest;
+}
+
 const me = (cookie: string | undefined) => t.request('GET', '/api/me', { cookie, settle: false });
 
 async function secondSession(user: SignedUpUser): Promise<string> {
@@ -73,14 +83,14 @@ describe('session cache and GET /api/me', () => {
     await search('carottes râpées');
     let found: Awaited<ReturnType<typeof search>> | undefined;
     // Names, then the product's and the recipe's rows (asked together); the Ciqual foods are in memory.
-    expect(await queriesDuring(async () => (found = await search('carottes râpées')))).toBe(3);
+    expect(await fewestQueriesOf(async () => (found = await search('carottes râpées')))).toBe(3);
     expect(found!.body.hits.slice(0, 2)).toMatchObject([
       { kind: 'product', id: product.body.id, group: 'Mon produit' },
       { kind: 'recipe', id: recipe.body.id, group: 'Ma recette' },
     ]);
     expect(found!.body.hits.slice(2).every((h: { kind: string }) => h.kind === 'ciqual')).toBe(true);
-    expect(await queriesDuring(() => search('carottes vinaigrette'))).toBe(2);
-    expect(await queriesDuring(() => search('topinambour'))).toBe(1);
+    expect(await fewestQueriesOf(() => search('carottes vinaigrette'))).toBe(2);
+    expect(await fewestQueriesOf(() => search('topinambour'))).toBe(1);
   });
 
   it('never takes an altered cookie for a kept one', async () => {

@@ -20,6 +20,7 @@
  *   P, the two references on P+1 and P+2, the database on P+3 (free ports otherwise)
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -51,8 +52,19 @@ const root = path.resolve(import.meta.dirname, '..');
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+/** CPU time (user + system) a process has used, in ms (Linux /proc); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
 /** One connection, one request at a time: the time from the request's first byte to the answer's last. */
-function oneClient(url: string, headers: Record<string, string>, expectedBytes: number) {
+function oneClient(url: string, headers: Record<string, string>, expectedBytes: number, pid: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const { hostname, port, pathname, search } = new URL(url);
   let bad = 0;
@@ -72,7 +84,7 @@ function oneClient(url: string, headers: Record<string, string>, expectedBytes: 
       req.on('error', reject);
       req.end();
     });
-  return { ask, bad: () => bad, close: () => agent.destroy() };
+  return { ask, pid, bad: () => bad, close: () => agent.destroy() };
 }
 
 interface Timing {
@@ -80,22 +92,34 @@ interface Timing {
   p99: number;
   samples: number;
   bad: number;
+  /** CPU time the answering process used per request (less sensitive to the machine's load than the latency). */
+  cpuMsPerRequest: number | null;
 }
 
 /** `targets` asked in turn, `perRound` requests each, the order turning every round. */
 async function alternate<K extends string>(targets: Record<K, ReturnType<typeof oneClient>>, samples: number, rounds: number): Promise<Record<K, Timing>> {
   const names = Object.keys(targets) as K[];
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const cpu = Object.fromEntries(names.map((name) => [name, 0 as number | null])) as Record<K, number | null>;
   for (const name of names) for (let i = 0; i < WARM_UP; i++) await targets[name].ask();
   const perRound = Math.ceil(samples / rounds);
   for (let r = 0; r < rounds; r++) {
     const order = names.map((_, i) => names[(i + r) % names.length]!);
-    for (const name of order) for (let i = 0; i < perRound; i++) times[name].push(await targets[name].ask());
+    for (const name of order) {
+      const before = cpuMs(targets[name].pid);
+      for (let i = 0; i < perRound; i++) times[name].push(await targets[name].ask());
+      const after = cpuMs(targets[name].pid);
+      cpu[name] = before === null || after === null || cpu[name] === null ? null : cpu[name]! + after - before;
+    }
   }
   return Object.fromEntries(
     names.map((name) => {
       const sorted = times[name].sort((a, b) => a - b);
-      return [name, { p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)), samples: sorted.length, bad: targets[name].bad() }];
+      const used = cpu[name];
+      return [
+        name,
+        { p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)), samples: sorted.length, bad: targets[name].bad(), cpuMsPerRequest: used === null ? null : Math.round((used / sorted.length) * 1000) / 1000 },
+      ];
     }),
   ) as Record<K, Timing>;
 }
@@ -155,8 +179,8 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
       await writeFile(file, answer.body);
       const reference = await startReference(file, basePort ? basePort + 1 + references.length : 0, { type, encoding });
       references.push(reference);
-      targets[`app_${name}`] = oneClient(`${server.url}${urlPath}`, headers, answer.body.byteLength);
-      targets[`ref_${name}`] = oneClient(`${reference.url}${urlPath}`, headers, answer.body.byteLength);
+      targets[`app_${name}`] = oneClient(`${server.url}${urlPath}`, headers, answer.body.byteLength, server.pid);
+      targets[`ref_${name}`] = oneClient(`${reference.url}${urlPath}`, headers, answer.body.byteLength, reference.pid);
       clients.push(targets[`app_${name}`], targets[`ref_${name}`]);
       bodies[name] = `${answer.body.byteLength} B ${encoding} ${type}`;
       log(`${urlPath}: ${bodies[name]}`);
@@ -168,7 +192,7 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
     const loadBefore = os.loadavg()[0]!;
     const timings = await alternate(targets, samples, rounds);
     const loadAfter = os.loadavg()[0]!;
-    for (const [name, timing] of Object.entries(timings)) log(`${name}: p50 ${timing.p50} ms, p99 ${timing.p99} ms over ${timing.samples} requests, ${timing.bad} unexpected`);
+    for (const [name, timing] of Object.entries(timings)) log(`${name}: p50 ${timing.p50} ms, p99 ${timing.p99} ms over ${timing.samples} requests, ${timing.bad} unexpected; ${timing.cpuMsPerRequest ?? '?'} ms of CPU per request`);
     log(`measured in ${Math.round((performance.now() - t) / 1000)} s; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after; whole bench ${Math.round((performance.now() - started) / 1000)} s`);
 
     const setting = `one client, sequential, keep-alive, ${samples} requests per target in ${rounds} alternating rounds`;
@@ -191,11 +215,12 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
         };
       };
       const info = (value: number, what: string): BenchFigure => ({ value, target: `info (${what})`, pass: ok, unit: 'ms' });
+      const cpu = (timing: Timing) => (timing.cpuMsPerRequest === null ? '' : `, ${timing.cpuMsPerRequest} ms of CPU per request`);
       figures[`api_${name}_p50_ms`] = extra('p50');
       figures[`api_${name}_p99_ms`] = extra('p99');
-      figures[`api_${name}_app_p50_ms`] = info(app.p50, `${label}, the app, ${bodies[name]}`);
+      figures[`api_${name}_app_p50_ms`] = info(app.p50, `${label}, the app, ${bodies[name]}${cpu(app)}`);
       figures[`api_${name}_app_p99_ms`] = info(app.p99, `${label}, the app`);
-      figures[`api_${name}_reference_p50_ms`] = info(ref.p50, `${label}: bare Node http, the same bytes, separate process`);
+      figures[`api_${name}_reference_p50_ms`] = info(ref.p50, `${label}: bare Node http, the same bytes, separate process${cpu(ref)}`);
       figures[`api_${name}_reference_p99_ms`] = info(ref.p99, `${label}: bare Node http`);
     }
     return figures;

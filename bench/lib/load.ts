@@ -79,7 +79,7 @@ export async function compare<K extends string>(
  * Starts bench/lib/static-reference.mjs on `file`; resolves with its URL once it listens.
  * By default the file is a gzip HTML page; `type` and `encoding` ('identity': none) for another answer.
  */
-export async function startReference(file: string, port = 0, answer: { type?: string; encoding?: string } = {}): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startReference(file: string, port = 0, answer: { type?: string; encoding?: string } = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const flags = [...(answer.type ? ['--type', answer.type] : []), ...(answer.encoding ? ['--encoding', answer.encoding] : [])];
   const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'static-reference.mjs'), file, String(port), ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -95,6 +95,7 @@ export async function startReference(file: string, port = 0, answer: { type?: st
   process.once('exit', () => child.kill('SIGKILL'));
   return {
     url: `http://127.0.0.1:${listening}`,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await exited;

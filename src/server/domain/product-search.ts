@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { foldText } from '../../shared/allergens.ts';
 import type { IngredientHit } from '../../shared/api/recipes.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, ProductRow } from '../db/schema.ts';
 import { preparedOnPostgres } from '../db/prepared.ts';
-import { productSource, servedGrams, subRecipeSource } from './recipe-line-sources.ts';
+import { productSource, servedGrams, subRecipeSource, type SubRecipeRow } from './recipe-line-sources.ts';
 
 /** The like-pattern of each word of a search, accents and case folded (names are stored folded). */
 export function foldedWords(q: string): string[] {
@@ -32,6 +32,50 @@ function foldedName(name: string): string {
   return folded;
 }
 
+/** What a product hit shows of its row (productSource reads no other column). */
+const PRODUCT_HIT_COLUMNS = [
+  'id',
+  'name',
+  'supplier',
+  'energy_kcal',
+  'energy_kj',
+  'fat_g',
+  'saturated_fat_g',
+  'carbs_g',
+  'sugars_g',
+  'fiber_g',
+  'protein_g',
+  'salt_g',
+  'allergens',
+  'traces',
+  'price',
+  'price_per',
+  'grams_per_unit',
+  'origin',
+  'meat_kind',
+] as const satisfies readonly (keyof ProductRow)[];
+type ProductHitRow = Pick<ProductRow, (typeof PRODUCT_HIT_COLUMNS)[number]>;
+
+/**
+ * The rows of the products and recipes shown, in ONE query whatever their kinds (a named
+ * prepared statement on PostgreSQL: its text does not depend on how many). Each kind arrives as
+ * JSON: numbers, text, arrays and the recipe's stored facts, as the hits show them.
+ */
+async function rowsShown(db: Kysely<DB>, organisationId: string, productIds: string[], recipeIds: string[]): Promise<{ products: ProductHitRow[]; recipes: SubRecipeRow[] }> {
+  if (productIds.length === 0 && recipeIds.length === 0) return { products: [], recipes: [] };
+  const query = sql<{ products: ProductHitRow[] | null; recipes: SubRecipeRow[] | null }>`
+    SELECT
+      (SELECT json_agg(x) FROM (
+        SELECT ${sql.join(PRODUCT_HIT_COLUMNS.map((column) => sql.ref(`p.${column}`)))} FROM products p
+        WHERE p.organisation_id = ${organisationId} AND p.id = ANY(${productIds}::uuid[])) x) AS products,
+      (SELECT json_agg(x) FROM (
+        SELECT r.id, r.name, r.servings, r.cooked_weight_g, r.allergens, r.traces, r.facts FROM recipes r
+        WHERE r.organisation_id = ${organisationId} AND r.id = ANY(${recipeIds}::uuid[])) x) AS recipes`.compile(db);
+  preparedOnPostgres(query.sql);
+  const [row] = (await db.executeQuery(query)).rows;
+  return { products: row?.products ?? [], recipes: row?.recipes ?? [] };
+}
+
 /** Whose own products and recipes a search reads: the account's active organisation, or a given one. */
 export type SearchOwner = { userId: string } | { organisationId: string };
 
@@ -52,9 +96,9 @@ export interface OwnSearch {
  * Two queries when something matches, one otherwise (docs/decisions/0022-performance-at-the-physical-limit.md
  * « The signed-in API »): the names of the matching products (the index on
  * (organisation_id, name_folded) narrows the scan to its own rows) and of every recipe,
- * folded here; then the whole rows of the few shown only, the products' and the recipes'
- * together (bench/recipes.ts: a common word matches hundreds, and a recipe's stored facts are
- * the heavy part). The first query is a named prepared statement on PostgreSQL.
+ * folded here; then the rows of the few shown only, the products' and the recipes' in one
+ * query (bench/recipes.ts: a common word matches hundreds, and a recipe's stored facts are the
+ * heavy part). Both are named prepared statements on PostgreSQL.
  */
 export async function searchOwnIngredients(db: Kysely<DB>, owner: SearchOwner, q: string, limit: number): Promise<OwnSearch> {
   const patterns = foldedWords(q);
@@ -96,17 +140,7 @@ export async function searchOwnIngredients(db: Kysely<DB>, owner: SearchOwner, q
     })
     .slice(0, limit - productIds.length)
     .map((row) => row.id);
-  const [products, recipes] = await Promise.all([
-    productIds.length === 0 ? [] : db.selectFrom('products').selectAll().where('organisation_id', '=', organisationId).where('id', 'in', productIds).execute(),
-    recipeIds.length === 0
-      ? []
-      : db
-          .selectFrom('recipes')
-          .select(['id', 'name', 'servings', 'cooked_weight_g', 'allergens', 'traces', 'facts'])
-          .where('organisation_id', '=', organisationId)
-          .where('id', 'in', recipeIds)
-          .execute(),
-  ]);
+  const { products, recipes } = await rowsShown(db, organisationId, productIds, recipeIds);
   const productById = new Map(products.map((row) => [row.id, row]));
   const recipeById = new Map(recipes.map((row) => [row.id, row]));
   const productHits = productIds.flatMap((id) => productById.get(id) ?? []).map((row): IngredientHit => {

@@ -66,10 +66,9 @@ async function seedProducts(db: Kysely<DB>, actor: { userId: string; organisatio
 }
 
 function searchApp(db: Kysely<DB>, userId: string) {
-  // The route as app.ts mounts it; the session lookup answers the bench's user (no better-auth round trip).
-  const auth = { api: { getSession: async () => ({ user: { id: userId } }) } };
+  // The route as app.ts mounts it; the session answers the bench's user (as a kept session would: no query).
   const app = new Hono<AppEnv>();
-  app.route('/api/catalogue', catalogueRoutes({ db, auth: auth as never }));
+  app.route('/api/catalogue', catalogueRoutes({ db, signedIn: async () => ({ id: userId }) }));
   return async (q: string, signedIn: boolean) => {
     const res = await app.request(`/api/catalogue/ingredients?limit=10&q=${encodeURIComponent(q)}`, { headers: signedIn ? { cookie: 'session_token=bench' } : {} });
     if (res.status !== 200) throw new Error(`search « ${q} »: HTTP ${res.status}`);

@@ -75,9 +75,13 @@ export async function compare<K extends string>(
   return sum;
 }
 
-/** Starts bench/lib/static-reference.mjs on `file`; resolves with its URL once it listens. */
-export async function startReference(file: string, port = 0): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'static-reference.mjs'), file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts bench/lib/static-reference.mjs on `file`; resolves with its URL once it listens.
+ * By default the file is a gzip HTML page; `type` and `encoding` ('identity': none) for another answer.
+ */
+export async function startReference(file: string, port = 0, answer: { type?: string; encoding?: string } = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const flags = [...(answer.type ? ['--type', answer.type] : []), ...(answer.encoding ? ['--encoding', answer.encoding] : [])];
+  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'static-reference.mjs'), file, String(port), ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const listening = await new Promise<number>((resolve, reject) => {
     let out = '';
@@ -91,6 +95,7 @@ export async function startReference(file: string, port = 0): Promise<{ url: str
   process.once('exit', () => child.kill('SIGKILL'));
   return {
     url: `http://127.0.0.1:${listening}`,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -31,14 +31,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+/** `port`: where it listens (a bench given a range of ports); a free one otherwise. */
+export async function startThrowawayPostgres(port?: number): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-bench-pg-'));
   if (isRoot) {
     const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
     await chown(dir, Number(uid.trim()), Number(gid.trim()));
   }
   const dataDir = path.join(dir, 'data');
-  const port = await freePort();
+  port ??= await freePort();
   const stopArgs = ['stop', '-m', 'immediate', '-D', dataDir];
   const onExit = () => {
     try {

@@ -180,8 +180,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
   // A supplier's file of 10 000 products: 8 MB (src/server/features/products/files/routes.ts).
   const fileLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => payloadTooLarge(c) });
+  // A GET or HEAD has no body here (the adapter gives it none): Hono's check would only build the
+  // whole Request to find that out, on every read of the API.
   app.use('/api/*', (c, next) =>
-    (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : c.req.method === 'POST' && c.req.path.startsWith('/api/files/') ? fileLimit : jsonLimit)(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : c.req.method === 'POST' && c.req.path.startsWith('/api/files/') ? fileLimit : jsonLimit)(c, next),
   );
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
@@ -230,7 +234,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', accountRoutes(deps));
   app.route('/api', organisationRoutes(deps));
   app.route('/api/establishments', establishmentRoutes(deps));
-  app.route('/api/catalogue', catalogueRoutes(deps));
+  app.route('/api/catalogue', catalogueRoutes({ db: deps.db, signedIn: (c) => optionalSession(deps, c) }));
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));

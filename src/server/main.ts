@@ -26,7 +26,8 @@ try {
   throw error;
 }
 
-const logger = createLogger(config.logLevel);
+// Info lines leave once per turn of the event loop, after that turn's answers (src/server/lib/logger.ts).
+const logger = createLogger(config.logLevel, undefined, { batch: true });
 const services = await bootServices(config, { logger });
 // Build the ingredient index before the first owner types a letter.
 await warmCatalogueSearch(services.database.db);

@@ -109,7 +109,10 @@ export function productPer100g(row: ProductNutrientColumns): Per100g {
   };
 }
 
-export function productSource(row: ProductRow, gramsPerMl: number | null = null): LineSource {
+/** The columns of a product that productSource reads. */
+export type ProductSourceRow = Pick<ProductRow, 'name' | 'price' | 'price_per' | 'grams_per_unit' | 'meat_kind' | 'origin' | 'allergens' | 'traces'> & ProductNutrientColumns;
+
+export function productSource(row: ProductSourceRow, gramsPerMl: number | null = null): LineSource {
   return {
     costPerGram: productCostPerGram(row, gramsPerMl),
     name: row.name,

@@ -24,6 +24,27 @@ export function streamedBody<T extends ReadableStream>(body: T): T {
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
+/** @hono/node-server's key of an answer's parts (status, body, headers), found on the first answer that has one. */
+let wholeKey: symbol | undefined;
+
+/**
+ * The body of an answer written whole (`c.json`, `c.html`, `c.body` of a string or bytes),
+ * read without making a stream of it. The adapter's Response keeps what it was given, with its
+ * status and headers, under a private symbol, and writes it to the socket in one piece; reading
+ * `body` or `arrayBuffer()` instead makes a WHATWG Response with a stream, which the adapter then
+ * reads back chunk by chunk: on a small answer that cost more than gzip itself
+ * (docs/decisions/0022-performance-at-the-physical-limit.md « The signed-in API »). Undefined
+ * for any other answer (a stream, a file, or a Response of another class, as under
+ * `app.request` in unit tests): the generic path below. compress-adapter.test.ts fails if an
+ * upgrade of the adapter changes this.
+ */
+function wholeBody(res: Response): string | Uint8Array | undefined {
+  wholeKey ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache');
+  const parts = wholeKey === undefined ? undefined : (res as unknown as Record<symbol, unknown>)[wholeKey];
+  const body = Array.isArray(parts) ? (parts[1] as unknown) : undefined;
+  return typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
+}
+
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
@@ -50,9 +71,10 @@ export function compressResponses(): MiddlewareHandler {
   return async function compress(c, next) {
     await next();
     const res = c.res;
+    const whole = wholeBody(res);
     const type = res.headers.get('Content-Type');
     if (
-      !res.body ||
+      (whole === undefined && !res.body) ||
       c.req.method === 'HEAD' ||
       res.status === 206 ||
       res.status === 204 ||
@@ -87,8 +109,26 @@ export function compressResponses(): MiddlewareHandler {
       }
     };
 
-    if ((length !== undefined && length > BUFFER_LIMIT_BYTES) || streamedBodies.has(res.body)) {
-      replace(res.body.pipeThrough(new CompressionStream('gzip')), true);
+    if (whole !== undefined && !(length !== undefined && length > BUFFER_LIMIT_BYTES)) {
+      // Under 1 kB the answer stays as it is: the adapter writes it whole, with its length.
+      if ((typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength) < THRESHOLD_BYTES) return;
+      const raw = typeof whole === 'string' ? Buffer.from(whole) : whole;
+      const packed = raw.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(raw) : await gzipAsync(raw);
+      const headers = res.headers;
+      headers.set('Content-Encoding', 'gzip');
+      headers.set('Content-Length', String(packed.byteLength));
+      const tag = weakTag(headers.get('ETag'));
+      if (tag) headers.set('ETag', tag);
+      // Not through the setter's copy of the previous answer, which reads its body as a stream.
+      const fresh = new Response(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), { status: res.status, headers });
+      c.res = undefined;
+      c.res = fresh;
+      return;
+    }
+    const body = res.body;
+    if (!body) return;
+    if ((length !== undefined && length > BUFFER_LIMIT_BYTES) || streamedBodies.has(body)) {
+      replace(body.pipeThrough(new CompressionStream('gzip')), true);
       return;
     }
     const raw = new Uint8Array(await res.arrayBuffer());

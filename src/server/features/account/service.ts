@@ -4,6 +4,7 @@ import type { OrganisationSummary } from '../../../shared/api/organisations.ts';
 import { limitsFor, summarizeSubscription } from '../../../shared/plans.ts';
 import type { SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { preparedOnPostgres } from '../../db/prepared.ts';
 import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
 import { subscriptionState } from '../../domain/subscription.ts';
 
@@ -12,14 +13,12 @@ const countIn = (table: 'recipes' | 'menus' | 'qr_codes' | 'establishments', thi
   sql<number>`(SELECT count(*) FROM ${sql.table(table)} x WHERE x.organisation_id = o.id
     ${thisMonth ? sql`AND x.created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'` : sql``})`;
 
-/**
- * Everything GET /api/me returns, in one query, for the active organisation: the account, its
- * role and organisations (the switcher), the organisation's name with its first
- * establishment's address as `profile`, its plan, usage and limits. Null when the account is not
- * (or no longer) a member of that organisation.
- */
-export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId?: string): Promise<MeResponse | null> {
-  const row = await db
+/** Stand-ins for the account and the organisation in the summary query built once (summaryQuery). */
+const USER_SLOT = '00000000-0000-4000-8000-00000000a001';
+const ORGANISATION_SLOT = '00000000-0000-4000-8000-00000000a002';
+
+function buildSummaryQuery(db: Kysely<DB>, userId: string, organisationId?: string) {
+  return db
     .selectFrom('users as u')
     .innerJoin('memberships as m', (join) =>
       // Without an organisation named: the active one, read in the same query (GET /api/me is one query).
@@ -39,7 +38,7 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
           .as('e'),
       (join) => join.onTrue(),
     )
-    .where('u.id', '=', user.id)
+    .where('u.id', '=', userId)
     .select([
       'u.email_verified',
       'u.two_factor_enabled',
@@ -67,7 +66,38 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
       countIn('menus', true).as('menus_month'),
       countIn('qr_codes', true).as('qr_codes_month'),
     ])
-    .executeTakeFirst();
+    .compile();
+}
+
+type SummaryQuery = ReturnType<typeof buildSummaryQuery>;
+const summaryQueries = new Map<'active' | 'named', SummaryQuery>();
+
+/**
+ * The summary query of `userId` (and `organisationId`, else the active organisation's). Its
+ * text is built and compiled once per variant, with stand-ins in place of the two ids, and is
+ * a named prepared statement on PostgreSQL: GET /api/me, asked on every page load, is then
+ * neither built by Kysely nor parsed and planned by PostgreSQL again
+ * (docs/decisions/0022-performance-at-the-physical-limit.md « The signed-in API »).
+ */
+function summaryQuery(db: Kysely<DB>, userId: string, organisationId?: string): SummaryQuery {
+  const variant = organisationId === undefined ? 'active' : 'named';
+  let query = summaryQueries.get(variant);
+  if (!query) {
+    query = buildSummaryQuery(db, USER_SLOT, organisationId === undefined ? undefined : ORGANISATION_SLOT);
+    preparedOnPostgres(query.sql);
+    summaryQueries.set(variant, query);
+  }
+  return { ...query, parameters: query.parameters.map((value) => (value === USER_SLOT ? userId : value === ORGANISATION_SLOT ? organisationId : value)) };
+}
+
+/**
+ * Everything GET /api/me returns, in one query, for the active organisation: the account, its
+ * role and organisations (the switcher), the organisation's name with its first
+ * establishment's address as `profile`, its plan, usage and limits. Null when the account is not
+ * (or no longer) a member of that organisation.
+ */
+export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId?: string): Promise<MeResponse | null> {
+  const [row] = (await db.executeQuery(summaryQuery(db, user.id, organisationId))).rows;
   if (!row) return null;
   const subscription = summarizeSubscription(subscriptionState(row));
   const profile: EstablishmentProfile = {

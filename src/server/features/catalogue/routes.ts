@@ -4,7 +4,7 @@ import { filterAllergens } from '../../../shared/allergens.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { parseInput } from '../../lib/http.ts';
 import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
-import { searchOwnRecipes, searchProducts } from '../../domain/product-search.ts';
+import { searchOwnIngredients, type OwnSearch } from '../../domain/product-search.ts';
 import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';
 
 /** docs/product/api.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
@@ -28,15 +28,29 @@ function readQuery(c: Context<AppEnv>) {
   return { q, limit: clampLimit(limit === undefined || limit.trim() === '' ? undefined : Number(limit)) };
 }
 
-/** The signed-in caller's active organisation, or null (the search is public; products need a session). */
-async function organisationOf(c: Context<AppEnv>, deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'auth'>>): Promise<string | null> {
-  if (!deps.auth || !c.req.header('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
-  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) return null;
-  return (await resolveActiveOrganisation(deps.db, session.user.id)).id;
+/**
+ * The signed-in caller's own hits (products, then recipes) and organisation, or null without a
+ * session (the search is public; products need one). The session comes from the session cache
+ * when it is kept (src/server/auth/session-cache.ts), as on every signed-in route; the active
+ * organisation is read in the search's own query, and a lost membership falls back as
+ * requireUser does (docs/product/organisations.md « Losing access »).
+ */
+async function ownHits(c: Context<AppEnv>, deps: CatalogueDeps, q: string, limit: number): Promise<OwnSearch | null> {
+  if (!deps.signedIn || !c.req.header('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
+  const user = await deps.signedIn(c);
+  if (!user) return null;
+  const own = await searchOwnIngredients(deps.db, { userId: user.id }, q, limit);
+  if (own.organisationId !== null) return own;
+  const organisation = await resolveActiveOrganisation(deps.db, user.id);
+  return searchOwnIngredients(deps.db, { organisationId: organisation.id }, q, limit);
 }
 
-export function catalogueRoutes(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'auth'>>): Hono<AppEnv> {
+export interface CatalogueDeps extends Pick<AppDeps, 'db'> {
+  /** The request's signed-in account, or null (app.ts: `optionalSession`); without it every search is anonymous. */
+  signedIn?: (c: Context<AppEnv>) => Promise<{ id: string } | null>;
+}
+
+export function catalogueRoutes(deps: CatalogueDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/ingredients', async (c) => {
@@ -46,9 +60,10 @@ export function catalogueRoutes(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps
       c.header('Cache-Control', CACHE_CONTROL);
       return c.json({ hits: [] });
     }
-    const organisationId = await organisationOf(c, deps);
-    // The organisation's own products first, marked « Mon produit » (docs/product/products.md), then Ciqual.
-    const products = organisationId === null ? [] : [...(await searchProducts(deps.db, organisationId, q, limit)), ...(await searchOwnRecipes(deps.db, organisationId, q, limit))].slice(0, limit);
+    const own = await ownHits(c, deps, q, limit);
+    const organisationId = own?.organisationId ?? null;
+    // The organisation's own products first, marked « Mon produit » (docs/product/products.md), then its recipes, then Ciqual.
+    const products = own?.hits ?? [];
     const foods = products.length >= limit ? [] : (await getCatalogueSearch(deps.db)).search(q, { limit: limit - products.length });
     // Only on success: an error (503 while the database is down) must not be cached; a signed-in answer holds the organisation's products.
     c.header('Cache-Control', organisationId === null ? CACHE_CONTROL : 'private, no-cache');

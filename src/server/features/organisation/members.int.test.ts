@@ -115,6 +115,21 @@ describe('losing access', () => {
     expect((event.payload as { eventData: unknown }).eventData).toEqual({ organisation_id: owner.organisationId, role: 'editor', reason: 'removed' });
   });
 
+  it('a removed member’s ingredient search no longer finds the organisation’s recipes: it falls back and searches their own', async () => {
+    const { owner, cook } = await teamWithRecipe();
+    const search = () => t.request('GET', '/api/catalogue/ingredients?q=blanquette&limit=10', { cookie: cook.cookie });
+    expect((await search()).body.hits[0]).toMatchObject({ kind: 'recipe', name: 'Blanquette', group: 'Ma recette' });
+    expect((await t.request('DELETE', `/api/organisation/members/${cook.user.id}`, { cookie: owner.cookie })).status).toBe(204);
+    const after = await search();
+    expect(after.status).toBe(200);
+    expect(after.body.hits.map((h: { kind: string }) => h.kind)).not.toContain('recipe');
+    expect(after.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await t.db.selectFrom('users').select('active_organisation_id').where('id', '=', cook.user.id).executeTakeFirstOrThrow()).active_organisation_id).toBe(cook.organisationId);
+    const own = await t.request('POST', '/api/recipes', { cookie: cook.cookie, body: { ...recipe, name: 'Blanquette de la maison' } });
+    expect(own.status).toBe(201);
+    expect((await search()).body.hits[0]).toMatchObject({ kind: 'recipe', id: own.body.id });
+  });
+
   it('an account left without any organisation gets a new one of its own', async () => {
     const { owner, cook } = await teamWithRecipe();
     await t.db.deleteFrom('organisations').where('id', '=', cook.organisationId).execute();

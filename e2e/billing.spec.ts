@@ -164,9 +164,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth?mode=inscription');
     await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/auth');
-    await expect(page.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute('href', '/auth?mode=inscription');
     const nav = page.getByRole('navigation', { name: viewport === PHONE ? 'Navigation mobile' : 'Navigation', exact: true });
     await expect(nav.getByRole('link', { name: 'Fonctionnalités' })).toHaveAttribute('href', '/#fonctionnalites');
     await expect(nav.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('href', '/restaurants');
@@ -184,7 +184,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(premium).toContainText('80 € / an');
     await expect(premium.getByText('6,67 € / mois', { exact: false })).toBeVisible();
     await expect(premium.getByText('Économisez 33%')).toBeVisible();
-    await expect(premium.getByRole('link', { name: 'Essayer Premium 14 jours' })).toHaveAttribute('href', '/auth');
+    await expect(premium.getByRole('link', { name: 'Essayer Premium 14 jours' })).toHaveAttribute('href', '/auth?mode=inscription');
     await screenshot(page, `landing-pricing-${viewport.width}`);
 
     await signUp(page);
@@ -219,7 +219,7 @@ for (const viewport of [LAPTOP, PHONE]) {
       await expect(page.getByRole('heading', { name: 'La solution NutriCarte' })).toBeVisible();
       await expect(page.locator('#tarifs').getByTestId('plan-premium')).toBeVisible();
       const closing = page.getByRole('region', { name: marketing.cta });
-      await expect(closing.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth');
+      await expect(closing.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth?mode=inscription');
       await screenshot(page, `marketing-${marketing.name}-${viewport.width}`);
     }
     await expect(page.getByText('Cantines scolaires')).toBeVisible();

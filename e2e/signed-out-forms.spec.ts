@@ -97,3 +97,48 @@ test('a stand-in left for another page before the code came leaves nothing behin
   await expect(page.getByLabel('Mot de passe')).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
 });
+
+// /auth is painted by the server for a visitor (docs/decisions/0028-server-first-paint.md
+// « Signed-out pages »): its fields take typing before any of the app's code has come.
+test('/auth painted by the server: typed and sent with Enter before the app’s code, nothing leaves in the address, and the account signs in', async ({ page, baseURL }) => {
+  const email = uniqueEmail('peint');
+  const created = await page.request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email, password: 'secret123', name: 'Chef' } });
+  expect(created.status()).toBe(200);
+  await page.context().clearCookies();
+  const release = await holdChunk(page, 'index');
+  // The page's load waits for its scripts, held here: the paint is there before.
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  // Nothing works before the app but typing: no click is lost on a button that does nothing.
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Inscription', exact: true })).toBeDisabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').click();
+  await page.keyboard.type('secret123');
+  await page.keyboard.press('Enter');
+  expect(page.url()).toBe(`${baseURL}/auth`);
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Bonjour');
+});
+
+test('/auth?mode=inscription is painted as the sign-up form; what is typed before the app keeps its text, focus and caret', async ({ page }) => {
+  const release = await holdChunk(page, 'index');
+  await page.goto('/auth?mode=inscription', { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inscription' })).toBeVisible();
+  const restaurant = page.getByLabel('Nom du restaurant (optionnel)');
+  await page.getByLabel('Email').fill(uniqueEmail('peint-inscription'));
+  await restaurant.click();
+  await restaurant.pressSequentially('La Cantine du Qu');
+  release();
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
+  await expect(restaurant).toBeFocused();
+  await page.keyboard.type('ai');
+  await expect(restaurant).toHaveValue('La Cantine du Quai');
+  await page.getByLabel('Mot de passe').fill('secret123');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner')).toContainText('La Cantine du Quai');
+});

@@ -263,6 +263,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
         const me = user && (await readMe(deps.db, user));
         return me ? { me, config: publicConfig } : null;
       },
+      config: publicConfig,
       onFirstPaintError: (error) => logger.warn('first paint failed, the page is sent without it', { err: error }),
       shell: options.shell,
     });

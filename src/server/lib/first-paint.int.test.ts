@@ -19,6 +19,9 @@ const shell: ShellRenderer = {
     painted.push({ pathname, email: me.user.email, organisation: me.organisation.name, appEnv: config.appEnv });
     return `<h1>Bonjour, ${me.user.email}</h1>`;
   },
+  isSignedOutPaintPath: () => false,
+  renderSignedOutPage: () => null,
+  renderConsentBanner: () => '',
 };
 
 beforeAll(async () => {

@@ -10,6 +10,9 @@ import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 export interface ShellRenderer {
   isAppLayoutPath(pathname: string): boolean;
   renderAppShell(pathname: string, me: MeResponse, config: PublicConfig): string | null;
+  isSignedOutPaintPath(pathname: string): boolean;
+  renderSignedOutPage(pathname: string, search: string, config: PublicConfig): string | null;
+  renderConsentBanner(): string;
 }
 
 /** The signed-in account of a page load, as GET /api/me and GET /api/config answer it. */

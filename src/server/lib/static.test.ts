@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.ts';
 import { compressResponses } from './compress.ts';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import type { FirstPaintAccount, ShellRenderer } from './first-paint.ts';
-import { mountWebApp, type WebAppOptions } from './static.ts';
+import { landingScriptTags, mountWebApp, type WebAppOptions } from './static.ts';
 
 let dir: string;
 const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `plat ${i}`))};`;
@@ -18,9 +18,12 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="fr"><title>NutriCarte</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk.js"><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="fr"><head><title>NutriCarte</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk.js"></head><body><div id="root"></div></body></html>',
   );
-  await writeFile(path.join(dir, 'landing.html'), '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title></html>');
+  await writeFile(
+    path.join(dir, 'landing.html'),
+    '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title>\n    <script type="module" crossorigin src="/assets/landing-script-1.js" data-app="/assets/app-abc123.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/consent-store-2.js">\n  </head></html>',
+  );
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
   await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(bundle));
@@ -101,6 +104,9 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
         calls.push(pathname);
         return `<h1>Bonjour, ${me.user.email}</h1><p>${me.organisation.name}</p>`;
       },
+      isSignedOutPaintPath: () => false,
+      renderSignedOutPage: () => null,
+      renderConsentBanner: () => '',
     };
   }
   const withShell = (options: Partial<WebAppOptions> = {}) => app({ account: async () => account, shell: Promise.resolve(renderer()), ...options });
@@ -156,5 +162,71 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root"></div>');
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('signed-out pages painted by the server (docs/decisions/0028-server-first-paint.md « Signed-out pages »)', () => {
+  const config = { appEnv: 'production' } as PublicConfig;
+  /** A renderer of /auth, which records what it was asked. */
+  function renderer(calls: string[]): ShellRenderer {
+    return {
+      isAppLayoutPath: () => false,
+      renderAppShell: () => null,
+      isSignedOutPaintPath: (pathname) => pathname === '/auth',
+      renderSignedOutPage: (pathname, search) => {
+        calls.push(`${pathname}${search}`);
+        return `<h1>${search === '' ? 'Connexion' : 'Inscription'} $&amp;</h1>`;
+      },
+      renderConsentBanner: () => '<section>Cookies</section>',
+    };
+  }
+
+  it('paints /auth for a visitor, in its address’s mode, with the cookie banner and the landing’s script; the app after the stylesheet; once per variant', async () => {
+    const calls: string[] = [];
+    const a = app({ config, shell: Promise.resolve(renderer(calls)) });
+    const res = await a.request('/auth');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-first-paint=""><h1>Connexion $&amp;</h1></div>');
+    expect(html).toContain('<div id="consent-banner-static" hidden><section>Cookies</section></div>');
+    expect(html).toContain('<script type="module" async crossorigin src="/assets/landing-script-1.js" data-app="/assets/app-abc123.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/consent-store-2.js">');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
+    // No session mark: the app asks nobody for an account.
+    expect(html).not.toContain('data-session');
+    expect(await (await a.request('/auth?mode=inscription&utm=x')).text()).toContain('<h1>Inscription $&amp;</h1>');
+    await a.request('/auth');
+    await a.request('/auth?mode=autre');
+    expect(calls).toEqual(['/auth', '/auth?mode=inscription']);
+  });
+
+  it('sends the bare page with a session cookie, for another page, without a renderer or landing script, or when the paint fails', async () => {
+    const calls: string[] = [];
+    const a = app({ config, shell: Promise.resolve(renderer(calls)) });
+    expect(await (await a.request('/auth', { headers: { cookie: 'nutricarte.session_token=abc.def' } })).text()).toContain('<div id="root"></div>');
+    expect(await (await a.request('/recipes')).text()).toContain('<div id="root"></div>');
+    expect(await (await app({ config, shell: Promise.resolve(null) }).request('/auth')).text()).toContain('<div id="root"></div>');
+    const errors: unknown[] = [];
+    const failing = app({
+      config,
+      onFirstPaintError: (error) => errors.push(error),
+      shell: Promise.resolve({
+        ...renderer(calls),
+        renderSignedOutPage: () => {
+          throw new Error('rendu impossible');
+        },
+      }),
+    });
+    const res = await failing.request('/auth');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root"></div>');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('finds the landing’s script and its preloads, or nothing', () => {
+    expect(landingScriptTags('<head><script type="module" src="/a.js"></script></head>')).toBeNull();
+    expect(landingScriptTags('<head><script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n<link rel="modulepreload" href="/c.js"></head>')).toBe(
+      '<script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n    <link rel="modulepreload" href="/c.js">',
+    );
   });
 });

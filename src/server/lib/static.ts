@@ -4,6 +4,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sessionCookieValue } from '../auth/session-cache.ts';
 import type { AppEnv } from '../context.ts';
+import type { PublicConfig } from '../../shared/api/account.ts';
 import { loadShellRenderer, type FirstPaintAccount, type ShellRenderer } from './first-paint.ts';
 
 /**
@@ -21,10 +22,24 @@ function cached(serve: MiddlewareHandler<AppEnv>, cacheControl: string): Middlew
 export interface WebAppOptions {
   /** The signed-in account of a page load, or null without a valid session. */
   account?: (c: Context<AppEnv>) => Promise<FirstPaintAccount | null>;
+  /** GET /api/config's answer, which a signed-out page's first paint is rendered with. */
+  config?: PublicConfig;
   /** A first paint that failed: the page is answered without it. */
   onFirstPaintError?: (error: unknown) => void;
   /** The first paint's renderer; by default dist/shell beside `webDir`, when built. */
   shell?: Promise<ShellRenderer | null>;
+}
+
+/**
+ * The landing's small script and its preloads, from the prerendered landing page
+ * (scripts/prerender-landing.mjs): a painted signed-out page shows its cookie banner with it.
+ * Null when the landing was not prerendered.
+ */
+export function landingScriptTags(landingHtml: string): string | null {
+  const script = /<script type="module"[^>]*\bdata-app="[^"]*"[^>]*><\/script>/.exec(landingHtml);
+  if (!script) return null;
+  const preloads = landingHtml.slice(script.index + script[0].length, landingHtml.indexOf('</head>')).match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  return [script[0], ...preloads].join('\n    ');
 }
 
 /** `<div id="root">` of the built index.html, which the first paint fills. */
@@ -54,8 +69,13 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   const indexWithSession = withSession(indexHtml);
   // With the first paint in the page, the stylesheet is what the screen waits for: the app's
   // code comes after it (docs/decisions/0028-server-first-paint.md « Priorities »).
-  const indexPainted = indexWithSession.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-  const shell = options.account ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
+  const lowPriority = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  const indexPainted = lowPriority(indexWithSession);
+  // A signed-out paint has no session mark: the app asks nobody for an account that is not there.
+  const indexPaintedSignedOut = lowPriority(indexHtml);
+  const shell = options.account || options.config ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
+  const signedOutPaints = new Map<string, string>();
+  const landingScript = landingScriptTags(landingHtml);
   // Loading it is the renderer's first use's business; a failure is told there, once per page load.
   shell.catch(() => undefined);
 
@@ -66,6 +86,37 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
       if (!renderer || !options.account || !renderer.isAppLayoutPath(c.req.path)) return null;
       const account = await options.account(c);
       return account ? renderer.renderAppShell(c.req.path, account.me, account.config) : null;
+    } catch (error) {
+      options.onFirstPaintError?.(error);
+      return null;
+    }
+  }
+
+  /**
+   * A signed-out page painted for a visitor without a session (/auth: docs/decisions/0028-server-first-paint.md
+   * « Signed-out pages »): the page and the cookie banner, the landing's small script to show
+   * the banner until a decision, the app's code after the stylesheet. The same for every
+   * visitor, so each variant is rendered once per process. Null: not such a page, no renderer,
+   * or a failure (told once per page load; the page is then sent bare).
+   */
+  async function signedOutPaint(c: Context<AppEnv>): Promise<string | null> {
+    try {
+      const renderer = await shell;
+      if (!renderer || !options.config || !landingScript || !renderer.isSignedOutPaintPath(c.req.path)) return null;
+      const search = new URL(c.req.url).searchParams.get('mode') === 'inscription' ? '?mode=inscription' : '';
+      const key = `${c.req.path}${search}`;
+      let html = signedOutPaints.get(key);
+      if (html === undefined) {
+        const page = renderer.renderSignedOutPage(c.req.path, search, options.config);
+        if (page === null) return null;
+        const body = `<div id="root" data-first-paint="">${page}</div>\n    <div id="consent-banner-static" hidden>${renderer.renderConsentBanner()}</div>`;
+        // `async`: the small script runs as soon as it is in, not after the app's code as the
+        // document's order of module scripts would have it (a banner and an Enter wait for it).
+        const early = landingScript.replace('<script type="module"', '<script type="module" async');
+        html = indexPaintedSignedOut.replace('</head>', () => `${early}\n  </head>`).replace(EMPTY_ROOT, () => body);
+        signedOutPaints.set(key, html);
+      }
+      return html;
     } catch (error) {
       options.onFirstPaintError?.(error);
       return null;
@@ -85,7 +136,7 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
     c.header('Vary', 'Cookie');
     if (!sessionCookieValue(c.req.header('cookie'))) {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return c.html((await signedOutPaint(c)) ?? indexHtml);
     }
     const paint = await firstPaint(c);
     // The account's own names: never kept by a shared cache. (A function as replacement: a

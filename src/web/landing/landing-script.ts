@@ -3,17 +3,20 @@
  * about 2 kB). It does what the React landing does for a first visitor, with no React:
  * - the cookie banner until a decision (the same store as the app's, consent-store.ts);
  * - « Mensuel / Annuel » in the pricing section;
- * - the sign-up links open /auth in sign-up mode;
  * - the environment banner outside production.
  * « Personnaliser » and « Gestion des cookies » load the app's consent components alone
  * (consent-island.tsx); a signed-in owner gets the app itself (their own links), which renders
  * the same page over this one.
  * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0022 « First-load JavaScript ».
+ * It also comes with the pages the server paints first for a visitor (/auth, src/server/lib/static.ts):
+ * there it shows the same banner until the app, already on its way, brings its own.
  */
 import { consentStore, NOTHING_ALLOWED } from '../features/consent/consent-store.ts';
 import type { PublicConfig } from '../../shared/api/account.ts';
 
 const appUrl = document.querySelector('script[data-app]')?.getAttribute('data-app') ?? '';
+/** A page the server painted for the app (not the landing): the app is already loading, with its own banner and dialog. */
+const appComing = document.getElementById('root')?.hasAttribute('data-first-paint') ?? false;
 const banner = document.getElementById('consent-banner-static');
 
 let appStarted = false;
@@ -29,7 +32,7 @@ let islandStarted = false;
 /** « Personnaliser », « Gestion des cookies »: the app's banner and dialog, without the app. */
 function openPreferences() {
   consentStore.openPreferences();
-  if (appStarted || islandStarted) return;
+  if (appStarted || islandStarted || appComing) return;
   islandStarted = true;
   hideBanner();
   void import('./consent-island.tsx');
@@ -65,6 +68,13 @@ consentStore.subscribe(() => {
   if (consentStore.getSnapshot().decided) hideBanner();
 });
 if (!consentStore.getSnapshot().decided) showBanner();
+
+// A form the server painted (/auth) cannot be sent before the app: an Enter pressed in it is
+// marked, and the app sends the form once it is in (src/web/lib/form-draft.ts).
+const paintedForm = appComing ? document.querySelector<HTMLFormElement>('#root form') : null;
+paintedForm?.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) paintedForm.setAttribute('data-submitted', '');
+});
 
 // « Gestion des cookies » in the footer opens the app's preferences dialog.
 for (const button of document.querySelectorAll<HTMLButtonElement>('footer button')) {
@@ -104,16 +114,6 @@ if (toggle && price && yearly) {
   });
 }
 
-// The sign-up links: the app reads the mode from the history entry's state (React Router keeps
-// a location's state in `history.state.usr`), so /auth opens on « Inscription » as from a Link.
-document.addEventListener('click', (event) => {
-  const link = (event.target as Element).closest?.('a[data-sign-up]');
-  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  history.pushState({ usr: { mode: 'sign-up' }, key: 'landing', idx: 1 }, '', link.getAttribute('href'));
-  location.reload();
-});
-
 // A signed-in owner gets the app's landing (« Tableau de bord », their plan's links); and, as in
 // the app, the environment's name outside production.
 // The server marks the page when the request carried a session cookie (src/server/lib/static.ts).
@@ -125,7 +125,7 @@ if (document.documentElement.hasAttribute('data-session')) {
 void fetch('/api/config', { headers: { accept: 'application/json' } })
   .then((response) => (response.ok ? (response.json() as Promise<PublicConfig>) : null))
   .then((config) => {
-    if (appStarted || !config || config.appEnv === 'production') return;
+    if (appStarted || appComing || !config || config.appEnv === 'production') return;
     const aside = document.createElement('aside');
     aside.setAttribute('aria-label', 'Environnement');
     // The classes of src/web/components/environment-banner.tsx.

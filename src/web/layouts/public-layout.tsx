@@ -6,6 +6,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { useConsent } from '../features/consent/use-consent.ts';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
+import { SIGN_UP_PATH } from '../lib/auth-paths.ts';
 
 /** Pages that carry their own pricing section: « Tarifs » stays on the page. */
 const PAGES_WITH_PRICING = new Set(['/', '/restaurants', '/restauration-collective']);
@@ -55,7 +56,7 @@ function TopBar() {
               <Link to="/auth" className={buttonClass('ghost', 'sm')}>
                 Se connecter
               </Link>
-              <Link to="/auth" state={{ mode: 'sign-up' }} data-sign-up="" className={buttonClass('primary', 'sm')}>
+              <Link to={SIGN_UP_PATH} className={buttonClass('primary', 'sm')}>
                 S’inscrire
               </Link>
             </>

@@ -47,14 +47,45 @@ export class FormDraft {
   }
 }
 
+/** What was typed into the form the server painted (src/server/lib/static.ts), until a stand-in takes it. */
+let painted: Snapshot | null = null;
+
 /**
- * For the stand-in's `<form ref={formRef} onSubmit={onSubmit}>`: hands its inputs, the focus
- * and a submit made on it to `draft` as it leaves. `submitted`: to show the button busy.
+ * Follows the form of the server's first paint of a signed-out page (/auth) until the app's
+ * first commit replaces it (src/web/main.tsx): its values, the field last focused with its
+ * caret, and an Enter pressed (the painted form cannot be sent: its button is disabled). The
+ * stand-in that replaces it takes all of it as it mounts (useDraftSource), in that same commit.
+ */
+export function followPaintedForm(root: HTMLElement) {
+  const form = root.querySelector('form');
+  if (!form) return;
+  let focus: Snapshot['focus'] = null;
+  // Enter pressed before this code came: the page's small script marked it (src/web/landing/landing-script.ts).
+  let submitted = form.hasAttribute('data-submitted');
+  const read = (event?: Event) => {
+    // Once the app has replaced the paint, the form is gone: what it held is kept as it was.
+    if (!form.isConnected) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement && active.name && form.contains(active)) focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
+    if (event instanceof KeyboardEvent && event.type === 'keydown' && event.key === 'Enter' && event.target instanceof HTMLInputElement) submitted = true;
+    const values: Record<string, string> = {};
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
+    painted = { values, focus, submitted };
+  };
+  read();
+  for (const type of ['input', 'focusin', 'keydown', 'keyup', 'click', 'select']) form.addEventListener(type, read);
+}
+
+/**
+ * For the stand-in's `<form ref={formRef} onSubmit={onSubmit}>`: takes what was typed into the
+ * server's painted form, if it replaces one; hands its inputs, the focus and a submit made on
+ * it to `draft` as it leaves. `submitted`: to show the button busy.
  */
 export function useDraftSource(draft: FormDraft) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const submittedRef = useRef(false);
+  // Enter pressed on the server's painted form counts as this form's submit (useState's first render reads it).
+  const [submitted, setSubmitted] = useState(() => painted?.submitted === true);
+  const submittedRef = useRef(submitted);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submittedRef.current = true;
@@ -63,6 +94,19 @@ export function useDraftSource(draft: FormDraft) {
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    const fromPaint = painted;
+    painted = null;
+    if (fromPaint) {
+      for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) {
+        const value = fromPaint.values[input.name];
+        if (value !== undefined && value !== '') input.value = value;
+      }
+      const input = fromPaint.focus && form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(fromPaint.focus.name)}"]`);
+      if (fromPaint.focus && input) {
+        input.focus();
+        if (fromPaint.focus.start !== null && fromPaint.focus.end !== null) input.setSelectionRange(fromPaint.focus.start, fromPaint.focus.end);
+      }
+    }
     return () => draft.leave(form, submittedRef.current);
   }, [draft]);
   return { formRef, onSubmit, submitted };

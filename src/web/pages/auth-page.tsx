@@ -8,6 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
+import { authModeOfSearch } from '../lib/auth-paths.ts';
 
 /** What the card shows: the sign-in/sign-up forms, or one of the steps reached from them. */
 type View =
@@ -43,7 +44,7 @@ function ModeToggle({ mode, onChange }: { mode: AuthMode; onChange: (mode: AuthM
 export default function AuthPage() {
   const location = useLocation();
   const state = location.state as AuthPageState | null;
-  const [mode, setMode] = useState<AuthMode>(state?.mode ?? 'sign-in');
+  const [mode, setMode] = useState<AuthMode>(state?.mode ?? authModeOfSearch(location.search));
   const [view, setView] = useState<View>(state?.forgotPassword ? { name: 'forgot-password', email: '' } : { name: 'credentials' });
   const { data: me, isPending } = useMe();
   usePreloadAuthForms();

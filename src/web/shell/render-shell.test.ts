@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
-import { isAppLayoutPath, renderAppShell } from './render-shell.tsx';
+import { isAppLayoutPath, isSignedOutPaintPath, renderAppShell, renderConsentBanner, renderSignedOutPage } from './render-shell.tsx';
 
 const organisation = { id: 'o1', name: 'Le Bistrot <du> Port', role: 'owner' as const };
 const me = {
@@ -49,5 +49,40 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
   it('shows the environment outside production, as the app does', () => {
     expect(renderAppShell('/recipes', me, config)).not.toContain('Environnement');
     expect(renderAppShell('/recipes', me, { ...config, appEnv: 'development' })).toMatch(/Environnement\s: développement/);
+  });
+});
+
+describe('signed-out pages painted by the server (docs/decisions/0028-server-first-paint.md « Signed-out pages »)', () => {
+  it('paints /auth as the app first shows it: sign-in, or sign-up for ?mode=inscription, in the public layout', () => {
+    const signIn = renderSignedOutPage('/auth', '', config)!;
+    expect(signIn).toContain('<header');
+    expect(signIn).toContain('>Connexion</h1>');
+    expect(signIn).toContain('name="email"');
+    expect(signIn).toContain('name="password"');
+    expect(signIn).toContain('data-stand-in=""');
+    expect(signIn).toContain('Gestion des cookies');
+    expect(signIn).not.toContain('<script');
+    const signUp = renderSignedOutPage('/auth', '?mode=inscription', config)!;
+    expect(signUp).toContain('>Inscription</h1>');
+    expect(signUp).toContain('name="restaurantName"');
+    expect(renderSignedOutPage('/auth', '', { ...config, appEnv: 'development' })).toMatch(/Environnement\s: développement/);
+  });
+
+  it('can be typed in but not sent before the app comes: every button is disabled, the links stay links', () => {
+    const html = renderSignedOutPage('/auth', '', config)!;
+    const buttons = html.match(/<button[^>]*>/g)!;
+    expect(buttons.length).toBeGreaterThanOrEqual(4); // Connexion, Inscription, Mot de passe oublié, Se connecter…
+    expect(buttons.filter((b) => !b.includes('disabled=""'))).toEqual([]);
+    expect(html).toContain('href="/auth?mode=inscription"');
+  });
+
+  it('paints only the pages it knows, and the cookie banner with its three choices', () => {
+    expect(isSignedOutPaintPath('/auth')).toBe(true);
+    for (const pathname of ['/', '/dashboard', '/reset-password', '/auth/x']) {
+      expect(isSignedOutPaintPath(pathname), pathname).toBe(false);
+      expect(renderSignedOutPage(pathname, '', config), pathname).toBeNull();
+    }
+    const banner = renderConsentBanner();
+    for (const choice of ['Tout refuser', 'Tout accepter', 'Personnaliser']) expect(banner).toContain(choice);
   });
 });

@@ -3,8 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchRoutes, MemoryRouter, Route, Routes } from 'react-router';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
+import ConsentBanner from '../features/consent/consent-banner.tsx';
 import { AppLayout } from '../layouts/app-layout.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
 import { meQuery, publicConfigQuery } from '../lib/queries.ts';
+import AuthPage from '../pages/auth-page.tsx';
 import DashboardPage from '../pages/dashboard-page.tsx';
 import { routes, type RouteHandle } from '../router.tsx';
 
@@ -35,6 +38,51 @@ export function renderAppShell(pathname: string, me: MeResponse, config: PublicC
             <Route path="*" element={page} />
           </Route>
         </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The signed-out pages the server paints first for a visitor without a session: /auth. */
+export function isSignedOutPaintPath(pathname: string): boolean {
+  return pathname === '/auth';
+}
+
+/**
+ * A signed-out page's first paint (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md
+ * « Signed-out pages »): /auth as a first visitor sees it, with the form of its address's mode
+ * (`?mode=inscription`), the same markup as the app's first commit, which replaces it. Until
+ * then the fields take typing (src/web/lib/form-draft.ts hands it over) but no button works
+ * yet, so every button is disabled: a click is not lost on a button that does nothing (the
+ * « Inscription » toggle waits for the app), and Enter submits nothing (HTML's implicit
+ * submission), so no password can leave in an address. Links work as links. The same for
+ * every visitor: the server keeps it.
+ */
+export function renderSignedOutPage(pathname: string, search: string, config: PublicConfig): string | null {
+  if (!isSignedOutPaintPath(pathname)) return null;
+  const client = new QueryClient();
+  client.setQueryData(meQuery.queryKey, null);
+  client.setQueryData(publicConfigQuery.queryKey, config);
+  const html = renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`${pathname}${search}`]}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route path="*" element={<AuthPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return html.replace(/<button(?![^>]*\sdisabled="")/g, '<button disabled=""');
+}
+
+/** The cookie banner as a first visitor sees it, shown by the page's small script until a decision (src/web/landing/landing-script.ts). */
+export function renderConsentBanner(): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <ConsentBanner />
       </MemoryRouter>
     </QueryClientProvider>,
   );

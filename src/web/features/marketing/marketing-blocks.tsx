@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useMe } from '../../lib/queries.ts';
+import { SIGN_UP_PATH } from '../../lib/auth-paths.ts';
 
 export type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -19,7 +20,7 @@ export function StartLink({ variant = 'primary', className }: { variant?: 'prima
       Accéder au tableau de bord
     </Link>
   ) : (
-    <Link to="/auth" state={{ mode: 'sign-up' }} data-sign-up="" className={buttonClass(variant, 'lg', className)}>
+    <Link to={SIGN_UP_PATH} className={buttonClass(variant, 'lg', className)}>
       Commencer gratuitement
     </Link>
   );

@@ -8,6 +8,7 @@ import { formatEuros } from '../../lib/format.ts';
 import { useMe } from '../../lib/queries.ts';
 import { BillingPeriodToggle } from './billing-period-toggle.tsx';
 import { CheckIcon } from './icons.tsx';
+import { SIGN_UP_PATH } from '../../lib/auth-paths.ts';
 
 const freeFeatures = FREE_PLAN_FEATURES.pricing;
 const premiumFeatures = [
@@ -49,11 +50,8 @@ export function PricingSection({ title = 'Des tarifs simples et transparents', i
   const { data: me } = useMe();
   const [period, setPeriod] = useState<BillingType>(initialPeriod);
   const yearly = period === 'yearly';
-  const premiumTarget = me ? `/subscription?billing=${period}` : '/auth';
-  const freeTarget = me ? '/subscription' : '/auth';
-  const signUpState = me ? undefined : { mode: 'sign-up' };
-  // Marks the links the prerendered landing's script gives the sign-up mode (src/web/landing/landing-script.ts).
-  const signUpMark = me ? {} : { 'data-sign-up': '' };
+  const premiumTarget = me ? `/subscription?billing=${period}` : SIGN_UP_PATH;
+  const freeTarget = me ? '/subscription' : SIGN_UP_PATH;
 
   return (
     <section id="tarifs" aria-labelledby="tarifs-titre" className="scroll-mt-4 bg-white">
@@ -74,7 +72,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents', i
             <p className="mt-1 text-sm text-stone-700">Pour découvrir NutriCarte avec une première carte.</p>
             <Price amount={0} period="mois" />
             <FeatureList items={freeFeatures} />
-            <Link to={freeTarget} state={signUpState} {...signUpMark} className={buttonClass('secondary', 'lg', 'mt-8 w-full')}>
+            <Link to={freeTarget} className={buttonClass('secondary', 'lg', 'mt-8 w-full')}>
               {me ? 'Voir mon abonnement' : 'Créer mon compte gratuit'}
             </Link>
           </article>
@@ -104,7 +102,7 @@ export function PricingSection({ title = 'Des tarifs simples et transparents', i
               )}
             </div>
             <FeatureList items={premiumFeatures} />
-            <Link to={premiumTarget} state={signUpState} {...signUpMark} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
+            <Link to={premiumTarget} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
               Essayer Premium {PRICES.trialDays} jours
             </Link>
           </article>

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ConsentRoot } from './features/consent/consent-root.tsx';
 import { ApiError } from './lib/api.ts';
-import { followPaintedForm } from './lib/form-draft.ts';
 import { meQuery, publicConfigQuery } from './lib/queries.ts';
 import { AppRoutes, preloadRoutes } from './router.tsx';
 import './styles.css';
@@ -56,9 +55,10 @@ const render = () =>
 // That render is a transition: React renders it in slices of a few milliseconds, so a phone's
 // main thread stays free to answer a tap meanwhile (the page is already on screen).
 if (container.hasAttribute('data-first-paint')) {
-  // A signed-out page's paint (/auth) takes typing before the app comes: it is handed over.
-  followPaintedForm(container);
-  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery)]).then(() => startTransition(render));
+  // A signed-out page's paint (/auth) takes typing before the app comes: it is handed over
+  // (src/web/lib/form-draft.ts, loaded with the page that uses it, not with every page).
+  const painted = container.querySelector('form') ? import('./lib/form-draft.ts').then(({ followPaintedForm }) => followPaintedForm(container)).catch(() => undefined) : null;
+  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery), painted]).then(() => startTransition(render));
 } else {
   render();
 }

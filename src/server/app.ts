@@ -12,7 +12,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
-import { readMe } from './features/account/service.ts';
+import { readMeKept } from './features/account/account-cache.ts';
 import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
@@ -260,7 +260,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       // session and GET /api/me's answer, as the app would ask for them.
       account: async (c) => {
         const user = await optionalSession(deps, c);
-        const me = user && (await readMe(deps.db, user));
+        const me = user && (await readMeKept(deps.db, deps.diner.accounts, user));
         return me ? { me, config: publicConfig } : null;
       },
       config: publicConfig,

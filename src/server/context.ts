@@ -11,6 +11,7 @@ import type { PhotoStorage } from './domain/photos/storage.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
 import type { ScanBuffer } from './features/qr/scan-buffer.ts';
 import type { InvalidatedCache } from './lib/invalidated-cache.ts';
+import type { MeResponse } from '../shared/api/account.ts';
 
 /** Where an active QR code leads. */
 export interface QrTarget {
@@ -35,6 +36,8 @@ export interface DinerState {
   qrTargets: InvalidatedCache<QrTarget>;
   /** Sessions by signed cookie, dropped when the session or its user changes. */
   sessions: InvalidatedCache<CachedSession>;
+  /** GET /api/me's answers by user, dropped when anything they show changes (src/server/features/account/account-cache.ts). */
+  accounts: InvalidatedCache<MeResponse>;
   scans: ScanBuffer;
   /** Resolves once every change committed before the call has reached the caches (tests). */
   sync(): Promise<void>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { MeResponse } from '../shared/api/account.ts';
 import type { CachedSession, DinerState, QrTarget } from './context.ts';
 import type { Database } from './db/database.ts';
 import type { Subscription } from './db/notifications.ts';
@@ -15,6 +16,7 @@ export const PUBLIC_CHANNEL = 'nutricarte_cache';
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const QR_TARGETS = 100_000;
 const SESSIONS = 100_000;
+const ACCOUNTS = 100_000;
 /** Payload prefix of `sync()` markers, which drop nothing. */
 const SYNC = 'sync:';
 const SYNC_LIMIT_MS = 1_000;
@@ -41,6 +43,7 @@ export async function startDiner(database: Database, logger: Logger, options: Di
   const pages = new InvalidatedCache<CachedPage>(PAGE_CACHE_BYTES);
   const qrTargets = new InvalidatedCache<QrTarget>(QR_TARGETS);
   const sessions = new InvalidatedCache<CachedSession>(SESSIONS);
+  const accounts = new InvalidatedCache<MeResponse>(ACCOUNTS);
   const scans = new ScanBuffer(database.db, logger, options.scans);
   const markers = new Map<string, () => void>();
   let subscription: Subscription | undefined;
@@ -50,12 +53,14 @@ export async function startDiner(database: Database, logger: Logger, options: Di
       pages.changed(payload);
       qrTargets.changed(payload);
       sessions.changed(payload);
+      accounts.changed(payload);
       options.menuChanges?.changed(payload);
     },
     reset(listening) {
       pages.reset(listening);
       qrTargets.reset(listening);
       sessions.reset(listening);
+      accounts.reset(listening);
       if (!listening) logger.warn('public cache off: change notifications lost, pages are read from the database until they are back');
       else {
         logger.info('public cache on: listening to changes again');
@@ -68,6 +73,7 @@ export async function startDiner(database: Database, logger: Logger, options: Di
     pages,
     qrTargets,
     sessions,
+    accounts,
     scans,
     // A marker sent on the channel and awaited (messages arrive in commit order), at most
     // SYNC_LIMIT_MS: past that the listening connection is lost, and its reset turns the caches off.

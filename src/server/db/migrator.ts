@@ -17,6 +17,7 @@ import * as dinerPerformance from './migrations/0015-performance.ts';
 import * as costsProgression from './migrations/0016-costs-progression.ts';
 import * as qrScanDays from './migrations/0017-qr-scan-days.ts';
 import * as establishmentPortions from './migrations/0018-establishment-portions.ts';
+import * as accountChanges from './migrations/0019-account-changes.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-costs-progression': costsProgression,
   '0017-qr-scan-days': qrScanDays,
   '0018-establishment-portions': establishmentPortions,
+  '0019-account-changes': accountChanges,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 /**
  * What a kept entry depends on, as the payloads that announce a change to it:
- * `o:<organisation id>`, `m:<menu id>`, `s:<session token>`, `u:<user id>`.
+ * `o:<organisation id>`, `m:<menu id>`, `s:<session token>`, `u:<user id>`, `c:<organisation id>`
+ * (its counts and names, for GET /api/me: migration 0019).
  */
 export type Tags = readonly string[];
 
@@ -24,7 +25,7 @@ interface Entry<V> {
  * meanwhile; changes to other menus or sessions do not refuse it, so a busy channel does not
  * keep a page from being kept.
  */
-const TAGGED = /^[omsu]:./;
+const TAGGED = /^[omsuc]:./;
 const MAX_CHANGED_TAGS = 10_000;
 
 export class InvalidatedCache<V> {

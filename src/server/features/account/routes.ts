@@ -10,7 +10,7 @@ import { readJson } from '../../lib/http.ts';
 import { allowAttempt } from '../../lib/rate-limit.ts';
 import { deleteAccount } from './delete-account.ts';
 import { exportAccount } from './export.ts';
-import { readMe } from './service.ts';
+import { readMeKept } from './account-cache.ts';
 import { listOwnSessions, revokeOwnSession } from './sessions.ts';
 
 /** `nutricarte-export-2026-11-21.json` (the date in Paris). */
@@ -20,10 +20,10 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
 
-  // One query when the session is kept (src/server/auth/session-cache.ts) and the active
-  // membership stands (readMe).
+  // No query while the session and the answer are kept (src/server/auth/session-cache.ts,
+  // ./account-cache.ts); one when the answer is read again and the active membership stands (readMe).
   app.get('/me', requireSession(deps), async (c) => {
-    const me = await readMe(deps.db, c.var.user);
+    const me = await readMeKept(deps.db, deps.diner.accounts, c.var.user);
     if (!me) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
     useOrganisation(c, me.organisation);
     return c.json(me);

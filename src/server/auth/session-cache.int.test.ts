@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { createTestApp, sessionTokenOf, TEST_PASSWORD, type SignedUpUser, type TestApp } from '../test/harness.ts';
+import { queriesDuring as countQueries, secondConnection } from '../test/connections.ts';
 
 /**
  * Sessions kept a few seconds by their signed cookie (src/server/auth/session-cache.ts) and
@@ -13,26 +14,14 @@ let other: Database | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
-  const url = (t.database.pool.options as { connectionString?: string }).connectionString;
-  if (t.database.kind === 'postgres' && url) other = await openDatabase({ databaseUrl: url, maxConnections: 1 });
+  other = await secondConnection(t.database);
 });
 afterAll(async () => {
   await other?.close();
   await t.close();
 });
 
-/** Queries sent while `work` runs: every Kysely query, better-auth's included, takes a client from the pool. */
-async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const onAcquire = () => (count += 1);
-  t.database.pool.on('acquire', onAcquire);
-  try {
-    await work();
-  } finally {
-    t.database.pool.off('acquire', onAcquire);
-  }
-  return count;
-}
+const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.database, work);
 
 /**
  * The fewest queries `work` sends in a few tries: a kept session can still be asked again in

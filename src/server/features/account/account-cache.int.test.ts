@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { queriesDuring as countQueries, secondConnection } from '../../test/connections.ts';
 import { addMember } from '../../test/teams.ts';
 
 /**
@@ -17,25 +18,14 @@ let other: Database | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp(undefined, undefined, 'Le Bistrot du Port');
-  const url = (t.database.pool.options as { connectionString?: string }).connectionString;
-  if (t.database.kind === 'postgres' && url) other = await openDatabase({ databaseUrl: url, maxConnections: 1 });
+  other = await secondConnection(t.database);
 });
 afterAll(async () => {
   await other?.close();
   await t.close();
 });
 
-async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const onAcquire = () => (count += 1);
-  t.database.pool.on('acquire', onAcquire);
-  try {
-    await work();
-  } finally {
-    t.database.pool.off('acquire', onAcquire);
-  }
-  return count;
-}
+const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.database, work);
 
 // `settle: false`: the harness's wait for the channel (a query of its own) is left out of the count.
 const me = async (user: SignedUpUser) => {

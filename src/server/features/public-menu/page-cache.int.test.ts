@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dinerSecurityHeaders } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { createDinerLane } from '../../diner-lane.ts';
 import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { queriesDuring as countQueries, secondConnection } from '../../test/connections.ts';
 
 /**
  * The diner's cache (docs/decisions/0022-performance-at-the-physical-limit.md): a warm page
@@ -22,8 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp(undefined, undefined, 'Chez Test');
   await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
-  const url = (t.database.pool.options as { connectionString?: string }).connectionString;
-  if (t.database.kind === 'postgres' && url) other = await openDatabase({ databaseUrl: url, maxConnections: 1 });
+  other = await secondConnection(t.database);
 });
 afterAll(async () => {
   await other?.close();
@@ -44,18 +44,7 @@ async function menuWithItem(name: string) {
   return { menu, section, recipe, item };
 }
 
-/** Queries sent while `work` runs: every Kysely query takes a client from the pool. */
-async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const onAcquire = () => (count += 1);
-  t.database.pool.on('acquire', onAcquire);
-  try {
-    await work();
-  } finally {
-    t.database.pool.off('acquire', onAcquire);
-  }
-  return count;
-}
+const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.database, work);
 
 const raw = (path: string, headers: Record<string, string> = {}) => t.request('GET', path, { headers, settle: false });
 

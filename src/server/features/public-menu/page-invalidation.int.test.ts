@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { secondConnection } from '../../test/connections.ts';
 import { readEvents } from './sse-test-reader.ts';
 
 /**
@@ -23,8 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp(undefined, undefined, 'Chez Test');
   await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
-  const url = (t.database.pool.options as { connectionString?: string }).connectionString;
-  if (t.database.kind === 'postgres' && url) other = await openDatabase({ databaseUrl: url, maxConnections: 1 });
+  other = await secondConnection(t.database);
   writer = other?.db ?? t.db;
 });
 afterAll(async () => {

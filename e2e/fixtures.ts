@@ -23,7 +23,15 @@ export async function signUp(page: Page, email = uniqueEmail(), restaurantName =
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByLabel('Nom du restaurant (optionnel)').fill(restaurantName);
+  // The server's answer is awaited apart from the page's move, so a failure says which it was:
+  // a click that sent nothing, a refusal, or an answer slower than the usual bound (a sign-up
+  // hashes its password: seconds on this 2-core host while the other worker audits a page).
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-up/email') && response.request().method() === 'POST', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  const response = await answer.catch((error: unknown) => {
+    throw new Error(`signUp: no answer to the sign-up within 30 s of the click on « Créer mon compte » (${String(error)})`);
+  });
+  expect(response.status(), `signUp: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidatedCache } from './invalidated-cache.ts';
 
@@ -50,5 +51,35 @@ describe('InvalidatedCache', () => {
     expect(cache.get('a')).toBeUndefined(); // the oldest went first
     now = 100;
     expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('drops by its tag index exactly what a look at every entry would drop, and the index keeps no tag of a dropped entry', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+    const tag = fc.constantFrom('o:1', 'o:2', 'm:a', 'm:b', 's:x', 'u:y', 'c:1');
+    const operation = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), key, tags: fc.array(tag, { maxLength: 3 }), value: fc.integer() }),
+      fc.record({ kind: fc.constant('changed' as const), payload: fc.oneof(tag, fc.constant('*')) }),
+    );
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 60 }), fc.integer({ min: 1, max: 8 }), (operations, maxWeight) => {
+        const cache = new InvalidatedCache<number>(maxWeight);
+        // The model: every entry looked at on each change; the oldest set goes first past the bound.
+        const model = new Map<string, { tags: string[]; value: number }>();
+        for (const operation of operations) {
+          if (operation.kind === 'set') {
+            cache.set(operation.key, operation.tags, operation.value, { generation: cache.generation(), ...forever });
+            model.delete(operation.key);
+            model.set(operation.key, { tags: operation.tags, value: operation.value });
+            while (model.size > maxWeight) model.delete(model.keys().next().value!);
+          } else {
+            cache.changed(operation.payload);
+            for (const [k, entry] of model) if (operation.payload === '*' || entry.tags.includes(operation.payload)) model.delete(k);
+          }
+          for (const k of ['a', 'b', 'c', 'd', 'e', 'f']) expect(cache.get(k)).toBe(model.get(k)?.value);
+          expect(cache.size).toBe(model.size);
+          expect(cache.tagCount).toBe(new Set([...model.values()].flatMap((entry) => entry.tags)).size);
+        }
+      }),
+    );
   });
 });

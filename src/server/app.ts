@@ -234,7 +234,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', accountRoutes(deps));
   app.route('/api', organisationRoutes(deps));
   app.route('/api/establishments', establishmentRoutes(deps));
-  app.route('/api/catalogue', catalogueRoutes({ db: deps.db, signedIn: (c) => optionalSession(deps, c) }));
+  // The search's caller: the session, then the active organisation from GET /api/me's answer,
+  // both kept in memory (src/server/features/catalogue/own-ingredients.ts).
+  const signedInOrganisation = async (c: Context<AppEnv>) => {
+    const user = await optionalSession(deps, c);
+    return user && ((await readMeKept(deps.db, deps.diner.accounts, user))?.organisation.id ?? null);
+  };
+  app.route('/api/catalogue', catalogueRoutes({ db: deps.db, signedInOrganisation, ownIngredients: deps.diner.ownIngredients }));
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));

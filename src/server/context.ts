@@ -11,6 +11,7 @@ import type { PhotoStorage } from './domain/photos/storage.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
 import type { ScanBuffer } from './features/qr/scan-buffer.ts';
 import type { InvalidatedCache } from './lib/invalidated-cache.ts';
+import type { KeptOwnIngredients } from './features/catalogue/own-ingredients.ts';
 import type { MeResponse } from '../shared/api/account.ts';
 
 /** Where an active QR code leads. */
@@ -38,6 +39,8 @@ export interface DinerState {
   sessions: InvalidatedCache<CachedSession>;
   /** GET /api/me's answers by user, dropped when anything they show changes (src/server/features/account/account-cache.ts). */
   accounts: InvalidatedCache<MeResponse>;
+  /** Each organisation's own ingredient names and hits, dropped when a product or recipe changes (src/server/features/catalogue/own-ingredients.ts). */
+  ownIngredients: InvalidatedCache<KeptOwnIngredients>;
   scans: ScanBuffer;
   /** Resolves once every change committed before the call has reached the caches (tests). */
   sync(): Promise<void>;

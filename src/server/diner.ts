@@ -4,6 +4,7 @@ import type { MeResponse } from '../shared/api/account.ts';
 import type { CachedSession, DinerState, QrTarget } from './context.ts';
 import type { Database } from './db/database.ts';
 import type { Subscription } from './db/notifications.ts';
+import { OWN_INGREDIENTS_BYTES, type KeptOwnIngredients } from './features/catalogue/own-ingredients.ts';
 import type { CachedPage } from './features/public-menu/cached-page.ts';
 import type { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
 import { ScanBuffer, type ScanBufferOptions } from './features/qr/scan-buffer.ts';
@@ -44,6 +45,7 @@ export async function startDiner(database: Database, logger: Logger, options: Di
   const qrTargets = new InvalidatedCache<QrTarget>(QR_TARGETS);
   const sessions = new InvalidatedCache<CachedSession>(SESSIONS);
   const accounts = new InvalidatedCache<MeResponse>(ACCOUNTS);
+  const ownIngredients = new InvalidatedCache<KeptOwnIngredients>(OWN_INGREDIENTS_BYTES);
   const scans = new ScanBuffer(database.db, logger, options.scans);
   const markers = new Map<string, () => void>();
   let subscription: Subscription | undefined;
@@ -54,6 +56,7 @@ export async function startDiner(database: Database, logger: Logger, options: Di
       qrTargets.changed(payload);
       sessions.changed(payload);
       accounts.changed(payload);
+      ownIngredients.changed(payload);
       options.menuChanges?.changed(payload);
     },
     reset(listening) {
@@ -61,6 +64,7 @@ export async function startDiner(database: Database, logger: Logger, options: Di
       qrTargets.reset(listening);
       sessions.reset(listening);
       accounts.reset(listening);
+      ownIngredients.reset(listening);
       if (!listening) logger.warn('public cache off: change notifications lost, pages are read from the database until they are back');
       else {
         logger.info('public cache on: listening to changes again');
@@ -74,6 +78,7 @@ export async function startDiner(database: Database, logger: Logger, options: Di
     qrTargets,
     sessions,
     accounts,
+    ownIngredients,
     scans,
     // A marker sent on the channel and awaited (messages arrive in commit order), at most
     // SYNC_LIMIT_MS: past that the listening connection is lost, and its reset turns the caches off.

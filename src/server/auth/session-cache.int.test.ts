@@ -62,7 +62,7 @@ describe('session cache and GET /api/me', () => {
     expect(kept).toBeLessThanOrEqual(cold - 1);
   });
 
-  it('searches ingredients with the kept session: the organisation and the names in one query, the rows shown in one more', async () => {
+  it('searches ingredients with the kept session: with the account and the names kept too, no query (src/server/features/catalogue/own-ingredients.ts)', async () => {
     const user = await t.signUp();
     const product = await t.request('POST', '/api/products', { cookie: user.cookie, body: { name: 'Carottes râpées maison', per100g: { energyKcal: 36 } } });
     expect(product.status).toBe(201);
@@ -74,8 +74,8 @@ describe('session cache and GET /api/me', () => {
     const search = (q: string) => t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, { cookie: user.cookie, settle: false });
     await search('carottes râpées');
     let found: Awaited<ReturnType<typeof search>> | undefined;
-    // Names, then the product's and the recipe's rows in one query; the Ciqual foods are in memory.
-    expect(await fewestQueriesOf(async () => (found = await search('carottes râpées')))).toBe(2);
+    // The account, the names and the hits shown are kept; the Ciqual foods are in memory.
+    expect(await fewestQueriesOf(async () => (found = await search('carottes râpées')))).toBe(0);
     expect(found!.body.hits.slice(0, 2)).toMatchObject([
       { kind: 'product', id: product.body.id, code: null, name: 'Carottes râpées maison', group: 'Mon produit', supplier: null, allergens: [], traces: [], redMeat: false },
       { kind: 'recipe', id: recipe.body.id, code: null, name: 'Carottes râpées vinaigrette', group: 'Ma recette', allergens: [], traces: [], gramsPerPortion: 100 },
@@ -83,8 +83,8 @@ describe('session cache and GET /api/me', () => {
     expect(found!.body.hits[0].per100g).toMatchObject({ energyKcal: 36, energyKj: 150.6, water: null });
     expect(found!.body.hits[1].per100g.energyKcal).toBeCloseTo(36);
     expect(found!.body.hits.slice(2).every((h: { kind: string }) => h.kind === 'ciqual')).toBe(true);
-    expect(await fewestQueriesOf(() => search('carottes vinaigrette'))).toBe(2);
-    expect(await fewestQueriesOf(() => search('topinambour'))).toBe(1);
+    expect(await fewestQueriesOf(() => search('carottes vinaigrette'))).toBe(0);
+    expect(await fewestQueriesOf(() => search('topinambour'))).toBe(0);
   });
 
   it('never takes an altered cookie for a kept one', async () => {

@@ -18,6 +18,7 @@ import * as costsProgression from './migrations/0016-costs-progression.ts';
 import * as qrScanDays from './migrations/0017-qr-scan-days.ts';
 import * as establishmentPortions from './migrations/0018-establishment-portions.ts';
 import * as accountChanges from './migrations/0019-account-changes.ts';
+import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-qr-scan-days': qrScanDays,
   '0018-establishment-portions': establishmentPortions,
   '0019-account-changes': accountChanges,
+  '0020-own-ingredient-changes': ownIngredientChanges,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

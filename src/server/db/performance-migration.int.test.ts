@@ -40,9 +40,10 @@ describe('migration 0015-performance', () => {
       expect(await counts()).toEqual(before);
       expect(await loadPublicMenu(db, menu.id)).toEqual(pageBefore);
       expect(pageBefore?.sections[0]?.items[0]).toMatchObject({ name: 'Quiche', price: 12.5, soldOut: true, translations: { en: { name: 'Quiche' } } });
-      // This migration's triggers (0019's, `*_account_changed`, are account-changes-migration.int.test.ts's).
+      // This migration's triggers (0019's, `*_account_changed`, are account-changes-migration.int.test.ts's;
+      // 0020's, `*_own_ingredients_changed`, own-ingredient-changes-migration.int.test.ts's).
       const { rows: triggers } = await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgname LIKE '%\\_changed' AND tgname <> 'accounts_password_changed'
-        AND tgname NOT LIKE '%\\_account\\_changed' ORDER BY tgname`.execute(db);
+        AND tgname NOT LIKE '%\\_account\\_changed' AND tgname NOT LIKE '%\\_own\\_ingredients\\_changed' ORDER BY tgname`.execute(db);
       expect(triggers.map((r) => r.tgname)).toEqual([
         'establishments_public_changed',
         'formules_public_changed',

@@ -18,20 +18,6 @@ export function foldedWords(q: string): string[] {
 export const PRODUCT_HIT_GROUP = 'Mon produit';
 export const RECIPE_HIT_GROUP = 'Ma recette';
 
-/** Recipe names as the search compares them, kept between searches (bounded: emptied past 20,000 names). */
-const foldedNames = new Map<string, string>();
-
-/** foldText of a recipe name: every search folds every name of the organisation (up to 2,000), on each keystroke. */
-function foldedName(name: string): string {
-  let folded = foldedNames.get(name);
-  if (folded === undefined) {
-    if (foldedNames.size >= 20_000) foldedNames.clear();
-    folded = foldText(name);
-    foldedNames.set(name, folded);
-  }
-  return folded;
-}
-
 /** What a product hit shows of its row (productSource reads no other column). */
 const PRODUCT_HIT_COLUMNS = [
   'id',
@@ -76,76 +62,72 @@ async function rowsShown(db: Kysely<DB>, organisationId: string, productIds: str
   return { products: row?.products ?? [], recipes: row?.recipes ?? [] };
 }
 
-/** Whose own products and recipes a search reads: the account's active organisation, or a given one. */
-export type SearchOwner = { userId: string } | { organisationId: string };
+/**
+ * An organisation's own ingredient names as the search compares them, read in one query and
+ * kept while none of them changes (src/server/features/catalogue/own-ingredients.ts).
+ */
+export interface OwnNames {
+  /** Its products, by folded name (the first 20,000). */
+  products: { id: string; name: string; folded: string }[];
+  /** Its recipes, by name (the first 2,000: a sub-recipe is searched among them). */
+  recipes: { id: string; name: string; folded: string }[];
+}
 
-export interface OwnSearch {
-  /** The organisation searched; null when the account's active membership is gone (the caller falls back). */
-  organisationId: string | null;
-  /** Its products first (a name starting with the first word first, then shorter names), then its recipes. */
-  hits: IngredientHit[];
+const MAX_OWN_PRODUCTS = 20_000;
+const MAX_OWN_RECIPES = 2_000;
+
+/** The names of the organisation's products and recipes, in ONE query (a named prepared statement on PostgreSQL). */
+export async function readOwnNames(db: Kysely<DB>, organisationId: string): Promise<OwnNames> {
+  const query = sql<{ products: { id: string; name: string; name_folded: string }[] | null; recipes: { id: string; name: string }[] | null }>`
+    SELECT
+      (SELECT json_agg(x ORDER BY x.name_folded) FROM (
+        SELECT p.id, p.name, p.name_folded FROM products p WHERE p.organisation_id = ${organisationId}
+        ORDER BY p.name_folded LIMIT ${MAX_OWN_PRODUCTS}) x) AS products,
+      (SELECT json_agg(x ORDER BY x.name) FROM (
+        SELECT r.id, r.name FROM recipes r WHERE r.organisation_id = ${organisationId}
+        ORDER BY r.name LIMIT ${MAX_OWN_RECIPES}) x) AS recipes`.compile(db);
+  preparedOnPostgres(query.sql);
+  const [row] = (await db.executeQuery(query)).rows;
+  return {
+    products: (row?.products ?? []).map(({ id, name, name_folded }) => ({ id, name, folded: name_folded })),
+    recipes: (row?.recipes ?? []).map(({ id, name }) => ({ id, name, folded: foldText(name) })),
+  };
 }
 
 /**
- * The organisation's own ingredients whose name holds every word typed, as ingredient-search
- * hits: its products first, marked « Mon produit » (a name starting with the first word
- * first, then shorter names), then its recipes, « Ma recette » (a sub-recipe to add), at most
- * `limit` in all. For `{ userId }` the organisation is the account's active one, read in the
- * same query as the names (as requireUser reads it): null when that membership is gone.
- *
- * Two queries when something matches, one otherwise (docs/decisions/0022-performance-at-the-physical-limit.md
- * « The signed-in API »): the names of the matching products (the index on
- * (organisation_id, name_folded) narrows the scan to its own rows) and of every recipe,
- * folded here; then the rows of the few shown only, the products' and the recipes' in one
- * query (bench/recipes.ts: a common word matches hundreds, and a recipe's stored facts are the
- * heavy part). Both are named prepared statements on PostgreSQL.
+ * Which of the organisation's own ingredients a search shows: those whose name holds every
+ * word typed (accents and case folded), its products first (a name starting with the first
+ * word first, then shorter names, then by name), then its recipes by name, at most `limit` in all.
  */
-export async function searchOwnIngredients(db: Kysely<DB>, owner: SearchOwner, q: string, limit: number): Promise<OwnSearch> {
-  const patterns = foldedWords(q);
-  const words = patterns.map((pattern) => pattern.slice(1, -1));
-  const organisation =
-    'userId' in owner
-      ? sql`SELECT m.organisation_id FROM users u JOIN memberships m ON m.user_id = u.id AND m.organisation_id = u.active_organisation_id WHERE u.id = ${owner.userId}`
-      : sql`SELECT ${owner.organisationId}::uuid AS organisation_id`;
-  const productNames =
-    patterns.length === 0
-      ? sql`NULL::json`
-      : sql`(SELECT json_agg(x ORDER BY x.name_folded) FROM (
-          SELECT p.id, p.name, p.name_folded FROM products p
-          WHERE p.organisation_id = o.organisation_id AND ${sql.join(patterns.map((pattern) => sql`p.name_folded LIKE ${pattern}`), sql` AND `)}
-          ORDER BY p.name_folded LIMIT 500) x)`;
-  const recipeNames =
-    words.length === 0
-      ? sql`NULL::json`
-      : sql`(SELECT json_agg(x ORDER BY x.name) FROM (
-          SELECT r.id, r.name FROM recipes r WHERE r.organisation_id = o.organisation_id ORDER BY r.name LIMIT 2000) x)`;
-  const query = sql<{ organisation_id: string; products: { id: string; name: string; name_folded: string }[] | null; recipes: { id: string; name: string }[] | null }>`
-    SELECT o.organisation_id, ${productNames} AS products, ${recipeNames} AS recipes FROM (${organisation}) o`.compile(db);
-  // Every keystroke of a recipe's ingredient search: parsed and planned once per connection.
-  preparedOnPostgres(query.sql);
-  const [found] = (await db.executeQuery(query)).rows;
-  if (!found) return { organisationId: null, hits: [] };
-  const organisationId = found.organisation_id;
-
-  const names = found.products ?? [];
-  const first = words[0] ?? '';
-  const starts = (name: string) => (name.startsWith(first) ? 0 : 1);
-  names.sort((a, b) => starts(a.name_folded) - starts(b.name_folded) || a.name.length - b.name.length || (a.name_folded < b.name_folded ? -1 : 1));
-  const productIds = names.slice(0, limit).map((row) => row.id);
+export function matchOwnNames(names: OwnNames, q: string, limit: number): { productIds: string[]; recipeIds: string[] } {
+  const words = foldedWords(q).map((pattern) => pattern.slice(1, -1));
+  if (words.length === 0) return { productIds: [], recipeIds: [] };
+  const holds = (folded: string) => words.every((word) => folded.includes(word));
+  const first = words[0]!;
+  const starts = (folded: string) => (folded.startsWith(first) ? 0 : 1);
+  const products = names.products.filter((row) => holds(row.folded));
+  products.sort((a, b) => starts(a.folded) - starts(b.folded) || a.name.length - b.name.length || (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0));
+  const productIds = products.slice(0, limit).map((row) => row.id);
   // The recipes come after the products: only as many as the products leave room for.
-  const recipeIds = (found.recipes ?? [])
-    .filter((row) => {
-      const name = foldedName(row.name);
-      return words.every((w) => name.includes(w));
-    })
-    .slice(0, limit - productIds.length)
-    .map((row) => row.id);
+  const recipeIds: string[] = [];
+  for (const row of names.recipes) {
+    if (productIds.length + recipeIds.length >= limit) break;
+    if (holds(row.folded)) recipeIds.push(row.id);
+  }
+  return { productIds, recipeIds };
+}
+
+/**
+ * The search hits of these products and recipes of the organisation, by id, read in one query
+ * (only the few shown: a recipe's stored facts are the heavy part, bench/recipes.ts), « Mon
+ * produit » and « Ma recette » (docs/product/products.md).
+ */
+export async function readOwnHits(db: Kysely<DB>, organisationId: string, productIds: string[], recipeIds: string[]): Promise<Map<string, IngredientHit>> {
   const { products, recipes } = await rowsShown(db, organisationId, productIds, recipeIds);
-  const productById = new Map(products.map((row) => [row.id, row]));
-  const recipeById = new Map(recipes.map((row) => [row.id, row]));
-  const productHits = productIds.flatMap((id) => productById.get(id) ?? []).map((row): IngredientHit => {
+  const hits = new Map<string, IngredientHit>();
+  for (const row of products) {
     const source = productSource(row);
-    return {
+    hits.set(row.id, {
       kind: 'product',
       id: row.id,
       code: null,
@@ -156,12 +138,12 @@ export async function searchOwnIngredients(db: Kysely<DB>, owner: SearchOwner, q
       allergens: row.allergens,
       traces: row.traces,
       ...source.facts,
-    };
-  });
-  const recipeHits = recipeIds.flatMap((id) => recipeById.get(id) ?? []).map((row): IngredientHit => {
+    });
+  }
+  for (const row of recipes) {
     const source = subRecipeSource(row);
-    return {
-      kind: 'recipe' as const,
+    hits.set(row.id, {
+      kind: 'recipe',
       id: row.id,
       code: null,
       name: row.name,
@@ -171,7 +153,7 @@ export async function searchOwnIngredients(db: Kysely<DB>, owner: SearchOwner, q
       traces: row.traces,
       gramsPerPortion: servedGrams(row) / row.servings,
       ...source.facts,
-    };
-  });
-  return { organisationId, hits: [...productHits, ...recipeHits] };
+    });
+  }
+  return hits;
 }

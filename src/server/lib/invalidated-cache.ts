@@ -1,7 +1,8 @@
 /**
  * What a kept entry depends on, as the payloads that announce a change to it:
  * `o:<organisation id>`, `m:<menu id>`, `s:<session token>`, `u:<user id>`, `c:<organisation id>`
- * (its counts and names, for GET /api/me: migration 0019).
+ * (its counts and names, for GET /api/me: migration 0019), `i:<organisation id>` (its products
+ * and recipes, for the ingredient search: migration 0020).
  */
 export type Tags = readonly string[];
 
@@ -30,7 +31,7 @@ interface Entry<V> {
  * may keep, each write paid that many comparisons in each cache: 1.7 ms per change and cache
  * with 100,000 entries kept on this host, against 1.5 µs with the index.)
  */
-const TAGGED = /^[omsuc]:./;
+const TAGGED = /^[omsuci]:./;
 const MAX_CHANGED_TAGS = 10_000;
 
 export class InvalidatedCache<V> {

@@ -32,6 +32,8 @@ export interface OldDatabase {
    * migration stops there, when a later migration changed them (write those reads in SQL).
    */
   migrateTo(name: string): Promise<string[]>;
+  /** The database's LISTEN (a migration's triggers announce their changes on a channel). */
+  listen: Database['listen'];
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function openDatabaseBefore(migrationName: string): Promise<OldData
     kind: database.kind,
     migrateToLatest: () => migrateToLatest(database.db as never),
     migrateTo: (name: string) => migrateTo(database.db as never, name),
+    listen: (channel, handlers) => database.listen(channel, handlers),
     async close() {
       try {
         await database.close();

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from '../../../shared/zod-fr.ts';
 import { filterAllergens } from '../../../shared/allergens.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppDeps, AppEnv, DinerState } from '../../context.ts';
 import { parseInput } from '../../lib/http.ts';
-import { resolveActiveOrganisation } from '../../domain/active-organisation.ts';
-import { searchOwnIngredients, type OwnSearch } from '../../domain/product-search.ts';
+import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';
+import { searchOwnIngredients } from './own-ingredients.ts';
 
 /** docs/product/api.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
 export const catalogueMessages = {
@@ -29,25 +29,25 @@ function readQuery(c: Context<AppEnv>) {
 }
 
 /**
- * The signed-in caller's own hits (products, then recipes) and organisation, or null without a
- * session (the search is public; products need one). The session comes from the session cache
- * when it is kept (src/server/auth/session-cache.ts), as on every signed-in route; the active
- * organisation is read in the search's own query, and a lost membership falls back as
- * requireUser does (docs/product/organisations.md « Losing access »).
+ * The signed-in caller's organisation and its own hits (products, then recipes), or null
+ * without a session (the search is public; products need one). Each from memory when kept, as
+ * on every signed-in route: the session and the active organisation (app.ts, from GET /api/me's
+ * kept answer, where a lost membership falls back as requireUser does:
+ * docs/product/organisations.md « Losing access »), and the organisation's names and hits
+ * (./own-ingredients.ts). All kept, a keystroke makes no query.
  */
-async function ownHits(c: Context<AppEnv>, deps: CatalogueDeps, q: string, limit: number): Promise<OwnSearch | null> {
-  if (!deps.signedIn || !c.req.header('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
-  const user = await deps.signedIn(c);
-  if (!user) return null;
-  const own = await searchOwnIngredients(deps.db, { userId: user.id }, q, limit);
-  if (own.organisationId !== null) return own;
-  const organisation = await resolveActiveOrganisation(deps.db, user.id);
-  return searchOwnIngredients(deps.db, { organisationId: organisation.id }, q, limit);
+async function ownHits(c: Context<AppEnv>, deps: CatalogueDeps, q: string, limit: number): Promise<{ organisationId: string; hits: IngredientHit[] } | null> {
+  if (!deps.signedInOrganisation || !c.req.header('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
+  const organisationId = await deps.signedInOrganisation(c);
+  if (organisationId === null) return null;
+  return { organisationId, hits: await searchOwnIngredients(deps.db, deps.ownIngredients, organisationId, q, limit) };
 }
 
 export interface CatalogueDeps extends Pick<AppDeps, 'db'> {
-  /** The request's signed-in account, or null (app.ts: `optionalSession`); without it every search is anonymous. */
-  signedIn?: (c: Context<AppEnv>) => Promise<{ id: string } | null>;
+  /** The active organisation of the request's signed-in account, or null (app.ts); without it every search is anonymous. */
+  signedInOrganisation?: (c: Context<AppEnv>) => Promise<string | null>;
+  /** The process's kept own ingredients (src/server/diner.ts); without them, each search reads what it shows. */
+  ownIngredients?: DinerState['ownIngredients'];
 }
 
 export function catalogueRoutes(deps: CatalogueDeps): Hono<AppEnv> {

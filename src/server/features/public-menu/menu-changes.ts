@@ -39,7 +39,7 @@ export class MenuChangeFeed {
     };
   }
 
-  /** A payload of the `nutricarte_cache` channel; sessions', users' and accounts' payloads concern no page. */
+  /** A payload of the `nutricarte_cache` channel; sessions', users', accounts' and own ingredients' payloads concern no page. */
   changed(payload: string): void {
     if (payload.startsWith('m:')) return this.#emit(this.#byMenu.get(payload.slice(2)));
     if (payload.startsWith('o:')) {
@@ -47,7 +47,7 @@ export class MenuChangeFeed {
       for (const set of [...this.#byMenu.values()]) this.#emit(set, organisationId);
       return;
     }
-    if (payload.startsWith('s:') || payload.startsWith('u:') || payload.startsWith('c:')) return;
+    if (payload.startsWith('s:') || payload.startsWith('u:') || payload.startsWith('c:') || payload.startsWith('i:')) return;
     this.everything();
   }
 

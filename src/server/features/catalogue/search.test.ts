@@ -192,3 +192,27 @@ describe('ingredient search over the 3,484 Ciqual foods', () => {
     for (const q of RELEVANCE_QUERIES) for (const code of q.expected) expect(known.has(code), `${q.query}: ${code}`).toBe(true);
   });
 });
+
+describe('kept answers', () => {
+  it('answers a search asked before with the same hits, kept: the ranking runs once; another limit is another search', () => {
+    const first = index.search('beurre doux', { limit: 7 });
+    expect(index.search('beurre doux', { limit: 7 })).toBe(first);
+    expect(first).toEqual(index.rank('beurre doux', { limit: 7 }).map((r) => r.hit));
+    const three = index.search('beurre doux', { limit: 3 });
+    expect(three).not.toBe(first);
+    expect(three).toEqual(first.slice(0, 3));
+  });
+
+  it('keeps the last 2,000 searches: the oldest is ranked again past them, a recent one is not', () => {
+    const oldest = index.search('farine de blé', { limit: 5 });
+    const recent = index.search('lait entier', { limit: 5 });
+    for (let i = 0; i < 1_998; i++) index.search(`tomate ${i}`, { limit: 1 });
+    // 'lait entier' asked again: the most recent; 'farine de blé' now the oldest of 2,000.
+    expect(index.search('lait entier', { limit: 5 })).toBe(recent);
+    index.search('tomate encore', { limit: 1 });
+    const again = index.search('farine de blé', { limit: 5 });
+    expect(again).not.toBe(oldest);
+    expect(again).toEqual(oldest);
+    expect(index.search('lait entier', { limit: 5 })).toBe(recent);
+  });
+});

@@ -2,7 +2,13 @@ import { expect, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION, type ConsentRecord } from '../src/web/features/consent/consent-store.ts';
 
 let counter = 0;
-export const uniqueEmail = (prefix = 'chef') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.fr`;
+/**
+ * An address no other test of the run takes: the two workers are two processes, each with its
+ * own counter, so the worker's pid is part of it (with the time and the counter alone, both
+ * workers' first sign-ups in the same millisecond would have been one address, and the second
+ * refused as taken).
+ */
+export const uniqueEmail = (prefix = 'chef') => `${prefix}.${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}@example.fr`;
 
 export const PHONE = { width: 360, height: 740 } as const;
 export const LAPTOP = { width: 1280, height: 800 } as const;

@@ -5,13 +5,17 @@ import type { DB, ProductRow } from '../db/schema.ts';
 import { preparedOnPostgres } from '../db/prepared.ts';
 import { productSource, servedGrams, subRecipeSource, type SubRecipeRow } from './recipe-line-sources.ts';
 
-/** The like-pattern of each word of a search, accents and case folded (names are stored folded). */
-export function foldedWords(q: string): string[] {
+/** The words of a search (the first 8), accents and case folded, as names are stored. */
+function searchWords(q: string): string[] {
   return foldText(q)
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0)
-    .slice(0, 8)
-    .map((word) => `%${word}%`);
+    .slice(0, 8);
+}
+
+/** The like-pattern of each word of a search (names are stored folded). */
+export function foldedWords(q: string): string[] {
+  return searchWords(q).map((word) => `%${word}%`);
 }
 
 /** The label beside a product in the ingredient search (docs/product/products.md). */
@@ -100,7 +104,7 @@ export async function readOwnNames(db: Kysely<DB>, organisationId: string): Prom
  * word first, then shorter names, then by name), then its recipes by name, at most `limit` in all.
  */
 export function matchOwnNames(names: OwnNames, q: string, limit: number): { productIds: string[]; recipeIds: string[] } {
-  const words = foldedWords(q).map((pattern) => pattern.slice(1, -1));
+  const words = searchWords(q);
   if (words.length === 0) return { productIds: [], recipeIds: [] };
   const holds = (folded: string) => words.every((word) => folded.includes(word));
   const first = words[0]!;

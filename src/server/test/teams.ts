@@ -39,8 +39,16 @@ export async function addMember(t: TestApp, owner: SignedUpUser, role: MemberRol
   await makePremium(t, organisationId);
   const email = uniqueEmail(role);
   const token = await invite(t, owner, email, role);
-  const member = await t.signUp(email);
-  const res = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: member.cookie, body: {} });
-  if (res.status !== 200) throw new Error(`acceptance by ${email}: ${res.status} ${res.text}`);
-  return { ...member, joinedOrganisationId: organisationId };
+  return accept(t, await t.signUp(email), token, organisationId);
+}
+
+/** `account`, which already exists, invited by `owner` and accepting: the joined organisation becomes its active one. */
+export async function join(t: TestApp, owner: SignedUpUser, account: SignedUpUser, role: MemberRole, organisationId = owner.organisationId): Promise<TeamMember> {
+  return accept(t, account, await invite(t, owner, account.email, role), organisationId);
+}
+
+async function accept(t: TestApp, account: SignedUpUser, token: string, organisationId: string): Promise<TeamMember> {
+  const res = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: account.cookie, body: {} });
+  if (res.status !== 200) throw new Error(`acceptance by ${account.email}: ${res.status} ${res.text}`);
+  return { ...account, joinedOrganisationId: organisationId };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { queriesDuring as countQueries, secondConnection } from '../../test/connections.ts';
-import { addMember, invite } from '../../test/teams.ts';
+import { addMember, join } from '../../test/teams.ts';
 
 /**
  * The ingredient search from memory (src/server/features/catalogue/own-ingredients.ts,
@@ -36,8 +36,8 @@ interface Hit {
 }
 
 // `settle: false`: the harness's wait for the channel (a query of its own) is left out of the count.
-const search = async (user: SignedUpUser, q: string, settle = false): Promise<Hit[]> => {
-  const res = await t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, { cookie: user.cookie, settle });
+const search = async (user: SignedUpUser, q: string): Promise<Hit[]> => {
+  const res = await t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, { cookie: user.cookie, settle: false });
   expect(res.status, res.text).toBe(200);
   return res.body.hits;
 };
@@ -96,7 +96,7 @@ describe('the ingredient search kept in memory', () => {
     const cook = await t.signUp(undefined, undefined, 'Chez Paul');
     await write(cook, 'POST', '/api/products', product('Panais de Paul'));
     expect(own(await search(cook, 'panais'))).toEqual(['Mon produit: Panais de Paul']);
-    await addMemberFor(cook);
+    await join(t, owner, cook, 'editor');
     expect(own(await search(cook, 'panais'))).toEqual(['Mon produit: Panais du maraîcher']);
   });
 
@@ -109,10 +109,3 @@ describe('the ingredient search kept in memory', () => {
     await expect.poll(async () => own(await search(owner, 'navet')), { timeout: 1_000, interval: 50 }).toEqual(['Mon produit: Navets de Milan']);
   });
 });
-
-/** `cook` accepts an invitation into the owner's organisation, which becomes their active one. */
-async function addMemberFor(cook: SignedUpUser) {
-  const token = await invite(t, owner, cook.email, 'editor');
-  const res = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: cook.cookie, body: {} });
-  expect(res.status, res.text).toBe(200);
-}

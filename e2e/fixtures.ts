@@ -24,11 +24,7 @@ export const PASSWORD = 'secret123';
 
 /** Signs up through /auth, as an owner would, and waits for the dashboard. */
 export async function signUp(page: Page, email = uniqueEmail(), restaurantName = 'Le Bistrot du Port') {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Inscription', exact: true }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByLabel('Nom du restaurant (optionnel)').fill(restaurantName);
+  await fillSignUp(page, email, restaurantName);
   // The server's answer is awaited apart from the page's move, so a failure says which it was:
   // a click that sent nothing, a refusal, or an answer slower than the usual bound (a sign-up
   // hashes its password: seconds on this 2-core host while the other worker audits a page).
@@ -40,6 +36,15 @@ export async function signUp(page: Page, email = uniqueEmail(), restaurantName =
   expect(response.status(), `signUp: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
+}
+
+/** Opens /auth's sign-up form and fills it; the caller sends it (« Créer mon compte »). */
+export async function fillSignUp(page: Page, email: string, restaurantName = 'Le Bistrot du Port') {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Inscription', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByLabel('Nom du restaurant (optionnel)').fill(restaurantName);
 }
 
 /**
@@ -89,10 +94,20 @@ export async function dismissToasts(page: Page) {
  * Stops the page's clock (after `page.clock.install()`): from now on its timers fire only when
  * the test runs it forward (`page.clock.runFor`), however slow the machine. The clock first
  * jumps `aheadMs` ahead, firing what was due by then: `pauseAt` cannot go back, and the page's
- * time keeps running while the command travels (on a busy machine, for a while).
+ * time keeps running while the command travels (on a busy machine, for a while). A command that
+ * arrives after that time is refused (« Cannot fast-forward to the past »): it is sent again from
+ * the page's time then.
  */
 export async function pauseClock(page: Page, aheadMs = 5_000) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + aheadMs);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
 }
 
 /** Screenshots without a toast hiding the page. */

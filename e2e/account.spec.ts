@@ -169,6 +169,8 @@ test('sessions: this device, another one signed out, then every device', async (
 });
 
 test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser, request, baseURL }) => {
+  // A long walk with several password hashes: 41 s in CI on 2026-11-28 (playwright.config.ts: budgets).
+  test.setTimeout(120_000);
   const email = await signUp(page);
   const takenEmail = uniqueEmail('prise');
   const other = await request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email: takenEmail, password: PASSWORD } });

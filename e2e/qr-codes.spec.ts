@@ -13,6 +13,7 @@ async function cardAction(page: Page, card: Locator, name: string) {
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`generate, download, scan, toggle and delete a QR code (${viewport.width} px)`, async ({ page, baseURL }) => {
+    test.setTimeout(120_000); // a long walk: 40 to 44 s in CI on 2026-11-28 (playwright.config.ts: budgets)
     const origin = baseURL!;
     await page.setViewportSize(viewport);
     await signUp(page);

@@ -23,7 +23,7 @@ export const A11Y_ADMIN_EMAIL = 'a11y-admin@e2e.nutricarte.test';
 export const PASSWORD = 'secret123';
 
 /** Signs up through /auth, as an owner would, and waits for the dashboard. */
-export async function signUp(page: Page, email = uniqueEmail(), restaurantName = 'Le Bistrot du Port') {
+export async function signUp(page: Page, email = uniqueEmail(), restaurantName?: string) {
   await fillSignUp(page, email, restaurantName);
   // The server's answer is awaited apart from the page's move, so a failure says which it was:
   // a click that sent nothing, a refusal, or an answer slower than the usual bound (a sign-up
@@ -94,20 +94,10 @@ export async function dismissToasts(page: Page) {
  * Stops the page's clock (after `page.clock.install()`): from now on its timers fire only when
  * the test runs it forward (`page.clock.runFor`), however slow the machine. The clock first
  * jumps `aheadMs` ahead, firing what was due by then: `pauseAt` cannot go back, and the page's
- * time keeps running while the command travels (on a busy machine, for a while). A command that
- * arrives after that time is refused (« Cannot fast-forward to the past »): it is sent again from
- * the page's time then.
+ * time keeps running while the command travels (on a busy machine, for a while).
  */
 export async function pauseClock(page: Page, aheadMs = 5_000) {
-  for (let attempt = 1; ; attempt++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + aheadMs);
-      return;
-    } catch (error) {
-      if (attempt === 3 || !String(error).includes('Cannot fast-forward to the past')) throw error;
-    }
-  }
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs);
 }
 
 /** Screenshots without a toast hiding the page. */

@@ -3,7 +3,8 @@
  * page (/), a diner's menu of 30 dishes with photos (/menu/:id, issue 18), the signed-in
  * dashboard (issue 21), each seeded here through the API, and the sign-in page (/auth). Performance, accessibility and best
  * practices, mobile preset (Lighthouse's default: Moto G Power, slow 4G, 4× CPU slowdown,
- * simulated); the landing page also with the desktop preset. Target: ≥ 95 for each score.
+ * simulated); the landing page also with the desktop preset. Target: ≥ 98 for each score
+ * (issue 20; issue 21 asked for ≥ 95).
  *
  *   npx tsx bench/lighthouse.ts --url http://127.0.0.1:3600   → against a server already running
  *   npx tsx bench/lighthouse.ts [--json] [--runs N]            → builds if needed, starts the built
@@ -34,7 +35,7 @@ export interface LighthouseBenchOptions {
   log?: (line: string) => void;
 }
 
-const TARGET_SCORE = 95;
+const TARGET_SCORE = 98;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 /** The figure's name part: `lighthouse_menu_best_practices`. */

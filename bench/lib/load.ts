@@ -78,10 +78,12 @@ export async function compare<K extends string>(
 /**
  * Starts bench/lib/static-reference.mjs on `file`; resolves with its URL once it listens.
  * By default the file is a gzip HTML page; `type` and `encoding` ('identity': none) for another answer.
+ * `file` null: the reference learns its answers, one per path, from PUT requests (`--learn`).
  */
-export async function startReference(file: string, port = 0, answer: { type?: string; encoding?: string } = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+export async function startReference(file: string | null, port = 0, answer: { type?: string; encoding?: string } = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const flags = [...(answer.type ? ['--type', answer.type] : []), ...(answer.encoding ? ['--encoding', answer.encoding] : [])];
-  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'static-reference.mjs'), file, String(port), ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = file === null ? ['--learn', String(port)] : [file, String(port), ...flags];
+  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'static-reference.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const listening = await new Promise<number>((resolve, reject) => {
     let out = '';

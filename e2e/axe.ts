@@ -27,9 +27,10 @@ async function cspViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Checks first that the page broke no rule of the Content-Security-Policy, then runs axe-core on the page as it stands, prints every violation to the test output (the
- * issue 21 proof « axe results in the test output »), screenshots the page, and fails on any
- * serious or critical one, naming the rule and the elements.
+ * Checks first that the page broke no rule of the Content-Security-Policy, then runs axe-core
+ * on the page as it stands, prints every violation to the test output (the issue 21 proof
+ * « axe results in the test output »), screenshots the page, and fails on any serious or
+ * critical one, naming the rule and the elements.
  */
 export async function audit(page: Page, name: string) {
   await dismissToasts(page);

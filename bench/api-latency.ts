@@ -50,6 +50,8 @@ const BROWSER_HEADERS = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, 
 
 const root = path.resolve(import.meta.dirname, '..');
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
+/** The p50 and p99 of times sorted in ascending order, to 0.01 ms. */
+const p50p99 = (sorted: number[]) => ({ p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)) });
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** CPU time (user + system) a process has used, in ms (Linux /proc); null elsewhere. */
@@ -126,34 +128,19 @@ async function firstTimeSearches(app: string, reference: string, headers: Record
     appAgent.destroy();
     referenceAgent.destroy();
   }
-  const summary = (times: number[]) => {
-    const sorted = [...times].sort((a, b) => a - b);
-    return { p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)) };
-  };
-  return { app: summary(appTimes), reference: summary(referenceTimes), bad };
+  return { app: p50p99(appTimes.sort((a, b) => a - b)), reference: p50p99(referenceTimes.sort((a, b) => a - b)), bad };
 }
 
 /** One connection, one request at a time: the time from the request's first byte to the answer's last. */
 function oneClient(url: string, headers: Record<string, string>, expectedBytes: number, pid: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { hostname, port, pathname, search } = new URL(url);
+  const { origin, pathname, search } = new URL(url);
   let bad = 0;
-  const ask = () =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const req = http.request({ agent, hostname, port, path: pathname + search, headers }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
-        res.on('end', () => {
-          const ms = performance.now() - started;
-          if (res.statusCode !== 200 || bytes !== expectedBytes) bad += 1;
-          resolve(ms);
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const ask = async () => {
+    const answer = await timedGet(agent, origin, pathname + search, headers);
+    if (answer.status !== 200 || answer.body.byteLength !== expectedBytes) bad += 1;
+    return answer.ms;
+  };
   return { ask, pid, bad: () => bad, close: () => agent.destroy() };
 }
 
@@ -188,7 +175,7 @@ async function alternate<K extends string>(targets: Record<K, ReturnType<typeof 
       const used = cpu[name];
       return [
         name,
-        { p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)), samples: sorted.length, bad: targets[name].bad(), cpuMsPerRequest: used === null ? null : Math.round((used / sorted.length) * 1000) / 1000 },
+        { ...p50p99(sorted), samples: sorted.length, bad: targets[name].bad(), cpuMsPerRequest: used === null ? null : Math.round((used / sorted.length) * 1000) / 1000 },
       ];
     }),
   ) as Record<K, Timing>;

@@ -25,12 +25,13 @@ const encoding = option('--encoding', 'gzip');
 const learn = args.includes('--learn');
 const answerHeaders = (contentType, contentEncoding, bytes) => ['Content-Type', contentType, ...(contentEncoding === 'identity' ? [] : ['Content-Encoding', contentEncoding]), 'Content-Length', String(bytes.byteLength)];
 
-let server;
+let port;
+let handler;
 if (learn) {
-  const [port = '0'] = args.filter((arg) => arg !== '--learn');
+  [port = '0'] = args.filter((arg) => arg !== '--learn');
   /** path → [headers, body] */
   const answers = new Map();
-  server = http.createServer((req, res) => {
+  handler = (req, res) => {
     if (req.method === 'PUT') {
       const chunks = [];
       req.on('data', (chunk) => chunks.push(chunk));
@@ -50,18 +51,19 @@ if (learn) {
     }
     res.writeHead(200, answer[0]);
     res.end(answer[1]);
-  });
-  server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${server.address().port}\n`));
+  };
 } else {
-  const [file, port = '0'] = args;
+  let file;
+  [file, port = '0'] = args;
   const body = readFileSync(file);
   const headers = answerHeaders(type, encoding, body);
-  server = http.createServer((req, res) => {
+  handler = (req, res) => {
     res.writeHead(200, headers);
     res.end(body);
-  });
-  server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${server.address().port}\n`));
+  };
 }
+const server = http.createServer(handler);
 // As the app's server (src/server/main.ts): idle keep-alive connections stay open 65 s.
 server.keepAliveTimeout = 65_000;
+server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${server.address().port}\n`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -15,8 +15,8 @@ import { serverLogFile } from './e2e/server-log.ts';
  * Budgets (docs/decisions/0015-tests-that-never-cry-wolf.md) are sized for a busy 2-core
  * machine, where a test takes two to three times as long as on an idle one: 60 s per test
  * (the longest walks, 15 s idle, say `test.setTimeout(120_000)` and why), 10 s for a state to
- * come. A real hang still ends within a minute. On CI the whole run stops after 15 minutes
- * (about 5 minutes on a busy machine today).
+ * come. A real hang still ends within a minute. On CI the whole run stops after 50 minutes
+ * (`globalTimeout` below).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;

@@ -20,9 +20,10 @@ const integration = {
   hookTimeout: 60_000,
   // Each worker imports the server once for all its files instead of once per file: the
   // import phase was 224 s of the API projects' 537 (api-pglite alone, 2026-11-28), and the
-  // tests themselves run warm. Safe because no integration test mocks a module or stubs a
-  // global (src/server/test/isolation-guard.test.ts says so), and each builds its own app,
-  // database and caches through src/server/test (docs/decisions/0029-tests-share-a-worker.md).
+  // tests themselves run warm. Safe because no integration test mocks a module, stubs or
+  // replaces a global, or changes the environment (src/server/test/isolation-guard.test.ts
+  // fails if one does), and each builds its own app, database and caches through
+  // src/server/test (docs/decisions/0029-tests-share-a-worker.md).
   isolate: false,
 };
 

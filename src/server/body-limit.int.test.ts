@@ -16,7 +16,9 @@ let port: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The process's Request and Response stay as they are: the files after this one share the
+  // worker (docs/decisions/0029-tests-share-a-worker.md).
+  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   port = (server.address() as AddressInfo).port;
 });

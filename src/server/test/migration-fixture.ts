@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -50,18 +50,26 @@ async function adminQuery(serverUrl: string, query: string): Promise<void> {
 /**
  * A new, empty PGlite cluster, as a tarball: creating one takes 2.5 to 5 s here, loading its
  * tarball about 1 s. Made once per worker, whose modules outlive a test file (`isolate: false`,
- * vitest.config.ts), then loaded by each migration test after the first.
+ * vitest.config.ts), and every migration test loads it, the first one included.
  */
 let emptyCluster: Promise<Blob> | undefined;
 
+async function makeEmptyCluster(): Promise<Blob> {
+  const fresh = await openDatabase({ pgliteDir: 'memory://' });
+  try {
+    // A clean checkpoint, as pglite-global-setup.ts does: each load starts without replaying WAL.
+    await sql`CHECKPOINT`.execute(fresh.db);
+    return await fresh.dumpDataDir!();
+  } finally {
+    await fresh.close();
+  }
+}
+
 async function openEmptyPglite(): Promise<Database> {
   if (!emptyCluster) {
-    const fresh = await openDatabase({ pgliteDir: 'memory://' });
-    const dumped = fresh.dumpDataDir!();
-    emptyCluster = dumped;
-    dumped.catch(() => (emptyCluster = undefined));
-    await dumped.catch(() => undefined);
-    return fresh;
+    const made = makeEmptyCluster();
+    emptyCluster = made;
+    made.catch(() => (emptyCluster = undefined));
   }
   return openDatabase({ pgliteDir: 'memory://', loadDataDir: await emptyCluster });
 }

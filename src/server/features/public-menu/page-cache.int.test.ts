@@ -164,16 +164,23 @@ describe('public page cache', () => {
 describe('the diner lane, answered before the app', () => {
   let server: Server;
   let base: string;
+  let stopLane: (() => void) | undefined;
   beforeAll(async () => {
-    const { lane } = createDinerLane(t.deps, await dinerSecurityHeaders(t.deps.config), t.deps.logger);
-    const toApp = getRequestListener(t.app.fetch);
+    const { lane, stop } = createDinerLane(t.deps, await dinerSecurityHeaders(t.deps.config), t.deps.logger);
+    stopLane = stop;
+    // The process's Request and Response stay as they are: the files after this one share the
+    // worker (docs/decisions/0029-tests-share-a-worker.md).
+    const toApp = getRequestListener(t.app.fetch, { overrideGlobalObjects: false });
     server = createServer((req, res) => {
       if (!lane(req, res)) void toApp(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    stopLane?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   const headersOf = (res: Response) => {
     const kept: Record<string, string> = {};

@@ -15,6 +15,7 @@ import type { DB } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLogMailer, type MailMessage } from '../mail/mailer.ts';
 import { databaseUrl, prepareTestDatabase } from './prepare.ts';
+import { perWorker } from './per-worker.ts';
 import './provided.ts';
 import { recordServerError } from './server-errors.ts';
 
@@ -133,22 +134,11 @@ interface OpenedTestDatabase {
   drop(): Promise<void>;
 }
 
-/** The snapshot's bytes, read once per worker: its modules outlive a test file (`isolate: false`, vitest.config.ts). */
-const snapshots = new Map<string, Promise<Blob>>();
-function readSnapshot(file: string): Promise<Blob> {
-  let blob = snapshots.get(file);
-  if (!blob) {
-    blob = readFile(file).then((bytes) => new Blob([bytes]));
-    snapshots.set(file, blob);
-    blob.catch(() => snapshots.delete(file));
-  }
-  return blob;
-}
-
 async function openPgliteDatabase(): Promise<OpenedTestDatabase> {
   const snapshot = inject('pgliteSnapshot');
   if (snapshot) {
-    const loadDataDir = await readSnapshot(snapshot);
+    // Read once per worker (./per-worker.ts).
+    const loadDataDir = await perWorker(`snapshot:${snapshot}`, async () => new Blob([await readFile(snapshot)]));
     return { database: await openDatabase({ pgliteDir: 'memory://', loadDataDir }), databaseUrl: undefined, drop: async () => {} };
   }
   // Outside the api-pglite project (no global setup): build the database from scratch.

@@ -28,9 +28,10 @@ const KEEPS_GLOBALS = /overrideGlobalObjects\s*:\s*false/;
 /** Each forbidden use in `source`, as « line N: why ». */
 export function sharedWorkerLeaks(source: string): string[] {
   const found: string[] = [];
+  const keepsGlobals = KEEPS_GLOBALS.test(source);
   source.split('\n').forEach((line, index) => {
     for (const { pattern, why } of FORBIDDEN) if (pattern.test(line)) found.push(`line ${index + 1}: ${why}`);
-    if (SERVES.test(line) && !KEEPS_GLOBALS.test(source)) found.push(`line ${index + 1}: @hono/node-server replaces the global Request and Response (pass overrideGlobalObjects: false)`);
+    if (SERVES.test(line) && !keepsGlobals) found.push(`line ${index + 1}: @hono/node-server replaces the global Request and Response (pass overrideGlobalObjects: false)`);
   });
   return found;
 }

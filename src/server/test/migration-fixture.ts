@@ -7,6 +7,7 @@ import { migrateTo, migrateToLatest, migrationNames } from '../db/migrator.ts';
 import type { DB } from '../db/schema.ts';
 import { loadCatalogue } from '../features/catalogue/load.ts';
 import { databaseUrl } from './prepare.ts';
+import { perWorker } from './per-worker.ts';
 import './provided.ts';
 
 /**
@@ -49,11 +50,9 @@ async function adminQuery(serverUrl: string, query: string): Promise<void> {
 
 /**
  * A new, empty PGlite cluster, as a tarball: creating one takes 2.5 to 5 s here, loading its
- * tarball about 1 s. Made once per worker, whose modules outlive a test file (`isolate: false`,
- * vitest.config.ts), and every migration test loads it, the first one included.
+ * tarball about 1 s. Made once per worker (./per-worker.ts), and every migration test loads it,
+ * the first one included.
  */
-let emptyCluster: Promise<Blob> | undefined;
-
 async function makeEmptyCluster(): Promise<Blob> {
   const fresh = await openDatabase({ pgliteDir: 'memory://' });
   try {
@@ -63,15 +62,6 @@ async function makeEmptyCluster(): Promise<Blob> {
   } finally {
     await fresh.close();
   }
-}
-
-async function openEmptyPglite(): Promise<Database> {
-  if (!emptyCluster) {
-    const made = makeEmptyCluster();
-    emptyCluster = made;
-    made.catch(() => (emptyCluster = undefined));
-  }
-  return openDatabase({ pgliteDir: 'memory://', loadDataDir: await emptyCluster });
 }
 
 export async function openDatabaseBefore(migrationName: string): Promise<OldDatabase> {
@@ -91,7 +81,7 @@ export async function openDatabaseBefore(migrationName: string): Promise<OldData
     database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), maxConnections: 2 });
     drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } else {
-    database = await openEmptyPglite();
+    database = await openDatabase({ pgliteDir: 'memory://', loadDataDir: await perWorker('empty-pglite-cluster', makeEmptyCluster) });
   }
   try {
     await migrateTo(database.db as never, previous);

@@ -142,3 +142,33 @@ test('/auth?mode=inscription is painted as the sign-up form; what is typed befor
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner')).toContainText('La Cantine du Quai');
 });
+
+// The first Intl number or date formatter a page makes costs 35–60 ms of ICU loading in
+// Chromium on this host (src/shared/lazy.ts, docs/decisions/0030-first-load-on-a-slow-phone.md):
+// /auth, where a restaurateur signs in or up, makes none from its paint to its working form.
+test('/auth makes no Intl formatter from the server’s paint to the app’s sign-up form', async ({ page }) => {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Reflect.set(window, '__intlMade', made);
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'RelativeTimeFormat', 'ListFormat']) {
+      const original = Reflect.get(Intl, name) as new (...args: unknown[]) => object;
+      Reflect.set(Intl, name, new Proxy(original, { construct: (target, args) => (made.push(name), Reflect.construct(target, args)) }));
+    }
+    const toLocaleString = Number.prototype.toLocaleString;
+    Number.prototype.toLocaleString = function (this: number, ...args: Parameters<number['toLocaleString']>) {
+      made.push('Number.toLocaleString');
+      return toLocaleString.apply(this, args);
+    };
+  });
+  await page.goto('/auth?mode=inscription');
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
+  await expect(standIn(page)).toHaveCount(0);
+  await page.getByLabel('Mot de passe').fill('court');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  // The form's own checks have run (a French message under the field): still no formatter.
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  expect(await page.evaluate(() => Reflect.get(window, '__intlMade'))).toEqual([]);
+  // The probe sees a formatter when one is made.
+  await page.evaluate(() => new Intl.NumberFormat('fr-FR').format(1));
+  expect(await page.evaluate(() => Reflect.get(window, '__intlMade'))).toEqual(['NumberFormat']);
+});

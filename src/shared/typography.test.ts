@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countOf, fr, frenchTypography, NBSP, NNBSP, withUnit } from './typography.ts';
+import { countOf, fr, frenchInteger, frenchTypography, NBSP, NNBSP, withUnit } from './typography.ts';
 
 /** Shows the invisible spaces: « _ » no-break, « ^ » narrow no-break. */
 const visible = (text: string) => text.replaceAll(NBSP, '_').replaceAll(NNBSP, '^');
@@ -83,5 +84,18 @@ describe('withUnit and countOf', () => {
     expect(visible(countOf(1, 'recette'))).toBe('1_recette');
     expect(visible(countOf(2, 'code QR', 'codes QR'))).toBe('2_codes QR');
     expect(visible(countOf(1500, 'scan'))).toBe('1^500_scans');
+  });
+});
+
+describe('frenchInteger', () => {
+  const intl = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
+  it('writes what Intl writes for fr-FR, without it for safe integers', () => {
+    expect(visible(frenchInteger(1234567))).toBe('1^234^567');
+    expect(frenchInteger(-1500)).toBe(intl.format(-1500));
+    for (const n of [0, -0, 7, 999, 1000, -999999, 2.5, -0.4, 1e21, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, NaN, Infinity, -Infinity]) {
+      expect(frenchInteger(n), String(n)).toBe(intl.format(n));
+    }
+    fc.assert(fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double()), (n) => frenchInteger(n) === intl.format(n)), { numRuns: 2000 });
   });
 });

@@ -1,5 +1,6 @@
 import type { AuditEntity, AuditEvent } from '../../../shared/api/organisations.ts';
 import { isIsoDate, SERVICE_LABELS, SERVICES, type Service } from '../../../shared/catering/catering.ts';
+import { lazy } from '../../../shared/lazy.ts';
 import { ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
 
 /** How a row is named in a sentence: « la recette Quiche lorraine », « le code QR Table 4 ». */
@@ -46,10 +47,10 @@ function statusVerb(to: unknown): string | null {
 
 const withRole = (text: string, role: MemberRole | null) => (role ? `${text} (${ROLE_LABELS[role]})` : text);
 
-const DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateText = (value: unknown, format: Intl.DateTimeFormat): string | null =>
-  typeof value === 'string' && isIsoDate(value) ? format.format(new Date(`${value}T00:00:00Z`)) : null;
+const DAY = lazy(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const SHORT_DAY = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const dateText = (value: unknown, format: () => Intl.DateTimeFormat): string | null =>
+  typeof value === 'string' && isIsoDate(value) ? format().format(new Date(`${value}T00:00:00Z`)) : null;
 const isService = (value: unknown): value is Service => SERVICES.includes(value as Service);
 
 /**

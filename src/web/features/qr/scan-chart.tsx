@@ -1,5 +1,6 @@
 import type { QrScanStats } from '../../../shared/api/qr.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { lazy } from '../../../shared/lazy.ts';
 import { countOf } from '../../../shared/typography.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQrScanStats } from './api.ts';
@@ -8,8 +9,8 @@ export const STATS_DAYS = 30;
 
 // The API's days are calendar dates (Paris): read and printed in UTC so no offset moves them.
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const shortDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const shortDay = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const longDay = lazy(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
 const scans = (n: number) => countOf(n, 'scan');
 
 /** 0, then whole steps of 1, 2 or 5 × 10ⁿ up to the first tick at or above `max`. */
@@ -40,7 +41,7 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
   const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
   const first = days[0];
   const last = days.at(-1);
-  const range = first && last ? `du ${longDay.format(asDate(first.date))} au ${longDay.format(asDate(last.date))}` : '';
+  const range = first && last ? `du ${longDay().format(asDate(first.date))} au ${longDay().format(asDate(last.date))}` : '';
   // Every 7th day is labelled, counted back from today so today always is.
   const labelled = (i: number) => (days.length - 1 - i) % 7 === 0;
 
@@ -67,12 +68,12 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
             <g key={day.date}>
               {day.scans > 0 && (
                 <rect x={x} y={y(day.scans)} width={barWidth} height={y(0) - y(day.scans)} rx={1.5} fill="#059669">
-                  <title>{`${shortDay.format(asDate(day.date))} : ${scans(day.scans)}`}</title>
+                  <title>{`${shortDay().format(asDate(day.date))} : ${scans(day.scans)}`}</title>
                 </rect>
               )}
               {labelled(i) && (
                 <text x={isLast ? W - PAD.right : x + barWidth / 2} y={H - 6} textAnchor={isLast ? 'end' : 'middle'} fontSize={FONT} fill="#57534e">
-                  {shortDay.format(asDate(day.date))}
+                  {shortDay().format(asDate(day.date))}
                 </text>
               )}
             </g>
@@ -92,7 +93,7 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>
-                <th scope="row">{longDay.format(asDate(day.date))}</th>
+                <th scope="row">{longDay().format(asDate(day.date))}</th>
                 <td>{formatNumber(day.scans)}</td>
               </tr>
             ))}

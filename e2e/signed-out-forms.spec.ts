@@ -110,9 +110,9 @@ test('/auth painted by the server: typed and sent with Enter before the app’s 
   await page.goto('/auth', { waitUntil: 'commit' });
   await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
-  // Nothing works before the app but typing: no click is lost on a button that does nothing.
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Inscription', exact: true })).toBeDisabled();
+  // The page's small script turns the painted buttons on (the server sends them disabled).
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Inscription', exact: true })).toBeEnabled();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').click();
   await page.keyboard.type('secret123');
@@ -143,6 +143,66 @@ test('/auth?mode=inscription is painted as the sign-up form; what is typed befor
   await expect(page.getByRole('banner')).toContainText('La Cantine du Quai');
 });
 
+// /auth runs none of the app's code until the visitor's first move (a pointer down, a key, a
+// focus): a phone's main thread stays free meanwhile, and the page works before it comes
+// (src/web/landing/landing-script.ts, docs/decisions/0030-first-load-on-a-slow-phone.md).
+test('/auth starts the app on the visitor’s first move, not at load', async ({ page }) => {
+  // The page's own code, which the app's start asks for first (src/web/router.tsx
+  // `preloadRoutes`); the app's entry and shared modules are only prefetched meanwhile.
+  const pageCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/auth-page-[\w-]+\.js$/.test(request.url())) pageCode.push(request.url());
+  });
+  await page.goto('/auth');
+  await page.waitForTimeout(1000);
+  expect(pageCode).toEqual([]);
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
+  await page.getByLabel('Email').focus();
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
+  expect(pageCode).toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+});
+
+test('/auth’s painted buttons before the app: « Inscription » opens the sign-up form, the address typed goes along', async ({ page }) => {
+  const release = await holdChunk(page, 'index');
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  await page.getByLabel('Email').fill('chef@exemple.fr');
+  const signUp = page.getByRole('button', { name: 'Inscription', exact: true });
+  await signUp.click();
+  await expect(signUp).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/auth\?mode=inscription$/);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inscription' })).toBeVisible();
+  await expect(page.getByLabel('Nom du restaurant (optionnel)')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('chef@exemple.fr');
+});
+
+test('/auth’s painted buttons before the app: « Mot de passe oublié ? » opens that step with the address typed', async ({ page }) => {
+  const release = await holdChunk(page, 'index');
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('chef@exemple.fr');
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('chef@exemple.fr');
+});
+
+test('/auth’s painted « Se connecter » pressed before the app: nothing in the address, and the account signs in', async ({ page, baseURL }) => {
+  const email = uniqueEmail('peint-bouton');
+  const created = await page.request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email, password: 'secret123', name: 'Chef' } });
+  expect(created.status()).toBe(200);
+  await page.context().clearCookies();
+  const release = await holdChunk(page, 'index');
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill('secret123');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  expect(page.url()).toBe(`${baseURL}/auth`);
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 // The first Intl number or date formatter a page makes costs 35–60 ms of ICU loading in
 // Chromium on this host (src/shared/lazy.ts, docs/decisions/0030-first-load-on-a-slow-phone.md):
 // /auth, where a restaurateur signs in or up, makes none from its paint to its working form.
@@ -161,6 +221,8 @@ test('/auth makes no Intl formatter from the server’s paint to the app’s sig
     };
   });
   await page.goto('/auth?mode=inscription');
+  // The app comes on the visitor's first move.
+  await page.getByLabel('Email').focus();
   await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
   await expect(standIn(page)).toHaveCount(0);
   await page.getByLabel('Mot de passe').fill('court');

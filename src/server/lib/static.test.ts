@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.ts';
 import { compressResponses } from './compress.ts';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import type { FirstPaintAccount, ShellRenderer } from './first-paint.ts';
-import { landingScriptTags, mountWebApp, type WebAppOptions } from './static.ts';
+import { appOnFirstMove, landingScriptTags, mountWebApp, type WebAppOptions } from './static.ts';
 
 let dir: string;
 const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `plat ${i}`))};`;
@@ -181,7 +181,7 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
     };
   }
 
-  it('paints /auth for a visitor, in its address’s mode, with the cookie banner and the landing’s script; the app after the stylesheet; once per variant', async () => {
+  it('paints /auth for a visitor, in its address’s mode, with the cookie banner and the landing’s script; the app fetched, not run; once per variant', async () => {
     const calls: string[] = [];
     const a = app({ config, shell: Promise.resolve(renderer(calls)) });
     const res = await a.request('/auth');
@@ -191,7 +191,12 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
     expect(html).toContain('<div id="consent-banner-static" hidden><section>Cookies</section></div>');
     expect(html).toContain('<script type="module" async crossorigin src="/assets/landing-script-1.js" data-app="/assets/app-abc123.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/consent-store-2.js">');
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
+    // The app's code is fetched but neither compiled nor run: the landing's script starts it
+    // on the visitor's first move (docs/decisions/0030-first-load-on-a-slow-phone.md).
+    expect(html).toContain('<link rel="prefetch" crossorigin href="/assets/app-abc123.js">');
+    expect(html).toContain('<link rel="prefetch" crossorigin href="/assets/chunk.js">');
+    expect(html).not.toContain('src="/assets/app-abc123.js"');
+    expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/chunk.js">');
     // No session mark: the app asks nobody for an account.
     expect(html).not.toContain('data-session');
     expect(await (await a.request('/auth?mode=inscription&utm=x')).text()).toContain('<h1>Inscription $&amp;</h1>');
@@ -221,6 +226,12 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root"></div>');
     expect(errors).toHaveLength(1);
+  });
+
+  it('turns the app’s entry and module preloads into prefetches, and nothing else', () => {
+    expect(appOnFirstMove('<head><script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>')).toBe(
+      '<head><link rel="prefetch" crossorigin href="/a.js"><link rel="prefetch" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>',
+    );
   });
 
   it('finds the landing’s script and its preloads, or nothing', () => {

@@ -31,6 +31,17 @@ export interface WebAppOptions {
 }
 
 /**
+ * The app's page with its code fetched but not run: the entry script and its module preloads
+ * become `<link rel="prefetch">` (a painted signed-out page, whose script starts the app on
+ * the visitor's first move by the entry's address, its `data-app`).
+ */
+export function appOnFirstMove(indexHtml: string): string {
+  return indexHtml
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<link rel="prefetch" crossorigin href="$1">')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="prefetch" crossorigin href=');
+}
+
+/**
  * The landing's small script and its preloads, from the prerendered landing page
  * (scripts/prerender-landing.mjs): a painted signed-out page shows its cookie banner with it.
  * Null when the landing was not prerendered.
@@ -72,7 +83,12 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   const lowPriority = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   const indexPainted = lowPriority(indexWithSession);
   // A signed-out paint has no session mark: the app asks nobody for an account that is not there.
-  const indexPaintedSignedOut = lowPriority(indexHtml);
+  // Nor does it run the app at load: the page's small script starts it on the visitor's first
+  // move (src/web/landing/landing-script.ts), and until then its code is only fetched
+  // (`prefetch`: kept in the cache, neither compiled nor run as `modulepreload` would have it).
+  // On Lighthouse's simulated phone that is /auth at 99–100 instead of about 80
+  // (docs/decisions/0030-first-load-on-a-slow-phone.md).
+  const indexPaintedSignedOut = appOnFirstMove(indexHtml);
   const shell = options.account || options.config ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
   const signedOutPaints = new Map<string, string>();
   const landingScript = landingScriptTags(landingHtml);
@@ -95,7 +111,8 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   /**
    * A signed-out page painted for a visitor without a session (/auth: docs/decisions/0028-server-first-paint.md
    * « Signed-out pages »): the page and the cookie banner, the landing's small script to show
-   * the banner until a decision, the app's code after the stylesheet. The same for every
+   * the banner until a decision and to start the app on the visitor's first move, the app's
+   * code fetched meanwhile. The same for every
    * visitor, so each variant is rendered once per process. Null: not such a page, no renderer,
    * or a failure (told once per page load; the page is then sent bare).
    */
@@ -110,8 +127,8 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
         const page = renderer.renderSignedOutPage(c.req.path, search, options.config);
         if (page === null) return null;
         const body = `<div id="root" data-first-paint="">${page}</div>\n    <div id="consent-banner-static" hidden>${renderer.renderConsentBanner()}</div>`;
-        // `async`: the small script runs as soon as it is in, not after the app's code as the
-        // document's order of module scripts would have it (a banner and an Enter wait for it).
+        // `async`: the small script runs as soon as it is in (the banner, the painted buttons
+        // and the app's start wait for it).
         const early = landingScript.replace('<script type="module"', '<script type="module" async');
         html = indexPaintedSignedOut.replace('</head>', () => `${early}\n  </head>`).replace(EMPTY_ROOT, () => body);
         signedOutPaints.set(key, html);

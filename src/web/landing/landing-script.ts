@@ -9,14 +9,18 @@
  * the same page over this one.
  * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0022 « First-load JavaScript ».
  * It also comes with the pages the server paints first for a visitor (/auth, src/server/lib/static.ts):
- * there it shows the same banner until the app, already on its way, brings its own.
+ * there it shows the same banner until the app brings its own, makes the painted page's buttons
+ * work, and starts the app on the visitor's first move (a pointer down, a key, a focus), not at
+ * load: the page takes typing before it (src/web/lib/form-draft.ts), and a phone's main thread
+ * stays free until someone uses it (docs/decisions/0030-first-load-on-a-slow-phone.md).
  */
 import { consentStore, NOTHING_ALLOWED } from '../features/consent/consent-store.ts';
 import type { PublicConfig } from '../../shared/api/account.ts';
 
 const appUrl = document.querySelector('script[data-app]')?.getAttribute('data-app') ?? '';
-/** A page the server painted for the app (not the landing): the app is already loading, with its own banner and dialog. */
-const appComing = document.getElementById('root')?.hasAttribute('data-first-paint') ?? false;
+/** A page the server painted for the app (not the landing): the app comes on the first move, with its own banner and dialog. */
+const paintedRoot = document.getElementById('root')?.hasAttribute('data-first-paint') ? document.getElementById('root') : null;
+const appComing = paintedRoot !== null;
 const banner = document.getElementById('consent-banner-static');
 
 let appStarted = false;
@@ -25,6 +29,13 @@ function startApp() {
   if (appStarted) return;
   appStarted = true;
   hideBanner();
+  void import(/* @vite-ignore */ appUrl);
+}
+
+/** The painted page's app: the page's banner stays until the app's own replaces it. */
+function startPaintedApp() {
+  if (appStarted) return;
+  appStarted = true;
   void import(/* @vite-ignore */ appUrl);
 }
 
@@ -69,12 +80,40 @@ consentStore.subscribe(() => {
 });
 if (!consentStore.getSnapshot().decided) showBanner();
 
-// A form the server painted (/auth) cannot be sent before the app: an Enter pressed in it is
-// marked, and the app sends the form once it is in (src/web/lib/form-draft.ts).
-const paintedForm = appComing ? document.querySelector<HTMLFormElement>('#root form') : null;
+// The page the server painted (/auth). The app starts on the visitor's first move.
+if (paintedRoot) {
+  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) window.addEventListener(type, startPaintedApp, { capture: true, passive: true });
+}
+// Its form cannot be sent before the app: an Enter pressed in it, or its button, is marked,
+// and the app sends the form once it is in (src/web/lib/form-draft.ts).
+const paintedForm = paintedRoot?.querySelector('form') ?? null;
 paintedForm?.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && event.target instanceof HTMLInputElement) paintedForm.setAttribute('data-submitted', '');
 });
+paintedForm?.addEventListener('submit', (event) => {
+  event.preventDefault();
+  paintedForm.setAttribute('data-submitted', '');
+  startPaintedApp();
+});
+// Its buttons come disabled from the server (a click before this script would be lost, and a
+// submit would put the password in the address); here they do what the app's would, or say
+// what the app is to do once it is in.
+if (paintedRoot) {
+  const toggles = [...paintedRoot.querySelectorAll<HTMLButtonElement>('[role="group"] button[aria-pressed]')];
+  for (const toggle of toggles) {
+    toggle.addEventListener('click', () => {
+      if (toggle.getAttribute('aria-pressed') === 'true') return;
+      // The app reads its mode from the address as it starts (src/web/pages/auth-page.tsx).
+      history.replaceState(history.state, '', toggle.textContent?.trim() === 'Inscription' ? '?mode=inscription' : location.pathname);
+      // The pressed look moves at once; the form follows with the app.
+      const pressed = toggles.find((other) => other.getAttribute('aria-pressed') === 'true');
+      if (pressed) [pressed.className, toggle.className] = [toggle.className, pressed.className];
+      for (const other of toggles) other.setAttribute('aria-pressed', String(other === toggle));
+    });
+  }
+  paintedRoot.querySelector('button[data-forgot-password]')?.addEventListener('click', () => paintedForm?.setAttribute('data-intent', 'forgot-password'));
+  for (const button of paintedRoot.querySelectorAll<HTMLButtonElement>('button[disabled]')) button.disabled = false;
+}
 
 // « Gestion des cookies » in the footer opens the app's preferences dialog.
 for (const button of document.querySelectorAll<HTMLButtonElement>('footer button')) {
@@ -125,7 +164,8 @@ if (document.documentElement.hasAttribute('data-session')) {
 void fetch('/api/config', { headers: { accept: 'application/json' } })
   .then((response) => (response.ok ? (response.json() as Promise<PublicConfig>) : null))
   .then((config) => {
-    if (appStarted || appComing || !config || config.appEnv === 'production') return;
+    // Not over the app once it has replaced the painted page (it shows its own).
+    if ((appComing ? !paintedRoot?.hasAttribute('data-first-paint') : appStarted) || !config || config.appEnv === 'production') return;
     const aside = document.createElement('aside');
     aside.setAttribute('aria-label', 'Environnement');
     // The classes of src/web/components/environment-banner.tsx.

@@ -49,22 +49,43 @@ export class FormDraft {
 
 /** What was typed into the form the server painted (src/server/lib/static.ts), until a stand-in takes it. */
 let painted: Snapshot | null = null;
+/** « Mot de passe oublié ? » pressed on the painted form (the page's small script marks it). */
+let paintedForgotPassword = false;
+
+/**
+ * The address typed into the painted form when its « Mot de passe oublié ? » was pressed
+ * before the app came, else null: the page opens on that step (src/web/pages/auth-page.tsx).
+ * Read by the page's first render; good for that commit only, and what was typed goes with it.
+ */
+export function paintedForgotPasswordEmail(): string | null {
+  if (!paintedForgotPassword || !painted) return null;
+  const email = painted.values.email ?? '';
+  queueMicrotask(() => {
+    paintedForgotPassword = false;
+    painted = null;
+  });
+  return email;
+}
 
 /**
  * Follows the form of the server's first paint of a signed-out page (/auth) until the app's
  * first commit replaces it (src/web/main.tsx): its values, the field last focused with its
- * caret, and an Enter pressed (the painted form cannot be sent: its button is disabled). The
+ * caret, and a submit (the painted form cannot be sent before the app: the page's small script
+ * marks an Enter or its button instead). The
  * stand-in that replaces it takes all of it as it mounts (useDraftSource), in that same commit.
  */
 export function followPaintedForm(root: HTMLElement) {
   const form = root.querySelector('form');
   if (!form) return;
   let focus: Snapshot['focus'] = null;
-  // Enter pressed before this code came: the page's small script marked it (src/web/landing/landing-script.ts).
-  let submitted = form.hasAttribute('data-submitted');
+  // Enter or the button pressed before this code came: the page's small script marked it
+  // (src/web/landing/landing-script.ts), as it marks « Mot de passe oublié ? ».
+  let submitted = false;
   const read = (event?: Event) => {
     // Once the app has replaced the paint, the form is gone: what it held is kept as it was.
     if (!form.isConnected) return;
+    if (form.hasAttribute('data-submitted')) submitted = true;
+    paintedForgotPassword = form.getAttribute('data-intent') === 'forgot-password';
     const active = document.activeElement;
     if (active instanceof HTMLInputElement && active.name && form.contains(active)) focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
     if (event instanceof KeyboardEvent && event.type === 'keydown' && event.key === 'Enter' && event.target instanceof HTMLInputElement) submitted = true;
@@ -73,7 +94,7 @@ export function followPaintedForm(root: HTMLElement) {
     painted = { values, focus, submitted };
   };
   read();
-  for (const type of ['input', 'focusin', 'keydown', 'keyup', 'click', 'select']) form.addEventListener(type, read);
+  for (const type of ['input', 'focusin', 'keydown', 'keyup', 'click', 'select', 'submit']) form.addEventListener(type, read);
 }
 
 /**
@@ -97,6 +118,12 @@ export function useDraftSource(draft: FormDraft) {
     const fromPaint = painted;
     painted = null;
     if (fromPaint) {
+      // A submit made on the painted form after this stand-in rendered, before it was on the
+      // page (the app renders in a transition: the page stays live meanwhile), counts too.
+      if (fromPaint.submitted && !submittedRef.current) {
+        submittedRef.current = true;
+        setSubmitted(true);
+      }
       for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) {
         const value = fromPaint.values[input.name];
         if (value !== undefined && value !== '') input.value = value;

@@ -9,6 +9,7 @@ import { Spinner } from '../components/ui/card.tsx';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { authModeOfSearch } from '../lib/auth-paths.ts';
+import { paintedForgotPasswordEmail } from '../lib/form-draft.ts';
 
 /** What the card shows: the sign-in/sign-up forms, or one of the steps reached from them. */
 type View =
@@ -45,7 +46,12 @@ export default function AuthPage() {
   const location = useLocation();
   const state = location.state as AuthPageState | null;
   const [mode, setMode] = useState<AuthMode>(state?.mode ?? authModeOfSearch(location.search));
-  const [view, setView] = useState<View>(state?.forgotPassword ? { name: 'forgot-password', email: '' } : { name: 'credentials' });
+  const [view, setView] = useState<View>(() => {
+    if (state?.forgotPassword) return { name: 'forgot-password', email: '' };
+    // « Mot de passe oublié ? » pressed on the server's painted page, before the app came.
+    const painted = paintedForgotPasswordEmail();
+    return painted === null ? { name: 'credentials' } : { name: 'forgot-password', email: painted };
+  });
   const { data: me, isPending } = useMe();
   usePreloadAuthForms();
   const backToSignIn = () => {

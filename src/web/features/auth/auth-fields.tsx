@@ -66,7 +66,8 @@ export function AuthFields({
         {...input('password')}
       />
       {mode === 'sign-in' && (
-        <button type="button" onClick={onForgotPassword} className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        // data-forgot-password: the server's paint of /auth is this markup, and its small script finds the button by it (src/web/landing/landing-script.ts).
+        <button type="button" data-forgot-password="" onClick={onForgotPassword} className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
           Mot de passe oublié ?
         </button>
       )}

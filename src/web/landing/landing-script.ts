@@ -82,7 +82,8 @@ if (!consentStore.getSnapshot().decided) showBanner();
 
 // The page the server painted (/auth). The app starts on the visitor's first move.
 if (paintedRoot) {
-  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) window.addEventListener(type, startPaintedApp, { capture: true, passive: true });
+  // `click` too: a screen reader's activation may send it alone.
+  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click']) window.addEventListener(type, startPaintedApp, { capture: true, passive: true });
 }
 // Its form cannot be sent before the app: an Enter pressed in it, or its button, is marked,
 // and the app sends the form once it is in (src/web/lib/form-draft.ts).

@@ -157,6 +157,8 @@ test('/auth starts the app on the visitor’s first move, not at load', async ({
   await page.waitForTimeout(1000);
   expect(pageCode).toEqual([]);
   await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
+  // The painted page's environment banner, once (the small script adds none over it).
+  await expect(page.getByTestId('env-banner')).toHaveCount(1);
   await page.getByLabel('Email').focus();
   await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
   expect(pageCode).toHaveLength(1);
@@ -172,6 +174,9 @@ test('/auth’s painted buttons before the app: « Inscription » opens the sign
   await signUp.click();
   await expect(signUp).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/\/auth\?mode=inscription$/);
+  // The painted form is sign-in's: once another mode is asked for, its button sends nothing.
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Inscription' })).toBeVisible();
   await expect(page.getByLabel('Nom du restaurant (optionnel)')).toBeVisible();
@@ -183,6 +188,7 @@ test('/auth’s painted buttons before the app: « Mot de passe oublié ? » ope
   await page.goto('/auth', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill('chef@exemple.fr');
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('chef@exemple.fr');
@@ -198,6 +204,7 @@ test('/auth’s painted « Se connecter » pressed before the app: nothing in th
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill('secret123');
   await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
   expect(page.url()).toBe(`${baseURL}/auth`);
   release();
   await expect(page).toHaveURL(/\/dashboard$/);

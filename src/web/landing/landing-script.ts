@@ -32,11 +32,14 @@ function startApp() {
   void import(/* @vite-ignore */ appUrl);
 }
 
-/** The painted page's app: the page's banner stays until the app's own replaces it. */
+/** The painted page's app: the page's banner stays until the app's own replaces it. A failed
+ *  load (the network, a deploy in between) is tried again on the next move. */
 function startPaintedApp() {
   if (appStarted) return;
   appStarted = true;
-  void import(/* @vite-ignore */ appUrl);
+  import(/* @vite-ignore */ appUrl).catch(() => {
+    appStarted = false;
+  });
 }
 
 let islandStarted = false;
@@ -88,14 +91,23 @@ if (paintedRoot) {
 // Its form cannot be sent before the app: an Enter pressed in it, or its button, is marked,
 // and the app sends the form once it is in (src/web/lib/form-draft.ts).
 const paintedForm = paintedRoot?.querySelector('form') ?? null;
+/** Another mode or « Mot de passe oublié ? » asked for on the painted page: its form (sign-in's)
+ *  is no longer the one the app will show, so a send on it is not kept. */
+let paintedFormOutdated = false;
 paintedForm?.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) paintedForm.setAttribute('data-submitted', '');
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement && !paintedFormOutdated) paintedForm.setAttribute('data-submitted', '');
 });
 paintedForm?.addEventListener('submit', (event) => {
   event.preventDefault();
-  paintedForm.setAttribute('data-submitted', '');
+  if (!paintedFormOutdated) paintedForm.setAttribute('data-submitted', '');
   startPaintedApp();
 });
+function outdatePaintedForm() {
+  paintedFormOutdated = true;
+  paintedForm?.removeAttribute('data-submitted');
+  const send = paintedForm?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (send) send.disabled = true;
+}
 // Its buttons come disabled from the server (a click before this script would be lost, and a
 // submit would put the password in the address); here they do what the app's would, or say
 // what the app is to do once it is in.
@@ -104,15 +116,23 @@ if (paintedRoot) {
   for (const toggle of toggles) {
     toggle.addEventListener('click', () => {
       if (toggle.getAttribute('aria-pressed') === 'true') return;
-      // The app reads its mode from the address as it starts (src/web/pages/auth-page.tsx).
-      history.replaceState(history.state, '', toggle.textContent?.trim() === 'Inscription' ? '?mode=inscription' : location.pathname);
+      // The app reads its mode from the address as it starts (src/web/pages/auth-page.tsx);
+      // the address's other parameters stay.
+      const url = new URL(location.href);
+      if (toggle.textContent?.trim() === 'Inscription') url.searchParams.set('mode', 'inscription');
+      else url.searchParams.delete('mode');
+      history.replaceState(history.state, '', url);
+      outdatePaintedForm();
       // The pressed look moves at once; the form follows with the app.
       const pressed = toggles.find((other) => other.getAttribute('aria-pressed') === 'true');
       if (pressed) [pressed.className, toggle.className] = [toggle.className, pressed.className];
       for (const other of toggles) other.setAttribute('aria-pressed', String(other === toggle));
     });
   }
-  paintedRoot.querySelector('button[data-forgot-password]')?.addEventListener('click', () => paintedForm?.setAttribute('data-intent', 'forgot-password'));
+  paintedRoot.querySelector('button[data-forgot-password]')?.addEventListener('click', () => {
+    paintedForm?.setAttribute('data-intent', 'forgot-password');
+    outdatePaintedForm();
+  });
   for (const button of paintedRoot.querySelectorAll<HTMLButtonElement>('button[disabled]')) button.disabled = false;
 }
 
@@ -165,8 +185,8 @@ if (document.documentElement.hasAttribute('data-session')) {
 void fetch('/api/config', { headers: { accept: 'application/json' } })
   .then((response) => (response.ok ? (response.json() as Promise<PublicConfig>) : null))
   .then((config) => {
-    // Not over the app once it has replaced the painted page (it shows its own).
-    if ((appComing ? !paintedRoot?.hasAttribute('data-first-paint') : appStarted) || !config || config.appEnv === 'production') return;
+    // The painted page has its own (src/web/shell/render-shell.tsx), and the app brings one.
+    if (appStarted || appComing || !config || config.appEnv === 'production') return;
     const aside = document.createElement('aside');
     aside.setAttribute('aria-label', 'Environnement');
     // The classes of src/web/components/environment-banner.tsx.

@@ -49,22 +49,25 @@ export class FormDraft {
 
 /** What was typed into the form the server painted (src/server/lib/static.ts), until a stand-in takes it. */
 let painted: Snapshot | null = null;
-/** « Mot de passe oublié ? » pressed on the painted form (the page's small script marks it). */
-let paintedForgotPassword = false;
+/** The address typed when « Mot de passe oublié ? » was pressed on the painted form (the page's small script marks it), else null. */
+let paintedForgotEmail: string | null = null;
+/** Set once the page has taken what the painted form asked for: later events change nothing. */
+let paintedHandedOver = false;
 
 /**
  * The address typed into the painted form when its « Mot de passe oublié ? » was pressed
  * before the app came, else null: the page opens on that step (src/web/pages/auth-page.tsx).
- * Read by the page's first render; good for that commit only, and what was typed goes with it.
+ * A plain read, the same for every render; the page ends it as it commits
+ * (endPaintedForgotPassword), when it may also find a press made while it rendered.
  */
-export function paintedForgotPasswordEmail(): string | null {
-  if (!paintedForgotPassword || !painted) return null;
-  const email = painted.values.email ?? '';
-  queueMicrotask(() => {
-    paintedForgotPassword = false;
-    painted = null;
-  });
-  return email;
+export const paintedForgotPasswordEmail = (): string | null => paintedForgotEmail;
+
+/** The page took the painted form's « Mot de passe oublié ? »: what was typed goes with it. */
+export function endPaintedForgotPassword() {
+  if (paintedForgotEmail === null) return;
+  paintedForgotEmail = null;
+  painted = null;
+  paintedHandedOver = true;
 }
 
 /**
@@ -83,15 +86,15 @@ export function followPaintedForm(root: HTMLElement) {
   let submitted = false;
   const read = (event?: Event) => {
     // Once the app has replaced the paint, the form is gone: what it held is kept as it was.
-    if (!form.isConnected) return;
+    if (!form.isConnected || paintedHandedOver) return;
     if (form.hasAttribute('data-submitted')) submitted = true;
-    paintedForgotPassword = form.getAttribute('data-intent') === 'forgot-password';
     const active = document.activeElement;
     if (active instanceof HTMLInputElement && active.name && form.contains(active)) focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
     if (event instanceof KeyboardEvent && event.type === 'keydown' && event.key === 'Enter' && event.target instanceof HTMLInputElement) submitted = true;
     const values: Record<string, string> = {};
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
     painted = { values, focus, submitted };
+    paintedForgotEmail = form.getAttribute('data-intent') === 'forgot-password' ? (values.email ?? '') : null;
   };
   read();
   for (const type of ['input', 'focusin', 'keydown', 'keyup', 'click', 'select', 'submit']) form.addEventListener(type, read);

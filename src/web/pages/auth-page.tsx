@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FREE_PLAN } from '../../shared/plan-texts.ts';
 import type { AuthMode } from '../features/auth/auth-fields.tsx';
@@ -9,7 +9,7 @@ import { Spinner } from '../components/ui/card.tsx';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { authModeOfSearch } from '../lib/auth-paths.ts';
-import { paintedForgotPasswordEmail } from '../lib/form-draft.ts';
+import { endPaintedForgotPassword, paintedForgotPasswordEmail } from '../lib/form-draft.ts';
 
 /** What the card shows: the sign-in/sign-up forms, or one of the steps reached from them. */
 type View =
@@ -52,6 +52,16 @@ export default function AuthPage() {
     const painted = paintedForgotPasswordEmail();
     return painted === null ? { name: 'credentials' } : { name: 'forgot-password', email: painted };
   });
+  // As the page commits over the server's paint: a painted button pressed while the app
+  // rendered (src/web/landing/landing-script.ts) still counts, and the paint's request ends.
+  useLayoutEffect(() => {
+    const forgotEmail = paintedForgotPasswordEmail();
+    endPaintedForgotPassword();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a press made outside React between this page's render and its commit
+    if (forgotEmail !== null) setView((current) => (current.name === 'credentials' ? { name: 'forgot-password', email: forgotEmail } : current));
+    else if (!state?.mode) setMode(authModeOfSearch(window.location.search));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page mounts
+  }, []);
   const { data: me, isPending } = useMe();
   usePreloadAuthForms();
   const backToSignIn = () => {

@@ -52,11 +52,13 @@ export function isSignedOutPaintPath(pathname: string): boolean {
  * A signed-out page's first paint (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md
  * « Signed-out pages »): /auth as a first visitor sees it, with the form of its address's mode
  * (`?mode=inscription`), the same markup as the app's first commit, which replaces it. Until
- * then the fields take typing (src/web/lib/form-draft.ts hands it over) but no button works
- * yet, so every button is disabled: a click is not lost on a button that does nothing (the
- * « Inscription » toggle waits for the app), and Enter submits nothing (HTML's implicit
- * submission), so no password can leave in an address. Links work as links. The same for
- * every visitor: the server keeps it.
+ * then the fields take typing (src/web/lib/form-draft.ts hands it over). Every button is sent
+ * disabled: before the page's small script, a click would be lost and Enter or the submit
+ * button would send the form to the address with its password (HTML's implicit submission).
+ * The small script turns them on and makes each do what the app's would, or say what the app
+ * is to do once it has come on the visitor's first move (src/web/landing/landing-script.ts,
+ * docs/decisions/0030-first-load-on-a-slow-phone.md). Links work as links. The same for every
+ * visitor: the server keeps it.
  */
 export function renderSignedOutPage(pathname: string, search: string, config: PublicConfig): string | null {
   if (!isSignedOutPaintPath(pathname)) return null;

@@ -21,6 +21,15 @@ async function holdChunk(page: Page, chunk: string) {
 
 const standIn = (page: Page) => page.locator('form[data-stand-in]');
 
+/** An account made through the API (password « secret123 »), the page's cookies then cleared: a visitor who has one. */
+async function accountSignedOut(page: Page, baseURL: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const created = await page.request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL }, data: { email, password: 'secret123', name: 'Chef' } });
+  expect(created.status()).toBe(200);
+  await page.context().clearCookies();
+  return email;
+}
+
 test('sign-up typed and submitted before the form’s code arrived: the account is created with what was typed', async ({ page }) => {
   await page.setViewportSize(PHONE);
   const release = await holdChunk(page, 'auth-form');
@@ -101,10 +110,7 @@ test('a stand-in left for another page before the code came leaves nothing behin
 // /auth is painted by the server for a visitor (docs/decisions/0028-server-first-paint.md
 // « Signed-out pages »): its fields take typing before any of the app's code has come.
 test('/auth painted by the server: typed and sent with Enter before the app’s code, nothing leaves in the address, and the account signs in', async ({ page, baseURL }) => {
-  const email = uniqueEmail('peint');
-  const created = await page.request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email, password: 'secret123', name: 'Chef' } });
-  expect(created.status()).toBe(200);
-  await page.context().clearCookies();
+  const email = await accountSignedOut(page, baseURL!, 'peint');
   const release = await holdChunk(page, 'index');
   // The page's load waits for its scripts, held here: the paint is there before.
   await page.goto('/auth', { waitUntil: 'commit' });
@@ -195,10 +201,7 @@ test('/auth’s painted buttons before the app: « Mot de passe oublié ? » ope
 });
 
 test('/auth’s painted « Se connecter » pressed before the app: nothing in the address, and the account signs in', async ({ page, baseURL }) => {
-  const email = uniqueEmail('peint-bouton');
-  const created = await page.request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email, password: 'secret123', name: 'Chef' } });
-  expect(created.status()).toBe(200);
-  await page.context().clearCookies();
+  const email = await accountSignedOut(page, baseURL!, 'peint-bouton');
   const release = await holdChunk(page, 'index');
   await page.goto('/auth', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill(email);

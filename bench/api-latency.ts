@@ -66,7 +66,15 @@ function cpuMs(pid: number): number | null {
 const CLOCK_TICKS = 100;
 
 /** Ingredient names as a cook types them (a recipe of the day), each prefix a new search. */
-const TYPED_NAMES = ['carottes rapees', 'beurre doux', 'farine de ble', 'oignons jaunes', 'creme fraiche', 'lardons fumes', 'pommes de terre', 'huile d olive', 'sel fin', 'poivre noir', 'oeufs frais', 'lait entier', 'emmental rape', 'persil plat', 'echalotes', 'champignons de paris', 'poulet fermier', 'riz basmati', 'lentilles vertes', 'courgettes'];
+const TYPED_NAMES = [
+  'carottes rapees', 'beurre doux', 'farine de ble', 'oignons jaunes', 'creme fraiche', 'lardons fumes', 'pommes de terre', 'huile d olive', 'sel fin', 'poivre noir',
+  'oeufs frais', 'lait entier', 'emmental rape', 'persil plat', 'echalotes', 'champignons de paris', 'poulet fermier', 'riz basmati', 'lentilles vertes', 'courgettes',
+  // Since 2026-11-28, 40 more (549 searches in all): a p50 and a p99 of 211 moved by 0.15 ms and 1.5 ms from one run to the next.
+  'tomates cerises', 'sucre en poudre', 'chocolat noir', 'levure chimique', 'ail', 'thym frais', 'laurier', 'vinaigre de vin', 'moutarde de dijon', 'miel',
+  'saumon frais', 'cabillaud', 'crevettes', 'boeuf hache', 'veau', 'agneau', 'jambon blanc', 'gruyere rape', 'parmesan', 'mozzarella',
+  'yaourt nature', 'creme liquide', 'pates fraiches', 'semoule', 'quinoa', 'pois chiches', 'haricots verts', 'petits pois', 'epinards', 'brocolis',
+  'aubergines', 'poivrons rouges', 'concombre', 'salade verte', 'citron', 'pommes golden', 'poires', 'fraises', 'framboises', 'amandes en poudre',
+];
 
 interface Answer {
   ms: number;

@@ -5,7 +5,7 @@ import { createApp, dinerSecurityHeaders } from './app.ts';
 import { createDinerLane } from './diner-lane.ts';
 import { bootServices } from './boot.ts';
 import { startPurge } from './features/account/purge.ts';
-import { warmCatalogueSearch } from './features/catalogue/search.ts';
+import { warmCatalogueSearch, warmSearchCode } from './features/catalogue/search.ts';
 import { createCrmClient } from './features/events/index.ts';
 import { createOutboxWorker } from './features/events/worker.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -62,6 +62,11 @@ server.listen(config.port, hostname, () => {
   purge ??= startPurge(services.database.db, logger);
   // Bucket copies a failed sweep left (src/server/domain/photos/orphans.ts); no-op without S3_*.
   services.deps.photos.sweeper.start();
+  // The ingredient search's code compiled before the first cook types, a few searches at a time.
+  warmSearchCode(services.database.db).then(
+    (warmed) => logger.info('ingredient search warmed', warmed),
+    (error: unknown) => logger.warn('ingredient search warm-up failed', { error: String(error) }),
+  );
 });
 // An idle keep-alive connection stays open 65 s, longer than the clients and proxies that
 // reuse one (60 s for most). With Node's 5 s, a request sent on a connection at the moment

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { ciqualDir } from '../../lib/paths.ts';
 import { parseCsvRecords } from '../../lib/csv.ts';
 import { RELEVANCE_QUERIES } from './relevance-queries.ts';
-import { buildCatalogueSearch, clampLimit, type CatalogueSearch } from './search.ts';
+import { buildCatalogueSearch, clampLimit, warmUpQueries, type CatalogueSearch } from './search.ts';
 import { editDistance, parseQuery, singular } from './search-terms.ts';
 
 const cell = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
@@ -214,5 +215,71 @@ describe('kept answers', () => {
     expect(again).not.toBe(oldest);
     expect(again).toEqual(oldest);
     expect(index.search('lait entier', { limit: 5 })).toBe(recent);
+  });
+});
+
+// src/server/features/catalogue/search-scoring.ts computes MiniSearch's matches and scores
+// itself, each query word's kept: they must be MiniSearch's own, score for score, in the same
+// order (ties included), whatever the words already kept.
+describe('kept words: MiniSearch’s own results', () => {
+  const ranked = (search: CatalogueSearch, query: string) => search.rank(query, { limit: 50 }).map((r) => [r.hit.id, r.score]);
+  let reference: CatalogueSearch;
+  let kept: CatalogueSearch;
+  beforeAll(() => {
+    const hits = hitsFromCsv();
+    reference = buildCatalogueSearch(hits, { scoring: 'minisearch' });
+    kept = buildCatalogueSearch(hits);
+  });
+
+  it('every prefix a cook types, the relevance queries, synonyms and the any-word fallback, twice', () => {
+    const typed = ['carottes rapees', 'pommes de terre', 'creme fraiche epaisse', 'creme liquide', 'jambon blanc', 'huile d olive', 'champignons de paris', 'aubergnie farcie', 'tomate xyzzy', 'lentilles vertes']
+      .flatMap((name) => Array.from({ length: name.length - 2 }, (_, i) => name.slice(0, i + 3)));
+    const queries = [...typed, ...RELEVANCE_QUERIES.map((q) => q.query)];
+    let fallbacks = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const query of queries) {
+        const expected = ranked(reference, query);
+        expect(ranked(kept, query), query).toEqual(expected);
+        if (query.startsWith('tomate xyz') && expected.length > 0) fallbacks++;
+      }
+    }
+    // « tomate xyzzy » has no food with both words: the fallback to any word was compared too.
+    expect(fallbacks).toBeGreaterThan(0);
+  });
+
+  it('random queries from the catalogue’s words, cut, misspelt and combined (fast-check)', () => {
+    const words = [...new Set(hitsFromCsv().flatMap((h) => h.name.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => w.length >= 3))];
+    const typo = fc.tuple(fc.nat(), fc.constantFrom('', 'e', 'x', 's')).map(([at, letter]) => (word: string) => {
+      const i = at % (word.length + 1);
+      return word.slice(0, i) + letter + word.slice(i + (letter === '' ? 1 : 0));
+    });
+    const word = fc.tuple(fc.constantFrom(...words), fc.nat(), typo).map(([w, cut, misspell]) => misspell(w.slice(0, Math.max(1, w.length - (cut % 4)))));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (parts) => {
+        const query = parts.join(' ');
+        expect(ranked(kept, query), query).toEqual(ranked(reference, query));
+      }),
+      { numRuns: 400, seed: 20261128 },
+    );
+  });
+});
+
+describe('warm-up at start', () => {
+  it('ranks about 300 searches made of the catalogue’s names, keeps no answer, and leaves every ranking as it was', async () => {
+    const hits = hitsFromCsv();
+    const queries = warmUpQueries(hits);
+    expect(queries.length).toBeGreaterThan(200);
+    expect(queries.length).toBeLessThan(500);
+    for (const query of queries) expect(query.replace(/\s/g, '').length).toBeGreaterThanOrEqual(3);
+    const fresh = buildCatalogueSearch(hits);
+    const reference = buildCatalogueSearch(hits, { scoring: 'minisearch' });
+    const before = fresh.search('poulet rôti', { limit: 5 });
+    expect(await fresh.warm()).toBe(queries.length);
+    // The answer kept before the warm-up is still the one given.
+    expect(fresh.search('poulet rôti', { limit: 5 })).toBe(before);
+    const warmQuery = queries[Math.floor(queries.length / 2)]!;
+    for (const query of [warmQuery, 'carottes rap', 'pommes de te', 'aubergnie']) {
+      expect(fresh.rank(query, { limit: 50 }), query).toEqual(reference.rank(query, { limit: 50 }));
+    }
   });
 });

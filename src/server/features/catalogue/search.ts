@@ -1,10 +1,10 @@
-import MiniSearch, { type Query } from 'minisearch';
 import type { Kysely } from 'kysely';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { foodFacts } from '../../../shared/food-facts.ts';
 import type { DB } from '../../db/schema.ts';
 import { FOOD_NUTRIENT_COLUMNS, toPer100g } from '../../domain/catalogue-foods.ts';
 import { FIRST_WORD_BONUS, indexFood, RANKING, type IndexedFood } from './search-ranking.ts';
+import { KeptWordSearch } from './search-scoring.ts';
 import { matchQuality, normalizeTerm, parseQuery, tokenize, type QuerySlot } from './search-terms.ts';
 
 
@@ -44,6 +44,8 @@ export interface CatalogueSearch {
   search(query: string, options?: SearchOptions): readonly IngredientHit[];
   /** Same, with the final scores (tests and tuning). */
   rank(query: string, options?: SearchOptions): RankedHit[];
+  /** Ranks searches made of the catalogue's own words, a few per turn of the event loop, keeping none of them: see warmUpQueries. */
+  warm(): Promise<number>;
 }
 
 /** Searches whose answers are kept (src/server/features/catalogue/search.ts `search`). */
@@ -54,8 +56,13 @@ export function clampLimit(limit: number | undefined): number {
   return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(limit)));
 }
 
+export interface BuildOptions {
+  /** 'minisearch': MiniSearch's own search each time, without the kept words (the equivalence test of search.test.ts). */
+  scoring?: 'kept' | 'minisearch';
+}
+
 /** Builds the index over these foods (the whole catalogue, 3,484 foods: 0.1 to 0.3 s). */
-export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueSearch {
+export function buildCatalogueSearch(hits: readonly IngredientHit[], options: BuildOptions = {}): CatalogueSearch {
   const foods = hits.map(indexFood);
   // Ciqual details its staples in many variants (7 « Farine de blé tendre ou froment … »,
   // 1 « Farine de riz »): a food whose first two words are shared by many is a staple.
@@ -63,7 +70,7 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueS
   const variants = new Map<string, number>();
   for (const food of foods) variants.set(stem(food), (variants.get(stem(food)) ?? 0) + 1);
   for (const food of foods) food.prior += RANKING.staple * Math.log(variants.get(stem(food)) ?? 1);
-  const mini = new MiniSearch<{ id: number; name: string; note: string }>({
+  const mini = new KeptWordSearch({
     fields: ['name', 'note'],
     idField: 'id',
     tokenize,
@@ -74,12 +81,11 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueS
 
   // Query terms are already normalised: MiniSearch must take them as they are.
   const asIs = { tokenize: (t: string) => [t], processTerm: (t: string) => t };
-
-  function slotQuery(slot: QuerySlot): Query {
-    const typed: Query = { queries: [slot.term], prefix: true, fuzzy: slot.edits || false };
-    if (slot.also.length === 0) return typed;
-    return { combineWith: 'OR', queries: [typed, { queries: slot.also, prefix: false, fuzzy: false }] };
-  }
+  /** The foods matching the query's words, best first, by MiniSearch's score (./search-scoring.ts). */
+  const matches =
+    options.scoring === 'minisearch'
+      ? (slots: readonly QuerySlot[], any?: boolean) => mini.search(KeptWordSearch.query(slots, any), asIs).map(({ id, score }) => ({ id: id as number, score }))
+      : (slots: readonly QuerySlot[], any?: boolean) => mini.scored(slots, any);
 
   function rank(query: string, options: SearchOptions = {}): RankedHit[] {
     const limit = clampLimit(options.limit);
@@ -88,12 +94,12 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueS
     const slots = parseQuery(query);
     if (slots.length === 0) return [];
 
-    let results = mini.search({ combineWith: 'AND', queries: slots.map(slotQuery) }, asIs);
+    let results = matches(slots);
     // Nothing has every word: fall back to any word of 3 letters or more, the re-ranking
     // favours the foods with the most.
     const longer = slots.filter((slot) => slot.term.length >= 3);
     if (results.length === 0 && slots.length > 1 && longer.length > 0) {
-      results = mini.search({ combineWith: 'OR', queries: longer.map(slotQuery) }, asIs);
+      results = matches(longer, true);
     }
     if (results.length === 0) return [];
 
@@ -109,7 +115,7 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueS
       return value;
     };
     const ranked: RankedHit[] = top.map((result) => {
-      const food = foods[result.id as number] as IndexedFood;
+      const food = foods[result.id] as IndexedFood;
       let score = RANKING.textScore * (result.score / best) + food.prior;
       // The name starts with the first word typed: « Tomate ronde, crue » for « tomate ».
       const firstToken = food.tokens[0];
@@ -158,7 +164,39 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[]): CatalogueS
     return hits;
   }
 
-  return { size: foods.length, rank, search };
+  async function warm(): Promise<number> {
+    const queries = warmUpQueries(hits);
+    for (let i = 0; i < queries.length; i++) {
+      rank(queries[i]!);
+      // A cook's request waits at most a few searches (about 2 ms) behind the warm-up.
+      if (i % WARM_UP_SLICE === WARM_UP_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Words no cook typed: the kept ones are the cooks' own from now on.
+    mini.forget();
+    return queries.length;
+  }
+
+  return { size: foods.length, rank, search, warm };
+}
+
+/**
+ * Searches a cook could type, made of the catalogue's own names: the prefixes of one food name
+ * in WARM_UP_STRIDE (about 300 searches, 90 ms on this host). Ranked once as the server starts
+ * listening (src/server/main.ts), they let V8 compile the search's code paths (prefix, typo,
+ * several words, the fallback to any word) before the first cook types: on a fresh process a
+ * new search cost about 0.1 ms more at the median than once warm (bench/api-latency.ts
+ * « typing », docs/decisions/0031-the-ingredient-search-as-a-cook-types.md). None of them is
+ * kept as an answer, nor their words.
+ */
+const WARM_UP_STRIDE = 60;
+const WARM_UP_SLICE = 8;
+export function warmUpQueries(hits: readonly IngredientHit[]): string[] {
+  const queries: string[] = [];
+  for (let i = 0; i < hits.length; i += WARM_UP_STRIDE) {
+    const words = tokenize(hits[i]!.name).slice(0, 2).join(' ');
+    for (let end = MIN_QUERY_LENGTH; end <= words.length; end += 2) queries.push(words.slice(0, end));
+  }
+  return queries;
 }
 
 /** Reads the whole catalogue (3,484 rows) and builds the index. */
@@ -203,4 +241,12 @@ export function getCatalogueSearch(db: Kysely<DB>): Promise<CatalogueSearch> {
 /** Builds the index ahead of the first query (call after loadCatalogue at start). */
 export async function warmCatalogueSearch(db: Kysely<DB>): Promise<void> {
   await getCatalogueSearch(db);
+}
+
+/** Runs the search's code on searches no cook asked (warmUpQueries), once the server listens. */
+export async function warmSearchCode(db: Kysely<DB>): Promise<{ searches: number; ms: number }> {
+  const search = await getCatalogueSearch(db);
+  const started = performance.now();
+  const searches = await search.warm();
+  return { searches, ms: Math.round(performance.now() - started) };
 }

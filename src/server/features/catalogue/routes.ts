@@ -43,6 +43,30 @@ async function ownHits(c: Context<AppEnv>, deps: CatalogueDeps, q: string, limit
   return { organisationId, hits: await searchOwnIngredients(deps.db, deps.ownIngredients, organisationId, q, limit) };
 }
 
+/**
+ * Each hit's JSON, written once. The Ciqual hits are the same objects from one search to the
+ * next (src/server/features/catalogue/search.ts keeps them with the index), and so are the
+ * organisation's kept hits (./own-ingredients.ts, dropped whole when one changes), so a
+ * keystroke writes only the list around them (docs/decisions/0031). Neither is ever changed in
+ * place: a changed product or recipe is a new hit.
+ */
+const hitJson = new WeakMap<IngredientHit, string>();
+
+/** `JSON.stringify({ hits })`, with each hit's JSON kept (the same bytes: routes.test.ts). */
+export function hitsJson(hits: readonly IngredientHit[]): string {
+  let body = '{"hits":[';
+  for (let i = 0; i < hits.length; i++) {
+    const hit = hits[i]!;
+    let json = hitJson.get(hit);
+    if (json === undefined) {
+      json = JSON.stringify(hit);
+      hitJson.set(hit, json);
+    }
+    body += i === 0 ? json : `,${json}`;
+  }
+  return `${body}]}`;
+}
+
 export interface CatalogueDeps extends Pick<AppDeps, 'db'> {
   /** The active organisation of the request's signed-in account, or null (app.ts); without it every search is anonymous. */
   signedInOrganisation?: (c: Context<AppEnv>) => Promise<string | null>;
@@ -68,7 +92,7 @@ export function catalogueRoutes(deps: CatalogueDeps): Hono<AppEnv> {
     // Only on success: an error (503 while the database is down) must not be cached; a signed-in answer holds the organisation's products.
     c.header('Cache-Control', organisationId === null ? CACHE_CONTROL : 'private, no-cache');
     if (organisationId !== null) c.header('Vary', 'Cookie');
-    return c.json({ hits: [...products, ...foods] });
+    return c.body(hitsJson([...products, ...foods]), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/allergens', (c) => {

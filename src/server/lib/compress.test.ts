@@ -1,7 +1,7 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compressResponses } from './compress.ts';
+import { compressResponses, gzipOptionsFor } from './compress.ts';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ code: i, name: `Tomate ronde, crue n° ${i}` })) };
 
@@ -63,5 +63,37 @@ describe('compressResponses', () => {
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     expect(res.headers.get('Content-Length')).toBeNull();
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).byteLength).toBe(2 * 1024 * 1024);
+  });
+});
+
+describe('gzipOptionsFor: zlib sized to the body', () => {
+  // Answers shaped like the API's: a search's hits, a recipe list, from 1 kB to 64 kB.
+  const answer = (count: number) =>
+    Buffer.from(
+      JSON.stringify({
+        hits: Array.from({ length: count }, (_, i) => ({
+          id: `${20000 + i * 7}`,
+          name: `${['Pomme de terre', 'Carotte', 'Poulet', 'Farine de blé'][i % 4]}, ${['crue', 'cuite à l’eau', 'rôtie', 'T55'][(i * 3) % 4]} n° ${i}`,
+          per100g: { energyKcal: (i * 37) % 900, protein: ((i * 13) % 250) / 10, fat: ((i * 29) % 1000) / 10, salt: ((i * 7) % 300) / 100 },
+        })),
+      }),
+    );
+
+  it('keeps a window reaching back to the body’s first byte, and the defaults from 32 kB', () => {
+    for (const bytes of [1024, 3_740, 4_000, 16_000, 32_000, 32_506, 32_507, 65_536]) {
+      const { windowBits = 15 } = gzipOptionsFor(bytes);
+      expect(2 ** windowBits - 262, String(bytes)).toBeGreaterThanOrEqual(Math.min(bytes, 2 ** 15 - 262));
+    }
+    expect(gzipOptionsFor(40_000)).toEqual({});
+  });
+
+  it('gives the same body back, no more than 1 % longer than zlib’s defaults, from 1 kB to 64 kB', () => {
+    for (let count = 8; count <= 600; count = Math.ceil(count * 1.4)) {
+      const body = answer(count);
+      if (body.byteLength > 64 * 1024) break;
+      const sized = gzipSync(body, gzipOptionsFor(body.byteLength));
+      expect(gunzipSync(sized).equals(body)).toBe(true);
+      expect(sized.byteLength, `${body.byteLength} B`).toBeLessThanOrEqual(Math.ceil(gzipSync(body).byteLength * 1.01));
+    }
   });
 });

@@ -10,7 +10,7 @@ import type { QuerySlot } from './search-terms.ts';
  * per-match objects on the way (bench/api-latency.ts « typing »; the profile put MiniSearch's
  * `termResults` and fuzzy lookup at a quarter of the server's time per new search). Here a
  * word's matches (its exact, prefix, typo and synonym terms, scored) are computed once and kept
- * (SLOTS_KEPT), and the words of a query are combined without touching them.
+ * (KEPT_MATCHES), and the words of a query are combined without touching them.
  *
  * The result is MiniSearch's own, to the last bit: the same terms in the same order (its radix
  * tree's `get`, `atPrefix` and `fuzzyGet`), the same BM25 formula and weights, the same sums in
@@ -33,8 +33,12 @@ export interface ScoredFood {
   score: number;
 }
 
-/** Query words whose matches are kept: a few hundred typed words, bounded. */
-const SLOTS_KEPT = 2_000;
+/**
+ * Matches kept, all words together: the oldest words go past it. The search is public, so the
+ * bound is on what the words weigh, not on their number (a short prefix matches a thousand foods,
+ * a long word a handful): about 70 bytes a match, some 14 MB at most, a few thousand typed words.
+ */
+export const KEPT_MATCHES = 200_000;
 
 /** MiniSearch's defaults (minisearch 7.2 `defaultSearchOptions`), which our options keep. */
 const PREFIX_WEIGHT = 0.375;
@@ -85,8 +89,14 @@ type FieldTermData = Map<number, Map<number, number>>;
 export class KeptWordSearch extends MiniSearch<Indexed> {
   private readonly boosts: readonly (readonly [fieldId: number, boost: number])[];
   private readonly kept = new Map<string, Matches>();
+  /** The matches of the kept words, summed. */
+  private keptMatches = 0;
 
-  constructor(options: Options<Indexed> & { searchOptions: { boost: Record<string, number> } }) {
+  /** @param keptMatches the bound on the kept words' matches (KEPT_MATCHES; smaller in tests). */
+  constructor(
+    options: Options<Indexed> & { searchOptions: { boost: Record<string, number> } },
+    private readonly keptMatchesMax = KEPT_MATCHES,
+  ) {
     super(options);
     this.boosts = options.fields.map((field) => [this._fieldIds[field] ?? -1, options.searchOptions.boost[field] || 1] as const);
   }
@@ -101,9 +111,15 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
     return out.sort((a, b) => b.score - a.score);
   }
 
+  /** The matches of the kept words, summed (at most the bound). */
+  get keptMatchCount(): number {
+    return this.keptMatches;
+  }
+
   /** Drops the kept words (after the start's warm-up, whose words no cook typed). */
   forget(): void {
     this.kept.clear();
+    this.keptMatches = 0;
   }
 
   /** The MiniSearch query `scored` answers (the equivalence test asks MiniSearch itself). */
@@ -116,17 +132,24 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
     const key = `${slot.term}\u0000${slot.edits}\u0000${slot.also.join('\u0000')}`;
     let matches = this.kept.get(key);
     if (matches) {
+      // The most recent last: the oldest goes first past the bound.
       this.kept.delete(key);
-    } else {
-      matches = this.term(slot.term, true, slot.edits);
-      if (slot.also.length > 0) {
-        let also: Matches = this.term(slot.also[0]!, false, 0);
-        for (let i = 1; i < slot.also.length; i++) also = or(also, this.term(slot.also[i]!, false, 0));
-        matches = or(matches, also);
-      }
-      if (this.kept.size >= SLOTS_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, matches);
+      return matches;
+    }
+    matches = this.term(slot.term, true, slot.edits);
+    if (slot.also.length > 0) {
+      let also: Matches = this.term(slot.also[0]!, false, 0);
+      for (let i = 1; i < slot.also.length; i++) also = or(also, this.term(slot.also[i]!, false, 0));
+      matches = or(matches, also);
     }
     this.kept.set(key, matches);
+    this.keptMatches += matches.size;
+    for (const [oldest, dropped] of this.kept) {
+      if (this.keptMatches <= this.keptMatchesMax) break;
+      this.kept.delete(oldest);
+      this.keptMatches -= dropped.size;
+    }
     return matches;
   }
 

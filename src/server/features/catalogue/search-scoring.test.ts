@@ -61,3 +61,33 @@ describe('KeptWordSearch: the kept words stay bounded by what they weigh', () =>
     expect(index.keptMatchCount).toBe(0);
   });
 });
+
+describe('KeptWordSearch: an index that changes', () => {
+  const small = () => {
+    const index = new KeptWordSearch({ fields: ['name', 'note'], idField: 'id', tokenize, processTerm: (term) => normalizeTerm(term), searchOptions: { combineWith: 'AND', boost: { note: 0.5 } } });
+    index.addAll([
+      { id: 0, name: 'Pomme crue', note: '' },
+      { id: 1, name: 'Pomme de terre', note: '' },
+    ]);
+    return index;
+  };
+
+  it('scores a food added after a search, as MiniSearch does, with the kept words dropped', () => {
+    const index = small();
+    expect(index.scored(parseQuery('pomme')).map((f) => f.id).sort()).toEqual([0, 1]);
+    expect(index.keptMatchCount).toBe(2);
+    index.add({ id: 2, name: 'Pomme cuite', note: '' });
+    const ours = index.scored(parseQuery('pomme'));
+    expect(ours.map((f) => f.id).sort()).toEqual([0, 1, 2]);
+    // « pomme » read again from the changed index, alone kept.
+    expect(index.keptMatchCount).toBe(3);
+    expect(ours).toEqual(index.search('pomme', { prefix: true, fuzzy: 1 }).map(({ id, score }) => ({ id, score })));
+  });
+
+  it('refuses to score once a food was discarded (MiniSearch would skip it lazily)', () => {
+    const index = small();
+    index.scored(parseQuery('pomme'));
+    index.discard(1);
+    expect(() => index.scored(parseQuery('pomme'))).toThrow(/discarded/);
+  });
+});

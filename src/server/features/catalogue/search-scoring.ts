@@ -104,6 +104,7 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
 
   /** The foods matching every word (or, with `any`, at least one), best first, as MiniSearch's `search` ranks them. */
   scored(slots: readonly QuerySlot[], any = false): ScoredFood[] {
+    this.current();
     if (slots.length === 0) return [];
     let combined = this.slot(slots[0]!);
     for (let s = 1; s < slots.length; s++) combined = any ? or(combined, this.slot(slots[s]!)) : and(combined, this.slot(slots[s]!));
@@ -155,28 +156,36 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
   }
 
   /** Each field's length per food (short id), read from MiniSearch's map once the foods are in. */
-  private lengths: { count: number; byField: Float64Array[] } | null = null;
+  private byField: Float64Array[] = [];
+  /** The index these lengths and the kept words were read from: MiniSearch's next id and count. */
+  private readFrom = { nextId: -1, count: -1 };
   /** A term's sums per food (short id), and which foods it touched in MiniSearch's order. */
   private sums = new Float64Array(0);
   private touched = new Int32Array(0);
 
-  private fieldLengths(): Float64Array[] {
-    if (this.lengths?.count !== this._documentCount) {
-      const size = this._nextId;
-      const byField = this.boosts.map(() => new Float64Array(size));
-      for (const [shortId, lengths] of this._fieldLength) {
-        this.boosts.forEach(([fieldId], f) => (byField[f]![shortId] = lengths[fieldId]!));
-      }
-      this.lengths = { count: this._documentCount, byField };
-      this.sums = new Float64Array(size).fill(Number.NaN);
-      this.touched = new Int32Array(size);
+  /**
+   * The index is filled once, then only searched (buildCatalogueSearch). A food added or removed
+   * since the last search reads the lengths again and drops the kept words; a food discarded
+   * (MiniSearch's lazy removal, which its own search skips one match at a time) is refused
+   * rather than scored. Called before every search, kept words or not.
+   */
+  private current(): void {
+    if (this._dirtCount > 0) throw new Error('KeptWordSearch: a discarded document would still be scored; build the index again instead');
+    if (this.readFrom.nextId === this._nextId && this.readFrom.count === this._documentCount) return;
+    const size = this._nextId;
+    this.byField = this.boosts.map(() => new Float64Array(size));
+    for (const [shortId, lengths] of this._fieldLength) {
+      this.boosts.forEach(([fieldId], f) => (this.byField[f]![shortId] = lengths[fieldId]!));
     }
-    return this.lengths.byField;
+    this.sums = new Float64Array(size).fill(Number.NaN);
+    this.touched = new Int32Array(size);
+    this.readFrom = { nextId: this._nextId, count: this._documentCount };
+    this.forget();
   }
 
   /** MiniSearch's `executeQuerySpec` for one term (term boost 1, no document boost). */
   private term(term: string, prefix: boolean, edits: number): Matches {
-    const byField = this.fieldLengths();
+    const byField = this.byField;
     // Summed per food in MiniSearch's order (a NaN marks a food not met yet); every match of one
     // term has the same typed word.
     const sums = this.sums;

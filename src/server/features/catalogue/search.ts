@@ -168,7 +168,8 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
     const queries = warmUpQueries(hits);
     for (let i = 0; i < queries.length; i++) {
       rank(queries[i]!);
-      // A cook's request waits at most a few searches (about 2 ms) behind the warm-up.
+      // A cook's request waits at most WARM_UP_SLICE searches behind the warm-up (under 1 ms on a
+      // quiet host; up to 26 ms was seen between two turns on a cold process beside a CI run).
       if (i % WARM_UP_SLICE === WARM_UP_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     // Words no cook typed: the kept ones are the cooks' own from now on.
@@ -182,14 +183,14 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
 /**
  * Searches a cook could type, made of the catalogue's own names: the prefixes of one food name
  * in WARM_UP_STRIDE (about 300 searches, 90 ms on this host). Ranked once as the server starts
- * listening (src/server/main.ts), they let V8 compile the search's code paths (prefix, typo,
+ * listening (src/server/main.ts), two per turn of the event loop, they let V8 compile the search's code paths (prefix, typo,
  * several words, the fallback to any word) before the first cook types: on a fresh process a
  * new search cost about 0.1 ms more at the median than once warm (bench/api-latency.ts
  * « typing », docs/decisions/0031-the-ingredient-search-as-a-cook-types.md). None of them is
  * kept as an answer, nor their words.
  */
 const WARM_UP_STRIDE = 60;
-const WARM_UP_SLICE = 8;
+const WARM_UP_SLICE = 2;
 export function warmUpQueries(hits: readonly IngredientHit[]): string[] {
   const queries: string[] = [];
   for (let i = 0; i < hits.length; i += WARM_UP_STRIDE) {

@@ -1,23 +1,24 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { z } from '../../shared/zod-fr.ts';
 import Papa from 'papaparse';
 import { MAX_IMPORT_ROWS, PRODUCT_FILE_MESSAGES as m, type FileRow } from '../../shared/product-file.ts';
 import { AppError } from './errors.ts';
-import { XLSX_TYPE } from './table-files.ts';
+import { loadExcel, XLSX_TYPE } from './table-files.ts';
 
 
 const refuse = (message: string) => new AppError('validation', 422, message, { file: message });
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object' && 'richText' in value) return value.richText.map((r) => r.text).join('');
-  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as CellValue);
   if (typeof value === 'object' && 'text' in value) return String(value.text);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value);
 }
 
 async function xlsxRows(bytes: Uint8Array): Promise<FileRow[]> {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);

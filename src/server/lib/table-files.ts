@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -10,7 +9,15 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const toCsv = (rows: readonly (readonly string[])[], headers: readonly string[]): string =>
   `\uFEFF${Papa.unparse({ fields: [...headers], data: rows.map((r) => [...r]) }, { delimiter: ';' })}\r\n`;
 
+/**
+ * ExcelJS, loaded on the first XLSX file rather than at start: about 0.3 s of the server's
+ * start went into importing it, for a file read or written now and then
+ * (docs/decisions/0031 « Start »).
+ */
+export const loadExcel = async () => (await import('exceljs')).default;
+
 export async function toXlsx(rows: readonly (readonly string[])[], sheetName: string, headers: readonly string[]): Promise<Uint8Array> {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName);
   sheet.addRow([...headers]).font = { bold: true };

@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../lib/logger.ts';
 
 export interface MailMessage {
@@ -49,12 +49,21 @@ export function createLogMailer(
   };
 }
 
+/** nodemailer is loaded with the first e-mail, not at start (docs/decisions/0031 « Start »). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) => nodemailer.createTransport(smtpUrl),
+      (error: unknown) => {
+        transport = undefined;
+        throw error;
+      },
+    ));
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await open()).sendMail({ from, ...message });
     },
   };
 }

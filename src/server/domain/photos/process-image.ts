@@ -1,12 +1,30 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { PHOTO_MAX_PIXELS, PHOTO_WIDTHS, photoMessages } from '../../../shared/api/photos.ts';
 import { AppError } from '../../lib/errors.ts';
 import { imageKindOf } from './image-kind.ts';
 import { oneAtATime } from './queue.ts';
 
-// Uploads are decoded once and thrown away: sharp's operation cache would only hold memory.
-sharp.cache(false);
+/**
+ * sharp, loaded with the first photo rather than at start (about 0.2 s of the server's start
+ * went into importing it; docs/decisions/0031 « Start »). Uploads are decoded once and thrown
+ * away: sharp's operation cache would only hold memory.
+ */
+let sharpLoaded: Promise<typeof import('sharp')> | undefined;
+function loadSharp() {
+  sharpLoaded ??= import('sharp').then(
+    (module) => {
+      module.default.cache(false);
+      return module;
+    },
+    (error: unknown) => {
+      // Tried again with the next photo.
+      sharpLoaded = undefined;
+      throw error;
+    },
+  );
+  return sharpLoaded;
+}
 
 /** One WebP copy, ready to store. */
 export interface EncodedVariant {
@@ -41,6 +59,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   const kind = imageKindOf(bytes);
   if (kind === 'other-image') throw refuse(photoMessages.wrongType);
   if (kind === 'unknown') throw refuse(photoMessages.notAnImage);
+  const sharp = (await loadSharp()).default;
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', autoOrient: true } as const;
   let metadata: Metadata;
   try {

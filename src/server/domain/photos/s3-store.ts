@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { photoMessages } from '../../../shared/api/photos.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,16 +14,29 @@ export type S3Settings = NonNullable<Config['s3']>;
  * fails answers 503 `unavailable` (logged here with its key), never a 500.
  */
 export function createS3PhotoStore(settings: S3Settings, logger: Logger): PhotoObjectStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
-  });
+  // The SDK is loaded with the bucket's first use, not at start: about 0.2 s of the server's
+  // start went into importing it (docs/decisions/0031 « Start »). A failed load is tried again.
+  let opened: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const open = () =>
+    (opened ??= import('@aws-sdk/client-s3').then(
+      (sdk) => ({
+        sdk,
+        client: new sdk.S3Client({
+          region: settings.region,
+          ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+          forcePathStyle: settings.forcePathStyle,
+          credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          maxAttempts: 3,
+          requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
+        }),
+      }),
+      (error: unknown) => {
+        opened = undefined;
+        throw error;
+      },
+    ));
   const bucket = settings.bucket;
   const unavailable = (action: string, key: string, error: unknown) => {
     logger.warn(`photo bucket ${action} failed`, { key, err: error });
@@ -32,22 +45,27 @@ export function createS3PhotoStore(settings: S3Settings, logger: Logger): PhotoO
   return {
     async put(key, bytes) {
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/webp', CacheControl: 'public, max-age=31536000, immutable' }));
+        const { sdk, client } = await open();
+        await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/webp', CacheControl: 'public, max-age=31536000, immutable' }));
       } catch (error) {
         throw unavailable('write', key, error);
       }
     },
     async get(key) {
+      let sdk: typeof import('@aws-sdk/client-s3') | undefined;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const bucketClient = await open();
+        sdk = bucketClient.sdk;
+        const answer = await bucketClient.client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         return answer.Body ? await answer.Body.transformToByteArray() : null;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if ((sdk && error instanceof sdk.NoSuchKey) || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
         throw unavailable('read', key, error);
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await open();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

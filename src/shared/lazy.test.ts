@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lazy } from './lazy.ts';
+import { lazy, loadedOnFirstUse } from './lazy.ts';
 
 describe('lazy', () => {
   it('makes the value on first use, once, and keeps it (undefined included)', () => {
@@ -44,5 +44,21 @@ describe('Intl formatters at a module’s top level', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const offenders = [...sources(path.join(root, 'web')), ...sources(path.join(root, 'shared'))].filter((file) => topLevel.test(readFileSync(file, 'utf8')));
     expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
+  });
+});
+
+describe('loadedOnFirstUse', () => {
+  it('loads once for every use, and tries again after a failed load', async () => {
+    let calls = 0;
+    const load = loadedOnFirstUse(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('réseau');
+      return { calls };
+    });
+    await expect(load()).rejects.toThrow('réseau');
+    const [a, b] = await Promise.all([load(), load()]);
+    expect(a).toBe(b);
+    expect(await load()).toBe(a);
+    expect(calls).toBe(2);
   });
 });

@@ -17,3 +17,17 @@ export function lazy<T>(make: () => T): () => T {
     return value as T;
   };
 }
+
+/**
+ * A module or client loaded on first use, then kept; a failed load is tried again on the next
+ * use. For the server's packages needed now and then (sharp, nodemailer, the S3 SDK): imported
+ * at start they cost the start about 0.6 s (docs/decisions/0031 « Start »).
+ */
+export function loadedOnFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}

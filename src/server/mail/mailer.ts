@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import type { Transporter } from 'nodemailer';
+import { loadedOnFirstUse } from '../../shared/lazy.ts';
 import type { Logger } from '../lib/logger.ts';
 
 export interface MailMessage {
@@ -51,15 +51,7 @@ export function createLogMailer(
 
 /** nodemailer is loaded with the first e-mail, not at start (docs/decisions/0031 « Start »). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  let transport: Promise<Transporter> | undefined;
-  const open = () =>
-    (transport ??= import('nodemailer').then(
-      ({ default: nodemailer }) => nodemailer.createTransport(smtpUrl),
-      (error: unknown) => {
-        transport = undefined;
-        throw error;
-      },
-    ));
+  const open = loadedOnFirstUse(async () => (await import('nodemailer')).default.createTransport(smtpUrl));
   return {
     kind: 'smtp',
     async send(message) {

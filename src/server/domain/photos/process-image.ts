@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { PHOTO_MAX_PIXELS, PHOTO_WIDTHS, photoMessages } from '../../../shared/api/photos.ts';
+import { loadedOnFirstUse } from '../../../shared/lazy.ts';
 import { AppError } from '../../lib/errors.ts';
 import { imageKindOf } from './image-kind.ts';
 import { oneAtATime } from './queue.ts';
@@ -10,21 +11,11 @@ import { oneAtATime } from './queue.ts';
  * went into importing it; docs/decisions/0031 « Start »). Uploads are decoded once and thrown
  * away: sharp's operation cache would only hold memory.
  */
-let sharpLoaded: Promise<typeof import('sharp')> | undefined;
-function loadSharp() {
-  sharpLoaded ??= import('sharp').then(
-    (module) => {
-      module.default.cache(false);
-      return module;
-    },
-    (error: unknown) => {
-      // Tried again with the next photo.
-      sharpLoaded = undefined;
-      throw error;
-    },
-  );
-  return sharpLoaded;
-}
+const loadSharp = loadedOnFirstUse(async () => {
+  const module = await import('sharp');
+  module.default.cache(false);
+  return module.default;
+});
 
 /** One WebP copy, ready to store. */
 export interface EncodedVariant {
@@ -59,7 +50,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   const kind = imageKindOf(bytes);
   if (kind === 'other-image') throw refuse(photoMessages.wrongType);
   if (kind === 'unknown') throw refuse(photoMessages.notAnImage);
-  const sharp = (await loadSharp()).default;
+  const sharp = await loadSharp();
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', autoOrient: true } as const;
   let metadata: Metadata;
   try {

@@ -1,6 +1,6 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import { photoMessages } from '../../../shared/api/photos.ts';
 import type { Config } from '../../config.ts';
+import { loadedOnFirstUse } from '../../../shared/lazy.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { PhotoObjectStore } from './object-store.ts';
@@ -16,27 +16,20 @@ export type S3Settings = NonNullable<Config['s3']>;
 export function createS3PhotoStore(settings: S3Settings, logger: Logger): PhotoObjectStore {
   // The SDK is loaded with the bucket's first use, not at start: about 0.2 s of the server's
   // start went into importing it (docs/decisions/0031 « Start »). A failed load is tried again.
-  let opened: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
-  const open = () =>
-    (opened ??= import('@aws-sdk/client-s3').then(
-      (sdk) => ({
-        sdk,
-        client: new sdk.S3Client({
-          region: settings.region,
-          ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-          forcePathStyle: settings.forcePathStyle,
-          credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-          maxAttempts: 3,
-          requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
-        }),
-      }),
-      (error: unknown) => {
-        opened = undefined;
-        throw error;
-      },
-    ));
+  const open = loadedOnFirstUse(async () => {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client = new sdk.S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
+    });
+    return { sdk, client };
+  });
   const bucket = settings.bucket;
   const unavailable = (action: string, key: string, error: unknown) => {
     logger.warn(`photo bucket ${action} failed`, { key, err: error });

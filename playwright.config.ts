@@ -7,7 +7,9 @@ import { serverLogFile } from './e2e/server-log.ts';
 
 /**
  * End-to-end tests drive the built app (`npm run build` first; `npm run test:e2e` does it
- * when needed) in the system Chromium, against a server on a throwaway embedded database.
+ * when needed) in Debian's Chromium headless shell (`chromium-headless-shell`, the same
+ * Chromium version as `chromium`: docs/decisions/0032-e2e-at-the-browsers-pace.md), against a
+ * server on a throwaway embedded database.
  * One project: desktop 1280×800 by default; phone specs set their own viewport with
  * `test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })`.
  * Retries stay at 0, on CI too: a flaky test is a bug to fix, not to retry.
@@ -41,8 +43,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   // A bound for a run that hangs, not a budget: the suite took about 10 minutes on the idle
-  // machines of 2026-11-25, and 30 on the slower one of 2026-11-27 (where 30 minutes cut it short
-  // with every test passed). CI's whole run has 90 minutes.
+  // machines of 2026-11-25, 30 on the slower one of 2026-11-27 (where 30 minutes cut it short
+  // with every test passed), 7 on 2026-11-28's evening host. CI's whole run has 90 minutes.
   globalTimeout: process.env.CI ? 50 * 60_000 : 0,
   reporter: 'list',
   // A 5xx or an error in the server's output fails the run (e2e/global-teardown.ts).
@@ -51,6 +53,11 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    // Pages are seen as by a visitor who asked the system for less motion: sonner's toasts then
+    // appear without their 0.4 s slide, which every click on a toast's « × » waited for (a
+    // quarter of the longest walks). e2e/phone.spec.ts's toast test keeps the motion.
+    // docs/decisions/0032-e2e-at-the-browsers-pace.md.
+    reducedMotion: 'reduce',
     viewport: { width: 1280, height: 800 },
     // The cookie choice is already made: e2e/consent-legal.spec.ts starts from an empty state.
     storageState: decidedConsentState(BASE_URL),
@@ -62,7 +69,9 @@ export default defineConfig({
     // The screenshot above still shows the page at the failure.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The headless shell, not /usr/bin/chromium: the same tests for a quarter less CPU
+      // (docs/decisions/0032-e2e-at-the-browsers-pace.md). scripts/test.mjs installs it.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

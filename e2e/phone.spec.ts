@@ -259,51 +259,58 @@ test.describe('at 360 px', () => {
   });
 });
 
-for (const viewport of [PHONE, LAPTOP]) {
-  test(`toasts never cover the header's buttons; one « Ingrédient ajouté » for several lines; a fixed form's error toast leaves (${viewport.width} px)`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await signUp(page, uniqueEmail('toasts'));
-    await page.goto('/recipes');
-    await page.getByRole('button', { name: 'Nouvelle recette' }).click();
-    await page.getByLabel('Nom de la recette').fill('Purée');
+// With the motion every visitor gets by default (playwright.config.ts asks for reduced motion
+// elsewhere): the toasts slide in, and are measured once they stand still.
+test.describe('with motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+  for (const viewport of [PHONE, LAPTOP]) {
+    test(`toasts never cover the header's buttons; one « Ingrédient ajouté » for several lines; a fixed form's error toast leaves (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUp(page, uniqueEmail('toasts'));
+      await page.goto('/recipes');
+      await page.getByRole('button', { name: 'Nouvelle recette' }).click();
+      await page.getByLabel('Nom de la recette').fill('Purée');
 
-    // No ingredient: the error toast, by the form.
-    await page.getByRole('button', { name: 'Créer', exact: true }).click();
-    const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
-    const missing = toasts.filter({ hasText: 'Veuillez ajouter au moins un ingrédient' });
-    await expect(missing).toBeVisible();
-    // Under the mouse a toast never times out (4 s otherwise): measured, however slow the machine.
-    await missing.hover();
+      // No ingredient: the error toast, by the form.
+      await page.getByRole('button', { name: 'Créer', exact: true }).click();
+      const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+      const missing = toasts.filter({ hasText: 'Veuillez ajouter au moins un ingrédient' });
+      await expect(missing).toBeVisible();
+      // It slides in (sonner's 0.4 s), as for every visitor who has not asked for less motion.
+      expect(await missing.evaluate((toast) => getComputedStyle(toast).transitionDuration)).toMatch(/^0\.4s/);
+      // Under the mouse a toast never times out (4 s otherwise): measured, however slow the machine.
+      await missing.hover();
 
-    // The header scrolls with the page: compare where both are with the page at its top.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const header = page.getByRole('banner');
-    const controls = viewport === PHONE ? [header.getByRole('link', { name: 'NutriCarte' }), header.getByRole('button', { name: 'Menu', exact: true })] : [header.getByRole('link'), header.getByRole('button')];
-    const headerBoxes = [];
-    for (const group of controls) for (const control of await group.all()) if (await control.isVisible()) headerBoxes.push((await control.boundingBox())!);
-    expect(headerBoxes.length).toBeGreaterThanOrEqual(viewport === PHONE ? 2 : 8);
-    const toastBox = (await missing.boundingBox())!;
-    for (const box of headerBoxes) expect(intersects(toastBox, box), `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
-    await screenshot(page, `toast-position-${viewport.width}`, { fullPage: false });
+      // The header scrolls with the page: compare where both are with the page at its top.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const header = page.getByRole('banner');
+      const controls = viewport === PHONE ? [header.getByRole('link', { name: 'NutriCarte' }), header.getByRole('button', { name: 'Menu', exact: true })] : [header.getByRole('link'), header.getByRole('button')];
+      const headerBoxes = [];
+      for (const group of controls) for (const control of await group.all()) if (await control.isVisible()) headerBoxes.push((await control.boundingBox())!);
+      expect(headerBoxes.length).toBeGreaterThanOrEqual(viewport === PHONE ? 2 : 8);
+      const toastBox = (await missing.boundingBox())!;
+      for (const box of headerBoxes) expect(intersects(toastBox, box), `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
+      await screenshot(page, `toast-position-${viewport.width}`, { fullPage: false });
 
-    // Adding the ingredient fixes the form: its error toast leaves at once.
-    const search = page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
-    for (const [typed, option] of [
-      ['beurre doux', /^Beurre à 80% MG minimum, doux/],
-      ['lait demi ecreme', /^Lait demi-écrémé, UHT/],
-      ['farine ble', /^Farine de blé tendre/],
-    ] as const) {
-      await search.fill(typed);
-      await page.getByRole('option', { name: option }).first().click();
-      await expect(missing).toHaveCount(0);
-    }
-    await expect(page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem')).toHaveCount(3);
-    // Three lines added, one toast.
-    await expect(toasts.filter({ hasText: 'Ingrédient ajouté avec succès' })).toHaveCount(1);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const added = toasts.filter({ hasText: 'Ingrédient ajouté avec succès' });
-    await added.hover();
-    const addedBox = (await added.boundingBox())!;
-    for (const box of headerBoxes) expect(intersects(addedBox, box)).toBe(false);
-  });
-}
+      // Adding the ingredient fixes the form: its error toast leaves at once.
+      const search = page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
+      for (const [typed, option] of [
+        ['beurre doux', /^Beurre à 80% MG minimum, doux/],
+        ['lait demi ecreme', /^Lait demi-écrémé, UHT/],
+        ['farine ble', /^Farine de blé tendre/],
+      ] as const) {
+        await search.fill(typed);
+        await page.getByRole('option', { name: option }).first().click();
+        await expect(missing).toHaveCount(0);
+      }
+      await expect(page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem')).toHaveCount(3);
+      // Three lines added, one toast.
+      await expect(toasts.filter({ hasText: 'Ingrédient ajouté avec succès' })).toHaveCount(1);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const added = toasts.filter({ hasText: 'Ingrédient ajouté avec succès' });
+      await added.hover();
+      const addedBox = (await added.boundingBox())!;
+      for (const box of headerBoxes) expect(intersects(addedBox, box)).toBe(false);
+    });
+  }
+});

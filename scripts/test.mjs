@@ -1,5 +1,6 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-//   1. system prerequisites: Chromium at /usr/bin/chromium, PostgreSQL 15 binaries
+//   1. system prerequisites: Debian's Chromium headless shell (the e2e browser,
+//      docs/decisions/0032-e2e-at-the-browsers-pace.md), PostgreSQL 15 binaries
 //      (installed with apt-get when missing and running as root)
 //   2. lint, typecheck, vitest (all projects), build, playwright
 //   3. each runner's summary, the duration of every step, and a last line
@@ -10,7 +11,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { binPath, exitStatus, formatMs, root, run, runNode } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+// playwright.config.ts launches it (CHROMIUM_PATH overrides both).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const INITDB = '/usr/lib/postgresql/15/bin/initdb';
 const reportsDir = path.join(root, '.tmp', 'reports');
 const vitestReport = path.join(reportsDir, 'vitest.json');
@@ -126,7 +128,11 @@ const steps = [
   ],
 ];
 
-await requireSystemFile(CHROMIUM, 'chromium', 'the browser of the e2e tests');
+if (!process.env.CHROMIUM_PATH) await requireSystemFile(CHROMIUM, 'chromium-headless-shell', 'the browser of the e2e tests');
+else if (!existsSync(CHROMIUM)) {
+  console.error(`npm test: CHROMIUM_PATH=${CHROMIUM} does not exist`);
+  process.exit(1);
+}
 await requireSystemFile(INITDB, 'postgresql-15', 'the PostgreSQL server of the api-postgres tests');
 
 rmSync(reportsDir, { recursive: true, force: true });

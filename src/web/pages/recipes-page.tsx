@@ -14,6 +14,7 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { fr } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
+import { scrollBehavior } from '../lib/motion.ts';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -124,7 +125,7 @@ export default function RecipesPage() {
                   canWrite
                     ? () => {
                         setForm({ mode: 'edit', recipe });
-                        window.scrollTo({ top: 0, behavior: 'smooth' });
+                        window.scrollTo({ top: 0, behavior: scrollBehavior() });
                       }
                     : undefined
                 }

@@ -278,6 +278,8 @@ test.describe('with motion', () => {
       await expect(missing).toBeVisible();
       // It slides in (sonner's 0.4 s), as for every visitor who has not asked for less motion.
       expect(await missing.evaluate((toast) => getComputedStyle(toast).transitionDuration)).toMatch(/^0\.4s/);
+      // And the app's own scrolls glide (src/web/styles.css; e2e/recipes.spec.ts checks the jump).
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
       // Under the mouse a toast never times out (4 s otherwise): measured, however slow the machine.
       await missing.hover();
 

@@ -52,6 +52,9 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     await card.getByRole('button', { name: 'Modifier' }).click();
     await expect(page.getByRole('heading', { name: 'Modifier la recette' })).toBeVisible();
+    // The visitor asked for less motion (playwright.config.ts): the page jumped to the form
+    // instead of gliding (src/web/styles.css; e2e/phone.spec.ts checks the glide otherwise).
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
     await page.getByLabel('Portions').fill('2');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await expectToast(page, 'Recette mise à jour avec succès');

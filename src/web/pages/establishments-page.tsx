@@ -11,7 +11,6 @@ import { ApiError } from '../lib/api.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { scrollBehavior } from '../lib/motion.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: EstablishmentForm, usePreload } = lazyComponent(() => import('../features/establishments/establishment-form.tsx'), (m) => m.EstablishmentForm);
@@ -92,7 +91,7 @@ export default function EstablishmentsPage() {
               canWrite={canWrite}
               onEdit={() => {
                 setForm({ mode: 'edit', establishment });
-                window.scrollTo({ top: 0, behavior: scrollBehavior() });
+                window.scrollTo({ top: 0 });
               }}
               onDelete={() => onDelete(establishment)}
             />

@@ -11,7 +11,6 @@ import { MenuCard } from '../features/menus/menu-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { scrollBehavior } from '../lib/motion.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(() => import('../features/menus/menu-form.tsx'), (m) => m.MenuForm);
@@ -117,7 +116,7 @@ export default function MenusPage() {
                       onToggle: () => onToggle(menu),
                       onEdit: () => {
                         setForm({ mode: 'edit', menu });
-                        window.scrollTo({ top: 0, behavior: scrollBehavior() });
+                        window.scrollTo({ top: 0 });
                       },
                       onDelete: () => onDelete(menu.id),
                     }

@@ -11,7 +11,6 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
 import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
 import { useInvalidateProducts } from '../features/products/api.ts';
-import { scrollBehavior } from '../lib/motion.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: ProductForm, usePreload } = lazyComponent(() => import('../features/products/product-form.tsx'), (m) => m.ProductForm);
@@ -81,7 +80,7 @@ export default function ProductsPage() {
               canWrite={canWrite}
               onEdit={() => {
                 setForm({ mode: 'edit', product });
-                window.scrollTo({ top: 0, behavior: scrollBehavior() });
+                window.scrollTo({ top: 0 });
               }}
               onDelete={() => onDelete(product)}
             />

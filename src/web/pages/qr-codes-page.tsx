@@ -10,7 +10,6 @@ import { createDrawQueue } from '../features/qr/draw-queue.ts';
 import { QrCard } from '../features/qr/qr-card.tsx';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
-import { scrollBehavior } from '../lib/motion.ts';
 
 // The generator opens on demand (« Générer un code QR »): its code loads once the page has painted.
 const { Component: QrGenerator, usePreload: usePreloadGenerator } = lazyComponent(() => import('../features/qr/qr-generator.tsx'), (m) => m.QrGenerator);
@@ -52,7 +51,7 @@ export default function QrCodesPage() {
 
   const openGenerator = () => {
     setGeneratorOpen(true);
-    window.scrollTo({ top: 0, behavior: scrollBehavior() });
+    window.scrollTo({ top: 0 });
   };
 
   return (

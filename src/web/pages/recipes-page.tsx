@@ -14,7 +14,6 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { fr } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
-import { scrollBehavior } from '../lib/motion.ts';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -125,7 +124,7 @@ export default function RecipesPage() {
                   canWrite
                     ? () => {
                         setForm({ mode: 'edit', recipe });
-                        window.scrollTo({ top: 0, behavior: scrollBehavior() });
+                        window.scrollTo({ top: 0 });
                       }
                     : undefined
                 }

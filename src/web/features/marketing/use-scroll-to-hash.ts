@@ -14,7 +14,8 @@ export function useScrollToHash(ready = true) {
     // No ScrollRestoration in this app: a page reached by a link starts at its top.
     // (Never return what scrollTo returns: recent Chromium returns a promise, which React
     // would take for a cleanup function.)
-    if (!hash) window.scrollTo(0, 0);
+    // At once, whatever the page's smooth scrolling (src/web/styles.css): a new page, not a move.
+    if (!hash) window.scrollTo({ top: 0, behavior: 'instant' });
     else document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash, key, ready]);
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { scrollBehavior } from '../../lib/motion.ts';
 
 /** The recipe form's steps (issue 21): all on one page, never hidden, so every error stays in sight. */
 export const RECIPE_STEPS = [
@@ -18,7 +17,7 @@ const stepHeadingId = (id: RecipeStepId) => `recipe-step-${id}`;
 export function RecipeStepNav() {
   const go = (id: RecipeStepId) => {
     const heading = document.getElementById(stepHeadingId(id));
-    heading?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+    heading?.scrollIntoView({ block: 'start' });
     heading?.focus({ preventScroll: true });
   };
   return (

@@ -284,7 +284,7 @@ test.describe('with motion', () => {
       await missing.hover();
 
       // The header scrolls with the page: compare where both are with the page at its top.
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       const header = page.getByRole('banner');
       const controls = viewport === PHONE ? [header.getByRole('link', { name: 'NutriCarte' }), header.getByRole('button', { name: 'Menu', exact: true })] : [header.getByRole('link'), header.getByRole('button')];
       const headerBoxes = [];
@@ -308,7 +308,7 @@ test.describe('with motion', () => {
       await expect(page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem')).toHaveCount(3);
       // Three lines added, one toast.
       await expect(toasts.filter({ hasText: 'Ingrédient ajouté avec succès' })).toHaveCount(1);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       const added = toasts.filter({ hasText: 'Ingrédient ajouté avec succès' });
       await added.hover();
       const addedBox = (await added.boundingBox())!;

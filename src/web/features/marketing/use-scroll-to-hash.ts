@@ -14,8 +14,9 @@ export function useScrollToHash(ready = true) {
     // No ScrollRestoration in this app: a page reached by a link starts at its top.
     // (Never return what scrollTo returns: recent Chromium returns a promise, which React
     // would take for a cleanup function.)
-    // At once, whatever the page's smooth scrolling (src/web/styles.css): a new page, not a move.
+    // At once, whatever the page's smooth scrolling (src/web/styles.css): a page reached by a
+    // link, or by its address with an anchor, shows where it leads without a glide.
     if (!hash) window.scrollTo({ top: 0, behavior: 'instant' });
-    else document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    else document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'instant' });
   }, [hash, key, ready]);
 }

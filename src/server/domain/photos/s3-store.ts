@@ -45,14 +45,14 @@ export function createS3PhotoStore(settings: S3Settings, logger: Logger): PhotoO
       }
     },
     async get(key) {
-      let sdk: typeof import('@aws-sdk/client-s3') | undefined;
       try {
-        const bucketClient = await open();
-        sdk = bucketClient.sdk;
-        const answer = await bucketClient.client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+        const { sdk, client } = await open();
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         return answer.Body ? await answer.Body.transformToByteArray() : null;
       } catch (error) {
-        if ((sdk && error instanceof sdk.NoSuchKey) || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        // The SDK's NoSuchKey is named so; some S3-compatible stores only answer a bare 404.
+        const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (name === 'NoSuchKey' || $metadata?.httpStatusCode === 404) return null;
         throw unavailable('read', key, error);
       }
     },

@@ -41,7 +41,10 @@ export default defineConfig([
       ],
       // French texts hold no-break spaces (docs/decisions/0012-french-typography.md): allowed in
       // strings, templates and JSX text, still refused in code and comments.
-      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true, skipComments: false, skipRegExps: false }],
+      'no-irregular-whitespace': [
+        'error',
+        { skipStrings: true, skipTemplates: true, skipJSXText: true, skipComments: false, skipRegExps: false },
+      ],
     },
   },
   {
@@ -64,8 +67,16 @@ export default defineConfig([
       'layering/layers': [
         'error',
         [
-          { from: 'src/shared', disallow: ['src/server', 'src/web'], reason: 'the shared code runs on both sides and depends on neither' },
-          { from: 'src/web', disallow: ['src/server'], reason: 'the web app reaches the server through the HTTP API; shared types live in src/shared' },
+          {
+            from: 'src/shared',
+            disallow: ['src/server', 'src/web'],
+            reason: 'the shared code runs on both sides and depends on neither',
+          },
+          {
+            from: 'src/web',
+            disallow: ['src/server'],
+            reason: 'the web app reaches the server through the HTTP API; shared types live in src/shared',
+          },
         ],
       ],
       'layering/no-cross-feature-imports': ['error', { roots: ['src/web/features', 'src/server/features'] }],
@@ -86,11 +97,20 @@ export default defineConfig([
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, allowTypeImports: true, message: 'src/shared runs in the browser too: no Node built-in (a type import is fine).' })),
-          patterns: [{ group: ['node:*'], allowTypeImports: true, message: 'src/shared runs in the browser too: no Node built-in (a type import is fine).' }],
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'src/shared runs in the browser too: no Node built-in (a type import is fine).',
+          })),
+          patterns: [
+            {
+              group: ['node:*'],
+              allowTypeImports: true,
+              message: 'src/shared runs in the browser too: no Node built-in (a type import is fine).',
+            },
+          ],
         },
       ],
     },
   },
 ]);
-

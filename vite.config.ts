@@ -27,7 +27,8 @@ function entryChunks(): { plugin: Plugin; loaded: Set<string> } {
           loaded.add(file);
           for (const imported of chunk.imports) visit(imported);
         };
-        for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')) visit(file);
+        for (const [file, chunk] of Object.entries(bundle))
+          if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')) visit(file);
       },
     },
   };

@@ -13,7 +13,11 @@ import ReliabilitySummaryReporter from './src/server/reliability/support/summary
  * - reliability-load runs last and alone (its own group): autocannon against a built server.
  *   RELIABILITY_LOAD_SECONDS (default 30) is the length of each of its two runs.
  */
-const inProcess = ['src/server/reliability/isolation.reliability.ts', 'src/server/reliability/hostile-input.reliability.ts', 'src/server/reliability/hostile-images.reliability.ts'];
+const inProcess = [
+  'src/server/reliability/isolation.reliability.ts',
+  'src/server/reliability/hostile-input.reliability.ts',
+  'src/server/reliability/hostile-images.reliability.ts',
+];
 const processes = [
   'src/server/reliability/plan-limit-races.reliability.ts',
   'src/server/reliability/auth-abuse.reliability.ts',
@@ -48,7 +52,10 @@ export default defineConfig({
           name: 'reliability-postgres',
           include: [...inProcess, ...processes],
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['src/server/test/postgres-global-setup.ts', 'src/server/reliability/support/build-global-setup.ts'],
+          globalSetup: [
+            'src/server/test/postgres-global-setup.ts',
+            'src/server/reliability/support/build-global-setup.ts',
+          ],
         },
       },
       {
@@ -57,7 +64,10 @@ export default defineConfig({
           name: 'reliability-load',
           include: ['src/server/reliability/load.reliability.ts'],
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['src/server/test/postgres-global-setup.ts', 'src/server/reliability/support/build-global-setup.ts'],
+          globalSetup: [
+            'src/server/test/postgres-global-setup.ts',
+            'src/server/reliability/support/build-global-setup.ts',
+          ],
           sequence: { groupOrder: 1 },
         },
       },

@@ -8,7 +8,21 @@ import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 const postgres = await startThrowawayPostgres();
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = Object.assign(await startServer({ label: 'prof', port, nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'], env: () => ({ DATABASE_URL: postgres.url, PUBLIC_ORIGIN: origin, LOG_LEVEL: 'info', AUTH_RATE_LIMIT_MAX: '100000', BETTER_AUTH_SECRET: newAuthSecret() }) }), { origin });
+const server = Object.assign(
+  await startServer({
+    label: 'prof',
+    port,
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'],
+    env: () => ({
+      DATABASE_URL: postgres.url,
+      PUBLIC_ORIGIN: origin,
+      LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      BETTER_AUTH_SECRET: newAuthSecret(),
+    }),
+  }),
+  { origin },
+);
 const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 2 });
 const seeded = await seedBenchMenu({ app: server.url, origin: server.origin, db: database.db, photos: true });
 const url = `${server.url}/menu/${seeded.menuId}`;

@@ -46,7 +46,12 @@ const WARM_UP = 200;
 /** The search a cook types in the recipe form (src/web/features/recipes/api.ts searchIngredients). */
 const SEARCH_PATH = `/api/catalogue/ingredients?${new URLSearchParams({ q: 'carottes râpées', limit: '10' })}`;
 /** What a browser sends with a fetch of the web app (the cookie is the owner's session). */
-const BROWSER_HEADERS = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': 'fr-FR,fr;q=0.9', 'user-agent': 'Mozilla/5.0 (bench)' };
+const BROWSER_HEADERS = {
+  accept: '*/*',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'fr-FR,fr;q=0.9',
+  'user-agent': 'Mozilla/5.0 (bench)',
+};
 
 const root = path.resolve(import.meta.dirname, '..');
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
@@ -67,13 +72,67 @@ const CLOCK_TICKS = 100;
 
 /** Ingredient names as a cook types them (a recipe of the day), each prefix a new search. */
 const TYPED_NAMES = [
-  'carottes rapees', 'beurre doux', 'farine de ble', 'oignons jaunes', 'creme fraiche', 'lardons fumes', 'pommes de terre', 'huile d olive', 'sel fin', 'poivre noir',
-  'oeufs frais', 'lait entier', 'emmental rape', 'persil plat', 'echalotes', 'champignons de paris', 'poulet fermier', 'riz basmati', 'lentilles vertes', 'courgettes',
+  'carottes rapees',
+  'beurre doux',
+  'farine de ble',
+  'oignons jaunes',
+  'creme fraiche',
+  'lardons fumes',
+  'pommes de terre',
+  'huile d olive',
+  'sel fin',
+  'poivre noir',
+  'oeufs frais',
+  'lait entier',
+  'emmental rape',
+  'persil plat',
+  'echalotes',
+  'champignons de paris',
+  'poulet fermier',
+  'riz basmati',
+  'lentilles vertes',
+  'courgettes',
   // Since 2026-11-28, 40 more (549 searches in all): a p50 and a p99 of 211 moved by 0.15 ms and 1.5 ms from one run to the next.
-  'tomates cerises', 'sucre en poudre', 'chocolat noir', 'levure chimique', 'ail', 'thym frais', 'laurier', 'vinaigre de vin', 'moutarde de dijon', 'miel',
-  'saumon frais', 'cabillaud', 'crevettes', 'boeuf hache', 'veau', 'agneau', 'jambon blanc', 'gruyere rape', 'parmesan', 'mozzarella',
-  'yaourt nature', 'creme liquide', 'pates fraiches', 'semoule', 'quinoa', 'pois chiches', 'haricots verts', 'petits pois', 'epinards', 'brocolis',
-  'aubergines', 'poivrons rouges', 'concombre', 'salade verte', 'citron', 'pommes golden', 'poires', 'fraises', 'framboises', 'amandes en poudre',
+  'tomates cerises',
+  'sucre en poudre',
+  'chocolat noir',
+  'levure chimique',
+  'ail',
+  'thym frais',
+  'laurier',
+  'vinaigre de vin',
+  'moutarde de dijon',
+  'miel',
+  'saumon frais',
+  'cabillaud',
+  'crevettes',
+  'boeuf hache',
+  'veau',
+  'agneau',
+  'jambon blanc',
+  'gruyere rape',
+  'parmesan',
+  'mozzarella',
+  'yaourt nature',
+  'creme liquide',
+  'pates fraiches',
+  'semoule',
+  'quinoa',
+  'pois chiches',
+  'haricots verts',
+  'petits pois',
+  'epinards',
+  'brocolis',
+  'aubergines',
+  'poivrons rouges',
+  'concombre',
+  'salade verte',
+  'citron',
+  'pommes golden',
+  'poires',
+  'fraises',
+  'framboises',
+  'amandes en poudre',
 ];
 
 interface Answer {
@@ -91,7 +150,14 @@ function timedGet(agent: http.Agent, base: string, path: string, headers: Record
     const req = http.request({ agent, hostname, port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          ms: performance.now() - started,
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -103,7 +169,10 @@ function timedGet(agent: http.Agent, base: string, path: string, headers: Record
 async function teach(reference: string, path: string, answer: Answer): Promise<void> {
   const res = await fetch(new URL(path, reference), {
     method: 'PUT',
-    headers: { 'x-answer-type': String(answer.headers['content-type'] ?? 'application/json'), 'x-answer-encoding': String(answer.headers['content-encoding'] ?? 'identity') },
+    headers: {
+      'x-answer-type': String(answer.headers['content-type'] ?? 'application/json'),
+      'x-answer-encoding': String(answer.headers['content-encoding'] ?? 'identity'),
+    },
     body: new Uint8Array(answer.body),
   });
   if (res.status !== 204) throw new Error(`the learning reference answered ${res.status} to PUT ${path}`);
@@ -115,7 +184,12 @@ async function teach(reference: string, path: string, answer: Answer): Promise<v
  * the same answers, side by side in time, over one keep-alive connection each. A non-200 or a
  * reference answer that differs from the app's counts as unexpected.
  */
-async function firstTimeSearches(app: string, reference: string, headers: Record<string, string>, queries: string[]): Promise<{ app: { p50: number; p99: number }; reference: { p50: number; p99: number }; bad: number }> {
+async function firstTimeSearches(
+  app: string,
+  reference: string,
+  headers: Record<string, string>,
+  queries: string[],
+): Promise<{ app: { p50: number; p99: number }; reference: { p50: number; p99: number }; bad: number }> {
   const appAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const referenceAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const appTimes: number[] = [];
@@ -162,7 +236,11 @@ interface Timing {
 }
 
 /** `targets` asked in turn, `perRound` requests each, the order turning every round. */
-async function alternate<K extends string>(targets: Record<K, ReturnType<typeof oneClient>>, samples: number, rounds: number): Promise<Record<K, Timing>> {
+async function alternate<K extends string>(
+  targets: Record<K, ReturnType<typeof oneClient>>,
+  samples: number,
+  rounds: number,
+): Promise<Record<K, Timing>> {
   const names = Object.keys(targets) as K[];
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   const cpu = Object.fromEntries(names.map((name) => [name, 0 as number | null])) as Record<K, number | null>;
@@ -183,7 +261,12 @@ async function alternate<K extends string>(targets: Record<K, ReturnType<typeof 
       const used = cpu[name];
       return [
         name,
-        { ...p50p99(sorted), samples: sorted.length, bad: targets[name].bad(), cpuMsPerRequest: used === null ? null : Math.round((used / sorted.length) * 1000) / 1000 },
+        {
+          ...p50p99(sorted),
+          samples: sorted.length,
+          bad: targets[name].bad(),
+          cpuMsPerRequest: used === null ? null : Math.round((used / sorted.length) * 1000) / 1000,
+        },
       ];
     }),
   ) as Record<K, Timing>;
@@ -191,7 +274,10 @@ async function alternate<K extends string>(targets: Record<K, ReturnType<typeof 
 
 function buildIfNeeded(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-needed'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-needed'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`))));
   });
@@ -214,7 +300,9 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
   try {
     server = await startAppServer(postgres.url);
     database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 2 });
-    log(`app: built server, pid ${server.pid}, on PostgreSQL 15 (throwaway, fsync off); up in ${Math.round(performance.now() - started)} ms`);
+    log(
+      `app: built server, pid ${server.pid}, on PostgreSQL 15 (throwaway, fsync off); up in ${Math.round(performance.now() - started)} ms`,
+    );
 
     let t = performance.now();
     const org = await createGrowthOrg(database.db, server.url, server.origin);
@@ -222,13 +310,24 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
     await growTo(database.db, org, counts, server.origin);
     // What the search below finds of the organisation's own, written through the API.
     const post = async (urlPath: string, body: unknown) => {
-      const res = await fetch(new URL(urlPath, server!.url), { method: 'POST', headers: { origin: server!.origin, cookie: org.ownerCookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(new URL(urlPath, server!.url), {
+        method: 'POST',
+        headers: { origin: server!.origin, cookie: org.ownerCookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status !== 201) throw new Error(`POST ${urlPath}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string };
     };
-    const product = await post('/api/products', { name: 'Carottes râpées maison', supplier: 'Légumerie du marché', per100g: { energyKcal: 36, fat: 0.3, carbs: 6.6, sugars: 5.8, protein: 0.8, salt: 0.1 }, price: { amount: 3.2, per: 'kg' } });
+    const product = await post('/api/products', {
+      name: 'Carottes râpées maison',
+      supplier: 'Légumerie du marché',
+      per100g: { energyKcal: 36, fat: 0.3, carbs: 6.6, sugars: 5.8, protein: 0.8, salt: 0.1 },
+      price: { amount: 3.2, per: 'kg' },
+    });
     await post('/api/recipes', recipeBody(product.id));
-    log(`seed: 1 premium owner (sign-up through the API), ${counts.recipes + 1} recipes, ${counts.products + 1} products, ${counts.menus} menus, ${counts.scans} scans in ${Math.round(performance.now() - t)} ms`);
+    log(
+      `seed: 1 premium owner (sign-up through the API), ${counts.recipes + 1} recipes, ${counts.products + 1} products, ${counts.menus} menus, ${counts.scans} scans in ${Math.round(performance.now() - t)} ms`,
+    );
 
     // The app's answers as sent, which the references send back byte for byte.
     const headers = { ...BROWSER_HEADERS, cookie: org.ownerCookie };
@@ -237,7 +336,8 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
     const bodies: Record<string, string> = {};
     for (const [name, urlPath] of Object.entries(answers) as [keyof typeof answers, string][]) {
       const answer = await rawGet(`${server.url}${urlPath}`, headers);
-      if (answer.status !== 200) throw new Error(`GET ${urlPath}: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+      if (answer.status !== 200)
+        throw new Error(`GET ${urlPath}: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
       const type = answer.headers['content-type'] ?? 'application/json';
       const encoding = answer.headers['content-encoding'] ?? 'identity';
       const file = path.join(tmp, `${name}.body`);
@@ -250,24 +350,35 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
       bodies[name] = `${answer.body.byteLength} B ${encoding} ${type}`;
       log(`${urlPath}: ${bodies[name]}`);
     }
-    const hits = (await (await fetch(`${server.url}${SEARCH_PATH}`, { headers: { cookie: org.ownerCookie } })).json()) as { hits: { group: string }[] };
+    const hits = (await (
+      await fetch(`${server.url}${SEARCH_PATH}`, { headers: { cookie: org.ownerCookie } })
+    ).json()) as { hits: { group: string }[] };
     log(`search: ${hits.hits.length} hits (${[...new Set(hits.hits.map((h) => h.group))].join(', ')})`);
 
     t = performance.now();
     const loadBefore = os.loadavg()[0]!;
     const timings = await alternate(targets, samples, rounds);
     const loadAfter = os.loadavg()[0]!;
-    for (const [name, timing] of Object.entries(timings)) log(`${name}: p50 ${timing.p50} ms, p99 ${timing.p99} ms over ${timing.samples} requests, ${timing.bad} unexpected; ${timing.cpuMsPerRequest ?? '?'} ms of CPU per request`);
-    log(`measured in ${Math.round((performance.now() - t) / 1000)} s; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after; whole bench ${Math.round((performance.now() - started) / 1000)} s`);
+    for (const [name, timing] of Object.entries(timings))
+      log(
+        `${name}: p50 ${timing.p50} ms, p99 ${timing.p99} ms over ${timing.samples} requests, ${timing.bad} unexpected; ${timing.cpuMsPerRequest ?? '?'} ms of CPU per request`,
+      );
+    log(
+      `measured in ${Math.round((performance.now() - t) / 1000)} s; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after; whole bench ${Math.round((performance.now() - started) / 1000)} s`,
+    );
 
     // The same search again and again meets the answers the process keeps (the Ciqual ranking of
     // a query asked before, src/server/features/catalogue/search.ts): a cook typing asks each
     // prefix once. Every prefix (3 letters on) of the typed names, each new to the process.
-    const typed = TYPED_NAMES.flatMap((name) => Array.from({ length: name.length - 2 }, (_, i) => name.slice(0, i + 3)));
+    const typed = TYPED_NAMES.flatMap((name) =>
+      Array.from({ length: name.length - 2 }, (_, i) => name.slice(0, i + 3)),
+    );
     const learning = await startReference(null, basePort ? basePort + 1 + references.length : 0);
     references.push(learning);
     const typing = await firstTimeSearches(server.url, learning.url, headers, typed);
-    log(`typing: ${typed.length} searches, each new to the process: app p50 ${typing.app.p50} ms, p99 ${typing.app.p99} ms; the same answers from the bare reference p50 ${typing.reference.p50} ms, p99 ${typing.reference.p99} ms; ${typing.bad} unexpected`);
+    log(
+      `typing: ${typed.length} searches, each new to the process: app p50 ${typing.app.p50} ms, p99 ${typing.app.p99} ms; the same answers from the bare reference p50 ${typing.reference.p50} ms, p99 ${typing.reference.p99} ms; ${typing.bad} unexpected`,
+    );
 
     const setting = `one client, sequential, keep-alive, ${samples} requests per target in ${rounds} alternating rounds`;
     const note = `built server on PostgreSQL 15 (throwaway, fsync off) beside a bare Node http server answering the same bytes, each in its own process; ${setting}; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on ${os.availableParallelism()} cores (app, reference, client and database share them with whatever else runs)`;
@@ -288,13 +399,22 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
           details: { app, reference: ref, answer: bodies[name] },
         };
       };
-      const info = (value: number, what: string): BenchFigure => ({ value, target: `info (${what})`, pass: ok, unit: 'ms' });
-      const cpu = (timing: Timing) => (timing.cpuMsPerRequest === null ? '' : `, ${timing.cpuMsPerRequest} ms of CPU per request`);
+      const info = (value: number, what: string): BenchFigure => ({
+        value,
+        target: `info (${what})`,
+        pass: ok,
+        unit: 'ms',
+      });
+      const cpu = (timing: Timing) =>
+        timing.cpuMsPerRequest === null ? '' : `, ${timing.cpuMsPerRequest} ms of CPU per request`;
       figures[`api_${name}_p50_ms`] = extra('p50');
       figures[`api_${name}_p99_ms`] = extra('p99');
       figures[`api_${name}_app_p50_ms`] = info(app.p50, `${label}, the app, ${bodies[name]}${cpu(app)}`);
       figures[`api_${name}_app_p99_ms`] = info(app.p99, `${label}, the app`);
-      figures[`api_${name}_reference_p50_ms`] = info(ref.p50, `${label}: bare Node http, the same bytes, separate process${cpu(ref)}`);
+      figures[`api_${name}_reference_p50_ms`] = info(
+        ref.p50,
+        `${label}: bare Node http, the same bytes, separate process${cpu(ref)}`,
+      );
       figures[`api_${name}_reference_p99_ms`] = info(ref.p99, `${label}: bare Node http`);
     }
     // The same target as the search asked again and again (issue 20), measured as a cook types:
@@ -341,4 +461,10 @@ const flag = (name: string) => {
 };
 
 // Progress to stderr in `--json` mode (bench/README.md): the figures alone go to stdout.
-await runWhenMain(import.meta.url, (log) => runApiLatencyBench({ samples: flag('--samples'), rounds: flag('--rounds'), log: log ?? ((line) => process.stderr.write(`${line}\n`)) }));
+await runWhenMain(import.meta.url, (log) =>
+  runApiLatencyBench({
+    samples: flag('--samples'),
+    rounds: flag('--rounds'),
+    log: log ?? ((line) => process.stderr.write(`${line}\n`)),
+  }),
+);

@@ -13,7 +13,14 @@
 import { openDatabase, type Database } from '../src/server/db/database.ts';
 import { rawGet, startAppServer } from './lib/app-server.ts';
 import { formatTable, runWhenMain, type BenchFigure, type BenchFigures } from './lib/bench-figure.ts';
-import { countsAt, createGrowthOrg, growTo, PUBLIC_ITEMS_PER_SECTION, PUBLIC_SECTIONS, type GrowthOrg } from './lib/growth-seed.ts';
+import {
+  countsAt,
+  createGrowthOrg,
+  growTo,
+  PUBLIC_ITEMS_PER_SECTION,
+  PUBLIC_SECTIONS,
+  type GrowthOrg,
+} from './lib/growth-seed.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { recipePagePath, RECIPES_PER_PAGE } from '../src/shared/api/recipe-list.ts';
 
@@ -23,9 +30,21 @@ const TARGET_GZIP_BYTES = 20 * 1024;
 /** Samples per figure, within a time budget (a slow figure gets fewer; p99 is then near the maximum). */
 const RUNS = 200;
 const BUDGET_MS = 15_000;
-const QUERIES = ['gratin', 'beurre d', 'sauce tom', 'blanquette', 'farine t', 'tarte aux', 'fromage', 'lentilles', 'huile d', 'crème'];
+const QUERIES = [
+  'gratin',
+  'beurre d',
+  'sauce tom',
+  'blanquette',
+  'farine t',
+  'tarte aux',
+  'fromage',
+  'lentilles',
+  'huile d',
+  'crème',
+];
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * p) - 1]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil(values.length * p) - 1]!;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 interface Timing {
@@ -50,16 +69,34 @@ async function time(run: (i: number) => Promise<number>): Promise<Timing> {
   return { p50: round1(percentile(samples, 0.5)), p99: round1(percentile(samples, 0.99)), runs: samples.length, bytes };
 }
 
-const FIGURES = ['recipe list (first page, as the web asks)', 'recipe list (tenth page)', 'recipe counts (dashboard)', 'recipe summaries (meal plans, picker)', 'recipe costs (« Coûts »)', 'recipe list (all at once)', 'ingredient search', 'menu editor', 'QR statistics (30 days)', 'QR statistics (366 days)', 'QR codes list', 'account export (first byte)', 'account export (whole file)'] as const;
+const FIGURES = [
+  'recipe list (first page, as the web asks)',
+  'recipe list (tenth page)',
+  'recipe counts (dashboard)',
+  'recipe summaries (meal plans, picker)',
+  'recipe costs (« Coûts »)',
+  'recipe list (all at once)',
+  'ingredient search',
+  'menu editor',
+  'QR statistics (30 days)',
+  'QR statistics (366 days)',
+  'QR codes list',
+  'account export (first byte)',
+  'account export (whole file)',
+] as const;
 type FigureName = (typeof FIGURES)[number];
 
-async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings: Record<FigureName, Timing>; publicGzip: number; exportBytes: number }> {
+async function measureScale(
+  baseUrl: string,
+  org: GrowthOrg,
+): Promise<{ timings: Record<FigureName, Timing>; publicGzip: number; exportBytes: number }> {
   const headers = { cookie: org.ownerCookie, 'accept-encoding': 'gzip' };
   // What the web app asks (src/web/features/*/api.ts), with a browser's accept-encoding.
   const get = async (urlPath: string) => {
     const res = await fetch(new URL(urlPath, baseUrl), { headers });
     const body = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET ${urlPath}: ${res.status} ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`GET ${urlPath}: ${res.status} ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
     return body.byteLength;
   };
   const menu = encodeURIComponent(org.publicMenuId);
@@ -68,22 +105,37 @@ async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings:
   timings['recipe list (first page, as the web asks)'] = await time(() => get(recipePagePath(RECIPES_PER_PAGE)));
   let tenth: string | null = null;
   for (let page = 1; page < 10; page++) {
-    const next: string | null = ((await (await fetch(new URL(recipePagePath(RECIPES_PER_PAGE, undefined, tenth), baseUrl), { headers })).json()) as { nextAfter: string | null }).nextAfter;
+    const next: string | null = (
+      (await (
+        await fetch(new URL(recipePagePath(RECIPES_PER_PAGE, undefined, tenth), baseUrl), { headers })
+      ).json()) as { nextAfter: string | null }
+    ).nextAfter;
     if (next === null) break;
     tenth = next;
   }
   timings['recipe list (tenth page)'] = await time(() => get(recipePagePath(RECIPES_PER_PAGE, undefined, tenth)));
   // The dashboard counts (use-dashboard-data.ts): one recipe and the total, for each status.
-  timings['recipe counts (dashboard)'] = await time(async () => (await Promise.all((['declared', 'unverified'] as const).map((status) => get(recipePagePath(1, status))))).reduce((a, b) => a + b, 0));
+  timings['recipe counts (dashboard)'] = await time(async () =>
+    (await Promise.all((['declared', 'unverified'] as const).map((status) => get(recipePagePath(1, status))))).reduce(
+      (a, b) => a + b,
+      0,
+    ),
+  );
   // The meal plans page and the menu editor's picker (useRecipeSummaries): every recipe in short.
   timings['recipe summaries (meal plans, picker)'] = await time(() => get('/api/recipes?view=summary'));
   // The « Coûts » table (useRecipeCosts): every recipe's cost and margins only.
   timings['recipe costs (« Coûts »)'] = await time(() => get('/api/recipes?view=costs'));
   // The fixed contract's whole list (API.md), which the printed documents still read.
   timings['recipe list (all at once)'] = await time(() => get('/api/recipes'));
-  timings['ingredient search'] = await time((i) => get(`/api/catalogue/ingredients?limit=10&q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`));
+  timings['ingredient search'] = await time((i) =>
+    get(`/api/catalogue/ingredients?limit=10&q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`),
+  );
   // The menu editor page (src/web/pages/menu-editor-page.tsx) asks these together and waits for all.
-  timings['menu editor'] = await time(async () => (await Promise.all([`/api/menus/${menu}`, `/api/menus/${menu}/sections`, `/api/menus/${menu}/formules`].map(get))).reduce((a, b) => a + b, 0));
+  timings['menu editor'] = await time(async () =>
+    (
+      await Promise.all([`/api/menus/${menu}`, `/api/menus/${menu}/sections`, `/api/menus/${menu}/formules`].map(get))
+    ).reduce((a, b) => a + b, 0),
+  );
   timings['QR statistics (30 days)'] = await time(() => get(`/api/qr-codes/${org.topQrId}/stats?days=30`));
   timings['QR statistics (366 days)'] = await time(() => get(`/api/qr-codes/${org.topQrId}/stats?days=366`));
   timings['QR codes list'] = await time(() => get('/api/qr-codes'));
@@ -102,9 +154,15 @@ async function measureScale(baseUrl: string, org: GrowthOrg): Promise<{ timings:
     return bytes;
   });
   const measuredFirst = firstByte.slice(3);
-  timings['account export (first byte)'] = { p50: round1(percentile(measuredFirst, 0.5)), p99: round1(percentile(measuredFirst, 0.99)), runs: measuredFirst.length, bytes: 0 };
+  timings['account export (first byte)'] = {
+    p50: round1(percentile(measuredFirst, 0.5)),
+    p99: round1(percentile(measuredFirst, 0.99)),
+    runs: measuredFirst.length,
+    bytes: 0,
+  };
   const page = await rawGet(`${baseUrl}/menu/${menu}`, { 'accept-encoding': 'gzip' });
-  if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip') throw new Error(`public menu: ${page.status} ${page.headers['content-encoding']}`);
+  if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip')
+    throw new Error(`public menu: ${page.status} ${page.headers['content-encoding']}`);
   return { timings, publicGzip: page.body.byteLength, exportBytes: timings['account export (whole file)'].bytes };
 }
 
@@ -124,17 +182,32 @@ export async function runGrowthBench(log: ((line: string) => void) | undefined):
       const seedMs = Math.round(performance.now() - t);
       const measured = await measureScale(server.url, org);
       results.push({ scale, seedMs, measured });
-      log?.(`${scale}×: ${counts.recipes} recipes, ${counts.products} products, ${counts.menus} menus, ${counts.scans} scans (seeded in ${seedMs} ms); export ${measured.exportBytes} B`);
+      log?.(
+        `${scale}×: ${counts.recipes} recipes, ${counts.products} products, ${counts.menus} menus, ${counts.scans} scans (seeded in ${seedMs} ms); export ${measured.exportBytes} B`,
+      );
     }
     const header = ['figure (p50 / p99 ms)', ...SCALES.map((s) => `${s}×`)];
-    const rows = FIGURES.map((name) => [name, ...results.map((r) => `${r.measured.timings[name].p50} / ${r.measured.timings[name].p99}`)]);
-    rows.push([`public menu, ${PUBLIC_SECTIONS * PUBLIC_ITEMS_PER_SECTION} items (B gzip)`, ...results.map((r) => String(r.measured.publicGzip))]);
+    const rows = FIGURES.map((name) => [
+      name,
+      ...results.map((r) => `${r.measured.timings[name].p50} / ${r.measured.timings[name].p99}`),
+    ]);
+    rows.push([
+      `public menu, ${PUBLIC_SECTIONS * PUBLIC_ITEMS_PER_SECTION} items (B gzip)`,
+      ...results.map((r) => String(r.measured.publicGzip)),
+    ]);
     rows.push(['account export (B of JSON)', ...results.map((r) => String(r.measured.exportBytes))]);
     log?.('\n' + formatTable(header, rows));
 
     const last = results.at(-1)!.measured;
-    const growth = (name: FigureName) => Object.fromEntries(results.map((r) => [`${r.scale}x`, { p50: r.measured.timings[name].p50, p99: r.measured.timings[name].p99, runs: r.measured.timings[name].runs }]));
-    const note = 'PostgreSQL 15 (throwaway, fsync off), built server in its own process, one client over HTTP; 1,000× = 2,000 recipes, 300 products, 50 menus, 1,000,000 scans';
+    const growth = (name: FigureName) =>
+      Object.fromEntries(
+        results.map((r) => [
+          `${r.scale}x`,
+          { p50: r.measured.timings[name].p50, p99: r.measured.timings[name].p99, runs: r.measured.timings[name].runs },
+        ]),
+      );
+    const note =
+      'PostgreSQL 15 (throwaway, fsync off), built server in its own process, one client over HTTP; 1,000× = 2,000 recipes, 300 products, 50 menus, 1,000,000 scans';
     const figure = (name: FigureName, target = true): BenchFigure => ({
       value: last.timings[name].p99,
       unit: 'ms',

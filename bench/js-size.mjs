@@ -48,7 +48,21 @@ const PAGES = [
   { key: '404', route: '/page-inexistante', names: ['not-found', '404'] },
 ];
 
-const SIGNED_IN = new Set(['dashboard', 'recipes', 'menus', 'qr_codes', 'subscription', 'admin', 'account', 'team', 'establishments', 'history', 'products', 'menu_editor', 'meal_plans']);
+const SIGNED_IN = new Set([
+  'dashboard',
+  'recipes',
+  'menus',
+  'qr_codes',
+  'subscription',
+  'admin',
+  'account',
+  'team',
+  'establishments',
+  'history',
+  'products',
+  'menu_editor',
+  'meal_plans',
+]);
 
 const sizeCache = new Map();
 function sizes(file) {
@@ -85,8 +99,13 @@ function lazyRoutesFromRouter() {
   const routes = new Map();
   if (!existsSync(routerFile)) return { routes, source: '' };
   const source = readFileSync(routerFile, 'utf8');
-  for (const [, route, specifier] of source.matchAll(/path:\s*['"]([^'"]+)['"][^{}]*?import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    const file = path.relative(root, path.resolve(path.dirname(routerFile), specifier)).split(path.sep).join('/');
+  for (const [, route, specifier] of source.matchAll(
+    /path:\s*['"]([^'"]+)['"][^{}]*?import\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
+    const file = path
+      .relative(root, path.resolve(path.dirname(routerFile), specifier))
+      .split(path.sep)
+      .join('/');
     routes.set(route, file);
   }
   return { routes, source };
@@ -115,12 +134,15 @@ const total = (files, kind) => [...files].reduce((sum, file) => sum + sizes(file
 
 export async function runJsSizeBench({ log = () => {} } = {}) {
   if (!existsSync(path.join(webDir, 'index.html'))) {
-    log('first-load JS: skipped, dist/web/index.html not found (the web app is not built: no index.html or vite.config.ts at the project root?)');
+    log(
+      'first-load JS: skipped, dist/web/index.html not found (the web app is not built: no index.html or vite.config.ts at the project root?)',
+    );
     return {};
   }
   const { js: entryJs, css: entryCss } = indexReferences();
   const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : null;
-  if (!manifest) log('first-load JS: no .vite/manifest.json (build.manifest is off), every page is given the shared entry size');
+  if (!manifest)
+    log('first-load JS: no .vite/manifest.json (build.manifest is off), every page is given the shared entry size');
   const { routes: lazyRoutes, source: routerSource } = lazyRoutesFromRouter();
   const declared = (route) => routerSource.includes(`'${route}'`) || routerSource.includes(`"${route}"`);
   const dynamicEntries = manifest ? Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry) : [];
@@ -140,7 +162,9 @@ export async function runJsSizeBench({ log = () => {} } = {}) {
       const { js, css } = indexReferences('landing.html');
       const files = new Set(js);
       // Each script's static imports, were they not all preloaded.
-      if (manifest) for (const [key, chunk] of Object.entries(manifest)) if (js.has(chunk.file)) staticClosure(manifest, key, files);
+      if (manifest)
+        for (const [key, chunk] of Object.entries(manifest))
+          if (js.has(chunk.file)) staticClosure(manifest, key, files);
       const gzip = total(files, 'gzip');
       figures[`first_load_js_${page.key}_kb`] = {
         value: kb(gzip),

@@ -66,8 +66,20 @@ interface RunResult {
 /** Tries per measurement: this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
 const ATTEMPTS = 3;
 
-async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, log?: (line: string) => void, cookie?: string): Promise<RunResult> {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) };
+async function runOnce(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  port: number,
+  log?: (line: string) => void,
+  cookie?: string,
+): Promise<RunResult> {
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
   let lhr;
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
@@ -76,7 +88,11 @@ async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, 
     if (!lhr.runtimeError) {
       // LIGHTHOUSE_REPORT_DIR=…: each run's whole report, to read why a score is what it is.
       const dir = process.env.LIGHTHOUSE_REPORT_DIR;
-      if (dir) writeFileSync(path.join(dir, `${new URL(url).pathname.split('/')[1] || 'landing'}-${preset}-${Date.now()}.json`), JSON.stringify(lhr));
+      if (dir)
+        writeFileSync(
+          path.join(dir, `${new URL(url).pathname.split('/')[1] || 'landing'}-${preset}-${Date.now()}.json`),
+          JSON.stringify(lhr),
+        );
       break;
     }
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -92,7 +108,11 @@ async function runOnce(url: string, preset: 'mobile' | 'desktop', port: number, 
       .map((audit) => `${category}: ${audit!.id} (${audit!.displayValue ?? audit!.score})`),
   );
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
     metrics: {
       fcpMs: metric('first-contentful-paint'),
       lcpMs: metric('largest-contentful-paint'),
@@ -113,10 +133,18 @@ export interface LighthousePage {
 }
 
 /** Runs Lighthouse on each page and returns the figures (mobile, then desktop with a suffix). */
-export async function runLighthouseBench(baseUrl: string, pages: readonly LighthousePage[], options: LighthouseBenchOptions = {}): Promise<Record<string, BenchFigure>> {
+export async function runLighthouseBench(
+  baseUrl: string,
+  pages: readonly LighthousePage[],
+  options: LighthouseBenchOptions = {},
+): Promise<Record<string, BenchFigure>> {
   const { runs = 3, log } = options;
   if (!existsSync(chromePath())) throw new Error(`Chromium not found at ${chromePath()} (set CHROME_PATH)`);
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   const figures: Record<string, BenchFigure> = {};
   try {
     for (const page of pages) {
@@ -125,7 +153,9 @@ export async function runLighthouseBench(baseUrl: string, pages: readonly Lighth
         const results: RunResult[] = [];
         for (let i = 0; i < runs; i++) {
           const result = await runOnce(url, preset, chrome.port, log, page.cookie);
-          log?.(`${page.key} ${preset} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}`);
+          log?.(
+            `${page.key} ${preset} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(', ')}`,
+          );
           results.push(result);
         }
         const suffix = preset === 'mobile' ? '' : `_${preset}`;
@@ -155,25 +185,47 @@ export async function runLighthouseBench(baseUrl: string, pages: readonly Lighth
 
 /* ---- The pages: an owner signed up through the API, a 30-dish menu with photos ---- */
 
-async function api(baseUrl: string, method: string, path: string, body: unknown, cookie?: string): Promise<{ json: unknown; cookie: string | null }> {
+async function api(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+): Promise<{ json: unknown; cookie: string | null }> {
   const binary = body instanceof Uint8Array;
   const res = await fetch(new URL(path, baseUrl), {
     method,
-    headers: { Origin: baseUrl, ...(binary ? { 'Content-Type': 'image/jpeg' } : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      Origin: baseUrl,
+      ...(binary ? { 'Content-Type': 'image/jpeg' } : { 'Content-Type': 'application/json' }),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: binary ? new Blob([body as Uint8Array<ArrayBuffer>]) : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const setCookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const setCookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { json: res.status === 204 ? null : await res.json(), cookie: setCookie || null };
 }
 
 /** The owner's cookie and the id of a menu of 3 sections × 10 priced dishes, each with its own photo. */
 export async function seedLighthousePages(baseUrl: string): Promise<LighthousePage[]> {
   const sharp = (await import('sharp')).default;
-  const signUp = await api(baseUrl, 'POST', '/api/auth/sign-up/email', { email: `lighthouse.${Date.now()}@example.fr`, password: 'secret-lighthouse', name: 'Chef', restaurantName: 'Le Bistrot du Port' });
+  const signUp = await api(baseUrl, 'POST', '/api/auth/sign-up/email', {
+    email: `lighthouse.${Date.now()}@example.fr`,
+    password: 'secret-lighthouse',
+    name: 'Chef',
+    restaurantName: 'Le Bistrot du Port',
+  });
   const cookie = signUp.cookie!;
-  const id = async (method: string, path: string, body: unknown) => ((await api(baseUrl, method, path, body, cookie)).json as { id: string }).id;
-  const menu = await id('POST', '/api/menus', { name: 'Carte de printemps', description: 'Cuisine maison, produits frais et de saison.' });
+  const id = async (method: string, path: string, body: unknown) =>
+    ((await api(baseUrl, method, path, body, cookie)).json as { id: string }).id;
+  const menu = await id('POST', '/api/menus', {
+    name: 'Carte de printemps',
+    description: 'Cuisine maison, produits frais et de saison.',
+  });
   for (const [s, sectionName] of ['Entrées', 'Plats', 'Desserts'].entries()) {
     const section = await id('POST', `/api/menus/${menu}/sections`, { name: sectionName });
     for (let n = 0; n < 10; n++) {
@@ -185,7 +237,9 @@ export async function seedLighthousePages(baseUrl: string): Promise<LighthousePa
         allergensDeclared: true,
       });
       // A photo of its own per dish: a 1200 × 900 JPEG the server re-encodes (docs/decisions/0017-photos.md).
-      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 180 + n * 5, g: 120 + s * 30, b: 60 } } })
+      const photo = await sharp({
+        create: { width: 1200, height: 900, channels: 3, background: { r: 180 + n * 5, g: 120 + s * 30, b: 60 } },
+      })
         .jpeg({ quality: 80 })
         .toBuffer();
       await api(baseUrl, 'PUT', `/api/items/${item}/photo`, new Uint8Array(photo), cookie);
@@ -231,7 +285,16 @@ async function startBuiltServer(): Promise<{ baseUrl: string; stop: () => Promis
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // Production: no environment banner, as a visitor sees the site.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseUrl, APP_ENV: 'production', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: baseUrl,
+      APP_ENV: 'production',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -270,7 +333,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     if (json) console.log(JSON.stringify(figures, null, 2));
     else
       for (const [name, f] of Object.entries(figures))
-        console.log(`${name.padEnd(42)} ${String(f.value).padStart(3)} (${f.target}) ${f.pass ? 'pass' : 'FAIL'}  ${JSON.stringify(f.details)}`);
+        console.log(
+          `${name.padEnd(42)} ${String(f.value).padStart(3)} (${f.target}) ${f.pass ? 'pass' : 'FAIL'}  ${JSON.stringify(f.details)}`,
+        );
     process.exitCode = Object.values(figures).every((f) => f.pass) ? 0 : 1;
   } finally {
     await server?.stop();

@@ -170,7 +170,9 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     let started = performance.now();
     await migrateToLatest(db as never);
     const loaded = await loadCatalogue(db);
-    log(`database: PGlite in memory, ${loaded.foods} Ciqual foods loaded in ${Math.round(performance.now() - started)} ms`);
+    log(
+      `database: PGlite in memory, ${loaded.foods} Ciqual foods loaded in ${Math.round(performance.now() - started)} ms`,
+    );
 
     started = performance.now();
     const search = await createCatalogueSearch(db);
@@ -178,7 +180,9 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     log(`index: ${search.size} foods read and indexed in ${Math.round(buildMs)} ms`);
 
     const pool = queryPool();
-    log(`queries: ${pool.length} distinct (the ${RELEVANCE_QUERIES.length} relevance queries and their prefixes from 3 characters)`);
+    log(
+      `queries: ${pool.length} distinct (the ${RELEVANCE_QUERIES.length} relevance queries and their prefixes from 3 characters)`,
+    );
     const inProcess = inProcessLatency(search, draw(pool, inProcessQueries, 1), draw(pool, 1000, 2));
     log(`in-process: ${inProcess.length} searches timed`);
     const http = await httpLatency(db, draw(pool, httpRequests, 3), draw(pool, 200, 4));
@@ -187,22 +191,37 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     const rows = await relevance(db, search);
     log('');
     log('relevance (expected food in the top 3):');
-    log(formatTable(['query', 'kind', 'search', 'ILIKE', 'ILIKE folded', 'our first hit'], rows.map((r) => [
-      r.query,
-      r.kind,
-      r.oursTop3 ? (r.oursTop1 ? 'top 1' : 'top 3') : 'MISS',
-      r.ilike ? 'yes' : '–',
-      r.ilikeFolded ? 'yes' : '–',
-      r.ours,
-    ])));
+    log(
+      formatTable(
+        ['query', 'kind', 'search', 'ILIKE', 'ILIKE folded', 'our first hit'],
+        rows.map((r) => [
+          r.query,
+          r.kind,
+          r.oursTop3 ? (r.oursTop1 ? 'top 1' : 'top 3') : 'MISS',
+          r.ilike ? 'yes' : '–',
+          r.ilikeFolded ? 'yes' : '–',
+          r.ours,
+        ]),
+      ),
+    );
 
     const top3 = pct(rows, 'oursTop3');
     const ilike = pct(rows, 'ilike');
     return {
-      search_index_build_ms: { value: round(buildMs, 1), target: `≤ ${TARGETS.buildMs} ms`, pass: buildMs <= TARGETS.buildMs, unit: 'ms' },
+      search_index_build_ms: {
+        value: round(buildMs, 1),
+        target: `≤ ${TARGETS.buildMs} ms`,
+        pass: buildMs <= TARGETS.buildMs,
+        unit: 'ms',
+      },
       ...latencyFigures(inProcess, 'search_inprocess', TARGETS.inProcessMs),
       ...latencyFigures(http, 'search_http', TARGETS.httpMs),
-      search_relevance_top3_pct: { value: top3, target: `≥ ${TARGETS.top3Pct} %`, pass: top3 >= TARGETS.top3Pct, unit: '%' },
+      search_relevance_top3_pct: {
+        value: top3,
+        target: `≥ ${TARGETS.top3Pct} %`,
+        pass: top3 >= TARGETS.top3Pct,
+        unit: '%',
+      },
       search_relevance_top1_pct: { value: pct(rows, 'oursTop1'), target: 'info', pass: true, unit: '%' },
       search_baseline_ilike_top3_pct: { value: ilike, target: `< search (${top3} %)`, pass: ilike < top3, unit: '%' },
       search_baseline_ilike_folded_top3_pct: { value: pct(rows, 'ilikeFolded'), target: 'info', pass: true, unit: '%' },

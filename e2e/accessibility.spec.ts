@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { audit } from './axe.ts';
-import { A11Y_ADMIN_EMAIL, fillSignUp, LAPTOP, makePremium, pauseClock, PHONE, signUp, uniqueEmail } from './fixtures.ts';
+import {
+  A11Y_ADMIN_EMAIL,
+  fillSignUp,
+  LAPTOP,
+  makePremium,
+  pauseClock,
+  PHONE,
+  signUp,
+  uniqueEmail,
+} from './fixtures.ts';
 import { expect, test } from './test.ts';
 
 /**
@@ -38,7 +47,11 @@ const SIGNED_IN_PAGES = [
 ] as const;
 
 const photo = () =>
-  sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#c2410c"/><circle cx="400" cy="300" r="220" fill="#f5f0e6"/></svg>'))
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#c2410c"/><circle cx="400" cy="300" r="220" fill="#f5f0e6"/></svg>',
+    ),
+  )
     .jpeg()
     .toBuffer();
 
@@ -59,19 +72,39 @@ async function seed(page: Page, origin: string) {
     dietaryInfo: ['Végétarien'],
     translations: { en: { name: 'Leek quiche', description: 'With a green salad' } },
   });
-  const put = await page.request.put(`/api/recipes/${recipe.id}/photo`, { headers: { ...headers, 'Content-Type': 'image/jpeg' }, data: await photo() });
+  const put = await page.request.put(`/api/recipes/${recipe.id}/photo`, {
+    headers: { ...headers, 'Content-Type': 'image/jpeg' },
+    data: await photo(),
+  });
   expect(put.status()).toBe(200);
   const menu = await post('/api/menus', { name: 'Carte du soir' });
   const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
-  expect((await page.request.put(`/api/items/${item.id}`, { headers, data: { name: 'Quiche aux poireaux', isAvailable: true, price: 14.5 } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/items/${item.id}`, {
+        headers,
+        data: { name: 'Quiche aux poireaux', isAvailable: true, price: 14.5 },
+      })
+    ).status(),
+  ).toBe(200);
   await post(`/api/sections/${section.id}/items`, { name: 'Café gourmand', price: 7.9 });
   await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
   await makePremium(page, origin);
-  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+  const establishment = (
+    (await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }
+  ).establishments[0]!.id;
   const components = [{ slot: 'plat', recipeId: recipe.id }];
-  expect((await page.request.put(`/api/meal-plans/${establishment}/2026-09-07/dejeuner`, { headers, data: { components } })).status()).toBe(200);
-  expect((await page.request.post(`/api/meal-plans/${establishment}/publish`, { headers, data: { week: '2026-09-07' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/meal-plans/${establishment}/2026-09-07/dejeuner`, { headers, data: { components } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/meal-plans/${establishment}/publish`, { headers, data: { week: '2026-09-07' } })
+    ).status(),
+  ).toBe(200);
   return { menuId: menu.id, establishment };
 }
 
@@ -100,7 +133,11 @@ for (const viewport of [LAPTOP, PHONE]) {
       await context.close();
     });
 
-    test('every signed-in page, the public menu in French and English, and the week page', async ({ page, baseURL, browser }) => {
+    test('every signed-in page, the public menu in French and English, and the week page', async ({
+      page,
+      baseURL,
+      browser,
+    }) => {
       // 22 audits: 3 minutes on the slower CI host of 2026-11-28 was reached at the last poster.
       test.setTimeout(360_000);
       await signUp(page, uniqueEmail('a11y'));
@@ -175,7 +212,9 @@ function keyboardFocus(page: Page) {
   });
 }
 
-test('from the keyboard, every control of the header and the dashboard shows the focus ring, and the account menu opens', async ({ page }) => {
+test('from the keyboard, every control of the header and the dashboard shows the focus ring, and the account menu opens', async ({
+  page,
+}) => {
   await signUp(page, uniqueEmail('clavier'));
   // The header's account menu comes in its own chunk, behind a disabled stand-in
   // (src/web/layouts/app-layout.tsx): a focus() on the stand-in does nothing, and the Enter
@@ -233,7 +272,7 @@ async function signUpAndStopTheToastsClock(page: Page, prefix: string) {
     )
     .toBe(true);
   await expect(toast).toHaveText(/Compte créé/);
-  expect(ran, 'the page ran less than the toast\'s 4 s').toBeLessThan(3_000);
+  expect(ran, "the page ran less than the toast's 4 s").toBeLessThan(3_000);
   const lastBeforeToasts = page.getByRole('contentinfo').getByRole('button', { name: 'Gestion des cookies' });
   await lastBeforeToasts.focus();
   await expect(lastBeforeToasts).toBeFocused();
@@ -273,7 +312,9 @@ test('a toast reached from the keyboard shows the focus ring too (sonner removes
   expect(ring!.width).toBeGreaterThanOrEqual(2);
 });
 
-test('through a toast and out of the page from the keyboard: the toast waits while the focus is in it, a French close button, a ring wherever the focus is in the page', async ({ page }) => {
+test('through a toast and out of the page from the keyboard: the toast waits while the focus is in it, a French close button, a ring wherever the focus is in the page', async ({
+  page,
+}) => {
   const toast = await signUpAndStopTheToastsClock(page, 'toast-sortie');
   // To the toast, which comes last in the page; through its close button, and out.
   await page.keyboard.press('Tab');

@@ -45,7 +45,9 @@ test('the TOTP helper follows RFC 6238 (SHA-1 vector at T = 59 s)', () => {
 });
 
 // Two tests, not one long journey: each fits its budget on a busy 2-core machine.
-test('two-factor enrolment from the page: the QR code holds the secret, backup codes download, a wrong or stale code is refused', async ({ page }) => {
+test('two-factor enrolment from the page: the QR code holds the secret, backup codes download, a wrong or stale code is refused', async ({
+  page,
+}) => {
   await signUp(page);
   await (await headerControl(page, 'link', 'Mon compte')).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -58,7 +60,10 @@ test('two-factor enrolment from the page: the QR code holds the secret, backup c
   expect(qr.text).toMatch(new RegExp(`^otpauth://totp/.*secret=${secret}`));
   const backupCodes = await enrolment.getByTestId('backup-codes').locator('li').allTextContents();
   expect(backupCodes.length).toBeGreaterThanOrEqual(8);
-  const [download] = await Promise.all([page.waitForEvent('download'), enrolment.getByRole('button', { name: 'Télécharger' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    enrolment.getByRole('button', { name: 'Télécharger' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('nutricarte-codes-de-secours.txt');
   expect(await readFile(await download.path(), 'utf8')).toContain(backupCodes[0]);
   await calmScreenshot(page, 'account-two-factor-enrolment-1280');
@@ -76,7 +81,10 @@ test('two-factor enrolment from the page: the QR code holds the secret, backup c
   await expect(twoFactor.getByText('Activée', { exact: true })).toBeVisible();
 });
 
-test('two-factor sign-in: the password alone opens no session, then the code or a backup code does; off again with the password', async ({ page, baseURL }) => {
+test('two-factor sign-in: the password alone opens no session, then the code or a backup code does; off again with the password', async ({
+  page,
+  baseURL,
+}) => {
   const email = await signUp(page);
   // Enrolled through the API, as the page does it (the test above goes through the page).
   const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: baseURL! }, data });
@@ -168,12 +176,20 @@ test('sessions: this device, another one signed out, then every device', async (
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('e-mail and password changes: errors next to the fields, other devices signed out', async ({ page, browser, request, baseURL }) => {
+test('e-mail and password changes: errors next to the fields, other devices signed out', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   // A long walk with several password hashes: 41 s in CI on 2026-11-28 (playwright.config.ts: budgets).
   test.setTimeout(120_000);
   const email = await signUp(page);
   const takenEmail = uniqueEmail('prise');
-  const other = await request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL! }, data: { email: takenEmail, password: PASSWORD } });
+  const other = await request.post('/api/auth/sign-up/email', {
+    headers: { Origin: baseURL! },
+    data: { email: takenEmail, password: PASSWORD },
+  });
   expect(other.status()).toBe(200);
   const laptop = await (await browser.newContext()).newPage();
   await signIn(laptop, email);
@@ -227,17 +243,26 @@ test('e-mail and password changes: errors next to the fields, other devices sign
   await expect(laptop).toHaveURL(/\/dashboard$/);
 });
 
-test('export the data, then delete the account: « Menu non trouvé », printed codes lead nowhere, sign-in fails', async ({ page, baseURL }) => {
+test('export the data, then delete the account: « Menu non trouvé », printed codes lead nowhere, sign-in fails', async ({
+  page,
+  baseURL,
+}) => {
   const email = await signUp(page);
   const menuId = await seedMenu(page, baseURL!);
-  const qr = await page.request.post('/api/qr-codes', { headers: { Origin: baseURL! }, data: { name: 'Table 1', menuId } });
+  const qr = await page.request.post('/api/qr-codes', {
+    headers: { Origin: baseURL! },
+    data: { name: 'Table 1', menuId },
+  });
   expect(qr.status()).toBe(201);
   const qrId = ((await qr.json()) as { id: string }).id;
   await page.goto(`/menu/${menuId}`);
   await expect(page.getByText('Purée').first()).toBeVisible();
 
   await page.goto('/account');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter mes données' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exporter mes données' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^nutricarte-export-\d{4}-\d{2}-\d{2}\.json$/);
   // The export holds the account and each organisation it owns (src/shared/api/account.ts AccountExport).
   const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as AccountExport;
@@ -271,7 +296,9 @@ test('export the data, then delete the account: « Menu non trouvé », printed 
   await expect(page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials })).toBeVisible();
 });
 
-test('a refused e-mail confirmation link: the reason in « Adresse email », the parameter leaves the address (360 px)', async ({ page }) => {
+test('a refused e-mail confirmation link: the reason in « Adresse email », the parameter leaves the address (360 px)', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signUp(page);
   await page.goto('/account?error=INVALID_TOKEN');

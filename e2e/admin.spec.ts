@@ -9,7 +9,8 @@ test('an admin sees the three tabs and the event outbox', async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
-    for (const tab of ['Environnement', 'Sécurité', 'Paramètres']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    for (const tab of ['Environnement', 'Sécurité', 'Paramètres'])
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     await expect(page.getByText('Détecté dans le navigateur')).toBeVisible();
     const outbox = page.getByTestId('outbox-panel');
     await expect(outbox).toContainText('Événements marketing (CRM)');

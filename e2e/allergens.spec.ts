@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { calmScreenshot, dismissToasts, expectNoHorizontalScroll, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
+import {
+  calmScreenshot,
+  dismissToasts,
+  expectNoHorizontalScroll,
+  LAPTOP,
+  PHONE,
+  screenshot,
+  signUp,
+} from './fixtures.ts';
 
 /** Issue 15 « Trust first »: a recipe's allergens are declared or say they are not (docs/product/decisions.md 15). */
 
@@ -32,10 +40,15 @@ const rgbOf = (locator: Locator, property: 'backgroundColor' | 'color') =>
 
 /** The suggestion of this allergen (its name in bold; its sources may name another one). */
 const suggestion = (page: Page, allergen: string) =>
-  page.getByRole('region', { name: 'Allergènes suggérés' }).getByRole('listitem').filter({ has: page.locator('strong').getByText(allergen, { exact: true }) });
+  page
+    .getByRole('region', { name: 'Allergènes suggérés' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('strong').getByText(allergen, { exact: true }) });
 
 for (const viewport of [LAPTOP, PHONE]) {
-  test(`the quiche: suggestions answered and the list confirmed, or the card says « non vérifiés » (${viewport.width} px)`, async ({ page }) => {
+  test(`the quiche: suggestions answered and the list confirmed, or the card says « non vérifiés » (${viewport.width} px)`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000); // a long walk (playwright.config.ts: budgets)
     await page.setViewportSize(viewport);
     await signUp(page);
@@ -51,14 +64,18 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(suggestion(page, 'Lait')).toContainText('Gruyère, sans précision');
     const confirm = page.getByLabel('Je confirme la liste des allergènes');
     await expect(confirm).toBeDisabled();
-    await expect(page.getByTestId('allergen-confirm-hint')).toHaveText('Répondez d’abord à chaque suggestion (Ajouter ou Ignorer).');
+    await expect(page.getByTestId('allergen-confirm-hint')).toHaveText(
+      'Répondez d’abord à chaque suggestion (Ajouter ou Ignorer).',
+    );
     await expect(page.getByTestId('unverified-warning')).toContainText(UNVERIFIED);
     // All 14 allergens as chips at once, none chosen yet.
     await expect(page.getByRole('list', { name: 'Allergènes de la recette' }).getByRole('button')).toHaveCount(14);
     await expect(page.getByRole('button', { name: 'Poissons : absent' })).toBeVisible();
     // The Nutri-Score preview says what it lacks.
     await page.getByText('Déclaration nutritionnelle et Nutri-Score').click();
-    await expect(page.getByTestId('nutri-score-preview')).toContainText('Part de fruits, légumes et légumineuses manquante');
+    await expect(page.getByTestId('nutri-score-preview')).toContainText(
+      'Part de fruits, légumes et légumineuses manquante',
+    );
     await calmScreenshot(page, `allergens-quiche-pending-${viewport.width}`);
 
     // « Créer » with the suggestions still open: saved, but unverified, in orange.
@@ -94,7 +111,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByTestId('unverified-warning')).toHaveCount(0);
     await page.getByText('Déclaration nutritionnelle et Nutri-Score').click();
     await page.getByLabel('Part de fruits, légumes et légumineuses (%)').fill('10');
-    await expect(page.getByTestId('nutri-score-preview').getByRole('img', { name: /^Nutri-Score [A-E]$/ })).toBeVisible();
+    await expect(
+      page.getByTestId('nutri-score-preview').getByRole('img', { name: /^Nutri-Score [A-E]$/ }),
+    ).toBeVisible();
     await calmScreenshot(page, `allergens-quiche-confirmed-${viewport.width}`);
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await expect(page.getByText('Recette mise à jour avec succès')).toBeVisible();
@@ -112,12 +131,17 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByLabel('Je confirme la liste des allergènes')).not.toBeChecked();
     await page.getByRole('button', { name: 'Ajouter l’allergène Moutarde' }).click();
     await page.getByRole('button', { name: 'Ignorer la suggestion Anhydride sulfureux et sulfites' }).click();
-    await expect(page.getByTestId('allergen-confirm-hint')).toHaveText('Les ingrédients ont changé : vérifiez la liste, puis confirmez-la à nouveau.');
+    await expect(page.getByTestId('allergen-confirm-hint')).toHaveText(
+      'Les ingrédients ont changé : vérifiez la liste, puis confirmez-la à nouveau.',
+    );
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Annuler' }).click();
   });
 
-  test(`the public menu and the allergen table say which, never nothing (${viewport.width} px)`, async ({ page, baseURL }) => {
+  test(`the public menu and the allergen table say which, never nothing (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize(viewport);
     await signUp(page);
     const post = async (path: string, data: unknown) => {
@@ -126,10 +150,22 @@ for (const viewport of [LAPTOP, PHONE]) {
       return (await response.json()) as { id: string };
     };
     const recipe = (name: string, code: string, extra: object) =>
-      post('/api/recipes', { name, servings: 2, ingredients: [{ code, quantity: 200, unit: 'g' }], allergens: [], dietaryInfo: [], ...extra });
+      post('/api/recipes', {
+        name,
+        servings: 2,
+        ingredients: [{ code, quantity: 200, unit: 'g' }],
+        allergens: [],
+        dietaryInfo: [],
+        ...extra,
+      });
     const salade = await recipe('Salade verte', '20031', { allergensDeclared: true });
     const quiche = await recipe('Quiche', '23414', { allergens: ['Gluten'] });
-    const tarte = await recipe('Tarte fine', '23414', { allergens: ['Gluten', 'Lait'], allergensDeclared: true, fruitVegLegumePercent: 0, showNutriScore: true });
+    const tarte = await recipe('Tarte fine', '23414', {
+      allergens: ['Gluten', 'Lait'],
+      allergensDeclared: true,
+      fruitVegLegumePercent: 0,
+      showNutriScore: true,
+    });
     const menu = await post('/api/menus', { name: 'Carte du jour' });
     const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
     for (const r of [salade, quiche, tarte]) await post(`/api/sections/${section.id}/items`, { recipeId: r.id });
@@ -148,7 +184,8 @@ for (const viewport of [LAPTOP, PHONE]) {
     await screenshot(page, `allergens-public-menu-${viewport.width}`);
 
     await page.goto(`/menus/${menu.id}/allergenes`);
-    const row = (dish: string) => page.getByTestId('allergen-row').filter({ has: page.getByRole('rowheader', { name: dish }) });
+    const row = (dish: string) =>
+      page.getByTestId('allergen-row').filter({ has: page.getByRole('rowheader', { name: dish }) });
     await expect(row('Salade verte')).toContainText(NONE);
     await expect(row('Quiche')).toContainText(`${UNVERIFIED} (déjà indiqués : Gluten)`);
     await expect(row('Tarte fine').locator('td[data-state="contains"]')).toHaveCount(2);
@@ -170,7 +207,11 @@ test('the niçoise at 55 %: the form says which value keeps it from a grade', as
   await page.getByRole('button', { name: 'Nouvelle recette' }).click();
   await page.getByLabel('Nom de la recette').fill('Salade niçoise');
   await addIngredient(page, 'tomate ronde crue', /^Tomate ronde, crue \d/);
-  await addIngredient(page, 'thon huile tournesol entier', /^Thon à l'huile de tournesol, entier, appertisé, égoutté \d/);
+  await addIngredient(
+    page,
+    'thon huile tournesol entier',
+    /^Thon à l'huile de tournesol, entier, appertisé, égoutté \d/,
+  );
   await page.getByText('Déclaration nutritionnelle et Nutri-Score').click();
   await page.getByLabel('Part de fruits, légumes et légumineuses (%)').fill('55');
   await page.getByLabel('Afficher le Nutri-Score sur le menu public').check();

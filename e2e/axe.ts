@@ -19,7 +19,9 @@ async function cspViolations(page: Page): Promise<string[]> {
     const details = issue.details.contentSecurityPolicyIssueDetails;
     if (issue.code !== 'ContentSecurityPolicyIssue' || !details) return;
     const at = details.sourceCodeLocation;
-    found.push(`${details.violatedDirective} (${details.contentSecurityPolicyViolationType})${at ? ` at ${at.url}:${at.lineNumber + 1}:${at.columnNumber + 1}` : ''}${details.blockedURL ? `, blocked ${details.blockedURL}` : ''}`);
+    found.push(
+      `${details.violatedDirective} (${details.contentSecurityPolicyViolationType})${at ? ` at ${at.url}:${at.lineNumber + 1}:${at.columnNumber + 1}` : ''}${details.blockedURL ? `, blocked ${details.blockedURL}` : ''}`,
+    );
   });
   await cdp.send('Audits.enable');
   await cdp.detach();
@@ -37,9 +39,21 @@ export async function audit(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   expect(await cspViolations(page), `Content-Security-Policy violations on ${name} @ ${width} px`).toEqual([]);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = violations.map((v) => `  [${v.impact}] ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 6).join(' | ')}`);
-  console.log(`axe ${name} @ ${width} px: ${violations.length === 0 ? 'no violation' : `${violations.length} violation(s)\n${lines.join('\n')}`}`);
+  const lines = violations.map(
+    (v) =>
+      `  [${v.impact}] ${v.id}: ${v.help} → ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 6)
+        .join(' | ')}`,
+  );
+  console.log(
+    `axe ${name} @ ${width} px: ${violations.length === 0 ? 'no violation' : `${violations.length} violation(s)\n${lines.join('\n')}`}`,
+  );
   await screenshot(page, `a11y-${name}-${width}`);
   const fatal = violations.filter((v) => FATAL.has(v.impact ?? ''));
-  expect(fatal.map((v) => `${v.id} (${v.impact}) on ${name} @ ${width} px: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(
+    fatal.map(
+      (v) => `${v.id} (${v.impact}) on ${name} @ ${width} px: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    ),
+  ).toEqual([]);
 }

@@ -6,7 +6,13 @@ import { expectToast, LAPTOP, pauseClock, PHONE, screenshot, signUp } from './fi
 function createRecipe(page: Page, baseURL: string, name: string) {
   return page.request.post('/api/recipes', {
     headers: { Origin: baseURL },
-    data: { name, servings: 1, ingredients: [{ code: '16400', quantity: 10, unit: 'g' }], allergens: [], dietaryInfo: [] },
+    data: {
+      name,
+      servings: 1,
+      ingredients: [{ code: '16400', quantity: 10, unit: 'g' }],
+      allergens: [],
+      dietaryInfo: [],
+    },
   });
 }
 
@@ -121,7 +127,10 @@ test('leaving the demo checkout leads to the payment cancel page', async ({ page
   await expect(planCard(page)).toContainText('Gratuit');
 });
 
-test('one free trial per account: after the subscription ended, the next checkout is paid today and says so', async ({ page, baseURL }) => {
+test('one free trial per account: after the subscription ended, the next checkout is paid today and says so', async ({
+  page,
+  baseURL,
+}) => {
   await signUp(page);
   // A first subscription (with its trial), ended at once in the demo portal.
   const post = (path: string, data: unknown) => page.request.post(path, { headers: { Origin: baseURL! }, data });
@@ -135,12 +144,16 @@ test('one free trial per account: after the subscription ended, the next checkou
     await page.goto('/subscription');
     await expect(planCard(page)).toContainText('Gratuit');
     await expect(page.getByRole('button', { name: 'Essai gratuit 14 jours' })).toHaveCount(0);
-    await expect(page.getByText('Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.')).toBeVisible();
+    await expect(
+      page.getByText('Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.'),
+    ).toBeVisible();
     await screenshot(page, `subscription-trial-used-${viewport.width}`);
     await page.getByRole('button', { name: 'Passer au Premium' }).click();
     await expect(page).toHaveURL(/\/demo\/checkout\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Premium mensuel' })).toBeVisible();
-    await expect(page.getByText('Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd’hui.')).toBeVisible();
+    await expect(
+      page.getByText('Sans essai gratuit : vous en avez déjà profité. Le premier paiement a lieu aujourd’hui.'),
+    ).toBeVisible();
     await expect(page.getByText('jours d’essai gratuit')).toHaveCount(0);
     await expect(page.getByText('À payer aujourd’hui').locator('xpath=..')).toContainText('10 €');
     await screenshot(page, `demo-checkout-no-trial-${viewport.width}`);
@@ -160,17 +173,28 @@ test('the payment success page without session_id says « Session invalide »', 
 });
 
 for (const viewport of [LAPTOP, PHONE]) {
-  test(`the landing page and its pricing toggle, signed out then signed in (${viewport.width} px)`, async ({ page }) => {
+  test(`the landing page and its pricing toggle, signed out then signed in (${viewport.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth?mode=inscription');
+    await expect(page.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute(
+      'href',
+      '/auth?mode=inscription',
+    );
     await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute('href', '/auth?mode=inscription');
-    const nav = page.getByRole('navigation', { name: viewport === PHONE ? 'Navigation mobile' : 'Navigation', exact: true });
+    const nav = page.getByRole('navigation', {
+      name: viewport === PHONE ? 'Navigation mobile' : 'Navigation',
+      exact: true,
+    });
     await expect(nav.getByRole('link', { name: 'Fonctionnalités' })).toHaveAttribute('href', '/#fonctionnalites');
     await expect(nav.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('href', '/restaurants');
-    await expect(nav.getByRole('link', { name: 'Restauration collective' })).toHaveAttribute('href', '/restauration-collective');
+    await expect(nav.getByRole('link', { name: 'Restauration collective' })).toHaveAttribute(
+      'href',
+      '/restauration-collective',
+    );
     await expect(nav.getByRole('link', { name: 'Tarifs' })).toHaveAttribute('href', '/#tarifs');
     await expect(page.locator('#fonctionnalites').getByRole('listitem')).toHaveCount(6);
     await expect(page.locator('#comment-ca-marche').getByRole('listitem')).toHaveCount(3);
@@ -184,7 +208,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(premium).toContainText('80 € / an');
     await expect(premium.getByText('6,67 € / mois', { exact: false })).toBeVisible();
     await expect(premium.getByText('Économisez 33%')).toBeVisible();
-    await expect(premium.getByRole('link', { name: 'Essayer Premium 14 jours' })).toHaveAttribute('href', '/auth?mode=inscription');
+    await expect(premium.getByRole('link', { name: 'Essayer Premium 14 jours' })).toHaveAttribute(
+      'href',
+      '/auth?mode=inscription',
+    );
     await screenshot(page, `landing-pricing-${viewport.width}`);
 
     await signUp(page);
@@ -200,7 +227,12 @@ for (const viewport of [LAPTOP, PHONE]) {
 }
 
 const marketingPages = [
-  { path: '/restaurants', name: 'restaurants', heading: 'Les défis du quotidien en restauration', cta: 'Votre carte informée dès ce soir' },
+  {
+    path: '/restaurants',
+    name: 'restaurants',
+    heading: 'Les défis du quotidien en restauration',
+    cta: 'Votre carte informée dès ce soir',
+  },
   {
     path: '/restauration-collective',
     name: 'collective',
@@ -219,7 +251,10 @@ for (const viewport of [LAPTOP, PHONE]) {
       await expect(page.getByRole('heading', { name: 'La solution NutriCarte' })).toBeVisible();
       await expect(page.locator('#tarifs').getByTestId('plan-premium')).toBeVisible();
       const closing = page.getByRole('region', { name: marketing.cta });
-      await expect(closing.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute('href', '/auth?mode=inscription');
+      await expect(closing.getByRole('link', { name: 'Commencer gratuitement' })).toHaveAttribute(
+        'href',
+        '/auth?mode=inscription',
+      );
       await screenshot(page, `marketing-${marketing.name}-${viewport.width}`);
     }
     await expect(page.getByText('Cantines scolaires')).toBeVisible();
@@ -228,12 +263,18 @@ for (const viewport of [LAPTOP, PHONE]) {
     for (const marketing of marketingPages) {
       await page.goto(marketing.path);
       const closing = page.getByRole('region', { name: marketing.cta });
-      await expect(closing.getByRole('link', { name: 'Accéder au tableau de bord' })).toHaveAttribute('href', '/dashboard');
+      await expect(closing.getByRole('link', { name: 'Accéder au tableau de bord' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
       await page.locator('#tarifs').getByTestId('plan-premium').getByRole('link').click();
       await expect(page).toHaveURL(/\/subscription\?billing=monthly$/);
     }
     await page.goto('/restaurants');
-    await page.getByRole('region', { name: marketingPages[0]!.cta }).getByRole('link', { name: 'Accéder au tableau de bord' }).click();
+    await page
+      .getByRole('region', { name: marketingPages[0]!.cta })
+      .getByRole('link', { name: 'Accéder au tableau de bord' })
+      .click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 }

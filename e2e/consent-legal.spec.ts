@@ -33,7 +33,11 @@ async function countPageViewCalls(page: Page) {
     const original = window.fetch.bind(window);
     window.fetch = (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith('/api/tracking/page-views')) sessionStorage.setItem('e2e-page-view-calls', String(Number(sessionStorage.getItem('e2e-page-view-calls') ?? 0) + 1));
+      if (url.endsWith('/api/tracking/page-views'))
+        sessionStorage.setItem(
+          'e2e-page-view-calls',
+          String(Number(sessionStorage.getItem('e2e-page-view-calls') ?? 0) + 1),
+        );
       return original(input, init);
     };
   });
@@ -41,7 +45,10 @@ async function countPageViewCalls(page: Page) {
 }
 
 const storedConsent = (page: Page) =>
-  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null, CONSENT_STORAGE_KEY);
+  page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null,
+    CONSENT_STORAGE_KEY,
+  );
 
 /** From the subscription page through the demo checkout to « Paiement réussi ! » (as in billing.spec.ts). */
 async function subscribeWithDemoCheckout(page: Page) {
@@ -58,12 +65,20 @@ async function expectSameLook(a: Locator, b: Locator) {
   const look = (l: Locator) =>
     l.evaluate((el) => {
       const s = getComputedStyle(el);
-      return { height: el.getBoundingClientRect().height, background: s.backgroundColor, color: s.color, weight: s.fontWeight, size: s.fontSize };
+      return {
+        height: el.getBoundingClientRect().height,
+        background: s.backgroundColor,
+        color: s.color,
+        weight: s.fontWeight,
+        size: s.fontSize,
+      };
     });
   expect(await look(a)).toEqual(await look(b));
 }
 
-test('« Tout refuser »: no page tracking, no Meta pixel after a payment, and the choice survives a reload', async ({ page }) => {
+test('« Tout refuser »: no page tracking, no Meta pixel after a payment, and the choice survives a reload', async ({
+  page,
+}) => {
   const requests = recordRequests(page);
   const pageViewCalls = await countPageViewCalls(page);
   // The page's clock is Playwright's: it runs as usual, and is run forward where nothing may come.
@@ -135,7 +150,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       await screenshot(page, 'consent-banner-360', { fullPage: false });
       // A compact bar (issue 21): at most a fifth of the phone's screen, the three choices on one row.
       expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(PHONE.height / 5);
-      const tops = await banner(page).getByRole('button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      const tops = await banner(page)
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
       expect(new Set(tops).size).toBe(1);
     }
 
@@ -180,14 +197,20 @@ for (const viewport of [PHONE, LAPTOP]) {
   });
 }
 
-test('the public menu page has no banner, no script but its own live « Épuisé » loader, and no third-party request', async ({ page, baseURL }) => {
+test('the public menu page has no banner, no script but its own live « Épuisé » loader, and no third-party request', async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail('diner');
   const signUpResponse = await page.request.post('/api/auth/sign-up/email', {
     headers: { Origin: baseURL! },
     data: { email, password: 'secret123', restaurantName: 'Chez Lina' },
   });
   expect(signUpResponse.ok()).toBe(true);
-  const menu = await page.request.post('/api/menus', { headers: { Origin: baseURL! }, data: { name: 'Carte du midi', description: '', isActive: true } });
+  const menu = await page.request.post('/api/menus', {
+    headers: { Origin: baseURL! },
+    data: { name: 'Carte du midi', description: '', isActive: true },
+  });
   expect(menu.status()).toBe(201);
   const { id } = (await menu.json()) as { id: string };
 
@@ -203,10 +226,13 @@ test('the public menu page has no banner, no script but its own live « Épuisé
   await expect(page.getByText('Gestion des cookies')).toHaveCount(0);
   const footer = page.locator('footer');
   await expect(footer).toContainText('Menu numérique propulsé par');
-  for (const legal of LEGAL_PAGES) await expect(footer.getByRole('link', { name: legal.title })).toHaveAttribute('href', legal.path);
+  for (const legal of LEGAL_PAGES)
+    await expect(footer.getByRole('link', { name: legal.title })).toHaveAttribute('href', legal.path);
 });
 
-test('the legal pages, reached from the footer, name the configured publisher and skip what is not configured', async ({ page }) => {
+test('the legal pages, reached from the footer, name the configured publisher and skip what is not configured', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Tout refuser' }).click();
@@ -227,12 +253,19 @@ test('the legal pages, reached from the footer, name the configured publisher an
   await legalNav.getByRole('link', { name: 'Politique de confidentialité' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
   await expect(article).toContainText(COMPANY);
-  await expect(article.getByRole('link', { name: 'contact@cuisine-claire.fr' }).first()).toHaveAttribute('href', 'mailto:contact@cuisine-claire.fr');
+  await expect(article.getByRole('link', { name: 'contact@cuisine-claire.fr' }).first()).toHaveAttribute(
+    'href',
+    'mailto:contact@cuisine-claire.fr',
+  );
   await expect(article).toContainText('« Exporter mes données »');
   await expect(article).toContainText('« Supprimer mon compte »');
   await expect(article).toContainText('le cookie de session « nutricarte.session_token »');
-  await expect(article).toContainText('le cookie « nutricarte.two_factor » (10 minutes), déposé seulement pendant une connexion avec double authentification');
-  await expect(article).toContainText('jusqu’à la déconnexion, ou au plus tard 7 jours sans utilisation, puis effacées');
+  await expect(article).toContainText(
+    'le cookie « nutricarte.two_factor » (10 minutes), déposé seulement pendant une connexion avec double authentification',
+  );
+  await expect(article).toContainText(
+    'jusqu’à la déconnexion, ou au plus tard 7 jours sans utilisation, puis effacées',
+  );
   await article.getByRole('button', { name: 'Modifier mes choix de cookies' }).click();
   await expect(dialog(page)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -245,7 +278,9 @@ test('the legal pages, reached from the footer, name the configured publisher an
   await expect(article).toContainText('5 recettes, 1 menu, 1 code QR');
   await expect(article).toContainText('essai gratuit de 14 jours');
   await expect(article).toContainText('1169/2011');
-  await expect(article).toContainText('vos menus publics affichent « Menu non trouvé » et les codes QR déjà imprimés ne mènent plus à votre carte');
+  await expect(article).toContainText(
+    'vos menus publics affichent « Menu non trouvé » et les codes QR déjà imprimés ne mènent plus à votre carte',
+  );
   await page.setViewportSize(LAPTOP);
   await screenshot(page, 'legal-terms-1280');
 

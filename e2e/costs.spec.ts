@@ -14,20 +14,45 @@ async function seed(page: Page, origin: string) {
     return response.json();
   };
   const product = (name: string, amount: number | null) =>
-    post('/api/products', { name, per100g: { energyKcal: 300 }, allergens: [], traces: [], labels: [], price: amount === null ? null : { amount, per: 'kg' } });
+    post('/api/products', {
+      name,
+      per100g: { energyKcal: 300 },
+      allergens: [],
+      traces: [],
+      labels: [],
+      price: amount === null ? null : { amount, per: 'kg' },
+    });
   const beef = await product('Paleron de bœuf', 16);
   const salt = await product('Fleur de sel', null);
   const bones = await product('Os de veau', 2);
   // A sub-recipe: 1 kg of bones (2,00 €) reduced to 500 g of stock.
-  const stock = await post('/api/recipes', { name: 'Fond brun maison', servings: 10, yieldGrams: 500, ingredients: [{ productId: bones.id, quantity: 1, unit: 'kg' }], allergens: [] });
+  const stock = await post('/api/recipes', {
+    name: 'Fond brun maison',
+    servings: 10,
+    yieldGrams: 500,
+    ingredients: [{ productId: bones.id, quantity: 1, unit: 'kg' }],
+    allergens: [],
+  });
   // 600 g at 16 €/kg (9,60 €) + 250 g of stock (1,00 €) for 4 portions: 2,65 € a portion.
   const braise = await post('/api/recipes', {
     name: 'Bœuf braisé',
     servings: 4,
-    ingredients: [{ productId: beef.id, quantity: 600, unit: 'g' }, { recipeId: stock.id, quantity: 250, unit: 'g' }],
+    ingredients: [
+      { productId: beef.id, quantity: 600, unit: 'g' },
+      { recipeId: stock.id, quantity: 250, unit: 'g' },
+    ],
     allergens: [],
   });
-  await post('/api/recipes', { name: 'Beurre salé maison', servings: 4, price: 3, ingredients: [{ productId: salt.id, quantity: 10, unit: 'g' }, { productId: beef.id, quantity: 100, unit: 'g' }], allergens: [] });
+  await post('/api/recipes', {
+    name: 'Beurre salé maison',
+    servings: 4,
+    price: 3,
+    ingredients: [
+      { productId: salt.id, quantity: 10, unit: 'g' },
+      { productId: beef.id, quantity: 100, unit: 'g' },
+    ],
+    allergens: [],
+  });
   return { braise };
 }
 
@@ -36,7 +61,10 @@ for (const locale of ['en-US', 'fr-FR']) {
     test.use({ locale });
 
     for (const viewport of [LAPTOP, PHONE]) {
-      test(`price TTC, take-away VAT and coefficient on the card, then the « Coûts » table (${viewport.width} px)`, async ({ page, baseURL }) => {
+      test(`price TTC, take-away VAT and coefficient on the card, then the « Coûts » table (${viewport.width} px)`, async ({
+        page,
+        baseURL,
+      }) => {
         test.setTimeout(120_000);
         await page.setViewportSize(viewport);
         await signUp(page);
@@ -65,9 +93,21 @@ for (const locale of ['en-US', 'fr-FR']) {
         await expectToast(page, 'Recette mise à jour avec succès');
 
         const stored = await (await page.request.get(`/api/recipes/${braise.id}`)).json();
-        expect(stored).toMatchObject({ price: 13.2, saleMode: 'a_emporter', priceHt: 12.51, foodCostPercent: 21.2, coefficient: 4.72, progression: ['Saisir la viande', 'Braiser 3 h à 150 °C'] });
-        await expect(card.getByTestId('cost-line')).toHaveText(/^Coût matière\s:\s2,65\s€ \/ portion \(21,2\s% du prix HT · coefficient 4,72\)$/);
-        const incomplete = page.getByTestId('recipe-card').filter({ hasText: 'Beurre salé maison' }).getByTestId('cost-line');
+        expect(stored).toMatchObject({
+          price: 13.2,
+          saleMode: 'a_emporter',
+          priceHt: 12.51,
+          foodCostPercent: 21.2,
+          coefficient: 4.72,
+          progression: ['Saisir la viande', 'Braiser 3 h à 150 °C'],
+        });
+        await expect(card.getByTestId('cost-line')).toHaveText(
+          /^Coût matière\s:\s2,65\s€ \/ portion \(21,2\s% du prix HT · coefficient 4,72\)$/,
+        );
+        const incomplete = page
+          .getByTestId('recipe-card')
+          .filter({ hasText: 'Beurre salé maison' })
+          .getByTestId('cost-line');
         await expect(incomplete).toHaveText(/^Coût matière incomplet\s:\sprix manquant pour Fleur de sel$/);
 
         // « Coûts », from « Mes Recettes ».
@@ -86,7 +126,10 @@ for (const locale of ['en-US', 'fr-FR']) {
         await expect(rows.first()).toContainText('Beurre salé maison');
         await expect(rows.first()).toContainText('Incomplet');
         await page.getByRole('button', { name: /^Coefficient/ }).click();
-        await expect(page.getByRole('columnheader', { name: /^Coefficient/ })).toHaveAttribute('aria-sort', 'ascending');
+        await expect(page.getByRole('columnheader', { name: /^Coefficient/ })).toHaveAttribute(
+          'aria-sort',
+          'ascending',
+        );
         // The unknown coefficient stays last in both directions.
         await expect(rows.first()).toContainText('Bœuf braisé');
         await page.getByRole('button', { name: /^Coefficient/ }).click();
@@ -104,7 +147,10 @@ for (const locale of ['en-US', 'fr-FR']) {
         await expect(lines.nth(1)).toContainText('Fond brun maison');
         await expect(lines.nth(2)).toHaveAttribute('data-depth', '1');
         await expect(lines.nth(2)).toContainText(/Os de veau.*0,5.*kg.*500\sg/);
-        await expect(page.getByTestId('sheet-progression').locator('li')).toHaveText(['Saisir la viande', 'Braiser 3 h à 150 °C']);
+        await expect(page.getByTestId('sheet-progression').locator('li')).toHaveText([
+          'Saisir la viande',
+          'Braiser 3 h à 150 °C',
+        ]);
         const sheetCosts = page.getByTestId('sheet-costs');
         await expect(sheetCosts).toContainText(/Coût matière \(recette\)\s*10,60\s€/);
         await expect(sheetCosts).toContainText(/Coefficient\s*4,72/);

@@ -41,14 +41,24 @@ async function seedDinerMenu(page: Page, origin: string): Promise<string> {
 }
 
 /** A diner's phone or laptop: no session, its own language. */
-async function dinerPage(browser: Browser, baseURL: string, locale: string, viewport: { width: number; height: number }) {
+async function dinerPage(
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  viewport: { width: number; height: number },
+) {
   const context = await browser.newContext({ baseURL, locale, viewport, storageState: undefined });
   return { context, page: await context.newPage() };
 }
 
-const dish = (page: Page, name: string) => page.locator('li.item').filter({ has: page.getByRole('heading', { level: 3, name }) });
+const dish = (page: Page, name: string) =>
+  page.locator('li.item').filter({ has: page.getByRole('heading', { level: 3, name }) });
 
-test('a phone in English reads the menu in English, filters « sans gluten », and the filter survives a switch to French', async ({ page, browser, baseURL }) => {
+test('a phone in English reads the menu in English, filters « sans gluten », and the filter survives a switch to French', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUp(page);
   const menuId = await seedDinerMenu(page, baseURL!);
   const diner = await dinerPage(browser, baseURL!, 'en-GB', PHONE);
@@ -88,7 +98,11 @@ test('a phone in English reads the menu in English, filters « sans gluten », a
 });
 
 for (const viewport of [PHONE, LAPTOP]) {
-  test(`« Épuisé » marked in the menu editor appears on an open public page without a reload (${viewport.width} px)`, async ({ page, browser, baseURL }) => {
+  test(`« Épuisé » marked in the menu editor appears on an open public page without a reload (${viewport.width} px)`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signUp(page);
     const menuId = await seedDinerMenu(page, baseURL!);
     const diner = await dinerPage(browser, baseURL!, 'fr-FR', viewport);
@@ -105,7 +119,10 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.setViewportSize(viewport);
       await page.goto(`/menus/${menuId}`);
       await page.getByRole('button', { name: 'Épuisé\u00a0: Quiche aux poireaux' }).click();
-      await expect(page.getByRole('button', { name: 'Épuisé\u00a0: Quiche aux poireaux' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Épuisé\u00a0: Quiche aux poireaux' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await dismissToasts(page);
       await screenshot(page, `menu-editor-sold-out-${viewport.width}`);
 
@@ -126,7 +143,12 @@ for (const viewport of [PHONE, LAPTOP]) {
 test('without JavaScript the filter works and a reload shows « Épuisé »', async ({ page, browser, baseURL }) => {
   await signUp(page);
   const menuId = await seedDinerMenu(page, baseURL!);
-  const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false, viewport: PHONE, locale: 'fr-FR' });
+  const context = await browser.newContext({
+    baseURL: baseURL!,
+    javaScriptEnabled: false,
+    viewport: PHONE,
+    locale: 'fr-FR',
+  });
   try {
     const d = await context.newPage();
     await d.goto(`/menu/${menuId}`);
@@ -135,8 +157,12 @@ test('without JavaScript the filter works and a reload shows « Épuisé »', as
     await d.getByRole('button', { name: 'Filtrer' }).click();
     await expect(dish(d, 'Quiche aux poireaux')).toContainText('Contient\u00a0: Lait');
     const items = await page.request.get(`/api/menus/${menuId}/sections`);
-    const quicheItem = ((await items.json()) as { sections: { items: { id: string; name: string }[] }[] }).sections[0]!.items[0]!;
-    const marked = await page.request.put(`/api/items/${quicheItem.id}/sold-out`, { headers: { Origin: baseURL! }, data: { soldOut: true } });
+    const quicheItem = ((await items.json()) as { sections: { items: { id: string; name: string }[] }[] }).sections[0]!
+      .items[0]!;
+    const marked = await page.request.put(`/api/items/${quicheItem.id}/sold-out`, {
+      headers: { Origin: baseURL! },
+      data: { soldOut: true },
+    });
     expect(marked.status()).toBe(200);
     await d.reload();
     await expect(dish(d, 'Quiche aux poireaux')).toContainText('Épuisé');
@@ -146,7 +172,10 @@ test('without JavaScript the filter works and a reload shows « Épuisé »', as
   }
 });
 
-test('the owner translates a dish in the recipe editor and in the menu editor; diners read it in their language', async ({ page, baseURL }) => {
+test('the owner translates a dish in the recipe editor and in the menu editor; diners read it in their language', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize(PHONE);
   await signUp(page);
   const menuId = await seedDinerMenu(page, baseURL!);

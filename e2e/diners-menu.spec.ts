@@ -16,7 +16,10 @@ for (const { viewport, locale } of CASES) {
   test.describe(`diners’ menu at ${viewport.width} px, browser ${locale}`, () => {
     test.use({ viewport, locale, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
 
-    test('inline price with a decimal comma, a drink without a recipe, prices on the public page', async ({ page, baseURL }) => {
+    test('inline price with a decimal comma, a drink without a recipe, prices on the public page', async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(90_000);
       await signUp(page);
       const menuId = await seedMenu(page, baseURL!);
@@ -87,7 +90,10 @@ for (const { viewport, locale } of CASES) {
       await expect(menu.locator('main > .pm').first()).toHaveText('Prix nets, service compris');
       await expect(dish.locator('.fm')).toHaveText('Fait maison');
       await expect(dish.locator('.origins')).toHaveText(/^Bœuf · Origine\s: France$/);
-      await menu.screenshot({ path: `test-results/screenshots/diners-public-menu-${viewport.width}.png`, fullPage: true });
+      await menu.screenshot({
+        path: `test-results/screenshots/diners-public-menu-${viewport.width}.png`,
+        fullPage: true,
+      });
       await diner.close();
     });
   });

@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { calmScreenshot, expectFitsScreen, expectToast, LAPTOP, makePremium, openOrganisationPage, PHONE, seedMenu, signUp, uniqueEmail } from './fixtures.ts';
+import {
+  calmScreenshot,
+  expectFitsScreen,
+  expectToast,
+  LAPTOP,
+  makePremium,
+  openOrganisationPage,
+  PHONE,
+  seedMenu,
+  signUp,
+  uniqueEmail,
+} from './fixtures.ts';
 
 /**
  * Issue 16 « Établissements » (the « Établissement » card of issue 15 moved here): the first
@@ -12,7 +23,10 @@ for (const viewport of [LAPTOP, PHONE]) {
   test.describe(`at ${w} px`, () => {
     test.use({ viewport, isMobile: w < 768, hasTouch: w < 768 });
 
-    test('the first establishment is edited, the free plan stops at one, Premium adds a site that a menu and its diners show', async ({ page, baseURL }) => {
+    test('the first establishment is edited, the free plan stops at one, Premium adds a site that a menu and its diners show', async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(120_000);
       await signUp(page, uniqueEmail('etablissement'), 'Chez Lucie');
       const menuId = await seedMenu(page, baseURL!);
@@ -22,7 +36,9 @@ for (const viewport of [LAPTOP, PHONE]) {
       // Free plan: one establishment, the button off and the way to Premium.
       await expect(page.getByRole('button', { name: 'Nouvel établissement' })).toBeDisabled();
       await expect(page.getByTestId('establishments-limit')).toContainText(messages.limits.establishments);
-      await expect(page.getByTestId('establishments-limit').getByRole('link', { name: 'Passer au Premium' })).toHaveAttribute('href', '/subscription');
+      await expect(
+        page.getByTestId('establishments-limit').getByRole('link', { name: 'Passer au Premium' }),
+      ).toHaveAttribute('href', '/subscription');
 
       // The first establishment (the restaurant given at sign-up): a wrong phone is refused next to its field.
       const first = page.getByTestId('establishment-card').filter({ hasText: 'Chez Lucie' });
@@ -47,7 +63,9 @@ for (const viewport of [LAPTOP, PHONE]) {
       // The printed fiche is headed by it.
       const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes as [{ id: string }];
       await page.goto(`/recipes/${recipe.id}/fiche`);
-      await expect(page.getByTestId('sheet-establishment')).toHaveText('3 place du Marché, 69001 Lyon · 04 72 00 00 00');
+      await expect(page.getByTestId('sheet-establishment')).toHaveText(
+        '3 place du Marché, 69001 Lyon · 04 72 00 00 00',
+      );
 
       // Premium: a second site, chosen in the menu form; the card and the public menu show it.
       await makePremium(page, baseURL!);

@@ -8,7 +8,8 @@ let counter = 0;
  * workers' first sign-ups in the same millisecond would have been one address, and the second
  * refused as taken).
  */
-export const uniqueEmail = (prefix = 'chef') => `${prefix}.${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}@example.fr`;
+export const uniqueEmail = (prefix = 'chef') =>
+  `${prefix}.${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}@example.fr`;
 
 export const PHONE = { width: 360, height: 740 } as const;
 export const LAPTOP = { width: 1280, height: 800 } as const;
@@ -28,12 +29,20 @@ export async function signUp(page: Page, email = uniqueEmail(), restaurantName?:
   // The server's answer is awaited apart from the page's move, so a failure says which it was:
   // a click that sent nothing, a refusal, or an answer slower than the usual bound (a sign-up
   // hashes its password: seconds on this 2-core host while the other worker audits a page).
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-up/email') && response.request().method() === 'POST', { timeout: 30_000 });
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/sign-up/email') && response.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   const response = await answer.catch((error: unknown) => {
-    throw new Error(`signUp: no answer to the sign-up within 30 s of the click on « Créer mon compte » (${String(error)})`);
+    throw new Error(
+      `signUp: no answer to the sign-up within 30 s of the click on « Créer mon compte » (${String(error)})`,
+    );
   });
-  expect(response.status(), `signUp: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`).toBe(200);
+  expect(
+    response.status(),
+    `signUp: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`,
+  ).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }
@@ -128,7 +137,9 @@ export async function seedMenu(page: Page, origin: string, name = 'Carte du midi
 }
 
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -138,8 +149,16 @@ export async function expectNoHorizontalScroll(page: Page) {
  * covers the buttons a spec clicks. playwright.config.ts uses it for every test.
  */
 export function decidedConsentState(origin: string) {
-  const record: ConsentRecord = { version: CONSENT_VERSION, analytics: false, ads: false, decidedAt: new Date().toISOString() };
-  return { cookies: [], origins: [{ origin, localStorage: [{ name: CONSENT_STORAGE_KEY, value: JSON.stringify(record) }] }] };
+  const record: ConsentRecord = {
+    version: CONSENT_VERSION,
+    analytics: false,
+    ads: false,
+    decidedAt: new Date().toISOString(),
+  };
+  return {
+    cookies: [],
+    origins: [{ origin, localStorage: [{ name: CONSENT_STORAGE_KEY, value: JSON.stringify(record) }] }],
+  };
 }
 
 /** The phone header's « Menu » (below 1024 px), opened; returns its dialog. */
@@ -168,7 +187,8 @@ const ACCOUNT_MENU = ['Mon compte', 'Abonnement', 'Se déconnecter'];
 export async function headerControl(page: Page, role: 'link' | 'button', name: string) {
   if (isPhone(page)) return (await openAppMenu(page)).getByRole(role, { name, exact: true });
   if (ACCOUNT_MENU.includes(name)) return (await openAccountMenu(page)).getByRole('menuitem', { name, exact: true });
-  if (role === 'link') return page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name, exact: true });
+  if (role === 'link')
+    return page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name, exact: true });
   return page.getByRole('banner').getByRole(role, { name, exact: true });
 }
 
@@ -182,7 +202,8 @@ export async function signOutFromHeader(page: Page) {
 export async function expectFitsScreen(page: Page, what: string) {
   const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
     // Inside a box that scrolls (or clips) sideways, an element does not widen the page; but an
     // absolutely positioned one (an sr-only text) is clipped only by a box that contains it: a
     // positioned or transformed ancestor. Between them, the scrollers it escapes do not count.
@@ -203,7 +224,10 @@ export async function expectFitsScreen(page: Page, what: string) {
       .map(describe);
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, outside };
   });
-  expect(scrollWidth, `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
+  expect(
+    scrollWidth,
+    `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`,
+  ).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Premium for the signed-in owner's organisation, through the demo checkout's API (as e2e/billing.spec.ts does). */
@@ -227,7 +251,10 @@ function isPhone(page: Page) {
 export async function openOrganisationPage(page: Page, label: string) {
   if (isPhone(page)) {
     const menu = await openAppMenu(page);
-    await menu.getByRole('navigation', { name: 'Pages de l’organisation' }).getByRole('link', { name: label, exact: true }).click();
+    await menu
+      .getByRole('navigation', { name: 'Pages de l’organisation' })
+      .getByRole('link', { name: label, exact: true })
+      .click();
   } else {
     await page.getByTestId('organisation-switcher').click();
     await page.getByRole('menuitem', { name: label, exact: true }).click();
@@ -238,7 +265,10 @@ export async function openOrganisationPage(page: Page, label: string) {
 export async function switchOrganisation(page: Page, name: string) {
   if (isPhone(page)) {
     const menu = await openAppMenu(page);
-    await menu.getByRole('list', { name: 'Changer d’organisation' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await menu
+      .getByRole('list', { name: 'Changer d’organisation' })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
   } else {
     await page.getByTestId('organisation-switcher').click();
     await page.getByRole('menuitemradio', { name: new RegExp(`^${name}`) }).click();

@@ -65,11 +65,16 @@ for (const { viewport, locale } of [
       await calmScreenshot(page, `formules-editor-${viewport.width}`);
 
       // A diner's phone, without JavaScript: the formule before the sections, with the price mention.
-      const diner = await page.context().browser()!.newContext({ viewport: PHONE, locale: 'fr-FR', javaScriptEnabled: false });
+      const diner = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: PHONE, locale: 'fr-FR', javaScriptEnabled: false });
       const menu = await diner.newPage();
       await menu.goto(`${baseURL}/menu/${menuId}`);
       const formules = menu.getByRole('region', { name: 'Formules' });
-      await expect(formules.locator('li.item')).toHaveText(/^Formule déjeunerPrix\s:\s18,50\s€Entrée \+ Plat ou Plat \+ Dessert$/);
+      await expect(formules.locator('li.item')).toHaveText(
+        /^Formule déjeunerPrix\s:\s18,50\s€Entrée \+ Plat ou Plat \+ Dessert$/,
+      );
       const headings = await menu.getByRole('heading', { level: 2 }).allTextContents();
       expect(headings.slice(0, 2)).toEqual(['Formules', 'Entrée']);
       await expect(menu.locator('.pm').first()).toHaveText('Prix nets, service compris');
@@ -83,9 +88,13 @@ for (const { viewport, locale } of [
       await page.getByRole('link', { name: 'Carte à imprimer' }).click();
       await expect(page).toHaveURL(new RegExp(`/menus/${menuId}/carte$`));
       const sheet = page.getByRole('article', { name: 'Carte Carte du midi' });
-      await expect(sheet.getByTestId('carte-formule')).toHaveText(/^Formule déjeuner18,50\s€Entrée \+ Plat ou Plat \+ Dessert$/);
+      await expect(sheet.getByTestId('carte-formule')).toHaveText(
+        /^Formule déjeuner18,50\s€Entrée \+ Plat ou Plat \+ Dessert$/,
+      );
       await expect(sheet.getByTestId('carte-dish')).toHaveCount(3);
-      await expect(sheet.getByTestId('carte-dish').filter({ hasText: 'Blanquette de veau' })).toContainText(/16,50\s€Allergènes\s: Lait$/);
+      await expect(sheet.getByTestId('carte-dish').filter({ hasText: 'Blanquette de veau' })).toContainText(
+        /16,50\s€Allergènes\s: Lait$/,
+      );
       await expect(sheet.getByRole('img', { name: 'Code QR du menu Carte du midi' })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expectFitsScreen(page, 'printed carte');

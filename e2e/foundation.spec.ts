@@ -18,7 +18,8 @@ for (const viewport of [LAPTOP, PHONE]) {
     const localPart = email.split('@')[0]!;
     await expect(page.getByRole('heading', { name: `Bonjour, ${localPart} !` })).toBeVisible();
     await expect(page.getByText('Bienvenue sur le tableau de bord de Le Bistrot du Port.')).toBeVisible();
-    for (const key of ['recipes', 'menus', 'qrCodes']) await expect(page.getByTestId(`counter-${key}`)).toContainText('0');
+    for (const key of ['recipes', 'menus', 'qrCodes'])
+      await expect(page.getByTestId(`counter-${key}`)).toContainText('0');
     await expect(page.getByRole('heading', { name: 'Passez au Premium' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Mes Recettes' }).first()).toBeVisible();
     await screenshot(page, `dashboard-${viewport.width}`);
@@ -70,11 +71,17 @@ test('sign-in shows the French validation and credential errors', async ({ page 
   await expect(page.getByText('Connexion réussie !')).toBeVisible();
 });
 
-test('an address locked after 10 wrong passwords: the form says when to retry and how to get in now (1280 and 360 px)', async ({ page, baseURL }) => {
+test('an address locked after 10 wrong passwords: the form says when to retry and how to get in now (1280 and 360 px)', async ({
+  page,
+  baseURL,
+}) => {
   const email = await signUp(page);
   await signOutFromHeader(page);
   for (let i = 0; i < 10; i++) {
-    const res = await page.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email, password: `mauvais-${i}` } });
+    const res = await page.request.post('/api/auth/sign-in/email', {
+      headers: { Origin: baseURL! },
+      data: { email, password: `mauvais-${i}` },
+    });
     expect(res.status()).toBe(401);
   }
   for (const viewport of [LAPTOP, PHONE]) {
@@ -83,7 +90,12 @@ test('an address locked after 10 wrong passwords: the form says when to retry an
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Mot de passe').fill('secret123');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\sminutes?, ou choisissez un nouveau mot de passe/ })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\sminutes?, ou choisissez un nouveau mot de passe/,
+      }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
     await calmScreenshot(page, `auth-locked-${viewport.width}`);
   }
@@ -92,6 +104,8 @@ test('an address locked after 10 wrong passwords: the form says when to retry an
 
 test('the Ciqual attribution and the environment banner are shown', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('ciqual-attribution')).toContainText('Table de composition nutritionnelle des aliments Ciqual');
+  await expect(page.getByTestId('ciqual-attribution')).toContainText(
+    'Table de composition nutritionnelle des aliments Ciqual',
+  );
   await expect(page.getByTestId('env-banner')).toContainText('développement');
 });

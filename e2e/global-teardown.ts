@@ -9,6 +9,8 @@ import { describeProblems, readServerLog } from './server-log.ts';
 export default function globalTeardown() {
   const { problems, titles } = readServerLog(process.env.E2E_DATA_DIR!);
   if (problems.length) {
-    throw new Error(`The e2e server answered 5xx or logged an error (${problems.length} line(s)):\n${describeProblems(problems, titles)}`);
+    throw new Error(
+      `The e2e server answered 5xx or logged an error (${problems.length} line(s)):\n${describeProblems(problems, titles)}`,
+    );
   }
 }

@@ -36,11 +36,14 @@ export async function mailsTo(to: string): Promise<DevMail[]> {
 export async function waitForLink(to: string, subject: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const mail = (await mailsTo(to)).filter((m) => subject.test(m.subject)).at(-1);
-      link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
-      return link;
-    }, { message: `a mail to ${to} matching ${subject}` })
+    .poll(
+      async () => {
+        const mail = (await mailsTo(to)).filter((m) => subject.test(m.subject)).at(-1);
+        link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+        return link;
+      },
+      { message: `a mail to ${to} matching ${subject}` },
+    )
     .toBeTruthy();
   return link!;
 }

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { calmScreenshot, expectFitsScreen, expectToast, LAPTOP, makePremium, PHONE, signUp, uniqueEmail } from './fixtures.ts';
+import {
+  calmScreenshot,
+  expectFitsScreen,
+  expectToast,
+  LAPTOP,
+  makePremium,
+  PHONE,
+  signUp,
+  uniqueEmail,
+} from './fixtures.ts';
 import { decodePng } from './qr-decode.ts';
 import { expect, test } from './test.ts';
 
@@ -25,7 +34,14 @@ async function seedRecipes(page: Page, origin: string): Promise<Record<string, s
   for (const [name, code, quantity, allergens] of recipes) {
     const res = await page.request.post('/api/recipes', {
       headers: { Origin: origin },
-      data: { name, servings: 1, ingredients: [{ code, quantity, unit: 'g' }], allergens, dietaryInfo: [], allergensDeclared: true },
+      data: {
+        name,
+        servings: 1,
+        ingredients: [{ code, quantity, unit: 'g' }],
+        allergens,
+        dietaryInfo: [],
+        allergensDeclared: true,
+      },
     });
     expect(res.status()).toBe(201);
     ids[name] = ((await res.json()) as { id: string }).id;
@@ -33,13 +49,19 @@ async function seedRecipes(page: Page, origin: string): Promise<Record<string, s
   return ids;
 }
 
-test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints the poster, and a parent’s phone opens the week by its QR code', async ({ page, baseURL, browser }) => {
+test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints the poster, and a parent’s phone opens the week by its QR code', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize(LAPTOP);
   await signUp(page, uniqueEmail('cantine'), 'École Jules Ferry');
   await makePremium(page, baseURL!);
   const ids = await seedRecipes(page, baseURL!);
-  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+  const establishment = (
+    (await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }
+  ).establishments[0]!.id;
 
   // Monday from the keyboard: type, Tab to the next component.
   await page.goto(`/plans-de-menus?date=${MONDAY}`);
@@ -54,7 +76,12 @@ test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints th
   await expect(monday.getByLabel('lundi 7 septembre, Dessert')).toHaveValue('Pomme');
 
   // The rest of the week through the API (the same request the fields send).
-  for (const [n, plat] of [[1, 'Steak grillé'], [2, 'Cabillaud vapeur'], [3, 'Steak grillé'], [4, 'Lentilles']] as const) {
+  for (const [n, plat] of [
+    [1, 'Steak grillé'],
+    [2, 'Cabillaud vapeur'],
+    [3, 'Steak grillé'],
+    [4, 'Lentilles'],
+  ] as const) {
     const components = [
       { slot: 'entree', recipeId: ids['Carottes râpées'] },
       { slot: 'plat', recipeId: ids[plat] },
@@ -62,7 +89,14 @@ test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints th
       { slot: 'laitier', recipeId: ids['Yaourt de brebis'] },
       { slot: 'dessert', recipeId: ids.Pomme },
     ];
-    expect((await page.request.put(`/api/meal-plans/${establishment}/${day(n)}/dejeuner`, { headers: { Origin: baseURL! }, data: { components } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/meal-plans/${establishment}/${day(n)}/dejeuner`, {
+          headers: { Origin: baseURL! },
+          data: { components },
+        })
+      ).status(),
+    ).toBe(200);
   }
 
   // Copied three times: four weeks, 20 lunches.
@@ -127,7 +161,10 @@ test('the planner fits a 360 px phone', async ({ page, baseURL }) => {
   await signUp(page, uniqueEmail('cantine-tel'), 'École du Port');
   // Free plan: the plan is read-only, with the way to Premium.
   await page.goto(`/plans-de-menus?date=${MONDAY}`);
-  await expect(page.getByTestId('meal-plans-premium').getByRole('link', { name: 'Passer au Premium' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByTestId('meal-plans-premium').getByRole('link', { name: 'Passer au Premium' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  );
   await expect(page.getByTestId(`day-${MONDAY}`).getByLabel('lundi 7 septembre, Plat')).toBeDisabled();
   await calmScreenshot(page, 'meal-plans-free-360');
   await makePremium(page, baseURL!);
@@ -141,18 +178,30 @@ test('the planner fits a 360 px phone', async ({ page, baseURL }) => {
   await calmScreenshot(page, 'meal-plans-week-360');
 });
 
-test('a canteen sets its own grammages: the production sheet follows, a wrong weight is told next to its box, and the defaults come back', async ({ page, baseURL }) => {
+test('a canteen sets its own grammages: the production sheet follows, a wrong weight is told next to its box, and the defaults come back', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   await page.setViewportSize(LAPTOP);
   await signUp(page, uniqueEmail('cantine-grammages'), 'Collège Jean Moulin');
   await makePremium(page, baseURL!);
   const ids = await seedRecipes(page, baseURL!);
-  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
+  const establishment = (
+    (await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }
+  ).establishments[0]!.id;
   const components = [
     { slot: 'plat', recipeId: ids['Cabillaud vapeur'] },
     { slot: 'laitier', recipeId: ids['Yaourt de brebis'] },
   ];
-  expect((await page.request.put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { headers: { Origin: baseURL! }, data: { components } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, {
+        headers: { Origin: baseURL! },
+        data: { components },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/plans-de-menus?date=${MONDAY}`);
   const sheet = page.getByRole('region', { name: 'Fiche de production du jour' });
@@ -167,7 +216,9 @@ test('a canteen sets its own grammages: the production sheet follows, a wrong we
   await expect(fishCover).toHaveValue('70');
   await fishCover.fill('abc');
   await grammages.getByRole('button', { name: 'Enregistrer les grammages' }).click();
-  await expect(grammages.getByRole('alert')).toHaveText('Indiquez un nombre entier de grammes, de 1 à 2\u00a0000 (vide\u00a0: portion de la recette)');
+  await expect(grammages.getByRole('alert')).toHaveText(
+    'Indiquez un nombre entier de grammes, de 1 à 2\u00a0000 (vide\u00a0: portion de la recette)',
+  );
   await expect(fishCover).toHaveAttribute('aria-invalid', 'true');
   await fishCover.fill('90');
   await expect(grammages.getByText('Le vôtre')).toHaveCount(1);
@@ -190,7 +241,10 @@ test('a canteen sets its own grammages: the production sheet follows, a wrong we
   await expect(fish.getByRole('listitem')).toContainText('700\u00a0g');
 });
 
-test('the yearly EGalim poster for diners: the shares of the year, the law’s goals, the team’s word and the week’s QR code', async ({ page, baseURL }) => {
+test('the yearly EGalim poster for diners: the shares of the year, the law’s goals, the team’s word and the week’s QR code', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(LAPTOP);
   await signUp(page, uniqueEmail('cantine-egalim'), 'Lycée Jean Jaurès');
@@ -201,7 +255,15 @@ test('the yearly EGalim poster for diners: the shares of the year, the law’s g
     return ((await res.json()) as { id: string }).id;
   };
   const product = (name: string, amount: number, labels: string[], meatKind: string | null = null) =>
-    post('/api/products', { name, per100g: { energyKcal: 100 }, allergens: [], traces: [], labels, meatKind, price: { amount, per: 'kg' } });
+    post('/api/products', {
+      name,
+      per100g: { energyKcal: 100 },
+      allergens: [],
+      traces: [],
+      labels,
+      meatKind,
+      price: { amount, per: 'kg' },
+    });
   // 100 g of organic carrots (0.30 €) and 100 g of Label Rouge chicken (1.20 €): 1.50 € a cover.
   const carrots = await product('Carottes bio', 3, ['bio']);
   const chicken = await product('Poulet Label Rouge', 12, ['label_rouge'], 'volaille');
@@ -216,8 +278,17 @@ test('the yearly EGalim poster for diners: the shares of the year, the law’s g
     dietaryInfo: [],
     allergensDeclared: true,
   });
-  const establishment = ((await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }).establishments[0]!.id;
-  expect((await page.request.put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { headers: { Origin: baseURL! }, data: { components: [{ slot: 'plat', recipeId: dish }] } })).status()).toBe(200);
+  const establishment = (
+    (await (await page.request.get('/api/establishments')).json()) as { establishments: { id: string }[] }
+  ).establishments[0]!.id;
+  expect(
+    (
+      await page.request.put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, {
+        headers: { Origin: baseURL! },
+        data: { components: [{ slot: 'plat', recipeId: dish }] },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/plans-de-menus?date=${MONDAY}`);
   await page.getByRole('link', { name: 'Affiche EGalim de l’année pour les convives' }).click();
@@ -228,10 +299,14 @@ test('the yearly EGalim poster for diners: the shares of the year, the law’s g
   await expect(poster.getByTestId('egalim-poster-organic')).toContainText('20\u00a0%');
   await expect(poster.getByTestId('egalim-poster-sustainable')).toContainText('100\u00a0%');
   await expect(poster.getByTestId('egalim-poster-meat-fish')).toContainText('100\u00a0%');
-  await expect(poster.getByTestId('egalim-poster-sustainable')).toContainText('Objectif de la loi\u00a0: au moins 50\u00a0%');
+  await expect(poster.getByTestId('egalim-poster-sustainable')).toContainText(
+    'Objectif de la loi\u00a0: au moins 50\u00a0%',
+  );
   await expect(poster.getByTestId('egalim-poster-vegetarian')).toContainText('0\u00a0semaine sur 1');
   await expect(poster).toContainText('article L.\u00a0230-5-3 du code rural');
-  await page.getByLabel('Un mot aux convives (facultatif, imprimé sur l’affiche)').fill('Nos carottes viennent de la ferme du Plateau.');
+  await page
+    .getByLabel('Un mot aux convives (facultatif, imprimé sur l’affiche)')
+    .fill('Nos carottes viennent de la ferme du Plateau.');
   await expect(poster.getByRole('region', { name: 'Un mot de l’équipe' })).toContainText('ferme du Plateau');
   const qr = poster.getByRole('img', { name: 'Code QR des menus de la semaine' });
   expect(decodePng(await qr.screenshot({ scale: 'device' })).text).toBe(`${baseURL}/semaine/${establishment}`);

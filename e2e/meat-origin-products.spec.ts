@@ -15,7 +15,13 @@ async function seedDish(page: Page, origin: string, productId: string): Promise<
     expect(response.status(), path).toBe(201);
     return (await response.json()) as { id: string };
   };
-  const recipe = await post('/api/recipes', { name: 'Bœuf mode', servings: 4, ingredients: [{ productId, quantity: 800, unit: 'g' }], allergens: [], allergensDeclared: true });
+  const recipe = await post('/api/recipes', {
+    name: 'Bœuf mode',
+    servings: 4,
+    ingredients: [{ productId, quantity: 800, unit: 'g' }],
+    allergens: [],
+    allergensDeclared: true,
+  });
   const menu = await post('/api/menus', { name: 'Carte du midi' });
   const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
   await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
@@ -23,7 +29,11 @@ async function seedDish(page: Page, origin: string, productId: string): Promise<
 }
 
 for (const viewport of [LAPTOP, PHONE]) {
-  test(`a product’s meat origin reaches the diner’s page (${viewport.width} px)`, async ({ page, baseURL, browser }) => {
+  test(`a product’s meat origin reaches the diner’s page (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signUp(page);
@@ -43,7 +53,11 @@ for (const viewport of [LAPTOP, PHONE]) {
     await form.getByRole('button', { name: 'Créer le produit' }).click();
     await expectToast(page, 'Produit créé');
     await expect(page.getByText('Origine\u00a0: France · Bœuf, veau')).toBeVisible();
-    const products = (await (await page.request.get('/api/products')).json()).products as { id: string; origin: string; meatKind: string }[];
+    const products = (await (await page.request.get('/api/products')).json()).products as {
+      id: string;
+      origin: string;
+      meatKind: string;
+    }[];
     expect(products).toMatchObject([{ origin: 'France', meatKind: 'bovine' }]);
 
     const menuId = await seedDish(page, baseURL!, products[0]!.id);
@@ -52,7 +66,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     await menu.goto(`${baseURL}/menu/${menuId}`);
     const dish = menu.locator('li.item').filter({ hasText: 'Bœuf mode' });
     await expect(dish.locator('.origins')).toHaveText(/^Viande bovine · Origine\s: France$/);
-    await menu.screenshot({ path: `test-results/screenshots/meat-origin-public-${viewport.width}.png`, fullPage: true });
+    await menu.screenshot({
+      path: `test-results/screenshots/meat-origin-public-${viewport.width}.png`,
+      fullPage: true,
+    });
 
     // The owner takes the products' origin into the recipe's declaration, and may change it.
     await page.goto('/recipes');

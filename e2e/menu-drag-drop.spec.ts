@@ -23,7 +23,8 @@ async function seedMenu(page: Page, origin: string): Promise<string> {
 }
 
 const sectionNames = (page: Page) => page.getByTestId('menu-section').locator('h2');
-const section = (page: Page, name: string) => page.getByTestId('menu-section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+const section = (page: Page, name: string) =>
+  page.getByTestId('menu-section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 const itemNames = (page: Page, name: string) => section(page, name).getByTestId('menu-item').locator('h3');
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
@@ -64,7 +65,10 @@ async function expectSaved(page: Page, sections: string[], items: Record<string,
 }
 
 for (const viewport of [LAPTOP, PHONE]) {
-  test(`drag and drop with the mouse: sections, items across sections, into an empty section (${viewport.width} px)`, async ({ page, baseURL }) => {
+  test(`drag and drop with the mouse: sections, items across sections, into an empty section (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await signUp(page);
@@ -72,18 +76,34 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.goto(`/menus/${menuId}`);
     await expect(sectionNames(page)).toHaveText(['Entrées', 'Plats', 'Desserts']);
 
-    await dragWithMouse(page, page.getByRole('button', { name: 'Déplacer la section Plats' }), section(page, 'Entrées'));
+    await dragWithMouse(
+      page,
+      page.getByRole('button', { name: 'Déplacer la section Plats' }),
+      section(page, 'Entrées'),
+    );
     await expect(sectionNames(page)).toHaveText(['Plats', 'Entrées', 'Desserts']);
     // « Soupe » leaves « Entrées » for the place of « Gratin » in « Plats ».
-    await dragWithMouse(page, page.getByRole('button', { name: 'Déplacer l’élément Soupe' }), section(page, 'Plats').getByTestId('menu-item').first());
+    await dragWithMouse(
+      page,
+      page.getByRole('button', { name: 'Déplacer l’élément Soupe' }),
+      section(page, 'Plats').getByTestId('menu-item').first(),
+    );
     await expect(itemNames(page, 'Plats')).toHaveText(['Soupe', 'Gratin']);
     await expect(itemNames(page, 'Entrées')).toHaveText(['Salade']);
-    await dragWithMouse(page, page.getByRole('button', { name: 'Déplacer l’élément Salade' }), section(page, 'Desserts').getByText('Aucun élément dans cette section.'));
+    await dragWithMouse(
+      page,
+      page.getByRole('button', { name: 'Déplacer l’élément Salade' }),
+      section(page, 'Desserts').getByText('Aucun élément dans cette section.'),
+    );
     await expect(itemNames(page, 'Desserts')).toHaveText(['Salade']);
     await expect(section(page, 'Entrées').getByText('Aucun élément dans cette section.')).toBeVisible();
     await screenshot(page, `menu-editor-dragged-${viewport.width}`);
 
-    await expectSaved(page, ['Plats', 'Entrées', 'Desserts'], { Plats: ['Soupe', 'Gratin'], Entrées: [], Desserts: ['Salade'] });
+    await expectSaved(page, ['Plats', 'Entrées', 'Desserts'], {
+      Plats: ['Soupe', 'Gratin'],
+      Entrées: [],
+      Desserts: ['Salade'],
+    });
   });
 
   test(`drag and drop with the keyboard, announced in French (${viewport.width} px)`, async ({ page, baseURL }) => {
@@ -136,7 +156,11 @@ test('a refused move puts the order back and says so in French (1280 px)', async
   await expect(sectionNames(page)).toHaveText(['Entrées', 'Plats', 'Desserts']);
   // The refusal is made here, not by the server (a 4xx: nothing for the server log to report).
   await page.route('**/api/sections/*/move', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'Conflit' } }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'conflict', message: 'Conflit' } }),
+    }),
   );
   const plats = page.getByRole('button', { name: 'Déplacer la section Plats' });
   await expect(plats).toBeEnabled();
@@ -149,14 +173,17 @@ test('a refused move puts the order back and says so in French (1280 px)', async
   await expect(sectionNames(page)).toHaveText(['Entrées', 'Plats', 'Desserts']);
 });
 
-test('the « Aperçu » shows the diner’s page and follows each saved change; a toggle on a phone', async ({ page, baseURL }) => {
+test('the « Aperçu » shows the diner’s page and follows each saved change; a toggle on a phone', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(LAPTOP);
   await signUp(page);
   const menuId = await seedMenu(page, baseURL!);
   await page.goto(`/menus/${menuId}`);
   const preview = page.frameLocator('[data-testid="menu-preview"]');
-  await expect(preview.locator('h2')).toHaveText(['Entrées', 'Plats']) // an empty section is not shown to diners;
+  await expect(preview.locator('h2')).toHaveText(['Entrées', 'Plats']); // an empty section is not shown to diners;
   await page.getByRole('button', { name: 'Descendre la section Entrées' }).click();
   await expect(preview.locator('h2')).toHaveText(['Plats', 'Entrées']);
   await section(page, 'Plats').getByLabel('Prix (€)').fill('12,50');

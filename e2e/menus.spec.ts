@@ -12,7 +12,14 @@ interface CreatedRecipe {
 }
 
 /** Recipes are not what this spec is about: they are made through the API (Ciqual 4003 potato, 16400 butter). */
-async function createRecipe(page: Page, baseURL: string, name: string, description: string, potato: number, butter: number): Promise<CreatedRecipe> {
+async function createRecipe(
+  page: Page,
+  baseURL: string,
+  name: string,
+  description: string,
+  potato: number,
+  butter: number,
+): Promise<CreatedRecipe> {
   const ingredients = [{ code: '4003', quantity: potato, unit: 'g' }];
   if (butter) ingredients.push({ code: '16400', quantity: butter, unit: 'g' });
   const response = await page.request.post('/api/recipes', {
@@ -24,7 +31,8 @@ async function createRecipe(page: Page, baseURL: string, name: string, descripti
 }
 
 /** The sections' titles, in order (a retrying assertion: the list follows the server's answer). */
-const expectSections = (page: Page, names: string[]) => expect(page.getByTestId('menu-section').locator('h2')).toHaveText(names);
+const expectSections = (page: Page, names: string[]) =>
+  expect(page.getByTestId('menu-section').locator('h2')).toHaveText(names);
 
 async function addRecipe(page: Page, section: Locator, search: string, recipe: string) {
   await section.getByRole('button', { name: 'Ajouter recette' }).click();
@@ -32,7 +40,11 @@ async function addRecipe(page: Page, section: Locator, search: string, recipe: s
   await expect(dialog).toBeVisible();
   await dialog.getByPlaceholder('Rechercher une recette...').fill(search);
   await expect(dialog.getByTestId('picker-recipe')).toHaveCount(1);
-  await dialog.getByTestId('picker-recipe').filter({ hasText: recipe }).getByRole('button', { name: 'Sélectionner' }).click();
+  await dialog
+    .getByTestId('picker-recipe')
+    .filter({ hasText: recipe })
+    .getByRole('button', { name: 'Sélectionner' })
+    .click();
   await expect(dialog).toBeHidden();
   await expectToast(page, 'Recette ajoutée au menu');
   await expect(section.getByTestId('menu-item').filter({ hasText: recipe })).toBeVisible();
@@ -49,11 +61,21 @@ async function renameSection(page: Page, section: Locator, name: string, descrip
 }
 
 for (const viewport of [LAPTOP, PHONE]) {
-  test(`a menu from the list to its content: sections, recipe picker, availability, order (${viewport.width} px)`, async ({ page, baseURL }) => {
+  test(`a menu from the list to its content: sections, recipe picker, availability, order (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000); // a long walk through two pages (playwright.config.ts: budgets)
     await page.setViewportSize(viewport);
     await signUp(page);
-    const velvet = await createRecipe(page, baseURL!, 'Velouté de pommes de terre', 'Servi chaud avec des croûtons', 300, 10);
+    const velvet = await createRecipe(
+      page,
+      baseURL!,
+      'Velouté de pommes de terre',
+      'Servi chaud avec des croûtons',
+      300,
+      10,
+    );
     const puree = await createRecipe(page, baseURL!, 'Purée maison', 'Pommes de terre écrasées au beurre', 800, 40);
     const gratin = await createRecipe(page, baseURL!, 'Gratin dauphinois', 'Au four, à la crème', 1000, 30);
 
@@ -75,7 +97,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('form', { name: 'Nouveau menu' })).toHaveCount(0);
     // The free plan holds one menu.
     await expect(page.getByRole('button', { name: 'Nouveau menu' })).toBeDisabled();
-    await expect(page.getByText('Limite de menus atteinte pour le plan gratuit. Passez au Premium pour créer plus de menus.')).toBeVisible();
+    await expect(
+      page.getByText('Limite de menus atteinte pour le plan gratuit. Passez au Premium pour créer plus de menus.'),
+    ).toBeVisible();
     await expect(page.getByTestId('limit-banner')).toContainText('Limite atteinte !');
 
     await card.getByRole('button', { name: 'Désactiver' }).click();
@@ -138,7 +162,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await addRecipe(page, mains, 'ecrasees', puree.name);
     await addRecipe(page, mains, 'gratin', gratin.name);
     const pureeItem = mains.getByTestId('menu-item').filter({ hasText: 'Purée maison' });
-    await expect(pureeItem.getByTestId('item-recipe')).toHaveText(`Recette : Purée maison · ${puree.caloriesPerServing} kcal`);
+    await expect(pureeItem.getByTestId('item-recipe')).toHaveText(
+      `Recette : Purée maison · ${puree.caloriesPerServing} kcal`,
+    );
     await expect(pureeItem).toContainText('Disponible');
 
     // Availability and texts of an item.
@@ -168,14 +194,20 @@ for (const viewport of [LAPTOP, PHONE]) {
     await calmScreenshot(page, `menu-editor-${viewport.width}`);
 
     // Deleting an item, then a section with its items.
-    await mains.getByTestId('menu-item').filter({ hasText: 'Gratin dauphinois' }).getByRole('button', { name: 'Supprimer' }).click();
+    await mains
+      .getByTestId('menu-item')
+      .filter({ hasText: 'Gratin dauphinois' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
     await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer cet élément ?');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(page, 'Élément supprimé');
     await expect(mains.getByTestId('menu-item')).toHaveCount(1);
 
     await starters.getByRole('button', { name: 'Supprimer' }).first().click();
-    await expect(page.getByRole('alertdialog')).toContainText('Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?');
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(page, 'Section supprimée');
     await expectSections(page, ['Plats']);
@@ -200,16 +232,25 @@ test('the free plan refuses a second menu with the « Limite atteinte » toast',
   await page.goto('/menus');
   await expect(page.getByText('Aucun menu trouvé')).toBeVisible();
   // Another tab created a menu meanwhile: this page still thinks there is room.
-  const first = await page.request.post('/api/menus', { headers: { Origin: baseURL! }, data: { name: 'Carte du soir' } });
+  const first = await page.request.post('/api/menus', {
+    headers: { Origin: baseURL! },
+    data: { name: 'Carte du soir' },
+  });
   expect(first.status()).toBe(201);
   await page.getByRole('button', { name: 'Nouveau menu' }).click();
   await page.getByLabel('Nom du menu').fill('Menu du midi');
   await page.getByRole('button', { name: 'Créer', exact: true }).click();
-  await expectToast(page, 'Limite atteinte', 'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.');
+  await expectToast(
+    page,
+    'Limite atteinte',
+    'Le plan gratuit est limité à 1 menu. Passez au Premium pour créer plus de menus.',
+  );
   await page.getByRole('button', { name: 'Annuler' }).click();
   await expect(page.getByTestId('menu-card')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Nouveau menu' })).toBeDisabled();
-  await expect(page.getByText('Limite de menus atteinte pour le plan gratuit. Passez au Premium pour créer plus de menus.')).toBeVisible();
+  await expect(
+    page.getByText('Limite de menus atteinte pour le plan gratuit. Passez au Premium pour créer plus de menus.'),
+  ).toBeVisible();
 
   const refused = await page.request.post('/api/menus', { headers: { Origin: baseURL! }, data: { name: 'Encore un' } });
   expect(refused.status()).toBe(403);
@@ -218,12 +259,20 @@ test('the free plan refuses a second menu with the « Limite atteinte » toast',
 
 test('« Menu non trouvé » for an unknown id and for another owner’s menu', async ({ page, baseURL }) => {
   await signUp(page);
-  const created = await page.request.post('/api/menus', { headers: { Origin: baseURL! }, data: { name: 'Menu privé' } });
+  const created = await page.request.post('/api/menus', {
+    headers: { Origin: baseURL! },
+    data: { name: 'Menu privé' },
+  });
   const { id } = (await created.json()) as { id: string };
 
   await page.context().clearCookies();
   await signUp(page);
-  for (const path of [`/menu-editor/${id}`, `/menus/${id}`, '/menu-editor/00000000-0000-4000-8000-000000000000', '/menu-editor']) {
+  for (const path of [
+    `/menu-editor/${id}`,
+    `/menus/${id}`,
+    '/menu-editor/00000000-0000-4000-8000-000000000000',
+    '/menu-editor',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Menu non trouvé' })).toBeVisible();
     await expect(page.getByText('Menu privé')).toHaveCount(0);

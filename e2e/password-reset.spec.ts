@@ -7,7 +7,10 @@ const a = messages.account;
 
 // « Mot de passe oublié ? » → e-mail (the dev mailbox file) → /reset-password. The phone
 // screenshots of these pages are taken in account.spec.ts.
-test('forgotten password: the same answer for any e-mail, a single-use link, every session ends', async ({ page, browser }) => {
+test('forgotten password: the same answer for any e-mail, a single-use link, every session ends', async ({
+  page,
+  browser,
+}) => {
   // A long walk with several password hashes (each a second or more on a busy 2-core host): 47 s in
   // CI on 2026-11-28, against the default 60 (playwright.config.ts: budgets).
   test.setTimeout(120_000);

@@ -56,8 +56,10 @@ async function expectOnScreen(locator: Locator, what: string) {
   expect(box.x + box.width, `${what} ends on screen`).toBeLessThanOrEqual(PHONE.width);
 }
 
-const intersects = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const intersects = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test.describe('at 360 px', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -83,8 +85,10 @@ test.describe('at 360 px', () => {
     }
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Navigation mobile' });
-    for (const link of ['Fonctionnalités', 'Restaurants', 'Restauration collective', 'Tarifs']) await expectOnScreen(nav.getByRole('link', { name: link, exact: true }), link);
-    for (const link of ['Se connecter', 'S’inscrire']) await expectOnScreen(page.getByRole('banner').getByRole('link', { name: link, exact: true }), link);
+    for (const link of ['Fonctionnalités', 'Restaurants', 'Restauration collective', 'Tarifs'])
+      await expectOnScreen(nav.getByRole('link', { name: link, exact: true }), link);
+    for (const link of ['Se connecter', 'S’inscrire'])
+      await expectOnScreen(page.getByRole('banner').getByRole('link', { name: link, exact: true }), link);
   });
 
   // Two tests, not one long walk: each fits its budget on a busy 2-core machine.
@@ -101,7 +105,8 @@ test.describe('at 360 px', () => {
     let menu = await openAppMenu(page);
     await expect(triggerElement).toHaveAttribute('aria-expanded', 'true');
     await expect(trigger).toBeHidden();
-    for (const [label] of [...APP_LINKS, ...ORGANISATION_LINKS]) await expectOnScreen(menu.getByRole('link', { name: label, exact: true }), label);
+    for (const [label] of [...APP_LINKS, ...ORGANISATION_LINKS])
+      await expectOnScreen(menu.getByRole('link', { name: label, exact: true }), label);
     await expectOnScreen(menu.getByTestId('organisation-active'), 'the organisation and its role');
     await expect(menu.getByTestId('organisation-active')).toContainText('Le Bistrot du Port');
     await expect(menu.getByTestId('organisation-active')).toContainText('Propriétaire');
@@ -149,11 +154,15 @@ test.describe('at 360 px', () => {
     await expect(reopened.getByRole('link', { name: 'Codes QR', exact: true })).toBeVisible();
   });
 
-  test('every signed-in page fits the screen, and the establishment reaches the diner and the paper', async ({ page, baseURL }) => {
+  test('every signed-in page fits the screen, and the establishment reaches the diner and the paper', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000); // the longest walk of the suite: 16 pages, a dialog, a form (playwright.config.ts: budgets)
     await signUp(page, PHONE_ADMIN_EMAIL, 'Le Bistrot du Port');
     const menuId = await seedMenu(page, baseURL!);
-    const post = async (path: string, data: unknown) => (await page.request.post(path, { headers: { Origin: baseURL! }, data })).json();
+    const post = async (path: string, data: unknown) =>
+      (await page.request.post(path, { headers: { Origin: baseURL! }, data })).json();
     const qr = await post('/api/qr-codes', { name: 'Table 1', menuId });
     const [recipe] = (await (await page.request.get('/api/recipes')).json()).recipes;
     const checkout = await post('/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
@@ -264,7 +273,9 @@ test.describe('at 360 px', () => {
 test.describe('with motion', () => {
   test.use({ reducedMotion: 'no-preference' });
   for (const viewport of [PHONE, LAPTOP]) {
-    test(`toasts never cover the header's buttons; one « Ingrédient ajouté » for several lines; a fixed form's error toast leaves (${viewport.width} px)`, async ({ page }) => {
+    test(`toasts never cover the header's buttons; one « Ingrédient ajouté » for several lines; a fixed form's error toast leaves (${viewport.width} px)`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await signUp(page, uniqueEmail('toasts'));
       await page.goto('/recipes');
@@ -286,12 +297,21 @@ test.describe('with motion', () => {
       // The header scrolls with the page: compare where both are with the page at its top.
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       const header = page.getByRole('banner');
-      const controls = viewport === PHONE ? [header.getByRole('link', { name: 'NutriCarte' }), header.getByRole('button', { name: 'Menu', exact: true })] : [header.getByRole('link'), header.getByRole('button')];
+      const controls =
+        viewport === PHONE
+          ? [
+              header.getByRole('link', { name: 'NutriCarte' }),
+              header.getByRole('button', { name: 'Menu', exact: true }),
+            ]
+          : [header.getByRole('link'), header.getByRole('button')];
       const headerBoxes = [];
-      for (const group of controls) for (const control of await group.all()) if (await control.isVisible()) headerBoxes.push((await control.boundingBox())!);
+      for (const group of controls)
+        for (const control of await group.all())
+          if (await control.isVisible()) headerBoxes.push((await control.boundingBox())!);
       expect(headerBoxes.length).toBeGreaterThanOrEqual(viewport === PHONE ? 2 : 8);
       const toastBox = (await missing.boundingBox())!;
-      for (const box of headerBoxes) expect(intersects(toastBox, box), `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
+      for (const box of headerBoxes)
+        expect(intersects(toastBox, box), `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
       await screenshot(page, `toast-position-${viewport.width}`, { fullPage: false });
 
       // Adding the ingredient fixes the form: its error toast leaves at once.

@@ -28,7 +28,10 @@ for (const viewport of [LAPTOP, PHONE]) {
   test.describe(`photos at ${viewport.width} px`, () => {
     test.use({ viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
 
-    test('a recipe photo on the card and on the public menu; an item photo in the editor; a broken file refused in French', async ({ page, baseURL }) => {
+    test('a recipe photo on the card and on the public menu; an item photo in the editor; a broken file refused in French', async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(90_000);
       await signUp(page);
       const menuId = await seedMenu(page, baseURL!);
@@ -36,8 +39,14 @@ for (const viewport of [LAPTOP, PHONE]) {
       // A text file named like a photo: the server reads the bytes and refuses it, nothing changes.
       const form = await openRecipeForm(page, 'Purée');
       const input = form.getByLabel('Photo de la recette');
-      await input.setInputFiles({ name: 'plat.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Ceci est un menu, pas une photo.') });
-      await expect(form.getByRole('alert')).toHaveText('Ce fichier n’est pas une image lisible. Choisissez une photo JPEG, PNG ou WebP.');
+      await input.setInputFiles({
+        name: 'plat.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('Ceci est un menu, pas une photo.'),
+      });
+      await expect(form.getByRole('alert')).toHaveText(
+        'Ce fichier n’est pas une image lisible. Choisissez une photo JPEG, PNG ou WebP.',
+      );
       await expect(form.getByTestId('photo-preview')).toHaveCount(0);
 
       await input.setInputFiles(await file('puree.jpg', 30));
@@ -49,20 +58,35 @@ for (const viewport of [LAPTOP, PHONE]) {
       const card = page.getByTestId('recipe-card').filter({ hasText: 'Purée' });
       const thumbnail = card.getByTestId('recipe-photo');
       await expect(thumbnail).toHaveAttribute('alt', 'Purée');
-      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(320);
       await calmScreenshot(page, `photo-recipe-card-${viewport.width}`);
 
       // The diner's page, without a session: the photo, lazy, with its srcset and reserved size.
-      const diner = await page.context().browser()!.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+      const diner = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
       const phone = await diner.newPage();
       await phone.goto(`${baseURL}/menu/${menuId}`);
       const photo = phone.getByRole('img', { name: 'Purée' });
       await expect(photo).toHaveAttribute('loading', 'lazy');
       await expect(photo).toHaveAttribute('srcset', /-320\.webp 320w, .*-640\.webp 640w, .*-1024\.webp 1024w$/);
       await photo.scrollIntoViewIfNeeded();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      expect(await photo.evaluate((img: HTMLImageElement) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual([96, 96]);
-      await phone.screenshot({ path: `test-results/screenshots/photo-public-menu-360-from-${viewport.width}.png`, fullPage: true });
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(
+        await photo.evaluate((img: HTMLImageElement) => [
+          img.getBoundingClientRect().width,
+          img.getBoundingClientRect().height,
+        ]),
+      ).toEqual([96, 96]);
+      await phone.screenshot({
+        path: `test-results/screenshots/photo-public-menu-360-from-${viewport.width}.png`,
+        fullPage: true,
+      });
       await diner.close();
 
       // The item gets its own photo in the menu editor; the editor shows it.

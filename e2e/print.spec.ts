@@ -8,7 +8,8 @@ import { RI_STATEMENT } from '../src/shared/inco.ts';
 import { LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 // jsqr's bundle sets `module.exports` to the function while its types declare a default export.
-const decodeQr = ((jsqr as unknown as { default?: unknown }).default ?? jsqr) as unknown as (typeof import('jsqr'))['default'];
+const decodeQr = ((jsqr as unknown as { default?: unknown }).default ??
+  jsqr) as unknown as (typeof import('jsqr'))['default'];
 
 const RESTAURANT = 'Le Bistrot du Port';
 const CALL_TO_ACTION = 'Scannez pour découvrir notre menu, les allergènes et les informations nutritionnelles';
@@ -16,8 +17,15 @@ const CALL_TO_ACTION = 'Scannez pour découvrir notre menu, les allergènes et l
  * The documents are dated by the page's clock, which stands at noon (Paris) of today during the
  * test: a midnight in the middle of it changes nothing.
  */
-const NOON_TODAY = new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())}T11:00:00Z`);
-const today = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(NOON_TODAY);
+const NOON_TODAY = new Date(
+  `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())}T11:00:00Z`,
+);
+const today = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+}).format(NOON_TODAY);
 
 /** Printable width of each paper at 96 px per inch (paper minus the @page margins). */
 const mm = (value: number) => Math.round((value * 96) / 25.4);
@@ -74,7 +82,12 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
     dietaryInfo: ['Végétarien', 'Végan'],
   });
   // The server keeps what the owner declared: nothing added, nothing lost.
-  expect([quiche.allergens, quiche.traces, salade.allergens, salade.traces]).toEqual([['Gluten', 'Œufs', 'Lait'], ['Fruits à coque'], ['Moutarde'], []]);
+  expect([quiche.allergens, quiche.traces, salade.allergens, salade.traces]).toEqual([
+    ['Gluten', 'Œufs', 'Lait'],
+    ['Fruits à coque'],
+    ['Moutarde'],
+    [],
+  ]);
 
   const menu = await send('post', '/api/menus', { name: 'Carte du midi' });
   const starters = await send('post', `/api/menus/${menu.id}/sections`, { name: 'Entrées' });
@@ -110,7 +123,10 @@ async function documentScreenshots(page: Page, name: string, printWidth: number)
 
 function decodePng(bytes: Buffer): string | null {
   const png = pngjs.PNG.sync.read(bytes);
-  return decodeQr(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
+  return (
+    decodeQr(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
+      ?.data ?? null
+  );
 }
 
 /** The 14 cells of a dish's row, as « contains », « traces » or « none », in column order. */
@@ -118,7 +134,10 @@ async function rowStates(row: Locator): Promise<(string | null)[]> {
   return row.getByRole('cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-state')));
 }
 
-test('print the fiche technique, the allergen table and the table card, then read the scan statistics', async ({ page, baseURL }) => {
+test('print the fiche technique, the allergen table and the table card, then read the scan statistics', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000); // a long walk (playwright.config.ts: budgets)
   await page.clock.setFixedTime(NOON_TODAY);
   const origin = baseURL!;
@@ -134,7 +153,11 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await page.goto('/recipes');
   await expect(page.getByTestId('recipe-card')).toHaveCount(2);
   await screenshot(page, 'print-link-recipes-1280');
-  await page.getByTestId('recipe-card').filter({ hasText: 'Quiche' }).getByRole('link', { name: 'Fiche technique' }).click();
+  await page
+    .getByTestId('recipe-card')
+    .filter({ hasText: 'Quiche' })
+    .getByRole('link', { name: 'Fiche technique' })
+    .click();
   await expect(page).toHaveURL(`${origin}/recipes/${quiche.id}/fiche`);
   const sheet = page.getByTestId('recipe-sheet');
   await expect(sheet.getByRole('heading', { level: 1, name: 'Quiche' })).toBeVisible();
@@ -147,22 +170,44 @@ test('print the fiche technique, the allergen table and the table card, then rea
     ['Cuisson', '35 min'],
     ['Poids cuit', '850 g'],
   ]) {
-    await expect(sheet.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]')).toHaveText(value!);
+    await expect(
+      sheet.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(value!);
   }
   // Ingredient lines: an « unité » line shows its grams per unit, a volume its density (cream 1,01: data/kitchen-measures.json).
   const ingredients = page.getByTestId('ingredients-table');
   await expect(ingredients.getByRole('row')).toHaveCount(1 + 5 + 1);
-  await expect(ingredients.getByRole('row', { name: /Oeuf cru/ }).getByRole('cell')).toHaveText(['3', 'unité', '55 g', '165 g']);
-  await expect(ingredients.getByRole('row', { name: /Crème 30% MG, fluide/ }).getByRole('cell')).toHaveText(['200', 'ml', '1,01 g/ml', '202 g']);
+  await expect(ingredients.getByRole('row', { name: /Oeuf cru/ }).getByRole('cell')).toHaveText([
+    '3',
+    'unité',
+    '55 g',
+    '165 g',
+  ]);
+  await expect(ingredients.getByRole('row', { name: /Crème 30% MG, fluide/ }).getByRole('cell')).toHaveText([
+    '200',
+    'ml',
+    '1,01 g/ml',
+    '202 g',
+  ]);
   await expect(ingredients.getByRole('row', { name: 'Total des ingrédients (cru)' })).toContainText('827 g');
   // The EU declaration.
   const declaration = sheet.getByTestId('nutrition-declaration');
-  for (const row of ['Énergie', 'Matières grasses', 'dont acides gras saturés', 'Glucides', 'dont sucres', 'Protéines', 'Sel']) {
+  for (const row of [
+    'Énergie',
+    'Matières grasses',
+    'dont acides gras saturés',
+    'Glucides',
+    'dont sucres',
+    'Protéines',
+    'Sel',
+  ]) {
     await expect(declaration.getByRole('rowheader', { name: row, exact: true }).first()).toBeAttached();
   }
   await expect(declaration.getByRole('columnheader', { name: 'Par portion (142 g)' })).toBeVisible();
   await expect(sheet.getByText(`* ${RI_STATEMENT}.`)).toBeVisible();
-  await expect(sheet.getByText('Apport de référence pour un adulte-type (8 400 kJ/2 000 kcal)', { exact: false })).toBeVisible();
+  await expect(
+    sheet.getByText('Apport de référence pour un adulte-type (8 400 kJ/2 000 kcal)', { exact: false }),
+  ).toBeVisible();
   // Allergens and traces, apart.
   await expect(sheet.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten, Œufs, Lait');
   await expect(sheet.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :Fruits à coque');
@@ -187,7 +232,9 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(page.getByTestId('sheet-allergens')).toHaveText('Contient :Moutarde');
   await expect(page.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :aucune trace signalée');
   await expect(page.getByTestId('sheet-diets')).toHaveText('Végétarien · Végan');
-  await expect(page.getByTestId('sheet-nutriscore')).toHaveText('Non calculé : Part de fruits, légumes et légumineuses manquante.');
+  await expect(page.getByTestId('sheet-nutriscore')).toHaveText(
+    'Non calculé : Part de fruits, légumes et légumineuses manquante.',
+  );
   await page.getByRole('link', { name: 'Retour aux recettes' }).click();
   await expect(page).toHaveURL(`${origin}/recipes`);
 
@@ -210,7 +257,8 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(table.locator('th[scope="rowgroup"]')).toHaveText(['Entrées', 'Plats']);
   await expect(page.getByTestId('allergen-row').getByRole('rowheader')).toHaveText(['Salade', 'Quiche (indisponible)']);
 
-  const row = (dish: string) => page.getByTestId('allergen-row').filter({ has: page.getByRole('rowheader', { name: dish }) });
+  const row = (dish: string) =>
+    page.getByTestId('allergen-row').filter({ has: page.getByRole('rowheader', { name: dish }) });
   const cell = (dish: string, allergen: string) => row(dish).getByRole('cell').nth(ALLERGEN_NAMES.indexOf(allergen));
   await expect(cell('Quiche', 'Gluten')).toHaveAttribute('data-state', 'contains');
   await expect(cell('Quiche', 'Gluten')).toHaveText('●Contient');
@@ -221,7 +269,8 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(cell('Salade', 'Moutarde')).toHaveAttribute('data-state', 'contains');
   await expect(cell('Salade', 'Moutarde')).toHaveText('●Contient');
   // Every one of the 28 cells matches the recipes.
-  const expected = (contains: string[], traces: string[]) => ALLERGEN_NAMES.map((a) => (contains.includes(a) ? 'contains' : traces.includes(a) ? 'traces' : 'none'));
+  const expected = (contains: string[], traces: string[]) =>
+    ALLERGEN_NAMES.map((a) => (contains.includes(a) ? 'contains' : traces.includes(a) ? 'traces' : 'none'));
   expect(await rowStates(row('Quiche'))).toEqual(expected(['Gluten', 'Œufs', 'Lait'], ['Fruits à coque']));
   expect(await rowStates(row('Salade'))).toEqual(expected(['Moutarde'], []));
   await expect(page.getByTestId('allergen-legend')).toContainText('Contient cet allergène');
@@ -282,7 +331,9 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(values.last().getByRole('cell')).toHaveText('2');
   await expect(chart.locator('rect')).toHaveCount(1);
   await qrCard.scrollIntoViewIfNeeded();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'qr-stats-360');
   await stats.getByRole('button', { name: 'Masquer les statistiques' }).click();

@@ -11,7 +11,8 @@ const CIQUAL_BUTTER = 'Beurre à 80% MG minimum, doux';
 const PRODUCT = 'Beurre doux AOP Charentes-Poitou';
 
 const search = (page: Page) => page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' });
-const chip = (page: Page, name: string) => page.getByRole('list', { name: 'Allergènes du produit' }).getByRole('button', { name: new RegExp(`^${name}`) });
+const chip = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Allergènes du produit' }).getByRole('button', { name: new RegExp(`^${name}`) });
 
 async function storedProducts(page: Page) {
   const response = await page.request.get('/api/products');
@@ -24,7 +25,9 @@ for (const locale of ['en-US', 'fr-FR']) {
     test.use({ locale });
 
     for (const viewport of [LAPTOP, PHONE]) {
-      test(`a product from its label, pre-filled from Ciqual, then in a recipe with its allergens (${viewport.width} px)`, async ({ page }) => {
+      test(`a product from its label, pre-filled from Ciqual, then in a recipe with its allergens (${viewport.width} px)`, async ({
+        page,
+      }) => {
         test.setTimeout(120_000);
         await page.setViewportSize(viewport);
         await signUp(page);
@@ -46,7 +49,9 @@ for (const locale of ['en-US', 'fr-FR']) {
         // More than 100 g in 100 g is refused next to the field.
         await page.getByLabel('dont acides gras saturés (g)').fill('120');
         await page.getByRole('button', { name: 'Créer le produit' }).click();
-        await expect(page.getByText('La valeur doit être comprise entre 0 et 100\u00a0g pour 100\u00a0g')).toBeVisible();
+        await expect(
+          page.getByText('La valeur doit être comprise entre 0 et 100\u00a0g pour 100\u00a0g'),
+        ).toBeVisible();
         expect(await storedProducts(page)).toEqual([]);
         await page.getByLabel('dont acides gras saturés (g)').fill('52,1');
 
@@ -96,7 +101,11 @@ for (const locale of ['en-US', 'fr-FR']) {
         await screenshot(page, `products-in-recipe-${locale}-${viewport.width}`);
         await page.getByRole('button', { name: 'Créer', exact: true }).click();
         await expectToast(page, 'Recette créée avec succès');
-        const recipes = (await (await page.request.get('/api/recipes')).json()).recipes as { allergens: string[]; traces: string[]; caloriesPerServing: number }[];
+        const recipes = (await (await page.request.get('/api/recipes')).json()).recipes as {
+          allergens: string[];
+          traces: string[];
+          caloriesPerServing: number;
+        }[];
         // 200 g × 7.455 kcal/g ÷ 4 portions = 372.75 → 373.
         expect(recipes[0]).toMatchObject({ allergens: ['Lait'], traces: ['Fruits à coque'], caloriesPerServing: 373 });
         // 200 g at 9,80 € HT the kg = 1,96 € for 4 portions: 0,49 € each, on the owner's card.

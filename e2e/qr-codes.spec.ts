@@ -3,7 +3,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { qrFileName } from '../src/shared/api/qr.ts';
 import { decodePng } from './qr-decode.ts';
-import { expectNoHorizontalScroll, expectToast, LAPTOP, pauseClock, PHONE, screenshot, seedMenu, signUp } from './fixtures.ts';
+import {
+  expectNoHorizontalScroll,
+  expectToast,
+  LAPTOP,
+  pauseClock,
+  PHONE,
+  screenshot,
+  seedMenu,
+  signUp,
+} from './fixtures.ts';
 
 /** One action of a QR card's « Actions » menu (src/web/features/qr/qr-card-actions.tsx). */
 async function cardAction(page: Page, card: Locator, name: string) {
@@ -48,7 +57,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(nameField).toHaveValue('QR - Carte du midi');
     await nameField.fill('   ');
     await generator.getByRole('button', { name: 'Générer le code QR' }).click();
-    await expect(generator.getByRole('alert').filter({ hasText: 'Veuillez donner un nom à votre code QR' })).toBeVisible();
+    await expect(
+      generator.getByRole('alert').filter({ hasText: 'Veuillez donner un nom à votre code QR' }),
+    ).toBeVisible();
     await nameField.fill('QR - Carte du midi');
     await expect(generator.getByRole('alert')).toHaveCount(0);
     await screenshot(page, `qr-generator-${viewport.width}`);
@@ -95,7 +106,10 @@ for (const viewport of [LAPTOP, PHONE]) {
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
 
     // Download: a 400 px PNG named after the code, which decodes to the card's URL.
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Télécharger', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${qrFileName('QR - Carte du midi')}.png`);
     expect(download.suggestedFilename()).toBe('qr-code-qr---carte-du-midi.png');
     await expect(page.getByText('Code QR téléchargé !')).toBeVisible();
@@ -118,7 +132,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     expect(refused.status()).toBe(404);
     // A diner who scans it meanwhile reads a calm page with the restaurant's name, not an error.
     await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1, name: 'Ce menu n’est pas disponible pour le moment' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ce menu n’est pas disponible pour le moment' }),
+    ).toBeVisible();
     await expect(page.getByText('Le Bistrot du Port')).toBeVisible();
     await expect(page.getByText('Erreur')).toHaveCount(0);
     await screenshot(page, `qr-paused-${viewport.width}`);
@@ -133,10 +149,15 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     // The free plan allows one code: the generator refuses a second one, and so does the server.
     await page.getByRole('button', { name: 'Générer un code QR' }).click();
-    await expect(generator.getByTestId('qr-plan-notice')).toContainText('Limite de codes QR atteinte pour le plan gratuit.');
+    await expect(generator.getByTestId('qr-plan-notice')).toContainText(
+      'Limite de codes QR atteinte pour le plan gratuit.',
+    );
     await generator.getByLabel('Menu à lier').selectOption({ label: 'Carte du midi' });
     await expect(generator.getByRole('button', { name: 'Générer le code QR' })).toBeDisabled();
-    const second = await page.request.post('/api/qr-codes', { headers: { Origin: origin }, data: { name: 'Terrasse', menuId } });
+    const second = await page.request.post('/api/qr-codes', {
+      headers: { Origin: origin },
+      data: { name: 'Terrasse', menuId },
+    });
     expect(second.status()).toBe(403);
     expect((await second.json()).error.code).toBe('plan_limit');
     await generator.getByRole('button', { name: 'Fermer' }).click();
@@ -154,7 +175,10 @@ for (const viewport of [LAPTOP, PHONE]) {
 test('a creation refused by the server for the plan limit leads to /subscription', async ({ page, baseURL }) => {
   await signUp(page);
   const menuId = await seedMenu(page, baseURL!);
-  const first = await page.request.post('/api/qr-codes', { headers: { Origin: baseURL! }, data: { name: 'Salle', menuId } });
+  const first = await page.request.post('/api/qr-codes', {
+    headers: { Origin: baseURL! },
+    data: { name: 'Salle', menuId },
+  });
   expect(first.status()).toBe(201);
   // The page believes the slot is still free (say, a code created meanwhile in another tab).
   await page.route('**/api/me', async (route) => {
@@ -243,10 +267,24 @@ test('the generator shows the server validation message, or the generic error', 
   await signUp(page);
   await seedMenu(page, baseURL!);
   const answers = [
-    { status: 422, json: { error: { code: 'validation', message: 'Veuillez sélectionner un menu', fields: { menuId: 'Veuillez sélectionner un menu' } } } },
-    { status: 500, json: { error: { code: 'internal', message: 'Une erreur inattendue est survenue. Veuillez réessayer.' } } },
+    {
+      status: 422,
+      json: {
+        error: {
+          code: 'validation',
+          message: 'Veuillez sélectionner un menu',
+          fields: { menuId: 'Veuillez sélectionner un menu' },
+        },
+      },
+    },
+    {
+      status: 500,
+      json: { error: { code: 'internal', message: 'Une erreur inattendue est survenue. Veuillez réessayer.' } },
+    },
   ];
-  await page.route('**/api/qr-codes', (route) => (route.request().method() === 'POST' ? route.fulfill(answers.shift()!) : route.continue()));
+  await page.route('**/api/qr-codes', (route) =>
+    route.request().method() === 'POST' ? route.fulfill(answers.shift()!) : route.continue(),
+  );
   await page.goto('/qr-codes');
   await page.getByRole('button', { name: 'Générer un code QR' }).click();
   const generator = page.getByTestId('qr-generator');

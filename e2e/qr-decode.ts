@@ -2,7 +2,8 @@ import jsqr from 'jsqr';
 import pngjs from 'pngjs';
 
 // jsqr's bundle sets `module.exports` to the function while its types declare a default export.
-const decodeQr = ((jsqr as unknown as { default?: unknown }).default ?? jsqr) as unknown as (typeof import('jsqr'))['default'];
+const decodeQr = ((jsqr as unknown as { default?: unknown }).default ??
+  jsqr) as unknown as (typeof import('jsqr'))['default'];
 
 /** Reads a PNG and decodes the QR code in it, as a phone's camera app would. */
 export function decodePng(bytes: Buffer): { width: number; height: number; text: string | null } {

@@ -1,7 +1,20 @@
 import { expect, test } from './test.ts';
 import { expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
-const FOODS = ['tomate', 'carotte', 'oignon', 'beurre', 'farine', 'sucre', 'lait', 'pomme', 'courgette', 'poireau', 'jambon', 'fromage'];
+const FOODS = [
+  'tomate',
+  'carotte',
+  'oignon',
+  'beurre',
+  'farine',
+  'sucre',
+  'lait',
+  'pomme',
+  'courgette',
+  'poireau',
+  'jambon',
+  'fromage',
+];
 
 test('a 12-line recipe typed with the keyboard only, in under a minute, at 1280 px', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
@@ -43,7 +56,9 @@ test('a 12-line recipe typed with the keyboard only, in under a minute, at 1280 
   await expect(page.getByText('Potée du marché')).toBeVisible();
 });
 
-test('the recipe form in steps at 360 px: step links, one column, the summary after the ingredients', async ({ page }) => {
+test('the recipe form in steps at 360 px: step links, one column, the summary after the ingredients', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signUp(page);
   await page.goto('/recipes');
@@ -54,7 +69,9 @@ test('the recipe form in steps at 360 px: step links, one column, the summary af
   await steps.filter({ hasText: 'Coûts' }).click();
   await expect(page.getByRole('heading', { name: /Coûts/ })).toBeFocused();
   await expect(page.getByTestId('recipe-step-costs').getByLabel('Prix (€)')).toBeInViewport();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBe(0);
   await screenshot(page, 'recipe-form-steps-360');
 });

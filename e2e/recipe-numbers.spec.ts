@@ -15,12 +15,18 @@ async function addIngredient(page: Page, typed: string, name: string) {
   await page.getByRole('option', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')} \\d`) }).click();
 }
 
-const line = (page: Page, name: string) => page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem').filter({ hasText: name });
+const line = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem').filter({ hasText: name });
 
 async function storedRecipes(page: Page) {
   const response = await page.request.get('/api/recipes');
   expect(response.status()).toBe(200);
-  return (await response.json()).recipes as { name: string; price: number | null; caloriesPerServing: number; ingredients: Record<string, unknown>[] }[];
+  return (await response.json()).recipes as {
+    name: string;
+    price: number | null;
+    caloriesPerServing: number;
+    ingredients: Record<string, unknown>[];
+  }[];
 }
 
 for (const locale of ['en-US', 'fr-FR']) {
@@ -28,7 +34,9 @@ for (const locale of ['en-US', 'fr-FR']) {
     test.use({ locale });
 
     for (const viewport of [LAPTOP, PHONE]) {
-      test(`« 0,25 » kg and « 9,50 » € are saved as typed, -5 and 0 are refused next to the field (${viewport.width} px)`, async ({ page }) => {
+      test(`« 0,25 » kg and « 9,50 » € are saved as typed, -5 and 0 are refused next to the field (${viewport.width} px)`, async ({
+        page,
+      }) => {
         await page.setViewportSize(viewport);
         await signUp(page);
         await page.goto('/recipes');
@@ -46,7 +54,9 @@ for (const locale of ['en-US', 'fr-FR']) {
         await page.getByLabel(`Quantité de ${YOLK}`).fill('2');
         await page.getByLabel(`Unité de ${YOLK}`).selectOption('unité');
         await expect(page.getByLabel(`Poids d’une unité de ${YOLK} (g)`)).toHaveValue('17');
-        await expect(line(page, YOLK).getByTestId('line-conversion')).toContainText('USDA FoodData Central, Foundation Foods');
+        await expect(line(page, YOLK).getByTestId('line-conversion')).toContainText(
+          'USDA FoodData Central, Foundation Foods',
+        );
 
         // Oil in ml: density 0,92 shown and editable; « 0.91 » typed reads back « 0,91 ».
         await addIngredient(page, 'huile tournesol', OIL);
@@ -80,7 +90,15 @@ for (const locale of ['en-US', 'fr-FR']) {
 
         const [saved] = await storedRecipes(page);
         expect(saved).toMatchObject({ name: 'Beurre noisette', price: 9.5 });
-        expect(saved!.ingredients.map(({ code, quantity, unit, gramsPerUnit, gramsPerMl }) => ({ code, quantity, unit, gramsPerUnit, gramsPerMl }))).toEqual([
+        expect(
+          saved!.ingredients.map(({ code, quantity, unit, gramsPerUnit, gramsPerMl }) => ({
+            code,
+            quantity,
+            unit,
+            gramsPerUnit,
+            gramsPerMl,
+          })),
+        ).toEqual([
           { code: '16400', quantity: 0.25, unit: 'kg', gramsPerUnit: null, gramsPerMl: null },
           { code: '22002', quantity: 2, unit: 'unité', gramsPerUnit: 17, gramsPerMl: null },
           { code: '17440', quantity: 100, unit: 'ml', gramsPerUnit: null, gramsPerMl: 0.91 },

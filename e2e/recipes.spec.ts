@@ -55,7 +55,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     // The visitor asked for less motion (playwright.config.ts): the page has already jumped to
     // the form at the top, instead of gliding there (src/web/styles.css; at 360 px the card was
     // below the fold). e2e/phone.spec.ts checks the style that makes it glide otherwise.
-    expect(await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).scrollBehavior])).toEqual([0, 'auto']);
+    expect(
+      await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).scrollBehavior]),
+    ).toEqual([0, 'auto']);
     await page.getByLabel('Portions').fill('2');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await expectToast(page, 'Recette mise à jour avec succès');
@@ -96,7 +98,9 @@ test('a recipe without ingredient is refused with the French message', async ({ 
   await page.getByRole('button', { name: 'Nouvelle recette' }).click();
   await page.getByLabel('Nom de la recette').fill('Vide');
   await page.getByRole('button', { name: 'Créer', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Veuillez ajouter au moins un ingrédient à votre recette.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Veuillez ajouter au moins un ingrédient à votre recette.' }),
+  ).toBeVisible();
 });
 
 test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', async ({ page, baseURL }) => {
@@ -104,7 +108,13 @@ test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', 
   const create = (name: string) =>
     page.request.post('/api/recipes', {
       headers: { Origin: baseURL! },
-      data: { name, servings: 1, ingredients: [{ code: '16400', quantity: 10, unit: 'g' }], allergens: [], dietaryInfo: [] },
+      data: {
+        name,
+        servings: 1,
+        ingredients: [{ code: '16400', quantity: 10, unit: 'g' }],
+        allergens: [],
+        dietaryInfo: [],
+      },
     });
   for (const name of ['A', 'B', 'C', 'D']) expect((await create(name)).status()).toBe(201);
   await page.goto('/recipes');
@@ -114,7 +124,9 @@ test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', 
   await page.reload();
   await expect(page.getByTestId('limit-banner')).toContainText('Limite atteinte !');
   await expect(page.getByRole('button', { name: 'Nouvelle recette' })).toBeDisabled();
-  await expect(page.getByText('Limite de recettes atteinte pour le plan gratuit. Passez au Premium pour créer plus de recettes.')).toBeVisible();
+  await expect(
+    page.getByText('Limite de recettes atteinte pour le plan gratuit. Passez au Premium pour créer plus de recettes.'),
+  ).toBeVisible();
   const refused = await create('F');
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe('plan_limit');
@@ -122,7 +134,10 @@ test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', 
   await expect(page.getByTestId('counter-recipes')).toContainText('Limite atteinte');
 });
 
-test('a long list comes a page at a time; the dashboard counts without reading it (issue 20 « Growth »)', async ({ page, baseURL }) => {
+test('a long list comes a page at a time; the dashboard counts without reading it (issue 20 « Growth »)', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(LAPTOP);
   await signUp(page);
@@ -131,7 +146,14 @@ test('a long list comes a page at a time; the dashboard counts without reading i
   for (let i = 1; i <= 50; i++) {
     const created = await page.request.post('/api/recipes', {
       headers: { Origin: baseURL! },
-      data: { name: `Plat ${i}`, servings: 1, ingredients: [{ code: '16400', quantity: 10, unit: 'g' }], allergens: ['Lait'], dietaryInfo: [], allergensDeclared: i <= 2 },
+      data: {
+        name: `Plat ${i}`,
+        servings: 1,
+        ingredients: [{ code: '16400', quantity: 10, unit: 'g' }],
+        allergens: ['Lait'],
+        dietaryInfo: [],
+        allergensDeclared: i <= 2,
+      },
     });
     expect(created.status()).toBe(201);
   }

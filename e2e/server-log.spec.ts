@@ -28,5 +28,11 @@ test('the server log check: 5xx answers, logged errors and stderr fail the run; 
   expect(text).toContain('menus.spec.ts › create a menu:\n  {');
   expect(text).toContain('request e2e-b (no test sent it):');
   expect(text).toContain('outside any request:\n  {"time"');
-  expect(serverProblems([line({ level: 'info', msg: 'request', status: 200 }), line({ level: 'warn', msg: 'request', status: 404 })].join('\n'))).toEqual([]);
+  expect(
+    serverProblems(
+      [line({ level: 'info', msg: 'request', status: 200 }), line({ level: 'warn', msg: 'request', status: 404 })].join(
+        '\n',
+      ),
+    ),
+  ).toEqual([]);
 });

@@ -38,7 +38,8 @@ export function serverProblems(log: string): ServerProblem[] {
       problems.push({ requestId: null, line });
       continue;
     }
-    const failed = entry.level === 'error' || (entry.msg === 'request' && typeof entry.status === 'number' && entry.status >= 500);
+    const failed =
+      entry.level === 'error' || (entry.msg === 'request' && typeof entry.status === 'number' && entry.status >= 500);
     if (failed) problems.push({ requestId: typeof entry.requestId === 'string' ? entry.requestId : null, line });
   }
   return problems;
@@ -48,7 +49,9 @@ export function serverProblems(log: string): ServerProblem[] {
 export function describeProblems(problems: ServerProblem[], titles: ReadonlyMap<string, string>): string {
   const byTest = new Map<string, string[]>();
   for (const { requestId, line } of problems) {
-    const title = (requestId && titles.get(requestId)) ?? (requestId ? `request ${requestId} (no test sent it)` : 'outside any request');
+    const title =
+      (requestId && titles.get(requestId)) ??
+      (requestId ? `request ${requestId} (no test sent it)` : 'outside any request');
     byTest.set(title, [...(byTest.get(title) ?? []), line]);
   }
   return [...byTest].map(([title, lines]) => `${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`).join('\n');

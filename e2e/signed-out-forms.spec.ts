@@ -24,13 +24,18 @@ const standIn = (page: Page) => page.locator('form[data-stand-in]');
 /** An account made through the API (password « secret123 »), the page's cookies then cleared: a visitor who has one. */
 async function accountSignedOut(page: Page, baseURL: string, prefix: string) {
   const email = uniqueEmail(prefix);
-  const created = await page.request.post('/api/auth/sign-up/email', { headers: { Origin: baseURL }, data: { email, password: 'secret123', name: 'Chef' } });
+  const created = await page.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: baseURL },
+    data: { email, password: 'secret123', name: 'Chef' },
+  });
   expect(created.status()).toBe(200);
   await page.context().clearCookies();
   return email;
 }
 
-test('sign-up typed and submitted before the form’s code arrived: the account is created with what was typed', async ({ page }) => {
+test('sign-up typed and submitted before the form’s code arrived: the account is created with what was typed', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   const release = await holdChunk(page, 'auth-form');
   await page.goto('/auth');
@@ -64,7 +69,9 @@ test('sign-in: the address being typed keeps its text, focus and caret when the 
   await expect(page.getByRole('alert').first()).toContainText(messages.auth.invalidCredentials);
 });
 
-test('new password: both fields typed into the stand-in reach the form, the caret mid-word included', async ({ page }) => {
+test('new password: both fields typed into the stand-in reach the form, the caret mid-word included', async ({
+  page,
+}) => {
   const release = await holdChunk(page, 'reset-password-form');
   await page.goto('/reset-password?token=jeton-inconnu');
   await expect(standIn(page)).toHaveCount(1);
@@ -85,7 +92,9 @@ test('new password: both fields typed into the stand-in reach the form, the care
   await expect(page.getByRole('heading', { name: 'Lien invalide' })).toBeVisible();
 });
 
-test('a stand-in left for another page before the code came leaves nothing behind: the next visit’s form starts empty', async ({ page }) => {
+test('a stand-in left for another page before the code came leaves nothing behind: the next visit’s form starts empty', async ({
+  page,
+}) => {
   const release = await holdChunk(page, 'auth-form');
   await page.goto('/auth');
   await expect(standIn(page)).toHaveCount(1);
@@ -109,7 +118,10 @@ test('a stand-in left for another page before the code came leaves nothing behin
 
 // /auth is painted by the server for a visitor (docs/decisions/0028-server-first-paint.md
 // « Signed-out pages »): its fields take typing before any of the app's code has come.
-test('/auth painted by the server: typed and sent with Enter before the app’s code, nothing leaves in the address, and the account signs in', async ({ page, baseURL }) => {
+test('/auth painted by the server: typed and sent with Enter before the app’s code, nothing leaves in the address, and the account signs in', async ({
+  page,
+  baseURL,
+}) => {
   const email = await accountSignedOut(page, baseURL!, 'peint');
   const release = await holdChunk(page, 'index');
   // The page's load waits for its scripts, held here: the paint is there before.
@@ -129,7 +141,9 @@ test('/auth painted by the server: typed and sent with Enter before the app’s 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Bonjour');
 });
 
-test('/auth?mode=inscription is painted as the sign-up form; what is typed before the app keeps its text, focus and caret', async ({ page }) => {
+test('/auth?mode=inscription is painted as the sign-up form; what is typed before the app keeps its text, focus and caret', async ({
+  page,
+}) => {
   const release = await holdChunk(page, 'index');
   await page.goto('/auth?mode=inscription', { waitUntil: 'commit' });
   await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
@@ -171,7 +185,9 @@ test('/auth starts the app on the visitor’s first move, not at load', async ({
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
 });
 
-test('/auth’s painted buttons before the app: « Inscription » opens the sign-up form, the address typed goes along', async ({ page }) => {
+test('/auth’s painted buttons before the app: « Inscription » opens the sign-up form, the address typed goes along', async ({
+  page,
+}) => {
   const release = await holdChunk(page, 'index');
   await page.goto('/auth', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
@@ -189,7 +205,9 @@ test('/auth’s painted buttons before the app: « Inscription » opens the sign
   await expect(page.getByLabel('Email')).toHaveValue('chef@exemple.fr');
 });
 
-test('/auth’s painted buttons before the app: « Mot de passe oublié ? » opens that step with the address typed', async ({ page }) => {
+test('/auth’s painted buttons before the app: « Mot de passe oublié ? » opens that step with the address typed', async ({
+  page,
+}) => {
   const release = await holdChunk(page, 'index');
   await page.goto('/auth', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill('chef@exemple.fr');
@@ -200,7 +218,10 @@ test('/auth’s painted buttons before the app: « Mot de passe oublié ? » ope
   await expect(page.getByLabel('Email')).toHaveValue('chef@exemple.fr');
 });
 
-test('/auth’s painted « Se connecter » pressed before the app: nothing in the address, and the account signs in', async ({ page, baseURL }) => {
+test('/auth’s painted « Se connecter » pressed before the app: nothing in the address, and the account signs in', async ({
+  page,
+  baseURL,
+}) => {
   const email = await accountSignedOut(page, baseURL!, 'peint-bouton');
   const release = await holdChunk(page, 'index');
   await page.goto('/auth', { waitUntil: 'commit' });
@@ -222,7 +243,11 @@ test('/auth makes no Intl formatter from the server’s paint to the app’s sig
     Reflect.set(window, '__intlMade', made);
     for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'RelativeTimeFormat', 'ListFormat']) {
       const original = Reflect.get(Intl, name) as new (...args: unknown[]) => object;
-      Reflect.set(Intl, name, new Proxy(original, { construct: (target, args) => (made.push(name), Reflect.construct(target, args)) }));
+      Reflect.set(
+        Intl,
+        name,
+        new Proxy(original, { construct: (target, args) => (made.push(name), Reflect.construct(target, args)) }),
+      );
     }
     const toLocaleString = Number.prototype.toLocaleString;
     Number.prototype.toLocaleString = function (this: number, ...args: Parameters<number['toLocaleString']>) {

@@ -41,14 +41,23 @@ async function seedOwner(page: Page, origin: string, email: string) {
   await makePremium(page, origin);
   const recipe = await page.request.post('/api/recipes', {
     headers: { Origin: origin },
-    data: { name: 'Quiche lorraine', servings: 6, ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }], allergens: ['Lait'], allergensDeclared: false },
+    data: {
+      name: 'Quiche lorraine',
+      servings: 6,
+      ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
+      allergens: ['Lait'],
+      allergensDeclared: false,
+    },
   });
   expect(recipe.status()).toBe(201);
 }
 
 /** Invites through the API (the « Équipe » form is the first test's) and returns the mailed link. */
 async function inviteByApi(page: Page, origin: string, email: string, role: 'editor' | 'viewer') {
-  const invited = await page.request.post('/api/organisation/invitations', { headers: { Origin: origin }, data: { email, role } });
+  const invited = await page.request.post('/api/organisation/invitations', {
+    headers: { Origin: origin },
+    data: { email, role },
+  });
   expect(invited.status()).toBe(201);
   return waitForLink(email, INVITATION_SUBJECT);
 }
@@ -127,7 +136,9 @@ for (const viewport of [LAPTOP, PHONE]) {
       } else {
         await cook.getByTestId('organisation-switcher').click();
         await expect(cook.getByRole('menuitemradio')).toHaveCount(2);
-        await expect(cook.getByRole('menuitemradio', { name: new RegExp(`^${DEFAULT_RESTAURANT_NAME}`) })).toHaveAttribute('aria-checked', 'true');
+        await expect(
+          cook.getByRole('menuitemradio', { name: new RegExp(`^${DEFAULT_RESTAURANT_NAME}`) }),
+        ).toHaveAttribute('aria-checked', 'true');
         await screenshot(cook, `organisation-menu-${w}`, { fullPage: false });
         await cook.keyboard.press('Escape');
       }
@@ -142,7 +153,9 @@ for (const viewport of [LAPTOP, PHONE]) {
       await cook.getByLabel('Je confirme la liste des allergènes').check();
       await cook.getByRole('button', { name: 'Mettre à jour' }).click();
       await expectToast(cook, 'Recette mise à jour avec succès');
-      await expect(card.getByTestId('allergens-confirmed')).toHaveText(/^Allergènes confirmés par Marie le \d{1,2} \p{L}+$/u);
+      await expect(card.getByTestId('allergens-confirmed')).toHaveText(
+        /^Allergènes confirmés par Marie le \d{1,2} \p{L}+$/u,
+      );
       await calmScreenshot(cook, `recipes-editor-${w}`);
 
       // --- The owner reads it: the organisation's « Historique » and the recipe's own.
@@ -158,7 +171,9 @@ for (const viewport of [LAPTOP, PHONE]) {
       await page.goto('/recipes');
       await page.getByRole('button', { name: 'Historique de Quiche lorraine' }).click();
       const dialog = page.getByRole('dialog', { name: 'Historique de « Quiche lorraine »' });
-      await expect(dialog.getByTestId('history-event').first()).toContainText('Marie a confirmé les allergènes de Quiche lorraine');
+      await expect(dialog.getByTestId('history-event').first()).toContainText(
+        'Marie a confirmé les allergènes de Quiche lorraine',
+      );
       await expect(dialog.getByTestId('history-event').last()).toContainText('a créé la recette Quiche lorraine');
       await screenshot(page, `recipe-history-${w}`, { fullPage: false });
       await page.keyboard.press('Escape');
@@ -179,7 +194,10 @@ for (const viewport of [LAPTOP, PHONE]) {
         const menu = await openAppMenu(cook);
         await menu.getByRole('link', { name: 'Mes Menus', exact: true }).click();
       } else {
-        await cook.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mes Menus' }).click();
+        await cook
+          .getByRole('navigation', { name: 'Navigation principale' })
+          .getByRole('link', { name: 'Mes Menus' })
+          .click();
       }
       const lost = cook.getByTestId('access-lost');
       await expect(lost.getByRole('heading', { level: 1, name: accessLostTitle(ORGANISATION) })).toBeVisible();
@@ -197,7 +215,11 @@ for (const viewport of [LAPTOP, PHONE]) {
   });
 }
 
-test('a viewer reads and prints but sees no button that writes, and a direct write answers 403', async ({ page, browser, baseURL }) => {
+test('a viewer reads and prints but sees no button that writes, and a direct write answers 403', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await seedOwner(page, baseURL!, uniqueEmail('chef'));
   const post = async (path: string, data: unknown) => {
@@ -223,7 +245,8 @@ test('a viewer reads and prints but sees no button that writes, and a direct wri
   await expect(viewer.getByText(`Bienvenue sur le tableau de bord de ${ORGANISATION}.`)).toBeVisible();
   await expect(viewer.getByTestId('organisation-switcher')).toContainText('Lecteur');
 
-  const writes = /^(Nouvelle recette|Nouveau menu|Nouvelle section|Ajouter recette|Générer un code QR|Nouvel établissement|Modifier|Supprimer|Activer|Désactiver|Monter .*|Descendre .*|Déplacer .*|Retirer .*|Envoyer l’invitation|Gérer mon abonnement|Passer au Premium|Essai gratuit.*)$/;
+  const writes =
+    /^(Nouvelle recette|Nouveau menu|Nouvelle section|Ajouter recette|Générer un code QR|Nouvel établissement|Modifier|Supprimer|Activer|Désactiver|Monter .*|Descendre .*|Déplacer .*|Retirer .*|Envoyer l’invitation|Gérer mon abonnement|Passer au Premium|Essai gratuit.*)$/;
   const pages = [
     ['/recipes', 'Mes Recettes', 'viewer-recipes'],
     ['/menus', 'Mes Menus', 'viewer-menus'],
@@ -261,7 +284,13 @@ test('a viewer reads and prints but sees no button that writes, and a direct wri
   // The server refuses what the page does not offer.
   const refused = await viewer.request.put(`/api/recipes/${recipe.id}`, {
     headers: { Origin: baseURL! },
-    data: { name: 'Quiche', servings: 6, ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }], allergens: [], allergensDeclared: true },
+    data: {
+      name: 'Quiche',
+      servings: 6,
+      ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
+      allergens: [],
+      allergensDeclared: true,
+    },
   });
   expect(refused.status()).toBe(403);
   await viewer.context().close();

@@ -23,7 +23,10 @@ const log = (line) => console.log(line);
 /** A bench/<name>.ts benchmark: its figures are the JSON object it prints on stdout. */
 function runTsBench(file) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath('tsx'), file, '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [binPath('tsx'), file, '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.once('error', reject);
@@ -33,14 +36,18 @@ function runTsBench(file) {
       try {
         resolve(JSON.parse(stdout.slice(start)));
       } catch {
-        reject(new Error(`${file} printed no JSON figures (exit ${signal ?? code}). Its output:\n${stdout.slice(-2000)}`));
+        reject(
+          new Error(`${file} printed no JSON figures (exit ${signal ?? code}). Its output:\n${stdout.slice(-2000)}`),
+        );
       }
     });
   });
 }
 
 const tsBenches = readdirSync(path.join(root, 'bench'))
-  .filter((name) => name.endsWith('.ts') && !name.startsWith('.') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
+  .filter(
+    (name) => name.endsWith('.ts') && !name.startsWith('.') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'),
+  )
   .sort()
   .map((name) => ({ name: name.replace(/\.ts$/, ''), run: () => runTsBench(path.join('bench', name)) }));
 
@@ -63,7 +70,9 @@ await ensureBuilt();
 // Timings mean little on a busy machine: say so next to the figures.
 const load = os.loadavg()[0];
 const cores = os.availableParallelism();
-log(`bench: load average ${load.toFixed(1)} on ${cores} cores${load > cores ? ' (busy machine: timings will be pessimistic)' : ''}`);
+log(
+  `bench: load average ${load.toFixed(1)} on ${cores} cores${load > cores ? ' (busy machine: timings will be pessimistic)' : ''}`,
+);
 
 const figures = {};
 const failedBenches = [];
@@ -83,7 +92,9 @@ for (const bench of selected) {
 
 const missed = Object.entries(figures).filter(([, f]) => f.pass === false);
 log('\n' + formatTable(figures));
-log(`\nbench: ${Object.keys(figures).length} figures, ${missed.length} missed their target` +
-  (failedBenches.length ? `, failed to run: ${failedBenches.join(', ')}` : '') +
-  ` (written to ${path.relative(root, resultsFile)})`);
+log(
+  `\nbench: ${Object.keys(figures).length} figures, ${missed.length} missed their target` +
+    (failedBenches.length ? `, failed to run: ${failedBenches.join(', ')}` : '') +
+    ` (written to ${path.relative(root, resultsFile)})`,
+);
 process.exit(missed.length || failedBenches.length ? 1 : 0);

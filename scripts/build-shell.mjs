@@ -39,7 +39,11 @@ function checkUnderProduction() {
     const me = { user: { id: 'u', email: 'chef@bistrot.fr' }, organisation, organisations: [organisation], subscription: { tier: 'free' }, usage: { recipes: 0, menus: 0, qrCodes: 0 }, limits: { recipes: 5, menus: 1, qrCodes: 1 } };
     const html = renderAppShell('/dashboard', me, { appEnv: 'production' });
     if (!html || !html.includes('Bonjour, chef')) throw new Error('no greeting in: ' + String(html).slice(0, 200));`;
-  execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
 }
 
 function buildBundle() {

@@ -16,7 +16,18 @@ export const webIndex = path.join(distDir, 'web', 'index.html');
 const hashFile = path.join(distDir, '.build-hash');
 
 /** Files and folders whose content decides the build output (tests excluded: they are not built). */
-const inputRoots = ['src', 'public', 'data/kitchen-measures.json', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs', 'scripts/prerender-landing.mjs', 'scripts/build-shell.mjs'];
+const inputRoots = [
+  'src',
+  'public',
+  'data/kitchen-measures.json',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build.mjs',
+  'scripts/precompress.mjs',
+  'scripts/prerender-landing.mjs',
+  'scripts/build-shell.mjs',
+];
 const isTestFile = (file) => /\.(test|reliability)\.tsx?$/.test(file);
 
 function inputFiles() {
@@ -30,7 +41,8 @@ function inputFiles() {
     }
     for (const entry of readdirSync(abs, { withFileTypes: true, recursive: true })) {
       const relPath = path.relative(root, path.join(entry.parentPath, entry.name));
-      if (entry.isFile() && !isTestFile(entry.name) && !/^src\/server\/(test|reliability)\//.test(relPath)) files.add(relPath);
+      if (entry.isFile() && !isTestFile(entry.name) && !/^src\/server\/(test|reliability)\//.test(relPath))
+        files.add(relPath);
     }
   }
   for (const name of readdirSync(root)) if (/^tsconfig.*\.json$/.test(name)) files.add(name);
@@ -73,10 +85,14 @@ export async function build() {
     await step('web (vite build → dist/web)', binPath('vite'), ['build', '--logLevel', 'warn']);
     const prerendering = performance.now();
     await prerenderLanding();
-    console.log(`build: landing page prerendered (dist/web/landing.html) in ${formatMs(performance.now() - prerendering)}`);
+    console.log(
+      `build: landing page prerendered (dist/web/landing.html) in ${formatMs(performance.now() - prerendering)}`,
+    );
     const shellStarted = performance.now();
     await buildShell();
-    console.log(`build: signed-in first paint (dist/shell/render-shell.js) in ${formatMs(performance.now() - shellStarted)}`);
+    console.log(
+      `build: signed-in first paint (dist/shell/render-shell.js) in ${formatMs(performance.now() - shellStarted)}`,
+    );
     const compressing = performance.now();
     const count = await precompressAssets(path.join(distDir, 'web', 'assets'));
     console.log(`build: ${count} assets precompressed (gzip, brotli) in ${formatMs(performance.now() - compressing)}`);

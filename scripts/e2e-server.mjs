@@ -13,7 +13,10 @@ if (!logFile) {
   process.exit(2);
 }
 const log = createWriteStream(logFile, { flags: 'a' });
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server/main.js'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server/main.js'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 
 // Whole lines only: the two streams never mix inside a line of the copy.
 for (const [from, to, stream] of [

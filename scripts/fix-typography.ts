@@ -20,7 +20,9 @@ for (const file of typographySourceFiles(root)) {
     const where = `${path.relative(root, file)}:${issue.line}`;
     if (issue.fixed === null) manual++;
     else fixed++;
-    console.log(`${where}  ${issue.fixed === null ? 'FIX BY HAND ' : ''}${show(issue.text)}${issue.fixed ? `  →  ${show(issue.fixed)}` : ''}`);
+    console.log(
+      `${where}  ${issue.fixed === null ? 'FIX BY HAND ' : ''}${show(issue.text)}${issue.fixed ? `  →  ${show(issue.fixed)}` : ''}`,
+    );
   }
   if (!check && fixedSource !== text) writeFileSync(file, fixedSource);
 }

@@ -36,7 +36,14 @@ async function seed(page: Page) {
     return (await response.json()) as { id: string };
   };
   const recipe = (name: string, code: string, grams: number, allergens: string[], dietaryInfo: string[] = []) =>
-    post('/api/recipes', { name, servings: 1, ingredients: [{ code, quantity: grams, unit: 'g' }], allergens, allergensDeclared: true, dietaryInfo });
+    post('/api/recipes', {
+      name,
+      servings: 1,
+      ingredients: [{ code, quantity: grams, unit: 'g' }],
+      allergens,
+      allergensDeclared: true,
+      dietaryInfo,
+    });
   const menu = await post('/api/menus', { name: 'La carte du midi' });
   const starters = await post(`/api/menus/${menu.id}/sections`, { name: 'Entrées' });
   const mains = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
@@ -49,19 +56,34 @@ async function seed(page: Page) {
   for (const [section, r, price] of dishes) {
     const item = await post(`/api/sections/${section}/items`, { recipeId: r.id });
     const name = ((await (await page.request.get(`/api/recipes/${r.id}`)).json()) as { name: string }).name;
-    await page.request.put(`/api/items/${item.id}`, { headers: { Origin: ORIGIN }, data: { name, isAvailable: true, price } });
+    await page.request.put(`/api/items/${item.id}`, {
+      headers: { Origin: ORIGIN },
+      data: { name, isAvailable: true, price },
+    });
   }
   return menu.id;
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nutricarte-landing-'));
 const server = spawn(process.execPath, ['dist/server/server/main.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: '', SMTP_URL: '', STRIPE_SECRET_KEY: '', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: ORIGIN,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    STRIPE_SECRET_KEY: '',
+    LOG_LEVEL: 'warn',
+  },
   stdio: 'inherit',
 });
 try {
   await waitForHealth();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   const owner = await browser.newPage({ baseURL: ORIGIN, locale: 'fr-FR' });
   await owner.goto('/auth');
   await owner.getByRole('button', { name: 'Inscription', exact: true }).click();
@@ -71,7 +93,13 @@ try {
   await owner.getByRole('button', { name: 'Créer mon compte' }).click();
   await owner.waitForURL(/\/dashboard$/);
   const menuId = await seed(owner);
-  const phone = await browser.newPage({ baseURL: ORIGIN, locale: 'fr-FR', viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+  const phone = await browser.newPage({
+    baseURL: ORIGIN,
+    locale: 'fr-FR',
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+  });
   await phone.goto(`/menu/${menuId}`);
   await phone.getByText('Cabillaud vapeur, riz basmati').waitFor();
   const png = await phone.screenshot();

@@ -22,7 +22,9 @@ export async function precompressAssets(assetsDir) {
       if (bytes.length < MIN_BYTES) return;
       const [gz, br] = await Promise.all([
         gzipAsync(bytes, { level: 9 }),
-        brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        brotliAsync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
       ]);
       if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
       if (br.length < bytes.length) writeFileSync(`${file}.br`, br);

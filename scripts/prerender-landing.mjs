@@ -14,12 +14,15 @@ const webDir = path.join(root, 'dist', 'web');
 export function landingHtml(indexHtml, manifest, { page, consentBanner, yearlyPricing }) {
   const app = manifest['index.html'];
   const landing = manifest['src/web/landing/landing-script.ts'];
-  if (!app || !landing) throw new Error('prerender: index.html or the landing script is missing from the Vite manifest');
+  if (!app || !landing)
+    throw new Error('prerender: index.html or the landing script is missing from the Vite manifest');
   let html = indexHtml
     // Neither the app's entry nor its preloads: the landing's script starts the app only when needed.
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  const preloads = (landing.imports ?? []).map((key) => `\n    <link rel="modulepreload" crossorigin href="/${manifest[key].file}">`).join('');
+  const preloads = (landing.imports ?? [])
+    .map((key) => `\n    <link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+    .join('');
   const script = `\n    <script type="module" crossorigin src="/${landing.file}" data-app="/${app.file}"></script>${preloads}`;
   html = html.replace('</head>', `${script}\n  </head>`);
   const body = `<div id="root">${page}</div>\n    <div id="consent-banner-static" hidden>${consentBanner}</div>\n    <template id="pricing-yearly">${yearlyPricing}</template>`;
@@ -28,7 +31,12 @@ export function landingHtml(indexHtml, manifest, { page, consentBanner, yearlyPr
 }
 
 export async function prerenderLanding() {
-  const vite = await createServer({ root, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+  const vite = await createServer({
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
   try {
     const { renderLanding } = await vite.ssrLoadModule('/src/web/landing/prerender.tsx');
     const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'));

@@ -37,7 +37,9 @@ async function apt(args) {
 async function requireSystemFile(file, pkg, purpose) {
   if (existsSync(file)) return;
   if (!isRoot) {
-    console.error(`npm test: ${file} is missing (${purpose}); install it with: sudo apt-get update && sudo apt-get install -y ${pkg}`);
+    console.error(
+      `npm test: ${file} is missing (${purpose}); install it with: sudo apt-get update && sudo apt-get install -y ${pkg}`,
+    );
     process.exit(1);
   }
   console.log(`npm test: ${file} is missing (${purpose}), installing ${pkg} with apt-get`);
@@ -66,7 +68,9 @@ function vitestSummary() {
   const failed = report.numFailedTests ?? 0;
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   const files = report.testResults?.length ?? 0;
-  const failedFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
+  const failedFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  );
   const notes = failedFiles.length ? `, ${failedFiles.length} file(s) failed to run` : '';
   return {
     passed,
@@ -85,14 +89,19 @@ function playwrightSummary() {
     passed: expected + flaky,
     failed: unexpected + errors,
     skipped,
-    text: `playwright: ${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped` + (errors ? `, ${errors} error(s) outside tests` : ''),
+    text:
+      `playwright: ${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped` +
+      (errors ? `, ${errors} error(s) outside tests` : ''),
   };
 }
 
 function printSummary(failedStep) {
   console.log('\n── summary ──');
   try {
-    const chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const chromium = execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     console.log(`node ${process.version}, ${chromium}`);
   } catch {
     // informational only
@@ -116,19 +125,29 @@ const steps = [
   [
     'vitest',
     () =>
-      runNode(binPath('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, vitestReport)}`]),
+      runNode(binPath('vitest'), [
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${path.relative(root, vitestReport)}`,
+      ]),
   ],
   ['build', () => runNode(path.join(root, 'scripts', 'build.mjs'), [])],
   [
     'playwright',
     () =>
       runNode(binPath('@playwright/test', 'playwright'), ['test', '--reporter=list,json'], {
-        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+        env: {
+          ...process.env,
+          PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+        },
       }),
   ],
 ];
 
-if (!process.env.CHROMIUM_PATH) await requireSystemFile(CHROMIUM, 'chromium-headless-shell', 'the browser of the e2e tests');
+if (!process.env.CHROMIUM_PATH)
+  await requireSystemFile(CHROMIUM, 'chromium-headless-shell', 'the browser of the e2e tests');
 else if (!existsSync(CHROMIUM)) {
   console.error(`npm test: CHROMIUM_PATH=${CHROMIUM} does not exist`);
   process.exit(1);
@@ -139,7 +158,11 @@ rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
 
 const skipArg = process.argv.slice(2).find((arg) => arg.startsWith('--skip'));
-const skipList = !skipArg ? '' : skipArg.includes('=') ? skipArg.split('=')[1] : (process.argv[process.argv.indexOf(skipArg) + 1] ?? '');
+const skipList = !skipArg
+  ? ''
+  : skipArg.includes('=')
+    ? skipArg.split('=')[1]
+    : (process.argv[process.argv.indexOf(skipArg) + 1] ?? '');
 const skip = new Set(skipList.split(',').filter(Boolean));
 const unknownSkip = [...skip].filter((name) => !steps.some(([step]) => step === name));
 if (unknownSkip.length) {

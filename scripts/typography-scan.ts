@@ -29,7 +29,25 @@ const WORDS = /\p{L}{2,} +\p{L}{2,}|[\p{L}.)] [:;!?](?:\s|$)/u;
 export const looksFrench = (text: string) => FRENCH_HINT.test(text) || WORDS.test(text);
 
 /** JSX attributes that hold code, never words. */
-const CODE_ATTRIBUTES = new Set(['className', 'd', 'viewBox', 'points', 'href', 'to', 'src', 'id', 'htmlFor', 'type', 'name', 'role', 'pattern', 'autoComplete', 'inputMode', 'rel', 'target']);
+const CODE_ATTRIBUTES = new Set([
+  'className',
+  'd',
+  'viewBox',
+  'points',
+  'href',
+  'to',
+  'src',
+  'id',
+  'htmlFor',
+  'type',
+  'name',
+  'role',
+  'pattern',
+  'autoComplete',
+  'inputMode',
+  'rel',
+  'target',
+]);
 
 /** After an interpolated value: a plain space before a unit (« ${n} recettes »). */
 const LEADING_UNIT = (text: string) => {
@@ -53,15 +71,30 @@ function literalsOf(source: ts.SourceFile): Literal[] {
   const visit = (node: ts.Node) => {
     const parent = node.parent;
     const inCodeAttribute = parent && ts.isJsxAttribute(parent) && CODE_ATTRIBUTES.has(parent.name.getText(source));
-    const inModuleSpecifier = parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isImportTypeNode(parent) || ts.isExternalModuleReference(parent));
+    const inModuleSpecifier =
+      parent &&
+      (ts.isImportDeclaration(parent) ||
+        ts.isExportDeclaration(parent) ||
+        ts.isImportTypeNode(parent) ||
+        ts.isExternalModuleReference(parent));
     if (ts.isJsxText(node)) {
       // JSX text has no trivia: its whole span (`pos`, not getStart) is text, leading spaces included.
       // After `{count}`, a unit or counted word keeps to its number like in a template.
-      const siblings = parent ? parent.getChildren(source).flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren(source) : [child])) : [];
+      const siblings = parent
+        ? parent
+            .getChildren(source)
+            .flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren(source) : [child]))
+        : [];
       const previous = siblings[siblings.indexOf(node) - 1];
       const afterValue = previous !== undefined && ts.isJsxExpression(previous);
-      if (node.text.trim()) found.push({ node, cooked: node.text, start: node.pos, end: node.getEnd(), afterValue, quote: null });
-    } else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !inCodeAttribute && !inModuleSpecifier && !ts.isLiteralTypeNode(parent)) {
+      if (node.text.trim())
+        found.push({ node, cooked: node.text, start: node.pos, end: node.getEnd(), afterValue, quote: null });
+    } else if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      !inCodeAttribute &&
+      !inModuleSpecifier &&
+      !ts.isLiteralTypeNode(parent)
+    ) {
       const start = node.getStart(source);
       // JSX attributes keep their double quotes; elsewhere the quote may change (see scanSource).
       const quote = parent && ts.isJsxAttribute(parent) ? null : (source.text[start] ?? null);
@@ -106,12 +139,21 @@ const typeset = (text: string, afterValue: boolean) => {
 
 /** The issues of one file and its source with every fixable one fixed. */
 const parse = (file: string, text: string) =>
-  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 
 /** Every text literal of a file (JSX text, strings, parts of templates; not SQL, not module paths), with its line. */
 export function textLiteralsOf(file: string, text: string): { line: number; text: string }[] {
   const source = parse(file, text);
-  return literalsOf(source).map((literal) => ({ line: source.getLineAndCharacterOfPosition(literal.start).line + 1, text: literal.cooked }));
+  return literalsOf(source).map((literal) => ({
+    line: source.getLineAndCharacterOfPosition(literal.start).line + 1,
+    text: literal.cooked,
+  }));
 }
 
 export function scanSource(file: string, text: string): { issues: TypographyIssue[]; fixedSource: string } {
@@ -130,11 +172,13 @@ export function scanSource(file: string, text: string): { issues: TypographyIssu
     issues.push({ file, line, text: literal.cooked.trim(), fixed: fixable ? wanted.trim() : null });
     if (!fixable) continue;
     // "L'email" becomes 'L’email': the house quotes once no apostrophe needs the double ones.
-    if (literal.quote === '"' && !/['"\\]/.test(fixedRaw)) edits.push({ start: literal.start - 1, end: literal.end + 1, replacement: `'${fixedRaw}'` });
+    if (literal.quote === '"' && !/['"\\]/.test(fixedRaw))
+      edits.push({ start: literal.start - 1, end: literal.end + 1, replacement: `'${fixedRaw}'` });
     else edits.push({ start: literal.start, end: literal.end, replacement: fixedRaw });
   }
   let fixedSource = text;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) fixedSource = fixedSource.slice(0, edit.start) + edit.replacement + fixedSource.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    fixedSource = fixedSource.slice(0, edit.start) + edit.replacement + fixedSource.slice(edit.end);
   return { issues, fixedSource };
 }
 
@@ -158,7 +202,8 @@ export function typographySourceFiles(root: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name) && !SKIPPED.some((re) => re.test(full.split(path.sep).join('/')))) files.push(full);
+      else if (/\.tsx?$/.test(entry.name) && !SKIPPED.some((re) => re.test(full.split(path.sep).join('/'))))
+        files.push(full);
     }
   };
   walk(path.join(root, 'src'));

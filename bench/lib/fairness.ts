@@ -33,9 +33,22 @@ async function probe(urls: string[], headers: Record<string, string>, until: () 
  * (GET /api/me, GET /api/recipes). The flood runs in autocannon's worker thread; both probes
  * in this thread.
  */
-export async function measureFairness(options: { floodUrl: string; dinerUrl: string; apiBase: string; cookie: string; seconds: number; connections: number }): Promise<FairnessFigures> {
+export async function measureFairness(options: {
+  floodUrl: string;
+  dinerUrl: string;
+  apiBase: string;
+  cookie: string;
+  seconds: number;
+  connections: number;
+}): Promise<FairnessFigures> {
   let done = false;
-  const flood = autocannon({ url: options.floodUrl, connections: options.connections, duration: options.seconds, headers: { 'accept-encoding': 'gzip' }, workers: 1 }).then((result) => {
+  const flood = autocannon({
+    url: options.floodUrl,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { 'accept-encoding': 'gzip' },
+    workers: 1,
+  }).then((result) => {
     done = true;
     return result;
   });

@@ -25,7 +25,13 @@ export interface LoadOptions {
 
 /** One autocannon run; the load generator runs in its own thread, so the main one is free. */
 export async function load(url: string, options: LoadOptions): Promise<LoadRun> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers ?? {}, workers: 1 });
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers ?? {},
+    workers: 1,
+  });
   const ok = options.redirect ? result['3xx'] : result['2xx'];
   const bad = result.requests.total - ok + result.errors + result.timeouts;
   const latency = result.latency as autocannon.Histogram & { p95?: number; p97_5: number };
@@ -54,7 +60,11 @@ export async function compare<K extends string>(
   for (let r = 0; r < options.rounds; r++) {
     for (const kind of kinds) {
       const target = targets[kind];
-      const run = await load(target.url, { ...options, seconds: options.seconds / options.rounds, redirect: target.redirect ?? false });
+      const run = await load(target.url, {
+        ...options,
+        seconds: options.seconds / options.rounds,
+        redirect: target.redirect ?? false,
+      });
       // Work the run left behind (the scans' CRM events) is done before the next run, which it would slow.
       await target.after?.();
       const acc = sum[kind];
@@ -80,10 +90,21 @@ export async function compare<K extends string>(
  * By default the file is a gzip HTML page; `type` and `encoding` ('identity': none) for another answer.
  * `file` null: the reference learns its answers, one per path, from PUT requests (`--learn`).
  */
-export async function startReference(file: string | null, port = 0, answer: { type?: string; encoding?: string } = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const flags = [...(answer.type ? ['--type', answer.type] : []), ...(answer.encoding ? ['--encoding', answer.encoding] : [])];
+export async function startReference(
+  file: string | null,
+  port = 0,
+  answer: { type?: string; encoding?: string } = {},
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const flags = [
+    ...(answer.type ? ['--type', answer.type] : []),
+    ...(answer.encoding ? ['--encoding', answer.encoding] : []),
+  ];
   const args = file === null ? ['--learn', String(port)] : [file, String(port), ...flags];
-  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'static-reference.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'static-reference.mjs'), ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const listening = await new Promise<number>((resolve, reject) => {
     let out = '';

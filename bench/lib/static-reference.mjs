@@ -23,7 +23,13 @@ const option = (name, fallback) => {
 const type = option('--type', 'text/html; charset=UTF-8');
 const encoding = option('--encoding', 'gzip');
 const learn = args.includes('--learn');
-const answerHeaders = (contentType, contentEncoding, bytes) => ['Content-Type', contentType, ...(contentEncoding === 'identity' ? [] : ['Content-Encoding', contentEncoding]), 'Content-Length', String(bytes.byteLength)];
+const answerHeaders = (contentType, contentEncoding, bytes) => [
+  'Content-Type',
+  contentType,
+  ...(contentEncoding === 'identity' ? [] : ['Content-Encoding', contentEncoding]),
+  'Content-Length',
+  String(bytes.byteLength),
+];
 
 let port;
 let handler;
@@ -37,7 +43,14 @@ if (learn) {
       req.on('data', (chunk) => chunks.push(chunk));
       req.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        answers.set(req.url, [answerHeaders(req.headers['x-answer-type'] ?? 'application/octet-stream', req.headers['x-answer-encoding'] ?? 'identity', bytes), bytes]);
+        answers.set(req.url, [
+          answerHeaders(
+            req.headers['x-answer-type'] ?? 'application/octet-stream',
+            req.headers['x-answer-encoding'] ?? 'identity',
+            bytes,
+          ),
+          bytes,
+        ]);
         res.writeHead(204);
         res.end();
       });

@@ -35,7 +35,10 @@ export async function freePort(): Promise<number> {
 export async function startThrowawayPostgres(port?: number): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-bench-pg-'));
   if (isRoot) {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      run('id', ['-u', 'postgres']),
+      run('id', ['-g', 'postgres']),
+    ]);
     await chown(dir, Number(uid.trim()), Number(gid.trim()));
   }
   const dataDir = path.join(dir, 'data');
@@ -51,9 +54,38 @@ export async function startThrowawayPostgres(port?: number): Promise<{ url: stri
     }
   };
   try {
-    await pgTool('initdb', ['-D', dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=50'];
-    await pgTool('pg_ctl', ['start', '-w', '-t', '30', '-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', options.join(' ')]);
+    await pgTool('initdb', [
+      '-D',
+      dataDir,
+      '--auth=trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
+    const options = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=50',
+    ];
+    await pgTool('pg_ctl', [
+      'start',
+      '-w',
+      '-t',
+      '30',
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      options.join(' '),
+    ]);
   } catch (error) {
     const log = await readFile(path.join(dir, 'server.log'), 'utf8').catch(() => '');
     await rm(dir, { recursive: true, force: true });

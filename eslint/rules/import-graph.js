@@ -21,10 +21,12 @@ const isFile = (file) => {
   }
 };
 
-export const isRelative = (specifier) => specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
+export const isRelative = (specifier) =>
+  specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
 
 /** Where a relative specifier points, without looking at the disk (enough to tell a layer). */
-export const targetPath = (fromFile, specifier) => (isRelative(specifier) ? path.resolve(path.dirname(fromFile), specifier) : null);
+export const targetPath = (fromFile, specifier) =>
+  isRelative(specifier) ? path.resolve(path.dirname(fromFile), specifier) : null;
 
 /** The existing file a relative specifier imports (`./x.ts`, `./x`, `./dir` → `./dir/index.ts`), or null. */
 export function resolveImport(fromFile, specifier) {
@@ -32,7 +34,8 @@ export function resolveImport(fromFile, specifier) {
   if (!base) return null;
   if (isFile(base)) return base;
   for (const extension of EXTENSIONS) if (isFile(base + extension)) return base + extension;
-  for (const extension of EXTENSIONS) if (isFile(path.join(base, `index${extension}`))) return path.join(base, `index${extension}`);
+  for (const extension of EXTENSIONS)
+    if (isFile(path.join(base, `index${extension}`))) return path.join(base, `index${extension}`);
   return null;
 }
 
@@ -91,10 +94,12 @@ export function pathBack(start, goal, dead = new Set()) {
 export function importSources(node) {
   const found = [];
   const add = (statement, source) => {
-    if (source && source.type === 'Literal' && typeof source.value === 'string') found.push({ node: statement, specifier: source.value });
+    if (source && source.type === 'Literal' && typeof source.value === 'string')
+      found.push({ node: statement, specifier: source.value });
   };
   for (const statement of node.body) {
-    if (statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration') add(statement, statement.source);
+    if (statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration')
+      add(statement, statement.source);
     else if (statement.type === 'ExportNamedDeclaration' && statement.source) add(statement, statement.source);
   }
   return found;

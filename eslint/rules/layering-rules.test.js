@@ -14,7 +14,9 @@ RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
 
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },
+});
 const root = process.cwd();
 const at = (file) => path.join(root, file);
 
@@ -26,7 +28,11 @@ const zones = [
 tester.run('layering/layers', layers, {
   valid: [
     { filename: at('src/shared/plans.ts'), code: "import { countOf } from './typography.ts';", options: [zones] },
-    { filename: at('src/web/pages/home.tsx'), code: "import { FREE_LIMITS } from '../../shared/plans.ts';", options: [zones] },
+    {
+      filename: at('src/web/pages/home.tsx'),
+      code: "import { FREE_LIMITS } from '../../shared/plans.ts';",
+      options: [zones],
+    },
     { filename: at('src/server/app.ts'), code: "import { messages } from '../shared/messages.ts';", options: [zones] },
     { filename: at('src/shared/plans.ts'), code: "import { z } from 'zod';", options: [zones] },
   ],
@@ -62,17 +68,38 @@ const roots = [{ roots: ['src/web/features', 'src/server/features'] }];
 
 tester.run('layering/no-cross-feature-imports', noCrossFeatureImports, {
   valid: [
-    { filename: at('src/web/features/menus/menu-card.tsx'), code: "import { useMenus } from './api.ts';", options: roots },
-    { filename: at('src/web/pages/menus-page.tsx'), code: "import { MenuCard } from '../features/menus/menu-card.tsx';\nimport { RecipeCard } from '../features/recipes/recipe-card.tsx';", options: roots },
-    { filename: at('src/server/features/menus/menus.ts'), code: "import { enqueueEvent } from '../../domain/outbox.ts';", options: roots },
-    { filename: at('src/server/app.ts'), code: "import { menuRoutes } from './features/menus/routes.ts';", options: roots },
+    {
+      filename: at('src/web/features/menus/menu-card.tsx'),
+      code: "import { useMenus } from './api.ts';",
+      options: roots,
+    },
+    {
+      filename: at('src/web/pages/menus-page.tsx'),
+      code: "import { MenuCard } from '../features/menus/menu-card.tsx';\nimport { RecipeCard } from '../features/recipes/recipe-card.tsx';",
+      options: roots,
+    },
+    {
+      filename: at('src/server/features/menus/menus.ts'),
+      code: "import { enqueueEvent } from '../../domain/outbox.ts';",
+      options: roots,
+    },
+    {
+      filename: at('src/server/app.ts'),
+      code: "import { menuRoutes } from './features/menus/routes.ts';",
+      options: roots,
+    },
   ],
   invalid: [
     {
       filename: at('src/web/features/menus/section-card.tsx'),
       code: "import { RecipeCard } from '../recipes/recipe-card.tsx';",
       options: roots,
-      errors: [{ message: /^Feature « menus » must not import feature « recipes » \(src\/web\/features\/recipes\/recipe-card\.tsx\)/ }],
+      errors: [
+        {
+          message:
+            /^Feature « menus » must not import feature « recipes » \(src\/web\/features\/recipes\/recipe-card\.tsx\)/,
+        },
+      ],
     },
     {
       filename: at('src/server/features/qr/routes.ts'),
@@ -96,24 +123,43 @@ const write = (file, text) => {
   fs.mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
   fs.writeFileSync(path.join(fixture, file), text);
 };
-write('server/context.ts', "import type { Billing } from './features/billing/service.ts';\nexport interface SessionUser { id: string }\n");
-write('server/features/billing/service.ts', "import { readSubscription } from './snapshot.ts';\nexport interface Billing { read: typeof readSubscription }\n");
-write('server/features/billing/snapshot.ts', "import { summarizeSubscription } from '../account/service.ts';\nexport const readSubscription = summarizeSubscription;\n");
-write('server/features/account/service.ts', "import type { SessionUser } from '../../context.ts';\nexport const summarizeSubscription = (user: SessionUser) => user.id;\n");
+write(
+  'server/context.ts',
+  "import type { Billing } from './features/billing/service.ts';\nexport interface SessionUser { id: string }\n",
+);
+write(
+  'server/features/billing/service.ts',
+  "import { readSubscription } from './snapshot.ts';\nexport interface Billing { read: typeof readSubscription }\n",
+);
+write(
+  'server/features/billing/snapshot.ts',
+  "import { summarizeSubscription } from '../account/service.ts';\nexport const readSubscription = summarizeSubscription;\n",
+);
+write(
+  'server/features/account/service.ts',
+  "import type { SessionUser } from '../../context.ts';\nexport const summarizeSubscription = (user: SessionUser) => user.id;\n",
+);
 write('shared/plans.ts', 'export const summarizeSubscription = (id: string) => id;\n');
 write('server/lib/a.ts', "import './b.ts';\n");
 write('server/lib/b.ts', "export const later = () => import('./a.ts');\n");
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
 const inFixture = (file) => path.join(fixture, file);
-const chain = (...files) => new RegExp(`^Import cycle: ${files.map((f) => `.*${f.replaceAll('/', '\\/').replaceAll('.', '\\.')}`).join(' → ')}$`);
+const chain = (...files) =>
+  new RegExp(`^Import cycle: ${files.map((f) => `.*${f.replaceAll('/', '\\/').replaceAll('.', '\\.')}`).join(' → ')}$`);
 
 tester.run('layering/no-import-cycles', noImportCycles, {
   valid: [
     // snapshot.ts reads summarizeSubscription from the shared code: the cycle is gone.
-    { filename: inFixture('server/features/billing/snapshot.ts'), code: "import { summarizeSubscription } from '../../../shared/plans.ts';\nexport const readSubscription = summarizeSubscription;" },
+    {
+      filename: inFixture('server/features/billing/snapshot.ts'),
+      code: "import { summarizeSubscription } from '../../../shared/plans.ts';\nexport const readSubscription = summarizeSubscription;",
+    },
     { filename: inFixture('shared/plans.ts'), code: 'export const summarizeSubscription = (id: string) => id;' },
-    { filename: inFixture('server/features/account/service.ts'), code: "import { x } from 'kysely';\nimport missing from './missing.ts';" },
+    {
+      filename: inFixture('server/features/account/service.ts'),
+      code: "import { x } from 'kysely';\nimport missing from './missing.ts';",
+    },
   ],
   invalid: [
     {
@@ -135,7 +181,12 @@ tester.run('layering/no-import-cycles', noImportCycles, {
       // Type-only imports count: the cycle ties the layers together all the same.
       filename: inFixture('server/context.ts'),
       code: "import type { Billing } from './features/billing/service.ts';\nexport interface SessionUser { id: string }",
-      errors: [{ message: /^Import cycle: .*server\/context\.ts → .*billing\/service\.ts → .*billing\/snapshot\.ts → .*account\/service\.ts → .*server\/context\.ts$/ }],
+      errors: [
+        {
+          message:
+            /^Import cycle: .*server\/context\.ts → .*billing\/service\.ts → .*billing\/snapshot\.ts → .*account\/service\.ts → .*server\/context\.ts$/,
+        },
+      ],
     },
     {
       // A dynamic import() closes a cycle too.

@@ -32,7 +32,11 @@ export default {
     const cwd = context.cwd;
     const file = path.resolve(cwd, context.filename);
     const zones = (context.options[0] ?? [])
-      .map((zone) => ({ ...zone, from: path.resolve(cwd, zone.from), disallow: zone.disallow.map((dir) => path.resolve(cwd, dir)) }))
+      .map((zone) => ({
+        ...zone,
+        from: path.resolve(cwd, zone.from),
+        disallow: zone.disallow.map((dir) => path.resolve(cwd, dir)),
+      }))
       .filter((zone) => inside(file, zone.from));
     if (zones.length === 0) return {};
     const check = (node, specifier) => {
@@ -40,7 +44,11 @@ export default {
       if (!target) return;
       for (const zone of zones) {
         if (zone.disallow.some((dir) => inside(target, dir))) {
-          context.report({ node, messageId: 'forbidden', data: { from: shown(cwd, zone.from), target: shown(cwd, target), reason: zone.reason } });
+          context.report({
+            node,
+            messageId: 'forbidden',
+            data: { from: shown(cwd, zone.from), target: shown(cwd, target), reason: zone.reason },
+          });
           return;
         }
       }

@@ -44,7 +44,11 @@ export default {
       if (!target) return;
       const other = featureOf(target, roots);
       if (other && (other.root !== own.root || other.name !== own.name)) {
-        context.report({ node, messageId: 'crossFeature', data: { from: own.name, to: other.name, target: shown(cwd, target) } });
+        context.report({
+          node,
+          messageId: 'crossFeature',
+          data: { from: own.name, to: other.name, target: shown(cwd, target) },
+        });
       }
     };
     return {

@@ -11,8 +11,21 @@ describe('public configuration and security headers', () => {
   it('loads no pixel and allows no third party without META_PIXEL_ID', async () => {
     t = await createTestApp();
     const res = await t.request('GET', '/api/config');
-    expect(res.body).toEqual({ appName: 'NutriCarte', appEnv: 'development', publicOrigin: 'http://localhost:3000', emailConfirmationRequired: false, metaPixelId: null,
-      legal: { companyName: 'NutriCarte', legalForm: null, registration: null, address: null, contactEmail: 'contact@nutricarte.fr', publicationDirector: null, host: null },
+    expect(res.body).toEqual({
+      appName: 'NutriCarte',
+      appEnv: 'development',
+      publicOrigin: 'http://localhost:3000',
+      emailConfirmationRequired: false,
+      metaPixelId: null,
+      legal: {
+        companyName: 'NutriCarte',
+        legalForm: null,
+        registration: null,
+        address: null,
+        contactEmail: 'contact@nutricarte.fr',
+        publicationDirector: null,
+        host: null,
+      },
     });
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self';");
@@ -29,7 +42,11 @@ describe('public configuration and security headers', () => {
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self' https://connect.facebook.net");
     // The diner's pages load no tracker, and their policy says so even with a pixel id.
-    for (const path of ['/menu/00000000-0000-4000-8000-000000000000', '/qr/00000000-0000-4000-8000-000000000000', '/api/public/menus/x']) {
+    for (const path of [
+      '/menu/00000000-0000-4000-8000-000000000000',
+      '/qr/00000000-0000-4000-8000-000000000000',
+      '/api/public/menus/x',
+    ]) {
       const diner = (await t.request('GET', path)).headers.get('content-security-policy')!;
       expect(diner, path).toContain("script-src 'self';");
       expect(diner, path).not.toContain('facebook');

@@ -64,7 +64,11 @@ export interface AppOptions {
   shell?: Promise<ShellRenderer | null>;
 }
 
-function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?: Record<string, string>): ApiErrorBody {
+function errorBody(
+  code: ApiErrorBody['error']['code'],
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
 
@@ -75,13 +79,15 @@ function errorBody(code: ApiErrorBody['error']['code'], message: string, fields?
  */
 function payloadTooLarge(c: Context, photo = false) {
   c.header('Connection', 'close');
-  if (photo) return c.json(errorBody('payload_too_large', photoMessages.tooLarge, { photo: photoMessages.tooLarge }), 413);
+  if (photo)
+    return c.json(errorBody('payload_too_large', photoMessages.tooLarge, { photo: photoMessages.tooLarge }), 413);
   return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
 }
 
 /** `/menu/:id` and `/qr/:id` (not their events or scripts): src/server/features/public-menu/routes.ts, src/server/features/qr/routes.ts. */
 const CHARGED_BY_ROUTE = /^\/(menu|qr)\/[^/]+$/;
-const isDinerPath = (path: string) => path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
+const isDinerPath = (path: string) =>
+  path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
 
 /**
  * `framedBySelf`: the diner's menu page may be framed by this origin only, for the menu
@@ -109,7 +115,8 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf
 }
 
 /** The diner's security headers by path: a menu page may be framed by the « Aperçu » pane, a QR redirect not. */
-const dinerHeadersFor = (config: AppDeps['config'], path: string) => securityHeaders(config, false, path.startsWith('/menu/'));
+const dinerHeadersFor = (config: AppDeps['config'], path: string) =>
+  securityHeaders(config, false, path.startsWith('/menu/'));
 
 /**
  * The security headers of a diner's answers, as the app's middleware sets them: the diner's
@@ -126,7 +133,6 @@ export async function dinerSecurityHeaders(config: AppDeps['config']): Promise<D
   };
   return { page: await probe('/menu/'), redirect: await probe('/qr/') };
 }
-
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
@@ -155,7 +161,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
   const dinerHeaders = dinerHeadersFor(config, '/qr/');
   const previewHeaders = dinerHeadersFor(config, '/menu/');
-  app.use('*', (c, next) => (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next));
+  app.use('*', (c, next) =>
+    (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next),
+  );
   app.use('*', compressResponses());
 
   const publicRate = new ClientRate(PUBLIC_RATE.perSecond, PUBLIC_RATE.burst, options.publicRateNow);
@@ -185,7 +193,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()
-      : (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path) ? photoLimit : c.req.method === 'POST' && c.req.path.startsWith('/api/files/') ? fileLimit : jsonLimit)(c, next),
+      : (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path)
+          ? photoLimit
+          : c.req.method === 'POST' && c.req.path.startsWith('/api/files/')
+            ? fileLimit
+            : jsonLimit)(c, next),
   );
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
@@ -240,7 +252,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     const user = await optionalSession(deps, c);
     return user && ((await readMeKept(deps.db, deps.diner.accounts, user))?.organisation.id ?? null);
   };
-  app.route('/api/catalogue', catalogueRoutes({ db: deps.db, signedInOrganisation, ownIngredients: deps.diner.ownIngredients }));
+  app.route(
+    '/api/catalogue',
+    catalogueRoutes({ db: deps.db, signedInOrganisation, ownIngredients: deps.diner.ownIngredients }),
+  );
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
@@ -276,7 +291,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   }
 
   app.notFound((c) =>
-    c.req.path.startsWith('/api/') ? c.json(errorBody('not_found', messages.generic.notFound), 404) : c.text('Page non trouvée', 404),
+    c.req.path.startsWith('/api/')
+      ? c.json(errorBody('not_found', messages.generic.notFound), 404)
+      : c.text('Page non trouvée', 404),
   );
 
   app.onError((error, c) => {

@@ -45,7 +45,8 @@ function exchange(request: Buffer): Promise<Exchange> {
       socket.destroy();
       const text = received.toString('utf8');
       const split = text.indexOf('\r\n\r\n');
-      if (split < 0) return reject(new Error(`no answer (closed by server: ${closedByServer}): ${JSON.stringify(text)}`));
+      if (split < 0)
+        return reject(new Error(`no answer (closed by server: ${closedByServer}): ${JSON.stringify(text)}`));
       resolve({ head: text.slice(0, split), body: text.slice(split + 4), closedByServer });
     }
     socket.on('data', (chunk) => (received = Buffer.concat([received, chunk])));
@@ -62,19 +63,28 @@ const BIG = Buffer.from(JSON.stringify({ path: `/${'x'.repeat(2 * 1024 * 1024)}`
 describe('a 2 MB body on a keep-alive connection', () => {
   it.each([
     ['with Content-Length', `Content-Length: ${BIG.length}`, BIG],
-    ['chunked', 'Transfer-Encoding: chunked', Buffer.concat([Buffer.from(`${BIG.length.toString(16)}\r\n`), BIG, Buffer.from('\r\n0\r\n\r\n')])],
-  ])('%s: 413 payload_too_large, Connection: close, and the connection is closed; a new one is served', async (_label, framing, body) => {
-    const head = `POST /api/tracking/page-views HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\n${framing}\r\nConnection: keep-alive\r\n\r\n`;
-    const answer = await exchange(Buffer.concat([Buffer.from(head), body]));
-    expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
-    expect(header(answer.head, 'connection')?.toLowerCase()).toBe('close');
-    expect(JSON.parse(answer.body).error.code).toBe('payload_too_large');
-    expect(answer.closedByServer).toBe(true);
+    [
+      'chunked',
+      'Transfer-Encoding: chunked',
+      Buffer.concat([Buffer.from(`${BIG.length.toString(16)}\r\n`), BIG, Buffer.from('\r\n0\r\n\r\n')]),
+    ],
+  ])(
+    '%s: 413 payload_too_large, Connection: close, and the connection is closed; a new one is served',
+    async (_label, framing, body) => {
+      const head = `POST /api/tracking/page-views HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\n${framing}\r\nConnection: keep-alive\r\n\r\n`;
+      const answer = await exchange(Buffer.concat([Buffer.from(head), body]));
+      expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(header(answer.head, 'connection')?.toLowerCase()).toBe('close');
+      expect(JSON.parse(answer.body).error.code).toBe('payload_too_large');
+      expect(answer.closedByServer).toBe(true);
 
-    const next = await exchange(Buffer.from(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
-    expect(next.head).toMatch(/^HTTP\/1\.1 200 /);
-    expect(JSON.parse(next.body)).toEqual({ status: 'ok' });
-  });
+      const next = await exchange(
+        Buffer.from(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+      );
+      expect(next.head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(JSON.parse(next.body)).toEqual({ status: 'ok' });
+    },
+  );
 
   it('a body under the limit keeps the connection open for the next request', async () => {
     const small = JSON.stringify({ path: '/recipes' });
@@ -90,11 +100,16 @@ describe('a 2 MB body on a keep-alive connection', () => {
 
 describe('a photo over 5 MB (PUT /api/recipes/:id/photo)', () => {
   const path = '/api/recipes/6f1c2f0e-8b7a-4c1e-9d2a-3b4c5d6e7f80/photo';
-  const head = (framing: string) => `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: image/jpeg\r\n${framing}\r\nConnection: keep-alive\r\n\r\n`;
+  const head = (framing: string) =>
+    `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: image/jpeg\r\n${framing}\r\nConnection: keep-alive\r\n\r\n`;
   const expectCutOff = (answer: Exchange) => {
     expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
     expect(header(answer.head, 'connection')?.toLowerCase()).toBe('close');
-    expect(JSON.parse(answer.body).error).toEqual({ code: 'payload_too_large', message: photoMessages.tooLarge, fields: { photo: photoMessages.tooLarge } });
+    expect(JSON.parse(answer.body).error).toEqual({
+      code: 'payload_too_large',
+      message: photoMessages.tooLarge,
+      fields: { photo: photoMessages.tooLarge },
+    });
     expect(answer.closedByServer).toBe(true);
   };
 
@@ -105,7 +120,15 @@ describe('a photo over 5 MB (PUT /api/recipes/:id/photo)', () => {
   it('chunked: refused once the chunks pass 5 MB, without waiting for the rest of the 6 MB', async () => {
     const chunk = Buffer.alloc(PHOTO_MAX_BYTES + 64 * 1024, 1);
     // The last chunk (and the terminating 0-chunk) is never sent: the answer must not need it.
-    expectCutOff(await exchange(Buffer.concat([Buffer.from(head('Transfer-Encoding: chunked')), Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])));
+    expectCutOff(
+      await exchange(
+        Buffer.concat([
+          Buffer.from(head('Transfer-Encoding: chunked')),
+          Buffer.from(`${chunk.length.toString(16)}\r\n`),
+          chunk,
+          Buffer.from('\r\n'),
+        ]),
+      ),
+    );
   });
 });
-

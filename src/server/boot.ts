@@ -64,7 +64,18 @@ export async function bootServices(config: Config, options: BootOptions = {}): P
     const menuChanges = new MenuChangeFeed();
     const diner = await startDiner(database, logger, { menuChanges });
     const photos = createPhotoStorage(config, database.db, logger);
-    const deps: AppDeps = { config, db: database.db, dbKind: database.kind, auth, logger, mailer, billing: createBilling(config), diner, menuChanges, photos };
+    const deps: AppDeps = {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      auth,
+      logger,
+      mailer,
+      billing: createBilling(config),
+      diner,
+      menuChanges,
+      photos,
+    };
     return {
       deps,
       database,

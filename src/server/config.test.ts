@@ -32,21 +32,42 @@ describe('loadConfig', () => {
   });
 
   it('accepts the loopback and LAN origins in development only, and names the LAN URL for a phone', () => {
-    const interfaces = { wlan0: [{ address: '192.168.1.20', family: 'IPv4', internal: false, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: '192.168.1.20/24' } as const] };
+    const interfaces = {
+      wlan0: [
+        {
+          address: '192.168.1.20',
+          family: 'IPv4',
+          internal: false,
+          netmask: '255.255.255.0',
+          mac: '00:00:00:00:00:00',
+          cidr: '192.168.1.20/24',
+        } as const,
+      ],
+    };
     const dev = loadConfig({ PORT: '3000' }, interfaces);
-    expect(dev.allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://192.168.1.20:3000']);
+    expect(dev.allowedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://192.168.1.20:3000',
+    ]);
     expect(dev.lanUrls).toEqual(['http://192.168.1.20:3000']);
     const production = loadConfig({ PORT: '3000', PUBLIC_ORIGIN: 'https://app.nutricarte.fr' }, interfaces);
     expect(production.appEnv).toBe('production');
     expect(production.allowedOrigins).toEqual(['https://app.nutricarte.fr']);
     expect(production.lanUrls).toEqual([]);
     // APP_ENV=production on a local origin stays strict too.
-    expect(loadConfig({ PORT: '3000', APP_ENV: 'production' }, interfaces).allowedOrigins).toEqual(['http://localhost:3000']);
+    expect(loadConfig({ PORT: '3000', APP_ENV: 'production' }, interfaces).allowedOrigins).toEqual([
+      'http://localhost:3000',
+    ]);
   });
 
   it('reads the per-address sign-in throttle, at most one hour', () => {
     expect(loadConfig({}).accountThrottle).toEqual({ max: 10, windowSeconds: 900 });
-    expect(loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '5', AUTH_ACCOUNT_WINDOW_SECONDS: '300' }).accountThrottle).toEqual({ max: 5, windowSeconds: 300 });
+    expect(loadConfig({ AUTH_ACCOUNT_MAX_FAILURES: '5', AUTH_ACCOUNT_WINDOW_SECONDS: '300' }).accountThrottle).toEqual({
+      max: 5,
+      windowSeconds: 300,
+    });
     expect(configError({ AUTH_ACCOUNT_WINDOW_SECONDS: '86400', AUTH_ACCOUNT_MAX_FAILURES: '0' }).problems).toEqual([
       'AUTH_ACCOUNT_MAX_FAILURES: Too small: expected number to be >=1',
       'AUTH_ACCOUNT_WINDOW_SECONDS: must be at most 3600 (1 hour)',
@@ -66,7 +87,9 @@ describe('loadConfig', () => {
   });
 
   it('keeps only the origin of PUBLIC_ORIGIN', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.nutricarte.fr/app/' }).publicOrigin).toBe('https://www.nutricarte.fr');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.nutricarte.fr/app/' }).publicOrigin).toBe(
+      'https://www.nutricarte.fr',
+    );
   });
 
   it.each([
@@ -82,7 +105,9 @@ describe('loadConfig', () => {
 
   it('lets APP_ENV override the detection', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3000', APP_ENV: 'production' }).appEnv).toBe('production');
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.nutricarte.fr', APP_ENV: 'development' }).appEnv).toBe('development');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.nutricarte.fr', APP_ENV: 'development' }).appEnv).toBe(
+      'development',
+    );
   });
 
   it('parses ADMIN_EMAILS: trimmed, lower-cased, blanks dropped', () => {
@@ -98,13 +123,26 @@ describe('loadConfig', () => {
   });
 
   it('groups Stripe and Brevo settings only when their key is set', () => {
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_MONTHLY: 'price_m', BREVO_API_KEY: 'xkeysib' });
-    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: undefined, priceMonthly: 'price_m', priceYearly: undefined, apiUrl: undefined });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      BREVO_API_KEY: 'xkeysib',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: undefined,
+      priceMonthly: 'price_m',
+      priceYearly: undefined,
+      apiUrl: undefined,
+    });
     expect(config.brevo).toEqual({ apiKey: 'xkeysib', apiUrl: 'https://api.brevo.com/v3' });
   });
 
   it('reads the auth rate limit', () => {
-    expect(loadConfig({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '10' }).authRateLimit).toEqual({ max: 3, windowSeconds: 10 });
+    expect(loadConfig({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '10' }).authRateLimit).toEqual({
+      max: 3,
+      windowSeconds: 10,
+    });
   });
 
   it('names every bad key in one ConfigError', () => {
@@ -117,7 +155,15 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'verbose',
       SMTP_URL: 'http://mail',
     });
-    const keys = ['PORT', 'PUBLIC_ORIGIN', 'DATABASE_URL', 'ADMIN_EMAILS', 'BETTER_AUTH_SECRET', 'LOG_LEVEL', 'SMTP_URL'];
+    const keys = [
+      'PORT',
+      'PUBLIC_ORIGIN',
+      'DATABASE_URL',
+      'ADMIN_EMAILS',
+      'BETTER_AUTH_SECRET',
+      'LOG_LEVEL',
+      'SMTP_URL',
+    ];
     for (const key of keys) expect(error.message).toContain(`${key}:`);
     expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual([...keys].sort());
     expect(error.message).toMatch(/^Invalid configuration:/);
@@ -125,7 +171,9 @@ describe('loadConfig', () => {
 
   it('rejects a port out of range and one bad address among admin e-mails', () => {
     expect(configError({ PORT: '70000' }).problems).toEqual([expect.stringMatching(/^PORT:/)]);
-    expect(configError({ ADMIN_EMAILS: 'a@example.com, nope' }).problems).toEqual([expect.stringMatching(/^ADMIN_EMAILS:/)]);
+    expect(configError({ ADMIN_EMAILS: 'a@example.com, nope' }).problems).toEqual([
+      expect.stringMatching(/^ADMIN_EMAILS:/),
+    ]);
   });
 });
 
@@ -133,7 +181,9 @@ describe('legal pages and production warnings', () => {
   it('shows a contact address that can answer: LEGAL_CONTACT_EMAIL, else a MAIL_FROM set for this deployment, never the no-reply default', () => {
     expect(loadConfig({}).legal.contactEmail).toBe('contact@nutricarte.fr');
     expect(loadConfig({ MAIL_FROM: 'Bistrot <bonjour@bistrot.fr>' }).legal.contactEmail).toBe('bonjour@bistrot.fr');
-    expect(loadConfig({ MAIL_FROM: 'x <a@b.fr>', LEGAL_CONTACT_EMAIL: 'rgpd@bistrot.fr' }).legal.contactEmail).toBe('rgpd@bistrot.fr');
+    expect(loadConfig({ MAIL_FROM: 'x <a@b.fr>', LEGAL_CONTACT_EMAIL: 'rgpd@bistrot.fr' }).legal.contactEmail).toBe(
+      'rgpd@bistrot.fr',
+    );
   });
 
   it('warns a production server without mail or with incomplete legal pages, and a development one never', () => {
@@ -157,11 +207,34 @@ describe('legal pages and production warnings', () => {
 
   it('stores photos in the database by default, in the S3 bucket when S3_BUCKET is set with its region and keys', () => {
     expect(loadConfig({}).s3).toBeUndefined();
-    const s3 = { S3_BUCKET: 'nutricarte-photos', S3_REGION: 'fr-par', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' };
-    expect(loadConfig(s3).s3).toEqual({ bucket: 'nutricarte-photos', endpoint: undefined, region: 'fr-par', accessKeyId: 'AKIA', secretAccessKey: 'secret', forcePathStyle: false });
-    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' }).s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
-    expect(configError({ S3_BUCKET: 'photos', S3_REGION: 'fr-par' }).problems).toEqual(['S3_ACCESS_KEY_ID: is required when S3_BUCKET is set', 'S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set']);
-    expect(configError({ S3_ACCESS_KEY_ID: 'AKIA' }).problems).toEqual(['S3_BUCKET: is required when other S3_* keys are set']);
-    expect(configError({ ...s3, S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'oui' }).problems).toEqual(['S3_ENDPOINT: must be an http(s) URL', 'S3_FORCE_PATH_STYLE: must be true or false']);
+    const s3 = {
+      S3_BUCKET: 'nutricarte-photos',
+      S3_REGION: 'fr-par',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'nutricarte-photos',
+      endpoint: undefined,
+      region: 'fr-par',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' }).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+    expect(configError({ S3_BUCKET: 'photos', S3_REGION: 'fr-par' }).problems).toEqual([
+      'S3_ACCESS_KEY_ID: is required when S3_BUCKET is set',
+      'S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set',
+    ]);
+    expect(configError({ S3_ACCESS_KEY_ID: 'AKIA' }).problems).toEqual([
+      'S3_BUCKET: is required when other S3_* keys are set',
+    ]);
+    expect(configError({ ...s3, S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'oui' }).problems).toEqual([
+      'S3_ENDPOINT: must be an http(s) URL',
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    ]);
   });
 });

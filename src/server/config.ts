@@ -21,60 +21,77 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
       .optional(),
   );
 
-const envSchema = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
-  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
-  PUBLIC_ORIGIN: optionalUrl(/^https?:$/, 'must be an http:// or https:// origin'),
-  APP_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production']).optional()),
-  BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  ADMIN_EMAILS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default('')
-      .transform((value) => value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
-      .refine((list) => list.every((e) => z.email().safeParse(e).success), 'must be comma-separated e-mail addresses'),
-  ),
-  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('NutriCarte <no-reply@nutricarte.fr>')),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_PRICE_MONTHLY: optionalString,
-  STRIPE_PRICE_YEARLY: optionalString,
-  STRIPE_API_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
-  BREVO_API_KEY: optionalString,
-  BREVO_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.brevo.com/v3')),
-  META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be digits').optional()),
-  LEGAL_COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('NutriCarte')),
-  LEGAL_FORM: optionalString,
-  LEGAL_REGISTRATION: optionalString,
-  LEGAL_ADDRESS: optionalString,
-  LEGAL_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
-  LEGAL_PUBLICATION_DIRECTOR: optionalString,
-  LEGAL_HOST: optionalString,
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
-  AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
-  AUTH_ACCOUNT_MAX_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
-  // Minutes, not hours: the window is also the longest an owner can be locked out.
-  AUTH_ACCOUNT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900)),
-  // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0017-photos.md).
-  S3_BUCKET: optionalString,
-  S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
-}).superRefine((env, ctx) => {
-  // A bucket needs its region and keys; keys without a bucket are a typo in the bucket's name.
-  const s3Keys = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-  if (env.S3_BUCKET) {
-    for (const key of s3Keys) if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
-  } else if ([...s3Keys, 'S3_ENDPOINT' as const].some((key) => env[key])) {
-    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_* keys are set' });
-  }
-});
+const envSchema = z
+  .object({
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
+    PUBLIC_ORIGIN: optionalUrl(/^https?:$/, 'must be an http:// or https:// origin'),
+    APP_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production']).optional()),
+    BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .refine(
+          (list) => list.every((e) => z.email().safeParse(e).success),
+          'must be comma-separated e-mail addresses',
+        ),
+    ),
+    SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('NutriCarte <no-reply@nutricarte.fr>')),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_MONTHLY: optionalString,
+    STRIPE_PRICE_YEARLY: optionalString,
+    STRIPE_API_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+    BREVO_API_KEY: optionalString,
+    BREVO_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.brevo.com/v3')),
+    META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'must be digits').optional()),
+    LEGAL_COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('NutriCarte')),
+    LEGAL_FORM: optionalString,
+    LEGAL_REGISTRATION: optionalString,
+    LEGAL_ADDRESS: optionalString,
+    LEGAL_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
+    LEGAL_PUBLICATION_DIRECTOR: optionalString,
+    LEGAL_HOST: optionalString,
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+    AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
+    AUTH_ACCOUNT_MAX_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+    // Minutes, not hours: the window is also the longest an owner can be locked out.
+    AUTH_ACCOUNT_WINDOW_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900),
+    ),
+    // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0017-photos.md).
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false', '1', '0'], 'must be true or false').optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    // A bucket needs its region and keys; keys without a bucket are a typo in the bucket's name.
+    const s3Keys = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (env.S3_BUCKET) {
+      for (const key of s3Keys)
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
+    } else if ([...s3Keys, 'S3_ENDPOINT' as const].some((key) => env[key])) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_* keys are set' });
+    }
+  });
 
 /** « NutriCarte <no-reply@nutricarte.fr> » → « no-reply@nutricarte.fr ». */
 function mailAddress(from: string): string | undefined {
@@ -100,7 +117,13 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe:
-    | { secretKey: string; webhookSecret: string | undefined; priceMonthly: string | undefined; priceYearly: string | undefined; apiUrl: string | undefined }
+    | {
+        secretKey: string;
+        webhookSecret: string | undefined;
+        priceMonthly: string | undefined;
+        priceYearly: string | undefined;
+        apiUrl: string | undefined;
+      }
     | undefined;
   brevo: { apiKey: string; apiUrl: string } | undefined;
   metaPixelId: string | undefined;
@@ -113,7 +136,16 @@ export interface Config {
   /** Wrong passwords allowed per e-mail address per window (src/server/auth/account-throttle.ts). */
   accountThrottle: { max: number; windowSeconds: number };
   /** The photo bucket (S3_*); photos are stored in the database without it. */
-  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -133,14 +165,20 @@ function machineInterfaces(): NetworkInterfaces {
 }
 
 /** Parses the environment once. Every bad key is named in one error. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, interfaces: NetworkInterfaces = machineInterfaces()): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  interfaces: NetworkInterfaces = machineInterfaces(),
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new ConfigError([...new Set(problems)]);
   }
   const e = parsed.data;
-  const publicOrigin = (e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const publicOrigin = (e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : `http://localhost:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   const appEnv = e.APP_ENV ?? detectEnvironment(new URL(publicOrigin).hostname);
   const lan = appEnv === 'development' ? lanAddresses(interfaces) : [];
   return {
@@ -173,7 +211,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       address: e.LEGAL_ADDRESS ?? null,
       // Without a contact address, a MAIL_FROM set for this deployment is the best guess (its
       // default is a no-reply address, which cannot be a contact).
-      contactEmail: e.LEGAL_CONTACT_EMAIL ?? (env.MAIL_FROM?.trim() ? mailAddress(e.MAIL_FROM) : undefined) ?? 'contact@nutricarte.fr',
+      contactEmail:
+        e.LEGAL_CONTACT_EMAIL ??
+        (env.MAIL_FROM?.trim() ? mailAddress(e.MAIL_FROM) : undefined) ??
+        'contact@nutricarte.fr',
       publicationDirector: e.LEGAL_PUBLICATION_DIRECTOR ?? null,
       host: e.LEGAL_HOST ?? null,
     },
@@ -198,10 +239,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function productionWarnings(config: Config): string[] {
   if (config.appEnv !== 'production') return [];
   const warnings: string[] = [];
-  if (!config.smtpUrl) warnings.push('SMTP_URL is not set: password reset and confirmation e-mails are not delivered (their text is not logged)');
+  if (!config.smtpUrl)
+    warnings.push(
+      'SMTP_URL is not set: password reset and confirmation e-mails are not delivered (their text is not logged)',
+    );
   const missing: (keyof typeof LEGAL_VARIABLES)[] = config.legalContactConfigured ? [] : ['contactEmail'];
-  missing.push(...(['address', 'host', 'publicationDirector', 'registration'] as const).filter((key) => !config.legal[key]));
-  if (missing.length) warnings.push(`legal pages incomplete (LCEN art. 6 III): set ${missing.map((k) => LEGAL_VARIABLES[k]).join(', ')}`);
+  missing.push(
+    ...(['address', 'host', 'publicationDirector', 'registration'] as const).filter((key) => !config.legal[key]),
+  );
+  if (missing.length)
+    warnings.push(`legal pages incomplete (LCEN art. 6 III): set ${missing.map((k) => LEGAL_VARIABLES[k]).join(', ')}`);
   return warnings;
 }
 

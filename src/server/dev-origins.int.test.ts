@@ -19,7 +19,11 @@ afterAll(async () => {
   await production?.close();
 });
 
-const signUp = (app: TestApp, origin: string) => app.request('POST', '/api/auth/sign-up/email', { body: { email: uniqueEmail('origine'), password: TEST_PASSWORD }, origin });
+const signUp = (app: TestApp, origin: string) =>
+  app.request('POST', '/api/auth/sign-up/email', {
+    body: { email: uniqueEmail('origine'), password: TEST_PASSWORD },
+    origin,
+  });
 
 describe('development origins', () => {
   it('development: sign-up, a change and sign-out from http://127.0.0.1:PORT and http://[::1]:PORT work', async () => {
@@ -37,7 +41,7 @@ describe('development origins', () => {
     }
   });
 
-  it("better-auth trusts the same origins (its own check runs outside tests, where it is switched off)", async () => {
+  it('better-auth trusts the same origins (its own check runs outside tests, where it is switched off)', async () => {
     const devAuth = await dev.deps.auth.$context;
     const productionAuth = await production.deps.auth.$context;
     for (const origin of [`http://127.0.0.1:${PORT}`, `http://[::1]:${PORT}`]) {
@@ -48,15 +52,27 @@ describe('development origins', () => {
   });
 
   it('development still refuses other ports and other sites', async () => {
-    for (const origin of [`http://127.0.0.1:${Number(PORT) + 1}`, `https://127.0.0.1:${PORT}`, 'http://evil.example', `http://localhost:${PORT}.evil.example`]) {
+    for (const origin of [
+      `http://127.0.0.1:${Number(PORT) + 1}`,
+      `https://127.0.0.1:${PORT}`,
+      'http://evil.example',
+      `http://localhost:${PORT}.evil.example`,
+    ]) {
       const res = await signUp(dev, origin);
-      expect({ origin, status: res.status, body: res.body }).toEqual({ origin, status: 403, body: { error: { code: 'forbidden', message: messages.generic.badOrigin } } });
+      expect({ origin, status: res.status, body: res.body }).toEqual({
+        origin,
+        status: 403,
+        body: { error: { code: 'forbidden', message: messages.generic.badOrigin } },
+      });
     }
   });
 
   it('production: only PUBLIC_ORIGIN, so http://127.0.0.1:PORT is refused and creates nothing', async () => {
     const res = await signUp(production, `http://127.0.0.1:${PORT}`);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { error: { code: 'forbidden', message: messages.generic.badOrigin } } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 403,
+      body: { error: { code: 'forbidden', message: messages.generic.badOrigin } },
+    });
     expect(res.cookie).toBeUndefined();
     expect((await signUp(production, `http://localhost:${PORT}`)).status).toBe(200);
   });

@@ -33,7 +33,11 @@ const SUMMARY_MS = 10_000;
  * `diner requests` line every 10 s with the counts of what it answered; every request it leaves
  * to the app is logged by the app, one line each, as before.
  */
-export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: DinerSecurityHeaders, logger: Logger): { lane: Lane; stop(): void } {
+export function createDinerLane(
+  deps: Pick<AppDeps, 'diner'>,
+  securityHeaders: DinerSecurityHeaders,
+  logger: Logger,
+): { lane: Lane; stop(): void } {
   const { pages, qrTargets, scans } = deps.diner;
   const security = Object.entries(securityHeaders.page).flat();
   const redirectSecurity = Object.entries(securityHeaders.redirect).flat();
@@ -60,7 +64,17 @@ export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: D
       if (!page) return false;
       const chosen = pickRepresentation(page, req.headers['accept-encoding']);
       if (etagMatches(req.headers['if-none-match'], chosen.etag)) {
-        res.writeHead(304, [...security, 'Cache-Control', 'no-cache', 'Vary', PAGE_VARY, 'ETag', chosen.etag, 'X-Request-Id', requestId(req)]);
+        res.writeHead(304, [
+          ...security,
+          'Cache-Control',
+          'no-cache',
+          'Vary',
+          PAGE_VARY,
+          'ETag',
+          chosen.etag,
+          'X-Request-Id',
+          requestId(req),
+        ]);
         res.end();
         counts.notModified++;
         return true;
@@ -77,7 +91,17 @@ export function createDinerLane(deps: Pick<AppDeps, 'diner'>, securityHeaders: D
       const target = qrTargets.get(id);
       if (!target) return false;
       scans.push(id);
-      res.writeHead(302, [...redirectSecurity, 'Cache-Control', 'no-store', 'Location', `/menu/${target.menuId}`, 'Content-Length', '0', 'X-Request-Id', requestId(req)]);
+      res.writeHead(302, [
+        ...redirectSecurity,
+        'Cache-Control',
+        'no-store',
+        'Location',
+        `/menu/${target.menuId}`,
+        'Content-Length',
+        '0',
+        'X-Request-Id',
+        requestId(req),
+      ]);
       res.end();
       counts.qr++;
       return true;

@@ -65,7 +65,10 @@ export async function startDiner(database: Database, logger: Logger, options: Di
       sessions.reset(listening);
       accounts.reset(listening);
       ownIngredients.reset(listening);
-      if (!listening) logger.warn('public cache off: change notifications lost, pages are read from the database until they are back');
+      if (!listening)
+        logger.warn(
+          'public cache off: change notifications lost, pages are read from the database until they are back',
+        );
       else {
         logger.info('public cache on: listening to changes again');
         // Changes made while nobody listened: every open page fetches itself again.

@@ -31,7 +31,11 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
  * The margins of one portion. `costPerServing` null means a line has no price: the cost is
  * incomplete, so no percentage or coefficient is given (a partial sum would flatter the dish).
  */
-export function recipeMargins(costPerServing: number | null, priceTtc: number | null, saleMode: SaleMode): RecipeMargins {
+export function recipeMargins(
+  costPerServing: number | null,
+  priceTtc: number | null,
+  saleMode: SaleMode,
+): RecipeMargins {
   const ht = priceTtc !== null && priceTtc > 0 ? priceTtc / (1 + VAT_RATES[saleMode]) : null;
   if (ht === null) return { priceHt: null, foodCostPercent: null, coefficient: null };
   if (costPerServing === null) return { priceHt: round(ht, 2), foodCostPercent: null, coefficient: null };

@@ -33,7 +33,20 @@ describe('parseDecimal', () => {
   it('says empty for nothing, and invalid for anything else', () => {
     expect(value('')).toBe('empty');
     expect(value('   ')).toBe('empty');
-    for (const junk of ['abc', '1,2,3', '1.250,5', '1,250.5', '12 50', '1e3', '0x10', ',', '-', '2 kg', 'Infinity', '1'.repeat(400)]) {
+    for (const junk of [
+      'abc',
+      '1,2,3',
+      '1.250,5',
+      '1,250.5',
+      '12 50',
+      '1e3',
+      '0x10',
+      ',',
+      '-',
+      '2 kg',
+      'Infinity',
+      '1'.repeat(400),
+    ]) {
       expect(value(junk), junk).toBe('invalid');
     }
   });

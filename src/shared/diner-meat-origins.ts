@@ -13,7 +13,12 @@ import { DECLARED_FOR_KIND, undeclaredKinds, type ProductOrigin } from './produc
  */
 
 /** A product's kind says « bovine », not beef or veal: the decree's own generic names. */
-export const DERIVED_MEAT_NAMES: Record<ProductMeatKind, string> = { bovine: 'Viande bovine', porcine: 'Porc', ovine: 'Viande ovine', volaille: 'Volaille' };
+export const DERIVED_MEAT_NAMES: Record<ProductMeatKind, string> = {
+  bovine: 'Viande bovine',
+  porcine: 'Porc',
+  ovine: 'Viande ovine',
+  volaille: 'Volaille',
+};
 
 /** Per stage, the country every product of that kind gives; null where one is unknown or they differ. */
 export function agreedStages(products: readonly ProductOrigin[], kind: ProductMeatKind): OriginStages {
@@ -27,7 +32,11 @@ export function agreedStages(products: readonly ProductOrigin[], kind: ProductMe
 }
 
 /** The origin of a kind as a declaration would say it, under the kind's first declared meat (Bœuf rules for bovine). */
-const asDeclared = (kind: ProductMeatKind, stages: OriginStages, meat: MeatOrigin['meat'] = DECLARED_FOR_KIND[kind][0]!): MeatOrigin => ({
+const asDeclared = (
+  kind: ProductMeatKind,
+  stages: OriginStages,
+  meat: MeatOrigin['meat'] = DECLARED_FOR_KIND[kind][0]!,
+): MeatOrigin => ({
   meat,
   born: kind === 'bovine' ? stages.born : null,
   reared: stages.reared,
@@ -35,14 +44,20 @@ const asDeclared = (kind: ProductMeatKind, stages: OriginStages, meat: MeatOrigi
 });
 
 /** The kinds the recipe does not declare whose products agree on a complete origin. */
-export function derivedMeatOrigins(products: readonly ProductOrigin[], declared: readonly MeatOrigin[]): { kind: ProductMeatKind; origin: MeatOrigin }[] {
+export function derivedMeatOrigins(
+  products: readonly ProductOrigin[],
+  declared: readonly MeatOrigin[],
+): { kind: ProductMeatKind; origin: MeatOrigin }[] {
   return undeclaredKinds(products, declared)
     .map((kind) => ({ kind, origin: asDeclared(kind, agreedStages(products, kind)) }))
     .filter((derived) => originKnown(derived.origin));
 }
 
 /** Kinds the products bring that neither a declaration nor the products' agreement covers. */
-export const unresolvedKinds = (products: readonly ProductOrigin[], declared: readonly MeatOrigin[]): ProductMeatKind[] => {
+export const unresolvedKinds = (
+  products: readonly ProductOrigin[],
+  declared: readonly MeatOrigin[],
+): ProductMeatKind[] => {
   const derived = derivedMeatOrigins(products, declared).map((d) => d.kind);
   return undeclaredKinds(products, declared).filter((kind) => !derived.includes(kind));
 };
@@ -51,8 +66,13 @@ export const unresolvedKinds = (products: readonly ProductOrigin[], declared: re
  * The owner's flag (`meatOriginMissing`): a declared origin incomplete, a kind of product meat
  * neither declared nor agreed on by its products, or red meat with no origin at all.
  */
-export const recipeOriginMissing = (declared: readonly MeatOrigin[], products: readonly ProductOrigin[], hasRedMeat: boolean): boolean =>
-  meatOriginMissing([...declared, ...derivedMeatOrigins(products, declared).map((d) => d.origin)], hasRedMeat) || unresolvedKinds(products, declared).length > 0;
+export const recipeOriginMissing = (
+  declared: readonly MeatOrigin[],
+  products: readonly ProductOrigin[],
+  hasRedMeat: boolean,
+): boolean =>
+  meatOriginMissing([...declared, ...derivedMeatOrigins(products, declared).map((d) => d.origin)], hasRedMeat) ||
+  unresolvedKinds(products, declared).length > 0;
 
 export interface DinerMeatOrigin extends MeatOriginLine {
   /** « Origine : France », « Né et élevé : Irlande, France et abattu : France »… */
@@ -68,12 +88,17 @@ const lineOf = (meat: string, origin: MeatOrigin, text: string): DinerMeatOrigin
 });
 
 /** The lines diners read, on the page, in its JSON, on the printed carte and in the allergen table. */
-export function dinerMeatOrigins(declared: readonly MeatOrigin[], products: readonly ProductOrigin[]): DinerMeatOrigin[] {
+export function dinerMeatOrigins(
+  declared: readonly MeatOrigin[],
+  products: readonly ProductOrigin[],
+): DinerMeatOrigin[] {
   const own = declared.flatMap((origin) => {
     const text = meatOriginText(origin);
     return text ? [lineOf(origin.meat, origin, text)] : [];
   });
-  const derived = derivedMeatOrigins(products, declared).map(({ kind, origin }) => lineOf(DERIVED_MEAT_NAMES[kind], origin, meatOriginText(origin)!));
+  const derived = derivedMeatOrigins(products, declared).map(({ kind, origin }) =>
+    lineOf(DERIVED_MEAT_NAMES[kind], origin, meatOriginText(origin)!),
+  );
   return [...own, ...derived];
 }
 
@@ -82,7 +107,10 @@ export function dinerMeatOrigins(declared: readonly MeatOrigin[], products: read
  * declared with the countries they agree on (a stage they differ on stays empty, for the owner
  * to fill); a meat already declared for that kind keeps its name (Veau stays Veau).
  */
-export function declarationFromProducts(products: readonly ProductOrigin[], declared: readonly MeatOrigin[]): MeatOrigin[] {
+export function declarationFromProducts(
+  products: readonly ProductOrigin[],
+  declared: readonly MeatOrigin[],
+): MeatOrigin[] {
   const result = [...declared];
   for (const kind of [...new Set(products.map((p) => p.meatKind))]) {
     const stages = agreedStages(products, kind);

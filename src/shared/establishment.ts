@@ -7,7 +7,9 @@ import { NBSP } from './typography.ts';
  */
 
 /** « 12 rue des Halles, 75001 Paris », or null when no line is given. */
-export function establishmentAddressLine(profile: Pick<EstablishmentProfile, 'address' | 'postalCode' | 'city'>): string | null {
+export function establishmentAddressLine(
+  profile: Pick<EstablishmentProfile, 'address' | 'postalCode' | 'city'>,
+): string | null {
   const town = [profile.postalCode, profile.city].filter(Boolean).join(' ');
   return [profile.address, town].filter(Boolean).join(', ') || null;
 }
@@ -16,7 +18,9 @@ export function establishmentAddressLine(profile: Pick<EstablishmentProfile, 'ad
 export const unbreakablePhone = (phone: string) => phone.replace(/ /g, NBSP);
 
 /** « 12 rue des Halles, 75001 Paris · 01 23 45 67 89 », or null when nothing is given. */
-export function establishmentContactLine(profile: Pick<EstablishmentProfile, 'address' | 'postalCode' | 'city' | 'phone'> | null | undefined): string | null {
+export function establishmentContactLine(
+  profile: Pick<EstablishmentProfile, 'address' | 'postalCode' | 'city' | 'phone'> | null | undefined,
+): string | null {
   if (!profile) return null;
   const parts = [establishmentAddressLine(profile), profile.phone && unbreakablePhone(profile.phone)].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;

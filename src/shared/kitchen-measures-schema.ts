@@ -41,7 +41,11 @@ export const kitchenMeasureTableSchema = z
       for (const kind of ['unit', 'density'] as const) {
         const source = measure[kind]?.source;
         if (source !== undefined && !(source in table.sources)) {
-          ctx.addIssue({ code: 'custom', message: `source inconnue : ${source}`, path: ['measures', index, kind, 'source'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: `source inconnue : ${source}`,
+            path: ['measures', index, kind, 'source'],
+          });
         }
       }
     });

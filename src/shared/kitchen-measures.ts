@@ -78,7 +78,10 @@ export const compileMeasures = (table: KitchenMeasureTable): CompiledMeasure[] =
 /** `defaultsFor(food)`: the unit weight and density a new line of that food starts with. */
 export function measureLookup(table: KitchenMeasureTable) {
   const entries = compileMeasures(table);
-  const cite = (figure: MeasureFigure): MeasureCitation => ({ label: table.sources[figure.source]?.label ?? figure.source, detail: figure.detail });
+  const cite = (figure: MeasureFigure): MeasureCitation => ({
+    label: table.sources[figure.source]?.label ?? figure.source,
+    detail: figure.detail,
+  });
   return function defaultsFor(food: FoodRef): MeasureDefaults {
     const measure = findMeasure(entries, food);
     if (!measure) return NONE;

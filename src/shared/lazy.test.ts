@@ -42,7 +42,9 @@ describe('Intl formatters at a module’s top level', () => {
 
   it('no file of the web app or of src/shared makes one', () => {
     const root = path.resolve(import.meta.dirname, '..');
-    const offenders = [...sources(path.join(root, 'web')), ...sources(path.join(root, 'shared'))].filter((file) => topLevel.test(readFileSync(file, 'utf8')));
+    const offenders = [...sources(path.join(root, 'web')), ...sources(path.join(root, 'shared'))].filter((file) =>
+      topLevel.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
   });
 });

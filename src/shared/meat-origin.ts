@@ -42,7 +42,8 @@ export const meatOriginsSchema = z
   .default([])
   .superRefine((list, ctx) => {
     list.forEach((origin, index) => {
-      if (list.findIndex((o) => o.meat === origin.meat) !== index) ctx.addIssue({ code: 'custom', message: m.duplicate, path: [index, 'meat'] });
+      if (list.findIndex((o) => o.meat === origin.meat) !== index)
+        ctx.addIssue({ code: 'custom', message: m.duplicate, path: [index, 'meat'] });
     });
   });
 
@@ -60,7 +61,8 @@ export function meatOriginText(origin: MeatOrigin): string | null {
   if (!originKnown(origin)) return null;
   const bovine = BOVINE.includes(origin.meat);
   const places = bovine ? [origin.born!, origin.reared!] : [origin.reared!];
-  if ([...places, origin.slaughtered!].every((p) => p === origin.slaughtered)) return `Origine\u00a0: ${origin.slaughtered}`;
+  if ([...places, origin.slaughtered!].every((p) => p === origin.slaughtered))
+    return `Origine\u00a0: ${origin.slaughtered}`;
   const raised = [...new Set(places)].join(', ');
   return `${bovine ? 'Né et élevé' : 'Élevé'}\u00a0: ${raised} et abattu\u00a0: ${origin.slaughtered}`;
 }

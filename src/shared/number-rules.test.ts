@@ -53,14 +53,24 @@ describe('readNumberText (forms)', () => {
 
 describe('the API schema', () => {
   const recipe = (patch: Record<string, unknown>, line: Record<string, unknown> = {}) =>
-    recipeInputSchema.safeParse({ name: 'Tarte', servings: 4, ingredients: [{ code: '16400', quantity: 0.25, unit: 'kg', ...line }], allergens: [], dietaryInfo: [], ...patch });
-  const fields = (result: ReturnType<typeof recipe>) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    recipeInputSchema.safeParse({
+      name: 'Tarte',
+      servings: 4,
+      ingredients: [{ code: '16400', quantity: 0.25, unit: 'kg', ...line }],
+      allergens: [],
+      dietaryInfo: [],
+      ...patch,
+    });
+  const fields = (result: ReturnType<typeof recipe>) =>
+    Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
   it('refuses a quantity, weight, density or price that is not greater than 0, on its field', () => {
     expect(fields(recipe({}, { quantity: -5 }))).toEqual({ 'ingredients.0.quantity': c.quantityPositive });
     expect(fields(recipe({}, { quantity: 0 }))).toEqual({ 'ingredients.0.quantity': c.quantityPositive });
     expect(fields(recipe({}, { quantity: '0,25' }))).toEqual({ 'ingredients.0.quantity': n.quantity.messages.invalid });
-    expect(fields(recipe({}, { unit: 'ml', gramsPerMl: 0 }))).toEqual({ 'ingredients.0.gramsPerMl': c.gramsPerMlRequired });
+    expect(fields(recipe({}, { unit: 'ml', gramsPerMl: 0 }))).toEqual({
+      'ingredients.0.gramsPerMl': c.gramsPerMlRequired,
+    });
     expect(fields(recipe({ price: 0 }))).toEqual({ price: c.pricePositive });
     expect(fields(recipe({ cookedWeightG: 0.01 }))).toEqual({ cookedWeightG: c.cookedWeightPositive });
     expect(recipe({ price: 9.5, fruitVegLegumePercent: 0 }, { unit: 'l', gramsPerMl: 0.92 }).success).toBe(true);

@@ -45,7 +45,8 @@ export type TextReading = { value: number | null; error: null } | { value: null;
 /** The form side: what the owner typed, read as parseDecimal does. Empty is null, or an error when required. */
 export function readNumberText(rule: NumberRule, text: string, required: boolean): TextReading {
   const parsed = parseDecimal(text);
-  if (parsed.kind === 'empty') return required ? { value: null, error: rule.messages.invalid } : { value: null, error: null };
+  if (parsed.kind === 'empty')
+    return required ? { value: null, error: rule.messages.invalid } : { value: null, error: null };
   if (parsed.kind === 'invalid') {
     return { value: null, error: rule.decimals === 0 ? messages.numbers.notAWholeNumber : messages.numbers.notANumber };
   }

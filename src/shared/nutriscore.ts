@@ -68,7 +68,13 @@ export function computeNutriScore(input: NutriScoreInput): NutriScoreResult {
   // With 11 negative points or more, protein counts only if fruit/vegetables/legumes score the maximum.
   const proteinCounted = negative.total < 11 || fruitVegLegume === 5;
   const fiber = points(input.fiber, FIBRE);
-  const positive = { protein, fiber, fruitVegLegume, total: (proteinCounted ? protein : 0) + fiber + fruitVegLegume, proteinCounted };
+  const positive = {
+    protein,
+    fiber,
+    fruitVegLegume,
+    total: (proteinCounted ? protein : 0) + fiber + fruitVegLegume,
+    proteinCounted,
+  };
   const score = negative.total - positive.total;
   return { letter: letterFor(score), score, negative, positive };
 }

@@ -4,7 +4,18 @@ import { HEADLINE } from './nutrition-headline.ts';
 export { missingHeadlineIngredients } from './nutrition-headline.ts';
 
 /** Nutrients of a Ciqual food per 100 g (docs/product/api.md `per100g`). `null` is « unknown », never 0. */
-export const NUTRIENTS = ['energyKj', 'energyKcal', 'water', 'protein', 'carbs', 'sugars', 'fiber', 'fat', 'saturatedFat', 'salt'] as const;
+export const NUTRIENTS = [
+  'energyKj',
+  'energyKcal',
+  'water',
+  'protein',
+  'carbs',
+  'sugars',
+  'fiber',
+  'fat',
+  'saturatedFat',
+  'salt',
+] as const;
 export type Nutrient = (typeof NUTRIENTS)[number];
 export type Per100g = Record<Nutrient, number | null>;
 
@@ -40,8 +51,6 @@ export interface NutritionResult {
 
 export const roundOneDecimal = (value: number) => Math.round((value + Number.EPSILON) * 10) / 10;
 
-
-
 /**
  * Each ingredient adds its per-100 g values × grams / 100; the sum is divided by servings.
  * A gap in Ciqual is not a zero: the total adds what is known and names what is missing.
@@ -54,7 +63,12 @@ export function computeNutrition(lines: readonly NutritionLine[], servings: numb
   let totalGrams = 0;
 
   for (const line of lines) {
-    const grams = toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit, line.gramsPerMl);
+    const grams = toGrams(
+      Number.isFinite(line.quantity) ? line.quantity : 0,
+      line.unit,
+      line.gramsPerUnit,
+      line.gramsPerMl,
+    );
     if (grams === null) {
       for (const n of NUTRIENTS) (missing[n] ??= []).push(line.name);
       continue;
@@ -71,7 +85,9 @@ export function computeNutrition(lines: readonly NutritionLine[], servings: numb
     }
   }
 
-  const perServing = Object.fromEntries(NUTRIENTS.map((n) => [n, totals[n] === null ? null : totals[n] / portions])) as Record<Nutrient, number | null>;
+  const perServing = Object.fromEntries(
+    NUTRIENTS.map((n) => [n, totals[n] === null ? null : totals[n] / portions]),
+  ) as Record<Nutrient, number | null>;
   const round1 = (v: number | null) => (v === null ? null : roundOneDecimal(v));
   return {
     totalGrams,

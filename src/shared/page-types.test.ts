@@ -3,8 +3,17 @@ import { pageTypeFor, trackedPath } from './page-types.ts';
 
 describe('pageTypeFor', () => {
   it('classifies the routes as docs/product/spec.md does', () => {
-    expect(['/', '/auth', '/restaurants', '/restauration-collective'].map(pageTypeFor)).toEqual(['public', 'public', 'public', 'public']);
-    expect(['/mentions-legales', '/confidentialite', '/conditions-generales'].map(pageTypeFor)).toEqual(['public', 'public', 'public']);
+    expect(['/', '/auth', '/restaurants', '/restauration-collective'].map(pageTypeFor)).toEqual([
+      'public',
+      'public',
+      'public',
+      'public',
+    ]);
+    expect(['/mentions-legales', '/confidentialite', '/conditions-generales'].map(pageTypeFor)).toEqual([
+      'public',
+      'public',
+      'public',
+    ]);
     expect(pageTypeFor('/menu/abc')).toBe('menu');
     expect(pageTypeFor('/qr/abc')).toBe('menu');
     expect(pageTypeFor('/admin')).toBe('admin');

@@ -4,7 +4,14 @@ import { LEGAL_PAGES } from './legal.ts';
 export type PageType = 'public' | 'menu' | 'admin' | 'dashboard';
 
 /** docs/product/spec.md's public pages, and the legal pages added with issue 10. */
-const PUBLIC = new Set<string>(['/', '/auth', '/restaurants', '/restauration-collective', '/invitation', ...LEGAL_PAGES.map((page) => page.path)]);
+const PUBLIC = new Set<string>([
+  '/',
+  '/auth',
+  '/restaurants',
+  '/restauration-collective',
+  '/invitation',
+  ...LEGAL_PAGES.map((page) => page.path),
+]);
 
 /** Pages whose path holds a secret (an invitation's token): recorded without it. */
 const SECRET_PATHS = ['/invitation/'];

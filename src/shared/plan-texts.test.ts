@@ -19,7 +19,8 @@ const WORDS: Record<PlanResource, string> = {
 /** A free limit's figure written by hand next to its word: the text should use FREE_PLAN (src/shared/plan-texts.ts). */
 function handWrittenLimits(file: string, text: string): string[] {
   const patterns = (Object.keys(WORDS) as PlanResource[]).map(
-    (resource) => new RegExp(`(?<![\\d,.])${FREE_LIMITS[resource]}[\\s\\u00a0\\u202f]*(?:${WORDS[resource]})(?![\\p{L}])`, 'iu'),
+    (resource) =>
+      new RegExp(`(?<![\\d,.])${FREE_LIMITS[resource]}[\\s\\u00a0\\u202f]*(?:${WORDS[resource]})(?![\\p{L}])`, 'iu'),
   );
   return textLiteralsOf(file, text)
     .filter((literal) => patterns.some((pattern) => pattern.test(literal.text)))
@@ -28,10 +29,23 @@ function handWrittenLimits(file: string, text: string): string[] {
 
 describe('the free plan in words', () => {
   it('is built from FREE_LIMITS, typeset', () => {
-    expect(FREE_PLAN).toEqual({ recipes: '5\u00a0recettes', menus: '1\u00a0menu', qrCodes: '1\u00a0code QR', establishments: '1\u00a0établissement', members: '1\u00a0membre' });
-    const texts = [...Object.values(FREE_PLAN), ...Object.values(PLAN_LIMIT_TOASTS), ...FREE_PLAN_FEATURES.pricing, ...FREE_PLAN_FEATURES.subscription];
+    expect(FREE_PLAN).toEqual({
+      recipes: '5\u00a0recettes',
+      menus: '1\u00a0menu',
+      qrCodes: '1\u00a0code QR',
+      establishments: '1\u00a0établissement',
+      members: '1\u00a0membre',
+    });
+    const texts = [
+      ...Object.values(FREE_PLAN),
+      ...Object.values(PLAN_LIMIT_TOASTS),
+      ...FREE_PLAN_FEATURES.pricing,
+      ...FREE_PLAN_FEATURES.subscription,
+    ];
     expect(texts.filter((text) => frenchTypography(text) !== text)).toEqual([]);
-    expect(PLAN_LIMIT_TOASTS.menus).toBe('Le plan gratuit est limité à 1\u00a0menu. Passez au Premium pour créer plus de menus.');
+    expect(PLAN_LIMIT_TOASTS.menus).toBe(
+      'Le plan gratuit est limité à 1\u00a0menu. Passez au Premium pour créer plus de menus.',
+    );
   });
 
   it('no user-facing text of src/ writes a free limit by hand', () => {

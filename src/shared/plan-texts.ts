@@ -23,6 +23,18 @@ export const PLAN_LIMIT_TOASTS = {
 
 /** « Gratuit » in the pricing section and « Fonctionnalités incluses » of « Mon Abonnement » (docs/product/spec.md). */
 export const FREE_PLAN_FEATURES = {
-  pricing: [FREE_PLAN.menus, `${FREE_PLAN.recipes} max`, `${FREE_PLAN.qrCodes} max`, 'Calculs nutritionnels', 'Support par email'],
-  subscription: [`${FREE_PLAN.menus} max`, `${FREE_PLAN.recipes} max`, `${FREE_PLAN.qrCodes} max`, 'Calculs nutritionnels de base', 'Support par email'],
+  pricing: [
+    FREE_PLAN.menus,
+    `${FREE_PLAN.recipes} max`,
+    `${FREE_PLAN.qrCodes} max`,
+    'Calculs nutritionnels',
+    'Support par email',
+  ],
+  subscription: [
+    `${FREE_PLAN.menus} max`,
+    `${FREE_PLAN.recipes} max`,
+    `${FREE_PLAN.qrCodes} max`,
+    'Calculs nutritionnels de base',
+    'Support par email',
+  ],
 } as const;

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_LIMITS, limitState, limitsFor, PREMIUM_LIMITS, summarizeSubscription, tierOf, type SubscriptionState } from './plans.ts';
+import {
+  FREE_LIMITS,
+  limitState,
+  limitsFor,
+  PREMIUM_LIMITS,
+  summarizeSubscription,
+  tierOf,
+  type SubscriptionState,
+} from './plans.ts';
 
 describe('limits', () => {
   it('free is 5 recipes, 1 menu, 1 QR code, 1 establishment and 1 member; premium is unlimited', () => {
     expect(limitsFor('free')).toEqual({ recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 });
-    expect(limitsFor('premium')).toEqual({ recipes: null, menus: null, qrCodes: null, establishments: null, members: null });
+    expect(limitsFor('premium')).toEqual({
+      recipes: null,
+      menus: null,
+      qrCodes: null,
+      establishments: null,
+      members: null,
+    });
     expect(FREE_LIMITS).toBe(limitsFor('free'));
     expect(PREMIUM_LIMITS).toBe(limitsFor('premium'));
   });
@@ -51,7 +65,9 @@ describe('tierOf', () => {
 
   it('is free without a subscription or with a free one', () => {
     expect(tierOf(null, now)).toBe('free');
-    expect(tierOf({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe('free');
+    expect(tierOf({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toBe(
+      'free',
+    );
   });
 
   it('is premium for an active or trialing premium subscription in its period', () => {
@@ -69,37 +85,68 @@ describe('tierOf', () => {
     expect(tierOf(premium({ currentPeriodEnd: now }), now)).toBe('free');
   });
 
-  it.each(['past_due', 'canceled', 'incomplete', 'unpaid'] as const)('is free when the premium subscription is %s', (status) => {
-    expect(tierOf(premium({ status }), now)).toBe('free');
-  });
+  it.each(['past_due', 'canceled', 'incomplete', 'unpaid'] as const)(
+    'is free when the premium subscription is %s',
+    (status) => {
+      expect(tierOf(premium({ status }), now)).toBe('free');
+    },
+  );
 });
 
 describe('summarizeSubscription', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   it('is free without a subscription row', () => {
-    expect(summarizeSubscription(null, now)).toEqual({ subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false });
+    expect(summarizeSubscription(null, now)).toEqual({
+      subscribed: false,
+      tier: 'free',
+      status: 'active',
+      subscriptionEnd: null,
+      willExpire: false,
+    });
   });
 
   it('keeps premium until the end of a cancelled period, flagged as expiring', () => {
     const end = new Date('2026-12-01T00:00:00Z');
-    const summary = summarizeSubscription({ tier: 'premium', status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true }, now);
-    expect(summary).toEqual({ subscribed: true, tier: 'premium', status: 'active', subscriptionEnd: end.toISOString(), willExpire: true });
+    const summary = summarizeSubscription(
+      { tier: 'premium', status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true },
+      now,
+    );
+    expect(summary).toEqual({
+      subscribed: true,
+      tier: 'premium',
+      status: 'active',
+      subscriptionEnd: end.toISOString(),
+      willExpire: true,
+    });
   });
 
   it('returns to free once the period has ended', () => {
     const end = new Date('2026-11-01T00:00:00Z');
-    const summary = summarizeSubscription({ tier: 'premium', status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true }, now);
+    const summary = summarizeSubscription(
+      { tier: 'premium', status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true },
+      now,
+    );
     expect(summary.tier).toBe('free');
     expect(summary.willExpire).toBe(false);
   });
 
   it('says inactive for a lapsed subscription, active for a free one', () => {
-    expect(summarizeSubscription({ tier: 'premium', status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toMatchObject({ tier: 'free', status: 'inactive' });
-    expect(summarizeSubscription({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now)).toMatchObject({ tier: 'free', status: 'active' });
+    expect(
+      summarizeSubscription(
+        { tier: 'premium', status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+        now,
+      ),
+    ).toMatchObject({ tier: 'free', status: 'inactive' });
+    expect(
+      summarizeSubscription({ tier: 'free', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now),
+    ).toMatchObject({ tier: 'free', status: 'active' });
   });
 
   it('counts a trial as premium', () => {
-    const summary = summarizeSubscription({ tier: 'premium', status: 'trialing', currentPeriodEnd: null, cancelAtPeriodEnd: false }, now);
+    const summary = summarizeSubscription(
+      { tier: 'premium', status: 'trialing', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      now,
+    );
     expect(summary).toMatchObject({ subscribed: true, tier: 'premium', status: 'trialing' });
   });
 });

@@ -12,8 +12,20 @@ export type PlanResource = LimitedResource | TeamResource;
 export type Limits = Record<PlanResource, number | null>;
 
 /** The free plan's limits: the only place their figures are written (texts: src/shared/plan-texts.ts). */
-export const FREE_LIMITS: Record<PlanResource, number> = { recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 };
-export const PREMIUM_LIMITS: Limits = { recipes: null, menus: null, qrCodes: null, establishments: null, members: null };
+export const FREE_LIMITS: Record<PlanResource, number> = {
+  recipes: 5,
+  menus: 1,
+  qrCodes: 1,
+  establishments: 1,
+  members: 1,
+};
+export const PREMIUM_LIMITS: Limits = {
+  recipes: null,
+  menus: null,
+  qrCodes: null,
+  establishments: null,
+  members: null,
+};
 
 export function limitsFor(tier: Tier): Limits {
   return tier === 'premium' ? PREMIUM_LIMITS : FREE_LIMITS;
@@ -73,14 +85,21 @@ export interface SubscriptionSummary {
   willExpire: boolean;
 }
 
-export function summarizeSubscription(subscription: SubscriptionState | null | undefined, now: Date = new Date()): SubscriptionSummary {
+export function summarizeSubscription(
+  subscription: SubscriptionState | null | undefined,
+  now: Date = new Date(),
+): SubscriptionSummary {
   const tier = tierOf(subscription, now);
   const premium = tier === 'premium';
   const end = premium ? (subscription?.currentPeriodEnd ?? null) : null;
   return {
     subscribed: premium,
     tier,
-    status: premium ? (subscription?.status ?? 'active') : subscription?.status === 'active' || !subscription ? 'active' : 'inactive',
+    status: premium
+      ? (subscription?.status ?? 'active')
+      : subscription?.status === 'active' || !subscription
+        ? 'active'
+        : 'inactive',
     subscriptionEnd: end ? end.toISOString() : null,
     willExpire: premium && Boolean(subscription?.cancelAtPeriodEnd),
   };

@@ -49,7 +49,11 @@ const cell = (row: FileRow, header: string): string => {
   const key = Object.keys(row).find((k) => k.trim().toLowerCase() === header.toLowerCase());
   return key === undefined ? '' : String(row[key] ?? '').trim();
 };
-const list = (text: string) => text.split(/[;,]/).map((v) => v.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(/[;,]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** « 9,80 », « 9.80 », « 1 234,5 » → a number; blank → null; anything else stays text (the schema refuses it). */
 function numberOf(text: string): number | string | null {
@@ -67,13 +71,18 @@ export function productInputOfRow(row: FileRow): { input: ProductInput; notNumbe
     return typeof value === 'number' ? value : null;
   };
   const amount = num('Prix HT (€)');
-  const per = cell(row, 'Prix par').toLowerCase().replace(/^unite$/, 'unité').replace(/^litre$/, 'l');
+  const per = cell(row, 'Prix par')
+    .toLowerCase()
+    .replace(/^unite$/, 'unité')
+    .replace(/^litre$/, 'l');
   const meat = cell(row, 'Viande').toLowerCase();
   return {
     input: {
       name: cell(row, 'Nom'),
       supplier: cell(row, 'Fournisseur') || null,
-      per100g: Object.fromEntries(PRODUCT_NUTRIENTS.map((n) => [n, num(PRODUCT_FILE_NUTRIENTS[n])])) as NonNullable<ProductInput['per100g']>,
+      per100g: Object.fromEntries(PRODUCT_NUTRIENTS.map((n) => [n, num(PRODUCT_FILE_NUTRIENTS[n])])) as NonNullable<
+        ProductInput['per100g']
+      >,
       allergens: list(cell(row, 'Allergènes')),
       traces: list(cell(row, 'Traces')),
       price: amount === null ? null : { amount, per: (per || 'kg') as (typeof PRICE_UNITS)[number] },
@@ -106,7 +115,27 @@ export function rowOfProduct(p: Product): string[] {
 }
 
 /** The template's example line. */
-export const TEMPLATE_ROW: string[] = ['Beurre doux AOP', 'Laiterie Z', '3065', '745', '82', '52', '0,5', '0,5', '0', '0,7', '0,05', 'Lait', '', '9,80', 'kg', '', 'France', '', 'aop_aoc'];
+export const TEMPLATE_ROW: string[] = [
+  'Beurre doux AOP',
+  'Laiterie Z',
+  '3065',
+  '745',
+  '82',
+  '52',
+  '0,5',
+  '0,5',
+  '0',
+  '0,7',
+  '0,05',
+  'Lait',
+  '',
+  '9,80',
+  'kg',
+  '',
+  'France',
+  '',
+  'aop_aoc',
+];
 
 /** One problem list per row number (the file's line: 2 is the first row under the headers). */
 export interface RowProblems {

@@ -34,9 +34,7 @@ export const stageCountryText = z
   .max(60, m.countryTooLong)
   .refine((value) => !/[;:]/.test(value), m.countryInvalid);
 
-const country = stageCountryText
-  .nullish()
-  .transform((value) => (value ? value : null));
+const country = stageCountryText.nullish().transform((value) => (value ? value : null));
 
 export const originStagesSchema = z
   .object({ born: country, reared: country, slaughtered: country })

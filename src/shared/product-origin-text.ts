@@ -13,7 +13,12 @@ export interface ProductOrigin {
   sources: string[];
 }
 
-export const PRODUCT_MEAT_LABELS: Record<ProductMeatKind, string> = { bovine: 'Bovin', porcine: 'Porc', ovine: 'Ovin', volaille: 'Volaille' };
+export const PRODUCT_MEAT_LABELS: Record<ProductMeatKind, string> = {
+  bovine: 'Bovin',
+  porcine: 'Porc',
+  ovine: 'Ovin',
+  volaille: 'Volaille',
+};
 
 /** « Bovin : France (Paleron) ; Volaille : origine non précisée (Suprême) »; stages as stored (« Né : … ; Élevé : … »). */
 export const productOriginText = (origin: ProductOrigin): string =>

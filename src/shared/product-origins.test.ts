@@ -5,7 +5,10 @@ describe('product origins', () => {
   it('merges one entry per kind and country, sources joined, kinds in order', () => {
     const merged = mergeOrigins([
       [{ meatKind: 'volaille', origin: 'France', sources: ['Suprême'] }],
-      [{ meatKind: 'bovine', origin: 'Irlande', sources: ['Paleron'] }, { meatKind: 'volaille', origin: 'France', sources: ['Cuisse', 'Suprême'] }],
+      [
+        { meatKind: 'bovine', origin: 'Irlande', sources: ['Paleron'] },
+        { meatKind: 'volaille', origin: 'France', sources: ['Cuisse', 'Suprême'] },
+      ],
       [{ meatKind: 'bovine', origin: null, sources: ['Fond brun'] }],
     ]);
     expect(merged).toEqual([
@@ -17,8 +20,13 @@ describe('product origins', () => {
   });
 
   it('a kind no declared meat covers is flagged; Veau covers bovine', () => {
-    const origins = [{ meatKind: 'bovine' as const, origin: 'France', sources: ['Jarret'] }, { meatKind: 'porcine' as const, origin: 'Espagne', sources: ['Lardons'] }];
+    const origins = [
+      { meatKind: 'bovine' as const, origin: 'France', sources: ['Jarret'] },
+      { meatKind: 'porcine' as const, origin: 'Espagne', sources: ['Lardons'] },
+    ];
     expect(undeclaredKinds(origins, [])).toEqual(['bovine', 'porcine']);
-    expect(undeclaredKinds(origins, [{ meat: 'Veau', born: 'France', reared: 'France', slaughtered: 'France' }])).toEqual(['porcine']);
+    expect(
+      undeclaredKinds(origins, [{ meat: 'Veau', born: 'France', reared: 'France', slaughtered: 'France' }]),
+    ).toEqual(['porcine']);
   });
 });

@@ -24,7 +24,9 @@ export function mergeOrigins(lists: readonly (readonly ProductOrigin[])[]): Prod
     }
   }
   return [...merged.values()].sort(
-    (a, b) => PRODUCT_MEAT_KINDS.indexOf(a.meatKind) - PRODUCT_MEAT_KINDS.indexOf(b.meatKind) || (a.origin ?? '').localeCompare(b.origin ?? '', 'fr'),
+    (a, b) =>
+      PRODUCT_MEAT_KINDS.indexOf(a.meatKind) - PRODUCT_MEAT_KINDS.indexOf(b.meatKind) ||
+      (a.origin ?? '').localeCompare(b.origin ?? '', 'fr'),
   );
 }
 
@@ -32,5 +34,10 @@ export function mergeOrigins(lists: readonly (readonly ProductOrigin[])[]): Prod
  * The product meat kinds no declared meat covers. For those, diners read the origin the
  * products agree on, if complete (src/shared/diner-meat-origins.ts); a declaration wins.
  */
-export const undeclaredKinds = (origins: readonly ProductOrigin[], declared: readonly MeatOrigin[]): ProductMeatKind[] =>
-  [...new Set(origins.map((o) => o.meatKind))].filter((kind) => !declared.some((d) => DECLARED_FOR_KIND[kind].includes(d.meat)));
+export const undeclaredKinds = (
+  origins: readonly ProductOrigin[],
+  declared: readonly MeatOrigin[],
+): ProductMeatKind[] =>
+  [...new Set(origins.map((o) => o.meatKind))].filter(
+    (kind) => !declared.some((d) => DECLARED_FOR_KIND[kind].includes(d.meat)),
+  );

@@ -86,7 +86,10 @@ export interface RecipeFacts {
   origins: ProductOrigin[];
 }
 
-function statedBy(lines: readonly RecipeFactsLine[], pick: (line: RecipeFactsLine) => readonly string[] | undefined): AllergenSuggestion[] {
+function statedBy(
+  lines: readonly RecipeFactsLine[],
+  pick: (line: RecipeFactsLine) => readonly string[] | undefined,
+): AllergenSuggestion[] {
   const sources = new Map<string, string[]>();
   for (const line of lines) {
     for (const allergen of pick(line) ?? []) {
@@ -95,7 +98,10 @@ function statedBy(lines: readonly RecipeFactsLine[], pick: (line: RecipeFactsLin
       sources.set(allergen, names);
     }
   }
-  return ALLERGEN_NAMES.filter((a) => sources.has(a)).map((allergen) => ({ allergen, sources: sources.get(allergen)! }));
+  return ALLERGEN_NAMES.filter((a) => sources.has(a)).map((allergen) => ({
+    allergen,
+    sources: sources.get(allergen)!,
+  }));
 }
 
 /**
@@ -104,12 +110,16 @@ function statedBy(lines: readonly RecipeFactsLine[], pick: (line: RecipeFactsLin
  */
 function wholeLists(input: RecipeFactsInput, products: AllergenSuggestion[], productTraces: AllergenSuggestion[]) {
   const allergens = [...new Set([...(input.ownAllergens ?? []), ...products.map((p) => p.allergen)])];
-  const traces = [...new Set([...(input.ownTraces ?? []), ...productTraces.map((p) => p.allergen)])].filter((a) => !allergens.includes(a));
+  const traces = [...new Set([...(input.ownTraces ?? []), ...productTraces.map((p) => p.allergen)])].filter(
+    (a) => !allergens.includes(a),
+  );
   return { allergens, traces };
 }
 
 function costOf(input: RecipeFactsInput, weights: (number | null)[]): RecipeFacts['cost'] {
-  const missing = input.lines.filter((line, i) => weights[i] === null || line.costPerGram === null || line.costPerGram === undefined).map((line) => line.name);
+  const missing = input.lines
+    .filter((line, i) => weights[i] === null || line.costPerGram === null || line.costPerGram === undefined)
+    .map((line) => line.name);
   if (missing.length > 0) return { total: null, perServing: null, missing: [...new Set(missing)] };
   const total = input.lines.reduce((sum, line, i) => sum + (weights[i] ?? 0) * (line.costPerGram ?? 0), 0);
   const servings = Number.isFinite(input.servings) && input.servings >= 1 ? input.servings : 1;
@@ -123,7 +133,9 @@ function costOf(input: RecipeFactsInput, weights: (number | null)[]): RecipeFact
  */
 export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
   const nutrition = computeNutrition(input.lines, input.servings);
-  const weights = input.lines.map((line) => toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit, line.gramsPerMl));
+  const weights = input.lines.map((line) =>
+    toGrams(Number.isFinite(line.quantity) ? line.quantity : 0, line.unit, line.gramsPerUnit, line.gramsPerMl),
+  );
   const unweighed = input.lines.filter((_, i) => weights[i] === null).map((line) => line.name);
   const redMeatGrams = input.lines.reduce((sum, line, i) => sum + (line.redMeat ? (weights[i] ?? 0) : 0), 0);
   const redMeat = nutrition.totalGrams > 0 && redMeatGrams / nutrition.totalGrams >= 0.5;
@@ -132,7 +144,13 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
   const cooked = input.cookedWeightG !== null && input.cookedWeightG > 0 ? input.cookedWeightG : null;
   return {
     version: RECIPE_FACTS_VERSION,
-    nutrition: { totalGrams: nutrition.totalGrams, totals: nutrition.totals, missing: nutrition.missing, partial: nutrition.partial, redMeat },
+    nutrition: {
+      totalGrams: nutrition.totalGrams,
+      totals: nutrition.totals,
+      missing: nutrition.missing,
+      partial: nutrition.partial,
+      redMeat,
+    },
     caloriesPerServing: nutrition.caloriesPerServing,
     proteinPerServing: nutrition.proteinPerServing,
     carbsPerServing: nutrition.carbsPerServing,

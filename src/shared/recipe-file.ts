@@ -7,7 +7,20 @@ import { LINE_UNITS } from './api/recipes.ts';
  * repeated. The cost columns are the export's computed facts: an import reads past them (the
  * server computes them again). Numbers as in src/shared/product-file.ts.
  */
-export const RECIPE_FILE_HEADERS = ['Recette', 'Portions', 'Prix TTC (€)', 'Vente', 'Coût par portion (€)', 'Coût matière (%)', 'Coefficient', 'Ingrédient', 'Type', 'Quantité', 'Unité', 'Poids d’une unité (g)'] as const;
+export const RECIPE_FILE_HEADERS = [
+  'Recette',
+  'Portions',
+  'Prix TTC (€)',
+  'Vente',
+  'Coût par portion (€)',
+  'Coût matière (%)',
+  'Coefficient',
+  'Ingrédient',
+  'Type',
+  'Quantité',
+  'Unité',
+  'Poids d’une unité (g)',
+] as const;
 
 export const LINE_KINDS = { ciqual: 'Ciqual', product: 'Mon produit', recipe: 'Sous-recette' } as const;
 export type LineKind = keyof typeof LINE_KINDS;
@@ -31,7 +44,20 @@ export const RECIPE_FILE_MESSAGES = {
 
 /** The template's example: a sub-recipe first, then a dish using it. */
 export const RECIPE_TEMPLATE_ROWS: string[][] = [
-  ['Pâte brisée maison', '4', '', 'sur place', '', '', '', 'Farine de blé tendre ou froment T55 (pour pains)', 'Ciqual', '250', 'g', ''],
+  [
+    'Pâte brisée maison',
+    '4',
+    '',
+    'sur place',
+    '',
+    '',
+    '',
+    'Farine de blé tendre ou froment T55 (pour pains)',
+    'Ciqual',
+    '250',
+    'g',
+    '',
+  ],
   ['Pâte brisée maison', '4', '', 'sur place', '', '', '', 'Beurre à 80% MG minimum, doux', 'Ciqual', '125', 'g', ''],
   ['Quiche lorraine', '6', '12,50', 'sur place', '', '', '', 'Pâte brisée maison', 'Sous-recette', '2', 'portion', ''],
   ['Quiche lorraine', '6', '12,50', 'sur place', '', '', '', 'Oeuf cru', 'Ciqual', '3', 'unité', '50'],
@@ -78,7 +104,10 @@ const kindOf = (text: string): LineKind | null => {
 const saleModeOf = (text: string): RecipeInput['saleMode'] | null => {
   const folded = text.trim().toLowerCase().replace('a emporter', 'à emporter');
   if (folded === '') return 'sur_place';
-  return (Object.keys(SALE_MODE_LABELS) as (keyof typeof SALE_MODE_LABELS)[]).find((k) => SALE_MODE_LABELS[k] === folded) ?? null;
+  return (
+    (Object.keys(SALE_MODE_LABELS) as (keyof typeof SALE_MODE_LABELS)[]).find((k) => SALE_MODE_LABELS[k] === folded) ??
+    null
+  );
 };
 
 /** The file's rows grouped by recipe name, in the order of their first row. */
@@ -89,7 +118,14 @@ export function recipesOfRows(rows: readonly FileRow[]): FileRecipe[] {
     const name = cell(row, 'Recette');
     let recipe = byName.get(name);
     if (!recipe) {
-      recipe = { name, firstLine: line, servings: numberOf(cell(row, 'Portions')), price: numberOf(cell(row, 'Prix TTC (€)')), saleMode: saleModeOf(cell(row, 'Vente')), lines: [] };
+      recipe = {
+        name,
+        firstLine: line,
+        servings: numberOf(cell(row, 'Portions')),
+        price: numberOf(cell(row, 'Prix TTC (€)')),
+        saleMode: saleModeOf(cell(row, 'Vente')),
+        lines: [],
+      };
       byName.set(name, recipe);
     }
     recipe.lines.push({
@@ -97,7 +133,9 @@ export function recipesOfRows(rows: readonly FileRow[]): FileRecipe[] {
       name: cell(row, 'Ingrédient'),
       kind: kindOf(cell(row, 'Type')),
       quantity: numberOf(cell(row, 'Quantité')),
-      unit: cell(row, 'Unité').toLowerCase().replace(/^unite$/, 'unité'),
+      unit: cell(row, 'Unité')
+        .toLowerCase()
+        .replace(/^unite$/, 'unité'),
       gramsPerUnit: numberOf(cell(row, 'Poids d’une unité (g)')),
     });
   });

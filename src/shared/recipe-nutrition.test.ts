@@ -34,16 +34,31 @@ describe('recipe Nutri-Score', () => {
   });
 
   it('names each unknown value and the ingredients that lack it, in the algorithm order', () => {
-    const r = recipeNutriScore({ ...base, missing: { sugars: ['Olive noire', 'Anchois'], fiber: ['Anchois'], salt: ['Olive noire'], water: ['Thon'] } });
+    const r = recipeNutriScore({
+      ...base,
+      missing: { sugars: ['Olive noire', 'Anchois'], fiber: ['Anchois'], salt: ['Olive noire'], water: ['Thon'] },
+    });
     expect(r).toEqual({
       available: false,
-      reasons: ['Sucres inconnus pour : Olive noire, Anchois', 'Sel inconnu pour : Olive noire', 'Fibres inconnues pour : Anchois'],
-      reason: 'Sucres inconnus pour : Olive noire, Anchois. Sel inconnu pour : Olive noire. Fibres inconnues pour : Anchois.',
+      reasons: [
+        'Sucres inconnus pour : Olive noire, Anchois',
+        'Sel inconnu pour : Olive noire',
+        'Fibres inconnues pour : Anchois',
+      ],
+      reason:
+        'Sucres inconnus pour : Olive noire, Anchois. Sel inconnu pour : Olive noire. Fibres inconnues pour : Anchois.',
     });
   });
 
   it('names an ingredient without a weight once, not once per nutrient, and says when nothing weighs anything', () => {
-    const everything = { energyKj: ['Œuf'], sugars: ['Œuf'], saturatedFat: ['Œuf'], salt: ['Œuf'], protein: ['Œuf'], fiber: ['Œuf', 'Persil'] };
+    const everything = {
+      energyKj: ['Œuf'],
+      sugars: ['Œuf'],
+      saturatedFat: ['Œuf'],
+      salt: ['Œuf'],
+      protein: ['Œuf'],
+      fiber: ['Œuf', 'Persil'],
+    };
     const r = recipeNutriScore({ ...base, missing: everything, unweighed: ['Œuf'] });
     expect(r.available === false && r.reasons).toEqual(['Poids inconnu pour : Œuf', 'Fibres inconnues pour : Persil']);
     const empty = recipeNutriScore({ ...base, totals: totals({}), referenceGrams: 0 });

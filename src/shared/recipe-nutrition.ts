@@ -3,7 +3,8 @@ import type { Nutrient } from './nutrition.ts';
 import { computeNutriScore, type NutriScoreLetter, type NutriScoreResult } from './nutriscore.ts';
 
 /** Red meat for the Nutri-Score protein cap: beef, veal, lamb, pork, horse, game, and their products. */
-const RED_MEAT = /^(boeuf|veau|agneau|mouton|porc|cheval|chevreuil|sanglier|cerf|biche|bison|lapin de garenne|jambon|lard|lardon|saucisse|saucisson|chorizo|bacon|rillettes|pate de campagne|merguez|steak|entrecote|rumsteck|bavette|faux-filet|onglet|gigot|cote de porc|filet mignon|roti de porc|roti de boeuf)/;
+const RED_MEAT =
+  /^(boeuf|veau|agneau|mouton|porc|cheval|chevreuil|sanglier|cerf|biche|bison|lapin de garenne|jambon|lard|lardon|saucisse|saucisson|chorizo|bacon|rillettes|pate de campagne|merguez|steak|entrecote|rumsteck|bavette|faux-filet|onglet|gigot|cote de porc|filet mignon|roti de porc|roti de boeuf)/;
 
 export function isRedMeat(name: string, subgroup: string | null | undefined): boolean {
   const group = foldText(subgroup ?? '');

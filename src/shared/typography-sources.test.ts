@@ -15,7 +15,8 @@ const show = (text: string) => text.replaceAll('\u00a0', '⍽').replaceAll('\u20
 
 function strings(value: unknown, at: string): [string, string][] {
   if (typeof value === 'string') return [[at, value]];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, `${at}.${key}`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => strings(inner, `${at}.${key}`));
   return [];
 }
 

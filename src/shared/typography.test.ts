@@ -19,7 +19,8 @@ describe('frenchTypography', () => {
   });
 
   it('leaves punctuation without a space before it alone (times, addresses, code)', () => {
-    for (const text of ['12:30', 'https://nutricarte.fr/menu?x=1', 'a:b', 'Bravo!']) expect(frenchTypography(text)).toBe(text);
+    for (const text of ['12:30', 'https://nutricarte.fr/menu?x=1', 'a:b', 'Bravo!'])
+      expect(frenchTypography(text)).toBe(text);
   });
 
   it('puts no-break spaces inside guillemets, whatever was written', () => {
@@ -93,9 +94,27 @@ describe('frenchInteger', () => {
   it('writes what Intl writes for fr-FR, without it for safe integers', () => {
     expect(visible(frenchInteger(1234567))).toBe('1^234^567');
     expect(frenchInteger(-1500)).toBe(intl.format(-1500));
-    for (const n of [0, -0, 7, 999, 1000, -999999, 2.5, -0.4, 1e21, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, NaN, Infinity, -Infinity]) {
+    for (const n of [
+      0,
+      -0,
+      7,
+      999,
+      1000,
+      -999999,
+      2.5,
+      -0.4,
+      1e21,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      NaN,
+      Infinity,
+      -Infinity,
+    ]) {
       expect(frenchInteger(n), String(n)).toBe(intl.format(n));
     }
-    fc.assert(fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double()), (n) => frenchInteger(n) === intl.format(n)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double()), (n) => frenchInteger(n) === intl.format(n)),
+      { numRuns: 2000 },
+    );
   });
 });

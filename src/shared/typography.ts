@@ -16,14 +16,84 @@ export const NNBSP = '\u202f';
 
 /** Units and counted words that stay on the line of their number. */
 const UNIT_WORDS = [
-  'g', 'kg', 'mg', 'µg', 'ml', 'cl', 'dl', 'l', 'L', 'kJ', 'kcal', '€', '%', 'min', 'h', 'Mo', 'Ko', 'mm', 'cm', 'px',
-  'unité', 'unités', 'portion', 'portions', 'recette', 'recettes', 'menu', 'menus', 'code', 'codes', 'plat', 'plats',
-  'ingrédient', 'ingrédients', 'allergène', 'allergènes', 'élément', 'éléments', 'section', 'sections', 'scan', 'scans',
-  'caractère', 'caractères', 'chiffre', 'chiffres', 'jour', 'jours', 'mois', 'an', 'ans', 'heure', 'heures', 'minute', 'minutes',
-  'seconde', 'secondes', 'semaine', 'semaines', 'fois', 'membre', 'membres', 'établissement', 'établissements', 'appareil', 'appareils',
-  'événement', 'événements', 'session', 'sessions', 'personne', 'personnes', 'couverts',
+  'g',
+  'kg',
+  'mg',
+  'µg',
+  'ml',
+  'cl',
+  'dl',
+  'l',
+  'L',
+  'kJ',
+  'kcal',
+  '€',
+  '%',
+  'min',
+  'h',
+  'Mo',
+  'Ko',
+  'mm',
+  'cm',
+  'px',
+  'unité',
+  'unités',
+  'portion',
+  'portions',
+  'recette',
+  'recettes',
+  'menu',
+  'menus',
+  'code',
+  'codes',
+  'plat',
+  'plats',
+  'ingrédient',
+  'ingrédients',
+  'allergène',
+  'allergènes',
+  'élément',
+  'éléments',
+  'section',
+  'sections',
+  'scan',
+  'scans',
+  'caractère',
+  'caractères',
+  'chiffre',
+  'chiffres',
+  'jour',
+  'jours',
+  'mois',
+  'an',
+  'ans',
+  'heure',
+  'heures',
+  'minute',
+  'minutes',
+  'seconde',
+  'secondes',
+  'semaine',
+  'semaines',
+  'fois',
+  'membre',
+  'membres',
+  'établissement',
+  'établissements',
+  'appareil',
+  'appareils',
+  'événement',
+  'événements',
+  'session',
+  'sessions',
+  'personne',
+  'personnes',
+  'couverts',
 ] as const;
-const UNIT_ALTERNATION = [...UNIT_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const UNIT_ALTERNATION = [...UNIT_WORDS]
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
 /** End of a unit: not followed by a letter or digit (« 5 g » but not « 5 gratins »). */
 const UNIT_END = '(?![\\p{L}\\p{N}])';
 
@@ -57,7 +127,8 @@ export function frenchTypography(text: string): string {
 
 /** A leading space before a unit, after an interpolated number: « ${n} recettes ». */
 const LEADING_UNIT = new RegExp(`^ (?=(?:${UNIT_ALTERNATION})${UNIT_END})`, 'u');
-const endsWithDigit = (value: unknown) => (typeof value === 'number' || typeof value === 'string') && /\d$/.test(String(value));
+const endsWithDigit = (value: unknown) =>
+  (typeof value === 'number' || typeof value === 'string') && /\d$/.test(String(value));
 
 /**
  * A template whose fixed parts get French typography, values inserted as they are:

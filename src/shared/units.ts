@@ -12,7 +12,12 @@ const AMOUNT: Record<Exclude<Unit, 'unité'>, number> = { g: 1, kg: 1000, ml: 1,
  * millilitres × the line's density (g/ml): oil is lighter than water, honey heavier
  * (docs/product/decisions.md 17). A line without a density counts 1 g/ml (docs/product/decisions.md 9).
  */
-export function toGrams(quantity: number, unit: Unit, gramsPerUnit?: number | null, gramsPerMl?: number | null): number | null {
+export function toGrams(
+  quantity: number,
+  unit: Unit,
+  gramsPerUnit?: number | null,
+  gramsPerMl?: number | null,
+): number | null {
   if (unit === 'unité') return gramsPerUnit && gramsPerUnit > 0 ? quantity * gramsPerUnit : null;
   const density = isVolume(unit) && gramsPerMl && gramsPerMl > 0 ? gramsPerMl : 1;
   return quantity * AMOUNT[unit] * density;

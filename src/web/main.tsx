@@ -14,7 +14,8 @@ const AppToaster = lazy(() => import('./components/app-toaster.tsx'));
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
       refetchOnWindowFocus: false,
     },
   },
@@ -57,8 +58,12 @@ const render = () =>
 if (container.hasAttribute('data-first-paint')) {
   // A signed-out page's paint (/auth) takes typing before the app comes: it is handed over
   // (src/web/lib/form-draft.ts, loaded with the page that uses it, not with every page).
-  const painted = container.querySelector('form') ? import('./lib/form-draft.ts').then(({ followPaintedForm }) => followPaintedForm(container)).catch(() => undefined) : null;
-  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery), painted]).then(() => startTransition(render));
+  const painted = container.querySelector('form')
+    ? import('./lib/form-draft.ts').then(({ followPaintedForm }) => followPaintedForm(container)).catch(() => undefined)
+    : null;
+  void Promise.all([pageCode, session, queryClient.prefetchQuery(publicConfigQuery), painted]).then(() =>
+    startTransition(render),
+  );
 } else {
   render();
 }

@@ -66,7 +66,9 @@ export const routes: RouteObject[] = [
       {
         path: '/dashboard',
         Component: lazyPage(() => import('./pages/dashboard-page.tsx')),
-        handle: { prefetch: () => import('./pages/dashboard/prefetch.ts').then((m) => m.prefetchDashboard) } satisfies RouteHandle,
+        handle: {
+          prefetch: () => import('./pages/dashboard/prefetch.ts').then((m) => m.prefetchDashboard),
+        } satisfies RouteHandle,
       },
       { path: '/subscription', Component: lazyPage(() => import('./pages/subscription-page.tsx')) },
       { path: '/recipes', Component: lazyPage(() => import('./pages/recipes-page.tsx')) },
@@ -115,8 +117,14 @@ export const routes: RouteObject[] = [
       { path: '/menus/:id/allergenes', Component: lazyPage(() => import('./pages/print-allergens-page.tsx')) },
       { path: '/menus/:id/carte', Component: lazyPage(() => import('./pages/print-carte-page.tsx')) },
       { path: '/qr-codes/:id/carte', Component: lazyPage(() => import('./pages/print-qr-card-page.tsx')) },
-      { path: '/plans-de-menus/:establishmentId/affiche', Component: lazyPage(() => import('./pages/print-week-poster-page.tsx')) },
-      { path: '/plans-de-menus/:establishmentId/affiche-egalim', Component: lazyPage(() => import('./pages/print-egalim-poster-page.tsx')) },
+      {
+        path: '/plans-de-menus/:establishmentId/affiche',
+        Component: lazyPage(() => import('./pages/print-week-poster-page.tsx')),
+      },
+      {
+        path: '/plans-de-menus/:establishmentId/affiche-egalim',
+        Component: lazyPage(() => import('./pages/print-egalim-poster-page.tsx')),
+      },
     ],
   },
   // A mistyped address is rare: its page is no part of every page's first load.
@@ -144,7 +152,11 @@ export function preloadRoutes(pathname: string, queryClient: QueryClient): Promi
     const component = route.Component as { preload?: () => Promise<unknown> } | null | undefined;
     if (component?.preload) loads.push(component.preload());
     const prefetch = (route.handle as RouteHandle | undefined)?.prefetch;
-    if (signedIn && prefetch) void prefetch().then((run) => run(queryClient), () => undefined);
+    if (signedIn && prefetch)
+      void prefetch().then(
+        (run) => run(queryClient),
+        () => undefined,
+      );
   }
   return Promise.all(loads);
 }

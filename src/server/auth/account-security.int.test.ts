@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { base32Decode, totp, totpKey, wrongTotp } from '../test/totp.ts';
-import { createTestApp, SESSION_COOKIE, sessionTokenOf, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp, type TestResponse } from '../test/harness.ts';
+import {
+  createTestApp,
+  SESSION_COOKIE,
+  sessionTokenOf,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type SignedUpUser,
+  type TestApp,
+  type TestResponse,
+} from '../test/harness.ts';
 
 /** Issue 10: password reset, change of password and e-mail, two-factor sign-in (TOTP). */
 const a = messages.account;
@@ -16,11 +26,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const me = (cookie: string | undefined, app = t) => app.request('GET', '/api/me', { cookie });
-const signIn = (email: string, password: string, app = t) => app.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+const signIn = (email: string, password: string, app = t) =>
+  app.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
 const signOut = (cookie: string) => t.request('POST', '/api/auth/sign-out', { body: {}, cookie });
 /** Status and body together, so a failure shows both. */
-const expectAnswer = (res: TestResponse, status: number, body: unknown) => expect({ status: res.status, body: res.body }).toEqual({ status, body });
-const fieldError = (field: string, message: string, code = 'validation') => ({ error: { code, message, fields: { [field]: message } } });
+const expectAnswer = (res: TestResponse, status: number, body: unknown) =>
+  expect({ status: res.status, body: res.body }).toEqual({ status, body });
+const fieldError = (field: string, message: string, code = 'validation') => ({
+  error: { code, message, fields: { [field]: message } },
+});
 const mailsTo = (email: string) => t.mailbox.filter((mail) => mail.to === email);
 const requestReset = (body: Record<string, unknown>) => t.request('POST', '/api/auth/request-password-reset', { body });
 const resetPassword = (body: Record<string, unknown>) => t.request('POST', '/api/auth/reset-password', { body });
@@ -68,7 +82,11 @@ describe('password reset', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Réinitialisez votre mot de passe – NutriCarte');
     const { path, token } = resetLink(mails[0]);
-    const stored = await t.db.selectFrom('verifications').select(['value', 'expires_at']).where('identifier', '=', `reset-password:${token}`).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('verifications')
+      .select(['value', 'expires_at'])
+      .where('identifier', '=', `reset-password:${token}`)
+      .executeTakeFirstOrThrow();
     expect(stored.value).toBe(user.user.id);
     expect(Math.abs(new Date(stored.expires_at).getTime() - Date.now() - 3600_000)).toBeLessThan(60_000);
 
@@ -107,7 +125,9 @@ describe('password reset', () => {
   });
 
   it('an unknown e-mail gets the same answer as a known one, and no mail', async () => {
-    const resetTokens = async () => (await t.db.selectFrom('verifications').select('id').where('identifier', 'like', 'reset-password:%').execute()).length;
+    const resetTokens = async () =>
+      (await t.db.selectFrom('verifications').select('id').where('identifier', 'like', 'reset-password:%').execute())
+        .length;
     const known = await requestReset({ email: (await t.signUp()).email });
     const before = await resetTokens();
     const unknownEmail = uniqueEmail('inconnu');
@@ -150,7 +170,8 @@ describe('password reset', () => {
 });
 
 describe('change password', () => {
-  const changePassword = (cookie: string, body: Record<string, unknown>) => t.request('POST', '/api/auth/change-password', { body, cookie });
+  const changePassword = (cookie: string, body: Record<string, unknown>) =>
+    t.request('POST', '/api/auth/change-password', { body, cookie });
 
   it('a wrong current password, or the same one again → 422, nothing changes', async () => {
     const user = await t.signUp();
@@ -185,14 +206,19 @@ describe('change password', () => {
 });
 
 describe('change e-mail (no SMTP)', () => {
-  const changeEmail = (cookie: string, newEmail: string) => t.request('POST', '/api/auth/change-email', { body: { newEmail }, cookie });
+  const changeEmail = (cookie: string, newEmail: string) =>
+    t.request('POST', '/api/auth/change-email', { body: { newEmail }, cookie });
 
   it('changes the address at once; sign-in then uses the new one', async () => {
     const user = await t.signUp();
     const newEmail = uniqueEmail('nouvelle');
     const res = await changeEmail(user.cookie, newEmail.toUpperCase());
     expectAnswer(res, 200, { status: true });
-    expect((await me(res.cookie ?? user.cookie)).body.user).toMatchObject({ id: user.user.id, email: newEmail, emailVerified: false });
+    expect((await me(res.cookie ?? user.cookie)).body.user).toMatchObject({
+      id: user.user.id,
+      email: newEmail,
+      emailVerified: false,
+    });
     expect((await signIn(newEmail, TEST_PASSWORD)).status).toBe(200);
     expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(401);
     expect(mailsTo(user.email)).toEqual([]);
@@ -223,8 +249,10 @@ describe('two-factor sign-in (TOTP)', () => {
   let user: SignedUpUser;
   let key: Buffer;
   let backupCodes: string[];
-  const verifyTotp = (code: string, cookie: string | undefined) => t.request('POST', '/api/auth/two-factor/verify-totp', { body: { code }, cookie });
-  const verifyBackup = (code: string, cookie: string | undefined) => t.request('POST', '/api/auth/two-factor/verify-backup-code', { body: { code }, cookie });
+  const verifyTotp = (code: string, cookie: string | undefined) =>
+    t.request('POST', '/api/auth/two-factor/verify-totp', { body: { code }, cookie });
+  const verifyBackup = (code: string, cookie: string | undefined) =>
+    t.request('POST', '/api/auth/two-factor/verify-backup-code', { body: { code }, cookie });
 
   /** Signs in with the password: no session yet, only the two-factor cookie. */
   async function passwordStep(): Promise<string> {
@@ -240,12 +268,22 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('enrolment: the password, then a right code from the authenticator turns it on', async () => {
     user = await t.signUp();
-    const wrongPassword = await t.request('POST', '/api/auth/two-factor/enable', { body: { password: 'pas-le-bon' }, cookie: user.cookie });
+    const wrongPassword = await t.request('POST', '/api/auth/two-factor/enable', {
+      body: { password: 'pas-le-bon' },
+      cookie: user.cookie,
+    });
     expectAnswer(wrongPassword, 422, fieldError('password', a.wrongPassword));
 
-    const enabled = await t.request('POST', '/api/auth/two-factor/enable', { body: { password: TEST_PASSWORD }, cookie: user.cookie });
+    const enabled = await t.request('POST', '/api/auth/two-factor/enable', {
+      body: { password: TEST_PASSWORD },
+      cookie: user.cookie,
+    });
     expect(enabled.status).toBe(200);
-    expect(enabled.body.totpURI).toMatch(new RegExp(`^otpauth://totp/NutriCarte:${encodeURIComponent(user.email)}\\?secret=[A-Z2-7]+&issuer=NutriCarte&digits=6&period=30$`));
+    expect(enabled.body.totpURI).toMatch(
+      new RegExp(
+        `^otpauth://totp/NutriCarte:${encodeURIComponent(user.email)}\\?secret=[A-Z2-7]+&issuer=NutriCarte&digits=6&period=30$`,
+      ),
+    );
     backupCodes = enabled.body.backupCodes;
     expect(backupCodes).toHaveLength(10);
     for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
@@ -254,7 +292,11 @@ describe('two-factor sign-in (TOTP)', () => {
 
     for (const code of ['12345', '1234567', 'abcdef', '']) {
       const res = await verifyTotp(code, user.cookie);
-      expect({ code, status: res.status, body: res.body }).toEqual({ code, status: 422, body: fieldError('code', a.twoFactorInvalidCode) });
+      expect({ code, status: res.status, body: res.body }).toEqual({
+        code,
+        status: 422,
+        body: fieldError('code', a.twoFactorInvalidCode),
+      });
     }
     const wrong = await verifyTotp(wrongTotp(key), user.cookie);
     expectAnswer(wrong, 422, fieldError('code', a.twoFactorInvalidCode));
@@ -266,7 +308,11 @@ describe('two-factor sign-in (TOTP)', () => {
     user = { ...user, cookie: right.cookie! };
     expect((await me(user.cookie)).body.user).toMatchObject({ id: user.user.id, twoFactorEnabled: true });
     // The secret is stored encrypted, not as the authenticator's key.
-    const row = await t.db.selectFrom('two_factors').select(['secret', 'verified']).where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('two_factors')
+      .select(['secret', 'verified'])
+      .where('user_id', '=', user.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.verified).toBe(true);
     expect(row.secret).not.toContain(key.toString());
   });
@@ -327,11 +373,17 @@ describe('two-factor sign-in (TOTP)', () => {
   });
 
   it('disable with the password: sign-in needs no code again', async () => {
-    const wrong = await t.request('POST', '/api/auth/two-factor/disable', { body: { password: 'pas-le-bon' }, cookie: user.cookie });
+    const wrong = await t.request('POST', '/api/auth/two-factor/disable', {
+      body: { password: 'pas-le-bon' },
+      cookie: user.cookie,
+    });
     expectAnswer(wrong, 422, fieldError('password', a.wrongPassword));
     expect((await me(user.cookie)).body.user.twoFactorEnabled).toBe(true);
 
-    const res = await t.request('POST', '/api/auth/two-factor/disable', { body: { password: TEST_PASSWORD }, cookie: user.cookie });
+    const res = await t.request('POST', '/api/auth/two-factor/disable', {
+      body: { password: TEST_PASSWORD },
+      cookie: user.cookie,
+    });
     expect(res.status).toBe(200);
     expect((await me(res.cookie)).body.user.twoFactorEnabled).toBe(false);
     expect(await t.db.selectFrom('two_factors').select('id').where('user_id', '=', user.user.id).execute()).toEqual([]);
@@ -353,14 +405,21 @@ describe('rate limit of the two-factor code', () => {
 
   it('answers 429 to the 4th code in the window, even the right one', async () => {
     const user = await limited.signUp();
-    const enabled = await limited.request('POST', '/api/auth/two-factor/enable', { body: { password: TEST_PASSWORD }, cookie: user.cookie });
+    const enabled = await limited.request('POST', '/api/auth/two-factor/enable', {
+      body: { password: TEST_PASSWORD },
+      cookie: user.cookie,
+    });
     const key = totpKey(enabled.body.totpURI);
-    const on = await limited.request('POST', '/api/auth/two-factor/verify-totp', { body: { code: totp(key) }, cookie: user.cookie });
+    const on = await limited.request('POST', '/api/auth/two-factor/verify-totp', {
+      body: { code: totp(key) },
+      cookie: user.cookie,
+    });
     expect(on.status).toBe(200); // the 1st code of the window
     const sessionsBefore = await userSessions(user.user.id, limited);
     const challenge = await signIn(user.email, TEST_PASSWORD, limited);
     expect(challenge.body.twoFactorRedirect).toBe(true);
-    const verify = (code: string) => limited.request('POST', '/api/auth/two-factor/verify-totp', { body: { code }, cookie: challenge.cookie });
+    const verify = (code: string) =>
+      limited.request('POST', '/api/auth/two-factor/verify-totp', { body: { code }, cookie: challenge.cookie });
     expect((await verify(wrongTotp(key))).status).toBe(422);
     expect((await verify(wrongTotp(key))).status).toBe(422);
     const blocked = await verify(totp(key));

@@ -12,11 +12,14 @@ const WINDOW_SECONDS = 300;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_ACCOUNT_MAX_FAILURES: String(MAX), AUTH_ACCOUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
+  t = await createTestApp({
+    env: { AUTH_ACCOUNT_MAX_FAILURES: String(MAX), AUTH_ACCOUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+  });
 });
 afterAll(() => t?.close());
 
-const signIn = (email: string, password: string) => t.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+const signIn = (email: string, password: string) =>
+  t.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
 const invalid = { error: { code: 'unauthenticated', message: messages.auth.invalidCredentials } };
 
 async function fail(email: string, times: number) {
@@ -31,14 +34,20 @@ function expectLocked(res: TestResponse) {
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
-  expect(res.body).toEqual({ error: { code: 'rate_limited', message: messages.auth.accountLocked(Math.ceil(retryAfter / 60)) } });
-  expect(res.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\s+minutes?, ou choisissez un nouveau mot de passe/);
+  expect(res.body).toEqual({
+    error: { code: 'rate_limited', message: messages.auth.accountLocked(Math.ceil(retryAfter / 60)) },
+  });
+  expect(res.body.error.message).toMatch(
+    /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\s+minutes?, ou choisissez un nouveau mot de passe/,
+  );
   expect(res.setCookie).toEqual([]);
 }
 
 /** Moves the address's window into the past, as if `seconds` had gone by. */
 async function timePasses(email: string, seconds: number) {
-  await sql`UPDATE rate_limits SET last_request = last_request - ${seconds * 1000} WHERE key = sign_in_lock_key(${email})`.execute(t.db);
+  await sql`UPDATE rate_limits SET last_request = last_request - ${seconds * 1000} WHERE key = sign_in_lock_key(${email})`.execute(
+    t.db,
+  );
 }
 
 describe('per-address sign-in throttle', () => {
@@ -99,8 +108,12 @@ describe('per-address sign-in throttle', () => {
     const before = t.mailbox.length;
     expect((await t.request('POST', '/api/auth/request-password-reset', { body: { email } })).status).toBe(200);
     await t.deps.auth.settleBackgroundTasks();
-    const token = /\/api\/auth\/reset-password\/([\w-]+)\?/.exec(t.mailbox.slice(before).find((m) => m.to === email)?.text ?? '')?.[1];
-    expect((await t.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'nouveau-secret' } })).status).toBe(200);
+    const token = /\/api\/auth\/reset-password\/([\w-]+)\?/.exec(
+      t.mailbox.slice(before).find((m) => m.to === email)?.text ?? '',
+    )?.[1];
+    expect(
+      (await t.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'nouveau-secret' } })).status,
+    ).toBe(200);
     expect((await signIn(email, 'nouveau-secret')).status).toBe(200);
   });
 

@@ -21,7 +21,10 @@ const lockKey = (email: string) => sql<string>`sign_in_lock_key(${email})`;
 export async function claimSignInAttempt(db: Kysely<DB>, email: string, rule: RateRule): Promise<void> {
   const decision = await countAttempt(db, lockKey(email), rule);
   if (decision.allowed) return;
-  throw new RateLimitedError(messages.auth.accountLocked(Math.ceil(decision.retryAfterSeconds / 60)), decision.retryAfterSeconds);
+  throw new RateLimitedError(
+    messages.auth.accountLocked(Math.ceil(decision.retryAfterSeconds / 60)),
+    decision.retryAfterSeconds,
+  );
 }
 
 /**

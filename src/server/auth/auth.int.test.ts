@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SESSION_COOKIE, sessionTokenOf, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  SESSION_COOKIE,
+  sessionTokenOf,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../test/harness.ts';
 
 const ADMIN_EMAIL = 'admin-chef@example.com';
 
@@ -21,7 +28,9 @@ const signInPath = '/api/auth/sign-in/email';
 describe('sign-up', () => {
   it('creates the account, signs in and stores the restaurant name in the profile', async () => {
     const email = uniqueEmail();
-    const res = await t.request('POST', signUpPath, { body: { email, password: TEST_PASSWORD, restaurantName: '  Le Bistrot  ' } });
+    const res = await t.request('POST', signUpPath, {
+      body: { email, password: TEST_PASSWORD, restaurantName: '  Le Bistrot  ' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email, id: expect.any(String) });
     expect(res.cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]+`));
@@ -36,14 +45,30 @@ describe('sign-up', () => {
 
     // Issue 16: an organisation named after the restaurant, owned by the account, with its
     // first establishment, and the account's own name (its address's local part) for its team.
-    const user = await t.db.selectFrom('users').select(['name', 'active_organisation_id']).where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select(['name', 'active_organisation_id'])
+      .where('id', '=', res.body.user.id)
+      .executeTakeFirstOrThrow();
     expect(user.name).toBe(email.split('@')[0]);
     const organisationId = user.active_organisation_id!;
-    const organisation = await t.db.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirstOrThrow();
+    const organisation = await t.db
+      .selectFrom('organisations')
+      .select('name')
+      .where('id', '=', organisationId)
+      .executeTakeFirstOrThrow();
     expect(organisation.name).toBe('Le Bistrot');
-    const memberships = await t.db.selectFrom('memberships').select(['organisation_id', 'role']).where('user_id', '=', res.body.user.id).execute();
+    const memberships = await t.db
+      .selectFrom('memberships')
+      .select(['organisation_id', 'role'])
+      .where('user_id', '=', res.body.user.id)
+      .execute();
     expect(memberships).toEqual([{ organisation_id: organisationId, role: 'owner' }]);
-    const establishments = await t.db.selectFrom('establishments').select(['name', 'created_by']).where('organisation_id', '=', organisationId).execute();
+    const establishments = await t.db
+      .selectFrom('establishments')
+      .select(['name', 'created_by'])
+      .where('organisation_id', '=', organisationId)
+      .execute();
     expect(establishments).toEqual([{ name: 'Le Bistrot', created_by: res.body.user.id }]);
 
     const me = await t.request('GET', '/api/me', { cookie: res.cookie });
@@ -56,7 +81,16 @@ describe('sign-up', () => {
       organisation: organisationSummary,
       organisations: [organisationSummary],
       subscription: { subscribed: false, tier: 'free', status: 'active', subscriptionEnd: null, willExpire: false },
-      usage: { recipes: 0, menus: 0, qrCodes: 0, establishments: 1, members: 1, recipesThisMonth: 0, menusThisMonth: 0, qrCodesThisMonth: 0 },
+      usage: {
+        recipes: 0,
+        menus: 0,
+        qrCodes: 0,
+        establishments: 1,
+        members: 1,
+        recipesThisMonth: 0,
+        menusThisMonth: 0,
+        qrCodesThisMonth: 0,
+      },
       limits: { recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 },
     });
   });
@@ -64,9 +98,15 @@ describe('sign-up', () => {
   it('names the restaurant « Mon Restaurant » when no name (or a blank one) is given', async () => {
     const { cookie } = await t.signUp();
     const noEstablishment = { address: null, postalCode: null, city: null, phone: null };
-    expect((await t.request('GET', '/api/me', { cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant', ...noEstablishment });
+    expect((await t.request('GET', '/api/me', { cookie })).body.profile).toEqual({
+      restaurantName: 'Mon Restaurant',
+      ...noEstablishment,
+    });
     const blank = await t.signUp(uniqueEmail(), TEST_PASSWORD, '   ');
-    expect((await t.request('GET', '/api/me', { cookie: blank.cookie })).body.profile).toEqual({ restaurantName: 'Mon Restaurant', ...noEstablishment });
+    expect((await t.request('GET', '/api/me', { cookie: blank.cookie })).body.profile).toEqual({
+      restaurantName: 'Mon Restaurant',
+      ...noEstablishment,
+    });
   });
 
   it('stores the e-mail in lower case', async () => {
@@ -82,7 +122,11 @@ describe('sign-up', () => {
       const res = await t.request('POST', signUpPath, { body: { email: again, password: 'autre-mot-de-passe' } });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({
-        error: { code: 'validation', message: 'Un compte existe déjà avec cet email', fields: { email: 'Un compte existe déjà avec cet email' } },
+        error: {
+          code: 'validation',
+          message: 'Un compte existe déjà avec cet email',
+          fields: { email: 'Un compte existe déjà avec cet email' },
+        },
       });
     }
     expect(await userCount(email)).toBe(1);
@@ -90,10 +134,31 @@ describe('sign-up', () => {
 
   describe('bad input creates no user', () => {
     it.each([
-      ['an invalid e-mail', { email: 'pas-un-email', password: TEST_PASSWORD }, 422, 'validation', 'Format d’email invalide', 'email'],
+      [
+        'an invalid e-mail',
+        { email: 'pas-un-email', password: TEST_PASSWORD },
+        422,
+        'validation',
+        'Format d’email invalide',
+        'email',
+      ],
       ['a missing e-mail', { password: TEST_PASSWORD }, 422, 'validation', 'L’email est requis', 'email'],
-      ['a 5-character password', { email: 'short-password@example.com', password: '12345' }, 422, 'validation', 'Le mot de passe doit contenir au moins 6\u00a0caractères', 'password'],
-      ['a 129-character password', { email: 'long-password@example.com', password: 'x'.repeat(129) }, 422, 'validation', 'Le mot de passe ne peut pas dépasser 128\u00a0caractères', 'password'],
+      [
+        'a 5-character password',
+        { email: 'short-password@example.com', password: '12345' },
+        422,
+        'validation',
+        'Le mot de passe doit contenir au moins 6\u00a0caractères',
+        'password',
+      ],
+      [
+        'a 129-character password',
+        { email: 'long-password@example.com', password: 'x'.repeat(129) },
+        422,
+        'validation',
+        'Le mot de passe ne peut pas dépasser 128\u00a0caractères',
+        'password',
+      ],
     ])('%s → %i', async (_label, body, status, code, message, field) => {
       const before = await userCount();
       const res = await t.request('POST', signUpPath, { body });
@@ -108,7 +173,9 @@ describe('sign-up', () => {
       const before = await userCount();
       const res = await t.request('POST', signUpPath, { body: '{"email": "json@example.com", "password": ' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'bad_request', message: 'Le corps de la requête doit être un JSON valide.' } });
+      expect(res.body).toEqual({
+        error: { code: 'bad_request', message: 'Le corps de la requête doit être un JSON valide.' },
+      });
       expect(await userCount()).toBe(before);
     });
 
@@ -118,7 +185,9 @@ describe('sign-up', () => {
         headers: { 'content-type': 'text/plain' },
       });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'bad_request', message: 'Le corps de la requête doit être envoyé au format JSON.' } });
+      expect(res.body).toEqual({
+        error: { code: 'bad_request', message: 'Le corps de la requête doit être envoyé au format JSON.' },
+      });
       expect(await userCount('form@example.com')).toBe(0);
     });
 
@@ -130,7 +199,9 @@ describe('sign-up', () => {
       const email = uniqueEmail('csrf');
       const res = await t.request('POST', signUpPath, { body: { email, password: TEST_PASSWORD }, origin });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: { code: 'forbidden', message: 'Requête refusée\u00a0: origine non autorisée.' } });
+      expect(res.body).toEqual({
+        error: { code: 'forbidden', message: 'Requête refusée\u00a0: origine non autorisée.' },
+      });
       expect(await userCount(email)).toBe(0);
     });
 
@@ -139,8 +210,13 @@ describe('sign-up', () => {
       const body = JSON.stringify({ email, password: TEST_PASSWORD, name: 'x'.repeat(1024 * 1024) });
       const res = await t.request('POST', signUpPath, { body });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ error: { code: 'payload_too_large', message: 'La requête est trop volumineuse (1\u00a0Mo maximum).' } });
-      const declared = await t.request('POST', signUpPath, { body, headers: { 'content-length': String(Buffer.byteLength(body)) } });
+      expect(res.body).toEqual({
+        error: { code: 'payload_too_large', message: 'La requête est trop volumineuse (1\u00a0Mo maximum).' },
+      });
+      const declared = await t.request('POST', signUpPath, {
+        body,
+        headers: { 'content-length': String(Buffer.byteLength(body)) },
+      });
       expect(declared.status).toBe(413);
       expect(await userCount(email)).toBe(0);
     });
@@ -168,19 +244,29 @@ describe('session', () => {
     for (const cookie of [undefined, `${SESSION_COOKIE}=not-a-real-token`]) {
       const res = await t.request('GET', '/api/me', { cookie });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: { code: 'unauthenticated', message: 'Vous devez être connecté pour accéder à cette page' } });
+      expect(res.body).toEqual({
+        error: { code: 'unauthenticated', message: 'Vous devez être connecté pour accéder à cette page' },
+      });
     }
   });
 
   it('sign-in with the right password opens a new session; a wrong one is a 401', async () => {
     const { email, user } = await t.signUp(uniqueEmail('signin'), 'bon-mot-de-passe');
-    const ok = await t.request('POST', signInPath, { body: { email: email.toUpperCase(), password: 'bon-mot-de-passe' } });
+    const ok = await t.request('POST', signInPath, {
+      body: { email: email.toUpperCase(), password: 'bon-mot-de-passe' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ id: user.id, email });
     expect(ok.cookie).toContain(`${SESSION_COOKIE}=`);
     expect(ok.body.token).toBeUndefined();
     expect(ok.text).not.toContain(sessionTokenOf(ok.cookie));
-    expect((await t.request('GET', '/api/me', { cookie: ok.cookie })).body.user).toEqual({ id: user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false });
+    expect((await t.request('GET', '/api/me', { cookie: ok.cookie })).body.user).toEqual({
+      id: user.id,
+      email,
+      role: 'user',
+      twoFactorEnabled: false,
+      emailVerified: false,
+    });
 
     for (const body of [
       { email, password: 'mauvais-mot-de-passe' },
@@ -209,7 +295,13 @@ describe('session', () => {
 
   it('gives the admin role to ADMIN_EMAILS, whatever the case', async () => {
     const admin = await t.signUp(ADMIN_EMAIL);
-    expect((await t.request('GET', '/api/me', { cookie: admin.cookie })).body.user).toEqual({ id: admin.user.id, email: ADMIN_EMAIL, role: 'admin', twoFactorEnabled: false, emailVerified: false });
+    expect((await t.request('GET', '/api/me', { cookie: admin.cookie })).body.user).toEqual({
+      id: admin.user.id,
+      email: ADMIN_EMAIL,
+      role: 'admin',
+      twoFactorEnabled: false,
+      emailVerified: false,
+    });
     const chef = await t.signUp();
     expect((await t.request('GET', '/api/me', { cookie: chef.cookie })).body.user.role).toBe('user');
   });
@@ -228,7 +320,9 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
     const blocked = await attempt();
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: { code: 'rate_limited', message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' } });
+    expect(blocked.body).toEqual({
+      error: { code: 'rate_limited', message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' },
+    });
     // Even the right password waits for the window to pass.
     const right = await limited.request('POST', signInPath, { body: { email, password: TEST_PASSWORD } });
     expect(right.status).toBe(429);

@@ -23,7 +23,9 @@ function backgroundTasks(logger: Logger) {
   const pending = new Set<Promise<unknown>>();
   return {
     handler(task: Promise<unknown>) {
-      const tracked = task.catch((error: unknown) => logger.error('auth: a background task failed', { err: error })).finally(() => pending.delete(tracked));
+      const tracked = task
+        .catch((error: unknown) => logger.error('auth: a background task failed', { err: error }))
+        .finally(() => pending.delete(tracked));
       pending.add(tracked);
     },
     async settle() {
@@ -32,7 +34,13 @@ function backgroundTasks(logger: Logger) {
   };
 }
 
-export function createAuth(options: { db: Kysely<DB>; config: Config; secret: string; mailer: Mailer; logger: Logger }) {
+export function createAuth(options: {
+  db: Kysely<DB>;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+}) {
   const { db, config, secret, mailer, logger } = options;
   const background = backgroundTasks(logger);
   const confirmEmail = Boolean(config.smtpUrl);
@@ -48,7 +56,8 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
     logger: {
       disabled: config.logLevel === 'silent',
       level: config.logLevel === 'silent' ? 'error' : config.logLevel,
-      log: (level, message, ...args) => logger[level](`auth: ${message}`, args.length ? { details: args.map(String) } : undefined),
+      log: (level, message, ...args) =>
+        logger[level](`auth: ${message}`, args.length ? { details: args.map(String) } : undefined),
     },
     trustedOrigins: config.allowedOrigins,
     emailAndPassword: {
@@ -86,12 +95,24 @@ export function createAuth(options: { db: Kysely<DB>; config: Config; secret: st
       // to the new address); without mail nobody is verified, and the address changes at once.
       changeEmail: { enabled: true, updateEmailWithoutVerification: !confirmEmail },
       additionalFields: {
-        restaurantName: { type: 'string', required: false, input: true, fieldName: 'signup_restaurant_name', returned: false },
+        restaurantName: {
+          type: 'string',
+          required: false,
+          input: true,
+          fieldName: 'signup_restaurant_name',
+          returned: false,
+        },
       },
     },
     session: {
       modelName: 'sessions',
-      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+      fields: {
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+        ...timestamps,
+      },
     },
     account: {
       modelName: 'accounts',

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SESSION_COOKIE, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  SESSION_COOKIE,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../test/harness.ts';
 
 /**
  * With SMTP_URL set (the harness still hands mails to its log mailer): sign-up asks for a
@@ -45,7 +52,10 @@ describe('with outgoing mail', () => {
   it('changes the e-mail only when the link sent to the new address is opened', async () => {
     const owner = await confirmedOwner();
     const newEmail = uniqueEmail('nouvelle');
-    const res = await t.request('POST', '/api/auth/change-email', { cookie: owner.cookie, body: { newEmail, callbackURL: 'https://evil.example/' } });
+    const res = await t.request('POST', '/api/auth/change-email', {
+      cookie: owner.cookie,
+      body: { newEmail, callbackURL: 'https://evil.example/' },
+    });
     expect(res.status).toBe(200);
     expect((await t.request('GET', '/api/me', { cookie: owner.cookie })).body.user.email).toBe(owner.email);
 
@@ -56,18 +66,30 @@ describe('with outgoing mail', () => {
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toMatch(/\/account$/);
 
-    const row = await t.db.selectFrom('users').select(['email', 'email_verified']).where('email', '=', newEmail).executeTakeFirst();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'email_verified'])
+      .where('email', '=', newEmail)
+      .executeTakeFirst();
     expect(row).toEqual({ email: newEmail, email_verified: true });
-    const signIn = await t.request('POST', '/api/auth/sign-in/email', { body: { email: newEmail, password: TEST_PASSWORD } });
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: newEmail, password: TEST_PASSWORD },
+    });
     expect(signIn.status).toBe(200);
-    expect((await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: TEST_PASSWORD } }))
+        .status,
+    ).toBe(401);
   });
 
   it("never moves an account onto another owner's address, nor tells that it exists", async () => {
     const owner = await confirmedOwner();
     const other = await confirmedOwner();
     const sent = t.mailbox.length;
-    const res = await t.request('POST', '/api/auth/change-email', { cookie: owner.cookie, body: { newEmail: other.email } });
+    const res = await t.request('POST', '/api/auth/change-email', {
+      cookie: owner.cookie,
+      body: { newEmail: other.email },
+    });
     expect(res.status).toBe(200);
     expect(t.mailbox.length).toBe(sent);
     expect((await t.request('GET', '/api/me', { cookie: owner.cookie })).body.user.email).toBe(owner.email);
@@ -75,10 +97,16 @@ describe('with outgoing mail', () => {
 
   it('refuses a malformed or identical address in French', async () => {
     const owner = await confirmedOwner();
-    const bad = await t.request('POST', '/api/auth/change-email', { cookie: owner.cookie, body: { newEmail: 'pas-un-email' } });
+    const bad = await t.request('POST', '/api/auth/change-email', {
+      cookie: owner.cookie,
+      body: { newEmail: 'pas-un-email' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe('Format d’email invalide');
-    const same = await t.request('POST', '/api/auth/change-email', { cookie: owner.cookie, body: { newEmail: owner.email.toUpperCase() } });
+    const same = await t.request('POST', '/api/auth/change-email', {
+      cookie: owner.cookie,
+      body: { newEmail: owner.email.toUpperCase() },
+    });
     expect(same.status).toBe(422);
     expect(same.body.error.message).toBe('C’est déjà votre adresse email');
   });
@@ -92,11 +120,16 @@ describe('when the mail server fails', () => {
       throw new Error('SMTP down');
     };
     try {
-      const known = await t.request('POST', '/api/auth/request-password-reset', { body: { email }, allowServerError: true });
+      const known = await t.request('POST', '/api/auth/request-password-reset', {
+        body: { email },
+        allowServerError: true,
+      });
       // The mail fails (while answering or just after), and the log says so.
       await t.deps.auth.settleBackgroundTasks();
       expect([...known.errorLogs, ...t.takeErrorLogs()].join('\n')).toContain('SMTP down');
-      const unknown = await t.request('POST', '/api/auth/request-password-reset', { body: { email: uniqueEmail('inconnu') } });
+      const unknown = await t.request('POST', '/api/auth/request-password-reset', {
+        body: { email: uniqueEmail('inconnu') },
+      });
       expect({ status: known.status, body: known.body }).toEqual({ status: unknown.status, body: unknown.body });
       expect(known.status).toBe(200);
     } finally {

@@ -7,7 +7,13 @@ import { createTestApp, TEST_PASSWORD, type SignedUpUser, type TestApp } from '.
  * reset link still out for the account (the trigger of src/server/db/migrations/0008-security.ts,
  * in the transaction that changes the password). Links of other accounts are untouched.
  */
-const invalidLink = { error: { code: 'bad_request', message: messages.account.resetInvalidToken, fields: { token: messages.account.resetInvalidToken } } };
+const invalidLink = {
+  error: {
+    code: 'bad_request',
+    message: messages.account.resetInvalidToken,
+    fields: { token: messages.account.resetInvalidToken },
+  },
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const signIn = (email: string, password: string) => t.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
-const resetPassword = (token: string, newPassword: string) => t.request('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+const signIn = (email: string, password: string) =>
+  t.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+const resetPassword = (token: string, newPassword: string) =>
+  t.request('POST', '/api/auth/reset-password', { body: { token, newPassword } });
 
 /** Asks for a reset link and returns its token (from the mail, as the owner would read it). */
 async function requestLink(email: string): Promise<string> {
@@ -30,7 +38,14 @@ async function requestLink(email: string): Promise<string> {
 }
 
 const outstandingLinks = async (user: SignedUpUser) =>
-  (await t.db.selectFrom('verifications').select('id').where('identifier', 'like', 'reset-password:%').where('value', '=', user.user.id).execute()).length;
+  (
+    await t.db
+      .selectFrom('verifications')
+      .select('id')
+      .where('identifier', 'like', 'reset-password:%')
+      .where('value', '=', user.user.id)
+      .execute()
+  ).length;
 
 describe('reset links after a new password', () => {
   it('two links requested, one used: the other no longer changes the password', async () => {

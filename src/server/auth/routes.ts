@@ -85,7 +85,9 @@ async function translate(response: Response, field?: string): Promise<Response> 
   const status = known?.status ?? response.status;
   const { code: apiCode, message } = known ?? fallbackError(status);
   const errorField = known?.field && (field ?? known.field);
-  const body: ApiErrorBody = { error: { code: apiCode, message, ...(errorField ? { fields: { [errorField]: message } } : {}) } };
+  const body: ApiErrorBody = {
+    error: { code: apiCode, message, ...(errorField ? { fields: { [errorField]: message } } : {}) },
+  };
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.delete('content-length');
@@ -103,8 +105,12 @@ async function translate(response: Response, field?: string): Promise<Response> 
  */
 async function withoutTokens(response: Response): Promise<Response> {
   if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return response;
-  const body = (await response.clone().json().catch(() => undefined)) as { token?: unknown; session?: { token?: unknown } } | null | undefined;
-  if (!body || typeof body !== 'object' || (!('token' in body) && !(body.session && 'token' in body.session))) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { token?: unknown; session?: { token?: unknown } } | null | undefined;
+  if (!body || typeof body !== 'object' || (!('token' in body) && !(body.session && 'token' in body.session)))
+    return response;
   delete body.token;
   if (body.session) delete body.session.token;
   const headers = new Headers(response.headers);
@@ -166,7 +172,11 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   // (src/server/auth/reset-links.int.test.ts). Across processes PostgreSQL still decides.
   app.post('/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordSchema);
-    const link = await deps.db.selectFrom('verifications').select('value').where('identifier', '=', `reset-password:${input.token}`).executeTakeFirst();
+    const link = await deps.db
+      .selectFrom('verifications')
+      .select('value')
+      .where('identifier', '=', `reset-password:${input.token}`)
+      .executeTakeFirst();
     return resetsByAccount(link?.value ?? input.token, () => forward(c, input));
   });
   app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema), 'currentPassword'));

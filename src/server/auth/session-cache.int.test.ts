@@ -36,7 +36,9 @@ async function fewestQueriesOf(work: () => Promise<unknown>, tries = 3): Promise
 const me = (cookie: string | undefined) => t.request('GET', '/api/me', { cookie, settle: false });
 
 async function secondSession(user: SignedUpUser): Promise<string> {
-  const res = await t.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: TEST_PASSWORD } });
+  const res = await t.request('POST', '/api/auth/sign-in/email', {
+    body: { email: user.email, password: TEST_PASSWORD },
+  });
   expect(res.status).toBe(200);
   return res.cookie!;
 }
@@ -64,21 +66,52 @@ describe('session cache and GET /api/me', () => {
 
   it('searches ingredients with the kept session: with the account and the names kept too, no query (src/server/features/catalogue/own-ingredients.ts)', async () => {
     const user = await t.signUp();
-    const product = await t.request('POST', '/api/products', { cookie: user.cookie, body: { name: 'Carottes râpées maison', per100g: { energyKcal: 36 } } });
+    const product = await t.request('POST', '/api/products', {
+      cookie: user.cookie,
+      body: { name: 'Carottes râpées maison', per100g: { energyKcal: 36 } },
+    });
     expect(product.status).toBe(201);
     const recipe = await t.request('POST', '/api/recipes', {
       cookie: user.cookie,
-      body: { name: 'Carottes râpées vinaigrette', servings: 4, ingredients: [{ productId: product.body.id, quantity: 400, unit: 'g' }], allergens: [] },
+      body: {
+        name: 'Carottes râpées vinaigrette',
+        servings: 4,
+        ingredients: [{ productId: product.body.id, quantity: 400, unit: 'g' }],
+        allergens: [],
+      },
     });
     expect(recipe.status).toBe(201);
-    const search = (q: string) => t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, { cookie: user.cookie, settle: false });
+    const search = (q: string) =>
+      t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, {
+        cookie: user.cookie,
+        settle: false,
+      });
     await search('carottes râpées');
     let found: Awaited<ReturnType<typeof search>> | undefined;
     // The account, the names and the hits shown are kept; the Ciqual foods are in memory.
     expect(await fewestQueriesOf(async () => (found = await search('carottes râpées')))).toBe(0);
     expect(found!.body.hits.slice(0, 2)).toMatchObject([
-      { kind: 'product', id: product.body.id, code: null, name: 'Carottes râpées maison', group: 'Mon produit', supplier: null, allergens: [], traces: [], redMeat: false },
-      { kind: 'recipe', id: recipe.body.id, code: null, name: 'Carottes râpées vinaigrette', group: 'Ma recette', allergens: [], traces: [], gramsPerPortion: 100 },
+      {
+        kind: 'product',
+        id: product.body.id,
+        code: null,
+        name: 'Carottes râpées maison',
+        group: 'Mon produit',
+        supplier: null,
+        allergens: [],
+        traces: [],
+        redMeat: false,
+      },
+      {
+        kind: 'recipe',
+        id: recipe.body.id,
+        code: null,
+        name: 'Carottes râpées vinaigrette',
+        group: 'Ma recette',
+        allergens: [],
+        traces: [],
+        gramsPerPortion: 100,
+      },
     ]);
     expect(found!.body.hits[0].per100g).toMatchObject({ energyKcal: 36, energyKj: 150.6, water: null });
     expect(found!.body.hits[1].per100g.energyKcal).toBeCloseTo(36);
@@ -89,7 +122,10 @@ describe('session cache and GET /api/me', () => {
 
   it('never takes an altered cookie for a kept one', async () => {
     expect((await me(owner.cookie)).status).toBe(200);
-    const altered = owner.cookie.replace(/session_token=([^.;]+)\.([^;]+)/, (_all, token: string, sig: string) => `session_token=${token}.${sig.slice(0, -3)}AAA`);
+    const altered = owner.cookie.replace(
+      /session_token=([^.;]+)\.([^;]+)/,
+      (_all, token: string, sig: string) => `session_token=${token}.${sig.slice(0, -3)}AAA`,
+    );
     expect(altered).not.toBe(owner.cookie);
     expect((await me(altered)).status).toBe(401);
   });

@@ -56,7 +56,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     usePreparedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
-    return { db, pool, kind: 'postgres', close: () => db.destroy(), listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers) };
+    return {
+      db,
+      pool,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+    };
   }
 
   const dir = options.pgliteDir ?? 'memory://';

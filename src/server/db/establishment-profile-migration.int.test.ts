@@ -21,12 +21,20 @@ describe('migration 0007-establishment-profile', () => {
       expect(await old.migrateTo('0007-establishment-profile')).toContain('0007-establishment-profile');
 
       const after = await sql<Record<string, unknown>>`
-        SELECT id, restaurant_name, created_at, updated_at, address, postal_code, city, phone FROM profiles ORDER BY restaurant_name`.execute(old.db);
-      expect(after.rows).toEqual(before.rows.map((row) => ({ ...row, address: null, postal_code: null, city: null, phone: null })));
+        SELECT id, restaurant_name, created_at, updated_at, address, postal_code, city, phone FROM profiles ORDER BY restaurant_name`.execute(
+        old.db,
+      );
+      expect(after.rows).toEqual(
+        before.rows.map((row) => ({ ...row, address: null, postal_code: null, city: null, phone: null })),
+      );
 
       const lucie = users[0]!.id;
-      await sql`UPDATE profiles SET address = '12 rue des Halles', postal_code = '75001', city = 'Paris', phone = '01 23 45 67 89' WHERE id = ${lucie}`.execute(old.db);
-      await expect(sql`UPDATE profiles SET phone = '12' WHERE id = ${lucie}`.execute(old.db)).rejects.toMatchObject({ code: '23514' });
+      await sql`UPDATE profiles SET address = '12 rue des Halles', postal_code = '75001', city = 'Paris', phone = '01 23 45 67 89' WHERE id = ${lucie}`.execute(
+        old.db,
+      );
+      await expect(sql`UPDATE profiles SET phone = '12' WHERE id = ${lucie}`.execute(old.db)).rejects.toMatchObject({
+        code: '23514',
+      });
     } finally {
       await old.close();
     }

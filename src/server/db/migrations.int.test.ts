@@ -47,7 +47,9 @@ async function tableNames(): Promise<string[]> {
 }
 
 async function count(table: string, where: string, value: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(where)} = ${value}`.execute(t.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(where)} = ${value}`.execute(t.db);
   return rows[0]!.n;
 }
 
@@ -56,7 +58,12 @@ async function insertUser(signupRestaurantName: string | null = null): Promise<s
   userCounter += 1;
   const { id } = await t.db
     .insertInto('users')
-    .values({ name: `Chef ${userCounter}`, email: `migrations-${userCounter}@example.com`, image: null, signup_restaurant_name: signupRestaurantName })
+    .values({
+      name: `Chef ${userCounter}`,
+      email: `migrations-${userCounter}@example.com`,
+      image: null,
+      signup_restaurant_name: signupRestaurantName,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -89,7 +96,12 @@ async function insertMenuTree(userId: string) {
   const { organisationId, establishmentId } = await organisationOf(userId);
   const menu = await t.db
     .insertInto('menus')
-    .values({ organisation_id: organisationId, created_by: userId, establishment_id: establishmentId, name: 'Carte du midi' })
+    .values({
+      organisation_id: organisationId,
+      created_by: userId,
+      establishment_id: establishmentId,
+      name: 'Carte du midi',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const sections = await t.db
@@ -116,7 +128,14 @@ async function insertMenuTree(userId: string) {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.insertInto('qr_scans').values({ qr_code_id: qr.id }).execute();
-  return { organisationId, recipeId, menuId: menu.id, sectionIds: [first, second], itemIds: items.map((i) => i.id), qrId: qr.id };
+  return {
+    organisationId,
+    recipeId,
+    menuId: menu.id,
+    sectionIds: [first, second],
+    itemIds: items.map((i) => i.id),
+    qrId: qr.id,
+  };
 }
 
 /** Runs `work` and returns the database error it throws. */
@@ -158,15 +177,56 @@ describe('user trigger', () => {
   it('creates an organisation « Mon Restaurant » owned by the user, made active, with its establishment and a free subscription', async () => {
     const userId = await insertUser();
     const { organisationId, establishmentId } = await organisationOf(userId);
-    const organisation = await t.db.selectFrom('organisations').selectAll().where('id', '=', organisationId).executeTakeFirstOrThrow();
+    const organisation = await t.db
+      .selectFrom('organisations')
+      .selectAll()
+      .where('id', '=', organisationId)
+      .executeTakeFirstOrThrow();
     expect(organisation.name).toBe('Mon Restaurant');
-    expect(await t.db.selectFrom('memberships').select(['user_id', 'role']).where('organisation_id', '=', organisationId).execute()).toEqual([{ user_id: userId, role: 'owner' }]);
-    const establishment = await t.db.selectFrom('establishments').selectAll().where('id', '=', establishmentId).executeTakeFirstOrThrow();
-    expect(establishment).toMatchObject({ name: 'Mon Restaurant', address: null, postal_code: null, city: null, phone: null, created_by: userId });
-    const sub = await t.db.selectFrom('subscriptions').selectAll().where('organisation_id', '=', organisationId).executeTakeFirstOrThrow();
-    expect(sub).toMatchObject({ tier: 'free', status: 'active', billing_type: null, provider: null, cancel_at_period_end: false, trial_used_at: null });
-    const contact = await t.db.selectFrom('event_outbox').select('payload').where('user_id', '=', userId).where('name', '=', 'sync_contact').executeTakeFirstOrThrow();
-    expect(contact.payload).toMatchObject({ restaurantName: 'Mon Restaurant', subscriptionTier: 'free', subscriptionStatus: 'active' });
+    expect(
+      await t.db
+        .selectFrom('memberships')
+        .select(['user_id', 'role'])
+        .where('organisation_id', '=', organisationId)
+        .execute(),
+    ).toEqual([{ user_id: userId, role: 'owner' }]);
+    const establishment = await t.db
+      .selectFrom('establishments')
+      .selectAll()
+      .where('id', '=', establishmentId)
+      .executeTakeFirstOrThrow();
+    expect(establishment).toMatchObject({
+      name: 'Mon Restaurant',
+      address: null,
+      postal_code: null,
+      city: null,
+      phone: null,
+      created_by: userId,
+    });
+    const sub = await t.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({
+      tier: 'free',
+      status: 'active',
+      billing_type: null,
+      provider: null,
+      cancel_at_period_end: false,
+      trial_used_at: null,
+    });
+    const contact = await t.db
+      .selectFrom('event_outbox')
+      .select('payload')
+      .where('user_id', '=', userId)
+      .where('name', '=', 'sync_contact')
+      .executeTakeFirstOrThrow();
+    expect(contact.payload).toMatchObject({
+      restaurantName: 'Mon Restaurant',
+      subscriptionTier: 'free',
+      subscriptionStatus: 'active',
+    });
   });
 
   it('uses the restaurant name given at sign-up, trimmed; a blank one falls back to the default', async () => {
@@ -178,7 +238,10 @@ describe('user trigger', () => {
       .select(['u.id', 'o.name'])
       .where('u.id', 'in', [named, blank])
       .execute();
-    expect(Object.fromEntries(names.map((n) => [n.id, n.name]))).toEqual({ [named]: 'Chez Paul', [blank]: 'Mon Restaurant' });
+    expect(Object.fromEntries(names.map((n) => [n.id, n.name]))).toEqual({
+      [named]: 'Chez Paul',
+      [blank]: 'Mon Restaurant',
+    });
   });
 });
 
@@ -212,7 +275,11 @@ describe('cascades', () => {
       .execute();
     await t.db.deleteFrom('recipes').where('id', '=', tree.recipeId).execute();
     expect(await count('recipe_ingredients', 'recipe_id', tree.recipeId)).toBe(0);
-    const item = await t.db.selectFrom('menu_items').select('recipe_id').where('id', '=', tree.itemIds[0]!).executeTakeFirstOrThrow();
+    const item = await t.db
+      .selectFrom('menu_items')
+      .select('recipe_id')
+      .where('id', '=', tree.itemIds[0]!)
+      .executeTakeFirstOrThrow();
     expect(item.recipe_id).toBeNull();
   });
 
@@ -221,11 +288,30 @@ describe('cascades', () => {
     const tree = await insertMenuTree(userId);
     await t.db
       .insertInto('sessions')
-      .values({ user_id: userId, token: `token-${userId}`, expires_at: new Date(Date.now() + 3_600_000), ip_address: null, user_agent: null })
+      .values({
+        user_id: userId,
+        token: `token-${userId}`,
+        expires_at: new Date(Date.now() + 3_600_000),
+        ip_address: null,
+        user_agent: null,
+      })
       .execute();
-    await sql`INSERT INTO accounts (user_id, account_id, provider_id) VALUES (${userId}, ${userId}, 'credential')`.execute(t.db);
-    await t.db.insertInto('checkout_sessions').values({ id: `cs_${userId}`, organisation_id: tree.organisationId, created_by: userId, provider: 'demo', billing_type: 'monthly' }).execute();
-    await sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status, response) VALUES (${userId}, 'k1', 'h', 201, '{}')`.execute(t.db);
+    await sql`INSERT INTO accounts (user_id, account_id, provider_id) VALUES (${userId}, ${userId}, 'credential')`.execute(
+      t.db,
+    );
+    await t.db
+      .insertInto('checkout_sessions')
+      .values({
+        id: `cs_${userId}`,
+        organisation_id: tree.organisationId,
+        created_by: userId,
+        provider: 'demo',
+        billing_type: 'monthly',
+      })
+      .execute();
+    await sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status, response) VALUES (${userId}, 'k1', 'h', 201, '{}')`.execute(
+      t.db,
+    );
     const event = await t.db
       .insertInto('event_outbox')
       .values({ user_id: userId, kind: 'event', name: 'signup', payload: '{}' })
@@ -234,13 +320,26 @@ describe('cascades', () => {
 
     await t.db.deleteFrom('users').where('id', '=', userId).execute();
 
-    for (const [table, column] of [['sessions', 'user_id'], ['accounts', 'user_id'], ['memberships', 'user_id'], ['idempotency_keys', 'user_id']] as const) {
+    for (const [table, column] of [
+      ['sessions', 'user_id'],
+      ['accounts', 'user_id'],
+      ['memberships', 'user_id'],
+      ['idempotency_keys', 'user_id'],
+    ] as const) {
       expect({ table, rows: await count(table, column, userId) }).toEqual({ table, rows: 0 });
     }
     for (const table of ['recipes', 'menus', 'qr_codes', 'checkout_sessions', 'establishments']) {
-      expect({ table, mine: await count(table, 'created_by', userId), kept: await count(table, 'organisation_id', tree.organisationId) }).toEqual({ table, mine: 0, kept: 1 });
+      expect({
+        table,
+        mine: await count(table, 'created_by', userId),
+        kept: await count(table, 'organisation_id', tree.organisationId),
+      }).toEqual({ table, mine: 0, kept: 1 });
     }
-    const kept = await t.db.selectFrom('event_outbox').select('user_id').where('id', '=', event.id).executeTakeFirstOrThrow();
+    const kept = await t.db
+      .selectFrom('event_outbox')
+      .select('user_id')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
     expect(kept.user_id).toBeNull();
   });
 
@@ -256,7 +355,11 @@ describe('cascades', () => {
     expect(await count('menu_sections', 'menu_id', tree.menuId)).toBe(0);
     expect(await count('qr_scans', 'qr_code_id', tree.qrId)).toBe(0);
     expect(await count('users', 'id', userId)).toBe(1);
-    const user = await t.db.selectFrom('users').select('active_organisation_id').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('active_organisation_id')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(user.active_organisation_id).toBeNull();
     expect(await count('menus', 'organisation_id', theirs.organisationId)).toBe(1);
   });
@@ -265,10 +368,19 @@ describe('cascades', () => {
     const mine = await insertMenuTree(await insertUser());
     const other = await insertUser();
     const theirs = await organisationOf(other);
-    const foreignEstablishment = await dbError(() => t.db.updateTable('menus').set({ establishment_id: theirs.establishmentId }).where('id', '=', mine.menuId).execute());
+    const foreignEstablishment = await dbError(() =>
+      t.db
+        .updateTable('menus')
+        .set({ establishment_id: theirs.establishmentId })
+        .where('id', '=', mine.menuId)
+        .execute(),
+    );
     expect((foreignEstablishment as { code?: string }).code).toBe('23503');
     const foreignMenu = await dbError(() =>
-      t.db.insertInto('qr_codes').values({ organisation_id: theirs.organisationId, created_by: other, menu_id: mine.menuId, name: 'Volé' }).execute(),
+      t.db
+        .insertInto('qr_codes')
+        .values({ organisation_id: theirs.organisationId, created_by: other, menu_id: mine.menuId, name: 'Volé' })
+        .execute(),
     );
     expect((foreignMenu as { code?: string }).code).toBe('23503');
   });
@@ -293,7 +405,9 @@ describe('CHECK constraints → French messages', () => {
   it('maps a negative menu item price and a bad ingredient unit', async () => {
     const userId = await insertUser();
     const tree = await insertMenuTree(userId);
-    const price = await dbError(() => t.db.updateTable('menu_items').set({ price: -2 }).where('id', '=', tree.itemIds[1]!).execute());
+    const price = await dbError(() =>
+      t.db.updateTable('menu_items').set({ price: -2 }).where('id', '=', tree.itemIds[1]!).execute(),
+    );
     expect(checkViolation(price)).toEqual({ field: 'price', message: 'Le prix ne peut pas être négatif' });
     const unit = await dbError(() =>
       sql`INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit)
@@ -301,15 +415,23 @@ describe('CHECK constraints → French messages', () => {
     );
     expect(checkViolation(unit)).toEqual({ field: 'unit', message: 'Unité invalide' });
     const perUnit = await dbError(() =>
-      t.db.insertInto('recipe_ingredients').values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Œuf', quantity: 2, unit: 'unité' }).execute(),
+      t.db
+        .insertInto('recipe_ingredients')
+        .values({ recipe_id: tree.recipeId, position: 0, food_code: 24999, name: 'Œuf', quantity: 2, unit: 'unité' })
+        .execute(),
     );
-    expect(checkViolation(perUnit)).toEqual({ field: 'gramsPerUnit', message: 'Indiquez le poids d’une unité (en grammes)' });
+    expect(checkViolation(perUnit)).toEqual({
+      field: 'gramsPerUnit',
+      message: 'Indiquez le poids d’une unité (en grammes)',
+    });
   });
 
   it('ignores errors that are not CHECK violations', async () => {
     const userId = await insertUser();
     const { email } = await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-    const duplicate = await dbError(() => t.db.insertInto('users').values({ name: 'x', email, image: null, signup_restaurant_name: null }).execute());
+    const duplicate = await dbError(() =>
+      t.db.insertInto('users').values({ name: 'x', email, image: null, signup_restaurant_name: null }).execute(),
+    );
     expect((duplicate as { code?: string }).code).toBe('23505');
     expect(checkViolation(duplicate)).toBeUndefined();
     expect(checkViolation(new Error('boom'))).toBeUndefined();

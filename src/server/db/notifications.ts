@@ -22,7 +22,11 @@ const RECONNECT_MS = 1_000;
  * be handed to queries and its LISTEN lost). A dropped connection is reported with
  * `reset(false)`, retried every second, then `reset(true)` once listening again.
  */
-export async function listenOnPostgres(databaseUrl: string, channel: string, handlers: ListenHandlers): Promise<Subscription> {
+export async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Subscription> {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;

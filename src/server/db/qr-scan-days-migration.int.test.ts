@@ -7,10 +7,20 @@ describe('migration 0017-qr-scan-days', () => {
     const old = await openDatabaseBefore('0017-qr-scan-days');
     try {
       const db = old.db;
-      const one = async <T>(query: { execute(d: typeof db): Promise<{ rows: T[] }> }) => (await query.execute(db)).rows[0]!;
-      await sql`INSERT INTO users (name, email, signup_restaurant_name) VALUES ('Lucie', 'lucie-0017@example.fr', 'Chez Lucie')`.execute(db);
-      const owner = await one(sql<{ id: string; org: string }>`SELECT id, active_organisation_id AS org FROM users WHERE email = 'lucie-0017@example.fr'`);
-      const establishment = await one(sql<{ id: string }>`SELECT id FROM establishments WHERE organisation_id = ${owner.org}`);
+      const one = async <T>(query: { execute(d: typeof db): Promise<{ rows: T[] }> }) =>
+        (await query.execute(db)).rows[0]!;
+      await sql`INSERT INTO users (name, email, signup_restaurant_name) VALUES ('Lucie', 'lucie-0017@example.fr', 'Chez Lucie')`.execute(
+        db,
+      );
+      const owner = await one(
+        sql<{
+          id: string;
+          org: string;
+        }>`SELECT id, active_organisation_id AS org FROM users WHERE email = 'lucie-0017@example.fr'`,
+      );
+      const establishment = await one(
+        sql<{ id: string }>`SELECT id FROM establishments WHERE organisation_id = ${owner.org}`,
+      );
       const menu = await one(sql<{ id: string }>`
         INSERT INTO menus (organisation_id, created_by, establishment_id, name) VALUES (${owner.org}, ${owner.id}, ${establishment.id}, 'Carte') RETURNING id`);
       const code = await one(sql<{ id: string }>`
@@ -24,7 +34,13 @@ describe('migration 0017-qr-scan-days', () => {
 
       expect(await old.migrateToLatest()).toContain('0017-qr-scan-days');
 
-      const days = async () => (await sql<{ day: string; scans: number }>`SELECT day::text AS day, scans FROM qr_scan_days WHERE qr_code_id = ${code.id} ORDER BY day`.execute(db)).rows;
+      const days = async () =>
+        (
+          await sql<{
+            day: string;
+            scans: number;
+          }>`SELECT day::text AS day, scans FROM qr_scan_days WHERE qr_code_id = ${code.id} ORDER BY day`.execute(db)
+        ).rows;
       expect((await scans.execute(db)).rows).toEqual(before);
       expect(await days()).toEqual([
         { day: '2026-03-01', scans: 2 },
@@ -33,7 +49,9 @@ describe('migration 0017-qr-scan-days', () => {
       ]);
 
       // A batch of scans (one statement) adds to its days; deleting scans takes them away, and a day at 0 goes.
-      await sql`INSERT INTO qr_scans (qr_code_id, scanned_at) VALUES (${code.id}, '2026-03-02T08:00:00Z'), (${code.id}, '2026-08-01T08:00:00Z')`.execute(db);
+      await sql`INSERT INTO qr_scans (qr_code_id, scanned_at) VALUES (${code.id}, '2026-03-02T08:00:00Z'), (${code.id}, '2026-08-01T08:00:00Z')`.execute(
+        db,
+      );
       await sql`DELETE FROM qr_scans WHERE scanned_at = '2026-07-14T12:00:00Z'`.execute(db);
       expect(await days()).toEqual([
         { day: '2026-03-01', scans: 2 },
@@ -46,7 +64,13 @@ describe('migration 0017-qr-scan-days', () => {
 
       const { down } = await import('./migrations/0017-qr-scan-days.ts');
       await down(db as never);
-      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'qr_scan_days'`.execute(db)).rows[0]!.n).toBe(0);
+      expect(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'qr_scan_days'`.execute(db)
+        ).rows[0]!.n,
+      ).toBe(0);
     } finally {
       await old.close();
     }

@@ -10,7 +10,9 @@ type Db = Kysely<DB> | Transaction<DB>;
 export async function findActiveMembership(db: Db, userId: string): Promise<ActiveOrganisation | null> {
   const row = await db
     .selectFrom('users as u')
-    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').onRef('m.organisation_id', '=', 'u.active_organisation_id'))
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').onRef('m.organisation_id', '=', 'u.active_organisation_id'),
+    )
     .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
     .select(['o.id', 'o.name', 'm.role'])
     .where('u.id', '=', userId)
@@ -19,7 +21,11 @@ export async function findActiveMembership(db: Db, userId: string): Promise<Acti
 }
 
 /** The account's membership of one organisation, or null. */
-export async function findMembership(db: Db, userId: string, organisationId: string): Promise<ActiveOrganisation | null> {
+export async function findMembership(
+  db: Db,
+  userId: string,
+  organisationId: string,
+): Promise<ActiveOrganisation | null> {
   const row = await db
     .selectFrom('memberships as m')
     .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
@@ -34,8 +40,17 @@ export async function findMembership(db: Db, userId: string, organisationId: str
  * Makes `organisationId` the account's active organisation (the account must be a member)
  * and syncs its CRM contact, whose restaurant name and plan are the active organisation's.
  */
-export async function setActiveOrganisation(trx: Transaction<DB>, userId: string, organisationId: string): Promise<void> {
-  const before = await trx.selectFrom('users').select('active_organisation_id').where('id', '=', userId).forUpdate().executeTakeFirst();
+export async function setActiveOrganisation(
+  trx: Transaction<DB>,
+  userId: string,
+  organisationId: string,
+): Promise<void> {
+  const before = await trx
+    .selectFrom('users')
+    .select('active_organisation_id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (before?.active_organisation_id === organisationId) return;
   await trx.updateTable('users').set({ active_organisation_id: organisationId }).where('id', '=', userId).execute();
   await enqueueContactSync(trx, userId);
@@ -73,5 +88,8 @@ export async function fallBackToAnotherOrganisation(trx: Transaction<DB>, userId
  * the account falls back to, stored as active (docs/product/organisations.md « Losing access »).
  */
 export async function resolveActiveOrganisation(db: Kysely<DB>, userId: string): Promise<ActiveOrganisation> {
-  return (await findActiveMembership(db, userId)) ?? db.transaction().execute((trx) => fallBackToAnotherOrganisation(trx, userId));
+  return (
+    (await findActiveMembership(db, userId)) ??
+    db.transaction().execute((trx) => fallBackToAnotherOrganisation(trx, userId))
+  );
 }

@@ -36,9 +36,20 @@ export interface AuditFilter {
 export async function listAuditEvents(db: Kysely<DB>, filter: AuditFilter): Promise<AuditEvent[]> {
   let query = db
     .selectFrom('audit_events')
-    .select(['id', 'created_at', 'actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'entity_name', 'details'])
+    .select([
+      'id',
+      'created_at',
+      'actor_id',
+      'actor_name',
+      'action',
+      'entity_type',
+      'entity_id',
+      'entity_name',
+      'details',
+    ])
     .where('organisation_id', '=', filter.organisationId);
-  if (filter.entity) query = query.where('entity_type', '=', filter.entity.type).where('entity_id', '=', filter.entity.id);
+  if (filter.entity)
+    query = query.where('entity_type', '=', filter.entity.type).where('entity_id', '=', filter.entity.id);
   if (filter.before !== undefined) query = query.where('id', '<', filter.before);
   const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
   return rows.map((row) => ({

@@ -5,7 +5,16 @@ import type { CatalogueFoodRow, DB } from '../db/schema.ts';
 
 export type FoodNutrientColumns = Pick<
   CatalogueFoodRow,
-  'energy_kj' | 'energy_kcal' | 'water_g' | 'protein_g' | 'carbs_g' | 'sugars_g' | 'fiber_g' | 'fat_g' | 'saturated_fat_g' | 'salt_g'
+  | 'energy_kj'
+  | 'energy_kcal'
+  | 'water_g'
+  | 'protein_g'
+  | 'carbs_g'
+  | 'sugars_g'
+  | 'fiber_g'
+  | 'fat_g'
+  | 'saturated_fat_g'
+  | 'salt_g'
 >;
 
 export const FOOD_NUTRIENT_COLUMNS = [
@@ -46,7 +55,10 @@ export interface FoodForRecipe {
 }
 
 /** The foods with these codes, keyed by code; unknown codes are simply absent. */
-export async function findFoods(db: Kysely<DB> | Transaction<DB>, codes: readonly number[]): Promise<Map<number, FoodForRecipe>> {
+export async function findFoods(
+  db: Kysely<DB> | Transaction<DB>,
+  codes: readonly number[],
+): Promise<Map<number, FoodForRecipe>> {
   if (codes.length === 0) return new Map();
   const rows = await db
     .selectFrom('catalogue_foods')
@@ -56,7 +68,12 @@ export async function findFoods(db: Kysely<DB> | Transaction<DB>, codes: readonl
   return new Map(
     rows.map((row) => [
       row.code,
-      { code: row.code, name: row.name, per100g: toPer100g(row), facts: foodFacts({ name: row.name, group: row.group_name, subgroup: row.subgroup_name }) },
+      {
+        code: row.code,
+        name: row.name,
+        per100g: toPer100g(row),
+        facts: foodFacts({ name: row.name, group: row.group_name, subgroup: row.subgroup_name }),
+      },
     ]),
   );
 }

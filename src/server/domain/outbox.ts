@@ -16,7 +16,14 @@ export interface ProductEvents {
   qr_code_deleted: { qr_code_id: string };
   qr_code_downloaded: { qr_code_name: string; download_size: number };
   page_viewed: { page_type: string; path: string };
-  qr_code_scanned: { qr_code_id: string; qr_code_name: string; menu_id: string; menu_name: string; owner_user_id: string; scanned_at: string };
+  qr_code_scanned: {
+    qr_code_id: string;
+    qr_code_name: string;
+    menu_id: string;
+    menu_name: string;
+    owner_user_id: string;
+    scanned_at: string;
+  };
   /** Issue 16 (docs/product/organisations.md « Events »): to the acting owner's contact; never the invitee's address. */
   member_invited: { organisation_id: string; role: string };
   /** To the contact of the account that joined. */
@@ -48,7 +55,12 @@ export type EventName = keyof ProductEvents;
  * describes was committed. The owner's e-mail is captured now, so the event reaches their
  * CRM contact even if the account changes later.
  */
-export async function enqueueEvent<N extends EventName>(trx: Transaction<DB>, userId: string, name: N, data: ProductEvents[N]): Promise<void> {
+export async function enqueueEvent<N extends EventName>(
+  trx: Transaction<DB>,
+  userId: string,
+  name: N,
+  data: ProductEvents[N],
+): Promise<void> {
   await sql`
     INSERT INTO event_outbox (user_id, kind, name, payload)
     SELECT id, 'event', ${name}, jsonb_build_object('contactEmail', email, 'eventName', ${name}::text, 'eventData', ${JSON.stringify(data)}::jsonb)
@@ -65,7 +77,10 @@ export async function enqueueContactSync(db: Kysely<DB> | Transaction<DB>, userI
 }
 
 /** sync_contact of every account working in this organisation now (after a change of its plan or name). */
-export async function enqueueOrganisationContactSync(db: Kysely<DB> | Transaction<DB>, organisationId: string): Promise<void> {
+export async function enqueueOrganisationContactSync(
+  db: Kysely<DB> | Transaction<DB>,
+  organisationId: string,
+): Promise<void> {
   await sql`SELECT enqueue_contact_sync(id) FROM users WHERE active_organisation_id = ${organisationId}`.execute(db);
 }
 
@@ -77,5 +92,8 @@ export const DELETE_CONTACT = 'delete_contact';
  * then), and the worker deletes it once delivered: the address does not outlive its erasure.
  */
 export async function enqueueContactDeletion(db: Kysely<DB> | Transaction<DB>, email: string): Promise<void> {
-  await db.insertInto('event_outbox').values({ user_id: null, kind: 'contact', name: DELETE_CONTACT, payload: JSON.stringify({ email }) }).execute();
+  await db
+    .insertInto('event_outbox')
+    .values({ user_id: null, kind: 'contact', name: DELETE_CONTACT, payload: JSON.stringify({ email }) })
+    .execute();
 }

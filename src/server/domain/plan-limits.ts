@@ -17,12 +17,15 @@ export async function currentTier(trx: Transaction<DB>, organisationId: string):
 
 /** How many of a resource the organisation has: members count with the invitations still pending. */
 async function countOf(trx: Transaction<DB>, organisationId: string, resource: PlanResource): Promise<number> {
-  const { rows } = await (resource === 'members'
-    ? sql<{ n: number }>`
+  const { rows } = await (
+    resource === 'members'
+      ? sql<{ n: number }>`
         SELECT (SELECT count(*) FROM memberships WHERE organisation_id = ${organisationId})
              + (SELECT count(*) FROM invitations WHERE organisation_id = ${organisationId}
                   AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()) AS n`
-    : sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(TABLES[resource])} WHERE organisation_id = ${organisationId}`
+      : sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM ${sql.table(TABLES[resource])} WHERE organisation_id = ${organisationId}`
   ).execute(trx);
   return Number(rows[0]?.n ?? 0);
 }
@@ -36,11 +39,17 @@ const TABLES = { recipes: 'recipes', menus: 'menus', qrCodes: 'qr_codes', establ
  * count-then-insert cannot overshoot. Call it in the same transaction as the insert;
  * `adding` is how many the insert adds (an accepted invitation replaces a pending one: 0).
  */
-export async function assertWithinPlanLimit(trx: Transaction<DB>, organisationId: string, resource: PlanResource, adding = 1): Promise<void> {
+export async function assertWithinPlanLimit(
+  trx: Transaction<DB>,
+  organisationId: string,
+  resource: PlanResource,
+  adding = 1,
+): Promise<void> {
   await lockOrganisation(trx, organisationId);
   const limit = limitsFor(await currentTier(trx, organisationId))[resource];
   if (limit === null) return;
-  if ((await countOf(trx, organisationId, resource)) + adding > limit) throw new AppError('plan_limit', 403, messages.limits[resource]);
+  if ((await countOf(trx, organisationId, resource)) + adding > limit)
+    throw new AppError('plan_limit', 403, messages.limits[resource]);
 }
 
 /** `SELECT … FROM organisations WHERE id = … FOR UPDATE`: serializes the organisation's limit checks and member changes. */

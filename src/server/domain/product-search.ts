@@ -51,7 +51,12 @@ type ProductHitRow = Pick<ProductRow, (typeof PRODUCT_HIT_COLUMNS)[number]>;
  * prepared statement on PostgreSQL: its text does not depend on how many). Each kind arrives as
  * JSON: numbers, text, arrays and the recipe's stored facts, as the hits show them.
  */
-async function rowsShown(db: Kysely<DB>, organisationId: string, productIds: string[], recipeIds: string[]): Promise<{ products: ProductHitRow[]; recipes: SubRecipeRow[] }> {
+async function rowsShown(
+  db: Kysely<DB>,
+  organisationId: string,
+  productIds: string[],
+  recipeIds: string[],
+): Promise<{ products: ProductHitRow[]; recipes: SubRecipeRow[] }> {
   if (productIds.length === 0 && recipeIds.length === 0) return { products: [], recipes: [] };
   const query = sql<{ products: ProductHitRow[] | null; recipes: SubRecipeRow[] | null }>`
     SELECT
@@ -82,7 +87,10 @@ const MAX_OWN_RECIPES = 2_000;
 
 /** The names of the organisation's products and recipes, in ONE query (a named prepared statement on PostgreSQL). */
 export async function readOwnNames(db: Kysely<DB>, organisationId: string): Promise<OwnNames> {
-  const query = sql<{ products: { id: string; name: string; name_folded: string }[] | null; recipes: { id: string; name: string }[] | null }>`
+  const query = sql<{
+    products: { id: string; name: string; name_folded: string }[] | null;
+    recipes: { id: string; name: string }[] | null;
+  }>`
     SELECT
       (SELECT json_agg(x ORDER BY x.name_folded) FROM (
         SELECT p.id, p.name, p.name_folded FROM products p WHERE p.organisation_id = ${organisationId}
@@ -103,14 +111,23 @@ export async function readOwnNames(db: Kysely<DB>, organisationId: string): Prom
  * word typed (accents and case folded), its products first (a name starting with the first
  * word first, then shorter names, then by name), then its recipes by name, at most `limit` in all.
  */
-export function matchOwnNames(names: OwnNames, q: string, limit: number): { productIds: string[]; recipeIds: string[] } {
+export function matchOwnNames(
+  names: OwnNames,
+  q: string,
+  limit: number,
+): { productIds: string[]; recipeIds: string[] } {
   const words = searchWords(q);
   if (words.length === 0) return { productIds: [], recipeIds: [] };
   const holds = (folded: string) => words.every((word) => folded.includes(word));
   const first = words[0]!;
   const starts = (folded: string) => (folded.startsWith(first) ? 0 : 1);
   const products = names.products.filter((row) => holds(row.folded));
-  products.sort((a, b) => starts(a.folded) - starts(b.folded) || a.name.length - b.name.length || (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0));
+  products.sort(
+    (a, b) =>
+      starts(a.folded) - starts(b.folded) ||
+      a.name.length - b.name.length ||
+      (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0),
+  );
   const productIds = products.slice(0, limit).map((row) => row.id);
   // The recipes come after the products: only as many as the products leave room for.
   const recipeIds: string[] = [];
@@ -126,7 +143,12 @@ export function matchOwnNames(names: OwnNames, q: string, limit: number): { prod
  * (only the few shown: a recipe's stored facts are the heavy part, bench/recipes.ts), « Mon
  * produit » and « Ma recette » (docs/product/products.md).
  */
-export async function readOwnHits(db: Kysely<DB>, organisationId: string, productIds: string[], recipeIds: string[]): Promise<Map<string, IngredientHit>> {
+export async function readOwnHits(
+  db: Kysely<DB>,
+  organisationId: string,
+  productIds: string[],
+  recipeIds: string[],
+): Promise<Map<string, IngredientHit>> {
   const { products, recipes } = await rowsShown(db, organisationId, productIds, recipeIds);
   const hits = new Map<string, IngredientHit>();
   for (const row of products) {

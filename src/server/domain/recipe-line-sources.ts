@@ -57,7 +57,10 @@ export function subRecipeSource(sub: SubRecipeRow): LineSource {
   const grams = servedGrams(sub);
   const totals = facts?.nutrition?.totals;
   const per100g = Object.fromEntries(
-    NUTRIENTS.map((n) => [n, totals && grams > 0 && totals[n] !== null && totals[n] !== undefined ? (totals[n] * 100) / grams : null]),
+    NUTRIENTS.map((n) => [
+      n,
+      totals && grams > 0 && totals[n] !== null && totals[n] !== undefined ? (totals[n] * 100) / grams : null,
+    ]),
   ) as Per100g;
   const missing = facts?.nutrition?.missing ?? {};
   return {
@@ -67,18 +70,29 @@ export function subRecipeSource(sub: SubRecipeRow): LineSource {
     facts: { suggestedAllergens: [], redMeat: facts?.nutrition?.redMeat ?? false },
     allergens: sub.allergens,
     traces: sub.traces,
-    costPerGram: facts?.cost?.total !== null && facts?.cost?.total !== undefined && grams > 0 ? facts.cost.total / grams : null,
+    costPerGram:
+      facts?.cost?.total !== null && facts?.cost?.total !== undefined && grams > 0 ? facts.cost.total / grams : null,
     origins: facts?.origins ?? [],
   };
 }
 
-export const foodSource = (food: FoodForRecipe): LineSource => ({ name: food.name, per100g: food.per100g, facts: food.facts, allergens: [], traces: [], costPerGram: null });
+export const foodSource = (food: FoodForRecipe): LineSource => ({
+  name: food.name,
+  per100g: food.per100g,
+  facts: food.facts,
+  allergens: [],
+  traces: [],
+  costPerGram: null,
+});
 
 /**
  * A product's cost of one gram: per kg ÷ 1000; per unit ÷ the unit's weight; per litre ÷ 1000
  * ÷ the line's density (g/ml, 1 when the line gives none).
  */
-export function productCostPerGram(row: Pick<ProductRow, 'price' | 'price_per' | 'grams_per_unit'>, gramsPerMl: number | null = null): number | null {
+export function productCostPerGram(
+  row: Pick<ProductRow, 'price' | 'price_per' | 'grams_per_unit'>,
+  gramsPerMl: number | null = null,
+): number | null {
   if (row.price === null || row.price_per === null) return null;
   if (row.price_per === 'kg') return row.price / 1000;
   if (row.price_per === 'l') return row.price / 1000 / (gramsPerMl && gramsPerMl > 0 ? gramsPerMl : 1);
@@ -90,7 +104,15 @@ const KJ_PER_KCAL = 4.184;
 
 export type ProductNutrientColumns = Pick<
   ProductRow,
-  'energy_kcal' | 'energy_kj' | 'fat_g' | 'saturated_fat_g' | 'carbs_g' | 'sugars_g' | 'fiber_g' | 'protein_g' | 'salt_g'
+  | 'energy_kcal'
+  | 'energy_kj'
+  | 'fat_g'
+  | 'saturated_fat_g'
+  | 'carbs_g'
+  | 'sugars_g'
+  | 'fiber_g'
+  | 'protein_g'
+  | 'salt_g'
 >;
 
 /** A product's label values as a recipe's `per100g`; water is not on labels: unknown. */
@@ -110,7 +132,11 @@ export function productPer100g(row: ProductNutrientColumns): Per100g {
 }
 
 /** The columns of a product that productSource reads. */
-export type ProductSourceRow = Pick<ProductRow, 'name' | 'price' | 'price_per' | 'grams_per_unit' | 'meat_kind' | 'origin' | 'allergens' | 'traces'> & ProductNutrientColumns;
+export type ProductSourceRow = Pick<
+  ProductRow,
+  'name' | 'price' | 'price_per' | 'grams_per_unit' | 'meat_kind' | 'origin' | 'allergens' | 'traces'
+> &
+  ProductNutrientColumns;
 
 export function productSource(row: ProductSourceRow, gramsPerMl: number | null = null): LineSource {
   return {
@@ -126,7 +152,11 @@ export function productSource(row: ProductSourceRow, gramsPerMl: number | null =
 }
 
 /** The organisation's products with these ids, keyed by id; another organisation's are absent. */
-export async function findProducts(db: Db, organisationId: string, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+export async function findProducts(
+  db: Db,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProductRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('products')
@@ -138,7 +168,11 @@ export async function findProducts(db: Db, organisationId: string, ids: readonly
 }
 
 /** The organisation's recipes with these ids, as sub-recipes, keyed by id. */
-export async function findSubRecipes(db: Db, organisationId: string, ids: readonly string[]): Promise<Map<string, SubRecipeRow>> {
+export async function findSubRecipes(
+  db: Db,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<Map<string, SubRecipeRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('recipes')

@@ -2,7 +2,14 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { findFoods, type FoodForRecipe } from './catalogue-foods.ts';
 import { factsColumns, factsFromSources, type FactsLineSource } from './recipe-facts-store.ts';
-import { findProducts, findSubRecipes, foodSource, productSource, subRecipeGrams, subRecipeSource } from './recipe-line-sources.ts';
+import {
+  findProducts,
+  findSubRecipes,
+  foodSource,
+  productSource,
+  subRecipeGrams,
+  subRecipeSource,
+} from './recipe-line-sources.ts';
 
 /** Deeper nesting is refused at save (src/server/features/recipes/sub-recipes.ts); the walks below stop there too. */
 export const MAX_DEPTH = 20;
@@ -18,7 +25,16 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
   for (const id of recipeIds) {
     const recipe = await trx
       .selectFrom('recipes')
-      .select(['id', 'organisation_id', 'servings', 'cooked_weight_g', 'fruit_veg_legume_percent', 'allergens_declared', 'own_allergens', 'own_traces'])
+      .select([
+        'id',
+        'organisation_id',
+        'servings',
+        'cooked_weight_g',
+        'fruit_veg_legume_percent',
+        'allergens_declared',
+        'own_allergens',
+        'own_traces',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!recipe) continue;
@@ -29,17 +45,43 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
       .orderBy('position')
       .execute();
     const org = recipe.organisation_id;
-    const foods = await findFoods(trx, lines.flatMap((l) => (l.food_code === null ? [] : [l.food_code])));
-    const products = await findProducts(trx, org, lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])));
-    const subs = await findSubRecipes(trx, org, lines.flatMap((l) => (l.sub_recipe_id === null ? [] : [l.sub_recipe_id])));
+    const foods = await findFoods(
+      trx,
+      lines.flatMap((l) => (l.food_code === null ? [] : [l.food_code])),
+    );
+    const products = await findProducts(
+      trx,
+      org,
+      lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])),
+    );
+    const subs = await findSubRecipes(
+      trx,
+      org,
+      lines.flatMap((l) => (l.sub_recipe_id === null ? [] : [l.sub_recipe_id])),
+    );
     // Every line names a catalogue food (never deleted), or a product or recipe of its organisation (foreign keys, NO ACTION).
     const sources: FactsLineSource[] = lines.map((l) => {
       if (l.sub_recipe_id !== null) {
         const sub = subs.get(l.sub_recipe_id)!;
-        return { quantity: subRecipeGrams(l.quantity, l.unit as 'g' | 'kg' | 'portion', sub), unit: 'g', gramsPerUnit: null, gramsPerMl: null, source: subRecipeSource(sub) };
+        return {
+          quantity: subRecipeGrams(l.quantity, l.unit as 'g' | 'kg' | 'portion', sub),
+          unit: 'g',
+          gramsPerUnit: null,
+          gramsPerMl: null,
+          source: subRecipeSource(sub),
+        };
       }
-      const source = l.product_id !== null ? productSource(products.get(l.product_id)!, l.grams_per_ml) : foodSource(foods.get(l.food_code!) as FoodForRecipe);
-      return { quantity: l.quantity, unit: l.unit as FactsLineSource['unit'], gramsPerUnit: l.grams_per_unit, gramsPerMl: l.grams_per_ml, source };
+      const source =
+        l.product_id !== null
+          ? productSource(products.get(l.product_id)!, l.grams_per_ml)
+          : foodSource(foods.get(l.food_code!) as FoodForRecipe);
+      return {
+        quantity: l.quantity,
+        unit: l.unit as FactsLineSource['unit'],
+        gramsPerUnit: l.grams_per_unit,
+        gramsPerMl: l.grams_per_ml,
+        source,
+      };
     });
     const facts = factsFromSources(
       {
@@ -60,7 +102,11 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
  * Every recipe of the organisation that uses these products or recipes, at any depth, deepest
  * dependency first: a recipe comes after every recipe it contains that changed.
  */
-export async function dependentsOf(trx: Transaction<DB>, organisationId: string, changed: { productIds?: string[]; recipeIds?: string[] }): Promise<string[]> {
+export async function dependentsOf(
+  trx: Transaction<DB>,
+  organisationId: string,
+  changed: { productIds?: string[]; recipeIds?: string[] },
+): Promise<string[]> {
   const conditions = [
     ...(changed.productIds?.length ? [sql`ri.product_id IN (${sql.join(changed.productIds)})`] : []),
     ...(changed.recipeIds?.length ? [sql`ri.sub_recipe_id IN (${sql.join(changed.recipeIds)})`] : []),
@@ -83,7 +129,11 @@ export async function dependentsOf(trx: Transaction<DB>, organisationId: string,
  * whose rows' triggers tell the public pages that show one of them (issue 18,
  * src/server/db/migrations/0015-performance.ts).
  */
-export async function recomputeDependents(trx: Transaction<DB>, organisationId: string, changed: { productIds?: string[]; recipeIds?: string[] }): Promise<void> {
+export async function recomputeDependents(
+  trx: Transaction<DB>,
+  organisationId: string,
+  changed: { productIds?: string[]; recipeIds?: string[] },
+): Promise<void> {
   const dependents = await dependentsOf(trx, organisationId, changed);
   await recomputeRecipes(trx, dependents);
 }

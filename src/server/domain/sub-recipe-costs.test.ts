@@ -6,17 +6,54 @@ import { factsFromSources, type FactsLineSource } from './recipe-facts-store.ts'
 import { subRecipeGrams, subRecipeSource, type LineSource } from './recipe-line-sources.ts';
 
 const per100g = (energyKcal: number, fat: number): Per100g => ({
-  energyKj: null, energyKcal, water: null, protein: 0, carbs: 0, sugars: null, fiber: null, fat, saturatedFat: null, salt: null,
+  energyKj: null,
+  energyKcal,
+  water: null,
+  protein: 0,
+  carbs: 0,
+  sugars: null,
+  fiber: null,
+  fat,
+  saturatedFat: null,
+  salt: null,
 });
-const source = (name: string, kcal: number, fat: number, costPerGram: number | null, allergens: string[] = []): LineSource => ({
-  name, per100g: per100g(kcal, fat), facts: { suggestedAllergens: [], redMeat: false }, allergens, traces: [], costPerGram,
+const source = (
+  name: string,
+  kcal: number,
+  fat: number,
+  costPerGram: number | null,
+  allergens: string[] = [],
+): LineSource => ({
+  name,
+  per100g: per100g(kcal, fat),
+  facts: { suggestedAllergens: [], redMeat: false },
+  allergens,
+  traces: [],
+  costPerGram,
 });
-const line = (src: LineSource, grams: number): FactsLineSource => ({ quantity: grams, unit: 'g', gramsPerUnit: null, gramsPerMl: null, source: src });
+const line = (src: LineSource, grams: number): FactsLineSource => ({
+  quantity: grams,
+  unit: 'g',
+  gramsPerUnit: null,
+  gramsPerMl: null,
+  source: src,
+});
 const fields = (servings: number, cookedWeightG: number | null = null) => ({
-  servings, cookedWeightG, fruitVegLegumePercent: null, allergensDeclared: true, ownAllergens: [], ownTraces: [],
+  servings,
+  cookedWeightG,
+  fruitVegLegumePercent: null,
+  allergensDeclared: true,
+  ownAllergens: [],
+  ownTraces: [],
 });
 const asSub = (name: string, servings: number, cookedWeightG: number | null, facts: unknown, allergens: string[]) => ({
-  id: '00000000-0000-4000-8000-000000000001', name, servings, cooked_weight_g: cookedWeightG, allergens, traces: [], facts,
+  id: '00000000-0000-4000-8000-000000000001',
+  name,
+  servings,
+  cooked_weight_g: cookedWeightG,
+  allergens,
+  traces: [],
+  facts,
 });
 
 describe('a quiche on a pâte brisée maison (hand-computed)', () => {
@@ -49,7 +86,11 @@ describe('a quiche on a pâte brisée maison (hand-computed)', () => {
     expect(quiche.nutrition.totals.energyKcal).toBeCloseTo(1714.625, 9);
     expect(quiche.allergens).toEqual(['Gluten', 'Œufs', 'Lait']);
     // Sold 4,40 € TTC on site: 4,00 € HT, 9,7 % « coût matière », coefficient 10,32.
-    expect(recipeMargins(quiche.cost.perServing, 4.4, 'sur_place')).toEqual({ priceHt: 4, foodCostPercent: 9.7, coefficient: 10.32 });
+    expect(recipeMargins(quiche.cost.perServing, 4.4, 'sur_place')).toEqual({
+      priceHt: 4,
+      foodCostPercent: 9.7,
+      coefficient: 10.32,
+    });
     // Two portions of the pastry = 100 g served of 300 g for 6 portions.
     expect(subRecipeGrams(2, 'portion', sub)).toBeCloseTo(100, 10);
   });
@@ -61,7 +102,11 @@ describe('a quiche on a pâte brisée maison (hand-computed)', () => {
     const parent = factsFromSources(fields(6), [line(subRecipeSource(asSub('Pâte', 6, 300, unpriced, [])), 150)]);
     expect(parent.cost.perServing).toBeNull();
     expect(parent.cost.missing).toEqual(['Pâte']);
-    expect(recipeMargins(parent.cost.perServing, 4.4, 'sur_place')).toEqual({ priceHt: 4, foodCostPercent: null, coefficient: null });
+    expect(recipeMargins(parent.cost.perServing, 4.4, 'sur_place')).toEqual({
+      priceHt: 4,
+      foodCostPercent: null,
+      coefficient: null,
+    });
   });
 });
 
@@ -85,12 +130,16 @@ const linesOf = (list: { grams: number; kcal: number; fat: number; euroPerKg: nu
 describe('properties (fast-check)', () => {
   it('costs are additive: a recipe of the lines of A and B costs A + B', () => {
     fc.assert(
-      fc.property(fc.array(priced, { minLength: 1, maxLength: 8 }), fc.array(priced, { minLength: 1, maxLength: 8 }), (a, b) => {
-        const costA = factsFromSources(fields(1), linesOf(a, 'a')).cost.total!;
-        const costB = factsFromSources(fields(1), linesOf(b, 'b')).cost.total!;
-        const both = factsFromSources(fields(1), [...linesOf(a, 'a'), ...linesOf(b, 'b')]).cost.total!;
-        expect(both).toBeCloseTo(costA + costB, 6);
-      }),
+      fc.property(
+        fc.array(priced, { minLength: 1, maxLength: 8 }),
+        fc.array(priced, { minLength: 1, maxLength: 8 }),
+        (a, b) => {
+          const costA = factsFromSources(fields(1), linesOf(a, 'a')).cost.total!;
+          const costB = factsFromSources(fields(1), linesOf(b, 'b')).cost.total!;
+          const both = factsFromSources(fields(1), [...linesOf(a, 'a'), ...linesOf(b, 'b')]).cost.total!;
+          expect(both).toBeCloseTo(costA + costB, 6);
+        },
+      ),
     );
   });
 
@@ -104,12 +153,17 @@ describe('properties (fast-check)', () => {
           const raw = list.reduce((sum, l) => sum + l.grams, 0);
           const cooked = Math.round(raw * yieldRatio * 10) / 10 || 0.1;
           const sub = factsFromSources(fields(servings, cooked), linesOf(list, 's'));
-          const parent = factsFromSources(fields(1), [line(subRecipeSource(asSub('Sous-recette', servings, cooked, sub, [])), cooked)]);
+          const parent = factsFromSources(fields(1), [
+            line(subRecipeSource(asSub('Sous-recette', servings, cooked, sub, [])), cooked),
+          ]);
           expect(parent.cost.total).toBeCloseTo(sub.cost.total!, 6);
           expect(parent.nutrition.totals.energyKcal).toBeCloseTo(sub.nutrition.totals.energyKcal!, 6);
           expect(parent.nutrition.totals.fat).toBeCloseTo(sub.nutrition.totals.fat!, 6);
           // By portion: all its portions are the same weight.
-          expect(subRecipeGrams(servings, 'portion', asSub('Sous-recette', servings, cooked, sub, []))).toBeCloseTo(cooked, 6);
+          expect(subRecipeGrams(servings, 'portion', asSub('Sous-recette', servings, cooked, sub, []))).toBeCloseTo(
+            cooked,
+            6,
+          );
         },
       ),
     );

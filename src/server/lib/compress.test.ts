@@ -52,7 +52,11 @@ describe('compressResponses', () => {
   });
 
   it('does not touch binary types, no-transform answers or HEAD requests', async () => {
-    for (const [path, method] of [['/png', 'GET'], ['/no-transform', 'GET'], ['/big', 'HEAD']] as const) {
+    for (const [path, method] of [
+      ['/png', 'GET'],
+      ['/no-transform', 'GET'],
+      ['/big', 'HEAD'],
+    ] as const) {
       const res = await app().request(path, { method, headers: gzip });
       expect(res.headers.get('Content-Encoding'), path).toBeNull();
     }
@@ -74,7 +78,12 @@ describe('gzipOptionsFor: zlib sized to the body', () => {
         hits: Array.from({ length: count }, (_, i) => ({
           id: `${20000 + i * 7}`,
           name: `${['Pomme de terre', 'Carotte', 'Poulet', 'Farine de blé'][i % 4]}, ${['crue', 'cuite à l’eau', 'rôtie', 'T55'][(i * 3) % 4]} n° ${i}`,
-          per100g: { energyKcal: (i * 37) % 900, protein: ((i * 13) % 250) / 10, fat: ((i * 29) % 1000) / 10, salt: ((i * 7) % 300) / 100 },
+          per100g: {
+            energyKcal: (i * 37) % 900,
+            protein: ((i * 13) % 250) / 10,
+            fat: ((i * 29) % 1000) / 10,
+            salt: ((i * 7) % 300) / 100,
+          },
         })),
       }),
     );

@@ -126,14 +126,18 @@ export function compressResponses(): MiddlewareHandler {
       // Under 1 kB the answer stays as it is: the adapter writes it whole, with its length.
       if ((typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength) < THRESHOLD_BYTES) return;
       const raw = typeof whole === 'string' ? Buffer.from(whole) : whole;
-      const packed = raw.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(raw, gzipOptionsFor(raw.byteLength)) : await gzipAsync(raw);
+      const packed =
+        raw.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(raw, gzipOptionsFor(raw.byteLength)) : await gzipAsync(raw);
       const headers = res.headers;
       headers.set('Content-Encoding', 'gzip');
       headers.set('Content-Length', String(packed.byteLength));
       const tag = weakTag(headers.get('ETag'));
       if (tag) headers.set('ETag', tag);
       // Not through the setter's copy of the previous answer, which reads its body as a stream.
-      const fresh = new Response(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), { status: res.status, headers });
+      const fresh = new Response(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), {
+        status: res.status,
+        headers,
+      });
       c.res = undefined;
       c.res = fresh;
       return;
@@ -149,7 +153,8 @@ export function compressResponses(): MiddlewareHandler {
       replace(raw, false, raw.byteLength);
       return;
     }
-    const packed = raw.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(raw, gzipOptionsFor(raw.byteLength)) : await gzipAsync(raw);
+    const packed =
+      raw.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(raw, gzipOptionsFor(raw.byteLength)) : await gzipAsync(raw);
     replace(new Uint8Array(packed), true, packed.byteLength);
   };
 }

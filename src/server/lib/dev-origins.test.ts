@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { developmentOrigins, lanAddresses } from './dev-origins.ts';
 
 const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false): NetworkInterfaceInfo =>
-  ({ address, family, internal, netmask: '', mac: '00:00:00:00:00:00', cidr: null, ...(family === 'IPv6' ? { scopeid: 0 } : {}) }) as NetworkInterfaceInfo;
+  ({
+    address,
+    family,
+    internal,
+    netmask: '',
+    mac: '00:00:00:00:00:00',
+    cidr: null,
+    ...(family === 'IPv6' ? { scopeid: 0 } : {}),
+  }) as NetworkInterfaceInfo;
 
 describe('lanAddresses', () => {
   it('keeps the IPv4 addresses of the networks, without loopback, IPv6 or duplicates', () => {
@@ -47,6 +55,8 @@ describe('developmentOrigins', () => {
     expect(origins).not.toContain('http://127.0.0.1:3001');
     expect(origins).not.toContain('http://localhost:3000.evil.example');
     // PORT=0 (a free port chosen at start): nothing to name but PUBLIC_ORIGIN.
-    expect(developmentOrigins('https://staging.nutricarte.fr', 0, ['192.168.1.20'])).toEqual(['https://staging.nutricarte.fr']);
+    expect(developmentOrigins('https://staging.nutricarte.fr', 0, ['192.168.1.20'])).toEqual([
+      'https://staging.nutricarte.fr',
+    ]);
   });
 });

@@ -26,7 +26,10 @@ const shell: ShellRenderer = {
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'first-paint-'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>',
+  );
   t = await createTestApp({ app: { webDir, shell: Promise.resolve(shell) } });
 });
 afterAll(async () => {
@@ -42,7 +45,9 @@ describe('the signed-in layout painted by the server', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
     expect(page.text).toContain(`<div id="root" data-first-paint=""><h1>Bonjour, ${owner.email}</h1></div>`);
-    expect(painted).toEqual([{ pathname: '/dashboard', email: owner.email, organisation: 'Le Bistrot du Port', appEnv: expect.any(String) }]);
+    expect(painted).toEqual([
+      { pathname: '/dashboard', email: owner.email, organisation: 'Le Bistrot du Port', appEnv: expect.any(String) },
+    ]);
 
     const visitor = await t.request('GET', '/dashboard');
     expect(visitor.text).toContain('<div id="root"></div>');

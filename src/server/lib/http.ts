@@ -36,7 +36,8 @@ export function hasUnstorableText(value: unknown, depth = 0): boolean {
 /** Reads a JSON body: 400 for a wrong content type or malformed JSON, 422 for rule breaks. */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const contentType = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(contentType)) throw new AppError('bad_request', 400, messages.generic.badContentType);
+  if (!/^application\/json\b/i.test(contentType))
+    throw new AppError('bad_request', 400, messages.generic.badContentType);
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());

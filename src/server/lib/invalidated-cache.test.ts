@@ -73,7 +73,8 @@ describe('InvalidatedCache', () => {
             while (model.size > maxWeight) model.delete(model.keys().next().value!);
           } else {
             cache.changed(operation.payload);
-            for (const [k, entry] of model) if (operation.payload === '*' || entry.tags.includes(operation.payload)) model.delete(k);
+            for (const [k, entry] of model)
+              if (operation.payload === '*' || entry.tags.includes(operation.payload)) model.delete(k);
           }
           for (const k of ['a', 'b', 'c', 'd', 'e', 'f']) expect(cache.get(k)).toBe(model.get(k)?.value);
           expect(cache.size).toBe(model.size);

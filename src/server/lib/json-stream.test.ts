@@ -14,21 +14,45 @@ describe('jsonStream', () => {
       empty: [],
       nothing: {},
       organisations: [
-        { id: 'o1', codes: [{ id: 'q1', scans: ['2026-01-01', '2026-01-02', '2026-01-03'] }, { id: 'q2', scans: [] }], plans: [1, 2] },
+        {
+          id: 'o1',
+          codes: [
+            { id: 'q1', scans: ['2026-01-01', '2026-01-02', '2026-01-03'] },
+            { id: 'q2', scans: [] },
+          ],
+          plans: [1, 2],
+        },
         { id: 'o2', codes: [], plans: [] },
       ],
     };
     const code = (c: { id: string; scans: string[] }) =>
-      new StreamedObject(() => from<[string, unknown]>([['id', c.id], ['scans', new StreamedArray(() => from([c.scans.slice(0, 2), [], c.scans.slice(2)]))]]));
+      new StreamedObject(() =>
+        from<[string, unknown]>([
+          ['id', c.id],
+          ['scans', new StreamedArray(() => from([c.scans.slice(0, 2), [], c.scans.slice(2)]))],
+        ]),
+      );
     const organisation = (o: (typeof plain.organisations)[number]) =>
-      new StreamedObject(() => from<[string, unknown]>([['id', o.id], ['skipped', undefined], ['codes', new StreamedArray(() => from([o.codes.map(code)]))], ['plans', o.plans]]));
+      new StreamedObject(() =>
+        from<[string, unknown]>([
+          ['id', o.id],
+          ['skipped', undefined],
+          ['codes', new StreamedArray(() => from([o.codes.map(code)]))],
+          ['plans', o.plans],
+        ]),
+      );
     const streamed = new StreamedObject(() =>
       from<[string, unknown]>([
         ['format', plain.format],
         ['user', plain.user],
         ['empty', new StreamedArray(() => from([]))],
         ['nothing', new StreamedObject(() => from([]))],
-        ['organisations', new StreamedArray(() => from([[organisation(plain.organisations[0]!)], [organisation(plain.organisations[1]!)]]))],
+        [
+          'organisations',
+          new StreamedArray(() =>
+            from([[organisation(plain.organisations[0]!)], [organisation(plain.organisations[1]!)]]),
+          ),
+        ],
       ]),
     );
     expect(await text(jsonStream(streamed))).toBe(JSON.stringify(plain, null, 2));
@@ -38,7 +62,8 @@ describe('jsonStream', () => {
     let released = false;
     const rows = new StreamedArray(async function* () {
       try {
-        for (let page = 0; page < 100; page++) yield Array.from({ length: 1000 }, (_, i) => `2026-01-01T00:00:${page}.${i}Z`);
+        for (let page = 0; page < 100; page++)
+          yield Array.from({ length: 1000 }, (_, i) => `2026-01-01T00:00:${page}.${i}Z`);
       } finally {
         released = true;
       }

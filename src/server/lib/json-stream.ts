@@ -17,7 +17,8 @@ export class StreamedArray {
 
 const indent = (depth: number) => '  '.repeat(depth);
 /** A plain value's text at `depth` levels of nesting. */
-const plainText = (value: unknown, depth: number) => (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${indent(depth)}`);
+const plainText = (value: unknown, depth: number) =>
+  (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${indent(depth)}`);
 
 /** The text of `value`, in pieces. */
 export async function* jsonPieces(value: unknown, depth = 0): AsyncGenerator<string> {

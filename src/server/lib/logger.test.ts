@@ -3,7 +3,8 @@ import { createLogger } from './logger.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const messages = (writes: string[]) => writes.map((chunk) => chunk.split('\n').map((line) => JSON.parse(line).msg as string));
+const messages = (writes: string[]) =>
+  writes.map((chunk) => chunk.split('\n').map((line) => JSON.parse(line).msg as string));
 
 describe('createLogger', () => {
   it('writes each line at once by default', () => {

@@ -29,7 +29,11 @@ export interface LoggerOptions {
 export const BATCH_MS = 50;
 const BATCH_LINES = 1_000;
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l + '\n'), options: LoggerOptions = {}): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  options: LoggerOptions = {},
+): Logger {
   const min = order[level];
   const waiting: string[] = [];
   let timer: NodeJS.Timeout | undefined;

@@ -22,7 +22,12 @@ export type RateKey = string | RawBuilder<string>;
  * meaning), so a steady trickle under the limit is never refused and a refusal ends, at the
  * latest, one window after the first attempt that opened it.
  */
-export async function countAttempt(db: Kysely<DB>, key: RateKey, rule: RateRule, now = Date.now()): Promise<RateDecision> {
+export async function countAttempt(
+  db: Kysely<DB>,
+  key: RateKey,
+  rule: RateRule,
+  now = Date.now(),
+): Promise<RateDecision> {
   const windowMs = rule.windowSeconds * 1000;
   const expired = now - windowMs;
   const { rows } = await sql<{ count: number; started: string }>`

@@ -5,7 +5,6 @@ import { MAX_IMPORT_ROWS, PRODUCT_FILE_MESSAGES as m, type FileRow } from '../..
 import { AppError } from './errors.ts';
 import { loadExcel, XLSX_TYPE } from './table-files.ts';
 
-
 const refuse = (message: string) => new AppError('validation', 422, message, { file: message });
 
 function cellText(value: CellValue): string {
@@ -41,7 +40,11 @@ async function xlsxRows(bytes: Uint8Array): Promise<FileRow[]> {
 
 function csvRows(bytes: Uint8Array): FileRow[] {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<FileRow>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+  const parsed = Papa.parse<FileRow>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim(),
+  });
   if (parsed.meta.fields === undefined || parsed.meta.fields.length === 0) throw refuse(m.unreadable);
   return parsed.data;
 }
@@ -58,7 +61,11 @@ const PRODUCT_FILE: FileExpectation = { header: 'nom', noHeader: m.noHeader, emp
  * A supplier's file as rows by header: an XLSX workbook's first sheet (exceljs) or a CSV
  * (papaparse, separator guessed: « ; » from a French Excel, « , » elsewhere).
  */
-export async function readProductFile(bytes: Uint8Array, contentType: string, expected: FileExpectation = PRODUCT_FILE): Promise<FileRow[]> {
+export async function readProductFile(
+  bytes: Uint8Array,
+  contentType: string,
+  expected: FileExpectation = PRODUCT_FILE,
+): Promise<FileRow[]> {
   const isXlsx = contentType.startsWith(XLSX_TYPE) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
   const rows = isXlsx ? await xlsxRows(bytes) : csvRows(bytes);
   const hasName = rows.length === 0 || Object.keys(rows[0]!).some((k) => k.trim().toLowerCase() === expected.header);
@@ -69,4 +76,6 @@ export async function readProductFile(bytes: Uint8Array, contentType: string, ex
 }
 
 /** `?format=csv|xlsx` of the files' downloads (products and recipes). */
-export const formatQuery = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Format « csv » ou « xlsx »' }).default('csv') });
+export const formatQuery = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'Format « csv » ou « xlsx »' }).default('csv'),
+});

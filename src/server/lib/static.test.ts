@@ -109,7 +109,8 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
       renderConsentBanner: () => '',
     };
   }
-  const withShell = (options: Partial<WebAppOptions> = {}) => app({ account: async () => account, shell: Promise.resolve(renderer()), ...options });
+  const withShell = (options: Partial<WebAppOptions> = {}) =>
+    app({ account: async () => account, shell: Promise.resolve(renderer()), ...options });
 
   it('fills #root of a layout page loaded with a session, kept by no shared cache', async () => {
     const res = await withShell().request('/dashboard', { headers: session });
@@ -119,7 +120,9 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
     const html = await res.text();
     expect(html).toContain('<html lang="fr" data-session="">');
     // « $& » is the organisation's name as typed, not a replacement pattern.
-    expect(html).toContain('<div id="root" data-first-paint=""><h1>Bonjour, chef@bistrot.fr</h1><p>Le Bistrot $& du Port</p></div>');
+    expect(html).toContain(
+      '<div id="root" data-first-paint=""><h1>Bonjour, chef@bistrot.fr</h1><p>Le Bistrot $& du Port</p></div>',
+    );
     // The painted page waits for its stylesheet, not for the app's code.
     expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
     expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk.js">');
@@ -189,7 +192,9 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
     const html = await res.text();
     expect(html).toContain('<div id="root" data-first-paint=""><h1>Connexion $&amp;</h1></div>');
     expect(html).toContain('<div id="consent-banner-static" hidden><section>Cookies</section></div>');
-    expect(html).toContain('<script type="module" async crossorigin src="/assets/landing-script-1.js" data-app="/assets/app-abc123.js"></script>');
+    expect(html).toContain(
+      '<script type="module" async crossorigin src="/assets/landing-script-1.js" data-app="/assets/app-abc123.js"></script>',
+    );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/consent-store-2.js">');
     // The app's code is fetched but neither compiled nor run: the landing's script starts it
     // on the visitor's first move (docs/decisions/0030-first-load-on-a-slow-phone.md).
@@ -208,9 +213,13 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
   it('sends the bare page with a session cookie, for another page, without a renderer or landing script, or when the paint fails', async () => {
     const calls: string[] = [];
     const a = app({ config, shell: Promise.resolve(renderer(calls)) });
-    expect(await (await a.request('/auth', { headers: { cookie: 'nutricarte.session_token=abc.def' } })).text()).toContain('<div id="root"></div>');
+    expect(
+      await (await a.request('/auth', { headers: { cookie: 'nutricarte.session_token=abc.def' } })).text(),
+    ).toContain('<div id="root"></div>');
     expect(await (await a.request('/recipes')).text()).toContain('<div id="root"></div>');
-    expect(await (await app({ config, shell: Promise.resolve(null) }).request('/auth')).text()).toContain('<div id="root"></div>');
+    expect(await (await app({ config, shell: Promise.resolve(null) }).request('/auth')).text()).toContain(
+      '<div id="root"></div>',
+    );
     const errors: unknown[] = [];
     const failing = app({
       config,
@@ -229,14 +238,22 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
   });
 
   it('turns the app’s entry and module preloads into prefetches, and nothing else', () => {
-    expect(appOnFirstMove('<head><script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>')).toBe(
+    expect(
+      appOnFirstMove(
+        '<head><script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>',
+      ),
+    ).toBe(
       '<head><link rel="prefetch" crossorigin href="/a.js"><link rel="prefetch" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>',
     );
   });
 
   it('finds the landing’s script and its preloads, or nothing', () => {
     expect(landingScriptTags('<head><script type="module" src="/a.js"></script></head>')).toBeNull();
-    expect(landingScriptTags('<head><script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n<link rel="modulepreload" href="/c.js"></head>')).toBe(
+    expect(
+      landingScriptTags(
+        '<head><script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n<link rel="modulepreload" href="/c.js"></head>',
+      ),
+    ).toBe(
       '<script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n    <link rel="modulepreload" href="/c.js">',
     );
   });

@@ -14,7 +14,8 @@ import { loadShellRenderer, type FirstPaintAccount, type ShellRenderer } from '.
 function cached(serve: MiddlewareHandler<AppEnv>, cacheControl: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const res = await serve(c, next);
-    if (res instanceof Response && (res.status === 200 || res.status === 206)) res.headers.set('Cache-Control', cacheControl);
+    if (res instanceof Response && (res.status === 200 || res.status === 206))
+      res.headers.set('Cache-Control', cacheControl);
     return res;
   };
 }
@@ -37,7 +38,10 @@ export interface WebAppOptions {
  */
 export function appOnFirstMove(indexHtml: string): string {
   return indexHtml
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<link rel="prefetch" crossorigin href="$1">')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<link rel="prefetch" crossorigin href="$1">',
+    )
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="prefetch" crossorigin href=');
 }
 
@@ -49,7 +53,10 @@ export function appOnFirstMove(indexHtml: string): string {
 export function landingScriptTags(landingHtml: string): string | null {
   const script = /<script type="module"[^>]*\bdata-app="[^"]*"[^>]*><\/script>/.exec(landingHtml);
   if (!script) return null;
-  const preloads = landingHtml.slice(script.index + script[0].length, landingHtml.indexOf('</head>')).match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  const preloads =
+    landingHtml
+      .slice(script.index + script[0].length, landingHtml.indexOf('</head>'))
+      .match(/<link rel="modulepreload"[^>]*>/g) ?? [];
   return [script[0], ...preloads].join('\n    ');
 }
 
@@ -80,7 +87,8 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   const indexWithSession = withSession(indexHtml);
   // With the first paint in the page, the stylesheet is what the screen waits for: the app's
   // code comes after it (docs/decisions/0028-server-first-paint.md « Priorities »).
-  const lowPriority = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  const lowPriority = (html: string) =>
+    html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   const indexPainted = lowPriority(indexWithSession);
   // A signed-out paint has no session mark: the app asks nobody for an account that is not there.
   // Nor does it run the app at load: the page's small script starts it on the visitor's first
@@ -89,7 +97,8 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   // On Lighthouse's simulated phone that is /auth at 99–100 instead of about 80
   // (docs/decisions/0030-first-load-on-a-slow-phone.md).
   const indexPaintedSignedOut = appOnFirstMove(indexHtml);
-  const shell = options.account || options.config ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
+  const shell =
+    options.account || options.config ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
   const signedOutPaints = new Map<string, string>();
   const landingScript = landingScriptTags(landingHtml);
   // Loading it is the renderer's first use's business; a failure is told there, once per page load.
@@ -142,7 +151,10 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
 
   // Hashed names: a new build has new names, so a year is safe. The build writes .br and .gz
   // copies of the bundles (scripts/precompress.mjs), sent as they are.
-  app.use('/assets/*', cached(serveStatic({ root: webDir, precompressed: true }), 'public, max-age=31536000, immutable'));
+  app.use(
+    '/assets/*',
+    cached(serveStatic({ root: webDir, precompressed: true }), 'public, max-age=31536000, immutable'),
+  );
   app.get('/', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(sessionCookieValue(c.req.header('cookie')) ? landingWithSession : landingHtml);
@@ -159,7 +171,11 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
     // The account's own names: never kept by a shared cache. (A function as replacement: a
     // name with « $& » in it stays as typed.)
     c.header('Cache-Control', paint ? 'private, no-cache' : 'no-cache');
-    return c.html(paint ? indexPainted.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${paint}</div>`) : indexWithSession);
+    return c.html(
+      paint
+        ? indexPainted.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${paint}</div>`)
+        : indexWithSession,
+    );
   });
   return true;
 }

@@ -16,7 +16,11 @@ export const toCsv = (rows: readonly (readonly string[])[], headers: readonly st
  */
 export const loadExcel = async () => (await import('exceljs')).default;
 
-export async function toXlsx(rows: readonly (readonly string[])[], sheetName: string, headers: readonly string[]): Promise<Uint8Array> {
+export async function toXlsx(
+  rows: readonly (readonly string[])[],
+  sheetName: string,
+  headers: readonly string[],
+): Promise<Uint8Array> {
   const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName);
@@ -27,7 +31,13 @@ export async function toXlsx(rows: readonly (readonly string[])[], sheetName: st
 }
 
 /** Answers a table as an attachment, CSV or XLSX. */
-export async function sendTable(c: Context<AppEnv>, format: 'csv' | 'xlsx', name: string, rows: string[][], headers: readonly string[]) {
+export async function sendTable(
+  c: Context<AppEnv>,
+  format: 'csv' | 'xlsx',
+  name: string,
+  rows: string[][],
+  headers: readonly string[],
+) {
   c.header('Content-Disposition', `attachment; filename="${name}.${format}"`);
   if (format === 'csv') {
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -38,7 +38,11 @@ export function createLogMailer(
         logger.warn('mail not sent: SMTP_URL is not set', { to: message.to, subject: message.subject });
         return;
       }
-      logger.info('mail (not sent: SMTP_URL is not set)', { to: message.to, subject: message.subject, text: message.text });
+      logger.info('mail (not sent: SMTP_URL is not set)', {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
       if (options.file) {
         const line = JSON.stringify({ sentAt: new Date().toISOString(), ...message });
         await appendFile(options.file, `${line}\n`).catch((error: unknown) =>

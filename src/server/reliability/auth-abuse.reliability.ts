@@ -32,7 +32,10 @@ let proxiedC: Client;
 let proxiedD: Client;
 
 async function scratchDatabase() {
-  const scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  const scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   scratches.push(scratch);
   return scratch;
 }
@@ -47,7 +50,10 @@ beforeAll(async () => {
   const started = await Promise.allSettled([
     startServer({ label: 'A', port: portA, env }),
     startServer({ label: 'B', env }),
-    startServer({ label: 'https', env: () => ({ DATABASE_URL: other.url, BETTER_AUTH_SECRET: newAuthSecret(), PUBLIC_ORIGIN: HTTPS_ORIGIN }) }),
+    startServer({
+      label: 'https',
+      env: () => ({ DATABASE_URL: other.url, BETTER_AUTH_SECRET: newAuthSecret(), PUBLIC_ORIGIN: HTTPS_ORIGIN }),
+    }),
     startServer({ label: 'proxied C', env: () => ({ ...env(), TRUST_PROXY: '1' }) }),
     startServer({ label: 'proxied D', env: () => ({ ...env(), TRUST_PROXY: '1' }) }),
   ]);
@@ -73,7 +79,11 @@ afterAll(async () => {
  * closed socket instead). The body is handed to the kernel in one write: Hono's node server
  * drains an unread body for 500 ms only, then closes the socket.
  */
-function rawPost(url: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string; connection: string | undefined }> {
+function rawPost(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; text: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
@@ -105,7 +115,9 @@ describe('auth abuse on real server processes', () => {
     // Each attempt on another address: the per-address throttle (tested below) stays out of the way.
     for (let i = 0; i < 10; i++) {
       const api = i % 2 ? b : a;
-      const res = await api('POST', '/api/auth/sign-in/email', { body: { email: uniqueEmail(`essai-${i}`), password: `mauvais-${i}` } });
+      const res = await api('POST', '/api/auth/sign-in/email', {
+        body: { email: uniqueEmail(`essai-${i}`), password: `mauvais-${i}` },
+      });
       expectError(res, 401, 'unauthenticated');
       attempts.push(res.status);
     }
@@ -115,7 +127,11 @@ describe('auth abuse on real server processes', () => {
       await b('POST', '/api/auth/sign-in/email', { body: { email: victim.email, password: PASSWORD } }),
       await a('POST', '/api/auth/sign-in/email', {
         body: { email: victim.email, password: PASSWORD },
-        headers: { 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.8', 'x-nutricarte-client-ip': '203.0.113.9' },
+        headers: {
+          'x-forwarded-for': '203.0.113.7',
+          'x-real-ip': '203.0.113.8',
+          'x-nutricarte-client-ip': '203.0.113.9',
+        },
       }),
     ];
     for (const res of blocked) {
@@ -125,14 +141,20 @@ describe('auth abuse on real server processes', () => {
       expect(res.body.error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    report(context, `10×401 then ${blocked.length}×429 (retry-after: ${blocked[0]!.headers.get('retry-after') ?? 'none'} s)`);
+    report(
+      context,
+      `10×401 then ${blocked.length}×429 (retry-after: ${blocked[0]!.headers.get('retry-after') ?? 'none'} s)`,
+    );
   });
 
   it('50 wrong passwords on one address from 5 client addresses: 401 ten times, then 429 on both processes, even for the right password', async (context) => {
     const victim = await signUp(a);
     const unknown = uniqueEmail('inconnu');
     const attempt = (i: number, email: string, password: string) =>
-      (i % 2 ? proxiedD : proxiedC)('POST', '/api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': `198.51.100.${(i % 5) + 1}` } });
+      (i % 2 ? proxiedD : proxiedC)('POST', '/api/auth/sign-in/email', {
+        body: { email, password },
+        headers: { 'x-forwarded-for': `198.51.100.${(i % 5) + 1}` },
+      });
     for (const email of [victim.email, unknown]) {
       const statuses: number[] = [];
       for (let i = 0; i < 50; i++) {
@@ -147,18 +169,25 @@ describe('auth abuse on real server processes', () => {
     const right = await attempt(5, victim.email, PASSWORD);
     expectError(right, 429, 'rate_limited');
     expect(right.setCookie).toEqual([]);
-    expect(right.body.error.message).toMatch(/^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\sminutes?, ou choisissez un nouveau mot de passe/);
+    expect(right.body.error.message).toMatch(
+      /^Trop de tentatives de connexion pour cette adresse\. Réessayez dans \d+\sminutes?, ou choisissez un nouveau mot de passe/,
+    );
     const retryAfter = Number(right.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
     // An unknown address is answered the same way: nothing tells which accounts exist.
     const stranger = await attempt(5, unknown, PASSWORD);
     expect(stranger.body).toEqual(right.body);
-    report(context, `per address: 10×401 then 40×429 from 5 client addresses on 2 processes (retry-after: ${retryAfter} s)`);
+    report(
+      context,
+      `per address: 10×401 then 40×429 from 5 client addresses on 2 processes (retry-after: ${retryAfter} s)`,
+    );
   });
 
   it('session cookies are HttpOnly and SameSite=Lax, without Secure over http', async () => {
-    const res = await a('POST', '/api/auth/sign-up/email', { body: { email: uniqueEmail('cookie'), password: PASSWORD } });
+    const res = await a('POST', '/api/auth/sign-up/email', {
+      body: { email: uniqueEmail('cookie'), password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     const session = res.setCookie.filter((line) => /^nutricarte\.session_token=/.test(line));
     expect(session).toHaveLength(1);
@@ -170,7 +199,9 @@ describe('auth abuse on real server processes', () => {
   });
 
   it('with PUBLIC_ORIGIN=https://… the session cookie is also Secure (and __Secure- prefixed), and HSTS is sent', async () => {
-    const up = await secure('POST', '/api/auth/sign-up/email', { body: { email: uniqueEmail('https'), password: PASSWORD } });
+    const up = await secure('POST', '/api/auth/sign-up/email', {
+      body: { email: uniqueEmail('https'), password: PASSWORD },
+    });
     expect(up.status, up.text).toBe(200);
     const session = up.setCookie.filter((line) => /^__Secure-nutricarte\.session_token=/.test(line));
     expect(session, up.setCookie.join('\n')).toHaveLength(1);
@@ -189,15 +220,48 @@ describe('auth abuse on real server processes', () => {
     const owner = await signUp(a);
     const recipe = await a('POST', '/api/recipes', {
       cookie: owner.cookie,
-      body: { name: 'Soupe', servings: 2, ingredients: [{ code: '20276', quantity: 100, unit: 'g' }], allergens: [], dietaryInfo: [] },
+      body: {
+        name: 'Soupe',
+        servings: 2,
+        ingredients: [{ code: '20276', quantity: 100, unit: 'g' }],
+        allergens: [],
+        dietaryInfo: [],
+      },
     });
     expect(recipe.status).toBe(201);
     const before = await countOwnedRows(database!.db);
     // Another port of this machine (a development server accepts only its own port and PUBLIC_ORIGIN's).
-    const foreignOrigins: (string | null)[] = [null, 'http://evil.example', 'null', 'http://127.0.0.1:1', `${origin}.evil.example`, origin.replace('http:', 'https:')];
+    const foreignOrigins: (string | null)[] = [
+      null,
+      'http://evil.example',
+      'null',
+      'http://127.0.0.1:1',
+      `${origin}.evil.example`,
+      origin.replace('http:', 'https:'),
+    ];
     const requests: [string, string, unknown][] = [
-      ['POST', '/api/recipes', { name: 'Volée', servings: 1, ingredients: [{ code: '20276', quantity: 1, unit: 'g' }], allergens: [], dietaryInfo: [] }],
-      ['PUT', `/api/recipes/${recipe.body.id}`, { name: 'Volée', servings: 1, ingredients: [{ code: '20276', quantity: 1, unit: 'g' }], allergens: [], dietaryInfo: [] }],
+      [
+        'POST',
+        '/api/recipes',
+        {
+          name: 'Volée',
+          servings: 1,
+          ingredients: [{ code: '20276', quantity: 1, unit: 'g' }],
+          allergens: [],
+          dietaryInfo: [],
+        },
+      ],
+      [
+        'PUT',
+        `/api/recipes/${recipe.body.id}`,
+        {
+          name: 'Volée',
+          servings: 1,
+          ingredients: [{ code: '20276', quantity: 1, unit: 'g' }],
+          allergens: [],
+          dietaryInfo: [],
+        },
+      ],
       ['DELETE', `/api/recipes/${recipe.body.id}`, undefined],
       ['POST', '/api/menus', { name: 'Volé' }],
       ['POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' }],
@@ -209,7 +273,11 @@ describe('auth abuse on real server processes', () => {
     for (const foreign of foreignOrigins) {
       for (const [method, path, body] of requests) {
         const api = refused % 2 ? b : a;
-        const res = await api(method, path, { cookie: owner.cookie, origin: foreign, ...(body !== undefined ? { body } : {}) });
+        const res = await api(method, path, {
+          cookie: owner.cookie,
+          origin: foreign,
+          ...(body !== undefined ? { body } : {}),
+        });
         expect(res.status, `${method} ${path} with Origin ${JSON.stringify(foreign)}: ${res.text}`).toBe(403);
         expectError(res, 403, 'forbidden');
         expect(res.setCookie).toEqual([]);
@@ -227,7 +295,9 @@ describe('auth abuse on real server processes', () => {
     expect((await b('GET', '/api/me', { cookie: user.cookie })).status).toBe(200);
     const out = await a('POST', '/api/auth/sign-out', { cookie: user.cookie, body: {} });
     expect(out.status).toBe(200);
-    expect(out.setCookie.some((line) => /^nutricarte\.session_token=;/.test(line) || /Max-Age=0/i.test(line))).toBe(true);
+    expect(out.setCookie.some((line) => /^nutricarte\.session_token=;/.test(line) || /Max-Age=0/i.test(line))).toBe(
+      true,
+    );
     expectError(await b('GET', '/api/me', { cookie: user.cookie }), 401, 'unauthenticated');
     expectError(await b('GET', '/api/recipes', { cookie: user.cookie }), 401, 'unauthenticated');
     const session = await b('GET', '/api/auth/get-session', { cookie: user.cookie });
@@ -240,13 +310,21 @@ describe('auth abuse on real server processes', () => {
   it('a body over 1 MB is refused 413 on the wire, with and without Content-Length, and the connection closed', async () => {
     const body = Buffer.from(JSON.stringify({ path: `/${'x'.repeat(1024 * 1024)}` }));
     const url = `${servers[0]!.url}/api/tracking/page-views`;
-    const withLength = await rawPost(url, { origin, 'content-type': 'application/json', 'content-length': String(body.length) }, body);
+    const withLength = await rawPost(
+      url,
+      { origin, 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    );
     expect(withLength.status, withLength.text).toBe(413);
     expect(JSON.parse(withLength.text).error.code).toBe('payload_too_large');
     // The rest of the body is not read: the connection is closed (docs/decisions/0011).
     expect(withLength.connection).toBe('close');
     // Chunked: no Content-Length, the limit is counted while reading.
-    const chunked = await rawPost(url, { origin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body);
+    const chunked = await rawPost(
+      url,
+      { origin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body,
+    );
     expect(chunked.status, chunked.text).toBe(413);
     expect(JSON.parse(chunked.text).error.code).toBe('payload_too_large');
     expect(chunked.connection).toBe('close');

@@ -25,11 +25,20 @@ let b: Client;
 beforeAll(async () => {
   brevo = await startFakeBrevo();
   brevo.setFailing(true);
-  scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const secret = newAuthSecret();
-  const env = () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin, BREVO_API_KEY: 'xkeysib-fiabilite', BREVO_API_URL: brevo!.url });
+  const env = () => ({
+    DATABASE_URL: scratch!.url,
+    BETTER_AUTH_SECRET: secret,
+    PUBLIC_ORIGIN: origin,
+    BREVO_API_KEY: 'xkeysib-fiabilite',
+    BREVO_API_URL: brevo!.url,
+  });
   const started = await Promise.allSettled([startServer({ label: 'A', port, env }), startServer({ label: 'B', env })]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failed = started.find((r) => r.status === 'rejected');
@@ -55,7 +64,11 @@ interface OutboxRow {
 }
 
 const outbox = async (userId: string) =>
-  (await sql<OutboxRow>`SELECT name, kind, status, attempts, last_error FROM event_outbox WHERE user_id = ${userId} ORDER BY id`.execute(database!.db)).rows;
+  (
+    await sql<OutboxRow>`SELECT name, kind, status, attempts, last_error FROM event_outbox WHERE user_id = ${userId} ORDER BY id`.execute(
+      database!.db,
+    )
+  ).rows;
 
 async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -67,7 +80,8 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
   }
 }
 
-const tally = (names: string[]) => Object.fromEntries([...new Set(names)].sort().map((name) => [name, names.filter((n) => n === name).length]));
+const tally = (names: string[]) =>
+  Object.fromEntries([...new Set(names)].sort().map((name) => [name, names.filter((n) => n === name).length]));
 
 describe('CRM down, then back', () => {
   it('owner actions succeed while Brevo answers 500; every event arrives once Brevo is back, none twice', async (context) => {
@@ -77,7 +91,12 @@ describe('CRM down, then back', () => {
       expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(400);
       return res.body;
     };
-    const recipe = { servings: 2, ingredients: [{ code: '20276', quantity: 100, unit: 'g' }], allergens: [], dietaryInfo: [] };
+    const recipe = {
+      servings: 2,
+      ingredients: [{ code: '20276', quantity: 100, unit: 'g' }],
+      allergens: [],
+      dietaryInfo: [],
+    };
     await ok(a, 'POST', '/api/recipes', { ...recipe, name: 'Soupe' });
     await ok(b, 'POST', '/api/recipes', { ...recipe, name: 'Gratin' });
     const menu = await ok(b, 'POST', '/api/menus', { name: 'Carte' });
@@ -120,12 +139,19 @@ describe('CRM down, then back', () => {
     const events = brevo!.calls.filter((c) => c.path === '/events');
     const contacts = brevo!.calls.filter((c) => c.path === '/contacts');
     expect(brevo!.calls).toHaveLength(events.length + contacts.length);
-    expect(tally([...events.map((c) => String(c.body.event_name)), ...contacts.map(() => 'sync_contact')])).toEqual(expected);
-    expect(new Set(brevo!.calls.map((c) => JSON.stringify(c.body))).size, 'a delivery was repeated').toBe(brevo!.calls.length);
+    expect(tally([...events.map((c) => String(c.body.event_name)), ...contacts.map(() => 'sync_contact')])).toEqual(
+      expected,
+    );
+    expect(new Set(brevo!.calls.map((c) => JSON.stringify(c.body))).size, 'a delivery was repeated').toBe(
+      brevo!.calls.length,
+    );
     expect(events.every((c) => c.body.identifiers.email_id === owner.email)).toBe(true);
     expect(contacts.map((c) => c.body.email)).toEqual([owner.email]);
     expect(brevo!.calls.every((c) => c.apiKey === 'xkeysib-fiabilite')).toBe(true);
     const attempts = failing.reduce((n, r) => n + r.attempts, 0);
-    report(context, `${failing.length} events kept through ${attempts} failed attempts; all delivered ${(deliveredAfter / 1000).toFixed(1)} s after Brevo came back, once each`);
+    report(
+      context,
+      `${failing.length} events kept through ${attempts} failed attempts; all delivered ${(deliveredAfter / 1000).toFixed(1)} s after Brevo came back, once each`,
+    );
   });
 });

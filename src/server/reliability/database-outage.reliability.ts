@@ -27,7 +27,16 @@ beforeAll(async () => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // An empty database: the server migrates it and loads the catalogue itself.
-  server = await startServer({ label: 'server', port, env: () => ({ DATABASE_URL: url, BETTER_AUTH_SECRET: newAuthSecret(), PUBLIC_ORIGIN: origin, AUTH_RATE_LIMIT_MAX: '100000' }) });
+  server = await startServer({
+    label: 'server',
+    port,
+    env: () => ({
+      DATABASE_URL: url,
+      BETTER_AUTH_SECRET: newAuthSecret(),
+      PUBLIC_ORIGIN: origin,
+      AUTH_RATE_LIMIT_MAX: '100000',
+    }),
+  });
   api = client(server.url, origin);
   owner = await signUp(api);
   const call = async (path: string, body: unknown) => {
@@ -35,7 +44,13 @@ beforeAll(async () => {
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
     return res.body.id as string;
   };
-  const recipe = await call('/api/recipes', { name: 'Soupe', servings: 2, ingredients: [{ code: '20276', quantity: 100, unit: 'g' }], allergens: [], dietaryInfo: [] });
+  const recipe = await call('/api/recipes', {
+    name: 'Soupe',
+    servings: 2,
+    ingredients: [{ code: '20276', quantity: 100, unit: 'g' }],
+    allergens: [],
+    dietaryInfo: [],
+  });
   const menu = await call('/api/menus', { name: 'Carte' });
   const qr = await call('/api/qr-codes', { name: 'Table 1', menuId: menu });
   ids = { recipe, menu, qr };
@@ -65,7 +80,9 @@ const answers: Answer[] = [];
 
 function expectUnavailable({ what, res, ms }: Answer) {
   // Soft: one run lists every route that does not answer 503.
-  expect.soft({ what, status: res.status, code: res.body?.error?.code }, res.text).toEqual({ what, status: 503, code: 'unavailable' });
+  expect
+    .soft({ what, status: res.status, code: res.body?.error?.code }, res.text)
+    .toEqual({ what, status: 503, code: 'unavailable' });
   expect.soft(errorShapeProblems(res.status, res.body, res.headers.get('content-type')), what).toEqual([]);
   expect.soft(res.headers.get('retry-after'), what).toBe('5');
   // The pool fails fast on a refused connection: no request waits for a timeout.
@@ -86,7 +103,18 @@ describe('PostgreSQL stopped under a running server', () => {
       [true, 'GET', '/api/me'],
       [true, 'GET', '/api/menus'],
       [true, 'GET', '/api/qr-codes'],
-      [true, 'POST', '/api/recipes', { name: 'Pendant la panne', servings: 1, ingredients: [{ code: '20276', quantity: 1, unit: 'g' }], allergens: [], dietaryInfo: [] }],
+      [
+        true,
+        'POST',
+        '/api/recipes',
+        {
+          name: 'Pendant la panne',
+          servings: 1,
+          ingredients: [{ code: '20276', quantity: 1, unit: 'g' }],
+          allergens: [],
+          dietaryInfo: [],
+        },
+      ],
       [true, 'PUT', `/api/menus/${ids.menu}`, { name: 'Pendant la panne', description: '', isActive: true }],
       [false, 'POST', '/api/auth/sign-in/email', { email: owner.email, password: 'motdepasse-fiable' }],
       [false, 'POST', '/api/auth/sign-up/email', { email: 'panne@example.com', password: 'motdepasse-fiable' }],
@@ -96,7 +124,11 @@ describe('PostgreSQL stopped under a running server', () => {
     ];
     for (const [needsSession, method, path, body] of requests) {
       const started = performance.now();
-      const res = await api(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}), timeoutMs: 20_000 });
+      const res = await api(method, path, {
+        cookie: owner.cookie,
+        ...(body !== undefined ? { body } : {}),
+        timeoutMs: 20_000,
+      });
       answers.push({ what: `${method} ${path}`, needsSession, res, ms: performance.now() - started });
     }
     const health = await api('GET', '/api/health');
@@ -106,7 +138,12 @@ describe('PostgreSQL stopped under a running server', () => {
     while (performance.now() < holdUntil) {
       const started = performance.now();
       const res = await api('GET', `/api/public/menus/${ids.menu}`);
-      answers.push({ what: `GET /api/public/menus/:id (held ${held})`, needsSession: false, res, ms: performance.now() - started });
+      answers.push({
+        what: `GET /api/public/menus/:id (held ${held})`,
+        needsSession: false,
+        res,
+        ms: performance.now() - started,
+      });
       expect((await api('GET', '/api/health')).status).toBe(503);
       held += 1;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -135,19 +172,38 @@ describe('PostgreSQL stopped under a running server', () => {
     expect(after.body).toEqual(before.body);
     const menu = await api('GET', `/api/menus/${ids.menu}`, { cookie: owner.cookie });
     expect(menu.body.name).toBe('Carte');
-    expect((await api('POST', '/api/auth/sign-in/email', { body: { email: 'panne@example.com', password: 'motdepasse-fiable' } })).status).toBe(401);
+    expect(
+      (
+        await api('POST', '/api/auth/sign-in/email', {
+          body: { email: 'panne@example.com', password: 'motdepasse-fiable' },
+        })
+      ).status,
+    ).toBe(401);
     expect((await api('DELETE', `/api/recipes/${ids.recipe}`, { cookie: owner.cookie })).status).toBe(204);
     expect((await api('GET', `/qr/${ids.qr}`)).status).toBe(302);
-    report(context, `${answers.length} requests answered in ≤ ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms during ${((restarted - outageStarted) / 1000).toFixed(1)} s of outage; healthy ${Math.round(recoveredAfter!)} ms after pg_ctl start, same pid`);
+    report(
+      context,
+      `${answers.length} requests answered in ≤ ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms during ${((restarted - outageStarted) / 1000).toFixed(1)} s of outage; healthy ${Math.round(recoveredAfter!)} ms after pg_ctl start, same pid`,
+    );
   });
 
-  (KNOWN_BUG_SESSION_ROUTES_500 ? it.fails : it.skip)('BUG: routes behind a session answer 500 internal during the outage, not 503 unavailable', (context) => {
-    const wrong = answers.filter((a) => a.needsSession && a.res.status !== 503);
-    report(context, `KNOWN BUG: ${wrong.length} session routes answered ${[...new Set(wrong.map((a) => `${a.res.status} ${a.res.body?.error?.code}`))].join(', ')} (better-auth's « Failed to get session » APIError hides the pg error in .cause)`);
-    expect(answers.filter((a) => a.needsSession)).not.toEqual([]);
-    for (const answer of answers.filter((a) => a.needsSession)) {
-      expect({ what: answer.what, status: answer.res.status, code: answer.res.body?.error?.code }).toEqual({ what: answer.what, status: 503, code: 'unavailable' });
-      expect(answer.res.headers.get('retry-after')).toBe('5');
-    }
-  });
+  (KNOWN_BUG_SESSION_ROUTES_500 ? it.fails : it.skip)(
+    'BUG: routes behind a session answer 500 internal during the outage, not 503 unavailable',
+    (context) => {
+      const wrong = answers.filter((a) => a.needsSession && a.res.status !== 503);
+      report(
+        context,
+        `KNOWN BUG: ${wrong.length} session routes answered ${[...new Set(wrong.map((a) => `${a.res.status} ${a.res.body?.error?.code}`))].join(', ')} (better-auth's « Failed to get session » APIError hides the pg error in .cause)`,
+      );
+      expect(answers.filter((a) => a.needsSession)).not.toEqual([]);
+      for (const answer of answers.filter((a) => a.needsSession)) {
+        expect({ what: answer.what, status: answer.res.status, code: answer.res.body?.error?.code }).toEqual({
+          what: answer.what,
+          status: 503,
+          code: 'unavailable',
+        });
+        expect(answer.res.headers.get('retry-after')).toBe('5');
+      }
+    },
+  );
 });

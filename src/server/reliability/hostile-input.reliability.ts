@@ -15,7 +15,14 @@ import { errorShapeProblems, preview } from './support/api-error.ts';
 import { addMember, makePremium } from '../test/teams.ts';
 import { countOwnedRows } from './support/db-state.ts';
 import { report } from './support/report.ts';
-import { jsonEndpoints, NO_JSON_BODY, productBody, QUERY_ENDPOINTS, recipeBody, type Ids } from './support/hostile-endpoints.ts';
+import {
+  jsonEndpoints,
+  NO_JSON_BODY,
+  productBody,
+  QUERY_ENDPOINTS,
+  recipeBody,
+  type Ids,
+} from './support/hostile-endpoints.ts';
 import {
   describeRequest,
   hostileProductFile,
@@ -36,20 +43,50 @@ import {
 } from './support/fuzz-inputs.ts';
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
-const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const percentEncode = (text: string) =>
+  [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 const queryValue = fc.oneof(
   { weight: 3, arbitrary: hostileString.map(percentEncode) },
-  { weight: 2, arbitrary: fc.constantFrom('%', '%zz', '%FF%FE', '%C0%80', '%ED%A0%80', '%00', '%E0%A4%A', '+', '%2B', '1', '0', '-1', '1e9', 'NaN', 'Infinity', '10.5', '%2010', '0x10', '', 'tomate', 'pomme%20de%20terre') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%zz',
+      '%FF%FE',
+      '%C0%80',
+      '%ED%A0%80',
+      '%00',
+      '%E0%A4%A',
+      '+',
+      '%2B',
+      '1',
+      '0',
+      '-1',
+      '1e9',
+      'NaN',
+      'Infinity',
+      '10.5',
+      '%2010',
+      '0x10',
+      '',
+      'tomate',
+      'pomme%20de%20terre',
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 100 * 1024, max: 300 * 1024 }).map((n) => 'a'.repeat(n)) },
 );
 const queryFor = (params: string[]) =>
-  fc
-    .array(fc.tuple(fc.constantFrom(...params, 'autre'), queryValue), { minLength: 1, maxLength: 4 })
-    .map((pairs) => {
-      const query = pairs.map(([k, v]) => `${k}=${v}`).join('&');
-      return Object.assign({ query }, { [fc.toStringMethod]: () => preview(query, 200) });
-    });
+  fc.array(fc.tuple(fc.constantFrom(...params, 'autre'), queryValue), { minLength: 1, maxLength: 4 }).map((pairs) => {
+    const query = pairs.map(([k, v]) => `${k}=${v}`).join('&');
+    return Object.assign({ query }, { [fc.toStringMethod]: () => preview(query, 200) });
+  });
 
 // ---------------------------------------------------------------------------------------------
 
@@ -72,11 +109,20 @@ const fill = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => ids[
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/:\w+/g, ':id').replace(/(.)\/$/, '$1')}`;
 const bytesOf = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
 
-async function send(method: string, path: string, request: { body?: string | Uint8Array<ArrayBuffer>; contentType?: string | null }, signedIn: boolean) {
+async function send(
+  method: string,
+  path: string,
+  request: { body?: string | Uint8Array<ArrayBuffer>; contentType?: string | null },
+  signedIn: boolean,
+) {
   const headers = new Headers({ origin: t.deps.config.publicOrigin });
   if (signedIn) headers.set('cookie', fuzzer.cookie);
   if (request.contentType) headers.set('content-type', request.contentType);
-  const res = await t.app.request(path, { method, headers, ...(request.body !== undefined ? { body: request.body } : {}) });
+  const res = await t.app.request(path, {
+    method,
+    headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  });
   const text = await res.text();
   let body: unknown;
   try {
@@ -88,7 +134,13 @@ async function send(method: string, path: string, request: { body?: string | Uin
 }
 
 /** The rules every answer to hostile input must follow (`soft`: record a failure and go on). */
-async function expectSafeAnswer(method: string, path: string, request: SentRequest | { label: string; contentType: null }, signedIn: boolean, soft = false) {
+async function expectSafeAnswer(
+  method: string,
+  path: string,
+  request: SentRequest | { label: string; contentType: null },
+  signedIn: boolean,
+  soft = false,
+) {
   const check = soft ? expect.soft : expect;
   const before = knownCounts ?? (await countOwnedRows(t.db));
   const res = await send(method, path, request, signedIn);
@@ -120,13 +172,30 @@ beforeAll(async () => {
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
-  const formule = await call('POST', `/api/menus/${menu.id}/formules`, { name: 'Formule', price: 18.5, choices: [[section.id]] });
+  const formule = await call('POST', `/api/menus/${menu.id}/formules`, {
+    name: 'Formule',
+    price: 18.5,
+    choices: [[section.id]],
+  });
   const product = await call('POST', '/api/products', productBody());
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
   const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
-  ids = { recipe: recipe.id, menu: menu.id, section: section.id, item: item.id, qr: qr.id, establishment: establishment.id, member: member.user.id, organisation: fuzzer.organisationId, date: '2026-09-07', service: 'dejeuner', product: product.id, formule: formule.id };
+  ids = {
+    recipe: recipe.id,
+    menu: menu.id,
+    section: section.id,
+    item: item.id,
+    qr: qr.id,
+    establishment: establishment.id,
+    member: member.user.id,
+    organisation: fuzzer.organisationId,
+    date: '2026-09-07',
+    service: 'dejeuner',
+    product: product.id,
+    formule: formule.id,
+  };
 });
 afterAll(() => t?.close());
 
@@ -134,7 +203,9 @@ const db = process.env.TEST_DB ?? 'pglite';
 
 describe(`hostile input (${db})`, () => {
   it('the fuzzed lists cover every mutating route', () => {
-    const mutating = t.app.routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method)).map((r) => routeKey(r.method, r.path));
+    const mutating = t.app.routes
+      .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))
+      .map((r) => routeKey(r.method, r.path));
     const covered = new Set([...JSON_ENDPOINTS.map((e) => routeKey(e.method, e.path)), ...Object.keys(NO_JSON_BODY)]);
     expect([...new Set(mutating)].filter((key) => !covered.has(key)).sort()).toEqual([]);
   });
@@ -146,7 +217,10 @@ describe(`hostile input (${db})`, () => {
         expectSafeAnswer(endpoint.method, path, describeRequest({ body, contentType }, label), endpoint.signedIn);
       const field = endpoint.fields[0]!;
       const oversized = await send1('1 MB + 1 byte', serialize({ ...endpoint.valid(), [field]: 'x'.repeat(ONE_MB) }));
-      expect([oversized.status, (oversized.body as { error: { code: string } }).error.code]).toEqual([413, 'payload_too_large']);
+      expect([oversized.status, (oversized.body as { error: { code: string } }).error.code]).toEqual([
+        413,
+        'payload_too_large',
+      ]);
       for (const [label, body, contentType] of [
         ['truncated JSON', '{"name": "Tarte', 'application/json'],
         ['empty body', '', 'application/json'],
@@ -171,7 +245,16 @@ describe(`hostile input (${db})`, () => {
       for (const field of endpoint.fields) {
         for (const payload of [...PAYLOADS, ...HUGE_PAYLOADS].filter((p) => withoutKnownBugs(p) === p)) {
           const body = serialize(mutate(endpoint.valid(), [{ op: 'replace', path: field, key: '', value: payload }]));
-          await expectSafeAnswer(endpoint.method, path, describeRequest({ body, contentType: 'application/json' }, `${field} = ${preview(JSON.stringify(payload), 60)}`), endpoint.signedIn, true);
+          await expectSafeAnswer(
+            endpoint.method,
+            path,
+            describeRequest(
+              { body, contentType: 'application/json' },
+              `${field} = ${preview(JSON.stringify(payload), 60)}`,
+            ),
+            endpoint.signedIn,
+            true,
+          );
         }
       }
     });
@@ -187,39 +270,58 @@ describe(`hostile input (${db})`, () => {
     });
   });
 
-  it.for(QUERY_ENDPOINTS.map((e) => [`GET ${e.path}?${e.params.join('&')}`, e] as const))('%s: hostile query parameters never answer 5xx', async ([, endpoint]) => {
-    await fc.assert(
-      fc.asyncProperty(queryFor(endpoint.params), async ({ query }) => {
-        const path = `${fill(endpoint.path)}?${query}`;
-        const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
-        const expected = endpoint.html ? /^text\/html/ : endpoint.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/;
-        if (res.status < 300) expect(res.contentType).toMatch(expected);
-      }),
-      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
-    );
-  });
+  it.for(QUERY_ENDPOINTS.map((e) => [`GET ${e.path}?${e.params.join('&')}`, e] as const))(
+    '%s: hostile query parameters never answer 5xx',
+    async ([, endpoint]) => {
+      await fc.assert(
+        fc.asyncProperty(queryFor(endpoint.params), async ({ query }) => {
+          const path = `${fill(endpoint.path)}?${query}`;
+          const res = await expectSafeAnswer('GET', path, { label: 'query', contentType: null }, endpoint.signedIn);
+          const expected = endpoint.html
+            ? /^text\/html/
+            : endpoint.path.endsWith('.csv')
+              ? /^text\/csv/
+              : /^application\/json/;
+          if (res.status < 300) expect(res.contentType).toMatch(expected);
+        }),
+        { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+      );
+    },
+  );
 
-  it.for(['/api/files/products/preview', '/api/files/products/import'])('hostile supplier files to %s never answer 5xx and a refusal stores nothing', async (path) => {
-    await fc.assert(
-      fc.asyncProperty(hostileProductFile(), async (request) => {
-        await expectSafeAnswer('POST', path, request, true);
-      }),
-      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
-    );
-  });
+  it.for(['/api/files/products/preview', '/api/files/products/import'])(
+    'hostile supplier files to %s never answer 5xx and a refusal stores nothing',
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(hostileProductFile(), async (request) => {
+          await expectSafeAnswer('POST', path, request, true);
+        }),
+        { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+      );
+    },
+  );
 
-  it.for(['/api/files/recipes/preview', '/api/files/recipes/import'])('hostile recipe files to %s never answer 5xx and a refusal stores nothing', async (path) => {
-    await fc.assert(
-      fc.asyncProperty(hostileProductFile(RECIPE_FILE_HEADER), async (request) => {
-        await expectSafeAnswer('POST', path, request, true);
-      }),
-      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
-    );
-  });
+  it.for(['/api/files/recipes/preview', '/api/files/recipes/import'])(
+    'hostile recipe files to %s never answer 5xx and a refusal stores nothing',
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(hostileProductFile(RECIPE_FILE_HEADER), async (request) => {
+          await expectSafeAnswer('POST', path, request, true);
+        }),
+        { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+      );
+    },
+  );
 
   it('fuzzing summary', (context) => {
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-    report(context, `${[...statuses.values()].reduce((a, b) => a + b, 0)} requests (${byStatus}), ${refusedChecked} refusals checked for shape, French and no stored row`);
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
+    report(
+      context,
+      `${[...statuses.values()].reduce((a, b) => a + b, 0)} requests (${byStatus}), ${refusedChecked} refusals checked for shape, French and no stored row`,
+    );
     expect(statuses.size).toBeGreaterThan(0);
     expect([...statuses.keys()].every((status) => status < 500)).toBe(true);
   });
@@ -232,33 +334,63 @@ describe(`hostile input (${db})`, () => {
 describe(`known server bugs (${db})`, () => {
   const expectRefusedOrStored = async (method: string, path: string, body: unknown) => {
     const label = `${method} ${path} ${preview(body, 120)}`;
-    const res = await expectSafeAnswer(method, path, describeRequest({ body: serialize(body), contentType: 'application/json' }, label), true, true);
+    const res = await expectSafeAnswer(
+      method,
+      path,
+      describeRequest({ body: serialize(body), contentType: 'application/json' }, label),
+      true,
+      true,
+    );
     return res.status;
   };
 
-  (KNOWN_BUGS.nulInText ? it.fails : it.skip)('BUG: U+0000 in a name or description answers 500 instead of a French 422 (SQLSTATE 22021 not mapped)', async (context) => {
-    report(context, 'KNOWN BUG: NUL in stored text → 500 (recipes, menus, sections, items, QR codes; sign-up → 422 with code bad_request)');
-    const nul = 'Tarte\u0000aux pommes';
-    await expectRefusedOrStored('POST', '/api/recipes', { ...recipeBody(), name: nul });
-    await expectRefusedOrStored('PUT', fill('/api/recipes/:recipe'), { ...recipeBody(), description: nul });
-    await expectRefusedOrStored('POST', '/api/menus', { name: nul });
-    await expectRefusedOrStored('PUT', fill('/api/menus/:menu'), { name: 'Carte', description: nul, isActive: true });
-    await expectRefusedOrStored('POST', fill('/api/menus/:menu/sections'), { name: nul });
-    await expectRefusedOrStored('PUT', fill('/api/sections/:section'), { name: 'Plats', description: nul });
-    await expectRefusedOrStored('PUT', fill('/api/items/:item'), { name: nul, description: '', isAvailable: true });
-    await expectRefusedOrStored('POST', '/api/qr-codes', { name: nul, menuId: ids.menu });
-    // better-auth's insert fails; its 422 is relabelled « bad_request » (docs/product/api.md: 422 is « validation »).
-    await expectSafeAnswer('POST', '/api/auth/sign-up/email', describeRequest({ body: serialize({ email: uniqueEmail('nul'), password: TEST_PASSWORD, name: nul }), contentType: 'application/json' }, 'sign-up with NUL name'), false, true);
-  });
+  (KNOWN_BUGS.nulInText ? it.fails : it.skip)(
+    'BUG: U+0000 in a name or description answers 500 instead of a French 422 (SQLSTATE 22021 not mapped)',
+    async (context) => {
+      report(
+        context,
+        'KNOWN BUG: NUL in stored text → 500 (recipes, menus, sections, items, QR codes; sign-up → 422 with code bad_request)',
+      );
+      const nul = 'Tarte\u0000aux pommes';
+      await expectRefusedOrStored('POST', '/api/recipes', { ...recipeBody(), name: nul });
+      await expectRefusedOrStored('PUT', fill('/api/recipes/:recipe'), { ...recipeBody(), description: nul });
+      await expectRefusedOrStored('POST', '/api/menus', { name: nul });
+      await expectRefusedOrStored('PUT', fill('/api/menus/:menu'), { name: 'Carte', description: nul, isActive: true });
+      await expectRefusedOrStored('POST', fill('/api/menus/:menu/sections'), { name: nul });
+      await expectRefusedOrStored('PUT', fill('/api/sections/:section'), { name: 'Plats', description: nul });
+      await expectRefusedOrStored('PUT', fill('/api/items/:item'), { name: nul, description: '', isAvailable: true });
+      await expectRefusedOrStored('POST', '/api/qr-codes', { name: nul, menuId: ids.menu });
+      // better-auth's insert fails; its 422 is relabelled « bad_request » (docs/product/api.md: 422 is « validation »).
+      await expectSafeAnswer(
+        'POST',
+        '/api/auth/sign-up/email',
+        describeRequest(
+          {
+            body: serialize({ email: uniqueEmail('nul'), password: TEST_PASSWORD, name: nul }),
+            contentType: 'application/json',
+          },
+          'sign-up with NUL name',
+        ),
+        false,
+        true,
+      );
+    },
+  );
 
-  (KNOWN_BUGS.loneSurrogateInEvents ? it.fails : it.skip)('BUG: a lone surrogate in a recipe or QR code name answers 500 (a menu name with the same text is stored)', async (context) => {
-    report(context, 'KNOWN BUG: lone surrogate in recipe/QR name → 500 (jsonb refuses « \\ud800 » written by enqueueEvent)');
-    // The same text is fine as a menu name: the menu event is built from the stored row (U+FFFD).
-    expect(await expectRefusedOrStored('POST', '/api/menus', { name: 'Carte \uD800' })).toBe(201);
-    await expectRefusedOrStored('POST', '/api/recipes', { ...recipeBody(), name: 'Tarte \uD800' });
-    await expectRefusedOrStored('PUT', fill('/api/recipes/:recipe'), { ...recipeBody(), name: 'a\uDBFFb' });
-    await expectRefusedOrStored('POST', '/api/qr-codes', { name: 'Table \uDFFF', menuId: ids.menu });
-  });
+  (KNOWN_BUGS.loneSurrogateInEvents ? it.fails : it.skip)(
+    'BUG: a lone surrogate in a recipe or QR code name answers 500 (a menu name with the same text is stored)',
+    async (context) => {
+      report(
+        context,
+        'KNOWN BUG: lone surrogate in recipe/QR name → 500 (jsonb refuses « \\ud800 » written by enqueueEvent)',
+      );
+      // The same text is fine as a menu name: the menu event is built from the stored row (U+FFFD).
+      expect(await expectRefusedOrStored('POST', '/api/menus', { name: 'Carte \uD800' })).toBe(201);
+      await expectRefusedOrStored('POST', '/api/recipes', { ...recipeBody(), name: 'Tarte \uD800' });
+      await expectRefusedOrStored('PUT', fill('/api/recipes/:recipe'), { ...recipeBody(), name: 'a\uDBFFb' });
+      await expectRefusedOrStored('POST', '/api/qr-codes', { name: 'Table \uDFFF', menuId: ids.menu });
+    },
+  );
 });
 
 describe(`escaping (${db})`, () => {
@@ -274,7 +406,12 @@ describe(`escaping (${db})`, () => {
     };
     const attribute = '"><img src=x onerror=alert(2)>';
     const [establishment] = (await call('GET', '/api/establishments')).establishments;
-    await call('PUT', `/api/establishments/${establishment.id}`, { name: `Chez ${XSS}`, address: attribute, city: XSS, phone: '01 23 45 67 89' });
+    await call('PUT', `/api/establishments/${establishment.id}`, {
+      name: `Chez ${XSS}`,
+      address: attribute,
+      city: XSS,
+      phone: '01 23 45 67 89',
+    });
     const recipe = await call('POST', '/api/recipes', { ...recipeBody(), name: XSS, description: attribute });
     const menu = await call('POST', '/api/menus', { name: XSS, description: attribute });
     const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: XSS, description: attribute });

@@ -16,7 +16,16 @@ import { putBytes } from '../test/photo-upload.ts';
 import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
 import { snapshotOwnedRows, unclassifiedTables } from './support/db-state.ts';
-import { fill, productInput, recipeInput, seedTeam, unknownFixture, type Fixture, type Need, type Team } from './support/organisation-fixture.ts';
+import {
+  fill,
+  productInput,
+  recipeInput,
+  seedTeam,
+  unknownFixture,
+  type Fixture,
+  type Need,
+  type Team,
+} from './support/organisation-fixture.ts';
 import { report } from './support/report.ts';
 
 interface Route {
@@ -43,50 +52,225 @@ interface IdRoute extends Route {
 const ID_ROUTES: IdRoute[] = [
   { method: 'GET', path: '/api/recipes/:recipe', need: 'read', ownerStatus: 200 },
   { method: 'GET', path: '/api/recipes/:recipe/history', need: 'read', ownerStatus: 200 },
-  { method: 'PUT', path: '/api/recipes/:recipe', need: 'content:write', body: () => recipeInput('Recette modifiée'), ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/recipes/:recipe',
+    need: 'content:write',
+    body: () => recipeInput('Recette modifiée'),
+    ownerStatus: 200,
+  },
   // Issue 17: own products (« Mes produits »).
   { method: 'GET', path: '/api/products/:product', need: 'read', ownerStatus: 200 },
-  { method: 'PUT', path: '/api/products/:product', need: 'content:write', body: () => productInput('Produit modifié'), ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/products/:product',
+    need: 'content:write',
+    body: () => productInput('Produit modifié'),
+    ownerStatus: 200,
+  },
   { method: 'GET', path: '/api/menus/:menu', need: 'read', ownerStatus: 200 },
-  { method: 'PUT', path: '/api/menus/:menu', need: 'content:write', body: () => ({ name: 'Menu modifié', description: 'x', isActive: false }), ownerStatus: 200 },
-  { method: 'PATCH', path: '/api/menus/:menu', need: 'content:write', body: () => ({ isActive: true }), ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/menus/:menu',
+    need: 'content:write',
+    body: () => ({ name: 'Menu modifié', description: 'x', isActive: false }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/menus/:menu',
+    need: 'content:write',
+    body: () => ({ isActive: true }),
+    ownerStatus: 200,
+  },
   { method: 'GET', path: '/api/menus/:menu/sections', need: 'read', ownerStatus: 200 },
-  { method: 'POST', path: '/api/menus/:menu/sections', need: 'content:write', body: () => ({ name: 'Section ajoutée' }), ownerStatus: 201 },
+  {
+    method: 'POST',
+    path: '/api/menus/:menu/sections',
+    need: 'content:write',
+    body: () => ({ name: 'Section ajoutée' }),
+    ownerStatus: 201,
+  },
   // Issue 18: formules; a new one names the caller's own section (another menu's is a 422, formules.int.test.ts).
   { method: 'GET', path: '/api/menus/:menu/formules', need: 'read', ownerStatus: 200 },
-  { method: 'POST', path: '/api/menus/:menu/formules', need: 'content:write', body: (own) => ({ name: 'Formule ajoutée', price: 12, choices: [[own.section]] }), ownerStatus: 201 },
-  { method: 'PUT', path: '/api/formules/:formule', need: 'content:write', body: (own) => ({ name: 'Formule modifiée', price: 15, choices: [[own.otherSection]] }), ownerStatus: 200 },
+  {
+    method: 'POST',
+    path: '/api/menus/:menu/formules',
+    need: 'content:write',
+    body: (own) => ({ name: 'Formule ajoutée', price: 12, choices: [[own.section]] }),
+    ownerStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/formules/:formule',
+    need: 'content:write',
+    body: (own) => ({ name: 'Formule modifiée', price: 15, choices: [[own.otherSection]] }),
+    ownerStatus: 200,
+  },
   { method: 'DELETE', path: '/api/formules/:formule', need: 'content:write', ownerStatus: 204 },
-  { method: 'PUT', path: '/api/sections/:section', need: 'content:write', body: () => ({ name: 'Section modifiée', description: 'x' }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/sections/:section/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/sections/:section/items', need: 'content:write', body: (own) => ({ recipeId: own.recipe }), ownerStatus: 201 },
-  { method: 'PUT', path: '/api/items/:item', need: 'content:write', body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }), ownerStatus: 200 },
-  { method: 'POST', path: '/api/items/:item/move', need: 'content:write', body: () => ({ position: 1 }), ownerStatus: 200 },
-  { method: 'PUT', path: '/api/items/:item/sold-out', need: 'content:write', body: () => ({ soldOut: true }), ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/sections/:section',
+    need: 'content:write',
+    body: () => ({ name: 'Section modifiée', description: 'x' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/sections/:section/move',
+    need: 'content:write',
+    body: () => ({ position: 1 }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/sections/:section/items',
+    need: 'content:write',
+    body: (own) => ({ recipeId: own.recipe }),
+    ownerStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/items/:item',
+    need: 'content:write',
+    body: () => ({ name: 'Plat modifié', description: 'x', isAvailable: false }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/items/:item/move',
+    need: 'content:write',
+    body: () => ({ position: 1 }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'PUT',
+    path: '/api/items/:item/sold-out',
+    need: 'content:write',
+    body: () => ({ soldOut: true }),
+    ownerStatus: 200,
+  },
   { method: 'PUT', path: '/api/recipes/:recipe/photo', need: 'content:write', image: true, ownerStatus: 200 },
   { method: 'PUT', path: '/api/items/:item/photo', need: 'content:write', image: true, ownerStatus: 200 },
   { method: 'GET', path: '/api/qr-codes/:qr/stats', need: 'read', ownerStatus: 200 },
-  { method: 'PATCH', path: '/api/qr-codes/:qr', need: 'content:write', body: () => ({ status: 'inactive' }), ownerStatus: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/qr-codes/:qr',
+    need: 'content:write',
+    body: () => ({ status: 'inactive' }),
+    ownerStatus: 200,
+  },
   // Printing is reading: it only records the download.
   { method: 'POST', path: '/api/qr-codes/:qr/downloads', need: 'read', body: () => ({ size: 400 }), ownerStatus: 204 },
-  { method: 'PUT', path: '/api/establishments/:establishment', need: 'establishments:write', body: () => ({ name: 'Annexe renommée', city: 'Lille' }), ownerStatus: 200 },
-  { method: 'PATCH', path: '/api/organisation/members/:member', need: 'members:manage', body: () => ({ role: 'editor' }), ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/establishments/:establishment',
+    need: 'establishments:write',
+    body: () => ({ name: 'Annexe renommée', city: 'Lille' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/organisation/members/:member',
+    need: 'members:manage',
+    body: () => ({ role: 'editor' }),
+    ownerStatus: 200,
+  },
   { method: 'GET', path: '/api/billing/demo/checkout/:checkout', need: 'read', ownerStatus: 200 },
-  { method: 'POST', path: '/api/billing/demo/checkout/:checkout/cancel', need: 'billing:manage', body: () => ({}), ownerStatus: 200 },
-  { method: 'POST', path: '/api/billing/demo/checkout/:checkout/pay', need: 'billing:manage', body: () => ({}), ownerStatus: 200 },
+  {
+    method: 'POST',
+    path: '/api/billing/demo/checkout/:checkout/cancel',
+    need: 'billing:manage',
+    body: () => ({}),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/demo/checkout/:checkout/pay',
+    need: 'billing:manage',
+    body: () => ({}),
+    ownerStatus: 200,
+  },
   // Issue 19: meal plans (Premium: the owner pass runs on Premium) and GEMRCN classifications.
   { method: 'GET', need: 'read', path: '/api/recipes/:recipe/catering', ownerStatus: 200 },
-  { method: 'PUT', need: 'content:write', path: '/api/recipes/:recipe/catering', body: () => ({ tags: ['frit'] }), ownerStatus: 200 },
-  { method: 'PUT', need: 'content:write', path: '/api/meal-plans/:establishment/2026-09-07/dejeuner', route: '/api/meal-plans/:id/:id/:id', body: (own) => ({ components: [{ slot: 'plat', recipeId: own.recipe }] }), ownerStatus: 200 },
-  { method: 'POST', need: 'content:write', path: '/api/meal-plans/:establishment/publish', body: () => ({ week: '2026-09-07' }), ownerStatus: 200 },
-  { method: 'POST', need: 'content:write', path: '/api/meal-plans/:establishment/copy', body: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14' }), ownerStatus: 200 },
-  { method: 'GET', need: 'read', path: '/api/meal-plans?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
-  { method: 'GET', need: 'read', path: '/api/meal-plans/gemrcn?establishmentId=:establishment&from=2026-09-07&population=elementaire', ownerStatus: 200, route: 'query' },
-  { method: 'GET', need: 'read', path: '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13', ownerStatus: 200, route: 'query' },
-  { method: 'GET', need: 'read', path: '/api/meal-plans/egalim.csv?establishmentId=:establishment&year=2026', ownerStatus: 200, route: 'query' },
-  { method: 'GET', need: 'read', path: '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30', ownerStatus: 200, route: 'query' },
-  { method: 'GET', need: 'read', path: '/api/meal-plans/portions?establishmentId=:establishment', ownerStatus: 200, route: 'query' },
-  { method: 'PUT', need: 'content:write', path: '/api/meal-plans/:establishment/portions', body: () => ({ grams: { entree: { maternelle: 60 } } }), ownerStatus: 200 },
+  {
+    method: 'PUT',
+    need: 'content:write',
+    path: '/api/recipes/:recipe/catering',
+    body: () => ({ tags: ['frit'] }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'PUT',
+    need: 'content:write',
+    path: '/api/meal-plans/:establishment/2026-09-07/dejeuner',
+    route: '/api/meal-plans/:id/:id/:id',
+    body: (own) => ({ components: [{ slot: 'plat', recipeId: own.recipe }] }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    need: 'content:write',
+    path: '/api/meal-plans/:establishment/publish',
+    body: () => ({ week: '2026-09-07' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    need: 'content:write',
+    path: '/api/meal-plans/:establishment/copy',
+    body: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    need: 'read',
+    path: '/api/meal-plans?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  {
+    method: 'GET',
+    need: 'read',
+    path: '/api/meal-plans/gemrcn?establishmentId=:establishment&from=2026-09-07&population=elementaire',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  {
+    method: 'GET',
+    need: 'read',
+    path: '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  {
+    method: 'GET',
+    need: 'read',
+    path: '/api/meal-plans/egalim.csv?establishmentId=:establishment&year=2026',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  {
+    method: 'GET',
+    need: 'read',
+    path: '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  {
+    method: 'GET',
+    need: 'read',
+    path: '/api/meal-plans/portions?establishmentId=:establishment',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  {
+    method: 'PUT',
+    need: 'content:write',
+    path: '/api/meal-plans/:establishment/portions',
+    body: () => ({ grams: { entree: { maternelle: 60 } } }),
+    ownerStatus: 200,
+  },
   { method: 'DELETE', path: '/api/items/:item/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item', need: 'content:write', ownerStatus: 204 },
@@ -107,17 +291,52 @@ const ROLE_ROUTES: Route[] = [
   { method: 'POST', path: '/api/recipes', need: 'content:write', body: () => recipeInput('Recette') },
   { method: 'POST', path: '/api/products', need: 'content:write', body: () => productInput('Produit') },
   // Issue 17: supplier files (the body is the CSV itself).
-  { method: 'POST', path: '/api/files/products/preview', need: 'content:write', body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n' },
-  { method: 'POST', path: '/api/files/products/import', need: 'content:write', body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n' },
-  { method: 'POST', path: '/api/files/recipes/preview', need: 'content:write', body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;2;unité\n' },
-  { method: 'POST', path: '/api/files/recipes/import', need: 'content:write', body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;100;g\n' },
+  {
+    method: 'POST',
+    path: '/api/files/products/preview',
+    need: 'content:write',
+    body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n',
+  },
+  {
+    method: 'POST',
+    path: '/api/files/products/import',
+    need: 'content:write',
+    body: () => 'Nom;Prix HT (€)\nSel fin;1,20\n',
+  },
+  {
+    method: 'POST',
+    path: '/api/files/recipes/preview',
+    need: 'content:write',
+    body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;2;unité\n',
+  },
+  {
+    method: 'POST',
+    path: '/api/files/recipes/import',
+    need: 'content:write',
+    body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;100;g\n',
+  },
   { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
-  { method: 'POST', path: '/api/qr-codes', need: 'content:write', body: (own) => ({ name: 'Table', menuId: own.menu }) },
+  {
+    method: 'POST',
+    path: '/api/qr-codes',
+    need: 'content:write',
+    body: (own) => ({ name: 'Table', menuId: own.menu }),
+  },
   { method: 'POST', path: '/api/establishments', need: 'establishments:write', body: () => ({ name: 'Annexe' }) },
   { method: 'PUT', path: '/api/organisation', need: 'members:manage', body: () => ({ name: 'Renommée' }) },
-  { method: 'POST', path: '/api/organisation/invitations', need: 'members:manage', body: () => ({ email: 'quelquun@example.com', role: 'viewer' }) },
+  {
+    method: 'POST',
+    path: '/api/organisation/invitations',
+    need: 'members:manage',
+    body: () => ({ email: 'quelquun@example.com', role: 'viewer' }),
+  },
   { method: 'GET', path: '/api/organisation/history', need: 'audit:read' },
-  { method: 'POST', path: '/api/billing/checkout', need: 'billing:manage', body: () => ({ tier: 'premium', billingType: 'monthly' }) },
+  {
+    method: 'POST',
+    path: '/api/billing/checkout',
+    need: 'billing:manage',
+    body: () => ({ tier: 'premium', billingType: 'monthly' }),
+  },
   { method: 'POST', path: '/api/billing/portal', need: 'billing:manage', body: () => ({}) },
   { method: 'POST', path: '/api/billing/demo/portal', need: 'billing:manage', body: () => ({ action: 'cancel' }) },
 ];
@@ -130,7 +349,8 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /semaine/:id': 'public week of meals, for families (issue 19)',
   'GET /menu/:id/events': 'public menu live events (issue 18), for anonymous diners',
   'GET /photos/:id': 'photo files of recipes and items, public like the menus that show them',
-  'GET /api/invitations/:id': 'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
+  'GET /api/invitations/:id':
+    'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
   'POST /api/invitations/:id/accept': 'bound to the invited address, 403 to any other (invitations.int.test.ts)',
 };
 
@@ -146,7 +366,11 @@ const OPEN_WRITES: Record<string, string> = {
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/:\w+/g, ':id')}`;
 const label = (route: Route) => `${route.method} ${route.path}`;
 const expectForbidden = (res: { status: number; body: { error: { code: string; message: string } } }, what: string) =>
-  expect([res.status, res.body.error?.code, res.body.error?.message], what).toEqual([403, 'forbidden', permissionMessages.forbidden]);
+  expect([res.status, res.body.error?.code, res.body.error?.message], what).toEqual([
+    403,
+    'forbidden',
+    permissionMessages.forbidden,
+  ]);
 
 let t: TestApp;
 /** The JPEG the photo routes are sent (a valid one: only the owner and role checks may refuse it). */
@@ -158,9 +382,18 @@ let refused = 0;
 let ownedRows = 0;
 
 /** The route's request with its body: JSON, or the image of a photo upload. */
-async function send(route: Route, ids: Fixture, cookie: string | undefined, own: Fixture): Promise<{ status: number; text: string; body: LooseJson; headers: Headers }> {
+async function send(
+  route: Route,
+  ids: Fixture,
+  cookie: string | undefined,
+  own: Fixture,
+): Promise<{ status: number; text: string; body: LooseJson; headers: Headers }> {
   const path = fill(route.path, ids);
-  if (!route.image) return t.request(route.method, path, { ...(cookie ? { cookie } : {}), ...(route.body ? { body: route.body(own) } : {}) });
+  if (!route.image)
+    return t.request(route.method, path, {
+      ...(cookie ? { cookie } : {}),
+      ...(route.body ? { body: route.body(own) } : {}),
+    });
   const res = await putBytes(t, path, photo, cookie);
   return { status: res.status, text: new TextDecoder().decode(res.body), body: res.json, headers: res.headers };
 }
@@ -176,80 +409,119 @@ afterAll(() => t?.close());
 
 describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('the route tables cover every route with an id and every write, and every owned table is classified', async () => {
-    const keys = (filter: (r: { method: string; path: string }) => boolean) => [...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && filter(r)).map((r) => routeKey(r.method, r.path)))];
+    const keys = (filter: (r: { method: string; path: string }) => boolean) => [
+      ...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && filter(r)).map((r) => routeKey(r.method, r.path))),
+    ];
     const expected = ID_ROUTES.filter((r) => r.route !== 'query').map((r) => routeKey(r.method, r.route ?? r.path));
     expect(new Set(expected).size).toBe(expected.length);
-    expect(keys((r) => /\/:\w+/.test(r.path)).filter((key) => !(key in NOT_ORGANISATION_SCOPED)).sort()).toEqual([...expected].sort());
-    const covered = new Set([...expected, ...ROLE_ROUTES.map((r) => routeKey(r.method, r.path)), ...Object.keys(NOT_ORGANISATION_SCOPED), ...Object.keys(OPEN_WRITES)]);
+    expect(
+      keys((r) => /\/:\w+/.test(r.path))
+        .filter((key) => !(key in NOT_ORGANISATION_SCOPED))
+        .sort(),
+    ).toEqual([...expected].sort());
+    const covered = new Set([
+      ...expected,
+      ...ROLE_ROUTES.map((r) => routeKey(r.method, r.path)),
+      ...Object.keys(NOT_ORGANISATION_SCOPED),
+      ...Object.keys(OPEN_WRITES),
+    ]);
     const writes = keys((r) => r.method !== 'GET' && r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/'));
     expect(writes.filter((key) => !covered.has(key)).sort()).toEqual([]);
     expect(await unclassifiedTables(t.db)).toEqual([]);
   });
 
-  it.for(ID_ROUTES.map((route) => [label(route), route] as const))('%s: another organisation and a removed member get the unknown-id 404; a role without the right gets 403; nothing changes', async ([, route]) => {
-    const before = await snapshotOwnedRows(t.db);
-    const outsiders: [string, SignedUpUser, Fixture][] = [
-      ['another organisation’s owner', b.owner, b.ids],
-      ['a removed member', a.removed, unknownIds],
-    ];
-    for (const [who, caller, own] of outsiders) {
-      const foreign = await send(route, a.ids, caller.cookie, own);
-      expect(foreign.status, `${label(route)} as ${who}: ${foreign.text}`).toBe(404);
-      expect(foreign.body.error.code).toBe('not_found');
-      expect(errorShapeProblems(foreign.status, foreign.body, foreign.headers.get('content-type'))).toEqual([]);
-      // No oracle: a row of someone else looks exactly like a row that does not exist.
-      const unknown = await send(route, unknownIds, caller.cookie, own);
-      expect({ status: unknown.status, body: unknown.body }, who).toEqual({ status: foreign.status, body: foreign.body });
-      refused += 2;
-    }
-    const anonymous = await send(route, a.ids, undefined, b.ids);
-    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
-    refused += 1;
-
-    const members: [MemberRole, SignedUpUser][] = [
-      ['editor', a.editor],
-      ['viewer', a.viewer],
-    ];
-    for (const [role, member] of members) {
-      const allowed = route.need === 'read' || (route.need !== 'self' && can(role, route.need));
-      // An allowed write would change the rows: the owner pass runs it.
-      if (allowed && route.method !== 'GET') continue;
-      const res = await send(route, a.ids, member.cookie, a.ids);
-      const what = `${label(route)} as ${role}: ${res.text}`;
-      if (allowed) {
-        expect(res.status, what).toBe(200);
-        continue;
+  it.for(ID_ROUTES.map((route) => [label(route), route] as const))(
+    '%s: another organisation and a removed member get the unknown-id 404; a role without the right gets 403; nothing changes',
+    async ([, route]) => {
+      const before = await snapshotOwnedRows(t.db);
+      const outsiders: [string, SignedUpUser, Fixture][] = [
+        ['another organisation’s owner', b.owner, b.ids],
+        ['a removed member', a.removed, unknownIds],
+      ];
+      for (const [who, caller, own] of outsiders) {
+        const foreign = await send(route, a.ids, caller.cookie, own);
+        expect(foreign.status, `${label(route)} as ${who}: ${foreign.text}`).toBe(404);
+        expect(foreign.body.error.code).toBe('not_found');
+        expect(errorShapeProblems(foreign.status, foreign.body, foreign.headers.get('content-type'))).toEqual([]);
+        // No oracle: a row of someone else looks exactly like a row that does not exist.
+        const unknown = await send(route, unknownIds, caller.cookie, own);
+        expect({ status: unknown.status, body: unknown.body }, who).toEqual({
+          status: foreign.status,
+          body: foreign.body,
+        });
+        refused += 2;
       }
-      if (route.need === 'self') expect([res.status, res.body.error.code], what).toEqual([404, 'not_found']);
-      else expectForbidden(res, what);
+      const anonymous = await send(route, a.ids, undefined, b.ids);
+      expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
       refused += 1;
-    }
 
-    const after = await snapshotOwnedRows(t.db);
-    expect(after).toEqual(before);
-    ownedRows = Object.values(after).reduce((n, rows) => n + rows.length, 0);
-  });
+      const members: [MemberRole, SignedUpUser][] = [
+        ['editor', a.editor],
+        ['viewer', a.viewer],
+      ];
+      for (const [role, member] of members) {
+        const allowed = route.need === 'read' || (route.need !== 'self' && can(role, route.need));
+        // An allowed write would change the rows: the owner pass runs it.
+        if (allowed && route.method !== 'GET') continue;
+        const res = await send(route, a.ids, member.cookie, a.ids);
+        const what = `${label(route)} as ${role}: ${res.text}`;
+        if (allowed) {
+          expect(res.status, what).toBe(200);
+          continue;
+        }
+        if (route.need === 'self') expect([res.status, res.body.error.code], what).toEqual([404, 'not_found']);
+        else expectForbidden(res, what);
+        refused += 1;
+      }
 
-  it.for(ROLE_ROUTES.map((route) => [label(route), route] as const))('%s: a role without the right gets 403 and nothing changes', async ([, route]) => {
-    const before = await snapshotOwnedRows(t.db);
-    for (const [role, member] of [['editor', a.editor], ['viewer', a.viewer]] as const) {
-      if (route.need === 'read' || route.need === 'self' || can(role, route.need)) continue;
-      expectForbidden(await send(route, a.ids, member.cookie, a.ids), `${label(route)} as ${role}`);
-      refused += 1;
-    }
-    const anonymous = await send(route, a.ids, undefined, a.ids);
-    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
-    expect(await snapshotOwnedRows(t.db)).toEqual(before);
-  });
+      const after = await snapshotOwnedRows(t.db);
+      expect(after).toEqual(before);
+      ownedRows = Object.values(after).reduce((n, rows) => n + rows.length, 0);
+    },
+  );
+
+  it.for(ROLE_ROUTES.map((route) => [label(route), route] as const))(
+    '%s: a role without the right gets 403 and nothing changes',
+    async ([, route]) => {
+      const before = await snapshotOwnedRows(t.db);
+      for (const [role, member] of [
+        ['editor', a.editor],
+        ['viewer', a.viewer],
+      ] as const) {
+        if (route.need === 'read' || route.need === 'self' || can(role, route.need)) continue;
+        expectForbidden(await send(route, a.ids, member.cookie, a.ids), `${label(route)} as ${role}`);
+        refused += 1;
+      }
+      const anonymous = await send(route, a.ids, undefined, a.ids);
+      expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
+      expect(await snapshotOwnedRows(t.db)).toEqual(before);
+    },
+  );
 
   it('lists show the caller’s organisation only', async () => {
     const secrets = Object.values(a.ids);
-    for (const path of ['/api/recipes', '/api/products', '/api/files/products/export', '/api/files/recipes/export', '/api/files/recipes/template', '/api/menus', '/api/qr-codes', '/api/establishments', '/api/organisation', '/api/organisation/history', '/api/me', '/api/billing/subscription']) {
+    for (const path of [
+      '/api/recipes',
+      '/api/products',
+      '/api/files/products/export',
+      '/api/files/recipes/export',
+      '/api/files/recipes/template',
+      '/api/menus',
+      '/api/qr-codes',
+      '/api/establishments',
+      '/api/organisation',
+      '/api/organisation/history',
+      '/api/me',
+      '/api/billing/subscription',
+    ]) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });
         expect(res.status, path).toBe(200);
         expect(res.headers.get('x-organisation-id'), path).not.toBe(a.owner.organisationId);
-        expect(secrets.filter((id) => res.text.includes(id)), path).toEqual([]);
+        expect(
+          secrets.filter((id) => res.text.includes(id)),
+          path,
+        ).toEqual([]);
       }
     }
   });
@@ -258,31 +530,52 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
     // Free the intruder's single QR code slot, so the plan limit cannot answer first.
     expect((await t.request('DELETE', `/api/qr-codes/${b.ids.qr}`, { cookie: b.owner.cookie })).status).toBe(204);
     const before = await snapshotOwnedRows(t.db);
-    const addForeignRecipe = await t.request('POST', `/api/sections/${b.ids.section}/items`, { cookie: b.owner.cookie, body: { recipeId: a.ids.recipe } });
+    const addForeignRecipe = await t.request('POST', `/api/sections/${b.ids.section}/items`, {
+      cookie: b.owner.cookie,
+      body: { recipeId: a.ids.recipe },
+    });
     expect([addForeignRecipe.status, addForeignRecipe.body.error.code]).toEqual([422, 'validation']);
-    const qrForForeignMenu = await t.request('POST', '/api/qr-codes', { cookie: b.owner.cookie, body: { name: 'Volé', menuId: a.ids.menu } });
+    const qrForForeignMenu = await t.request('POST', '/api/qr-codes', {
+      cookie: b.owner.cookie,
+      body: { name: 'Volé', menuId: a.ids.menu },
+    });
     expect([qrForForeignMenu.status, qrForForeignMenu.body.error.code]).toEqual([422, 'validation']);
     const foreignProduct = await t.request('PUT', `/api/recipes/${b.ids.recipe}`, {
       cookie: b.owner.cookie,
-      body: { ...recipeInput('Avec le produit d’un autre'), ingredients: [{ productId: a.ids.product, quantity: 10, unit: 'g' }] },
+      body: {
+        ...recipeInput('Avec le produit d’un autre'),
+        ingredients: [{ productId: a.ids.product, quantity: 10, unit: 'g' }],
+      },
     });
     expect([foreignProduct.status, foreignProduct.body.error.code]).toEqual([422, 'validation']);
-    const menuInForeignPlace = await t.request('PUT', `/api/menus/${b.ids.menu}`, { cookie: b.owner.cookie, body: { name: 'Carte', description: '', isActive: true, establishmentId: a.ids.establishment } });
+    const menuInForeignPlace = await t.request('PUT', `/api/menus/${b.ids.menu}`, {
+      cookie: b.owner.cookie,
+      body: { name: 'Carte', description: '', isActive: true, establishmentId: a.ids.establishment },
+    });
     expect([menuInForeignPlace.status, menuInForeignPlace.body.error.code]).toEqual([422, 'validation']);
-    const switchToForeign = await t.request('PUT', '/api/me/organisation', { cookie: b.owner.cookie, body: { organisationId: a.owner.organisationId } });
+    const switchToForeign = await t.request('PUT', '/api/me/organisation', {
+      cookie: b.owner.cookie,
+      body: { organisationId: a.owner.organisationId },
+    });
     expect([switchToForeign.status, switchToForeign.body.error.code]).toEqual([404, 'not_found']);
     expect(await snapshotOwnedRows(t.db)).toEqual(before);
   });
 
   it('a route without an id acts on the caller’s own organisation only (PUT /api/organisation)', async () => {
-    const organisationA = async () => t.db.selectFrom('organisations').selectAll().where('id', '=', a.owner.organisationId).executeTakeFirstOrThrow();
+    const organisationA = async () =>
+      t.db.selectFrom('organisations').selectAll().where('id', '=', a.owner.organisationId).executeTakeFirstOrThrow();
     const before = await organisationA();
-    expect((await t.request('PUT', '/api/organisation', { cookie: b.owner.cookie, body: { name: 'Chez l’intrus' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', '/api/organisation', { cookie: b.owner.cookie, body: { name: 'Chez l’intrus' } })).status,
+    ).toBe(200);
     expect(await organisationA()).toEqual(before);
   });
 
   it('the same requests succeed for the owner (so the 404s and 403s above are not typos in the table)', async (context) => {
-    report(context, `${ID_ROUTES.length} id routes and ${ROLE_ROUTES.length} role routes: ${refused} requests refused (other organisation, removed member, unknown id, anonymous, role), ${ownedRows} owned rows byte-for-byte unchanged`);
+    report(
+      context,
+      `${ID_ROUTES.length} id routes and ${ROLE_ROUTES.length} role routes: ${refused} requests refused (other organisation, removed member, unknown id, anonymous, role), ${ownedRows} owned rows byte-for-byte unchanged`,
+    );
     // Planning meals is Premium (issue 19): the owner's own pass runs on Premium.
     await makePremium(t, a.owner.organisationId);
     for (const route of ID_ROUTES) {

@@ -18,12 +18,18 @@ const servers: ServerProcess[] = [];
 let a: Client;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   const portA = await freePort();
   const origin = `http://127.0.0.1:${portA}`;
   const secret = newAuthSecret();
   const env = () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin });
-  const started = await Promise.allSettled([startServer({ label: 'A', port: portA, env }), startServer({ label: 'B', env })]);
+  const started = await Promise.allSettled([
+    startServer({ label: 'A', port: portA, env }),
+    startServer({ label: 'B', env }),
+  ]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
@@ -47,7 +53,16 @@ describe('live « Épuisé » on two server processes (PostgreSQL LISTEN/NOTIFY)
     const menu = await ok(a('POST', '/api/menus', { cookie, body: { name: 'Carte du soir' } }));
     const section = await ok(a('POST', `/api/menus/${menu.id}/sections`, { cookie, body: { name: 'Plats' } }));
     const recipe = await ok(
-      a('POST', '/api/recipes', { cookie, body: { name: 'Quiche', servings: 2, ingredients: [{ code: '22000', quantity: 100, unit: 'g' }], allergens: [], dietaryInfo: [] } }),
+      a('POST', '/api/recipes', {
+        cookie,
+        body: {
+          name: 'Quiche',
+          servings: 2,
+          ingredients: [{ code: '22000', quantity: 100, unit: 'g' }],
+          allergens: [],
+          dietaryInfo: [],
+        },
+      }),
     );
     const item = await ok(a('POST', `/api/sections/${section.id}/items`, { cookie, body: { recipeId: recipe.id } }));
 

@@ -38,7 +38,10 @@ let qrId: string;
 let inspectPort: number;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   inspectPort = await freePort();
@@ -60,14 +63,53 @@ beforeAll(async () => {
     return res.body.id as string;
   };
   const dishes: [string, [string, number][]][] = [
-    ['Velouté de carottes', [['20009', 200], ['20034', 40], ['19402', 20]]],
-    ['Poulet rôti au thym', [['36018', 180], ['4008', 200], ['17270', 10], ['11070', 2]]],
-    ['Ratatouille', [['20053', 100], ['20020', 100], ['20087', 80], ['20276', 100]]],
-    ['Tarte aux pommes', [['13039', 150], ['9410', 50], ['16400', 25], ['31016', 20]]],
+    [
+      'Velouté de carottes',
+      [
+        ['20009', 200],
+        ['20034', 40],
+        ['19402', 20],
+      ],
+    ],
+    [
+      'Poulet rôti au thym',
+      [
+        ['36018', 180],
+        ['4008', 200],
+        ['17270', 10],
+        ['11070', 2],
+      ],
+    ],
+    [
+      'Ratatouille',
+      [
+        ['20053', 100],
+        ['20020', 100],
+        ['20087', 80],
+        ['20276', 100],
+      ],
+    ],
+    [
+      'Tarte aux pommes',
+      [
+        ['13039', 150],
+        ['9410', 50],
+        ['16400', 25],
+        ['31016', 20],
+      ],
+    ],
   ];
   const recipes = [];
   for (const [name, lines] of dishes) {
-    recipes.push(await post('/api/recipes', { name, servings: 1, ingredients: lines.map(([code, quantity]) => ({ code, quantity, unit: 'g' })), allergens: ['Lait'], dietaryInfo: [] }));
+    recipes.push(
+      await post('/api/recipes', {
+        name,
+        servings: 1,
+        ingredients: lines.map(([code, quantity]) => ({ code, quantity, unit: 'g' })),
+        allergens: ['Lait'],
+        dietaryInfo: [],
+      }),
+    );
   }
   menuId = await post('/api/menus', { name: 'Carte de printemps', description: 'Cuisine maison' });
   for (const [i, name] of ['Entrées', 'Plats', 'Desserts'].entries()) {
@@ -97,7 +139,9 @@ function run(url: string): Promise<RunFigures> {
       { url, connections: CONNECTIONS, pipelining: 1, duration: SECONDS + 30, timeout: 10 },
       (error, result) => {
         if (error) return reject(error);
-        const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
+        const statuses = Object.fromEntries(
+          Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]),
+        );
         resolve({ result, statuses });
       },
     );
@@ -111,57 +155,89 @@ function run(url: string): Promise<RunFigures> {
 
 async function scanFigures() {
   const { rows } = await sql<{ scan_count: number; scans: number }>`
-    SELECT q.scan_count, (SELECT count(*)::int FROM qr_scans s WHERE s.qr_code_id = q.id) AS scans FROM qr_codes q WHERE q.id = ${qrId}`.execute(database!.db);
+    SELECT q.scan_count, (SELECT count(*)::int FROM qr_scans s WHERE s.qr_code_id = q.id) AS scans FROM qr_codes q WHERE q.id = ${qrId}`.execute(
+    database!.db,
+  );
   return { scanCount: Number(rows[0]!.scan_count), scans: Number(rows[0]!.scans) };
 }
 
 describe(`load: ${CONNECTIONS} connections on /menu/:id and on /qr/:id, ${SECONDS} s, twice`, () => {
-  it('no error, no timeout, 200s and 302s only, every 302 counted once, memory stable', async (context) => {
-    const rss: { label: string; bytes: number }[] = [{ label: 'before', bytes: server!.rssBytes() }];
-    let expectedScans = (await scanFigures()).scanCount;
-    expect(expectedScans).toBe(0);
-    const ends: number[] = [];
-    const pendingAfter: number[] = [];
-    const heaps: number[] = [];
-    for (const round of [1, 2]) {
-      let peak = 0;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, server!.rssBytes());
-      }, 1_000);
-      const [menu, qr] = await Promise.all([run(`${server!.url}/menu/${menuId}`), run(`${server!.url}/qr/${qrId}`)]).finally(() => clearInterval(sampler));
-      // The end of a run, alike for both: the outbox worker has delivered the scans' events
-      // (at most 60 s), then a full GC (through the inspector), then RSS. Without the GC the
-      // sample depends on when V8 last collected: ±50 MB from one run to the next.
-      const pending = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM event_outbox WHERE status = 'pending'`.execute(database!.db)).rows[0]!.n);
-      pendingAfter.push(await pending());
-      const drainDeadline = Date.now() + 60_000;
-      while ((await pending()) > 0 && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 500));
-      const heap = await collectGarbage(inspectPort);
-      const end = server!.rssBytes();
-      heaps.push(heap.usedSize);
-      rss.push({ label: `peak ${round}`, bytes: peak }, { label: `end ${round}`, bytes: end });
-      ends.push(end);
+  it(
+    'no error, no timeout, 200s and 302s only, every 302 counted once, memory stable',
+    async (context) => {
+      const rss: { label: string; bytes: number }[] = [{ label: 'before', bytes: server!.rssBytes() }];
+      let expectedScans = (await scanFigures()).scanCount;
+      expect(expectedScans).toBe(0);
+      const ends: number[] = [];
+      const pendingAfter: number[] = [];
+      const heaps: number[] = [];
+      for (const round of [1, 2]) {
+        let peak = 0;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, server!.rssBytes());
+        }, 1_000);
+        const [menu, qr] = await Promise.all([
+          run(`${server!.url}/menu/${menuId}`),
+          run(`${server!.url}/qr/${qrId}`),
+        ]).finally(() => clearInterval(sampler));
+        // The end of a run, alike for both: the outbox worker has delivered the scans' events
+        // (at most 60 s), then a full GC (through the inspector), then RSS. Without the GC the
+        // sample depends on when V8 last collected: ±50 MB from one run to the next.
+        const pending = async () =>
+          Number(
+            (
+              await sql<{ n: number }>`SELECT count(*)::int AS n FROM event_outbox WHERE status = 'pending'`.execute(
+                database!.db,
+              )
+            ).rows[0]!.n,
+          );
+        pendingAfter.push(await pending());
+        const drainDeadline = Date.now() + 60_000;
+        while ((await pending()) > 0 && Date.now() < drainDeadline)
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        const heap = await collectGarbage(inspectPort);
+        const end = server!.rssBytes();
+        heaps.push(heap.usedSize);
+        rss.push({ label: `peak ${round}`, bytes: peak }, { label: `end ${round}`, bytes: end });
+        ends.push(end);
 
-      for (const [name, figures, only] of [['menu', menu, '200'], ['qr', qr, '302']] as const) {
-        const { result, statuses } = figures;
-        expect({ name, errors: result.errors, timeouts: result.timeouts, mismatches: result.mismatches }).toEqual({ name, errors: 0, timeouts: 0, mismatches: 0 });
-        expect(Object.keys(statuses), `${name}: ${JSON.stringify(statuses)}`).toEqual([only]);
-        expect(statuses[only]).toBeGreaterThan(0);
-        // Every request sent was answered (the run ended gracefully).
-        expect(result.requests.sent, name).toBe(statuses[only]);
+        for (const [name, figures, only] of [
+          ['menu', menu, '200'],
+          ['qr', qr, '302'],
+        ] as const) {
+          const { result, statuses } = figures;
+          expect({ name, errors: result.errors, timeouts: result.timeouts, mismatches: result.mismatches }).toEqual({
+            name,
+            errors: 0,
+            timeouts: 0,
+            mismatches: 0,
+          });
+          expect(Object.keys(statuses), `${name}: ${JSON.stringify(statuses)}`).toEqual([only]);
+          expect(statuses[only]).toBeGreaterThan(0);
+          // Every request sent was answered (the run ended gracefully).
+          expect(result.requests.sent, name).toBe(statuses[only]);
+        }
+        expectedScans += qr.statuses['302']!;
+        expect(await scanFigures()).toEqual({ scanCount: expectedScans, scans: expectedScans });
+        const rate = (f: RunFigures) => Math.round(f.statuses[Object.keys(f.statuses)[0]!]! / f.result.duration);
+        report(
+          context,
+          `run ${round}: /menu ${menu.statuses['200']} × 200 (${rate(menu)}/s, p99 ${menu.result.latency.p99} ms), /qr ${qr.statuses['302']} × 302 (${rate(qr)}/s, p99 ${qr.result.latency.p99} ms)`,
+        );
       }
-      expectedScans += qr.statuses['302']!;
-      expect(await scanFigures()).toEqual({ scanCount: expectedScans, scans: expectedScans });
-      const rate = (f: RunFigures) => Math.round(f.statuses[Object.keys(f.statuses)[0]!]! / f.result.duration);
       report(
         context,
-        `run ${round}: /menu ${menu.statuses['200']} × 200 (${rate(menu)}/s, p99 ${menu.result.latency.p99} ms), /qr ${qr.statuses['302']} × 302 (${rate(qr)}/s, p99 ${qr.result.latency.p99} ms)`,
+        `RSS ${rss.map((s) => `${s.label} ${mb(s.bytes)}`).join(', ')} (ends after a full GC); growth run 1 → run 2 ${mb(ends[1]! - ends[0]!)}; JS heap used after GC ${heaps.map(mb).join(' → ')}; outbox backlog at the end of each run ${pendingAfter.join(', ')} (delivered before the end sample)`,
       );
-    }
-    report(context, `RSS ${rss.map((s) => `${s.label} ${mb(s.bytes)}`).join(', ')} (ends after a full GC); growth run 1 → run 2 ${mb(ends[1]! - ends[0]!)}; JS heap used after GC ${heaps.map(mb).join(' → ')}; outbox backlog at the end of each run ${pendingAfter.join(', ')} (delivered before the end sample)`);
-    expect(ends[1]! - ends[0]!, rss.map((s) => `${s.label} ${mb(s.bytes)}`).join(', ')).toBeLessThan(MAX_GROWTH_BYTES);
-    // The JS heap after a full GC is the sharper leak detector: 10 MB over ~50,000 requests is ~200 bytes each.
-    expect(heaps[1]! - heaps[0]!, `JS heap after GC: ${heaps.map(mb).join(' → ')}`).toBeLessThan(MAX_HEAP_GROWTH_BYTES);
-    expect(server!.isRunning()).toBe(true);
-  }, 2 * (SECONDS + 90) * 1000 + 60_000);
+      expect(ends[1]! - ends[0]!, rss.map((s) => `${s.label} ${mb(s.bytes)}`).join(', ')).toBeLessThan(
+        MAX_GROWTH_BYTES,
+      );
+      // The JS heap after a full GC is the sharper leak detector: 10 MB over ~50,000 requests is ~200 bytes each.
+      expect(heaps[1]! - heaps[0]!, `JS heap after GC: ${heaps.map(mb).join(' → ')}`).toBeLessThan(
+        MAX_HEAP_GROWTH_BYTES,
+      );
+      expect(server!.isRunning()).toBe(true);
+    },
+    2 * (SECONDS + 90) * 1000 + 60_000,
+  );
 });

@@ -28,12 +28,23 @@ let apis: Client[] = [];
 let owner: { cookie: string; userId: string; organisationId: string };
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   const portA = await freePort();
   const origin = `http://127.0.0.1:${portA}`;
   const secret = newAuthSecret();
-  const env = () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin, AUTH_RATE_LIMIT_MAX: '100000' });
-  const started = await Promise.allSettled([startServer({ label: 'A', port: portA, env }), startServer({ label: 'B', env })]);
+  const env = () => ({
+    DATABASE_URL: scratch!.url,
+    BETTER_AUTH_SECRET: secret,
+    PUBLIC_ORIGIN: origin,
+    AUTH_RATE_LIMIT_MAX: '100000',
+  });
+  const started = await Promise.allSettled([
+    startServer({ label: 'A', port: portA, env }),
+    startServer({ label: 'B', env }),
+  ]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
@@ -55,8 +66,17 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-async function race(path: string, body: (i: number) => unknown, as = owner, parallel = PARALLEL): Promise<HttpResponse[]> {
-  return Promise.all(Array.from({ length: parallel }, (_, i) => apis[i % apis.length]!('POST', path, { cookie: as.cookie, body: body(i) })));
+async function race(
+  path: string,
+  body: (i: number) => unknown,
+  as = owner,
+  parallel = PARALLEL,
+): Promise<HttpResponse[]> {
+  return Promise.all(
+    Array.from({ length: parallel }, (_, i) =>
+      apis[i % apis.length]!('POST', path, { cookie: as.cookie, body: body(i) }),
+    ),
+  );
 }
 
 function expectExactly(responses: HttpResponse[], created: number, limitMessage: string) {
@@ -70,7 +90,8 @@ function expectExactly(responses: HttpResponse[], created: number, limitMessage:
   }
 }
 
-const count = async (query: RawBuilder<unknown>) => Number(((await query.execute(database!.db)).rows[0] as { n: number }).n);
+const count = async (query: RawBuilder<unknown>) =>
+  Number(((await query.execute(database!.db)).rows[0] as { n: number }).n);
 
 describe('plan limits under races, two processes on one PostgreSQL', () => {
   it(`${PARALLEL} parallel recipe creations: exactly 5 recipes, with all their lines, and 5 events`, async (context) => {
@@ -87,25 +108,47 @@ describe('plan limits under races, two processes on one PostgreSQL', () => {
       dietaryInfo: [],
     }));
     expectExactly(responses, 5, 'Limite de recettes atteinte');
-    expect(await count(sql`SELECT count(*)::int AS n FROM recipes WHERE organisation_id = ${owner.organisationId}`)).toBe(5);
-    expect(await count(sql`SELECT count(*)::int AS n FROM recipe_ingredients ri JOIN recipes r ON r.id = ri.recipe_id WHERE r.organisation_id = ${owner.organisationId}`)).toBe(15);
-    expect(await count(sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${owner.userId} AND name = 'recipe_created'`)).toBe(5);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM recipes WHERE organisation_id = ${owner.organisationId}`),
+    ).toBe(5);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM recipe_ingredients ri JOIN recipes r ON r.id = ri.recipe_id WHERE r.organisation_id = ${owner.organisationId}`,
+      ),
+    ).toBe(15);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${owner.userId} AND name = 'recipe_created'`,
+      ),
+    ).toBe(5);
     report(context, `5×201 + 45×403 in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   });
 
   it(`${PARALLEL} parallel menu creations: exactly 1 menu`, async () => {
     const responses = await race('/api/menus', (i) => ({ name: `Carte ${i}` }));
     expectExactly(responses, 1, 'Limite de menus atteinte');
-    expect(await count(sql`SELECT count(*)::int AS n FROM menus WHERE organisation_id = ${owner.organisationId}`)).toBe(1);
-    expect(await count(sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${owner.userId} AND name = 'menu_created'`)).toBe(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM menus WHERE organisation_id = ${owner.organisationId}`)).toBe(
+      1,
+    );
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${owner.userId} AND name = 'menu_created'`,
+      ),
+    ).toBe(1);
   });
 
   it(`${PARALLEL} parallel QR code creations: exactly 1 QR code; /api/me on the other process agrees`, async () => {
     const menu = (await apis[1]!('GET', '/api/menus', { cookie: owner.cookie })).body.menus[0];
     const responses = await race('/api/qr-codes', (i) => ({ name: `Table ${i}`, menuId: menu.id }));
     expectExactly(responses, 1, 'Limite de codes QR atteinte');
-    expect(await count(sql`SELECT count(*)::int AS n FROM qr_codes WHERE organisation_id = ${owner.organisationId}`)).toBe(1);
-    expect(await count(sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${owner.userId} AND name = 'qr_code_created'`)).toBe(1);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM qr_codes WHERE organisation_id = ${owner.organisationId}`),
+    ).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${owner.userId} AND name = 'qr_code_created'`,
+      ),
+    ).toBe(1);
     const me = await apis[1]!('GET', '/api/me', { cookie: owner.cookie });
     expect(me.body.usage).toMatchObject({ recipes: 5, menus: 1, qrCodes: 1 });
     expect(me.body.limits).toEqual({ recipes: 5, menus: 1, qrCodes: 1, establishments: 1, members: 1 });
@@ -115,23 +158,55 @@ describe('plan limits under races, two processes on one PostgreSQL', () => {
     const site = await signUpWithOrganisation();
     // Room for exactly one more on the free plan: the sign-up's establishment (no menu uses it) is taken away.
     await sql`DELETE FROM establishments WHERE organisation_id = ${site.organisationId}`.execute(database!.db);
-    const responses = await race('/api/establishments', (i) => ({ name: `Site ${i}`, city: 'Lyon' }), site, TEAM_PARALLEL);
+    const responses = await race(
+      '/api/establishments',
+      (i) => ({ name: `Site ${i}`, city: 'Lyon' }),
+      site,
+      TEAM_PARALLEL,
+    );
     expectExactly(responses, 1, 'Limite d’établissements atteinte');
-    expect(await count(sql`SELECT count(*)::int AS n FROM establishments WHERE organisation_id = ${site.organisationId}`)).toBe(1);
-    expect(await count(sql`SELECT count(*)::int AS n FROM audit_events WHERE organisation_id = ${site.organisationId} AND entity_type = 'establishment'`)).toBe(1);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM establishments WHERE organisation_id = ${site.organisationId}`),
+    ).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM audit_events WHERE organisation_id = ${site.organisationId} AND entity_type = 'establishment'`,
+      ),
+    ).toBe(1);
   });
 
   it(`${TEAM_PARALLEL} parallel invitations: none on the free plan; on Premium, one address invited ${TEAM_PARALLEL} times keeps one pending invitation`, async () => {
     const team = await signUpWithOrganisation();
     const email = `cuisinier-${team.userId}@example.com`;
-    expectExactly(await race('/api/organisation/invitations', () => ({ email, role: 'editor' }), team, TEAM_PARALLEL), 0, 'Invitations réservées au plan Premium');
-    expect(await count(sql`SELECT count(*)::int AS n FROM invitations WHERE organisation_id = ${team.organisationId}`)).toBe(0);
-    expect(await count(sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${team.userId} AND name = 'member_invited'`)).toBe(0);
+    expectExactly(
+      await race('/api/organisation/invitations', () => ({ email, role: 'editor' }), team, TEAM_PARALLEL),
+      0,
+      'Invitations réservées au plan Premium',
+    );
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM invitations WHERE organisation_id = ${team.organisationId}`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM event_outbox WHERE user_id = ${team.userId} AND name = 'member_invited'`,
+      ),
+    ).toBe(0);
 
-    await sql`UPDATE subscriptions SET tier = 'premium', status = 'active' WHERE organisation_id = ${team.organisationId}`.execute(database!.db);
-    const responses = await race('/api/organisation/invitations', () => ({ email, role: 'editor' }), team, TEAM_PARALLEL);
+    await sql`UPDATE subscriptions SET tier = 'premium', status = 'active' WHERE organisation_id = ${team.organisationId}`.execute(
+      database!.db,
+    );
+    const responses = await race(
+      '/api/organisation/invitations',
+      () => ({ email, role: 'editor' }),
+      team,
+      TEAM_PARALLEL,
+    );
     expect(responses.map((r) => r.status)).toEqual(Array<number>(TEAM_PARALLEL).fill(201));
-    expect(await count(sql`SELECT count(*)::int AS n FROM invitations WHERE organisation_id = ${team.organisationId} AND accepted_at IS NULL AND revoked_at IS NULL`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM invitations WHERE organisation_id = ${team.organisationId} AND accepted_at IS NULL AND revoked_at IS NULL`,
+      ),
+    ).toBe(1);
     const pending = (await apis[1]!('GET', '/api/organisation', { cookie: team.cookie })).body.invitations;
     expect(pending).toHaveLength(1);
   });

@@ -29,10 +29,18 @@ let origin: string;
 let port: number;
 const secret = newAuthSecret();
 
-const start = () => startServer({ label: 'scans', port, env: () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin }) });
+const start = () =>
+  startServer({
+    label: 'scans',
+    port,
+    env: () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin }),
+  });
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   server = await start();
@@ -67,7 +75,11 @@ describe('scans written in batches', () => {
   it('SIGTERM: every scan answered is counted exactly once', async (context) => {
     const id = await newCode('Table arrêt');
     const result = await autocannon({ url: `${server!.url}/qr/${id}`, connections: CONNECTIONS, amount: 3_000 });
-    expect({ errors: result.errors, timeouts: result.timeouts, redirects: result['3xx'] }).toEqual({ errors: 0, timeouts: 0, redirects: 3_000 });
+    expect({ errors: result.errors, timeouts: result.timeouts, redirects: result['3xx'] }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      redirects: 3_000,
+    });
     await server!.stop();
     expect((await server!.exited).code).toBe(0);
     expect(await counted(id)).toEqual({ scanCount: 3_000, scans: 3_000, events: 3_000 });
@@ -81,7 +93,9 @@ describe('scans written in batches', () => {
     let killed = false;
     let finished: () => void = () => {};
     const done = new Promise<void>((resolve) => (finished = resolve));
-    const instance = autocannon({ url: `${server!.url}/qr/${id}`, connections: CONNECTIONS, duration: 60 }, () => finished());
+    const instance = autocannon({ url: `${server!.url}/qr/${id}`, connections: CONNECTIONS, duration: 60 }, () =>
+      finished(),
+    );
     instance.on('response', (_client: unknown, statusCode: number) => {
       if (statusCode === 302) answered += 1;
       // Well into the burst, and still going.
@@ -102,7 +116,10 @@ describe('scans written in batches', () => {
     // Received by the server but not answered before the kill: at most one per connection.
     expect(after.scanCount).toBeLessThanOrEqual(answered + CONNECTIONS);
     expect(lost).toBeLessThanOrEqual(LOSS_BOUND);
-    report(context, `SIGKILL after ${answered} scans answered: ${after.scanCount} counted, ${Math.max(0, lost)} lost (bound ${LOSS_BOUND})`);
+    report(
+      context,
+      `SIGKILL after ${answered} scans answered: ${after.scanCount} counted, ${Math.max(0, lost)} lost (bound ${LOSS_BOUND})`,
+    );
     server = await start();
   });
 });

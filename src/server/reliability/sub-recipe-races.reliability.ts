@@ -31,12 +31,23 @@ let second: { cookie: string };
 let organisationId = '';
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(inject('postgresAdminUrl'), { template: inject('postgresTemplate'), prefix: inject('postgresDbPrefix') });
+  scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
+    template: inject('postgresTemplate'),
+    prefix: inject('postgresDbPrefix'),
+  });
   const portA = await freePort();
   const origin = `http://127.0.0.1:${portA}`;
   const secret = newAuthSecret();
-  const env = () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin, AUTH_RATE_LIMIT_MAX: '100000' });
-  const started = await Promise.allSettled([startServer({ label: 'A', port: portA, env }), startServer({ label: 'B', env })]);
+  const env = () => ({
+    DATABASE_URL: scratch!.url,
+    BETTER_AUTH_SECRET: secret,
+    PUBLIC_ORIGIN: origin,
+    AUTH_RATE_LIMIT_MAX: '100000',
+  });
+  const started = await Promise.allSettled([
+    startServer({ label: 'A', port: portA, env }),
+    startServer({ label: 'B', env }),
+  ]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
@@ -48,10 +59,23 @@ beforeAll(async () => {
   // src/server/features/organisation), then signs in again for a session that starts there.
   const joiner = await signUp(apis[1]!);
   const db = database.db;
-  await db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', organisationId).execute();
-  await db.insertInto('memberships').values({ organisation_id: organisationId, user_id: joiner.userId, role: 'owner' }).execute();
-  await db.updateTable('users').set({ active_organisation_id: organisationId }).where('id', '=', joiner.userId).execute();
-  const signIn = await apis[1]!('POST', '/api/auth/sign-in/email', { body: { email: joiner.email, password: PASSWORD } });
+  await db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium', status: 'active' })
+    .where('organisation_id', '=', organisationId)
+    .execute();
+  await db
+    .insertInto('memberships')
+    .values({ organisation_id: organisationId, user_id: joiner.userId, role: 'owner' })
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ active_organisation_id: organisationId })
+    .where('id', '=', joiner.userId)
+    .execute();
+  const signIn = await apis[1]!('POST', '/api/auth/sign-in/email', {
+    body: { email: joiner.email, password: PASSWORD },
+  });
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.text}`);
   second = { cookie: cookieFrom(signIn.setCookie) };
 });
@@ -86,7 +110,17 @@ const subRecipe = (productId: string, round: number, k: number) => ({
 async function storedFacts(ids: string[]) {
   const rows = await database!.db
     .selectFrom('recipes')
-    .select(['id', 'calories_per_serving', 'protein_per_serving', 'carbs_per_serving', 'fat_per_serving', 'allergens', 'traces', 'facts', 'facts_version'])
+    .select([
+      'id',
+      'calories_per_serving',
+      'protein_per_serving',
+      'carbs_per_serving',
+      'fat_per_serving',
+      'allergens',
+      'traces',
+      'facts',
+      'facts_version',
+    ])
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();
@@ -103,7 +137,17 @@ async function recomputedFacts(ids: string[]) {
       await recomputeRecipes(trx, ids);
       fresh = await trx
         .selectFrom('recipes')
-        .select(['id', 'calories_per_serving', 'protein_per_serving', 'carbs_per_serving', 'fat_per_serving', 'allergens', 'traces', 'facts', 'facts_version'])
+        .select([
+          'id',
+          'calories_per_serving',
+          'protein_per_serving',
+          'carbs_per_serving',
+          'fat_per_serving',
+          'allergens',
+          'traces',
+          'facts',
+          'facts_version',
+        ])
         .where('id', 'in', ids)
         .orderBy('id')
         .execute();
@@ -147,7 +191,10 @@ describe('sub-recipes under concurrent edits, two processes on one PostgreSQL', 
       const requests = Array.from({ length: PER_ROUND }, (_, k) => [
         // Each owner goes through both processes within a round, crossing the other.
         (k % 2 ? b : a)('PUT', `/api/products/${productId}`, { cookie: first.cookie, body: product(round, k) }),
-        (k % 2 ? a : b)('PUT', `/api/recipes/${subId}`, { cookie: second.cookie, body: subRecipe(productId, round, k) }),
+        (k % 2 ? a : b)('PUT', `/api/recipes/${subId}`, {
+          cookie: second.cookie,
+          body: subRecipe(productId, round, k),
+        }),
       ]).flat();
       for (const res of await Promise.all(requests)) statuses.push(res.status);
       // After every round, whichever save committed last: a stale parent in between would pass
@@ -157,11 +204,17 @@ describe('sub-recipes under concurrent edits, two processes on one PostgreSQL', 
       // The sub-recipe first, then the parent that reads it (recomputeRecipes keeps this order).
       expect(await recomputedFacts(ids), `round ${round}`).toEqual(stored);
     }
-    expect(statuses.filter((s) => s !== 200), `statuses: ${statuses.join(' ')}`).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200),
+      `statuses: ${statuses.join(' ')}`,
+    ).toEqual([]);
     // And the parent really moved: its values are the last round's, not the first ones.
     const card = await b('GET', `/api/recipes/${parentId}`, { cookie: second.cookie });
     expect([...card.body.allergens].sort()).toEqual(ROUNDS % 2 ? ['Céleri', 'Lait'] : ['Lait']);
     expect(card.body.nutrition.totals.energyKcal).not.toBeCloseTo(parent.body.nutrition.totals.energyKcal, 3);
-    report(context, `${statuses.length} concurrent saves over 2 processes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    report(
+      context,
+      `${statuses.length} concurrent saves over 2 processes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 });

@@ -24,7 +24,12 @@ export async function startFakeBrevo() {
           res.writeHead(500, { 'content-type': 'application/json' });
           return res.end('{"message":"Internal error"}');
         }
-        calls.push({ method: req.method ?? '', path: req.url ?? '', apiKey: req.headers['api-key'] as string | undefined, body: raw ? JSON.parse(raw) : {} });
+        calls.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          apiKey: req.headers['api-key'] as string | undefined,
+          body: raw ? JSON.parse(raw) : {},
+        });
         res.writeHead(req.url === '/contacts' ? 201 : 204, { 'content-type': 'application/json' });
         res.end(req.url === '/contacts' ? '{"id":1}' : '');
       };

@@ -37,7 +37,14 @@ export async function startFakeStripe() {
     trial_end: s.trialEnd ?? null,
     items: {
       object: 'list',
-      data: [{ id: `si_${s.id}`, object: 'subscription_item', current_period_end: s.currentPeriodEnd, price: { id: s.priceId, object: 'price', recurring: { interval: s.interval } } }],
+      data: [
+        {
+          id: `si_${s.id}`,
+          object: 'subscription_item',
+          current_period_end: s.currentPeriodEnd,
+          price: { id: s.priceId, object: 'price', recurring: { interval: s.interval } },
+        },
+      ],
     },
   });
 
@@ -61,10 +68,19 @@ export async function startFakeStripe() {
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const id = `cs_test_${++counter}`;
-        return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, customer: params.get('customer') });
+        return send(200, {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/${id}`,
+          customer: params.get('customer'),
+        });
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        return send(200, { id: `bps_${++counter}`, object: 'billing_portal.session', url: `https://billing.stripe.test/p/${params.get('customer')}` });
+        return send(200, {
+          id: `bps_${++counter}`,
+          object: 'billing_portal.session',
+          url: `https://billing.stripe.test/p/${params.get('customer')}`,
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v1/subscriptions') {
         const customer = url.searchParams.get('customer') ?? '';
@@ -78,7 +94,9 @@ export async function startFakeStripe() {
         for (const s of subscriptions.get(customer[1]!) ?? []) s.status = 'canceled';
         return send(200, { id: customer[1], object: 'customer', deleted: true });
       }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -139,7 +139,11 @@ async function openPgliteDatabase(): Promise<OpenedTestDatabase> {
   if (snapshot) {
     // Read once per worker (./per-worker.ts).
     const loadDataDir = await perWorker(`snapshot:${snapshot}`, async () => new Blob([await readFile(snapshot)]));
-    return { database: await openDatabase({ pgliteDir: 'memory://', loadDataDir }), databaseUrl: undefined, drop: async () => {} };
+    return {
+      database: await openDatabase({ pgliteDir: 'memory://', loadDataDir }),
+      databaseUrl: undefined,
+      drop: async () => {},
+    };
   }
   // Outside the api-pglite project (no global setup): build the database from scratch.
   const database = await openDatabase({ pgliteDir: 'memory://' });
@@ -161,7 +165,8 @@ async function openPostgresDatabase(): Promise<OpenedTestDatabase> {
   const serverUrl = inject('postgresAdminUrl');
   const template = inject('postgresTemplate');
   const prefix = inject('postgresDbPrefix');
-  if (!serverUrl || !template || !prefix) throw new Error('TEST_DB=postgres needs the api-postgres project (its global setup starts the server).');
+  if (!serverUrl || !template || !prefix)
+    throw new Error('TEST_DB=postgres needs the api-postgres project (its global setup starts the server).');
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const url = databaseUrl(serverUrl, name);
@@ -206,7 +211,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const tempDir = dataDir;
   const app = createApp(deps, options.app);
 
-  async function request<T = LooseJson>(method: string, urlPath: string, init: TestRequestOptions = {}): Promise<TestResponse<T>> {
+  async function request<T = LooseJson>(
+    method: string,
+    urlPath: string,
+    init: TestRequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const upper = method.toUpperCase();
     const headers = new Headers(init.headers);
     const origin = init.origin === undefined ? (MUTATING.has(upper) ? deps.config.publicOrigin : null) : init.origin;
@@ -246,14 +255,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     };
   }
 
-  async function signUp(email = uniqueEmail(), password = TEST_PASSWORD, restaurantName?: string): Promise<SignedUpUser> {
+  async function signUp(
+    email = uniqueEmail(),
+    password = TEST_PASSWORD,
+    restaurantName?: string,
+  ): Promise<SignedUpUser> {
     const res = await request('POST', '/api/auth/sign-up/email', {
       body: { email, password, ...(restaurantName !== undefined ? { restaurantName } : {}) },
     });
     if (res.status !== 200 || !res.cookie?.includes(`${SESSION_COOKIE}=`)) {
       throw new Error(`sign-up of ${email} failed: ${res.status} ${res.text}`);
     }
-    const { active_organisation_id: organisationId } = await deps.db.selectFrom('users').select('active_organisation_id').where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+    const { active_organisation_id: organisationId } = await deps.db
+      .selectFrom('users')
+      .select('active_organisation_id')
+      .where('id', '=', res.body.user.id)
+      .executeTakeFirstOrThrow();
     if (!organisationId) throw new Error(`sign-up of ${email} made no organisation`);
     return { cookie: res.cookie, user: res.body.user, email, password, organisationId };
   }

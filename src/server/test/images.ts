@@ -32,7 +32,11 @@ async function pixels({ width = 1200, height = 900, seed = 1 }: TestImageOptions
 
 export async function testJpeg(options: TestImageOptions = {}): Promise<Buffer> {
   let image = (await pixels(options)).jpeg({ quality: 85 });
-  if (options.privateExif) image = image.withExif({ IFD0: { Make: 'Appareil', Model: 'Secret', Copyright: 'Chez Paul' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } });
+  if (options.privateExif)
+    image = image.withExif({
+      IFD0: { Make: 'Appareil', Model: 'Secret', Copyright: 'Chez Paul' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' },
+    });
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   return image.toBuffer();
 }
@@ -69,7 +73,12 @@ export function testPixelBomb(side = 10_000): Buffer {
   header.writeUInt32BE(side, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
   const rows = deflateSync(Buffer.alloc((side + 1) * 4));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The dimensions and metadata of an encoded image, as a browser would read them. */

@@ -67,7 +67,8 @@ async function makeEmptyCluster(): Promise<Blob> {
 export async function openDatabaseBefore(migrationName: string): Promise<OldDatabase> {
   const names = migrationNames();
   const index = names.indexOf(migrationName);
-  if (index < 1) throw new Error(`openDatabaseBefore: ${migrationName} is not a migration after the first (${names.join(', ')})`);
+  if (index < 1)
+    throw new Error(`openDatabaseBefore: ${migrationName} is not a migration after the first (${names.join(', ')})`);
   const previous = names[index - 1]!;
 
   let database: Database;
@@ -75,13 +76,17 @@ export async function openDatabaseBefore(migrationName: string): Promise<OldData
   if (process.env.TEST_DB === 'postgres') {
     const serverUrl = inject('postgresAdminUrl');
     const prefix = inject('postgresDbPrefix');
-    if (!serverUrl || !prefix) throw new Error('TEST_DB=postgres needs the api-postgres project (its global setup starts the server).');
+    if (!serverUrl || !prefix)
+      throw new Error('TEST_DB=postgres needs the api-postgres project (its global setup starts the server).');
     const name = `${prefix}old_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
     database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), maxConnections: 2 });
     drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } else {
-    database = await openDatabase({ pgliteDir: 'memory://', loadDataDir: await perWorker('empty-pglite-cluster', makeEmptyCluster) });
+    database = await openDatabase({
+      pgliteDir: 'memory://',
+      loadDataDir: await perWorker('empty-pglite-cluster', makeEmptyCluster),
+    });
   }
   try {
     await migrateTo(database.db as never, previous);

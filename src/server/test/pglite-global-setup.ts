@@ -17,7 +17,11 @@ import './provided.ts';
  */
 const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'nutricarte-test');
 const ENTRY_POINTS = ['src/server/test/prepare.ts', 'src/server/db/database.ts'];
-const DATA_INPUTS = ['data/ciqual/ciqual.csv', 'data/ciqual/ciqual_raw_flags.csv', 'node_modules/@electric-sql/pglite/package.json'];
+const DATA_INPUTS = [
+  'data/ciqual/ciqual.csv',
+  'data/ciqual/ciqual_raw_flags.csv',
+  'node_modules/@electric-sql/pglite/package.json',
+];
 const RELATIVE_IMPORT = /(?:from\s+|import\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** `entries` and every file they import through relative specifiers. */
@@ -38,7 +42,11 @@ async function snapshotKey(): Promise<string> {
   const hash = createHash('sha256');
   const files = [...(await sourceClosure(ENTRY_POINTS)), ...DATA_INPUTS.map((input) => path.join(projectRoot, input))];
   for (const file of files.sort()) {
-    hash.update(path.relative(projectRoot, file)).update('\0').update(await readFile(file)).update('\0');
+    hash
+      .update(path.relative(projectRoot, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -48,11 +56,15 @@ async function pruneCache(keep: string): Promise<void> {
   const entries = await Promise.all(
     (await readdir(cacheDir))
       .filter((name) => name.startsWith('pglite-') && name.endsWith('.tar'))
-      .map(async (name) => ({ file: path.join(cacheDir, name), mtime: (await stat(path.join(cacheDir, name))).mtimeMs })),
+      .map(async (name) => ({
+        file: path.join(cacheDir, name),
+        mtime: (await stat(path.join(cacheDir, name))).mtimeMs,
+      })),
   );
   entries.sort((a, b) => b.mtime - a.mtime);
   for (const [rank, entry] of entries.entries()) {
-    if (entry.file !== keep && (rank >= 3 || Date.now() - entry.mtime > 10 * 60_000)) await rm(entry.file, { force: true });
+    if (entry.file !== keep && (rank >= 3 || Date.now() - entry.mtime > 10 * 60_000))
+      await rm(entry.file, { force: true });
   }
 }
 

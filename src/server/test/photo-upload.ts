@@ -9,9 +9,20 @@ export interface RawResponse {
 }
 
 /** PUT of raw bytes (an image upload), as a browser sends a File: the app's Origin, the session. */
-export async function putBytes(t: TestApp, path: string, bytes: Uint8Array, cookie: string | undefined, headers: Record<string, string> = {}): Promise<RawResponse> {
+export async function putBytes(
+  t: TestApp,
+  path: string,
+  bytes: Uint8Array,
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   // An empty value leaves the header out (an upload without Content-Type).
-  const sent = Object.entries({ origin: t.deps.config.publicOrigin, 'content-type': 'image/jpeg', ...(cookie ? { cookie } : {}), ...headers }).filter(([, value]) => value !== '');
+  const sent = Object.entries({
+    origin: t.deps.config.publicOrigin,
+    'content-type': 'image/jpeg',
+    ...(cookie ? { cookie } : {}),
+    ...headers,
+  }).filter(([, value]) => value !== '');
   const res = await t.app.request(path, {
     method: 'PUT',
     headers: sent,

@@ -39,17 +39,21 @@ async function runPostgresTool(tool: string, args: string[]): Promise<void> {
 async function ensureBinaries(): Promise<void> {
   if (existsSync(path.join(BIN, 'initdb'))) return;
   if (!isRoot) {
-    throw new Error(`PostgreSQL 15 is missing (${BIN}): run \`sudo apt-get install -y postgresql-15\`, or set TEST_DATABASE_URL.`);
+    throw new Error(
+      `PostgreSQL 15 is missing (${BIN}): run \`sudo apt-get install -y postgresql-15\`, or set TEST_DATABASE_URL.`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql-15'], { env, maxBuffer: 64 << 20 });
+  const install = () =>
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql-15'], { env, maxBuffer: 64 << 20 });
   try {
     await install();
   } catch {
     await run('apt-get', ['update'], { env, maxBuffer: 64 << 20 });
     await install();
   }
-  if (!existsSync(path.join(BIN, 'initdb'))) throw new Error(`apt-get installed postgresql-15 but ${BIN}/initdb is still missing.`);
+  if (!existsSync(path.join(BIN, 'initdb')))
+    throw new Error(`apt-get installed postgresql-15 but ${BIN}/initdb is still missing.`);
 }
 
 async function freePort(): Promise<number> {
@@ -79,7 +83,17 @@ async function startServer(): Promise<RunningServer> {
   const dataDir = path.join(dir, 'data');
   let port: number | undefined;
   try {
-    await runPostgresTool('initdb', ['-D', dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    await runPostgresTool('initdb', [
+      '-D',
+      dataDir,
+      '--auth=trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
     // The free port may be taken again before PostgreSQL binds it: then try another.
     for (let attempt = 1; ; attempt += 1) {
       port = await freePort();
@@ -93,7 +107,18 @@ async function startServer(): Promise<RunningServer> {
         '-c timezone=UTC',
       ].join(' ');
       try {
-        await runPostgresTool('pg_ctl', ['start', '-w', '-t', '30', '-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', options]);
+        await runPostgresTool('pg_ctl', [
+          'start',
+          '-w',
+          '-t',
+          '30',
+          '-D',
+          dataDir,
+          '-l',
+          path.join(dir, 'server.log'),
+          '-o',
+          options,
+        ]);
         break;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -102,7 +127,9 @@ async function startServer(): Promise<RunningServer> {
   } catch (error) {
     const log = await readFile(path.join(dir, 'server.log'), 'utf8').catch(() => '');
     await rm(dir, { recursive: true, force: true });
-    throw new Error(`Could not start the test PostgreSQL: ${(error as Error).message}\n${log.slice(-2000)}`, { cause: error });
+    throw new Error(`Could not start the test PostgreSQL: ${(error as Error).message}\n${log.slice(-2000)}`, {
+      cause: error,
+    });
   }
 
   let stopped = false;
@@ -135,7 +162,10 @@ async function startServer(): Promise<RunningServer> {
 }
 
 async function postgresIds(): Promise<{ uid: number; gid: number }> {
-  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+    run('id', ['-u', 'postgres']),
+    run('id', ['-g', 'postgres']),
+  ]);
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 
@@ -163,7 +193,10 @@ async function createTemplate(serverUrl: string, name: string): Promise<void> {
 
 async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
   await withAdmin(serverUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }

@@ -9,7 +9,10 @@ import { takeServerErrors } from './server-errors.ts';
  */
 function failOnServerErrors() {
   const errors = takeServerErrors();
-  if (errors.length) throw new Error(`The server answered 5xx or logged an error (pass allowServerError when the test means it):\n${errors.join('\n')}`);
+  if (errors.length)
+    throw new Error(
+      `The server answered 5xx or logged an error (pass allowServerError when the test means it):\n${errors.join('\n')}`,
+    );
 }
 
 afterEach(failOnServerErrors);

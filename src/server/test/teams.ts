@@ -16,7 +16,11 @@ export function invitationTokenFor(t: TestApp, email: string): string {
 
 /** The organisation goes Premium (team features need it). */
 export async function makePremium(t: TestApp, organisationId: string): Promise<void> {
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium', status: 'active' })
+    .where('organisation_id', '=', organisationId)
+    .execute();
 }
 
 /** Invites `email` with `role` as `owner`, and returns the token of the mailed link. */
@@ -35,7 +39,12 @@ export interface TeamMember extends SignedUpUser {
  * A new account that joined `owner`'s active organisation with `role`, through an invitation
  * (the organisation is made Premium first). Its active organisation is the joined one.
  */
-export async function addMember(t: TestApp, owner: SignedUpUser, role: MemberRole, organisationId = owner.organisationId): Promise<TeamMember> {
+export async function addMember(
+  t: TestApp,
+  owner: SignedUpUser,
+  role: MemberRole,
+  organisationId = owner.organisationId,
+): Promise<TeamMember> {
   await makePremium(t, organisationId);
   const email = uniqueEmail(role);
   const token = await invite(t, owner, email, role);
@@ -43,7 +52,13 @@ export async function addMember(t: TestApp, owner: SignedUpUser, role: MemberRol
 }
 
 /** `account`, which already exists, invited by `owner` and accepting: the joined organisation becomes its active one. */
-export async function join(t: TestApp, owner: SignedUpUser, account: SignedUpUser, role: MemberRole, organisationId = owner.organisationId): Promise<TeamMember> {
+export async function join(
+  t: TestApp,
+  owner: SignedUpUser,
+  account: SignedUpUser,
+  role: MemberRole,
+  organisationId = owner.organisationId,
+): Promise<TeamMember> {
   return accept(t, account, await invite(t, owner, account.email, role), organisationId);
 }
 

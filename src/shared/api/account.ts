@@ -107,7 +107,14 @@ export interface AccountExport {
   format: 'nutricarte-export';
   version: 2;
   exportedAt: string;
-  user: { id: string; email: string; name: string; emailVerified: boolean; twoFactorEnabled: boolean; createdAt: string };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean;
+    twoFactorEnabled: boolean;
+    createdAt: string;
+  };
   memberships: { organisationId: string; name: string; role: MemberRole; joinedAt: string }[];
   organisations: OrganisationExport[];
   sessions: Record<string, unknown>[];
@@ -130,4 +137,3 @@ export interface EstablishmentProfile {
 }
 
 export { normalizeFrenchPhone, normalizePostalCode };
-

@@ -19,5 +19,13 @@ export interface AdminOutbox {
   pending: number;
   delivered: number;
   failed: number;
-  lastErrors: { id: number; name: string; status: string; attempts: number; error: string; nextAttemptAt: string | null; createdAt: string }[];
+  lastErrors: {
+    id: number;
+    name: string;
+    status: string;
+    attempts: number;
+    error: string;
+    nextAttemptAt: string | null;
+    createdAt: string;
+  }[];
 }

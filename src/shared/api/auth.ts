@@ -40,7 +40,10 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 export const ACCOUNT_PATH = '/account';
 
 /** The current password, when it only has to be typed (not checked for length). */
-const currentPassword = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
+const currentPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
 /** POST /api/auth/request-password-reset (the same answer whether or not the e-mail exists). */
 export const requestPasswordResetSchema = z.object({ email });
@@ -69,7 +72,10 @@ export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
 
 /** DELETE /api/account. */
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: a.deleteConfirmRequired }).min(1, a.deleteConfirmRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
+  password: z
+    .string({ error: a.deleteConfirmRequired })
+    .min(1, a.deleteConfirmRequired)
+    .max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
@@ -85,7 +91,11 @@ export type TotpCodeInput = z.input<typeof totpCodeSchema>;
 
 /** A backup code (as better-auth prints them: 10 characters with a dash). */
 export const backupCodeSchema = z.object({
-  code: z.string({ error: a.twoFactorInvalidCode }).trim().min(4, a.twoFactorInvalidCode).max(40, a.twoFactorInvalidCode),
+  code: z
+    .string({ error: a.twoFactorInvalidCode })
+    .trim()
+    .min(4, a.twoFactorInvalidCode)
+    .max(40, a.twoFactorInvalidCode),
   trustDevice: z.boolean().optional(),
 });
 export type BackupCodeInput = z.infer<typeof backupCodeSchema>;

@@ -16,7 +16,8 @@ export const mealPlanMessages = {
   tagInvalid: 'Classification inconnue',
   yearInvalid: 'Année invalide',
   nothingToPublish: 'Aucun plat n’est planifié cette semaine',
-  premiumOnly: 'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
+  premiumOnly:
+    'Les plans de menus de restauration collective sont réservés au plan Premium. Passez au Premium pour planifier vos repas.',
   coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
   portionGramsInvalid: 'Indiquez un nombre entier de grammes, de 1 à 2\u00a0000 (vide\u00a0: portion de la recette)',
   portionLineInvalid: 'Composante inconnue',

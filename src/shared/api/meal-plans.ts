@@ -1,7 +1,24 @@
 import { z } from '../zod-fr.ts';
-import { CATERING_TAGS, isIsoDate, POPULATIONS, SERVICES, SLOTS, type CateringTag, type Population, type Service, type Slot } from '../catering/catering.ts';
+import {
+  CATERING_TAGS,
+  isIsoDate,
+  POPULATIONS,
+  SERVICES,
+  SLOTS,
+  type CateringTag,
+  type Population,
+  type Service,
+  type Slot,
+} from '../catering/catering.ts';
 import type { CriterionResult, Ruleset } from '../catering/gemrcn.ts';
-import { PORTION_GRAMS_MAX, PORTION_GRAMS_MIN, PORTION_LINES, type PortionGrid, type PortionLine, type PortionSource } from '../catering/portions.ts';
+import {
+  PORTION_GRAMS_MAX,
+  PORTION_GRAMS_MIN,
+  PORTION_LINES,
+  type PortionGrid,
+  type PortionLine,
+  type PortionSource,
+} from '../catering/portions.ts';
 import { mealPlanMessages } from './meal-plan-messages.ts';
 
 // The messages without zod, for the web app's page (docs/decisions/0022 « First-load JavaScript »).
@@ -14,7 +31,9 @@ const uuidSchema = (message: string) => z.string({ error: message }).uuid(messag
 /** PUT /api/meal-plans/:establishmentId/:date/:service: the service's components, replaced as a whole. */
 export const serviceComponentsSchema = z.object({
   components: z
-    .array(z.object({ slot: z.enum(SLOTS, { error: m.slotInvalid }), recipeId: uuidSchema(m.recipeInvalid) }), { error: m.slotInvalid })
+    .array(z.object({ slot: z.enum(SLOTS, { error: m.slotInvalid }), recipeId: uuidSchema(m.recipeInvalid) }), {
+      error: m.slotInvalid,
+    })
     .max(SLOTS.length, m.slotTwice)
     .refine((list) => new Set(list.map((c) => c.slot)).size === list.length, m.slotTwice),
 });
@@ -22,9 +41,14 @@ export const serviceSchema = z.enum(SERVICES, { error: m.serviceInvalid });
 
 export const rangeQuerySchema = z
   .object({ establishmentId: uuidSchema(m.establishmentRequired), from: isoDateSchema, to: isoDateSchema })
-  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, { message: m.rangeInvalid, path: ['to'] });
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, {
+    message: m.rangeInvalid,
+    path: ['to'],
+  });
 /** GET /api/meal-plans?…&population=: each day's nutrition and cost for one cover of that population. */
-export const rangeWithPopulationQuerySchema = rangeQuerySchema.and(z.object({ population: z.enum(POPULATIONS, { error: m.populationInvalid }).optional() }));
+export const rangeWithPopulationQuerySchema = rangeQuerySchema.and(
+  z.object({ population: z.enum(POPULATIONS, { error: m.populationInvalid }).optional() }),
+);
 export const gemrcnQuerySchema = z.object({
   establishmentId: uuidSchema(m.establishmentRequired),
   from: isoDateSchema,
@@ -38,7 +62,12 @@ export const copySchema = z
     days: z.union([z.literal(1), z.literal(7), z.literal(28)], { error: m.copyLengthInvalid }),
     to: isoDateSchema,
     /** How many times the block is repeated from `to` (a cycle over a term). */
-    times: z.number({ error: m.copyLengthInvalid }).int(m.copyLengthInvalid).min(1, m.copyLengthInvalid).max(13, m.copyLengthInvalid).default(1),
+    times: z
+      .number({ error: m.copyLengthInvalid })
+      .int(m.copyLengthInvalid)
+      .min(1, m.copyLengthInvalid)
+      .max(13, m.copyLengthInvalid)
+      .default(1),
   })
   .refine((c) => c.to > c.from, { message: m.copyOverlap, path: ['to'] });
 
@@ -46,9 +75,16 @@ export const copySchema = z
 export const publishSchema = z.object({ week: isoDateSchema });
 
 /** PUT /api/recipes/:id/catering: the owner's classifications for the GEMRCN grid. */
-export const cateringTagsSchema = z.object({ tags: z.array(z.enum(CATERING_TAGS, { error: m.tagInvalid })).max(CATERING_TAGS.length, m.tagInvalid) });
+export const cateringTagsSchema = z.object({
+  tags: z.array(z.enum(CATERING_TAGS, { error: m.tagInvalid })).max(CATERING_TAGS.length, m.tagInvalid),
+});
 
-const coversSchema = z.coerce.number({ error: m.coversInvalid }).int(m.coversInvalid).min(0, m.coversInvalid).max(100_000, m.coversInvalid).default(0);
+const coversSchema = z.coerce
+  .number({ error: m.coversInvalid })
+  .int(m.coversInvalid)
+  .min(0, m.coversInvalid)
+  .max(100_000, m.coversInvalid)
+  .default(0);
 export const productionQuerySchema = z.object({
   establishmentId: uuidSchema(m.establishmentRequired),
   date: isoDateSchema,
@@ -64,9 +100,15 @@ const portionGramsSchema = z
   .min(PORTION_GRAMS_MIN, m.portionGramsInvalid)
   .max(PORTION_GRAMS_MAX, m.portionGramsInvalid)
   .nullable();
-const portionRowSchema = z.strictObject(Object.fromEntries(POPULATIONS.map((p) => [p, portionGramsSchema.optional()])) as Record<Population, z.ZodOptional<typeof portionGramsSchema>>, {
-  error: m.populationInvalid,
-});
+const portionRowSchema = z.strictObject(
+  Object.fromEntries(POPULATIONS.map((p) => [p, portionGramsSchema.optional()])) as Record<
+    Population,
+    z.ZodOptional<typeof portionGramsSchema>
+  >,
+  {
+    error: m.populationInvalid,
+  },
+);
 
 /**
  * PUT /api/meal-plans/:establishmentId/portions: the establishment's own grammages, replaced as
@@ -74,9 +116,15 @@ const portionRowSchema = z.strictObject(Object.fromEntries(POPULATIONS.map((p) =
  * cover); a cell left out follows the defaults; `{grams: {}}` goes back to them all.
  */
 export const portionsBodySchema = z.object({
-  grams: z.strictObject(Object.fromEntries(PORTION_LINES.map((l) => [l, portionRowSchema.optional()])) as Record<PortionLine, z.ZodOptional<typeof portionRowSchema>>, {
-    error: m.portionLineInvalid,
-  }),
+  grams: z.strictObject(
+    Object.fromEntries(PORTION_LINES.map((l) => [l, portionRowSchema.optional()])) as Record<
+      PortionLine,
+      z.ZodOptional<typeof portionRowSchema>
+    >,
+    {
+      error: m.portionLineInvalid,
+    },
+  ),
 });
 export type PortionsBody = z.infer<typeof portionsBodySchema>;
 

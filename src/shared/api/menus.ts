@@ -37,10 +37,21 @@ export const menuCreateSchema = z.object({
   isActive: z.boolean().default(true),
   establishmentId,
 });
-export const menuUpdateSchema = z.object({ name: name(m.nameRequired), description: description.default(''), isActive: z.boolean(), establishmentId });
+export const menuUpdateSchema = z.object({
+  name: name(m.nameRequired),
+  description: description.default(''),
+  isActive: z.boolean(),
+  establishmentId,
+});
 export const menuStatusSchema = z.object({ isActive: z.boolean() });
-export const sectionCreateSchema = z.object({ name: name(m.sectionNameRequired).optional(), description: description.optional() });
-export const sectionUpdateSchema = z.object({ name: name(m.sectionNameRequired), description: description.default('') });
+export const sectionCreateSchema = z.object({
+  name: name(m.sectionNameRequired).optional(),
+  description: description.optional(),
+});
+export const sectionUpdateSchema = z.object({
+  name: name(m.sectionNameRequired),
+  description: description.default(''),
+});
 /**
  * The price diners see (docs/product/decisions.md 18), in euros TTC, service included: 0 is
  * allowed (« offert »), cents at most (the column keeps 2 decimals).
@@ -102,7 +113,9 @@ export const itemUpdateSchema = z.object({
 /** PUT /api/items/:id/sold-out: « Épuisé » in one tap, and back (issue 18). */
 export const itemSoldOutSchema = z.object({ soldOut: z.boolean({ error: m.soldOutInvalid }) });
 /** Moves a section within its menu, or an item within its section, to a 0-based position. */
-export const moveSchema = z.object({ position: z.number({ error: m.positionInvalid }).int(m.positionInvalid).min(0, m.positionInvalid).max(10_000) });
+export const moveSchema = z.object({
+  position: z.number({ error: m.positionInvalid }).int(m.positionInvalid).min(0, m.positionInvalid).max(10_000),
+});
 /** An item's move may also name another section of the same menu (drag and drop between sections, issue 21). */
 export const itemMoveSchema = moveSchema.extend({ sectionId: uuid(m.targetSectionInvalid).optional() });
 

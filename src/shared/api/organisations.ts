@@ -21,7 +21,13 @@ export const organisationUpdateSchema = z.object({
 
 /** POST /api/organisation/invitations: the address is kept in lower case. */
 export const invitationCreateSchema = z.object({
-  email: z.string({ error: m.emailRequired }).trim().toLowerCase().min(1, m.emailRequired).max(254, m.emailInvalid).email(m.emailInvalid),
+  email: z
+    .string({ error: m.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, m.emailRequired)
+    .max(254, m.emailInvalid)
+    .email(m.emailInvalid),
   role: memberRoleSchema,
 });
 
@@ -29,7 +35,9 @@ export const invitationCreateSchema = z.object({
 export const memberUpdateSchema = z.object({ role: memberRoleSchema });
 
 /** PUT /api/me/organisation. */
-export const activeOrganisationSchema = z.object({ organisationId: z.string({ error: m.organisationRequired }).uuid(m.organisationRequired) });
+export const activeOrganisationSchema = z.object({
+  organisationId: z.string({ error: m.organisationRequired }).uuid(m.organisationRequired),
+});
 
 /** An optional text line: trimmed, and '' (or absent, or null) means not given. */
 const optionalLine = (max: number, tooLong: string) =>
@@ -58,7 +66,11 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
  * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
  */
 export const establishmentInputSchema = z.object({
-  name: z.string({ error: m.establishmentNameRequired }).trim().min(1, m.establishmentNameRequired).max(200, m.nameTooLong),
+  name: z
+    .string({ error: m.establishmentNameRequired })
+    .trim()
+    .min(1, m.establishmentNameRequired)
+    .max(200, m.nameTooLong),
   address: optionalLine(300, m.addressTooLong),
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
@@ -143,7 +155,8 @@ export type AuditAction =
   | 'role_changed'
   | 'removed'
   | 'left';
-export type AuditEntity = 'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
+export type AuditEntity =
+  'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

@@ -7,8 +7,12 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
 
 describe('password forms', () => {
   it('asks for the same new password twice', () => {
-    expect(resetPasswordFormSchema.safeParse({ newPassword: 'secret123', confirmPassword: 'secret123' }).success).toBe(true);
-    expect(issues(resetPasswordFormSchema.safeParse({ newPassword: 'secret123', confirmPassword: 'secret124' }))).toEqual({
+    expect(resetPasswordFormSchema.safeParse({ newPassword: 'secret123', confirmPassword: 'secret123' }).success).toBe(
+      true,
+    );
+    expect(
+      issues(resetPasswordFormSchema.safeParse({ newPassword: 'secret123', confirmPassword: 'secret124' })),
+    ).toEqual({
       confirmPassword: messages.account.passwordMismatch,
     });
   });
@@ -20,7 +24,11 @@ describe('password forms', () => {
   });
 
   it('refuses a new password equal to the current one, next to the new password', () => {
-    const result = changePasswordFormSchema.safeParse({ currentPassword: 'secret123', newPassword: 'secret123', confirmPassword: 'secret123' });
+    const result = changePasswordFormSchema.safeParse({
+      currentPassword: 'secret123',
+      newPassword: 'secret123',
+      confirmPassword: 'secret123',
+    });
     expect(issues(result)).toEqual({ newPassword: messages.account.newPasswordSame });
   });
 });

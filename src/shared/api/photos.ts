@@ -56,7 +56,9 @@ export const photoPath = (photoId: string, width: number) => `/photos/${photoFil
 
 /** A photo from its id and its copies' sizes (the largest is `url`). */
 export function toPhoto(photoId: string, sizes: readonly { width: number; height: number }[]): Photo {
-  const variants = [...sizes].sort((a, b) => a.width - b.width).map((s) => ({ url: photoPath(photoId, s.width), width: s.width, height: s.height }));
+  const variants = [...sizes]
+    .sort((a, b) => a.width - b.width)
+    .map((s) => ({ url: photoPath(photoId, s.width), width: s.width, height: s.height }));
   const largest = variants.at(-1)!;
   return { url: largest.url, width: largest.width, height: largest.height, variants };
 }

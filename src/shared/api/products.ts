@@ -2,8 +2,20 @@ import { z } from '../zod-fr.ts';
 import { ALLERGEN_NAMES } from '../allergens.ts';
 import { messages } from '../messages.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
-import { MEAT_KINDS, PRICE_UNITS, PRODUCT_LABELS, type MeatKind, type PriceUnit, type ProductLabel } from './product-vocabulary.ts';
-import { formatOriginStages, originStagesMessages, originStagesSchema, type OriginStages } from '../product-origin-stages.ts';
+import {
+  MEAT_KINDS,
+  PRICE_UNITS,
+  PRODUCT_LABELS,
+  type MeatKind,
+  type PriceUnit,
+  type ProductLabel,
+} from './product-vocabulary.ts';
+import {
+  formatOriginStages,
+  originStagesMessages,
+  originStagesSchema,
+  type OriginStages,
+} from '../product-origin-stages.ts';
 
 /** An own product (« Mes produits », docs/product/products.md): a supplier's label, typed in. */
 const c = messages.constraints;
@@ -27,14 +39,25 @@ export const productMessages = {
   meatKindInvalid: 'Type de viande inconnu',
   unknownLabel: 'Label inconnu',
   duplicateLabel: 'Ce label est déjà ajouté',
-  inUse: (names: string[]) => `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,
+  inUse: (names: string[]) =>
+    `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,
 } as const;
 const m = productMessages;
 
 export * from './product-vocabulary.ts';
 
 /** The nutrients a label prints, per 100 g (INCO), in its order. */
-export const PRODUCT_NUTRIENTS = ['energyKj', 'energyKcal', 'fat', 'saturatedFat', 'carbs', 'sugars', 'fiber', 'protein', 'salt'] as const;
+export const PRODUCT_NUTRIENTS = [
+  'energyKj',
+  'energyKcal',
+  'fat',
+  'saturatedFat',
+  'carbs',
+  'sugars',
+  'fiber',
+  'protein',
+  'salt',
+] as const;
 export type ProductNutrient = (typeof PRODUCT_NUTRIENTS)[number];
 export type ProductPer100g = Record<ProductNutrient, number | null>;
 export const PRODUCT_NUTRIENT_LABELS: Record<ProductNutrient, string> = {
@@ -49,7 +72,12 @@ export const PRODUCT_NUTRIENT_LABELS: Record<ProductNutrient, string> = {
   salt: 'Sel (g)',
 };
 
-const zeroTo = (max: number, decimals: number, message: string): NumberRule => ({ min: 'zero', max, decimals, messages: { invalid: message, tooSmall: message, tooLarge: message } });
+const zeroTo = (max: number, decimals: number, message: string): NumberRule => ({
+  min: 'zero',
+  max,
+  decimals,
+  messages: { invalid: message, tooSmall: message, tooLarge: message },
+});
 const grams = zeroTo(100, 2, m.grams);
 
 /** Every number of a product, read alike by the API (JSON) and by the form (French text). */
@@ -63,8 +91,18 @@ export const productNumbers = {
   fiber: grams,
   protein: grams,
   salt: grams,
-  price: { min: 'positive', max: 100_000, decimals: 2, messages: { invalid: c.pricePositive, tooSmall: c.pricePositive, tooLarge: m.priceTooHigh } },
-  gramsPerUnit: { min: 'positive', max: 100_000, decimals: 3, messages: { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: c.gramsPerUnitRequired } },
+  price: {
+    min: 'positive',
+    max: 100_000,
+    decimals: 2,
+    messages: { invalid: c.pricePositive, tooSmall: c.pricePositive, tooLarge: m.priceTooHigh },
+  },
+  gramsPerUnit: {
+    min: 'positive',
+    max: 100_000,
+    decimals: 3,
+    messages: { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: c.gramsPerUnitRequired },
+  },
 } satisfies Record<string, NumberRule>;
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: string, duplicate: string) =>
@@ -93,9 +131,17 @@ export const productInputSchema = z
   .object({
     name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
     supplier: optionalText(200, m.supplierTooLong),
-    basedOnCode: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid).nullish(),
+    basedOnCode: z
+      .string({ error: m.codeInvalid })
+      .regex(/^\d{1,9}$/, m.codeInvalid)
+      .nullish(),
     per100g: z
-      .object(Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, nutrient(key)])) as Record<ProductNutrient, ReturnType<typeof nutrient>>)
+      .object(
+        Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, nutrient(key)])) as Record<
+          ProductNutrient,
+          ReturnType<typeof nutrient>
+        >,
+      )
       .default(Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, null])) as ProductPer100g),
     allergens: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
     traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
@@ -103,22 +149,38 @@ export const productInputSchema = z
       .object({ amount: ruleNumber(productNumbers.price), per: z.enum(PRICE_UNITS, { error: m.priceUnitInvalid }) })
       .nullish()
       .transform((value) => value ?? null),
-    gramsPerUnit: ruleNumber(productNumbers.gramsPerUnit).nullish().transform((value) => value ?? null),
+    gramsPerUnit: ruleNumber(productNumbers.gramsPerUnit)
+      .nullish()
+      .transform((value) => value ?? null),
     origin: optionalText(100, m.originTooLong),
     /** The stages when they are not all in one country (src/shared/product-origin-stages.ts); stored in `origin`. */
-    originStages: originStagesSchema.nullish().transform((value) => (value && formatOriginStages(value) ? value : null)),
-    meatKind: z.enum(MEAT_KINDS, { error: m.meatKindInvalid }).nullish().transform((value) => value ?? null),
-    labels: uniqueList(PRODUCT_LABELS as unknown as [ProductLabel, ...ProductLabel[]], m.unknownLabel, m.duplicateLabel),
+    originStages: originStagesSchema
+      .nullish()
+      .transform((value) => (value && formatOriginStages(value) ? value : null)),
+    meatKind: z
+      .enum(MEAT_KINDS, { error: m.meatKindInvalid })
+      .nullish()
+      .transform((value) => value ?? null),
+    labels: uniqueList(
+      PRODUCT_LABELS as unknown as [ProductLabel, ...ProductLabel[]],
+      m.unknownLabel,
+      m.duplicateLabel,
+    ),
   })
   .superRefine((product, ctx) => {
     product.traces.forEach((name, index) => {
-      if (product.allergens.includes(name)) ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
+      if (product.allergens.includes(name))
+        ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
     });
-    if (product.origin && product.originStages) ctx.addIssue({ code: 'custom', message: originStagesMessages.both, path: ['originStages'] });
-    if (product.price?.per === 'unité' && product.gramsPerUnit === null) ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
+    if (product.origin && product.originStages)
+      ctx.addIssue({ code: 'custom', message: originStagesMessages.both, path: ['originStages'] });
+    if (product.price?.per === 'unité' && product.gramsPerUnit === null)
+      ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     const { fat, saturatedFat, carbs, sugars } = product.per100g;
-    if (fat !== null && saturatedFat !== null && saturatedFat > fat) ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'saturatedFat'] });
-    if (carbs !== null && sugars !== null && sugars > carbs) ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'sugars'] });
+    if (fat !== null && saturatedFat !== null && saturatedFat > fat)
+      ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'saturatedFat'] });
+    if (carbs !== null && sugars !== null && sugars > carbs)
+      ctx.addIssue({ code: 'custom', message: m.partTooLarge, path: ['per100g', 'sugars'] });
   });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductInputParsed = z.output<typeof productInputSchema>;
@@ -146,4 +208,5 @@ export interface Product {
 }
 
 /** The product's `origin` text: its one country, or its stages written out (src/shared/product-origin-stages.ts). */
-export const storedOrigin = (input: Pick<ProductInputParsed, 'origin' | 'originStages'>): string | null => (input.originStages ? formatOriginStages(input.originStages) : input.origin);
+export const storedOrigin = (input: Pick<ProductInputParsed, 'origin' | 'originStages'>): string | null =>
+  input.originStages ? formatOriginStages(input.originStages) : input.origin;

@@ -4,7 +4,11 @@ import { qrMessages } from './qr-vocabulary.ts';
 export * from './qr-vocabulary.ts';
 
 export const qrCreateSchema = z.object({
-  name: z.string({ error: qrMessages.nameRequired }).trim().min(1, qrMessages.nameRequired).max(200, qrMessages.nameTooLong),
+  name: z
+    .string({ error: qrMessages.nameRequired })
+    .trim()
+    .min(1, qrMessages.nameRequired)
+    .max(200, qrMessages.nameTooLong),
   menuId: z.string({ error: qrMessages.menuRequired }).uuid(qrMessages.menuRequired),
 });
 export const qrStatusSchema = z.object({ status: z.enum(['active', 'inactive'], { error: qrMessages.statusInvalid }) });

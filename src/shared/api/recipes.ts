@@ -31,7 +31,8 @@ export const recipeMessages = {
   cycle: 'Une recette ne peut pas se contenir elle-même',
   subRecipeUnit: 'Une recette s’ajoute en g, en kg ou en portions',
   portionForRecipe: 'Seule une recette s’ajoute en portions',
-  inUse: (names: string[]) => `Cette recette est utilisée dans : ${names.join(', ')}. Retirez-la de ces recettes avant de la supprimer.`,
+  inUse: (names: string[]) =>
+    `Cette recette est utilisée dans : ${names.join(', ')}. Retirez-la de ces recettes avant de la supprimer.`,
   quantityInvalid: 'La quantité doit être un nombre supérieur à 0',
   quantityTooLarge: 'La quantité est trop grande',
   gramsPerUnitTooLarge: 'Le poids d’une unité ne peut pas dépasser 100 000 g',
@@ -63,7 +64,9 @@ export const recipePageQuerySchema = z.object({
     .string()
     .regex(/^\d{1,3}$/, recipeMessages.pageLimitInvalid)
     .transform(Number)
-    .pipe(z.number().int().min(1, recipeMessages.pageLimitInvalid).max(RECIPE_PAGE_MAX, recipeMessages.pageLimitInvalid)),
+    .pipe(
+      z.number().int().min(1, recipeMessages.pageLimitInvalid).max(RECIPE_PAGE_MAX, recipeMessages.pageLimitInvalid),
+    ),
   after: z.uuid(recipeMessages.pageAfterInvalid).optional(),
   /** Only the recipes whose allergen list is confirmed (`declared`) or still to confirm (`unverified`). */
   allergenStatus: z.enum(['declared', 'unverified'], recipeMessages.pageStatusInvalid).optional(),
@@ -73,8 +76,29 @@ export const recipePageQuerySchema = z.object({
  * editor); ?view=costs: every recipe, only what the « Coûts » table shows.
  */
 export const recipeViewQuerySchema = z.object({ view: z.enum(['summary', 'costs'], recipeMessages.viewInvalid) });
-export type RecipeSummary = Pick<Recipe, 'id' | 'name' | 'description' | 'caloriesPerServing' | 'proteinPerServing' | 'prepTime' | 'cookTime' | 'allergenStatus'>;
-export type RecipeCostRow = Pick<Recipe, 'id' | 'name' | 'costPerServing' | 'price' | 'priceHt' | 'foodCostPercent' | 'coefficient' | 'costMissing' | 'saleMode'>;
+export type RecipeSummary = Pick<
+  Recipe,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'caloriesPerServing'
+  | 'proteinPerServing'
+  | 'prepTime'
+  | 'cookTime'
+  | 'allergenStatus'
+>;
+export type RecipeCostRow = Pick<
+  Recipe,
+  | 'id'
+  | 'name'
+  | 'costPerServing'
+  | 'price'
+  | 'priceHt'
+  | 'foodCostPercent'
+  | 'coefficient'
+  | 'costMissing'
+  | 'saleMode'
+>;
 /**
  * A page of recipes; `nextAfter` is the `after` of the next page, null on the last one; `total`
  * counts every recipe the filter keeps (so `?limit=1&allergenStatus=unverified` is a count).
@@ -87,7 +111,12 @@ export interface RecipePage {
 
 const m = recipeMessages;
 
-const positive = (max: number, decimals: number, messages: NumberRule['messages']): NumberRule => ({ min: 'positive', max, decimals, messages });
+const positive = (max: number, decimals: number, messages: NumberRule['messages']): NumberRule => ({
+  min: 'positive',
+  max,
+  decimals,
+  messages,
+});
 const minutes = (tooSmall: string): NumberRule => ({
   min: 'zero',
   max: 10_000,
@@ -101,16 +130,42 @@ const minutes = (tooSmall: string): NumberRule => ({
  * form reads the same rules from French text (src/shared/number-rules.ts).
  */
 export const recipeNumbers = {
-  quantity: positive(100_000, 3, { invalid: m.quantityInvalid, tooSmall: c.quantityPositive, tooLarge: m.quantityTooLarge }),
-  gramsPerUnit: positive(100_000, 3, { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: m.gramsPerUnitTooLarge }),
+  quantity: positive(100_000, 3, {
+    invalid: m.quantityInvalid,
+    tooSmall: c.quantityPositive,
+    tooLarge: m.quantityTooLarge,
+  }),
+  gramsPerUnit: positive(100_000, 3, {
+    invalid: c.gramsPerUnitRequired,
+    tooSmall: c.gramsPerUnitRequired,
+    tooLarge: m.gramsPerUnitTooLarge,
+  }),
   /** Grams per millilitre, for lines in ml or l (docs/product/decisions.md 17). */
-  gramsPerMl: positive(5, 3, { invalid: c.gramsPerMlRequired, tooSmall: c.gramsPerMlRequired, tooLarge: m.gramsPerMlTooLarge }),
-  servings: positive(10_000, 0, { invalid: c.servingsPositive, tooSmall: c.servingsPositive, tooLarge: m.servingsTooLarge, fraction: m.servingsInteger }),
+  gramsPerMl: positive(5, 3, {
+    invalid: c.gramsPerMlRequired,
+    tooSmall: c.gramsPerMlRequired,
+    tooLarge: m.gramsPerMlTooLarge,
+  }),
+  servings: positive(10_000, 0, {
+    invalid: c.servingsPositive,
+    tooSmall: c.servingsPositive,
+    tooLarge: m.servingsTooLarge,
+    fraction: m.servingsInteger,
+  }),
   prepTime: minutes(c.prepTimePositive),
   cookTime: minutes(c.cookTimePositive),
   price: positive(100_000, 2, { invalid: c.pricePositive, tooSmall: c.pricePositive, tooLarge: m.priceTooHigh }),
-  cookedWeightG: positive(1_000_000, 1, { invalid: c.cookedWeightPositive, tooSmall: c.cookedWeightPositive, tooLarge: m.cookedWeightTooLarge }),
-  fruitVegLegumePercent: { min: 'zero', max: 100, decimals: 1, messages: { invalid: c.percentRange, tooSmall: c.percentRange, tooLarge: c.percentRange } },
+  cookedWeightG: positive(1_000_000, 1, {
+    invalid: c.cookedWeightPositive,
+    tooSmall: c.cookedWeightPositive,
+    tooLarge: m.cookedWeightTooLarge,
+  }),
+  fruitVegLegumePercent: {
+    min: 'zero',
+    max: 100,
+    decimals: 1,
+    messages: { invalid: c.percentRange, tooSmall: c.percentRange, tooLarge: c.percentRange },
+  },
 } satisfies Record<string, NumberRule>;
 const n = recipeNumbers;
 
@@ -128,8 +183,10 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: str
     });
 
 /** The allergen lists and diet labels, as recipes and items without a recipe take them. */
-export const allergenListSchema = () => uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen);
-export const dietListSchema = () => uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet);
+export const allergenListSchema = () =>
+  uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen);
+export const dietListSchema = () =>
+  uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet);
 
 /** A line's units: a sub-recipe also counts in portions (docs/product/products.md « Sub-recipes »). */
 export const LINE_UNITS = [...UNITS, 'portion'] as const;
@@ -141,7 +198,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A line names exactly one source: a Ciqual food (`code`) or an own product (`productId`). */
 export const ingredientLineSchema = z
   .object({
-    code: z.string({ error: m.codeInvalid }).regex(/^\d{1,9}$/, m.codeInvalid).nullish(),
+    code: z
+      .string({ error: m.codeInvalid })
+      .regex(/^\d{1,9}$/, m.codeInvalid)
+      .nullish(),
     productId: z.string({ error: m.unknownProduct }).regex(UUID, m.unknownProduct).nullish(),
     /** A sub-recipe of the organisation, by g, kg or portion. */
     recipeId: z.string({ error: m.unknownRecipe }).regex(UUID, m.unknownRecipe).nullish(),
@@ -154,9 +214,12 @@ export const ingredientLineSchema = z
   .superRefine((line, ctx) => {
     const sources = [line.code, line.productId, line.recipeId].filter((v) => v !== null && v !== undefined).length;
     if (sources === 0) ctx.addIssue({ code: 'custom', message: m.codeInvalid, path: ['code'] });
-    if (sources > 1) ctx.addIssue({ code: 'custom', message: m.oneSource, path: [line.recipeId ? 'recipeId' : 'productId'] });
-    if (line.recipeId && !SUB_RECIPE_UNITS.includes(line.unit)) ctx.addIssue({ code: 'custom', message: m.subRecipeUnit, path: ['unit'] });
-    if (!line.recipeId && line.unit === 'portion') ctx.addIssue({ code: 'custom', message: m.portionForRecipe, path: ['unit'] });
+    if (sources > 1)
+      ctx.addIssue({ code: 'custom', message: m.oneSource, path: [line.recipeId ? 'recipeId' : 'productId'] });
+    if (line.recipeId && !SUB_RECIPE_UNITS.includes(line.unit))
+      ctx.addIssue({ code: 'custom', message: m.subRecipeUnit, path: ['unit'] });
+    if (!line.recipeId && line.unit === 'portion')
+      ctx.addIssue({ code: 'custom', message: m.portionForRecipe, path: ['unit'] });
     if (line.unit === 'unité' && !line.gramsPerUnit) {
       ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     }
@@ -165,54 +228,58 @@ export const ingredientLineSchema = z
 /** RecipeInput of docs/product/api.md. Nutrition is never part of it: the server computes it. */
 export const recipeInputSchema = z
   .object({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
-  description: z.string().trim().max(2000, m.descriptionTooLong).default(''),
-  servings: ruleNumber(n.servings),
-  ingredients: z.array(ingredientLineSchema, { error: m.noIngredient }).min(1, m.noIngredient).max(100, m.tooManyIngredients),
-  allergens: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
-  dietaryInfo: uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet),
-  prepTime: ruleNumber(n.prepTime).nullable().optional(),
-  cookTime: ruleNumber(n.cookTime).nullable().optional(),
-  price: ruleNumber(n.price).nullable().optional(),
-  /** « Peut contenir (traces) », distinct from the allergens the dish contains. */
-  traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
-  /** Weight of the whole dish once cooked (cooking loss): « pour 100 g » then refers to the dish as served. */
-  cookedWeightG: ruleNumber(n.cookedWeightG).nullable().optional(),
-  /** « Poids après cuisson » under the contract's name (docs/product/api.md): the same value as cookedWeightG. */
-  yieldGrams: ruleNumber(n.cookedWeightG).nullable().optional(),
-  /** Share of fruit, vegetables and legumes for the Nutri-Score, entered by the owner. */
-  fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
-  /** Show the Nutri-Score letter on the public menu. */
-  showNutriScore: z.boolean().default(false),
-  /**
-   * « Fait maison » (code de la consommation L. 122-19 and L. 122-20, décret 2014-797): the owner
-   * states the dish is cooked on site from raw products; diners see the mention.
-   */
-  homemade: z.boolean().default(false),
-  /** The meats of the dish and their origin (src/shared/meat-origin.ts, docs/product/decisions.md 20). */
-  meatOrigins: meatOriginsSchema,
-  /** Sold on site (VAT 10 %) or to take away (5,5 %): the price HT of the margins (src/shared/costs.ts). */
-  saleMode: z.enum(SALE_MODES, { error: m.saleModeInvalid }).default('sur_place'),
-  /** « Progression » of the fiche technique: the steps in order; blank steps are dropped. */
-  progression: z
-    .array(z.string({ error: m.stepTooLong }).trim().max(2000, m.stepTooLong), { error: m.tooManySteps })
-    .max(100, m.tooManySteps)
-    .default([])
-    .transform((steps) => steps.filter((step) => step.length > 0)),
-  /**
-   * « Je confirme la liste des allergènes » (docs/product/decisions.md 15): the lists above are complete,
-   * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
-   */
-  allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
-  /**
-   * Name and description for diners in English, Spanish, German, Italian (issue 18); French
-   * when missing. Absent from an update: the stored translations are kept.
-   */
-  translations: dishTranslationsSchema.optional(),
+    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
+    description: z.string().trim().max(2000, m.descriptionTooLong).default(''),
+    servings: ruleNumber(n.servings),
+    ingredients: z
+      .array(ingredientLineSchema, { error: m.noIngredient })
+      .min(1, m.noIngredient)
+      .max(100, m.tooManyIngredients),
+    allergens: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
+    dietaryInfo: uniqueList(DIET_LABELS as unknown as [string, ...string[]], m.unknownDiet, m.duplicateDiet),
+    prepTime: ruleNumber(n.prepTime).nullable().optional(),
+    cookTime: ruleNumber(n.cookTime).nullable().optional(),
+    price: ruleNumber(n.price).nullable().optional(),
+    /** « Peut contenir (traces) », distinct from the allergens the dish contains. */
+    traces: uniqueList(ALLERGEN_NAMES as [string, ...string[]], m.unknownAllergen, m.duplicateAllergen),
+    /** Weight of the whole dish once cooked (cooking loss): « pour 100 g » then refers to the dish as served. */
+    cookedWeightG: ruleNumber(n.cookedWeightG).nullable().optional(),
+    /** « Poids après cuisson » under the contract's name (docs/product/api.md): the same value as cookedWeightG. */
+    yieldGrams: ruleNumber(n.cookedWeightG).nullable().optional(),
+    /** Share of fruit, vegetables and legumes for the Nutri-Score, entered by the owner. */
+    fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
+    /** Show the Nutri-Score letter on the public menu. */
+    showNutriScore: z.boolean().default(false),
+    /**
+     * « Fait maison » (code de la consommation L. 122-19 and L. 122-20, décret 2014-797): the owner
+     * states the dish is cooked on site from raw products; diners see the mention.
+     */
+    homemade: z.boolean().default(false),
+    /** The meats of the dish and their origin (src/shared/meat-origin.ts, docs/product/decisions.md 20). */
+    meatOrigins: meatOriginsSchema,
+    /** Sold on site (VAT 10 %) or to take away (5,5 %): the price HT of the margins (src/shared/costs.ts). */
+    saleMode: z.enum(SALE_MODES, { error: m.saleModeInvalid }).default('sur_place'),
+    /** « Progression » of the fiche technique: the steps in order; blank steps are dropped. */
+    progression: z
+      .array(z.string({ error: m.stepTooLong }).trim().max(2000, m.stepTooLong), { error: m.tooManySteps })
+      .max(100, m.tooManySteps)
+      .default([])
+      .transform((steps) => steps.filter((step) => step.length > 0)),
+    /**
+     * « Je confirme la liste des allergènes » (docs/product/decisions.md 15): the lists above are complete,
+     * possibly empty. Without it the recipe is `unverified` and diners are told to ask.
+     */
+    allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
+    /**
+     * Name and description for diners in English, Spanish, German, Italian (issue 18); French
+     * when missing. Absent from an update: the stored translations are kept.
+     */
+    translations: dishTranslationsSchema.optional(),
   })
   .superRefine((recipe, ctx) => {
     recipe.traces.forEach((name, index) => {
-      if (recipe.allergens.includes(name)) ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
+      if (recipe.allergens.includes(name))
+        ctx.addIssue({ code: 'custom', message: m.containsAndTraces, path: ['traces', index] });
     });
   });
 export type RecipeInput = z.input<typeof recipeInputSchema>;

@@ -39,7 +39,17 @@ export const POPULATION_LABELS: Record<Population, string> = {
  * What the owner says about a dish that the data cannot tell (GEMRCN grid, docs/product/meal-plans.md):
  * saved on the recipe, read by src/shared/catering/gemrcn.ts.
  */
-export const CATERING_TAGS = ['frit', 'viande-non-hachee', 'crudites', 'legumes-cuits', 'feculents', 'fruit-cru', 'fromage', 'laitage', 'vegetarien'] as const;
+export const CATERING_TAGS = [
+  'frit',
+  'viande-non-hachee',
+  'crudites',
+  'legumes-cuits',
+  'feculents',
+  'fruit-cru',
+  'fromage',
+  'laitage',
+  'vegetarien',
+] as const;
 export type CateringTag = (typeof CATERING_TAGS)[number];
 export const CATERING_TAG_LABELS: Record<CateringTag, string> = {
   frit: 'Produit frit ou pré-frit',

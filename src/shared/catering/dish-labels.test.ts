@@ -23,6 +23,11 @@ describe('dishLabels', () => {
   });
 
   it('names an ingredient used twice once', () => {
-    expect(dishLabels([{ name: 'Lait', labels: ['BIO'] }, { name: 'Lait', labels: ['BIO'] }])[0]!.ingredients).toEqual(['Lait']);
+    expect(
+      dishLabels([
+        { name: 'Lait', labels: ['BIO'] },
+        { name: 'Lait', labels: ['BIO'] },
+      ])[0]!.ingredients,
+    ).toEqual(['Lait']);
   });
 });

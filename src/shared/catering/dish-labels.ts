@@ -1,7 +1,17 @@
 import { EGALIM_LABEL_NAMES, EGALIM_LABELS, type EgalimLabel } from './egalim.ts';
 
 /** The quality signs a family may read on a dish (the others are « ma cantine » accounting only). */
-const SHOWN: readonly EgalimLabel[] = ['BIO', 'LABEL_ROUGE', 'AOCAOP', 'IGP', 'STG', 'HVE', 'PECHE_DURABLE', 'COMMERCE_EQUITABLE', 'FERMIER'];
+const SHOWN: readonly EgalimLabel[] = [
+  'BIO',
+  'LABEL_ROUGE',
+  'AOCAOP',
+  'IGP',
+  'STG',
+  'HVE',
+  'PECHE_DURABLE',
+  'COMMERCE_EQUITABLE',
+  'FERMIER',
+];
 
 export interface DishLabel {
   label: EgalimLabel;

@@ -45,7 +45,16 @@ export interface DishProfile {
   sugarsPerPortion: number | null;
   calciumPerPortion: number | null;
   /** Shares of the raw weight, 0–1. */
-  shares: { vegetables: number; rawProduce: number; fruit: number; rawFruit: number; fish: number; meatFishEgg: number; starches: number; cheese: number };
+  shares: {
+    vegetables: number;
+    rawProduce: number;
+    fruit: number;
+    rawFruit: number;
+    fish: number;
+    meatFishEgg: number;
+    starches: number;
+    cheese: number;
+  };
   /** No meat, fish, crustacean or mollusc, as far as the data tells (or the owner said so). */
   vegetarian: boolean;
 }
@@ -75,21 +84,26 @@ function sumNutrient(lines: readonly ProfileLine[], key: 'fat' | 'protein' | 'su
   return total;
 }
 
-const isMeat = (line: ProfileLine) => line.meat === true || (line.subgroupCode !== null && MEAT.has(line.subgroupCode) && !VEGETAL.test(line.name));
+const isMeat = (line: ProfileLine) =>
+  line.meat === true || (line.subgroupCode !== null && MEAT.has(line.subgroupCode) && !VEGETAL.test(line.name));
 const isFish = (line: ProfileLine) => line.fish === true || (line.subgroupCode !== null && FISH.has(line.subgroupCode));
 
 /** Derives a dish's profile from its lines (nothing stored: a change of recipe shows at once). */
 export function dishProfile(input: DishInput): DishProfile {
   const weighed = input.lines.filter((l) => l.grams !== null && l.grams > 0);
   const total = weighed.reduce((s, l) => s + l.grams!, 0);
-  const share = (test: (line: ProfileLine) => boolean) => (total > 0 ? weighed.filter(test).reduce((s, l) => s + l.grams!, 0) / total : 0);
+  const share = (test: (line: ProfileLine) => boolean) =>
+    total > 0 ? weighed.filter(test).reduce((s, l) => s + l.grams!, 0) / total : 0;
   const servings = input.servings >= 1 ? input.servings : 1;
-  const served = input.cookedWeightG !== null && input.cookedWeightG > 0 ? input.cookedWeightG : total > 0 ? total : null;
+  const served =
+    input.cookedWeightG !== null && input.cookedWeightG > 0 ? input.cookedWeightG : total > 0 ? total : null;
   const fat = sumNutrient(weighed, 'fat');
   const sub = (l: ProfileLine) => l.subgroupCode ?? '';
   const vegetarian =
     input.tags.includes('vegetarien') ||
-    input.lines.every((l) => !isMeat(l) && !isFish(l) && l.unknown !== true && !(COMPOSITE.test(sub(l)) && !VEGETAL.test(l.name)));
+    input.lines.every(
+      (l) => !isMeat(l) && !isFish(l) && l.unknown !== true && !(COMPOSITE.test(sub(l)) && !VEGETAL.test(l.name)),
+    );
   return {
     recipeId: input.recipeId,
     name: input.name,

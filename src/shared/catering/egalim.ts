@@ -3,7 +3,20 @@
  * counted as « ma cantine » counts them: each euro once, in priority order bio, then SIQO,
  * then the other EGalim labels. Pure: the server feeds it the planned lines' values.
  */
-export const EGALIM_LABELS = ['BIO', 'LABEL_ROUGE', 'AOCAOP', 'IGP', 'STG', 'HVE', 'PECHE_DURABLE', 'RUP', 'COMMERCE_EQUITABLE', 'FERMIER', 'EXTERNALITES', 'PERFORMANCE'] as const;
+export const EGALIM_LABELS = [
+  'BIO',
+  'LABEL_ROUGE',
+  'AOCAOP',
+  'IGP',
+  'STG',
+  'HVE',
+  'PECHE_DURABLE',
+  'RUP',
+  'COMMERCE_EQUITABLE',
+  'FERMIER',
+  'EXTERNALITES',
+  'PERFORMANCE',
+] as const;
 export type EgalimLabel = (typeof EGALIM_LABELS)[number];
 export const EGALIM_LABEL_NAMES: Record<EgalimLabel, string> = {
   BIO: 'Bio',
@@ -21,7 +34,16 @@ export const EGALIM_LABEL_NAMES: Record<EgalimLabel, string> = {
 };
 
 /** « ma cantine » product families (Purchase.Family). */
-export const FAMILIES = ['VIANDES_VOLAILLES', 'CHARCUTERIE', 'PRODUITS_DE_LA_MER', 'FRUITS_ET_LEGUMES', 'PRODUITS_LAITIERS', 'BOULANGERIE', 'BOISSONS', 'AUTRES'] as const;
+export const FAMILIES = [
+  'VIANDES_VOLAILLES',
+  'CHARCUTERIE',
+  'PRODUITS_DE_LA_MER',
+  'FRUITS_ET_LEGUMES',
+  'PRODUITS_LAITIERS',
+  'BOULANGERIE',
+  'BOISSONS',
+  'AUTRES',
+] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export const THRESHOLDS = { sustainable: 50, organic: 20, meatFish: 60, vegetarianPerWeek: 1 } as const;
@@ -69,7 +91,9 @@ const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
 export function egalimTotals(lines: readonly PlannedPurchaseLine[]): EgalimTotals {
-  const byFamily = Object.fromEntries(FAMILIES.map((f) => [f, { bio: 0, siqo: 0, autres: 0, externalites: 0, non_egalim: 0 }])) as EgalimTotals['byFamily'];
+  const byFamily = Object.fromEntries(
+    FAMILIES.map((f) => [f, { bio: 0, siqo: 0, autres: 0, externalites: 0, non_egalim: 0 }]),
+  ) as EgalimTotals['byFamily'];
   let unpricedLines = 0;
   for (const line of lines) {
     if (line.value === null) {
@@ -78,7 +102,8 @@ export function egalimTotals(lines: readonly PlannedPurchaseLine[]): EgalimTotal
     }
     byFamily[line.family][bucketOf(line.labels)] += line.value;
   }
-  const sum = (pick: (f: Family, b: Bucket) => boolean) => round2(FAMILIES.flatMap((f) => BUCKETS.map((b) => (pick(f, b) ? byFamily[f][b] : 0))).reduce((a, b) => a + b, 0));
+  const sum = (pick: (f: Family, b: Bucket) => boolean) =>
+    round2(FAMILIES.flatMap((f) => BUCKETS.map((b) => (pick(f, b) ? byFamily[f][b] : 0))).reduce((a, b) => a + b, 0));
   const meatFish = (f: Family) => f === 'VIANDES_VOLAILLES' || f === 'PRODUITS_DE_LA_MER';
   return {
     purchaseValue: sum(() => true),

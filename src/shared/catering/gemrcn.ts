@@ -36,12 +36,22 @@ export interface Criterion {
 const is = (c: Component, ...slots: Slot[]) => slots.includes(c.slot);
 const tagged = (c: Component, tag: DishProfile['tags'][number]) => c.dish.tags.includes(tag);
 const gt = (value: number | null, limit: number) => value !== null && value > limit;
-const ratioPL = (d: DishProfile) => (d.proteinPerPortion !== null && d.fatPerPortion !== null && d.fatPerPortion > 0 ? d.proteinPerPortion / d.fatPerPortion : null);
+const ratioPL = (d: DishProfile) =>
+  d.proteinPerPortion !== null && d.fatPerPortion !== null && d.fatPerPortion > 0
+    ? d.proteinPerPortion / d.fatPerPortion
+    : null;
 const isCheese = (c: Component) => tagged(c, 'fromage') || c.dish.shares.cheese >= 0.5;
 const isCrudites = (c: Component) => tagged(c, 'crudites') || c.dish.shares.rawProduce >= 0.5;
 
 export const CRITERIA: readonly Criterion[] = [
-  { id: 'crudites', label: 'Crudités de légumes ou de fruits, contenant au moins 50\u00a0% de légumes ou de fruits (entrée ou accompagnement)', kind: 'min', n: 10, counts: (c) => is(c, 'entree', 'accompagnement') && isCrudites(c) },
+  {
+    id: 'crudites',
+    label:
+      'Crudités de légumes ou de fruits, contenant au moins 50\u00a0% de légumes ou de fruits (entrée ou accompagnement)',
+    kind: 'min',
+    n: 10,
+    counts: (c) => is(c, 'entree', 'accompagnement') && isCrudites(c),
+  },
   {
     id: 'fruits-crus',
     label: 'Desserts de fruits crus (100\u00a0% fruit cru, sans sucre ajouté)',
@@ -54,29 +64,50 @@ export const CRITERIA: readonly Criterion[] = [
     label: 'Légumes cuits, autres que secs, seuls ou en mélange contenant au moins 50\u00a0% de légumes (garniture)',
     kind: 'target',
     n: 10,
-    counts: (c) => is(c, 'accompagnement') && (tagged(c, 'legumes-cuits') || (c.dish.shares.vegetables >= 0.5 && c.dish.shares.rawProduce < 0.5)),
+    counts: (c) =>
+      is(c, 'accompagnement') &&
+      (tagged(c, 'legumes-cuits') || (c.dish.shares.vegetables >= 0.5 && c.dish.shares.rawProduce < 0.5)),
   },
   {
     id: 'feculents',
-    label: 'Légumes secs, féculents ou céréales, seuls ou en mélange contenant au moins 50\u00a0% de légumes secs, féculents ou céréales (garniture)',
+    label:
+      'Légumes secs, féculents ou céréales, seuls ou en mélange contenant au moins 50\u00a0% de légumes secs, féculents ou céréales (garniture)',
     kind: 'target',
     n: 10,
     counts: (c) => is(c, 'accompagnement') && (tagged(c, 'feculents') || c.dish.shares.starches >= 0.5),
   },
-  { id: 'fromages-150', label: 'Fromages contenant au moins 150\u00a0mg de calcium laitier par portion (entrée ou produit laitier)', kind: 'min', n: 8, counts: (c) => is(c, 'entree', 'laitier') && isCheese(c) && (c.dish.calciumPerPortion ?? 0) >= 150 },
+  {
+    id: 'fromages-150',
+    label: 'Fromages contenant au moins 150\u00a0mg de calcium laitier par portion (entrée ou produit laitier)',
+    kind: 'min',
+    n: 8,
+    counts: (c) => is(c, 'entree', 'laitier') && isCheese(c) && (c.dish.calciumPerPortion ?? 0) >= 150,
+  },
   {
     id: 'fromages-100-150',
-    label: 'Fromages dont la teneur en calcium laitier est comprise entre 100\u00a0mg et moins de 150\u00a0mg par portion (entrée ou produit laitier)',
+    label:
+      'Fromages dont la teneur en calcium laitier est comprise entre 100\u00a0mg et moins de 150\u00a0mg par portion (entrée ou produit laitier)',
     kind: 'min',
     n: 4,
-    counts: (c) => is(c, 'entree', 'laitier') && isCheese(c) && c.dish.calciumPerPortion !== null && c.dish.calciumPerPortion >= 100 && c.dish.calciumPerPortion < 150,
+    counts: (c) =>
+      is(c, 'entree', 'laitier') &&
+      isCheese(c) &&
+      c.dish.calciumPerPortion !== null &&
+      c.dish.calciumPerPortion >= 100 &&
+      c.dish.calciumPerPortion < 150,
   },
   {
     id: 'laitiers',
-    label: 'Produits laitiers ou desserts lactés contenant plus de 100\u00a0mg de calcium laitier et moins de 5\u00a0g de lipides par portion',
+    label:
+      'Produits laitiers ou desserts lactés contenant plus de 100\u00a0mg de calcium laitier et moins de 5\u00a0g de lipides par portion',
     kind: 'min',
     n: 6,
-    counts: (c) => is(c, 'laitier', 'dessert') && !isCheese(c) && gt(c.dish.calciumPerPortion, 100) && c.dish.fatPerPortion !== null && c.dish.fatPerPortion < 5,
+    counts: (c) =>
+      is(c, 'laitier', 'dessert') &&
+      !isCheese(c) &&
+      gt(c.dish.calciumPerPortion, 100) &&
+      c.dish.fatPerPortion !== null &&
+      c.dish.fatPerPortion < 5,
   },
   {
     id: 'viandes-non-hachees',
@@ -87,21 +118,41 @@ export const CRITERIA: readonly Criterion[] = [
   },
   {
     id: 'poissons',
-    label: 'Poissons ou préparations à base de poisson contenant au moins 70\u00a0% de poisson, et ayant un P/L ≥ 2 (plat protidique)',
+    label:
+      'Poissons ou préparations à base de poisson contenant au moins 70\u00a0% de poisson, et ayant un P/L ≥ 2 (plat protidique)',
     kind: 'min',
     n: 4,
     counts: (c) => is(c, 'plat') && c.dish.shares.fish >= 0.7 && (ratioPL(c.dish) ?? 0) >= 2,
   },
   {
     id: 'preparations-moins-70',
-    label: 'Préparations à base de viande, de poisson ou d’œuf contenant moins de 70\u00a0% de ces produits (plat protidique)',
+    label:
+      'Préparations à base de viande, de poisson ou d’œuf contenant moins de 70\u00a0% de ces produits (plat protidique)',
     kind: 'max',
     n: 3,
     counts: (c) => is(c, 'plat') && c.dish.shares.meatFishEgg > 0 && c.dish.shares.meatFishEgg < 0.7,
   },
-  { id: 'entrees-grasses', label: 'Entrées contenant plus de 15\u00a0% de lipides', kind: 'max', n: 4, counts: (c) => is(c, 'entree') && gt(c.dish.fatPercent, 15) },
-  { id: 'desserts-gras', label: 'Desserts contenant plus de 15\u00a0% de lipides', kind: 'max', n: 3, counts: (c) => is(c, 'dessert') && gt(c.dish.fatPercent, 15) },
-  { id: 'frits', label: 'Produits à frire ou pré-frits contenant plus de 15\u00a0% de lipides (plat protidique ou garniture)', kind: 'max', n: 4, counts: (c) => is(c, 'plat', 'accompagnement') && tagged(c, 'frit') },
+  {
+    id: 'entrees-grasses',
+    label: 'Entrées contenant plus de 15\u00a0% de lipides',
+    kind: 'max',
+    n: 4,
+    counts: (c) => is(c, 'entree') && gt(c.dish.fatPercent, 15),
+  },
+  {
+    id: 'desserts-gras',
+    label: 'Desserts contenant plus de 15\u00a0% de lipides',
+    kind: 'max',
+    n: 3,
+    counts: (c) => is(c, 'dessert') && gt(c.dish.fatPercent, 15),
+  },
+  {
+    id: 'frits',
+    label: 'Produits à frire ou pré-frits contenant plus de 15\u00a0% de lipides (plat protidique ou garniture)',
+    kind: 'max',
+    n: 4,
+    counts: (c) => is(c, 'plat', 'accompagnement') && tagged(c, 'frit'),
+  },
   {
     id: 'plats-pl-1',
     label: 'Plats protidiques ayant un rapport protéines/lipides P/L ≤ 1',
@@ -114,11 +165,15 @@ export const CRITERIA: readonly Criterion[] = [
   },
   {
     id: 'desserts-sucres',
-    label: 'Desserts (et, pour le GEMRCN, produits laitiers) contenant plus de 20\u00a0g de glucides simples totaux par portion et moins de 15\u00a0% de lipides',
+    label:
+      'Desserts (et, pour le GEMRCN, produits laitiers) contenant plus de 20\u00a0g de glucides simples totaux par portion et moins de 15\u00a0% de lipides',
     kind: 'max',
     n: 4,
     counts: (c, ruleset) =>
-      (is(c, 'dessert') || (ruleset === 'gemrcn-2015' && is(c, 'laitier'))) && gt(c.dish.sugarsPerPortion, 20) && c.dish.fatPercent !== null && c.dish.fatPercent < 15,
+      (is(c, 'dessert') || (ruleset === 'gemrcn-2015' && is(c, 'laitier'))) &&
+      gt(c.dish.sugarsPerPortion, 20) &&
+      c.dish.fatPercent !== null &&
+      c.dish.fatPercent < 15,
   },
 ];
 
@@ -154,7 +209,10 @@ const EXPECTED: Record<Kind, (n: number) => string> = {
 export const onGrid = (meal: GridMeal) => meal.service !== 'gouter' && meal.components.length > 0;
 
 /** Evaluates the first 20 grid meals of `meals` (sorted by date then service). */
-export function evaluateGrid(meals: readonly GridMeal[], population: Population): { meals: number; ruleset: Ruleset; criteria: CriterionResult[] } {
+export function evaluateGrid(
+  meals: readonly GridMeal[],
+  population: Population,
+): { meals: number; ruleset: Ruleset; criteria: CriterionResult[] } {
   const ruleset = rulesetOf(population);
   const window = meals.filter(onGrid).slice(0, GRID_MEALS);
   const criteria = CRITERIA.map((criterion): CriterionResult => {
@@ -163,10 +221,26 @@ export function evaluateGrid(meals: readonly GridMeal[], population: Population)
       const hit = meal.components.find((c) => criterion.counts(c, ruleset));
       if (hit) matches.push({ date: meal.date, service: meal.service, recipeName: hit.dish.name });
     }
-    const threshold = window.length === GRID_MEALS ? criterion.n : Math.round((criterion.n * window.length) / GRID_MEALS);
+    const threshold =
+      window.length === GRID_MEALS ? criterion.n : Math.round((criterion.n * window.length) / GRID_MEALS);
     const count = matches.length;
-    const ok = criterion.kind === 'min' ? count >= threshold : criterion.kind === 'max' ? count <= threshold : count === threshold;
-    return { id: criterion.id, label: criterion.label, kind: criterion.kind, n: criterion.n, expected: EXPECTED[criterion.kind](criterion.n), threshold, count, ok, matches };
+    const ok =
+      criterion.kind === 'min'
+        ? count >= threshold
+        : criterion.kind === 'max'
+          ? count <= threshold
+          : count === threshold;
+    return {
+      id: criterion.id,
+      label: criterion.label,
+      kind: criterion.kind,
+      n: criterion.n,
+      expected: EXPECTED[criterion.kind](criterion.n),
+      threshold,
+      count,
+      ok,
+      matches,
+    };
   });
   return { meals: window.length, ruleset, criteria };
 }

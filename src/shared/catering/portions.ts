@@ -7,7 +7,16 @@ import { POPULATIONS, type Population, type Slot } from './catering.ts';
  * weighs them apart: a protein dish served on its own (the meat, fish or egg: a steak haché)
  * and a composed dish, weighed whole with its garnish and sauce (lasagnes, hachis parmentier).
  */
-export const PORTION_LINES = ['entree', 'plat', 'plat_compose', 'accompagnement', 'laitier', 'dessert', 'pain', 'gouter'] as const;
+export const PORTION_LINES = [
+  'entree',
+  'plat',
+  'plat_compose',
+  'accompagnement',
+  'laitier',
+  'dessert',
+  'pain',
+  'gouter',
+] as const;
 export type PortionLine = (typeof PORTION_LINES)[number];
 
 export const PORTION_LINE_LABELS: Record<PortionLine, string> = {
@@ -50,7 +59,12 @@ export const PORTION_GRAMS_MAX = 2000;
 const arrete = (grams: number): PortionCell => ({ grams, source: 'arrete' });
 const repere = (grams: number): PortionCell => ({ grams, source: 'repere' });
 const recette: PortionCell = { grams: null, source: 'recette' };
-const row = (maternelle: PortionCell, elementaire: PortionCell, adolescent: PortionCell, adulte: PortionCell) => ({ maternelle, elementaire, adolescent, adulte });
+const row = (maternelle: PortionCell, elementaire: PortionCell, adolescent: PortionCell, adulte: PortionCell) => ({
+  maternelle,
+  elementaire,
+  adolescent,
+  adulte,
+});
 
 /**
  * The defaults. Arrêté du 30 septembre 2011 (NOR AGRG1032380A), annexe II, columns maternelle,
@@ -82,7 +96,12 @@ export function portionGrid(overrides: PortionOverrides): PortionGrid {
     grid[line] = {} as Record<Population, PortionCell>;
     for (const population of POPULATIONS) {
       const own = overrides[line]?.[population];
-      grid[line][population] = own === undefined ? DEFAULT_PORTIONS[line][population] : own === null ? { grams: null, source: 'etablissement' } : { grams: own, source: 'etablissement' };
+      grid[line][population] =
+        own === undefined
+          ? DEFAULT_PORTIONS[line][population]
+          : own === null
+            ? { grams: null, source: 'etablissement' }
+            : { grams: own, source: 'etablissement' };
     }
   }
   return grid;
@@ -111,8 +130,18 @@ export function portionFactor(cell: PortionCell, recipePortionGrams: number | nu
 }
 
 /** One cover of `population` for a planned dish: the grid's line and cell, and the recipe portions it takes. */
-export function coverPortion(grid: PortionGrid, slot: Slot, population: Population, profile: Pick<DishProfile, 'shares' | 'portionGrams'>) {
+export function coverPortion(
+  grid: PortionGrid,
+  slot: Slot,
+  population: Population,
+  profile: Pick<DishProfile, 'shares' | 'portionGrams'>,
+) {
   const line = portionLineOf(slot, profile);
   const cell = grid[line][population];
-  return { line, cell, factor: portionFactor(cell, profile.portionGrams), scaled: cell.grams !== null && profile.portionGrams !== null && profile.portionGrams > 0 };
+  return {
+    line,
+    cell,
+    factor: portionFactor(cell, profile.portionGrams),
+    scaled: cell.grams !== null && profile.portionGrams !== null && profile.portionGrams > 0,
+  };
 }

@@ -1,10 +1,25 @@
 import type { CateringTag } from './catering.ts';
 import type { DishProfile } from './dish-profile.ts';
 
-const NO_SHARES: DishProfile['shares'] = { vegetables: 0, rawProduce: 0, fruit: 0, rawFruit: 0, fish: 0, meatFishEgg: 0, starches: 0, cheese: 0 };
+const NO_SHARES: DishProfile['shares'] = {
+  vegetables: 0,
+  rawProduce: 0,
+  fruit: 0,
+  rawFruit: 0,
+  fish: 0,
+  meatFishEgg: 0,
+  starches: 0,
+  cheese: 0,
+};
 
 /** A hand-written dish profile for the unit tests of the grid (values per portion). */
-export function dish(name: string, values: Partial<Omit<DishProfile, 'shares' | 'tags'>> & { shares?: Partial<DishProfile['shares']>; tags?: CateringTag[] } = {}): DishProfile {
+export function dish(
+  name: string,
+  values: Partial<Omit<DishProfile, 'shares' | 'tags'>> & {
+    shares?: Partial<DishProfile['shares']>;
+    tags?: CateringTag[];
+  } = {},
+): DishProfile {
   return {
     recipeId: name,
     name,

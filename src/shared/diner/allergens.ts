@@ -19,7 +19,14 @@ const ROWS: readonly [fr: string, slug: string, en: string, es: string, de: stri
   ['Céleri', 'celeri', 'Celery', 'Apio', 'Sellerie', 'Sedano'],
   ['Moutarde', 'moutarde', 'Mustard', 'Mostaza', 'Senf', 'Senape'],
   ['Graines de sésame', 'sesame', 'Sesame seeds', 'Sésamo', 'Sesam', 'Sesamo'],
-  ['Anhydride sulfureux et sulfites', 'sulfites', 'Sulphur dioxide and sulphites', 'Dióxido de azufre y sulfitos', 'Schwefeldioxid und Sulfite', 'Anidride solforosa e solfiti'],
+  [
+    'Anhydride sulfureux et sulfites',
+    'sulfites',
+    'Sulphur dioxide and sulphites',
+    'Dióxido de azufre y sulfitos',
+    'Schwefeldioxid und Sulfite',
+    'Anidride solforosa e solfiti',
+  ],
   ['Lupin', 'lupin', 'Lupin', 'Altramuces', 'Lupinen', 'Lupini'],
   ['Mollusques', 'mollusques', 'Molluscs', 'Moluscos', 'Weichtiere', 'Molluschi'],
 ];
@@ -31,7 +38,11 @@ export interface DinerAllergen {
   label: Record<DinerLanguage, string>;
 }
 
-export const DINER_ALLERGENS: readonly DinerAllergen[] = ROWS.map(([fr, slug, en, es, de, it]) => ({ name: fr, slug, label: { fr, en, es, de, it } }));
+export const DINER_ALLERGENS: readonly DinerAllergen[] = ROWS.map(([fr, slug, en, es, de, it]) => ({
+  name: fr,
+  slug,
+  label: { fr, en, es, de, it },
+}));
 
 const BY_NAME = new Map(DINER_ALLERGENS.map((a) => [a.name, a]));
 

@@ -59,7 +59,8 @@ const countryKey = (name: string) =>
     .replace(/^(?:(?:la|le|les)\s+|l['’]\s*)/, '')
     .replace(/[\s\u00a0'’-]+/g, '-');
 
-export const translatedCountry = (name: string, lang: Exclude<DinerLanguage, 'fr'>): string | null => COUNTRIES[countryKey(name)]?.[lang] ?? null;
+export const translatedCountry = (name: string, lang: Exclude<DinerLanguage, 'fr'>): string | null =>
+  COUNTRIES[countryKey(name)]?.[lang] ?? null;
 
 export interface MeatOriginLine {
   meat: string;
@@ -72,7 +73,10 @@ export interface MeatOriginLine {
  * « Beef · Origin: France », « Beef · Born and reared in: Ireland, France · Slaughtered in:
  * France »; null when a meat or a country has no translation here (the caller shows French).
  */
-export function meatOriginLineIn(line: MeatOriginLine, lang: Exclude<DinerLanguage, 'fr'>): { meat: string; text: string } | null {
+export function meatOriginLineIn(
+  line: MeatOriginLine,
+  lang: Exclude<DinerLanguage, 'fr'>,
+): { meat: string; text: string } | null {
   const t = DINER_TEXTS[lang];
   const meat = MEATS[line.meat]?.[lang];
   const { born, reared, slaughtered } = line.countries;
@@ -80,7 +84,8 @@ export function meatOriginLineIn(line: MeatOriginLine, lang: Exclude<DinerLangua
   const translated = [...places, slaughtered].map((place) => translatedCountry(place, lang));
   if (!meat || translated.some((place) => place === null)) return null;
   const [slaughteredIn] = translated.slice(-1) as [string];
-  if ([...places, slaughtered].every((place) => countryKey(place) === countryKey(slaughtered))) return { meat, text: `${t.origin} ${slaughteredIn}` };
+  if ([...places, slaughtered].every((place) => countryKey(place) === countryKey(slaughtered)))
+    return { meat, text: `${t.origin} ${slaughteredIn}` };
   const raised = [...new Set(translated.slice(0, -1))].join(', ');
   return { meat, text: `${line.bovine ? t.bornAndReared : t.reared} ${raised} · ${t.slaughtered} ${slaughteredIn}` };
 }

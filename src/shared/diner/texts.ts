@@ -231,7 +231,8 @@ const de: DinerTexts = {
   notFoundTitle: 'Speisekarte nicht gefunden',
   notFoundText: 'Diese Speisekarte gibt es nicht oder sie ist nicht mehr verfügbar.',
   unavailableTitle: 'Diese Speisekarte ist derzeit nicht verfügbar',
-  unavailableText: 'Das Restaurant hat sie pausiert. Bitte fragen Sie unser Personal nach der Karte oder schauen Sie etwas später wieder vorbei.',
+  unavailableText:
+    'Das Restaurant hat sie pausiert. Bitte fragen Sie unser Personal nach der Karte oder schauen Sie etwas später wieder vorbei.',
   allergensNone: 'Keines der 14 kennzeichnungspflichtigen Allergene',
   allergensUnverified: 'Keine Allergenangaben: Bitte fragen Sie unser Personal',
   language: 'Sprache',

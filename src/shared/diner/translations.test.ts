@@ -3,7 +3,11 @@ import { dishTranslationsSchema, localize, readTranslations } from './translatio
 
 describe('dish translations', () => {
   it('keeps real translations and drops empty ones', () => {
-    const parsed = dishTranslationsSchema.parse({ en: { name: ' Quiche ', description: '' }, de: { name: '' }, it: {} });
+    const parsed = dishTranslationsSchema.parse({
+      en: { name: ' Quiche ', description: '' },
+      de: { name: '' },
+      it: {},
+    });
     expect(parsed).toEqual({ en: { name: 'Quiche' } });
   });
 
@@ -19,7 +23,13 @@ describe('dish translations', () => {
     const translations = readTranslations({ en: { name: 'Leek quiche' }, es: { name: 42 }, xx: 'y' });
     expect(translations).toEqual({ en: { name: 'Leek quiche' } });
     expect(localize('Quiche aux poireaux', translations, 'name', 'en')).toEqual({ text: 'Leek quiche', french: false });
-    expect(localize('Quiche aux poireaux', translations, 'name', 'es')).toEqual({ text: 'Quiche aux poireaux', french: true });
-    expect(localize('Quiche aux poireaux', translations, 'name', 'fr')).toEqual({ text: 'Quiche aux poireaux', french: false });
+    expect(localize('Quiche aux poireaux', translations, 'name', 'es')).toEqual({
+      text: 'Quiche aux poireaux',
+      french: true,
+    });
+    expect(localize('Quiche aux poireaux', translations, 'name', 'fr')).toEqual({
+      text: 'Quiche aux poireaux',
+      french: false,
+    });
   });
 });

@@ -24,11 +24,19 @@ const text = (max: number, message: string) =>
     .max(max, message)
     .optional()
     .transform((v) => (v ? v : undefined));
-const one = z.object({ name: text(200, m.nameTooLong), description: text(2000, m.descriptionTooLong) }, { error: m.invalid }).strict();
+const one = z
+  .object({ name: text(200, m.nameTooLong), description: text(2000, m.descriptionTooLong) }, { error: m.invalid })
+  .strict();
 
 /** Unknown languages are refused (422), not ignored: the owner would lose what they typed. */
 export const dishTranslationsSchema = z
-  .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((lang) => [lang, one.optional()])) as Record<TranslatedLanguage, z.ZodOptional<typeof one>>, { error: m.invalid })
+  .object(
+    Object.fromEntries(TRANSLATED_LANGUAGES.map((lang) => [lang, one.optional()])) as Record<
+      TranslatedLanguage,
+      z.ZodOptional<typeof one>
+    >,
+    { error: m.invalid },
+  )
   .strict()
   .transform((all) => compactTranslations(all as DishTranslations));
 
@@ -68,7 +76,12 @@ export interface LocalizedText {
   french: boolean;
 }
 
-export function localize(french: string, translations: DishTranslations, field: keyof DishTranslation, lang: DinerLanguage): LocalizedText {
+export function localize(
+  french: string,
+  translations: DishTranslations,
+  field: keyof DishTranslation,
+  lang: DinerLanguage,
+): LocalizedText {
   if (lang === 'fr') return { text: french, french: false };
   const translated = translations[lang]?.[field];
   return translated ? { text: translated, french: false } : { text: french, french: true };

@@ -17,7 +17,8 @@ export const organisationMessages = {
   establishmentsLimit: limitsMessages.establishments,
   lastOwner: 'L’organisation doit garder au moins un propriétaire\u00a0: nommez-en un autre d’abord.',
   invitationInvalid: 'Cette invitation est invalide, a expiré ou a déjà été utilisée. Demandez-en une nouvelle.',
-  invitationOtherEmail: 'Cette invitation a été envoyée à une autre adresse email. Connectez-vous avec l’adresse invitée.',
+  invitationOtherEmail:
+    'Cette invitation a été envoyée à une autre adresse email. Connectez-vous avec l’adresse invitée.',
   invitationMailFailed: 'L’email d’invitation n’a pas pu être envoyé. Réessayez dans quelques minutes.',
   establishmentNameRequired: 'Le nom de l’établissement est requis',
   establishmentInUse: 'Cet établissement a encore des menus\u00a0: déplacez-les ou supprimez-les d’abord.',

@@ -46,7 +46,9 @@ export function AllergenChips({
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-stone-800">Les 14 allergènes réglementaires</legend>
       <p id={hintId} className="text-xs text-stone-600">
-        {'Touchez un allergène : une fois « contient », deux fois « peut contenir (traces) », trois fois pour le retirer.'}
+        {
+          'Touchez un allergène : une fois « contient », deux fois « peut contenir (traces) », trois fois pour le retirer.'
+        }
       </p>
       <ul className="flex flex-wrap gap-1.5" aria-label={listLabel}>
         {ALLERGEN_NAMES.map((allergen) => {
@@ -58,7 +60,10 @@ export function AllergenChips({
                 data-state={presence}
                 aria-describedby={hintId}
                 onClick={() => cycle(allergen)}
-                className={cn('inline-flex min-h-8 items-center gap-1 rounded-full border px-2.5 py-1 text-xs', STYLE[presence])}
+                className={cn(
+                  'inline-flex min-h-8 items-center gap-1 rounded-full border px-2.5 py-1 text-xs',
+                  STYLE[presence],
+                )}
               >
                 {presence === 'contains' && <span aria-hidden="true">●</span>}
                 {presence === 'traces' && <span aria-hidden="true">○</span>}

@@ -33,13 +33,20 @@ function useToastsWaitForTheKeyboard() {
     };
     const left = (event: FocusEvent) => {
       const toaster = list(event.target);
-      if (toaster && list(event.relatedTarget) !== toaster) toaster.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+      if (toaster && list(event.relatedTarget) !== toaster)
+        toaster.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
     };
     // The pointer leaving the list lets sonner's clock run again (React has handled the event
     // by now: it listens on the app's root, below the document): the focus still holds it.
     const pointerLeft = (event: MouseEvent) => {
       const toaster = list(event.target);
-      if (event.isTrusted && toaster && list(event.relatedTarget) !== toaster && list(document.activeElement) === toaster) hold(toaster);
+      if (
+        event.isTrusted &&
+        toaster &&
+        list(event.relatedTarget) !== toaster &&
+        list(document.activeElement) === toaster
+      )
+        hold(toaster);
     };
     document.addEventListener('focusin', entered);
     document.addEventListener('focusout', left);

@@ -22,7 +22,11 @@ export function LimitBanner({ resource }: { resource: LimitedResource }) {
   if (state === 'hidden' || limit === null) return null;
   const noun = nouns[resource][limit > 1 ? 1 : 0];
   return (
-    <div role="status" data-testid="limit-banner" className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      data-testid="limit-banner"
+      className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>
         <strong>{state === 'reached' ? 'Limite atteinte !' : 'Attention !'}</strong>{' '}
         {state === 'reached'

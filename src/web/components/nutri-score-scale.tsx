@@ -16,7 +16,13 @@ const LETTERS = Object.keys(COLORS) as NutriScoreLetter[];
 /** The five letters in their colours, the recipe's one enlarged. */
 export function NutriScoreScale({ letter, className }: { letter: NutriScoreLetter; className?: string }) {
   return (
-    <div role="img" aria-label={`Nutri-Score ${letter}`} data-testid="nutri-score" data-letter={letter} className={cn('inline-flex items-center gap-2', className)}>
+    <div
+      role="img"
+      aria-label={`Nutri-Score ${letter}`}
+      data-testid="nutri-score"
+      data-letter={letter}
+      className={cn('inline-flex items-center gap-2', className)}
+    >
       <span aria-hidden="true" className="text-[10px] font-bold uppercase tracking-wide text-stone-600">
         Nutri-Score
       </span>
@@ -27,7 +33,9 @@ export function NutriScoreScale({ letter, className }: { letter: NutriScoreLette
             className={cn(
               'inline-flex items-center justify-center font-bold',
               COLORS[l],
-              l === letter ? 'relative z-10 -mx-0.5 h-8 w-7 rounded-md text-lg shadow ring-2 ring-white' : 'h-6 w-5 text-xs',
+              l === letter
+                ? 'relative z-10 -mx-0.5 h-8 w-7 rounded-md text-lg shadow ring-2 ring-white'
+                : 'h-6 w-5 text-xs',
               l !== letter && i === 0 && 'rounded-l-md',
               l !== letter && i === LETTERS.length - 1 && 'rounded-r-md',
             )}

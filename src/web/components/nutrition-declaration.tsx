@@ -7,7 +7,11 @@ import { cn } from '../lib/cn.ts';
 export interface DeclarationSource {
   servings: number;
   cookedWeightG: number | null;
-  nutrition: { totals: Record<Nutrient, number | null>; missing: Partial<Record<Nutrient, string[]>>; totalGrams: number };
+  nutrition: {
+    totals: Record<Nutrient, number | null>;
+    missing: Partial<Record<Nutrient, string[]>>;
+    totalGrams: number;
+  };
 }
 
 /**
@@ -15,7 +19,13 @@ export interface DeclarationSource {
  * with % of the reference intakes. A gap is shown as a partial value (« ≥ »), never as zero.
  */
 export function NutritionDeclaration({ recipe, className }: { recipe: DeclarationSource; className?: string }) {
-  const d = buildDeclaration(recipe.nutrition.totals, recipe.nutrition.missing, recipe.nutrition.totalGrams, recipe.servings, recipe.cookedWeightG);
+  const d = buildDeclaration(
+    recipe.nutrition.totals,
+    recipe.nutrition.missing,
+    recipe.nutrition.totalGrams,
+    recipe.servings,
+    recipe.cookedWeightG,
+  );
   const partial = d.lines.some((l) => l.partial);
   // « ≥ 1 530 kJ » stays on one line: a narrow cell never parts a value from its unit.
   const atLeast = (isPartial: boolean) => (isPartial ? `≥${NBSP}` : '');
@@ -47,7 +57,14 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
             const energyKcal = l.key === 'energyKcal';
             return (
               <tr key={l.key} className={cn(!energyKcal && i > 0 && 'border-t border-stone-200')}>
-                <th scope="row" className={cn('py-1 pr-1.5 sm:pr-2 text-left font-normal', sub && 'pl-4 text-stone-700', energyKcal && 'sr-only')}>
+                <th
+                  scope="row"
+                  className={cn(
+                    'py-1 pr-1.5 sm:pr-2 text-left font-normal',
+                    sub && 'pl-4 text-stone-700',
+                    energyKcal && 'sr-only',
+                  )}
+                >
                   {l.label}
                 </th>
                 <td className="py-1 pr-1.5 sm:pr-2 text-right tabular-nums">
@@ -56,7 +73,9 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
                 <td className="py-1 pr-1.5 sm:pr-2 text-right tabular-nums">
                   {value(l.key, l.perPortion, l.partial, l.unit)}
                 </td>
-                <td className="py-1 text-right tabular-nums">{l.riPercent === null ? '' : withUnit(`${atLeast(l.partial)}${l.riPercent}`, '%')}</td>
+                <td className="py-1 text-right tabular-nums">
+                  {l.riPercent === null ? '' : withUnit(`${atLeast(l.partial)}${l.riPercent}`, '%')}
+                </td>
               </tr>
             );
           })}
@@ -65,9 +84,17 @@ export function NutritionDeclaration({ recipe, className }: { recipe: Declaratio
       <figcaption className="mt-2 space-y-1 text-xs text-stone-600">
         <p>* {RI_STATEMENT}.</p>
         <p>
-          « Pour 100 g » se rapporte au plat {recipe.cookedWeightG ? `cuit (${formatNumber(recipe.cookedWeightG)} g au total)` : `cru (${formatNumber(recipe.nutrition.totalGrams)} g d’ingrédients)`}.
+          « Pour 100 g » se rapporte au plat{' '}
+          {recipe.cookedWeightG
+            ? `cuit (${formatNumber(recipe.cookedWeightG)} g au total)`
+            : `cru (${formatNumber(recipe.nutrition.totalGrams)} g d’ingrédients)`}
+          .
         </p>
-        {partial && <p className="text-orange-800">« ≥ » : valeur partielle, des ingrédients n’ont pas cette donnée dans la table Ciqual.</p>}
+        {partial && (
+          <p className="text-orange-800">
+            « ≥ » : valeur partielle, des ingrédients n’ont pas cette donnée dans la table Ciqual.
+          </p>
+        )}
       </figcaption>
     </figure>
   );

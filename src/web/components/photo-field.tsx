@@ -47,12 +47,25 @@ export function PhotoField({ label, src, onChoose, onRemove, busy = false, error
       <legend className="text-sm font-medium text-stone-800">Photo</legend>
       <div className="flex flex-wrap items-center gap-3">
         {src ? (
-          <img src={src} alt="Aperçu de la photo" className="h-24 w-24 rounded-lg border border-stone-200 object-cover" data-testid="photo-preview" />
+          <img
+            src={src}
+            alt="Aperçu de la photo"
+            className="h-24 w-24 rounded-lg border border-stone-200 object-cover"
+            data-testid="photo-preview"
+          />
         ) : (
-          <div className="flex h-24 w-24 items-center justify-center rounded-lg border border-dashed border-stone-300 text-center text-xs text-stone-500">Aucune photo</div>
+          <div className="flex h-24 w-24 items-center justify-center rounded-lg border border-dashed border-stone-300 text-center text-xs text-stone-500">
+            Aucune photo
+          </div>
         )}
         <div className="flex flex-wrap gap-2">
-          <label className={cn(buttonClass('secondary', 'sm'), 'cursor-pointer focus-within:outline-2 focus-within:outline-brand-700', busy && 'pointer-events-none opacity-60')}>
+          <label
+            className={cn(
+              buttonClass('secondary', 'sm'),
+              'cursor-pointer focus-within:outline-2 focus-within:outline-brand-700',
+              busy && 'pointer-events-none opacity-60',
+            )}
+          >
             {src ? 'Changer la photo' : 'Choisir une photo'}
             <input
               id={inputId}
@@ -84,7 +97,12 @@ export function PhotoField({ label, src, onChoose, onRemove, busy = false, error
           )}
         </div>
       </div>
-      <p id={messageId} className={shown ? 'text-sm text-red-600' : 'text-xs text-stone-500'} role={shown ? 'alert' : undefined} aria-live="polite">
+      <p
+        id={messageId}
+        className={shown ? 'text-sm text-red-600' : 'text-xs text-stone-500'}
+        role={shown ? 'alert' : undefined}
+        aria-live="polite"
+      >
         {busy ? 'Envoi de la photo…' : (shown ?? hint ?? 'JPEG, PNG ou WebP, 5 Mo au plus.')}
       </p>
     </fieldset>

@@ -7,15 +7,32 @@ import { Field, TextAreaField } from './ui/field.tsx';
  * Italian, all optional. The public menu shows the French text, marked as French, where a
  * translation is missing; nothing is ever machine-translated.
  */
-export function TranslationFields({ idPrefix, value, onChange, errors = {} }: { idPrefix: string; value: DishTranslations; onChange: (next: DishTranslations) => void; errors?: Record<string, string> }) {
-  const set = (lang: TranslatedLanguage, field: keyof DishTranslation, text: string) => onChange({ ...value, [lang]: { ...value[lang], [field]: text } });
+export function TranslationFields({
+  idPrefix,
+  value,
+  onChange,
+  errors = {},
+}: {
+  idPrefix: string;
+  value: DishTranslations;
+  onChange: (next: DishTranslations) => void;
+  errors?: Record<string, string>;
+}) {
+  const set = (lang: TranslatedLanguage, field: keyof DishTranslation, text: string) =>
+    onChange({ ...value, [lang]: { ...value[lang], [field]: text } });
   const filled = TRANSLATED_LANGUAGES.filter((lang) => value[lang]?.name || value[lang]?.description);
   return (
     <details className="rounded-lg border border-stone-200 p-3" open={filled.length > 0} data-testid="translations">
       <summary className="cursor-pointer text-sm font-medium">
-        Traductions pour le menu public{filled.length > 0 ? ` (${filled.map((lang) => LANGUAGE_FRENCH_NAMES[lang].toLowerCase()).join(', ')})` : ' (optionnel)'}
+        Traductions pour le menu public
+        {filled.length > 0
+          ? ` (${filled.map((lang) => LANGUAGE_FRENCH_NAMES[lang].toLowerCase()).join(', ')})`
+          : ' (optionnel)'}
       </summary>
-      <p className="mt-2 text-xs text-stone-600">Vos clients étrangers lisent ces textes quand ils choisissent leur langue ; sans traduction, ils voient le texte français.</p>
+      <p className="mt-2 text-xs text-stone-600">
+        Vos clients étrangers lisent ces textes quand ils choisissent leur langue ; sans traduction, ils voient le texte
+        français.
+      </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {TRANSLATED_LANGUAGES.map((lang) => (
           <fieldset key={lang} className="space-y-2" lang={lang}>

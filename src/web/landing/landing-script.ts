@@ -19,7 +19,9 @@ import type { PublicConfig } from '../../shared/api/account.ts';
 
 const appUrl = document.querySelector('script[data-app]')?.getAttribute('data-app') ?? '';
 /** A page the server painted for the app (not the landing): the app comes on the first move, with its own banner and dialog. */
-const paintedRoot = document.getElementById('root')?.hasAttribute('data-first-paint') ? document.getElementById('root') : null;
+const paintedRoot = document.getElementById('root')?.hasAttribute('data-first-paint')
+  ? document.getElementById('root')
+  : null;
 const appComing = paintedRoot !== null;
 const banner = document.getElementById('consent-banner-static');
 
@@ -86,7 +88,8 @@ if (!consentStore.getSnapshot().decided) showBanner();
 // The page the server painted (/auth). The app starts on the visitor's first move.
 if (paintedRoot) {
   // `click` too: a screen reader's activation may send it alone.
-  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click']) window.addEventListener(type, startPaintedApp, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click'])
+    window.addEventListener(type, startPaintedApp, { capture: true, passive: true });
 }
 // Its form cannot be sent before the app: an Enter pressed in it, or its button, is marked,
 // and the app sends the form once it is in (src/web/lib/form-draft.ts).
@@ -95,7 +98,8 @@ const paintedForm = paintedRoot?.querySelector('form') ?? null;
  *  is no longer the one the app will show, so a send on it is not kept. */
 let paintedFormOutdated = false;
 paintedForm?.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && event.target instanceof HTMLInputElement && !paintedFormOutdated) paintedForm.setAttribute('data-submitted', '');
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement && !paintedFormOutdated)
+    paintedForm.setAttribute('data-submitted', '');
 });
 paintedForm?.addEventListener('submit', (event) => {
   event.preventDefault();

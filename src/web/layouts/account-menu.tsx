@@ -3,20 +3,33 @@ import { DropdownMenu } from 'radix-ui';
 import { AccountButton } from './account-button.tsx';
 import { ACCOUNT_LINKS } from './app-links.ts';
 
-const itemClass = 'flex cursor-pointer items-center rounded-control px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
+const itemClass =
+  'flex cursor-pointer items-center rounded-control px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
 
 /**
  * The header's account menu from 1024 px (Radix DropdownMenu: arrow keys, Escape, focus
  * return): the e-mail, « Mon compte », « Abonnement » and « Se déconnecter ».
  */
-export function AccountMenu({ email, onSignOut, signingOut }: { email: string; onSignOut: () => void; signingOut: boolean }) {
+export function AccountMenu({
+  email,
+  onSignOut,
+  signingOut,
+}: {
+  email: string;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <AccountButton email={email} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 w-64 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-64 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg"
+        >
           <DropdownMenu.Label className="truncate px-2 pt-1 pb-1.5 text-xs text-stone-600" data-testid="user-email">
             {email}
           </DropdownMenu.Label>

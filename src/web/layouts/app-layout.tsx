@@ -25,12 +25,21 @@ function useOrganisationLinks() {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('block whitespace-nowrap rounded-control px-1.5 py-1.5 text-sm font-medium xl:px-3', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100');
+  cn(
+    'block whitespace-nowrap rounded-control px-1.5 py-1.5 text-sm font-medium xl:px-3',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
+  );
 
 /** The account menu's Radix code loads after the page has painted (as the organisation menu's). */
-const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyComponent(() => import('./account-menu.tsx'), (m) => m.AccountMenu);
+const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyComponent(
+  () => import('./account-menu.tsx'),
+  (m) => m.AccountMenu,
+);
 /** The phone's « Menu » too: its Radix dialog (14 kB gzip) is no part of a page's first load (docs/decisions/0022). */
-const { Component: AppMenu, usePreload: usePreloadAppMenu } = lazyComponent(() => import('./app-menu.tsx'), (m) => m.AppMenu);
+const { Component: AppMenu, usePreload: usePreloadAppMenu } = lazyComponent(
+  () => import('./app-menu.tsx'),
+  (m) => m.AppMenu,
+);
 
 /** « Menu » while its code loads: the same button, not yet usable. */
 function AppMenuButtonLoading() {
@@ -81,7 +90,12 @@ function Header() {
             </div>
           )}
           <Suspense fallback={<AppMenuButtonLoading />}>
-            <AppMenu me={me} organisationLinks={organisationLinks} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+            <AppMenu
+              me={me}
+              organisationLinks={organisationLinks}
+              onSignOut={() => signOut.mutate()}
+              signingOut={signOut.isPending}
+            />
           </Suspense>
         </div>
       </div>

@@ -9,7 +9,10 @@ import { APP_LINKS } from './app-links.ts';
 import { MenuIcon } from './menu-icon.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('block rounded-control px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100');
+  cn(
+    'block rounded-control px-3 py-3 text-base font-medium',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-800 hover:bg-stone-100',
+  );
 
 function MenuLinks({ links, onClick }: { links: readonly { to: string; label: string }[]; onClick: () => void }) {
   return (
@@ -80,7 +83,10 @@ export function AppMenu({
           </nav>
           {me && (
             <section aria-labelledby="app-menu-organisation" className="mt-4 space-y-2 border-t border-stone-200 pt-4">
-              <h2 id="app-menu-organisation" className="px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              <h2
+                id="app-menu-organisation"
+                className="px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase"
+              >
                 Organisation
               </h2>
               <OrganisationChoice me={me} onSwitch={close} />
@@ -91,7 +97,12 @@ export function AppMenu({
           )}
           <div className="mt-4 space-y-3 border-t border-stone-200 pt-4">
             {email && (
-              <NavLink to="/account" onClick={close} className="block break-all text-sm text-stone-600 hover:text-brand-800 hover:underline" data-testid="app-menu-email">
+              <NavLink
+                to="/account"
+                onClick={close}
+                className="block break-all text-sm text-stone-600 hover:text-brand-800 hover:underline"
+                data-testid="app-menu-email"
+              >
                 {email}
               </NavLink>
             )}

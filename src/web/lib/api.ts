@@ -30,7 +30,10 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
     const response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
       signal,
     });
@@ -93,4 +96,3 @@ export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
   if (!response.ok) throw errorOf(response.status, data);
   return data as T;
 }
-

@@ -6,4 +6,5 @@
 export const SIGN_UP_PATH = '/auth?mode=inscription';
 
 /** The form /auth opens on for this address's query. */
-export const authModeOfSearch = (search: string): 'sign-in' | 'sign-up' => (new URLSearchParams(search).get('mode') === 'inscription' ? 'sign-up' : 'sign-in');
+export const authModeOfSearch = (search: string): 'sign-in' | 'sign-up' =>
+  new URLSearchParams(search).get('mode') === 'inscription' ? 'sign-up' : 'sign-in';

@@ -9,7 +9,8 @@ type CostFacts = Pick<Recipe, 'costPerServing' | 'costMissing' | 'foodCostPercen
  * gives no figure, never a smaller number.
  */
 export function costPerServingText(recipe: Pick<CostFacts, 'costPerServing' | 'costMissing'>): string {
-  if (recipe.costPerServing === null) return `Coût matière incomplet : prix manquant pour ${recipe.costMissing.join(', ')}`;
+  if (recipe.costPerServing === null)
+    return `Coût matière incomplet : prix manquant pour ${recipe.costMissing.join(', ')}`;
   return `Coût matière : ${formatEuros(recipe.costPerServing)} / portion`;
 }
 

@@ -29,7 +29,10 @@ export class FormDraft {
     const values: Record<string, string> = {};
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
     const active = document.activeElement;
-    const focus = active instanceof HTMLInputElement && active.name && form.contains(active) ? { name: active.name, start: active.selectionStart, end: active.selectionEnd } : null;
+    const focus =
+      active instanceof HTMLInputElement && active.name && form.contains(active)
+        ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
+        : null;
     const snapshot = { values, focus, submitted };
     this.#snapshot = snapshot;
     // Good for this commit only: a stand-in that left with its page (a link followed before the
@@ -89,15 +92,23 @@ export function followPaintedForm(root: HTMLElement) {
     if (!form.isConnected || paintedHandedOver) return;
     if (form.hasAttribute('data-submitted')) submitted = true;
     const active = document.activeElement;
-    if (active instanceof HTMLInputElement && active.name && form.contains(active)) focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
-    if (event instanceof KeyboardEvent && event.type === 'keydown' && event.key === 'Enter' && event.target instanceof HTMLInputElement) submitted = true;
+    if (active instanceof HTMLInputElement && active.name && form.contains(active))
+      focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
+    if (
+      event instanceof KeyboardEvent &&
+      event.type === 'keydown' &&
+      event.key === 'Enter' &&
+      event.target instanceof HTMLInputElement
+    )
+      submitted = true;
     const values: Record<string, string> = {};
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
     painted = { values, focus, submitted };
     paintedForgotEmail = form.getAttribute('data-intent') === 'forgot-password' ? (values.email ?? '') : null;
   };
   read();
-  for (const type of ['input', 'focusin', 'keydown', 'keyup', 'click', 'select', 'submit']) form.addEventListener(type, read);
+  for (const type of ['input', 'focusin', 'keydown', 'keyup', 'click', 'select', 'submit'])
+    form.addEventListener(type, read);
 }
 
 /**
@@ -131,10 +142,12 @@ export function useDraftSource(draft: FormDraft) {
         const value = fromPaint.values[input.name];
         if (value !== undefined && value !== '') input.value = value;
       }
-      const input = fromPaint.focus && form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(fromPaint.focus.name)}"]`);
+      const input =
+        fromPaint.focus && form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(fromPaint.focus.name)}"]`);
       if (fromPaint.focus && input) {
         input.focus();
-        if (fromPaint.focus.start !== null && fromPaint.focus.end !== null) input.setSelectionRange(fromPaint.focus.start, fromPaint.focus.end);
+        if (fromPaint.focus.start !== null && fromPaint.focus.end !== null)
+          input.setSelectionRange(fromPaint.focus.start, fromPaint.focus.end);
       }
     }
     return () => draft.leave(form, submittedRef.current);
@@ -146,7 +159,14 @@ export function useDraftSource(draft: FormDraft) {
  * For the real form: once, as it mounts, gives the draft's non-empty values to `setValue`,
  * puts the focus and caret back and submits if the stand-in was submitted.
  */
-export function useTakeDraft(draft: FormDraft, { setValue, root, submit }: { setValue: (name: string, value: string) => void; root: () => HTMLElement | null; submit: () => void }) {
+export function useTakeDraft(
+  draft: FormDraft,
+  {
+    setValue,
+    root,
+    submit,
+  }: { setValue: (name: string, value: string) => void; root: () => HTMLElement | null; submit: () => void },
+) {
   useLayoutEffect(() => {
     const snapshot = draft.take();
     if (!snapshot) return;

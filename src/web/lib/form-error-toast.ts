@@ -13,7 +13,8 @@ export function showFormErrorToast(form: string, title: string, description?: st
   toast.error(title, { id: toastId(form), ...(description && description !== title ? { description } : {}) });
 }
 
-export const showValidationToast = (form: string, description: string) => showFormErrorToast(form, genericMessages.validationTitle, description);
+export const showValidationToast = (form: string, description: string) =>
+  showFormErrorToast(form, genericMessages.validationTitle, description);
 
 export function dismissFormErrorToast(form: string) {
   toast.dismiss(toastId(form));

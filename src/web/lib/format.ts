@@ -9,12 +9,21 @@ export const formatShortDate = (iso: string | Date) => shortDate().format(new Da
 export const formatNumber = (value: number, digits = 0) =>
   new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 export const formatEuros = (value: number, digits = 2) =>
-  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  new Intl.NumberFormat('fr-FR', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 const dateTimeFormat = lazy(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' }));
 /** « 21 novembre 2026 à 14:05 ». */
 export const formatDateTime = (iso: string | Date) => dateTimeFormat().format(new Date(iso));
-const dayMonth = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }));
-const dayMonthYear = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }));
+const dayMonth = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }),
+);
+const dayMonthYear = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }),
+);
 const parisYear = lazy(() => new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Europe/Paris' }));
 /** « 12 mars » this year, « 12 mars 2025 » another year (Paris time: a kitchen's dates are French). */
 export const formatDayMonth = (iso: string | Date, now: Date = new Date()) => {

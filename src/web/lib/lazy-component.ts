@@ -12,13 +12,12 @@ const NEVER = new Promise<never>(() => {});
  * real component from the second page load on.
  */
 export function lazyComponent<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  const Component: ComponentType<P> =
-    import.meta.env.SSR
-      ? function ServerStandIn() {
-          use(NEVER);
-          return null;
-        }
-      : lazy(async () => ({ default: pick(await load()) }));
+  const Component: ComponentType<P> = import.meta.env.SSR
+    ? function ServerStandIn() {
+        use(NEVER);
+        return null;
+      }
+    : lazy(async () => ({ default: pick(await load()) }));
   const usePreload = () =>
     useEffect(() => {
       void load();

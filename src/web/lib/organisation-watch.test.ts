@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { classifyOrganisationChange, organisationWatch, shownFrom, signalsChange, type ShownOrganisation } from './organisation-watch.ts';
+import {
+  classifyOrganisationChange,
+  organisationWatch,
+  shownFrom,
+  signalsChange,
+  type ShownOrganisation,
+} from './organisation-watch.ts';
 import { testMe } from './test-me.ts';
 
 const bistrot: ShownOrganisation = { userId: 'u1', id: 'org-1', name: 'Le Bistrot du Port' };

@@ -51,7 +51,11 @@ export function signalsChange(state: WatchState, ticket: number, served: string 
   return served !== state.shown.id;
 }
 
-export const shownFrom = (me: MeResponse): ShownOrganisation => ({ userId: me.user.id, id: me.organisation.id, name: me.organisation.name });
+export const shownFrom = (me: MeResponse): ShownOrganisation => ({
+  userId: me.user.id,
+  id: me.organisation.id,
+  name: me.organisation.name,
+});
 
 let state: WatchState = { shown: null, status: { kind: 'ok' }, version: 0 };
 const listeners = new Set<() => void>();

@@ -44,7 +44,11 @@ export function useMe() {
 }
 
 /** GET /api/config, read once: usable with `useQuery` and with `queryClient.fetchQuery`. */
-export const publicConfigQuery = queryOptions({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Infinity });
+export const publicConfigQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api<PublicConfig>('/api/config'),
+  staleTime: Infinity,
+});
 
 export function usePublicConfig() {
   return useQuery(publicConfigQuery);

@@ -12,12 +12,21 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 const TOTP_QR_SIZE = 200;
 
 // Drawn only while enrolling a phone (two-factor-card.tsx), which loads its own code on demand.
-const { Component: QrDrawing } = lazyComponent(() => import('../features/qr/qr-drawing.tsx'), (m) => m.QrDrawing);
+const { Component: QrDrawing } = lazyComponent(
+  () => import('../features/qr/qr-drawing.tsx'),
+  (m) => m.QrDrawing,
+);
 
 /** Features do not import each other: the page lends the QR drawing of features/qr to the enrolment. */
 const renderTotpQr = (data: string) => (
   <Suspense fallback={<div style={{ width: TOTP_QR_SIZE, height: TOTP_QR_SIZE }} />}>
-    <QrDrawing key={data} data={data} size={TOTP_QR_SIZE} type="svg" label="Code QR à scanner avec votre application d’authentification" />
+    <QrDrawing
+      key={data}
+      data={data}
+      size={TOTP_QR_SIZE}
+      type="svg"
+      label="Code QR à scanner avec votre application d’authentification"
+    />
   </Suspense>
 );
 
@@ -37,7 +46,11 @@ export default function AccountPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Mon compte</h1>
         <p className="text-sm text-stone-600">Vos identifiants, la sécurité de votre compte et vos données.</p>
       </div>
-      <EmailCard email={me.user.email} confirmationRequired={config?.emailConfirmationRequired ?? false} linkError={emailLinkError} />
+      <EmailCard
+        email={me.user.email}
+        confirmationRequired={config?.emailConfirmationRequired ?? false}
+        linkError={emailLinkError}
+      />
       <PasswordCard />
       <TwoFactorCard enabled={me.user.twoFactorEnabled} renderQr={renderTotpQr} />
       <SessionsCard />

@@ -29,7 +29,8 @@ function EnvironmentTab() {
         <dl>
           <Row label="Environnement">{envLabel(data.appEnv)}</Row>
           <Row label="Détecté dans le navigateur">
-            {envLabel(detected.env)} <span className="text-xs text-stone-500">(vérifié à {detected.checkedAt.toLocaleTimeString('fr-FR')})</span>
+            {envLabel(detected.env)}{' '}
+            <span className="text-xs text-stone-500">(vérifié à {detected.checkedAt.toLocaleTimeString('fr-FR')})</span>
           </Row>
           <Row label="Application">{data.appName}</Row>
           <Row label="URL du serveur">{data.backendUrl}</Row>
@@ -44,7 +45,8 @@ function EnvironmentTab() {
             <code>APP_ENV</code> force l’environnement ; sinon il est déduit de <code>PUBLIC_ORIGIN</code>.
           </li>
           <li>
-            <code>DATABASE_URL</code> utilise un serveur PostgreSQL ; sans elle, la base embarquée de <code>DATA_DIR</code>.
+            <code>DATABASE_URL</code> utilise un serveur PostgreSQL ; sans elle, la base embarquée de{' '}
+            <code>DATA_DIR</code>.
           </li>
           <li>
             <code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code> et les prix activent les paiements réels.
@@ -74,7 +76,9 @@ function SecurityTab() {
         <dl>
           <Row label="Environnement">{envLabel(data.appEnv)}</Row>
           <Row label="Mode debug">{onOff(data.debug)}</Row>
-          <Row label="Cookies de session">HttpOnly, SameSite=Lax{data.backendUrl.startsWith('https:') ? ', Secure' : ''}</Row>
+          <Row label="Cookies de session">
+            HttpOnly, SameSite=Lax{data.backendUrl.startsWith('https:') ? ', Secure' : ''}
+          </Row>
           <Row label="Protection CSRF">vérification de l’origine</Row>
           <Row label="Administrateurs configurés">{data.adminCount}</Row>
         </dl>
@@ -115,7 +119,9 @@ export default function AdminPage() {
               content: (
                 <Card>
                   <h2 className="text-lg font-semibold">Paramètres</h2>
-                  <p className="mt-2 text-sm text-stone-600">Cette section sera disponible dans une prochaine version.</p>
+                  <p className="mt-2 text-sm text-stone-600">
+                    Cette section sera disponible dans une prochaine version.
+                  </p>
                 </Card>
               ),
             },

@@ -33,7 +33,10 @@ function ModeToggle({ mode, onChange }: { mode: AuthMode; onChange: (mode: AuthM
           type="button"
           aria-pressed={mode === m}
           onClick={() => onChange(m)}
-          className={cn('rounded-md py-2 text-sm font-medium', mode === m ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600')}
+          className={cn(
+            'rounded-md py-2 text-sm font-medium',
+            mode === m ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600',
+          )}
         >
           {m === 'sign-in' ? 'Connexion' : 'Inscription'}
         </button>
@@ -57,8 +60,13 @@ export default function AuthPage() {
   useLayoutEffect(() => {
     const forgotEmail = paintedForgotPasswordEmail();
     endPaintedForgotPassword();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a press made outside React between this page's render and its commit
-    if (forgotEmail !== null) setView((current) => (current.name === 'credentials' ? { name: 'forgot-password', email: forgotEmail } : current));
+    // A press made outside React between this page's render and its commit.
+    const carried = (current: View): View =>
+      current.name === 'credentials' && forgotEmail !== null
+        ? { name: 'forgot-password', email: forgotEmail }
+        : current;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
+    if (forgotEmail !== null) setView(carried);
     else if (!state?.mode) setMode(authModeOfSearch(window.location.search));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page mounts
   }, []);
@@ -86,14 +94,23 @@ export default function AuthPage() {
       );
     case 'forgot-password':
       return (
-        <AuthFrame title="Mot de passe oublié" intro="Saisissez l’email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
+        <AuthFrame
+          title="Mot de passe oublié"
+          intro="Saisissez l’email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+        >
           <ForgotPasswordForm defaultEmail={view.email} onBack={backToSignIn} />
         </AuthFrame>
       );
     case 'second-factor':
       return (
-        <AuthFrame title="Double authentification" intro="Votre compte est protégé par un second facteur : saisissez le code de votre application.">
-          <TwoFactorStep onBack={backToSignIn} onExpired={(notice) => setView({ name: 'credentials', email: view.email, notice })} />
+        <AuthFrame
+          title="Double authentification"
+          intro="Votre compte est protégé par un second facteur : saisissez le code de votre application."
+        >
+          <TwoFactorStep
+            onBack={backToSignIn}
+            onExpired={(notice) => setView({ name: 'credentials', email: view.email, notice })}
+          />
         </AuthFrame>
       );
     case 'credentials':
@@ -109,7 +126,11 @@ export default function AuthPage() {
             />
           }
           title={mode === 'sign-in' ? 'Connexion' : 'Inscription'}
-          intro={mode === 'sign-in' ? 'Accédez à vos recettes, menus et codes QR.' : `Créez votre compte gratuit : ${FREE_PLAN.recipes}, ${FREE_PLAN.menus} et ${FREE_PLAN.qrCodes} inclus.`}
+          intro={
+            mode === 'sign-in'
+              ? 'Accédez à vos recettes, menus et codes QR.'
+              : `Créez votre compte gratuit : ${FREE_PLAN.recipes}, ${FREE_PLAN.menus} et ${FREE_PLAN.qrCodes} inclus.`
+          }
         >
           <AuthForm
             key={mode}

@@ -17,7 +17,8 @@ export default function CostsPage() {
         </Link>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Coûts</h1>
         <p className="text-sm text-stone-600">
-          Coût matière par portion d’après les prix HT de vos produits ; prix de vente TTC ramené au HT selon la TVA de chaque recette. Cliquez sur un titre de colonne pour trier.
+          Coût matière par portion d’après les prix HT de vos produits ; prix de vente TTC ramené au HT selon la TVA de
+          chaque recette. Cliquez sur un titre de colonne pour trier.
         </p>
       </div>
       {recipes.isPending ? (

@@ -13,7 +13,11 @@ import { useDashboardData } from './dashboard/use-dashboard-data.ts';
 /** Until its four steps are done, the first hour's checklist; then what needs the owner's hand. */
 function GuideOrSummary({ data }: { data: DashboardData }) {
   const steps = firstHourSteps(data);
-  return steps.every((s) => s.done) ? <LivingSummary summary={dashboardSummary(data)} /> : <FirstHourChecklist steps={steps} />;
+  return steps.every((s) => s.done) ? (
+    <LivingSummary summary={dashboardSummary(data)} />
+  ) : (
+    <FirstHourChecklist steps={steps} />
+  );
 }
 
 const counters: { key: LimitedResource; label: string; unit: [string, string] }[] = [
@@ -23,10 +27,22 @@ const counters: { key: LimitedResource; label: string; unit: [string, string] }[
 ];
 
 const shortcuts = [
-  { to: '/recipes', title: 'Mes Recettes', text: 'Créez vos fiches recettes avec la nutrition calculée depuis la table Ciqual.' },
-  { to: '/menus', title: 'Mes Menus', text: 'Organisez vos plats en sections et choisissez ce que vos clients voient.' },
+  {
+    to: '/recipes',
+    title: 'Mes Recettes',
+    text: 'Créez vos fiches recettes avec la nutrition calculée depuis la table Ciqual.',
+  },
+  {
+    to: '/menus',
+    title: 'Mes Menus',
+    text: 'Organisez vos plats en sections et choisissez ce que vos clients voient.',
+  },
   { to: '/qr-codes', title: 'Codes QR', text: 'Générez le code QR à poser sur vos tables pour ouvrir votre menu.' },
-  { to: '/subscription', title: 'Abonnement', text: 'Consultez votre plan et passez au Premium pour un usage illimité.' },
+  {
+    to: '/subscription',
+    title: 'Abonnement',
+    text: 'Consultez votre plan et passez au Premium pour un usage illimité.',
+  },
 ];
 
 export default function DashboardPage() {
@@ -46,12 +62,26 @@ export default function DashboardPage() {
 
       {/* The rest appears at once with the guide (it goes first): nothing already shown moves
           down (Lighthouse « layout shift », docs/decisions/0022); the wait keeps the footer out of view. */}
-      {data ? <DashboardBody data={data} isFree={isFree} canManageBilling={canManageBilling} /> : <div className="min-h-[80vh]"><Spinner label="Chargement..." /></div>}
+      {data ? (
+        <DashboardBody data={data} isFree={isFree} canManageBilling={canManageBilling} />
+      ) : (
+        <div className="min-h-[80vh]">
+          <Spinner label="Chargement..." />
+        </div>
+      )}
     </div>
   );
 }
 
-function DashboardBody({ data, isFree, canManageBilling }: { data: DashboardData; isFree: boolean; canManageBilling: boolean }) {
+function DashboardBody({
+  data,
+  isFree,
+  canManageBilling,
+}: {
+  data: DashboardData;
+  isFree: boolean;
+  canManageBilling: boolean;
+}) {
   const { data: me } = useMe();
   if (!me) return null;
   return (
@@ -68,7 +98,11 @@ function DashboardBody({ data, isFree, canManageBilling }: { data: DashboardData
               <p className="text-sm font-medium text-stone-600">{label}</p>
               <p className="mt-1 text-3xl font-bold">{count}</p>
               <p className={reached ? 'mt-1 text-sm font-semibold text-orange-700' : 'mt-1 text-sm text-stone-500'}>
-                {reached ? 'Limite atteinte' : limit === null ? 'Illimité' : `${count} / ${limit} ${limit > 1 ? unit[1] : unit[0]}`}
+                {reached
+                  ? 'Limite atteinte'
+                  : limit === null
+                    ? 'Illimité'
+                    : `${count} / ${limit} ${limit > 1 ? unit[1] : unit[0]}`}
               </p>
             </Card>
           );
@@ -81,7 +115,9 @@ function DashboardBody({ data, isFree, canManageBilling }: { data: DashboardData
         <section className="flex flex-col gap-3 rounded-xl border border-orange-200 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 className="font-semibold text-orange-900">Passez au Premium</h2>
-            <p className="text-sm text-orange-900">Recettes, menus et codes QR illimités, support prioritaire. 14 jours d’essai gratuit.</p>
+            <p className="text-sm text-orange-900">
+              Recettes, menus et codes QR illimités, support prioritaire. 14 jours d’essai gratuit.
+            </p>
           </div>
           <Link to="/subscription" className={buttonClass('accent')}>
             Découvrir Premium
@@ -91,7 +127,11 @@ function DashboardBody({ data, isFree, canManageBilling }: { data: DashboardData
 
       <section aria-label="Raccourcis" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {shortcuts.map((s) => (
-          <Link key={s.to} to={s.to} className="group rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-600">
+          <Link
+            key={s.to}
+            to={s.to}
+            className="group rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-600"
+          >
             <h2 className="font-semibold text-stone-900 group-hover:text-brand-700">{s.title}</h2>
             <p className="mt-1 text-sm text-stone-600">{s.text}</p>
           </Link>

@@ -64,8 +64,8 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
         </dl>
       </div>
       <p className="mt-4 text-sm text-stone-600">
-        Aucune carte n’est demandée : « Payer » active l’abonnement comme le ferait un vrai paiement, « Annuler » vous ramène comme si vous
-        aviez quitté la page de paiement.
+        Aucune carte n’est demandée : « Payer » active l’abonnement comme le ferait un vrai paiement, « Annuler » vous
+        ramène comme si vous aviez quitté la page de paiement.
       </p>
     </>
   );
@@ -78,7 +78,10 @@ export default function DemoCheckoutPage() {
   const action = useDemoCheckoutAction(id);
   const act = (kind: 'pay' | 'cancel') =>
     action.mutate(kind, {
-      onError: (error) => toast.error(error instanceof ApiError && error.status !== 0 ? error.message : 'Erreur lors du paiement de démonstration'),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status !== 0 ? error.message : 'Erreur lors du paiement de démonstration',
+        ),
     });
 
   let body;
@@ -107,7 +110,13 @@ export default function DemoCheckoutPage() {
           <Button size="lg" className="sm:flex-1" onClick={() => act('pay')} disabled={action.isPending}>
             Payer
           </Button>
-          <Button size="lg" variant="secondary" className="sm:flex-1" onClick={() => act('cancel')} disabled={action.isPending}>
+          <Button
+            size="lg"
+            variant="secondary"
+            className="sm:flex-1"
+            onClick={() => act('cancel')}
+            disabled={action.isPending}
+          >
             Annuler
           </Button>
         </div>

@@ -21,7 +21,9 @@ const statusLabels: Record<string, string> = {
 
 function successText(action: DemoPortalAction, subscription: BillingSubscription) {
   if (action === 'cancel')
-    return subscription.subscriptionEnd ? `Abonnement annulé : il se terminera le ${formatDate(subscription.subscriptionEnd)}` : 'Abonnement annulé';
+    return subscription.subscriptionEnd
+      ? `Abonnement annulé : il se terminera le ${formatDate(subscription.subscriptionEnd)}`
+      : 'Abonnement annulé';
   if (action === 'resume') return 'Abonnement repris';
   return 'Période terminée : votre compte est repassé au plan gratuit';
 }
@@ -42,7 +44,9 @@ function Details({ subscription }: { subscription: BillingSubscription }) {
       </div>
       <div className="flex justify-between gap-3 py-3">
         <dt className="text-stone-700">Statut</dt>
-        <dd className="font-semibold">{subscription.subscribed ? (statusLabels[subscription.status] ?? 'Actif') : 'Aucun abonnement actif'}</dd>
+        <dd className="font-semibold">
+          {subscription.subscribed ? (statusLabels[subscription.status] ?? 'Actif') : 'Aucun abonnement actif'}
+        </dd>
       </div>
       {subscription.subscribed && subscription.subscriptionEnd && (
         <div className="flex justify-between gap-3 py-3">
@@ -62,7 +66,10 @@ export default function DemoPortalPage() {
     change.mutate(action, {
       onSuccess: (next) => toast.success(successText(action, next)),
       onError: (error) =>
-        toast.error(billingMessages.portalError, error instanceof ApiError && error.status !== 0 ? { description: error.message } : undefined),
+        toast.error(
+          billingMessages.portalError,
+          error instanceof ApiError && error.status !== 0 ? { description: error.message } : undefined,
+        ),
     });
 
   let body;
@@ -80,7 +87,10 @@ export default function DemoPortalPage() {
       <>
         <Details subscription={sub} />
         {sub.subscribed && sub.willExpire && end && (
-          <p role="status" className="mt-4 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900"
+          >
             Votre abonnement est annulé : il se terminera le {end}. Vous pouvez le reprendre d’ici là.
           </p>
         )}

@@ -13,7 +13,10 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
-const { Component: EstablishmentForm, usePreload } = lazyComponent(() => import('../features/establishments/establishment-form.tsx'), (m) => m.EstablishmentForm);
+const { Component: EstablishmentForm, usePreload } = lazyComponent(
+  () => import('../features/establishments/establishment-form.tsx'),
+  (m) => m.EstablishmentForm,
+);
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; establishment: Establishment };
 
@@ -29,12 +32,18 @@ export default function EstablishmentsPage() {
   usePreload();
 
   const limit = me?.limits.establishments ?? null;
-  const atLimit = refusedByPlan || (limit !== null && (establishments.data?.length ?? me?.usage.establishments ?? 0) >= limit);
+  const atLimit =
+    refusedByPlan || (limit !== null && (establishments.data?.length ?? me?.usage.establishments ?? 0) >= limit);
 
   const onDelete = (establishment: Establishment) =>
     remove.mutate(establishment.id, {
       onSuccess: () => toast.success('Établissement supprimé'),
-      onError: (error) => toast.error(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : 'Erreur lors de la suppression'),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status > 0 && error.status < 500
+            ? error.message
+            : 'Erreur lors de la suppression',
+        ),
     });
 
   return (
@@ -42,16 +51,27 @@ export default function EstablishmentsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Établissements</h1>
-          <p className="text-sm text-stone-600">Chaque menu appartient à un établissement : son nom et son adresse figurent sur la carte publique et les documents imprimés.</p>
+          <p className="text-sm text-stone-600">
+            Chaque menu appartient à un établissement : son nom et son adresse figurent sur la carte publique et les
+            documents imprimés.
+          </p>
         </div>
         {canWrite && (
-          <Button onClick={() => setForm({ mode: 'create' })} disabled={atLimit || form.mode !== 'closed'} className="self-start sm:self-auto">
+          <Button
+            onClick={() => setForm({ mode: 'create' })}
+            disabled={atLimit || form.mode !== 'closed'}
+            className="self-start sm:self-auto"
+          >
             Nouvel établissement
           </Button>
         )}
       </div>
       {canWrite && atLimit && (
-        <div role="status" data-testid="establishments-limit" className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="status"
+          data-testid="establishments-limit"
+          className="flex flex-col gap-2 rounded-xl border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p>{limitsMessages.establishments}</p>
           {canUpgrade && (
             <Link to="/subscription" className="font-semibold text-orange-800 underline underline-offset-2">
@@ -60,11 +80,17 @@ export default function EstablishmentsPage() {
           )}
         </div>
       )}
-      {!canWrite && <p className="text-sm text-stone-600">Seul un propriétaire peut ajouter, modifier ou supprimer un établissement.</p>}
+      {!canWrite && (
+        <p className="text-sm text-stone-600">
+          Seul un propriétaire peut ajouter, modifier ou supprimer un établissement.
+        </p>
+      )}
 
       {form.mode !== 'closed' && (
         <Card>
-          <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier l’établissement' : 'Nouvel établissement'}</h2>
+          <h2 className="mb-4 text-xl font-semibold">
+            {form.mode === 'edit' ? 'Modifier l’établissement' : 'Nouvel établissement'}
+          </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <EstablishmentForm
               key={form.mode === 'edit' ? form.establishment.id : 'new'}

@@ -15,7 +15,9 @@ export default function HistoryPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Historique</h1>
-        <p className="text-sm text-stone-600">Qui a créé, modifié ou supprimé quoi dans « {me.organisation.name} », et quand.</p>
+        <p className="text-sm text-stone-600">
+          Qui a créé, modifié ou supprimé quoi dans « {me.organisation.name} », et quand.
+        </p>
       </div>
       {allowed ? (
         <History />
@@ -47,7 +49,17 @@ function History() {
   );
 }
 
-function HistoryChunk({ before, first, last, onMore }: { before: string | null; first: boolean; last: boolean; onMore: (next: string) => void }) {
+function HistoryChunk({
+  before,
+  first,
+  last,
+  onMore,
+}: {
+  before: string | null;
+  first: boolean;
+  last: boolean;
+  onMore: (next: string) => void;
+}) {
   const page = useOrganisationHistoryPage(before);
   if (page.isPending) return <Spinner label="Chargement de l’historique..." />;
   if (page.isError) {
@@ -62,7 +74,9 @@ function HistoryChunk({ before, first, last, onMore }: { before: string | null; 
     return (
       <div className="py-10 text-center">
         <p className="text-lg font-semibold">Aucun changement enregistré</p>
-        <p className="mt-1 text-sm text-stone-600">Les créations, modifications et suppressions de l’équipe apparaîtront ici.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Les créations, modifications et suppressions de l’équipe apparaîtront ici.
+        </p>
       </div>
     );
   }

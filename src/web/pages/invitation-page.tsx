@@ -32,7 +32,9 @@ export default function InvitationPage() {
     return (
       <AuthFrame title={invalid ? 'Invitation invalide' : 'Invitation indisponible'}>
         <p role="alert" className="text-stone-700">
-          {invalid ? organisationMessages.invitationInvalid : 'Erreur lors du chargement de l’invitation. Veuillez réessayer dans quelques instants.'}
+          {invalid
+            ? organisationMessages.invitationInvalid
+            : 'Erreur lors du chargement de l’invitation. Veuillez réessayer dans quelques instants.'}
         </p>
         <Link to="/" className={buttonClass('secondary')}>
           Aller à l’accueil
@@ -43,14 +45,23 @@ export default function InvitationPage() {
   const invitation = preview.data;
   if (invitation.status !== 'valid') return <UnusableInvitation invitation={invitation} status={invitation.status} />;
   return (
-    <AuthFrame title={`Rejoindre « ${invitation.organisationName} »`} intro={`${invitation.invitedBy ?? 'Un propriétaire'} vous invite à rejoindre son équipe sur NutriCarte.`}>
+    <AuthFrame
+      title={`Rejoindre « ${invitation.organisationName} »`}
+      intro={`${invitation.invitedBy ?? 'Un propriétaire'} vous invite à rejoindre son équipe sur NutriCarte.`}
+    >
       <InvitationSummary invitation={invitation} />
       <Join token={token} invitation={invitation} />
     </AuthFrame>
   );
 }
 
-function UnusableInvitation({ invitation, status }: { invitation: InvitationPreview; status: keyof typeof INVITATION_STATUS_TEXTS }) {
+function UnusableInvitation({
+  invitation,
+  status,
+}: {
+  invitation: InvitationPreview;
+  status: keyof typeof INVITATION_STATUS_TEXTS;
+}) {
   const { data: me } = useMe();
   const { title, text } = INVITATION_STATUS_TEXTS[status];
   return (
@@ -89,7 +100,12 @@ function Join({ token, invitation }: { token: string; invitation: InvitationPrev
 
 function Accept({ token, userId, organisationName }: { token: string; userId: string; organisationName: string }) {
   const accept = useAcceptInvitation(token, userId, organisationName);
-  const error = accept.error instanceof ApiError && accept.error.status > 0 && accept.error.status < 500 ? accept.error.message : accept.error ? genericMessages.internal : null;
+  const error =
+    accept.error instanceof ApiError && accept.error.status > 0 && accept.error.status < 500
+      ? accept.error.message
+      : accept.error
+        ? genericMessages.internal
+        : null;
   return (
     <div className="space-y-3">
       <FormAlert message={error} />
@@ -100,7 +116,8 @@ function Accept({ token, userId, organisationName }: { token: string; userId: st
   );
 }
 
-type Step = { name: 'choose' } | { name: 'form'; mode: AuthMode } | { name: 'second-factor' } | { name: 'verify-email' };
+type Step =
+  { name: 'choose' } | { name: 'form'; mode: AuthMode } | { name: 'second-factor' } | { name: 'verify-email' };
 
 /** Signed out: an account for the invited address first, created or signed into here. */
 function SignInToJoin({ token, email }: { token: string; email: string }) {
@@ -120,11 +137,18 @@ function SignInToJoin({ token, email }: { token: string; email: string }) {
     case 'verify-email':
       return (
         <FormNotice>
-          Un lien de confirmation a été envoyé à <strong>{email}</strong>. Ouvrez-le, puis revenez sur ce lien d’invitation pour rejoindre l’équipe.
+          Un lien de confirmation a été envoyé à <strong>{email}</strong>. Ouvrez-le, puis revenez sur ce lien
+          d’invitation pour rejoindre l’équipe.
         </FormNotice>
       );
     case 'second-factor':
-      return <TwoFactorStep returnTo={returnTo} onBack={() => setStep({ name: 'form', mode: 'sign-in' })} onExpired={() => setStep({ name: 'form', mode: 'sign-in' })} />;
+      return (
+        <TwoFactorStep
+          returnTo={returnTo}
+          onBack={() => setStep({ name: 'form', mode: 'sign-in' })}
+          onExpired={() => setStep({ name: 'form', mode: 'sign-in' })}
+        />
+      );
     case 'form':
       return (
         <div className="space-y-4">

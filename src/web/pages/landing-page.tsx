@@ -51,14 +51,33 @@ const features: CardContent[] = [
 ];
 
 const steps = [
-  { title: 'Créez vos recettes', text: 'Tapez les premières lettres d’un ingrédient, choisissez l’aliment Ciqual, indiquez la quantité : la nutrition se calcule.' },
-  { title: 'Composez votre menu', text: 'Entrées, plats, desserts : ajoutez vos recettes aux sections de votre carte et choisissez ce qui est disponible.' },
-  { title: 'Publiez par code QR', text: 'Imprimez le code QR et posez-le sur vos tables : vos clients scannent et consultent nutrition et allergènes.' },
+  {
+    title: 'Créez vos recettes',
+    text: 'Tapez les premières lettres d’un ingrédient, choisissez l’aliment Ciqual, indiquez la quantité : la nutrition se calcule.',
+  },
+  {
+    title: 'Composez votre menu',
+    text: 'Entrées, plats, desserts : ajoutez vos recettes aux sections de votre carte et choisissez ce qui est disponible.',
+  },
+  {
+    title: 'Publiez par code QR',
+    text: 'Imprimez le code QR et posez-le sur vos tables : vos clients scannent et consultent nutrition et allergènes.',
+  },
 ];
 
 const audiences = [
-  { to: '/restaurants', icon: UtensilsIcon, title: 'Restaurants', text: 'Brasseries, bistrots, food trucks, traiteurs' },
-  { to: '/restauration-collective', icon: SchoolIcon, title: 'Restauration collective', text: 'Écoles, entreprises, hôpitaux, EHPAD' },
+  {
+    to: '/restaurants',
+    icon: UtensilsIcon,
+    title: 'Restaurants',
+    text: 'Brasseries, bistrots, food trucks, traiteurs',
+  },
+  {
+    to: '/restauration-collective',
+    icon: SchoolIcon,
+    title: 'Restauration collective',
+    text: 'Écoles, entreprises, hôpitaux, EHPAD',
+  },
 ];
 
 /**
@@ -80,7 +99,9 @@ function PhoneScreenshot() {
           className="block h-auto w-full"
         />
       </div>
-      <figcaption className="mt-3 text-center text-small text-stone-700">Ce que vos clients voient en scannant le code QR.</figcaption>
+      <figcaption className="mt-3 text-center text-small text-stone-700">
+        Ce que vos clients voient en scannant le code QR.
+      </figcaption>
     </figure>
   );
 }
@@ -94,7 +115,8 @@ function Hero() {
             Les fiches nutritionnelles et les menus digitaux de votre restaurant
           </h1>
           <p className="mt-5 text-lg text-stone-700">
-            Calculez la nutrition de vos plats avec les données officielles, déclarez les allergènes et publiez votre carte par code QR.
+            Calculez la nutrition de vos plats avec les données officielles, déclarez les allergènes et publiez votre
+            carte par code QR.
           </p>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <StartLink />
@@ -131,7 +153,10 @@ function BelowTheFold() {
           <ol className="mt-10 grid gap-6 sm:grid-cols-3">
             {steps.map((s, i) => (
               <li key={s.title} className="rounded-xl bg-stone-50 p-6">
-                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+                <span
+                  className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                  aria-hidden="true"
+                >
                   {i + 1}
                 </span>
                 <h3 className="mt-4 font-semibold">

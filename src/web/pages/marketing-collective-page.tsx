@@ -67,10 +67,13 @@ export default function MarketingCollectivePage() {
   useScrollToHash();
   return (
     <>
-      <MarketingHero eyebrow="Restauration collective" title="Une information nutritionnelle claire pour chaque convive">
+      <MarketingHero
+        eyebrow="Restauration collective"
+        title="Une information nutritionnelle claire pour chaque convive"
+      >
         <p>
-          Écoles, entreprises, hôpitaux : calculez les apports de vos recettes avec les données officielles et affichez allergènes et régimes
-          sur un menu consultable par code QR.
+          Écoles, entreprises, hôpitaux : calculez les apports de vos recettes avec les données officielles et affichez
+          allergènes et régimes sur un menu consultable par code QR.
         </p>
       </MarketingHero>
       <CardGrid id="defis" title="Les défis de la restauration collective" cards={challenges} tone="orange" />

@@ -1,7 +1,16 @@
 import { CardGrid, ClosingCta, MarketingHero, type CardContent } from '../features/marketing/marketing-blocks.tsx';
 import { PricingSection } from '../features/marketing/pricing-section.tsx';
 import { useScrollToHash } from '../features/marketing/use-scroll-to-hash.ts';
-import { AlertIcon, CalculatorIcon, ClockIcon, EyeIcon, LeafIcon, QrIcon, ShieldIcon, TruckIcon } from '../features/marketing/icons.tsx';
+import {
+  AlertIcon,
+  CalculatorIcon,
+  ClockIcon,
+  EyeIcon,
+  LeafIcon,
+  QrIcon,
+  ShieldIcon,
+  TruckIcon,
+} from '../features/marketing/icons.tsx';
 
 const challenges: CardContent[] = [
   {
@@ -50,7 +59,7 @@ const solutions: CardContent[] = [
   {
     icon: ClockIcon,
     title: 'Prêt en une soirée',
-    text: "Une recette se saisit en quelques minutes et se réutilise dans tous vos menus. Commencez avec le plan gratuit, sans carte bancaire.",
+    text: 'Une recette se saisit en quelques minutes et se réutilise dans tous vos menus. Commencez avec le plan gratuit, sans carte bancaire.',
   },
 ];
 
@@ -58,10 +67,13 @@ export default function MarketingRestaurantsPage() {
   useScrollToHash();
   return (
     <>
-      <MarketingHero eyebrow="Restaurants, brasseries, food trucks" title="La nutrition et les allergènes de votre carte, sans y passer vos soirées">
+      <MarketingHero
+        eyebrow="Restaurants, brasseries, food trucks"
+        title="La nutrition et les allergènes de votre carte, sans y passer vos soirées"
+      >
         <p>
-          NutriCarte calcule les valeurs nutritionnelles de vos plats à partir des données officielles, affiche les allergènes et publie
-          votre menu par code QR.
+          NutriCarte calcule les valeurs nutritionnelles de vos plats à partir des données officielles, affiche les
+          allergènes et publie votre menu par code QR.
         </p>
       </MarketingHero>
       <CardGrid id="defis" title="Les défis du quotidien en restauration" cards={challenges} tone="orange" />

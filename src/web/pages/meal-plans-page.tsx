@@ -1,11 +1,28 @@
 import { Suspense, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
-import { addDays, isIsoDate, mondayOf, POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SERVICES, type Population, type Service } from '../../shared/catering/catering.ts';
+import {
+  addDays,
+  isIsoDate,
+  mondayOf,
+  POPULATION_LABELS,
+  POPULATIONS,
+  SERVICE_LABELS,
+  SERVICES,
+  type Population,
+  type Service,
+} from '../../shared/catering/catering.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { egalimCsvUrl, useEgalim, useGemrcn, useMealPlan, usePublishWeek, useSaveService } from '../features/meal-plans/api.ts';
+import {
+  egalimCsvUrl,
+  useEgalim,
+  useGemrcn,
+  useMealPlan,
+  usePublishWeek,
+  useSaveService,
+} from '../features/meal-plans/api.ts';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
 import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/panel-titles.ts';
@@ -19,11 +36,23 @@ import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
 
 // The month view and the tools under the plan load apart from the page (its first load stays
 // within docs/decisions/0022's budget); fetched in the background once the page has painted.
-const { Component: MonthView, usePreload: usePreloadMonthView } = lazyComponent(() => import('../features/meal-plans/month-view.tsx'), (m) => m.MonthView);
-const { Component: PlanTools, usePreload: usePreloadPlanTools } = lazyComponent(() => import('../features/meal-plans/plan-tools.tsx'), (m) => m.PlanTools);
+const { Component: MonthView, usePreload: usePreloadMonthView } = lazyComponent(
+  () => import('../features/meal-plans/month-view.tsx'),
+  (m) => m.MonthView,
+);
+const { Component: PlanTools, usePreload: usePreloadPlanTools } = lazyComponent(
+  () => import('../features/meal-plans/plan-tools.tsx'),
+  (m) => m.PlanTools,
+);
 // The GEMRCN and EGalim panels sit under the plan: their code follows the first paint (issue 20's 120 kB).
-const { Component: GemrcnPanel, usePreload: usePreloadGemrcnPanel } = lazyComponent(() => import('../features/meal-plans/gemrcn-panel.tsx'), (m) => m.GemrcnPanel);
-const { Component: EgalimPanel, usePreload: usePreloadEgalimPanel } = lazyComponent(() => import('../features/meal-plans/egalim-panel.tsx'), (m) => m.EgalimPanel);
+const { Component: GemrcnPanel, usePreload: usePreloadGemrcnPanel } = lazyComponent(
+  () => import('../features/meal-plans/gemrcn-panel.tsx'),
+  (m) => m.GemrcnPanel,
+);
+const { Component: EgalimPanel, usePreload: usePreloadEgalimPanel } = lazyComponent(
+  () => import('../features/meal-plans/egalim-panel.tsx'),
+  (m) => m.EgalimPanel,
+);
 
 /** A panel's card while its code loads: its title already, so nothing moves when it comes. */
 function PanelLoading({ title }: { title: string }) {
@@ -34,7 +63,8 @@ function PanelLoading({ title }: { title: string }) {
   );
 }
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 /** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
 export default function MealPlansPage() {
@@ -67,9 +97,16 @@ export default function MealPlansPage() {
   const publish = usePublishWeek(establishmentId);
   const set = (changes: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...changes });
   const step = view === 'semaine' ? 7 : 31;
-  const move = (direction: 1 | -1) => set({ date: view === 'semaine' ? addDays(monday, direction * 7) : firstOfMonth(addDays(firstOfMonth(date), direction === 1 ? step : -1)) });
+  const move = (direction: 1 | -1) =>
+    set({
+      date:
+        view === 'semaine'
+          ? addDays(monday, direction * 7)
+          : firstOfMonth(addDays(firstOfMonth(date), direction === 1 ? step : -1)),
+    });
 
-  if (establishments.isError || recipes.isError) return <p role="alert">Erreur lors du chargement des données. Vérifiez votre connexion, puis réessayez.</p>;
+  if (establishments.isError || recipes.isError)
+    return <p role="alert">Erreur lors du chargement des données. Vérifiez votre connexion, puis réessayez.</p>;
   if (!establishments.data || !recipes.data) return <Spinner label="Chargement des plans de menus..." />;
   const options = recipes.data.map((r) => ({ id: r.id, name: r.name }));
   const select = 'h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm ml-2';
@@ -79,7 +116,9 @@ export default function MealPlansPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-stone-900">Plans de menus</h1>
-          <p className="text-sm text-stone-600">Restauration collective&nbsp;: semaine, mois, grille GEMRCN et EGalim.</p>
+          <p className="text-sm text-stone-600">
+            Restauration collective&nbsp;: semaine, mois, grille GEMRCN et EGalim.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {canWrite && (
@@ -89,17 +128,30 @@ export default function MealPlansPage() {
               onClick={() =>
                 publish.mutate(monday, {
                   onSuccess: (r) => toast.success(`Semaine publiée (${r.dishes} plats)`),
-                  onError: (e) => toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'Erreur lors de la publication'),
+                  onError: (e) =>
+                    toast.error(
+                      e instanceof ApiError && e.status > 0 && e.status < 500
+                        ? e.message
+                        : 'Erreur lors de la publication',
+                    ),
                 })
               }
             >
               Publier la semaine
             </Button>
           )}
-          <a className={buttonClass('secondary', 'sm')} href={`/semaine/${establishmentId}?date=${monday}`} target="_blank" rel="noreferrer">
+          <a
+            className={buttonClass('secondary', 'sm')}
+            href={`/semaine/${establishmentId}?date=${monday}`}
+            target="_blank"
+            rel="noreferrer"
+          >
             Page des familles
           </a>
-          <Link className={buttonClass('secondary', 'sm')} to={`/plans-de-menus/${establishmentId}/affiche?date=${monday}`}>
+          <Link
+            className={buttonClass('secondary', 'sm')}
+            to={`/plans-de-menus/${establishmentId}/affiche?date=${monday}`}
+          >
             Affiche de la semaine
           </Link>
         </div>
@@ -148,10 +200,20 @@ export default function MealPlansPage() {
           </select>
         </label>
         <div role="group" aria-label="Vue" className="flex gap-1">
-          <Button size="sm" variant={view === 'semaine' ? 'primary' : 'secondary'} aria-pressed={view === 'semaine'} onClick={() => set({ vue: 'semaine' })}>
+          <Button
+            size="sm"
+            variant={view === 'semaine' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'semaine'}
+            onClick={() => set({ vue: 'semaine' })}
+          >
             Semaine
           </Button>
-          <Button size="sm" variant={view === 'mois' ? 'primary' : 'secondary'} aria-pressed={view === 'mois'} onClick={() => set({ vue: 'mois' })}>
+          <Button
+            size="sm"
+            variant={view === 'mois' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'mois'}
+            onClick={() => set({ vue: 'mois' })}
+          >
             Mois
           </Button>
         </div>
@@ -161,7 +223,9 @@ export default function MealPlansPage() {
         <Button size="sm" variant="ghost" onClick={() => move(-1)}>
           ← Précédent{view === 'semaine' ? 'e' : ''}
         </Button>
-        <p className="text-center font-semibold first-letter:uppercase">{view === 'semaine' ? `Semaine du ${monthDay(monday)}` : monthLabel(date)}</p>
+        <p className="text-center font-semibold first-letter:uppercase">
+          {view === 'semaine' ? `Semaine du ${monthDay(monday)}` : monthLabel(date)}
+        </p>
         <Button size="sm" variant="ghost" onClick={() => move(1)}>
           Suivant{view === 'semaine' ? 'e' : ''} →
         </Button>
@@ -187,7 +251,11 @@ export default function MealPlansPage() {
               canWrite={canWrite}
               onSave={(components) =>
                 save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
-                  toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'Erreur lors de l’enregistrement du plan');
+                  toast.error(
+                    e instanceof ApiError && e.status > 0 && e.status < 500
+                      ? e.message
+                      : 'Erreur lors de l’enregistrement du plan',
+                  );
                 })
               }
             />
@@ -213,7 +281,13 @@ export default function MealPlansPage() {
             />
           </Suspense>
           <Suspense fallback={null}>
-            <PlanTools establishmentId={establishmentId} monday={monday} recipes={options} canWrite={canWrite} population={population} />
+            <PlanTools
+              establishmentId={establishmentId}
+              monday={monday}
+              recipes={options}
+              canWrite={canWrite}
+              population={population}
+            />
           </Suspense>
         </div>
       </div>
@@ -221,4 +295,7 @@ export default function MealPlansPage() {
   );
 }
 
-const monthDay = (date: string) => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const monthDay = (date: string) =>
+  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );

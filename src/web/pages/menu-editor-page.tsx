@@ -3,7 +3,14 @@ import { Link, useParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
-import { useAddItem, useCreateSection, useMenu, useMenuSections, useMoveContent, type MoveTarget } from '../features/menus/api.ts';
+import {
+  useAddItem,
+  useCreateSection,
+  useMenu,
+  useMenuSections,
+  useMoveContent,
+  type MoveTarget,
+} from '../features/menus/api.ts';
 import { FormulesCardStandIn } from '../features/menus/formules-stand-in.tsx';
 import type { PickableRecipe } from '../features/menus/recipe-picker-dialog.tsx';
 import { SectionCard, usePreloadSectionCard } from '../features/menus/section-card.tsx';
@@ -16,8 +23,14 @@ import { useCan } from '../lib/use-can.ts';
 // The recipe picker (Radix's dialog, its focus trap and scroll lock) opens on demand: its code
 // loads once the page has painted, as the forms' do (issue 20's 120 kB).
 // So do the formules, under the sections, with a stand-in of the card.
-const { Component: FormulesCard, usePreload: usePreloadFormulesCard } = lazyComponent(() => import('../features/menus/formules-card.tsx'), (m) => m.FormulesCard);
-const { Component: RecipePicker, usePreload: usePreloadRecipePicker } = lazyComponent(() => import('./menu-editor/recipe-picker.tsx'), (m) => m.RecipePicker);
+const { Component: FormulesCard, usePreload: usePreloadFormulesCard } = lazyComponent(
+  () => import('../features/menus/formules-card.tsx'),
+  (m) => m.FormulesCard,
+);
+const { Component: RecipePicker, usePreload: usePreloadRecipePicker } = lazyComponent(
+  () => import('./menu-editor/recipe-picker.tsx'),
+  (m) => m.RecipePicker,
+);
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -80,7 +93,10 @@ export default function MenuEditorPage() {
     });
 
   // The list has moved already (optimistic); a refusal puts it back and says so.
-  const onMove = (target: MoveTarget) => move.mutate(target, { onError: () => toast.error('Le nouvel ordre n’a pas pu être enregistré : l’ordre précédent est rétabli.') });
+  const onMove = (target: MoveTarget) =>
+    move.mutate(target, {
+      onError: () => toast.error('Le nouvel ordre n’a pas pu être enregistré : l’ordre précédent est rétabli.'),
+    });
 
   const onPickRecipe = (recipe: PickableRecipe) => {
     if (!pickerSectionId) return;
@@ -100,16 +116,24 @@ export default function MenuEditorPage() {
         <BackLink />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
-            <h1 className="break-words text-2xl font-bold sm:text-3xl">{canWrite ? `Éditer : ${current.name}` : current.name}</h1>
+            <h1 className="break-words text-2xl font-bold sm:text-3xl">
+              {canWrite ? `Éditer : ${current.name}` : current.name}
+            </h1>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
               <Badge tone={current.isActive ? 'green' : 'neutral'}>{current.isActive ? 'Actif' : 'Inactif'}</Badge>
               {current.description && <span className="break-words">{current.description}</span>}
             </div>
           </div>
-          <Link to={`/menus/${menuId}/carte`} className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}>
+          <Link
+            to={`/menus/${menuId}/carte`}
+            className={buttonClass('secondary', 'md', 'self-start sm:ml-auto sm:self-auto')}
+          >
             Carte à imprimer
           </Link>
-          <Link to={`/menus/${menuId}/allergenes`} className={buttonClass('secondary', 'md', 'self-start sm:self-auto')}>
+          <Link
+            to={`/menus/${menuId}/allergenes`}
+            className={buttonClass('secondary', 'md', 'self-start sm:self-auto')}
+          >
             Tableau des allergènes
           </Link>
           {canWrite && (
@@ -126,7 +150,9 @@ export default function MenuEditorPage() {
             <Card className="py-12 text-center">
               <p className="text-lg font-semibold">Aucune section trouvée</p>
               <p className="mt-1 text-sm text-stone-600">
-                {canWrite ? 'Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.' : 'Ce menu n’a pas encore de contenu.'}
+                {canWrite
+                  ? 'Organisez votre menu en sections (entrées, plats, desserts…), puis ajoutez-y vos recettes.'
+                  : 'Ce menu n’a pas encore de contenu.'}
               </p>
               {canWrite && (
                 <Button className="mt-4" onClick={onCreateSection} disabled={createSection.isPending}>

@@ -13,7 +13,10 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
-const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(() => import('../features/menus/menu-form.tsx'), (m) => m.MenuForm);
+const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(
+  () => import('../features/menus/menu-form.tsx'),
+  (m) => m.MenuForm,
+);
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
 
@@ -46,7 +49,8 @@ export default function MenusPage() {
     setActive.mutate(
       { id: menu.id, isActive: !menu.isActive },
       {
-        onSuccess: (updated) => toast.success(updated.isActive ? 'Menu activé avec succès' : 'Menu désactivé avec succès'),
+        onSuccess: (updated) =>
+          toast.success(updated.isActive ? 'Menu activé avec succès' : 'Menu désactivé avec succès'),
         onError: () => toast.error('Erreur lors de la modification du statut'),
       },
     );
@@ -54,14 +58,17 @@ export default function MenusPage() {
   const openCreate = () => setForm({ mode: 'create' });
   // The establishment is worth naming only when there is a choice (docs/product/organisations.md).
   const sites = establishments.data ?? [];
-  const establishmentName = (menu: Menu) => (sites.length > 1 ? (sites.find((site) => site.id === menu.establishmentId)?.name ?? null) : null);
+  const establishmentName = (menu: Menu) =>
+    sites.length > 1 ? (sites.find((site) => site.id === menu.establishmentId)?.name ?? null) : null;
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Menus</h1>
-          <p className="text-sm text-stone-600">Regroupez vos recettes en sections pour composer la carte que vos clients consultent.</p>
+          <p className="text-sm text-stone-600">
+            Regroupez vos recettes en sections pour composer la carte que vos clients consultent.
+          </p>
         </div>
         {canWrite && (
           <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'} className="self-start sm:self-auto">
@@ -95,7 +102,11 @@ export default function MenusPage() {
       ) : menus.data.length === 0 ? (
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucun menu trouvé</p>
-          <p className="mt-1 text-sm text-stone-600">{canWrite ? 'Créez un menu, puis ajoutez-y des sections et vos recettes.' : 'L’équipe n’a pas encore créé de menu.'}</p>
+          <p className="mt-1 text-sm text-stone-600">
+            {canWrite
+              ? 'Créez un menu, puis ajoutez-y des sections et vos recettes.'
+              : 'L’équipe n’a pas encore créé de menu.'}
+          </p>
           {canWrite && form.mode === 'closed' && (
             <Button className="mt-4" onClick={openCreate} disabled={atLimit}>
               Créer mon premier menu

@@ -11,7 +11,8 @@ export default function PaymentCancelPage() {
       <h1 className="mt-4 text-2xl font-bold">Paiement annulé</h1>
       <p className="mt-2 text-stone-700">Vous avez interrompu le paiement : aucun frais n’a été prélevé.</p>
       <p className="mt-2 text-stone-700">
-        Vous gardez l’accès à toutes les fonctionnalités du plan gratuit, et vous pouvez passer au Premium quand vous le souhaitez.
+        Vous gardez l’accès à toutes les fonctionnalités du plan gratuit, et vous pouvez passer au Premium quand vous le
+        souhaitez.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to="/dashboard" className={buttonClass('primary', 'lg')}>

@@ -46,7 +46,10 @@ export default function PaymentSuccessPage() {
   if (state.phase === 'waiting' || state.phase === 'checking') {
     return (
       <ReturnPageFrame>
-        <span className="mx-auto block h-12 w-12 animate-spin rounded-full border-4 border-brand-600 border-t-transparent" aria-hidden="true" />
+        <span
+          className="mx-auto block h-12 w-12 animate-spin rounded-full border-4 border-brand-600 border-t-transparent"
+          aria-hidden="true"
+        />
         <div role="status">
           <h1 className="mt-6 text-xl font-bold">Vérification du paiement en cours...</h1>
           <p className="mt-2 text-stone-700">

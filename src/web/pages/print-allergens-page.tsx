@@ -19,23 +19,44 @@ export default function PrintAllergensPage() {
   const sections = useMenuSections(menuId);
   const recipes = useRecipes();
   const { establishment, isError: establishmentError } = useEstablishment(menu.data?.establishmentId);
-  const groups = useMemo(() => (sections.data && recipes.data ? buildAllergenTable(sections.data, recipes.data) : null), [sections.data, recipes.data]);
+  const groups = useMemo(
+    () => (sections.data && recipes.data ? buildAllergenTable(sections.data, recipes.data) : null),
+    [sections.data, recipes.data],
+  );
   const back = { to: menuId ? `/menus/${menuId}` : '/menus', label: 'Retour à l’éditeur du menu' };
 
   if (menuId === '' || isNotFound(menu.error) || isNotFound(sections.error)) {
-    return <DocumentMessage title="Menu non trouvé" text="Ce menu n’existe pas ou n’appartient pas à votre organisation." back={{ to: '/menus', label: 'Retour aux menus' }} />;
+    return (
+      <DocumentMessage
+        title="Menu non trouvé"
+        text="Ce menu n’existe pas ou n’appartient pas à votre organisation."
+        back={{ to: '/menus', label: 'Retour aux menus' }}
+      />
+    );
   }
   if (menu.isError || sections.isError || recipes.isError || establishmentError) {
-    return <DocumentMessage title="Erreur lors du chargement du menu" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+    return (
+      <DocumentMessage
+        title="Erreur lors du chargement du menu"
+        text="Vérifiez votre connexion, puis réessayez."
+        back={back}
+      />
+    );
   }
   // Printed allergen information must be the current one: wait for fresh data, never a cached copy.
   const fresh = menu.isFetchedAfterMount && sections.isFetchedAfterMount && recipes.isFetchedAfterMount;
-  if (!menu.data || !groups || !fresh || !establishment) return <Spinner label="Chargement du tableau des allergènes..." />;
+  if (!menu.data || !groups || !fresh || !establishment)
+    return <Spinner label="Chargement du tableau des allergènes..." />;
 
   return (
     <PrintDocument paper="A4 landscape" title={`Allergènes - ${menu.data.name}`} back={back}>
       {/* Headed by the menu's establishment (docs/product/organisations.md « Establishments »). */}
-      <AllergenSheet groups={groups} menuName={menu.data.name} restaurantName={establishment.name} contact={establishmentContactLine(establishment)} />
+      <AllergenSheet
+        groups={groups}
+        menuName={menu.data.name}
+        restaurantName={establishment.name}
+        contact={establishmentContactLine(establishment)}
+      />
     </PrintDocument>
   );
 }

@@ -28,24 +28,50 @@ export default function PrintCartePage() {
   const qrCodes = useQrCodes();
   const { establishment, isError: establishmentError } = useEstablishment(menu.data?.establishmentId);
   const carte = useMemo(
-    () => (sections.data && recipes.data && formules.data ? buildCarte(sections.data, recipes.data, formules.data) : null),
+    () =>
+      sections.data && recipes.data && formules.data ? buildCarte(sections.data, recipes.data, formules.data) : null,
     [sections.data, recipes.data, formules.data],
   );
   const back = { to: menuId ? `/menus/${menuId}` : '/menus', label: 'Retour à l’éditeur du menu' };
 
   if (menuId === '' || isNotFound(menu.error) || isNotFound(sections.error)) {
-    return <DocumentMessage title="Menu non trouvé" text="Ce menu n’existe pas ou n’appartient pas à votre organisation." back={{ to: '/menus', label: 'Retour aux menus' }} />;
+    return (
+      <DocumentMessage
+        title="Menu non trouvé"
+        text="Ce menu n’existe pas ou n’appartient pas à votre organisation."
+        back={{ to: '/menus', label: 'Retour aux menus' }}
+      />
+    );
   }
-  if (menu.isError || sections.isError || recipes.isError || formules.isError || qrCodes.isError || establishmentError) {
-    return <DocumentMessage title="Erreur lors du chargement du menu" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  if (
+    menu.isError ||
+    sections.isError ||
+    recipes.isError ||
+    formules.isError ||
+    qrCodes.isError ||
+    establishmentError
+  ) {
+    return (
+      <DocumentMessage
+        title="Erreur lors du chargement du menu"
+        text="Vérifiez votre connexion, puis réessayez."
+        back={back}
+      />
+    );
   }
   // Prices and allergens on paper must be the current ones: fresh data only, never a cached copy.
-  const fresh = menu.isFetchedAfterMount && sections.isFetchedAfterMount && recipes.isFetchedAfterMount && formules.isFetchedAfterMount;
-  if (!menu.data || !carte || !fresh || !establishment || !qrCodes.data) return <Spinner label="Chargement de la carte..." />;
+  const fresh =
+    menu.isFetchedAfterMount &&
+    sections.isFetchedAfterMount &&
+    recipes.isFetchedAfterMount &&
+    formules.isFetchedAfterMount;
+  if (!menu.data || !carte || !fresh || !establishment || !qrCodes.data)
+    return <Spinner label="Chargement de la carte..." />;
   const code = qrCodes.data.find((c) => c.menu.id === menuId && c.status === 'active');
   const qrData = code?.qrData ?? `${window.location.origin}/menu/${menuId}`;
   const warnings = [
-    !menu.data.isActive && 'Ce menu est inactif : un client qui scanne le code lira « Ce menu n’est pas disponible pour le moment ».',
+    !menu.data.isActive &&
+      'Ce menu est inactif : un client qui scanne le code lira « Ce menu n’est pas disponible pour le moment ».',
     carte.unpriced.length > 0 && `Sans prix (la loi impose de l’afficher) : ${carte.unpriced.join(', ')}.`,
     carte.originMissing.length > 0 && `Origine des viandes à compléter : ${carte.originMissing.join(', ')}.`,
   ].filter((w): w is string => typeof w === 'string');

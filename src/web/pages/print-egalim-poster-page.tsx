@@ -10,7 +10,8 @@ import { QrDrawing } from '../features/qr/qr-drawing.tsx';
 import { formatNumber } from '../lib/format.ts';
 
 /** A share as the poster prints it: « 23 % », or « non calculée » while the prices are missing. */
-const percent = (value: number | null) => (value === null ? 'non calculée' : `${formatNumber(Math.round(value))}\u00a0%`);
+const percent = (value: number | null) =>
+  value === null ? 'non calculée' : `${formatNumber(Math.round(value))}\u00a0%`;
 
 function Share({ value, label, goal, testId }: { value: number | null; label: string; goal: string; testId: string }) {
   return (
@@ -36,12 +37,29 @@ export default function PrintEgalimPosterPage() {
   const egalim = useEgalim(establishmentId, `${year}-01-01`, `${year}-12-31`);
   const [word, setWord] = useState('');
   const wordTitle = useId();
-  const back = { to: `/plans-de-menus?etablissement=${establishmentId}&date=${year}-01-01`, label: 'Retour aux plans de menus' };
+  const back = {
+    to: `/plans-de-menus?etablissement=${establishmentId}&date=${year}-01-01`,
+    label: 'Retour aux plans de menus',
+  };
 
-  if (egalim.isError || establishments.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  if (egalim.isError || establishments.isError)
+    return (
+      <DocumentMessage
+        title="Erreur lors du chargement des données"
+        text="Vérifiez votre connexion, puis réessayez."
+        back={back}
+      />
+    );
   if (!egalim.data || !establishments.data) return <Spinner label="Chargement de l’affiche..." />;
   const establishment = establishments.data.find((e) => e.id === establishmentId);
-  if (!establishment) return <DocumentMessage title="Établissement non trouvé" text="Cet établissement n’existe pas ou n’appartient pas à votre organisation." back={back} />;
+  if (!establishment)
+    return (
+      <DocumentMessage
+        title="Établissement non trouvé"
+        text="Cet établissement n’existe pas ou n’appartient pas à votre organisation."
+        back={back}
+      />
+    );
   const e = egalim.data;
   const url = `${window.location.origin}/semaine/${establishmentId}`;
   const missing = e.sustainablePercent === null || e.unpricedLines > 0;
@@ -78,19 +96,38 @@ export default function PrintEgalimPosterPage() {
         <header className="border-b-2 border-brand-700 pb-3">
           <p className="text-sm text-stone-600">{establishment.name}</p>
           <h1 className="text-2xl font-bold">Ce que contiennent nos repas en {year}</h1>
-          <p className="mt-1 text-sm text-stone-700">Part des achats de denrées, en valeur hors taxes, sur les repas planifiés de l’année.</p>
+          <p className="mt-1 text-sm text-stone-700">
+            Part des achats de denrées, en valeur hors taxes, sur les repas planifiés de l’année.
+          </p>
         </header>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 print:grid-cols-3">
-          <Share testId="egalim-poster-sustainable" value={e.sustainablePercent} label="de produits durables et de qualité, bio compris" goal={`Objectif de la loi\u00a0: au moins ${THRESHOLDS.sustainable}\u00a0%`} />
-          <Share testId="egalim-poster-organic" value={e.organicPercent} label="de produits issus de l’agriculture biologique" goal={`Objectif de la loi\u00a0: au moins ${THRESHOLDS.organic}\u00a0%`} />
-          <Share testId="egalim-poster-meat-fish" value={e.meatFishSustainablePercent} label="de viandes et poissons durables et de qualité" goal={`Objectif de la loi\u00a0: au moins ${THRESHOLDS.meatFish}\u00a0%`} />
+          <Share
+            testId="egalim-poster-sustainable"
+            value={e.sustainablePercent}
+            label="de produits durables et de qualité, bio compris"
+            goal={`Objectif de la loi\u00a0: au moins ${THRESHOLDS.sustainable}\u00a0%`}
+          />
+          <Share
+            testId="egalim-poster-organic"
+            value={e.organicPercent}
+            label="de produits issus de l’agriculture biologique"
+            goal={`Objectif de la loi\u00a0: au moins ${THRESHOLDS.organic}\u00a0%`}
+          />
+          <Share
+            testId="egalim-poster-meat-fish"
+            value={e.meatFishSustainablePercent}
+            label="de viandes et poissons durables et de qualité"
+            goal={`Objectif de la loi\u00a0: au moins ${THRESHOLDS.meatFish}\u00a0%`}
+          />
         </div>
         <p data-testid="egalim-poster-vegetarian">
-          <strong>Menu végétarien</strong>&nbsp;: au moins un par semaine, {e.vegetarianWeeks} semaine{e.vegetarianWeeks > 1 ? 's' : ''} sur {e.weeks} avec un menu végétarien en {year}.
+          <strong>Menu végétarien</strong>&nbsp;: au moins un par semaine, {e.vegetarianWeeks} semaine
+          {e.vegetarianWeeks > 1 ? 's' : ''} sur {e.weeks} avec un menu végétarien en {year}.
         </p>
         <p className="text-sm text-stone-700">
-          Sont durables et de qualité les produits bio ou en conversion, sous Label Rouge, AOP, AOC, IGP ou STG, de la mention « fermier », HVE, « pêche durable »,
-          du commerce équitable, ou choisis pour leurs performances environnementales.
+          Sont durables et de qualité les produits bio ou en conversion, sous Label Rouge, AOP, AOC, IGP ou STG, de la
+          mention « fermier », HVE, « pêche durable », du commerce équitable, ou choisis pour leurs performances
+          environnementales.
         </p>
         {word.trim() !== '' && (
           <section className="rounded-lg bg-stone-50 p-3" aria-labelledby={wordTitle}>
@@ -102,8 +139,9 @@ export default function PrintEgalimPosterPage() {
         )}
         <footer className="flex items-end justify-between gap-4 border-t border-stone-300 pt-3 text-xs text-stone-600">
           <p className="max-w-md">
-            Pourquoi cette affiche&nbsp;? Chaque année, les restaurants collectifs informent leurs convives de la part des produits durables et de qualité, dont bio, servis dans leurs repas
-            (article L.&nbsp;230-5-3 du code rural et de la pêche maritime, loi EGalim).
+            Pourquoi cette affiche&nbsp;? Chaque année, les restaurants collectifs informent leurs convives de la part
+            des produits durables et de qualité, dont bio, servis dans leurs repas (article L.&nbsp;230-5-3 du code
+            rural et de la pêche maritime, loi EGalim).
           </p>
           <figure className="shrink-0 text-center">
             <QrDrawing key={url} data={url} size={96} type="svg" label="Code QR des menus de la semaine" />

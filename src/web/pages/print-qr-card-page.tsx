@@ -17,11 +17,27 @@ export default function PrintQrCardPage() {
   const menus = useMenus();
   const code = qrCodes.data?.find((candidate) => candidate.id === id);
   // The card is headed by the establishment of the code's menu (docs/product/organisations.md « Establishments »).
-  const { establishment, isError: establishmentError } = useEstablishment(menus.data?.find((m) => m.id === code?.menu.id)?.establishmentId);
+  const { establishment, isError: establishmentError } = useEstablishment(
+    menus.data?.find((m) => m.id === code?.menu.id)?.establishmentId,
+  );
 
-  if (qrCodes.isError || menus.isError || establishmentError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  if (qrCodes.isError || menus.isError || establishmentError)
+    return (
+      <DocumentMessage
+        title="Erreur lors du chargement des données"
+        text="Vérifiez votre connexion, puis réessayez."
+        back={back}
+      />
+    );
   if (!qrCodes.data || !qrCodes.isFetchedAfterMount) return <Spinner label="Chargement de la carte de table..." />;
-  if (!code) return <DocumentMessage title="Code QR non trouvé" text="Ce code QR n’existe pas ou n’appartient pas à votre organisation." back={back} />;
+  if (!code)
+    return (
+      <DocumentMessage
+        title="Code QR non trouvé"
+        text="Ce code QR n’existe pas ou n’appartient pas à votre organisation."
+        back={back}
+      />
+    );
   if (!establishment) return <Spinner label="Chargement de la carte de table..." />;
 
   return (
@@ -32,7 +48,8 @@ export default function PrintQrCardPage() {
       notice={
         code.status === 'inactive' && (
           <p role="alert" className="rounded-lg bg-orange-50 p-3 text-center text-sm text-orange-900">
-            Ce code QR est désactivé : un client qui le scanne verra « Code QR non trouvé ou inactif ». Activez-le avant d’imprimer.
+            Ce code QR est désactivé : un client qui le scanne verra « Code QR non trouvé ou inactif ». Activez-le avant
+            d’imprimer.
           </p>
         )
       }
@@ -41,7 +58,15 @@ export default function PrintQrCardPage() {
         code={code}
         restaurantName={establishment.name}
         address={establishmentAddressLine(establishment)}
-        drawing={<QrDrawing key={code.qrData} data={code.qrData} size={TABLE_CARD_QR_SIZE} type="svg" label={`Code QR ${code.name}`} />}
+        drawing={
+          <QrDrawing
+            key={code.qrData}
+            data={code.qrData}
+            size={TABLE_CARD_QR_SIZE}
+            type="svg"
+            label={`Code QR ${code.name}`}
+          />
+        }
       />
     </PrintDocument>
   );

@@ -19,16 +19,34 @@ export default function PrintRecipePage() {
   const all = useRecipes();
 
   if (id === '' || (recipe.error instanceof ApiError && recipe.error.status === 404)) {
-    return <DocumentMessage title="Recette non trouvée" text="Cette recette n’existe pas ou n’appartient pas à votre organisation." back={back} />;
+    return (
+      <DocumentMessage
+        title="Recette non trouvée"
+        text="Cette recette n’existe pas ou n’appartient pas à votre organisation."
+        back={back}
+      />
+    );
   }
   if (recipe.isError) {
-    return <DocumentMessage title="Erreur lors du chargement de la recette" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+    return (
+      <DocumentMessage
+        title="Erreur lors du chargement de la recette"
+        text="Vérifiez votre connexion, puis réessayez."
+        back={back}
+      />
+    );
   }
-  if (!recipe.data || !recipe.isFetchedAfterMount || all.isPending) return <Spinner label="Chargement de la fiche technique..." />;
+  if (!recipe.data || !recipe.isFetchedAfterMount || all.isPending)
+    return <Spinner label="Chargement de la fiche technique..." />;
 
   return (
     <PrintDocument paper="A4 portrait" title={`Fiche technique - ${recipe.data.name}`} back={back}>
-      <RecipeSheet recipe={recipe.data} restaurantName={me?.profile.restaurantName ?? ''} contact={establishmentContactLine(me?.profile)} recipes={new Map((all.data ?? []).map((r) => [r.id, r]))} />
+      <RecipeSheet
+        recipe={recipe.data}
+        restaurantName={me?.profile.restaurantName ?? ''}
+        contact={establishmentContactLine(me?.profile)}
+        recipes={new Map((all.data ?? []).map((r) => [r.id, r]))}
+      />
     </PrintDocument>
   );
 }

@@ -16,13 +16,39 @@ export default function PrintWeekPosterPage() {
   const establishments = useEstablishments();
   const recipes = useRecipes();
   const plan = useMealPlan(establishmentId, monday, addDays(monday, 6));
-  const back = { to: `/plans-de-menus?etablissement=${establishmentId}&date=${monday}`, label: 'Retour aux plans de menus' };
+  const back = {
+    to: `/plans-de-menus?etablissement=${establishmentId}&date=${monday}`,
+    label: 'Retour aux plans de menus',
+  };
 
-  if (plan.isError || establishments.isError || recipes.isError) return <DocumentMessage title="Erreur lors du chargement des données" text="Vérifiez votre connexion, puis réessayez." back={back} />;
+  if (plan.isError || establishments.isError || recipes.isError)
+    return (
+      <DocumentMessage
+        title="Erreur lors du chargement des données"
+        text="Vérifiez votre connexion, puis réessayez."
+        back={back}
+      />
+    );
   if (!plan.data || !establishments.data || !recipes.data) return <Spinner label="Chargement de l’affiche..." />;
   const establishment = establishments.data.find((e) => e.id === establishmentId);
-  if (!establishment) return <DocumentMessage title="Établissement non trouvé" text="Cet établissement n’existe pas ou n’appartient pas à votre organisation." back={back} />;
-  const allergens = new Map(recipes.data.map((r) => [r.id, r.allergenStatus === 'declared' ? (r.allergens.length ? r.allergens.join(', ') : 'aucun') : 'demandez au personnel']));
+  if (!establishment)
+    return (
+      <DocumentMessage
+        title="Établissement non trouvé"
+        text="Cet établissement n’existe pas ou n’appartient pas à votre organisation."
+        back={back}
+      />
+    );
+  const allergens = new Map(
+    recipes.data.map((r) => [
+      r.id,
+      r.allergenStatus === 'declared'
+        ? r.allergens.length
+          ? r.allergens.join(', ')
+          : 'aucun'
+        : 'demandez au personnel',
+    ]),
+  );
   const days = plan.data.days.filter((d) => d.services.length > 0);
   const url = `${window.location.origin}/semaine/${establishmentId}`;
 
@@ -44,7 +70,12 @@ export default function PrintWeekPosterPage() {
           {days.map((day) => (
             <section key={day.date} className="break-inside-avoid rounded-lg border border-stone-300 p-3">
               <h2 className="font-semibold first-letter:uppercase">
-                {dayLabel(day.date)} {day.vegetarianLunch && <span className="ml-1 whitespace-nowrap rounded-full bg-brand-100 px-2 text-xs text-brand-800">Menu végétarien</span>}
+                {dayLabel(day.date)}{' '}
+                {day.vegetarianLunch && (
+                  <span className="ml-1 whitespace-nowrap rounded-full bg-brand-100 px-2 text-xs text-brand-800">
+                    Menu végétarien
+                  </span>
+                )}
               </h2>
               {day.services.map((s) => (
                 <div key={s.service}>
@@ -53,7 +84,9 @@ export default function PrintWeekPosterPage() {
                     {s.components.map((c) => (
                       <li key={c.slot}>
                         <span className="text-stone-500">{SLOT_LABELS[c.slot]}&nbsp;:</span> {c.recipeName}
-                        <span className="block text-xs text-orange-800">Allergènes&nbsp;: {allergens.get(c.recipeId) ?? 'demandez au personnel'}</span>
+                        <span className="block text-xs text-orange-800">
+                          Allergènes&nbsp;: {allergens.get(c.recipeId) ?? 'demandez au personnel'}
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -62,7 +95,10 @@ export default function PrintWeekPosterPage() {
             </section>
           ))}
         </div>
-        <footer className="text-xs text-stone-600">Les 14&nbsp;allergènes réglementaires sont indiqués pour chaque plat. Menus susceptibles de modifications. Pour toute question, adressez-vous au personnel de restauration.</footer>
+        <footer className="text-xs text-stone-600">
+          Les 14&nbsp;allergènes réglementaires sont indiqués pour chaque plat. Menus susceptibles de modifications.
+          Pour toute question, adressez-vous au personnel de restauration.
+        </footer>
       </div>
     </PrintDocument>
   );

@@ -13,7 +13,10 @@ import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
 import { useInvalidateProducts } from '../features/products/api.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
-const { Component: ProductForm, usePreload } = lazyComponent(() => import('../features/products/product-form.tsx'), (m) => m.ProductForm);
+const { Component: ProductForm, usePreload } = lazyComponent(
+  () => import('../features/products/product-form.tsx'),
+  (m) => m.ProductForm,
+);
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
 
@@ -30,7 +33,12 @@ export default function ProductsPage() {
     remove.mutate(product.id, {
       onSuccess: () => toast.success('Produit supprimé'),
       // 409 names the recipes that still use it.
-      onError: (error) => toast.error(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : 'Erreur lors de la suppression'),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status > 0 && error.status < 500
+            ? error.message
+            : 'Erreur lors de la suppression',
+        ),
     });
 
   return (
@@ -38,10 +46,17 @@ export default function ProductsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes produits</h1>
-          <p className="text-sm text-stone-600">Les produits de vos fournisseurs, saisis d’après leur étiquette : ils s’ajoutent à vos recettes comme les aliments Ciqual.</p>
+          <p className="text-sm text-stone-600">
+            Les produits de vos fournisseurs, saisis d’après leur étiquette : ils s’ajoutent à vos recettes comme les
+            aliments Ciqual.
+          </p>
         </div>
         {canWrite && (
-          <Button onClick={() => setForm({ mode: 'create' })} disabled={form.mode !== 'closed'} className="self-start sm:self-auto">
+          <Button
+            onClick={() => setForm({ mode: 'create' })}
+            disabled={form.mode !== 'closed'}
+            className="self-start sm:self-auto"
+          >
             Nouveau produit
           </Button>
         )}
@@ -49,7 +64,9 @@ export default function ProductsPage() {
 
       {form.mode !== 'closed' && (
         <Card>
-          <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier le produit' : 'Nouveau produit'}</h2>
+          <h2 className="mb-4 text-xl font-semibold">
+            {form.mode === 'edit' ? 'Modifier le produit' : 'Nouveau produit'}
+          </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <ProductForm
               key={form.mode === 'edit' ? form.product.id : 'new'}
@@ -70,7 +87,9 @@ export default function ProductsPage() {
           Erreur lors du chargement des produits
         </p>
       ) : products.data.length === 0 ? (
-        <Card className="text-center text-stone-600">Aucun produit pour l’instant. Ajoutez le premier d’après son étiquette.</Card>
+        <Card className="text-center text-stone-600">
+          Aucun produit pour l’instant. Ajoutez le premier d’après son étiquette.
+        </Card>
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {products.data.map((product) => (

@@ -12,7 +12,10 @@ import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 
 // The generator opens on demand (« Générer un code QR »): its code loads once the page has painted.
-const { Component: QrGenerator, usePreload: usePreloadGenerator } = lazyComponent(() => import('../features/qr/qr-generator.tsx'), (m) => m.QrGenerator);
+const { Component: QrGenerator, usePreload: usePreloadGenerator } = lazyComponent(
+  () => import('../features/qr/qr-generator.tsx'),
+  (m) => m.QrGenerator,
+);
 
 /** docs/product/spec.md section 9: the list's codes are drawn one after another, 100 ms apart, after 200 ms. */
 const FIRST_DRAW_DELAY_MS = 200;
@@ -38,7 +41,8 @@ export default function QrCodesPage() {
     setStatus.mutate(
       { id: code.id, status: code.status === 'active' ? 'inactive' : 'active' },
       {
-        onSuccess: (updated) => toast.success(updated.status === 'active' ? 'Code QR activé avec succès' : 'Code QR désactivé avec succès'),
+        onSuccess: (updated) =>
+          toast.success(updated.status === 'active' ? 'Code QR activé avec succès' : 'Code QR désactivé avec succès'),
         onError: () => toast.error('Erreur lors de la modification du statut'),
       },
     );
@@ -59,10 +63,17 @@ export default function QrCodesPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Codes QR</h1>
-          <p className="text-sm text-stone-600">Posez un code sur chaque table : vos clients ouvrent la carte et ses valeurs nutritionnelles sur leur téléphone.</p>
+          <p className="text-sm text-stone-600">
+            Posez un code sur chaque table : vos clients ouvrent la carte et ses valeurs nutritionnelles sur leur
+            téléphone.
+          </p>
         </div>
         {canWrite && (
-          <Button onClick={() => setGeneratorOpen((open) => !open)} aria-expanded={generatorOpen} className="self-start sm:self-auto">
+          <Button
+            onClick={() => setGeneratorOpen((open) => !open)}
+            aria-expanded={generatorOpen}
+            className="self-start sm:self-auto"
+          >
             Générer un code QR
           </Button>
         )}
@@ -85,7 +96,9 @@ export default function QrCodesPage() {
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucun code QR trouvé</p>
           <p className="mt-1 text-sm text-stone-600">
-            {canWrite ? 'Générez un code QR pour un menu actif, puis imprimez-le pour vos tables.' : 'L’équipe n’a pas encore généré de code QR.'}
+            {canWrite
+              ? 'Générez un code QR pour un menu actif, puis imprimez-le pour vos tables.'
+              : 'L’équipe n’a pas encore généré de code QR.'}
           </p>
           {canWrite && !generatorOpen && (
             <Button className="mt-4" onClick={openGenerator}>
@@ -102,7 +115,11 @@ export default function QrCodesPage() {
               scheduleDraw={scheduleDraw}
               actions={
                 canWrite
-                  ? { toggling: setStatus.isPending && setStatus.variables.id === code.id, onToggle: () => onToggle(code), onDelete: () => onDelete(code.id) }
+                  ? {
+                      toggling: setStatus.isPending && setStatus.variables.id === code.id,
+                      onToggle: () => onToggle(code),
+                      onDelete: () => onDelete(code.id),
+                    }
                   : null
               }
             />

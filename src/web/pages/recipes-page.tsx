@@ -59,7 +59,10 @@ export default function RecipesPage() {
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
           <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l’Anses.</p>
-          <Link to="/recipes/couts" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          <Link
+            to="/recipes/couts"
+            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
             Voir les coûts et marges
           </Link>
         </div>
@@ -74,7 +77,9 @@ export default function RecipesPage() {
 
       {form.mode !== 'closed' && (
         <Card>
-          <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier la recette' : 'Nouvelle recette'}</h2>
+          <h2 className="mb-4 text-xl font-semibold">
+            {form.mode === 'edit' ? 'Modifier la recette' : 'Nouvelle recette'}
+          </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <RecipeForm
               key={form.mode === 'edit' ? form.recipe.id : 'new'}
@@ -95,7 +100,9 @@ export default function RecipesPage() {
         <Card className="py-12 text-center">
           <p className="text-lg font-semibold">Aucune recette trouvée</p>
           <p className="mt-1 text-sm text-stone-600">
-            {canWrite ? 'Créez votre première fiche : la nutrition se calcule pendant que vous ajoutez les ingrédients.' : 'L’équipe n’a pas encore créé de recette.'}
+            {canWrite
+              ? 'Créez votre première fiche : la nutrition se calcule pendant que vous ajoutez les ingrédients.'
+              : 'L’équipe n’a pas encore créé de recette.'}
           </p>
           {canWrite && form.mode === 'closed' && (
             <Button className="mt-4" onClick={openCreate} disabled={atLimit}>
@@ -108,7 +115,9 @@ export default function RecipesPage() {
           {onlyUnverified && (
             <p className="flex flex-wrap items-center gap-x-3 text-sm text-orange-900" data-testid="unverified-filter">
               <span>
-                {shown.length === 0 ? 'Toutes vos recettes ont des allergènes confirmés.' : `Recettes aux allergènes non vérifiés : ${shown.length}`}
+                {shown.length === 0
+                  ? 'Toutes vos recettes ont des allergènes confirmés.'
+                  : `Recettes aux allergènes non vérifiés : ${shown.length}`}
               </span>
               <Link to="/recipes" className="font-medium text-brand-700 underline underline-offset-2">
                 Voir toutes les recettes
@@ -138,7 +147,11 @@ export default function RecipesPage() {
               <p aria-live="polite">
                 {fr`${formatNumber(shown.length)} recettes affichées sur ${formatNumber(total)}`}
               </p>
-              <Button variant="secondary" onClick={() => void recipes.fetchNextPage()} disabled={recipes.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void recipes.fetchNextPage()}
+                disabled={recipes.isFetchingNextPage}
+              >
                 {recipes.isFetchingNextPage ? 'Chargement...' : 'Afficher plus de recettes'}
               </Button>
             </div>

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '../features/auth/lazy-auth.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import type { AuthPageState } from './auth-page.tsx';
 
-const MISSING_TOKEN = "Ce lien est incomplet. Ouvrez le lien reçu par email en entier, ou demandez-en un nouveau.";
+const MISSING_TOKEN = 'Ce lien est incomplet. Ouvrez le lien reçu par email en entier, ou demandez-en un nouveau.';
 
 function InvalidLink({ text }: { text: string }) {
   return (
@@ -14,7 +14,11 @@ function InvalidLink({ text }: { text: string }) {
       <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
         {text}
       </p>
-      <Link to="/auth" state={{ forgotPassword: true } satisfies AuthPageState} className={buttonClass('primary', 'md', 'w-full')}>
+      <Link
+        to="/auth"
+        state={{ forgotPassword: true } satisfies AuthPageState}
+        className={buttonClass('primary', 'md', 'w-full')}
+      >
         Demander un nouveau lien
       </Link>
     </AuthFrame>
@@ -29,7 +33,10 @@ export default function ResetPasswordPage() {
   if (refused) return <InvalidLink text={accountMessages.resetInvalidToken} />;
   if (!token) return <InvalidLink text={MISSING_TOKEN} />;
   return (
-    <AuthFrame title="Nouveau mot de passe" intro="Choisissez le mot de passe de votre compte NutriCarte. Vous serez déconnecté de tous vos appareils.">
+    <AuthFrame
+      title="Nouveau mot de passe"
+      intro="Choisissez le mot de passe de votre compte NutriCarte. Vous serez déconnecté de tous vos appareils."
+    >
       <ResetPasswordForm token={token} onInvalidToken={() => setRefused(true)} />
     </AuthFrame>
   );

@@ -34,7 +34,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function CurrentPlanCard({ plan }: { plan: PlanView }) {
   const expiring = plan.willExpire && plan.end;
-  const price = plan.billingType === 'yearly' ? `${euros(PRICES.yearlyEuros)} / an` : plan.billingType === 'monthly' ? `${euros(PRICES.monthlyEuros)} / mois` : null;
+  const price =
+    plan.billingType === 'yearly'
+      ? `${euros(PRICES.yearlyEuros)} / an`
+      : plan.billingType === 'monthly'
+        ? `${euros(PRICES.monthlyEuros)} / mois`
+        : null;
   return (
     <Card data-testid="current-plan">
       <div className="flex flex-wrap items-center gap-2">
@@ -47,25 +52,34 @@ function CurrentPlanCard({ plan }: { plan: PlanView }) {
         ) : (
           <Badge>Gratuit</Badge>
         )}
-        {plan.willExpire && <span className="inline-flex items-center rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">Se termine bientôt</span>}
+        {plan.willExpire && (
+          <span className="inline-flex items-center rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+            Se termine bientôt
+          </span>
+        )}
       </div>
       <dl className="mt-3">
         <Row label="Offre">
           {plan.premium ? 'Premium actif' : 'Gratuit'}
           {plan.premium && price && <span className="font-normal text-stone-600"> · {price}</span>}
         </Row>
-        {plan.end && <Row label={plan.willExpire ? 'Se termine le' : 'Prochaine facturation'}>{formatDate(plan.end)}</Row>}
+        {plan.end && (
+          <Row label={plan.willExpire ? 'Se termine le' : 'Prochaine facturation'}>{formatDate(plan.end)}</Row>
+        )}
         <Row label="Statut">
           <span className={plan.active ? 'text-brand-800' : 'text-red-700'}>{plan.active ? 'Actif' : 'Inactif'}</span>
           {plan.trialing && <span className="font-normal text-stone-600"> · période d’essai</span>}
         </Row>
       </dl>
       {expiring && (
-        <p role="status" className="mt-3 flex gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
+        <p
+          role="status"
+          className="mt-3 flex gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900"
+        >
           <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            Votre abonnement a été annulé et se terminera le <strong>{formatDate(plan.end!)}</strong>. Vous conservez l’accès Premium
-            jusqu’à cette date.
+            Votre abonnement a été annulé et se terminera le <strong>{formatDate(plan.end!)}</strong>. Vous conservez
+            l’accès Premium jusqu’à cette date.
           </span>
         </p>
       )}
@@ -99,7 +113,10 @@ function UsageCard({ me }: { me: MeResponse }) {
               </div>
               {limit !== null && (
                 <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-stone-100" aria-hidden="true">
-                  <div className={ratio >= 1 ? 'h-full bg-orange-500' : 'h-full bg-brand-600'} style={{ width: `${ratio * 100}%` }} />
+                  <div
+                    className={ratio >= 1 ? 'h-full bg-orange-500' : 'h-full bg-brand-600'}
+                    style={{ width: `${ratio * 100}%` }}
+                  />
                 </div>
               )}
             </li>
@@ -143,7 +160,9 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
       <h2 className="text-lg font-semibold">Gérer l’abonnement</h2>
       {plan.subscribed ? (
         <>
-          <p className="mt-2 text-sm text-stone-700">Moyen de paiement, factures, résiliation : tout se gère depuis votre espace client.</p>
+          <p className="mt-2 text-sm text-stone-700">
+            Moyen de paiement, factures, résiliation : tout se gère depuis votre espace client.
+          </p>
           <Button className="mt-4 w-full" onClick={() => portal.mutate()} disabled={portal.isPending}>
             {portal.isPending ? 'Redirection...' : 'Gérer mon abonnement'}
           </Button>
@@ -151,11 +170,22 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
       ) : (
         <>
           <BillingPeriodToggle value={period} onChange={setPeriod} className="mt-4" />
-          <Button size="lg" className="mt-4 w-full" onClick={() => checkout.mutate(period)} disabled={checkout.isPending}>
-            {checkout.isPending ? 'Redirection...' : plan.trialAvailable ? `Essai gratuit ${PRICES.trialDays} jours` : 'Passer au Premium'}
+          <Button
+            size="lg"
+            className="mt-4 w-full"
+            onClick={() => checkout.mutate(period)}
+            disabled={checkout.isPending}
+          >
+            {checkout.isPending
+              ? 'Redirection...'
+              : plan.trialAvailable
+                ? `Essai gratuit ${PRICES.trialDays} jours`
+                : 'Passer au Premium'}
           </Button>
           {!plan.trialAvailable && (
-            <p className="mt-3 text-center text-sm text-stone-600">Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.</p>
+            <p className="mt-3 text-center text-sm text-stone-600">
+              Vous avez déjà profité de l’essai gratuit : l’abonnement commence dès le paiement.
+            </p>
           )}
           <p className="mt-3 text-center text-sm font-semibold text-stone-800">
             {period === 'yearly'
@@ -183,8 +213,13 @@ function HelpCard() {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Besoin d’aide ?</h2>
-      <p className="mt-2 text-sm text-stone-700">Une question sur votre abonnement ou votre facture ? Notre équipe vous répond par email.</p>
-      <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Mon abonnement NutriCarte')}`} className={buttonClass('secondary', 'md', 'mt-4 w-full')}>
+      <p className="mt-2 text-sm text-stone-700">
+        Une question sur votre abonnement ou votre facture ? Notre équipe vous répond par email.
+      </p>
+      <a
+        href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Mon abonnement NutriCarte')}`}
+        className={buttonClass('secondary', 'md', 'mt-4 w-full')}
+      >
         <MailIcon className="h-4 w-4" />
         Contacter le support
       </a>
@@ -202,7 +237,9 @@ function useSubscriptionToasts(billing: ReturnType<typeof useBillingSubscription
   useEffect(() => {
     if (warned.current || !data?.willExpire || !data.subscriptionEnd) return;
     warned.current = true;
-    toast.warning(`Votre abonnement se terminera le ${formatDate(data.subscriptionEnd)}`, { id: 'subscription-expiring' });
+    toast.warning(`Votre abonnement se terminera le ${formatDate(data.subscriptionEnd)}`, {
+      id: 'subscription-expiring',
+    });
   }, [data]);
 }
 
@@ -228,7 +265,15 @@ export default function SubscriptionPage() {
           <CurrentPlanCard plan={plan} />
         </div>
         <div className="lg:col-start-3 lg:row-start-1">
-          {canManage ? <ManageCard key={params.get('billing')} plan={plan} initialPeriod={parseBillingType(params.get('billing'))} /> : <OwnerOnlyCard />}
+          {canManage ? (
+            <ManageCard
+              key={params.get('billing')}
+              plan={plan}
+              initialPeriod={parseBillingType(params.get('billing'))}
+            />
+          ) : (
+            <OwnerOnlyCard />
+          )}
         </div>
         <div className="lg:col-span-2 lg:row-start-2">
           <UsageCard me={me} />

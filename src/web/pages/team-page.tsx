@@ -11,7 +11,10 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 
 // The invitation form (react-hook-form, zod) is for owners only: it loads apart from the list.
-const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponent(() => import('../features/team/invite-form.tsx'), (m) => m.InviteForm);
+const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponent(
+  () => import('../features/team/invite-form.tsx'),
+  (m) => m.InviteForm,
+);
 
 /**
  * « Équipe » (docs/product/organisations.md « Roles », « Invitations »): the members; owners
@@ -39,7 +42,10 @@ export default function TeamPage() {
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Équipe</h1>
         <p className="text-sm text-stone-600">
-          Les membres de « {me.organisation.name} » et leur rôle. {canManage ? 'Invitez vos cuisiniers, diététiciens et gérants.' : 'Seul un propriétaire peut modifier l’équipe.'}
+          Les membres de « {me.organisation.name} » et leur rôle.{' '}
+          {canManage
+            ? 'Invitez vos cuisiniers, diététiciens et gérants.'
+            : 'Seul un propriétaire peut modifier l’équipe.'}
         </p>
       </div>
       {organisation.isPending ? (
@@ -51,7 +57,10 @@ export default function TeamPage() {
       ) : (
         <>
           {canManage && (
-            <TitledCard title="Inviter un membre" description="Un lien valable 7 jours est envoyé par email ; il ne sert qu’une fois, à l’adresse invitée.">
+            <TitledCard
+              title="Inviter un membre"
+              description="Un lien valable 7 jours est envoyé par email ; il ne sert qu’une fois, à l’adresse invitée."
+            >
               {atMemberLimit || refusedByPlan ? (
                 <PremiumInvitationsNotice canUpgrade={canUpgrade} />
               ) : (
@@ -67,7 +76,9 @@ export default function TeamPage() {
               <InvitationsList invitations={organisation.data.invitations} />
             </TitledCard>
           )}
-          {!(lastOwner && alone) && <LeaveCard userId={me.user.id} organisationName={me.organisation.name} lastOwner={lastOwner} />}
+          {!(lastOwner && alone) && (
+            <LeaveCard userId={me.user.id} organisationName={me.organisation.name} lastOwner={lastOwner} />
+          )}
         </>
       )}
     </div>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
-import { isAppLayoutPath, isSignedOutPaintPath, renderAppShell, renderConsentBanner, renderSignedOutPage } from './render-shell.tsx';
+import {
+  isAppLayoutPath,
+  isSignedOutPaintPath,
+  renderAppShell,
+  renderConsentBanner,
+  renderSignedOutPage,
+} from './render-shell.tsx';
 
 const organisation = { id: 'o1', name: 'Le Bistrot <du> Port', role: 'owner' as const };
 const me = {
@@ -40,7 +46,11 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
   it('paints the same markup on every page load: the header’s menus stay the stand-ins the app first shows', async () => {
     const first = renderAppShell('/dashboard', me, config);
     // The menus' code, as a first render would have started loading it.
-    await Promise.all([import('../layouts/account-menu.tsx'), import('../layouts/app-menu.tsx'), import('../features/organisations/organisation-menu.tsx')]);
+    await Promise.all([
+      import('../layouts/account-menu.tsx'),
+      import('../layouts/app-menu.tsx'),
+      import('../features/organisations/organisation-menu.tsx'),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(renderAppShell('/dashboard', me, config)).toBe(first);
     expect(first).toContain('data-testid="account-menu-button" disabled=""');
@@ -48,7 +58,9 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
 
   it('shows the environment outside production, as the app does', () => {
     expect(renderAppShell('/recipes', me, config)).not.toContain('Environnement');
-    expect(renderAppShell('/recipes', me, { ...config, appEnv: 'development' })).toMatch(/Environnement\s: développement/);
+    expect(renderAppShell('/recipes', me, { ...config, appEnv: 'development' })).toMatch(
+      /Environnement\s: développement/,
+    );
   });
 });
 
@@ -65,7 +77,9 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
     const signUp = renderSignedOutPage('/auth', '?mode=inscription', config)!;
     expect(signUp).toContain('>Inscription</h1>');
     expect(signUp).toContain('name="restaurantName"');
-    expect(renderSignedOutPage('/auth', '', { ...config, appEnv: 'development' })).toMatch(/Environnement\s: développement/);
+    expect(renderSignedOutPage('/auth', '', { ...config, appEnv: 'development' })).toMatch(
+      /Environnement\s: développement/,
+    );
   });
 
   it('can be typed in but not sent before the app comes: every button is disabled, the links stay links', () => {

@@ -13,7 +13,9 @@ import { routes, type RouteHandle } from '../router.tsx';
 
 /** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints only those). */
 export function isAppLayoutPath(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true);
+  return (matchRoutes(routes, pathname) ?? []).some(
+    ({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true,
+  );
 }
 
 /**

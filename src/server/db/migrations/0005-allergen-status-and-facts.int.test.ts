@@ -22,7 +22,9 @@ describe('migration 0005-allergen-status-and-facts', () => {
   it('renames Lactose and Poisson in both lists, makes every recipe unverified, and its facts recomputed at start', async () => {
     const old = await openDatabaseBefore('0005-allergen-status-and-facts');
     try {
-      const { rows: users } = await sql<{ id: string }>`INSERT INTO users (name, email) VALUES ('Chef', 'chef-0005@example.com') RETURNING id`.execute(old.db);
+      const { rows: users } = await sql<{
+        id: string;
+      }>`INSERT INTO users (name, email) VALUES ('Chef', 'chef-0005@example.com') RETURNING id`.execute(old.db);
       const userId = users[0]!.id;
       const ids: string[] = [];
       for (const r of OLD) {
@@ -35,22 +37,44 @@ describe('migration 0005-allergen-status-and-facts', () => {
         // 1 kg of boiled potatoes and 50 g of butter.
         await sql`
           INSERT INTO recipe_ingredients (recipe_id, position, food_code, name, quantity, unit)
-          VALUES (${rows[0]!.id}, 0, 4003, 'Pomme de terre', 1, 'kg'), (${rows[0]!.id}, 1, 16400, 'Beurre', 50, 'g')`.execute(old.db);
+          VALUES (${rows[0]!.id}, 0, 4003, 'Pomme de terre', 1, 'kg'), (${rows[0]!.id}, 1, 16400, 'Beurre', 50, 'g')`.execute(
+          old.db,
+        );
       }
 
       expect(await old.migrateToLatest()).toContain('0005-allergen-status-and-facts');
-      const migrated = await old.db.selectFrom('recipes').selectAll().where('created_by', '=', userId).orderBy('name').execute();
+      const migrated = await old.db
+        .selectFrom('recipes')
+        .selectAll()
+        .where('created_by', '=', userId)
+        .orderBy('name')
+        .execute();
       const byName = new Map(migrated.map((r) => [r.name, r]));
       expect(byName.get('Gratin')).toMatchObject({ allergens: ['Lait', 'Gluten'], traces: ['Poissons'] });
-      expect(byName.get('Bouillabaisse')).toMatchObject({ allergens: ['Poissons', 'Mollusques', 'Céleri'], traces: ['Lait', 'Fruits à coque'] });
+      expect(byName.get('Bouillabaisse')).toMatchObject({
+        allergens: ['Poissons', 'Mollusques', 'Céleri'],
+        traces: ['Lait', 'Fruits à coque'],
+      });
       expect(byName.get('Salade')).toMatchObject({ allergens: [], traces: [] });
       expect(byName.get('Pain')).toMatchObject({ allergens: ['Gluten'], traces: ['Graines de sésame'] });
       // Nothing else lost; nobody confirmed anything yet; the facts wait for the start.
       for (const r of migrated) {
-        expect(r).toMatchObject({ description: 'Maison', servings: 4, dietary_info: ['Végétarien'], price: 12.5, show_nutri_score: true, allergens_declared: false, facts_version: 0 });
+        expect(r).toMatchObject({
+          description: 'Maison',
+          servings: 4,
+          dietary_info: ['Végétarien'],
+          price: 12.5,
+          show_nutri_score: true,
+          allergens_declared: false,
+          facts_version: 0,
+        });
         expect(r.facts).toEqual({ partial: false, totalGrams: 1, nutriScoreLetter: 'A' });
       }
-      const lines = await old.db.selectFrom('recipe_ingredients').select('recipe_id').where('recipe_id', 'in', ids).execute();
+      const lines = await old.db
+        .selectFrom('recipe_ingredients')
+        .select('recipe_id')
+        .where('recipe_id', 'in', ids)
+        .execute();
       expect(lines).toHaveLength(8);
 
       // What the server does at start (src/server/boot.ts), on these rows.
@@ -60,7 +84,11 @@ describe('migration 0005-allergen-status-and-facts', () => {
         expect(r.facts_version).toBe(RECIPE_FACTS_VERSION);
         // (81 × 10 + 753 × 0.5) / 4 = 296.6 kcal.
         expect(r.calories_per_serving).toBe(297);
-        expect(facts).toMatchObject({ version: RECIPE_FACTS_VERSION, allergenStatus: 'unverified', caloriesPerServing: 297 });
+        expect(facts).toMatchObject({
+          version: RECIPE_FACTS_VERSION,
+          allergenStatus: 'unverified',
+          caloriesPerServing: 297,
+        });
         expect(facts.allergenSuggestions).toEqual([{ allergen: 'Lait', sources: ['Beurre à 80% MG minimum, doux'] }]);
         expect(facts.nutriScore).toMatchObject({ available: true });
       }
@@ -72,12 +100,20 @@ describe('migration 0005-allergen-status-and-facts', () => {
   it('takes the names back on the way down', async () => {
     const old = await openDatabaseBefore('0005-allergen-status-and-facts');
     try {
-      const { rows: users } = await sql<{ id: string }>`INSERT INTO users (name, email) VALUES ('Chef', 'chef-down@example.com') RETURNING id`.execute(old.db);
-      await sql`INSERT INTO recipes (user_id, name, allergens, traces) VALUES (${users[0]!.id}, 'Gratin', ARRAY['Lactose', 'Gluten'], ARRAY['Poisson'])`.execute(old.db);
+      const { rows: users } = await sql<{
+        id: string;
+      }>`INSERT INTO users (name, email) VALUES ('Chef', 'chef-down@example.com') RETURNING id`.execute(old.db);
+      await sql`INSERT INTO recipes (user_id, name, allergens, traces) VALUES (${users[0]!.id}, 'Gratin', ARRAY['Lactose', 'Gluten'], ARRAY['Poisson'])`.execute(
+        old.db,
+      );
       await old.migrateToLatest();
       const { down } = await import('./0005-allergen-status-and-facts.ts');
       await down(old.db as never);
-      const { rows } = await sql<{ allergens: string[]; traces: string[]; nutrition: unknown }>`SELECT allergens, traces, nutrition FROM recipes`.execute(old.db);
+      const { rows } = await sql<{
+        allergens: string[];
+        traces: string[];
+        nutrition: unknown;
+      }>`SELECT allergens, traces, nutrition FROM recipes`.execute(old.db);
       expect(rows).toEqual([{ allergens: ['Lactose', 'Gluten'], traces: ['Poisson'], nutrition: {} }]);
     } finally {
       await old.close();

@@ -112,7 +112,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Rows the rules of 0006 no longer allow (a price of 0) are kept as they are: its NOT VALID
   // constraint would refuse the UPDATEs below, so it is set aside and put back unchanged.
   await sql`ALTER TABLE recipes DROP CONSTRAINT recipes_price_check`.execute(db);
-  const ownerIndexes = { recipes: 'recipes_user_created_idx', menus: 'menus_user_created_idx', qr_codes: 'qr_codes_user_created_idx', checkout_sessions: 'checkout_sessions_user_idx' };
+  const ownerIndexes = {
+    recipes: 'recipes_user_created_idx',
+    menus: 'menus_user_created_idx',
+    qr_codes: 'qr_codes_user_created_idx',
+    checkout_sessions: 'checkout_sessions_user_idx',
+  };
   for (const [table, index] of Object.entries(ownerIndexes)) await moveToOrganisation(db, table, index);
 
   await sql`

@@ -48,10 +48,21 @@ export async function attachPhoto(
   return retryOnDeadlock(() =>
     db.transaction().execute(async (trx) => {
       await assertOwned(trx);
-      const row = await trx.selectFrom(holder).select('photo_id').where('id', '=', holderId).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom(holder)
+        .select('photo_id')
+        .where('id', '=', holderId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw notFound();
-      await sql`INSERT INTO photos (id) VALUES (${id}) ON CONFLICT (id) DO UPDATE SET created_at = photos.created_at`.execute(trx);
-      let sizes = await trx.selectFrom('photo_variants').select(['width', 'height']).where('photo_id', '=', id).execute();
+      await sql`INSERT INTO photos (id) VALUES (${id}) ON CONFLICT (id) DO UPDATE SET created_at = photos.created_at`.execute(
+        trx,
+      );
+      let sizes = await trx
+        .selectFrom('photo_variants')
+        .select(['width', 'height'])
+        .where('photo_id', '=', id)
+        .execute();
       if (sizes.length === 0) {
         if (objects) {
           const keys = processed.variants.map((v) => photoObjectKey(photoFileName(id, v.width)));
@@ -60,20 +71,43 @@ export async function attachPhoto(
         }
         await trx
           .insertInto('photo_variants')
-          .values(processed.variants.map((v) => ({ photo_id: id, width: v.width, height: v.height, byte_size: v.bytes.byteLength, bytes: objects ? null : v.bytes })))
+          .values(
+            processed.variants.map((v) => ({
+              photo_id: id,
+              width: v.width,
+              height: v.height,
+              byte_size: v.bytes.byteLength,
+              bytes: objects ? null : v.bytes,
+            })),
+          )
           .execute();
         sizes = processed.variants;
       }
-      if (row.photo_id !== id) await trx.updateTable(holder).set({ photo_id: id, updated_at: new Date() }).where('id', '=', holderId).execute();
+      if (row.photo_id !== id)
+        await trx
+          .updateTable(holder)
+          .set({ photo_id: id, updated_at: new Date() })
+          .where('id', '=', holderId)
+          .execute();
       return toPhoto(id, sizes);
     }),
   );
 }
 
 /** The row shows no photo any more (a row without one is left as it is); the trigger releases the old one. */
-export async function detachPhoto(db: Kysely<DB>, holder: PhotoHolder, holderId: string, assertOwned: AssertOwned): Promise<void> {
+export async function detachPhoto(
+  db: Kysely<DB>,
+  holder: PhotoHolder,
+  holderId: string,
+  assertOwned: AssertOwned,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await assertOwned(trx);
-    await trx.updateTable(holder).set({ photo_id: null, updated_at: new Date() }).where('id', '=', holderId).where('photo_id', 'is not', null).execute();
+    await trx
+      .updateTable(holder)
+      .set({ photo_id: null, updated_at: new Date() })
+      .where('id', '=', holderId)
+      .where('photo_id', 'is not', null)
+      .execute();
   });
 }

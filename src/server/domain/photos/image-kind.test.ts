@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { imageKindOf } from './image-kind.ts';
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe('imageKindOf', () => {
   it('reads JPEG, PNG and WebP from their magic numbers, whatever the name or type claimed', () => {
@@ -12,7 +13,15 @@ describe('imageKindOf', () => {
   });
 
   it('names other images (GIF, BMP, TIFF, HEIC, SVG, PDF) apart from what is not an image', () => {
-    for (const other of [bytes('GIF89a'), bytes('BM', [0, 0]), bytes([0x49, 0x49, 0x2a, 0]), bytes([0, 0, 0, 0x18], 'ftypheic'), bytes('  <svg xmlns="x">'), bytes('<?xml version="1.0"?>\n<svg>'), bytes('%PDF-1.7')]) {
+    for (const other of [
+      bytes('GIF89a'),
+      bytes('BM', [0, 0]),
+      bytes([0x49, 0x49, 0x2a, 0]),
+      bytes([0, 0, 0, 0x18], 'ftypheic'),
+      bytes('  <svg xmlns="x">'),
+      bytes('<?xml version="1.0"?>\n<svg>'),
+      bytes('%PDF-1.7'),
+    ]) {
       expect(imageKindOf(other)).toBe('other-image');
     }
     for (const notImage of [bytes(''), bytes('hello'), bytes('<?xml version="1.0"?><menu/>'), bytes([0xff, 0xd8])]) {

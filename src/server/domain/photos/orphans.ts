@@ -13,14 +13,24 @@ const BATCH = 100;
  * so a copy it writes is never deleted here. A failure leaves the row for the next sweep, with
  * a log line; nothing the owner did is undone by it.
  */
-export async function sweepOrphans(db: Kysely<DB>, objects: PhotoObjectStore, logger: Logger): Promise<{ deleted: number; failed: number }> {
-  const keys = (await db.selectFrom('photo_orphans').select('object_key').orderBy('created_at').limit(BATCH).execute()).map((r) => r.object_key);
+export async function sweepOrphans(
+  db: Kysely<DB>,
+  objects: PhotoObjectStore,
+  logger: Logger,
+): Promise<{ deleted: number; failed: number }> {
+  const keys = (
+    await db.selectFrom('photo_orphans').select('object_key').orderBy('created_at').limit(BATCH).execute()
+  ).map((r) => r.object_key);
   let deleted = 0;
   let failed = 0;
   for (const key of keys) {
     try {
       await db.transaction().execute(async (trx) => {
-        const claimed = await trx.deleteFrom('photo_orphans').where('object_key', '=', key).returning('object_key').executeTakeFirst();
+        const claimed = await trx
+          .deleteFrom('photo_orphans')
+          .where('object_key', '=', key)
+          .returning('object_key')
+          .executeTakeFirst();
         if (claimed) await objects.remove(key);
       });
       deleted += 1;
@@ -52,7 +62,9 @@ export function createOrphanSweeper(db: Kysely<DB>, objects: PhotoObjectStore | 
     queued = true;
     running = running.then(async () => {
       queued = false;
-      await sweepOrphans(db, objects, logger).catch((error: unknown) => logger.warn('photo sweep failed', { err: error }));
+      await sweepOrphans(db, objects, logger).catch((error: unknown) =>
+        logger.warn('photo sweep failed', { err: error }),
+      );
     });
   };
   return {

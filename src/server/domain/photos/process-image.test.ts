@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_FILE_NAME, photoFileName, photoMessages } from '../../../shared/api/photos.ts';
 import { AppError } from '../../lib/errors.ts';
-import { describeImage, pixelAt, testAnimatedWebp, testGif, testJpeg, testPixelBomb, testPng, testWebp } from '../../test/images.ts';
+import {
+  describeImage,
+  pixelAt,
+  testAnimatedWebp,
+  testGif,
+  testJpeg,
+  testPixelBomb,
+  testPng,
+  testWebp,
+} from '../../test/images.ts';
 import { processPhoto } from './process-image.ts';
 
 async function refusal(bytes: Uint8Array): Promise<AppError> {
@@ -41,8 +50,12 @@ describe('processPhoto', { timeout: 30_000 }, () => {
   });
 
   it('never enlarges: a small image gives one copy at its own size, a mid-sized one stops at its width', async () => {
-    expect((await processPhoto(await testPng({ width: 200, height: 150 }))).variants.map((v) => [v.width, v.height])).toEqual([[200, 150]]);
-    expect((await processPhoto(await testJpeg({ width: 800, height: 600 }))).variants.map((v) => v.width)).toEqual([320, 640, 800]);
+    expect(
+      (await processPhoto(await testPng({ width: 200, height: 150 }))).variants.map((v) => [v.width, v.height]),
+    ).toEqual([[200, 150]]);
+    expect((await processPhoto(await testJpeg({ width: 800, height: 600 }))).variants.map((v) => v.width)).toEqual([
+      320, 640, 800,
+    ]);
   });
 
   it('keeps a very tall strip within three times its width (WebP cannot exceed 16,383 px)', async () => {
@@ -62,23 +75,45 @@ describe('processPhoto', { timeout: 30_000 }, () => {
     const after = await describeImage(copy!.bytes);
     // Orientation 6: turned a quarter clockwise, so portrait, and the red corner mark is now top right.
     expect([after.width, after.height]).toEqual([300, 400]);
-    expect([after.exif, after.xmp, after.iptc, after.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([after.exif, after.xmp, after.iptc, after.orientation]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     const [red] = await pixelAt(copy!.bytes, 290, 10);
     expect(red).toBeGreaterThan(200);
     expect((await pixelAt(copy!.bytes, 10, 10))[0]).toBeLessThan(100);
   });
 
   it.each([
-    ['a text file renamed .jpg', () => Buffer.from('Ceci n’est pas une photo, juste du texte.'), photoMessages.notAnImage],
+    [
+      'a text file renamed .jpg',
+      () => Buffer.from('Ceci n’est pas une photo, juste du texte.'),
+      photoMessages.notAnImage,
+    ],
     ['an empty body', () => Buffer.alloc(0), photoMessages.notAnImage],
-    ['random bytes after a JPEG signature', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), photoMessages.notAnImage],
+    [
+      'random bytes after a JPEG signature',
+      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+      photoMessages.notAnImage,
+    ],
     ['a GIF', testGif, photoMessages.wrongType],
-    ['an SVG', () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), photoMessages.wrongType],
+    [
+      'an SVG',
+      () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      photoMessages.wrongType,
+    ],
     ['an animated WebP', testAnimatedWebp, photoMessages.animated],
     ['a PNG announcing 100 million pixels', () => testPixelBomb(), photoMessages.tooManyPixels],
   ])('refuses %s with a French 422 on the photo field', async (_label, make, message) => {
     const error = await refusal(await make());
-    expect([error.status, error.code, error.message, error.fields]).toEqual([422, 'validation', message, { photo: message }]);
+    expect([error.status, error.code, error.message, error.fields]).toEqual([
+      422,
+      'validation',
+      message,
+      { photo: message },
+    ]);
   });
 
   it.each([

@@ -56,7 +56,9 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   try {
     metadata = await sharp(bytes, options).metadata();
   } catch (error) {
-    throw refuse(/pixel limit/i.test((error as Error).message) ? photoMessages.tooManyPixels : photoMessages.notAnImage);
+    throw refuse(
+      /pixel limit/i.test((error as Error).message) ? photoMessages.tooManyPixels : photoMessages.notAnImage,
+    );
   }
   if (metadata.format !== kind) throw refuse(photoMessages.notAnImage);
   if ((metadata.pages ?? 1) > 1) throw refuse(photoMessages.animated);
@@ -73,7 +75,8 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
           throw refuse(photoMessages.notAnImage);
         });
       // A small original gives the same copy for several widths: keep one.
-      if (!made.some((v) => v.width === info.width)) made.push({ width: info.width, height: info.height, bytes: new Uint8Array(data) });
+      if (!made.some((v) => v.width === info.width))
+        made.push({ width: info.width, height: info.height, bytes: new Uint8Array(data) });
     }
     return made;
   });

@@ -39,7 +39,15 @@ export function createS3PhotoStore(settings: S3Settings, logger: Logger): PhotoO
     async put(key, bytes) {
       try {
         const { sdk, client } = await open();
-        await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/webp', CacheControl: 'public, max-age=31536000, immutable' }));
+        await client.send(
+          new sdk.PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: 'image/webp',
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+        );
       } catch (error) {
         throw unavailable('write', key, error);
       }

@@ -55,18 +55,33 @@ describe('GET /api/me kept in memory', () => {
 
   it('shows the person’s own change at once: a recipe, a menu, a QR code, the name, an establishment, an invitation', async () => {
     const base = await me(owner);
-    const recipe = await post(owner, '/api/recipes', { name: 'Quiche', servings: 4, ingredients: [{ code: '22000', quantity: 200, unit: 'g' }], allergens: [] });
+    const recipe = await post(owner, '/api/recipes', {
+      name: 'Quiche',
+      servings: 4,
+      ingredients: [{ code: '22000', quantity: 200, unit: 'g' }],
+      allergens: [],
+    });
     expect((await me(owner)).usage.recipes).toBe(base.usage.recipes + 1);
     const menu = await post(owner, '/api/menus', { name: 'Carte' });
     expect((await me(owner)).usage.menus).toBe(base.usage.menus + 1);
     await post(owner, '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
     expect((await me(owner)).usage.qrCodes).toBe(base.usage.qrCodes + 1);
-    expect((await t.request('PUT', '/api/organisation', { cookie: owner.cookie, body: { name: 'Le Bistrot du Quai' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', '/api/organisation', { cookie: owner.cookie, body: { name: 'Le Bistrot du Quai' } }))
+        .status,
+    ).toBe(200);
     const renamed = await me(owner);
     expect(renamed.organisation.name).toBe('Le Bistrot du Quai');
     expect(renamed.organisations.map((o: { name: string }) => o.name)).toContain('Le Bistrot du Quai');
     const site = (await t.request('GET', '/api/establishments', { cookie: owner.cookie })).body.establishments[0].id;
-    expect((await t.request('PUT', `/api/establishments/${site}`, { cookie: owner.cookie, body: { name: 'Le Bistrot du Quai', city: 'Sète' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', `/api/establishments/${site}`, {
+          cookie: owner.cookie,
+          body: { name: 'Le Bistrot du Quai', city: 'Sète' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await me(owner)).profile.city).toBe('Sète');
     expect((await t.request('DELETE', `/api/recipes/${recipe.id}`, { cookie: owner.cookie })).status).toBe(204);
     expect((await me(owner)).usage.recipes).toBe(base.usage.recipes);
@@ -78,15 +93,31 @@ describe('GET /api/me kept in memory', () => {
     // Premium (addMember): the plan and the members are already the new ones.
     expect(before.subscription.tier).toBe('premium');
     await me(editor);
-    await post(editor, '/api/recipes', { name: 'Tarte', servings: 4, ingredients: [{ code: '22000', quantity: 200, unit: 'g' }], allergens: [] });
+    await post(editor, '/api/recipes', {
+      name: 'Tarte',
+      servings: 4,
+      ingredients: [{ code: '22000', quantity: 200, unit: 'g' }],
+      allergens: [],
+    });
     expect((await me(owner)).usage.recipes).toBe(before.usage.recipes + 1);
-    expect((await t.request('PUT', '/api/organisation', { cookie: editor.cookie, body: { name: 'Refusé' } })).status).toBe(403);
-    await t.db.updateTable('subscriptions').set({ tier: 'free', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
+    expect(
+      (await t.request('PUT', '/api/organisation', { cookie: editor.cookie, body: { name: 'Refusé' } })).status,
+    ).toBe(403);
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'free', status: 'active' })
+      .where('organisation_id', '=', owner.organisationId)
+      .execute();
     await t.deps.diner.sync();
     expect((await me(owner)).subscription.tier).toBe('free');
 
-    const member = (await t.request('GET', '/api/organisation', { cookie: owner.cookie })).body.members.find((m: { email: string }) => m.email === editor.email);
-    expect((await t.request('DELETE', `/api/organisation/members/${member.userId ?? member.id}`, { cookie: owner.cookie })).status).toBe(204);
+    const member = (await t.request('GET', '/api/organisation', { cookie: owner.cookie })).body.members.find(
+      (m: { email: string }) => m.email === editor.email,
+    );
+    expect(
+      (await t.request('DELETE', `/api/organisation/members/${member.userId ?? member.id}`, { cookie: owner.cookie }))
+        .status,
+    ).toBe(204);
     const fallen = await me(editor);
     expect(fallen.organisation.id).not.toBe(owner.organisationId);
     expect(fallen.organisations.map((o: { id: string }) => o.id)).not.toContain(owner.organisationId);

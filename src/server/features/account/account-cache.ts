@@ -25,7 +25,11 @@ export function accountTags(me: MeResponse): string[] {
  * process has heard its own change (`diner.sync()`, src/server/app.ts), so the next GET /api/me of
  * the same person shows it.
  */
-export async function readMeKept(db: Kysely<DB>, accounts: DinerState['accounts'] | undefined, user: SessionUser): Promise<MeResponse | null> {
+export async function readMeKept(
+  db: Kysely<DB>,
+  accounts: DinerState['accounts'] | undefined,
+  user: SessionUser,
+): Promise<MeResponse | null> {
   if (!accounts) return readMe(db, user);
   const kept = accounts.get(user.id);
   if (kept && kept.user.email === user.email && kept.user.role === user.role) return kept;

@@ -15,15 +15,28 @@ const recipe = (name: string) => ({
 /** Everything an owner can have: 2 recipes, a menu with a section and an item, a QR code scanned once. */
 async function seedOwner(t: TestApp, owner: SignedUpUser, label: string) {
   const as = { cookie: owner.cookie };
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
   const r1 = (await t.request('POST', '/api/recipes', { ...as, body: recipe(`${label} soupe`) })).body;
   await t.request('POST', '/api/recipes', { ...as, body: recipe(`${label} tarte`) });
-  const menu = (await t.request('POST', '/api/menus', { ...as, body: { name: `${label} carte`, isActive: true } })).body;
-  const section = (await t.request('POST', `/api/menus/${menu.id}/sections`, { ...as, body: { name: 'Entrées' } })).body;
-  const item = (await t.request('POST', `/api/sections/${section.id}/items`, { ...as, body: { recipeId: r1.id } })).body;
+  const menu = (await t.request('POST', '/api/menus', { ...as, body: { name: `${label} carte`, isActive: true } }))
+    .body;
+  const section = (await t.request('POST', `/api/menus/${menu.id}/sections`, { ...as, body: { name: 'Entrées' } }))
+    .body;
+  const item = (await t.request('POST', `/api/sections/${section.id}/items`, { ...as, body: { recipeId: r1.id } }))
+    .body;
   const qr = (await t.request('POST', '/api/qr-codes', { ...as, body: { name: `QR ${label}`, menuId: menu.id } })).body;
   expect((await t.request('GET', `/qr/${qr.id}`)).status).toBe(302);
-  return { recipeId: r1.id as string, menuId: menu.id as string, sectionId: section.id as string, itemId: item.id as string, qrId: qr.id as string };
+  return {
+    recipeId: r1.id as string,
+    menuId: menu.id as string,
+    sectionId: section.id as string,
+    itemId: item.id as string,
+    qrId: qr.id as string,
+  };
 }
 
 describe('RGPD: export and deletion', () => {
@@ -41,26 +54,43 @@ describe('RGPD: export and deletion', () => {
 
     const res = await t.request('GET', '/api/account/export', { cookie: owner.cookie });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="nutricarte-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="nutricarte-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     const data = res.body;
-    expect(data).toMatchObject({ format: 'nutricarte-export', version: 2, user: { id: owner.user.id, email: owner.email } });
-    expect(data.memberships).toEqual([{ organisationId: owner.organisationId, name: 'Mon Restaurant', role: 'owner', joinedAt: expect.any(String) }]);
+    expect(data).toMatchObject({
+      format: 'nutricarte-export',
+      version: 2,
+      user: { id: owner.user.id, email: owner.email },
+    });
+    expect(data.memberships).toEqual([
+      { organisationId: owner.organisationId, name: 'Mon Restaurant', role: 'owner', joinedAt: expect.any(String) },
+    ]);
     expect(data.organisations).toHaveLength(1);
     const organisation = data.organisations[0];
     expect(organisation).toMatchObject({ id: owner.organisationId, name: 'Mon Restaurant' });
     expect(organisation.establishments).toEqual([expect.objectContaining({ name: 'Mon Restaurant', address: null })]);
     expect(organisation.subscription.tier).toBe('premium');
-    expect(organisation.recipes.map((r: { name: string }) => r.name).sort()).toEqual(['Chez Lucie soupe', 'Chez Lucie tarte']);
-    expect(organisation.recipes[0].ingredients).toEqual([expect.objectContaining({ food_code: 16400, quantity: 250, unit: 'g' })]);
+    expect(organisation.recipes.map((r: { name: string }) => r.name).sort()).toEqual([
+      'Chez Lucie soupe',
+      'Chez Lucie tarte',
+    ]);
+    expect(organisation.recipes[0].ingredients).toEqual([
+      expect.objectContaining({ food_code: 16400, quantity: 250, unit: 'g' }),
+    ]);
     expect(organisation.menus.map((m: { id: string }) => m.id)).toEqual([mine.menuId]);
     expect(organisation.sections.map((s: { id: string }) => s.id)).toEqual([mine.sectionId]);
     expect(organisation.items.map((i: { id: string }) => i.id)).toEqual([mine.itemId]);
-    expect(organisation.qrCodes).toEqual([expect.objectContaining({ id: mine.qrId, scan_count: 1, scans: [expect.any(String)] })]);
+    expect(organisation.qrCodes).toEqual([
+      expect.objectContaining({ id: mine.qrId, scan_count: 1, scans: [expect.any(String)] }),
+    ]);
     expect(data.sessions).toHaveLength(1);
     for (const id of Object.values(theirs)) expect(res.text).not.toContain(id);
     expect(res.text).not.toContain(other.email);
-    const token = (await t.db.selectFrom('sessions').select('token').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow()).token;
+    const token = (
+      await t.db.selectFrom('sessions').select('token').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow()
+    ).token;
     expect(res.text).not.toContain(token);
     expect(res.text).not.toMatch(/password|secret|backup/i);
   });
@@ -73,7 +103,9 @@ describe('RGPD: export and deletion', () => {
       SELECT ${mine.qrId}::uuid, timestamptz '2026-01-01 08:00:00.123456+00' + (g / 3) * interval '1.001 second'
       FROM generate_series(0, 20004) AS g`.execute(t.db);
     const expected = (
-      await sql<{ at: Date }>`SELECT scanned_at AS at FROM qr_scans WHERE qr_code_id = ${mine.qrId} ORDER BY scanned_at, id`.execute(t.db)
+      await sql<{
+        at: Date;
+      }>`SELECT scanned_at AS at FROM qr_scans WHERE qr_code_id = ${mine.qrId} ORDER BY scanned_at, id`.execute(t.db)
     ).rows.map((row) => new Date(row.at).toISOString());
     expect(expected).toHaveLength(20_006);
 
@@ -82,7 +114,10 @@ describe('RGPD: export and deletion', () => {
     expect(res.body.organisations[0].qrCodes[0].scans).toEqual(expected);
     // The document is the one JSON.stringify(…, null, 2) writes.
     expect(res.text).toBe(JSON.stringify(res.body, null, 2));
-    const gzipped = await t.request('GET', '/api/account/export', { cookie: owner.cookie, headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await t.request('GET', '/api/account/export', {
+      cookie: owner.cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzipped.status).toBe(200);
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
   });
@@ -93,7 +128,11 @@ describe('RGPD: export and deletion', () => {
     const before = await countOwnedRows(t.deps, owner.user.id);
     const wrong = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password: 'pas-le-bon' } });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.error).toMatchObject({ code: 'validation', message: 'Mot de passe incorrect', fields: { password: 'Mot de passe incorrect' } });
+    expect(wrong.body.error).toMatchObject({
+      code: 'validation',
+      message: 'Mot de passe incorrect',
+      fields: { password: 'Mot de passe incorrect' },
+    });
     const missing = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.error.message).toBe('Saisissez votre mot de passe pour confirmer la suppression');
@@ -115,7 +154,13 @@ describe('RGPD: export and deletion', () => {
     expect(res.setCookie.join('\n')).toMatch(/nutricarte\.session_token=;/);
 
     expect(await countOwnedRows(t.deps, owner.user.id)).toBe(0);
-    for (const [table, id] of [['recipes', mine.recipeId], ['menus', mine.menuId], ['menu_sections', mine.sectionId], ['menu_items', mine.itemId], ['qr_codes', mine.qrId]] as const) {
+    for (const [table, id] of [
+      ['recipes', mine.recipeId],
+      ['menus', mine.menuId],
+      ['menu_sections', mine.sectionId],
+      ['menu_items', mine.itemId],
+      ['qr_codes', mine.qrId],
+    ] as const) {
       expect(await t.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst(), table).toBeUndefined();
     }
     expect(await t.db.selectFrom('qr_scans').select('id').where('qr_code_id', '=', mine.qrId).execute()).toEqual([]);
@@ -124,7 +169,9 @@ describe('RGPD: export and deletion', () => {
     expect(page.text).toContain('Menu non trouvé');
     expect((await t.request('GET', `/qr/${mine.qrId}`)).status).toBe(404);
     expect((await t.request('GET', '/api/me', { cookie: owner.cookie })).status).toBe(401);
-    const signIn = await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } });
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: owner.email, password: owner.password },
+    });
     expect(signIn.status).toBe(401);
 
     // The CRM contact is erased too, and no queued event names the owner any more.
@@ -138,7 +185,7 @@ describe('RGPD: export and deletion', () => {
     expect((await t.request('GET', '/api/recipes', { cookie: other.cookie })).body.recipes).toHaveLength(2);
   });
 
-  it('lists the owner\'s sessions, ends one of them, and never another owner\'s', async () => {
+  it("lists the owner's sessions, ends one of them, and never another owner's", async () => {
     const owner = await t.signUp();
     const second = await t.request('POST', '/api/auth/sign-in/email', {
       body: { email: owner.email, password: owner.password },
@@ -151,15 +198,29 @@ describe('RGPD: export and deletion', () => {
     const current = list.body.sessions.find((s: { current: boolean }) => s.current);
     const phone = list.body.sessions.find((s: { current: boolean }) => !s.current);
     expect(phone.userAgent).toContain('iPhone');
-    expect(Object.keys(phone).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'updatedAt', 'userAgent']);
+    expect(Object.keys(phone).sort()).toEqual([
+      'createdAt',
+      'current',
+      'expiresAt',
+      'id',
+      'ipAddress',
+      'updatedAt',
+      'userAgent',
+    ]);
 
     const otherSession = (await t.request('GET', '/api/account/sessions', { cookie: other.cookie })).body.sessions[0];
-    expect((await t.request('DELETE', `/api/account/sessions/${otherSession.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/account/sessions/${otherSession.id}`, { cookie: owner.cookie })).status,
+    ).toBe(404);
     expect((await t.request('GET', '/api/me', { cookie: other.cookie })).status).toBe(200);
 
     expect((await t.request('DELETE', `/api/account/sessions/${phone.id}`, { cookie: owner.cookie })).status).toBe(204);
     expect((await t.request('GET', '/api/me', { cookie: second.cookie })).status).toBe(401);
-    expect((await t.request('GET', '/api/account/sessions', { cookie: owner.cookie })).body.sessions.map((s: { id: string }) => s.id)).toEqual([current.id]);
+    expect(
+      (await t.request('GET', '/api/account/sessions', { cookie: owner.cookie })).body.sessions.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).toEqual([current.id]);
     expect((await t.request('DELETE', `/api/account/sessions/${phone.id}`, { cookie: owner.cookie })).status).toBe(404);
     expect((await t.request('DELETE', '/api/account/sessions/pas-un-uuid', { cookie: owner.cookie })).status).toBe(404);
   });
@@ -170,7 +231,14 @@ describe('RGPD deletion with Stripe', () => {
   let t: TestApp;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_nutricarte', STRIPE_PRICE_MONTHLY: 'price_monthly', STRIPE_PRICE_YEARLY: 'price_yearly', STRIPE_API_URL: stripe.url } });
+    t = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_nutricarte',
+        STRIPE_PRICE_MONTHLY: 'price_monthly',
+        STRIPE_PRICE_YEARLY: 'price_yearly',
+        STRIPE_API_URL: stripe.url,
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -179,12 +247,35 @@ describe('RGPD deletion with Stripe', () => {
 
   async function premiumOwner() {
     const owner = await t.signUp();
-    expect((await t.request('POST', '/api/billing/checkout', { cookie: owner.cookie, body: { tier: 'premium', billingType: 'monthly' } })).status).toBe(200);
-    const { customer_id } = await t.db.selectFrom('subscriptions').select('customer_id').where('organisation_id', '=', owner.organisationId).executeTakeFirstOrThrow();
+    expect(
+      (
+        await t.request('POST', '/api/billing/checkout', {
+          cookie: owner.cookie,
+          body: { tier: 'premium', billingType: 'monthly' },
+        })
+      ).status,
+    ).toBe(200);
+    const { customer_id } = await t.db
+      .selectFrom('subscriptions')
+      .select('customer_id')
+      .where('organisation_id', '=', owner.organisationId)
+      .executeTakeFirstOrThrow();
     const subId = `sub_${owner.user.id.slice(0, 8)}`;
     stripe.setSubscriptions(customer_id!, [
-      { id: subId, status: 'active', priceId: 'price_monthly', interval: 'month', currentPeriodEnd: Math.floor(Date.now() / 1000) + 20 * 86_400 },
-      { id: `${subId}_old`, status: 'canceled', priceId: 'price_monthly', interval: 'month', currentPeriodEnd: Math.floor(Date.now() / 1000) - 86_400 },
+      {
+        id: subId,
+        status: 'active',
+        priceId: 'price_monthly',
+        interval: 'month',
+        currentPeriodEnd: Math.floor(Date.now() / 1000) + 20 * 86_400,
+      },
+      {
+        id: `${subId}_old`,
+        status: 'canceled',
+        priceId: 'price_monthly',
+        interval: 'month',
+        currentPeriodEnd: Math.floor(Date.now() / 1000) - 86_400,
+      },
     ]);
     return { owner, customerId: customer_id!, subId };
   }
@@ -204,7 +295,11 @@ describe('RGPD deletion with Stripe', () => {
     const before = await countOwnedRows(t.deps, owner.user.id);
     stripe.setFailing(true);
     try {
-      const res = await t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password: owner.password }, allowServerError: true });
+      const res = await t.request('DELETE', '/api/account', {
+        cookie: owner.cookie,
+        body: { password: owner.password },
+        allowServerError: true,
+      });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('unavailable');
       expect(res.headers.get('retry-after')).toBe('60');
@@ -227,7 +322,8 @@ describe('RGPD deletion: password guessing', () => {
 
   it('stops password attempts on account deletion after the sign-in limit', async () => {
     const owner = await t.signUp();
-    const attempt = (password: string) => t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password } });
+    const attempt = (password: string) =>
+      t.request('DELETE', '/api/account', { cookie: owner.cookie, body: { password } });
     for (let i = 0; i < 3; i++) expect((await attempt(`essai-${i}`)).status).toBe(422);
     const refused = await attempt(owner.password);
     expect(refused.status).toBe(429);

@@ -11,7 +11,11 @@ import { AppError } from '../../lib/errors.ts';
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'billing' | 'logger'>;
 
 /** The password typed again, checked against the owner's credential (better-auth's hash). */
-export async function checkOwnPassword(deps: Pick<AppDeps, 'db' | 'auth'>, userId: string, password: string): Promise<boolean> {
+export async function checkOwnPassword(
+  deps: Pick<AppDeps, 'db' | 'auth'>,
+  userId: string,
+  password: string,
+): Promise<boolean> {
   const account = await deps.db
     .selectFrom('accounts')
     .select('password')
@@ -35,7 +39,15 @@ interface MembershipFate {
 
 /** What deleting the account does to each of its organisations (docs/product/organisations.md « Account deletion and export »). */
 async function membershipFates(db: Kysely<DB> | Transaction<DB>, userId: string): Promise<MembershipFate[]> {
-  const { rows } = await sql<{ organisation_id: string; name: string; role: string; provider: string | null; customer_id: string | null; members: number; owners: number }>`
+  const { rows } = await sql<{
+    organisation_id: string;
+    name: string;
+    role: string;
+    provider: string | null;
+    customer_id: string | null;
+    members: number;
+    owners: number;
+  }>`
     SELECT o.id AS organisation_id, o.name, m.role, s.provider, s.customer_id,
            (SELECT count(*) FROM memberships x WHERE x.organisation_id = o.id)::int AS members,
            (SELECT count(*) FROM memberships x WHERE x.organisation_id = o.id AND x.role = 'owner')::int AS owners
@@ -88,7 +100,10 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
     try {
       await deps.billing.provider.closeCustomer(organisation.customerId);
     } catch (error) {
-      deps.logger.error('account deletion: the payment provider could not close the customer', { userId, error: String(error) });
+      deps.logger.error('account deletion: the payment provider could not close the customer', {
+        userId,
+        error: String(error),
+      });
       throw new AppError('unavailable', 503, messages.account.deleteBillingFailed);
     }
   }
@@ -103,11 +118,15 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
       if (organisation.fate === 'delete') {
         await trx.deleteFrom('organisations').where('id', '=', organisation.organisationId).execute();
       } else {
-        await recordAudit(trx, { userId, organisationId: organisation.organisationId }, {
-          action: 'left',
-          entity: { type: 'member', id: userId, name: (await displayName(trx, userId)) ?? user.email },
-          details: { role: organisation.role, accountDeleted: true },
-        });
+        await recordAudit(
+          trx,
+          { userId, organisationId: organisation.organisationId },
+          {
+            action: 'left',
+            entity: { type: 'member', id: userId, name: (await displayName(trx, userId)) ?? user.email },
+            details: { role: organisation.role, accountDeleted: true },
+          },
+        );
       }
     }
     await trx.deleteFrom('event_outbox').where('user_id', '=', userId).execute();
@@ -119,7 +138,11 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
 }
 
 async function displayName(trx: Transaction<DB>, userId: string): Promise<string | undefined> {
-  const row = await trx.selectFrom('users').select(sql<string>`user_display_name(name, email)`.as('name')).where('id', '=', userId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('users')
+    .select(sql<string>`user_display_name(name, email)`.as('name'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return row?.name;
 }
 

@@ -6,7 +6,8 @@ import { jsonStream, StreamedArray, StreamedObject } from '../../lib/json-stream
 function plain<T extends Record<string, unknown>>(row: T, numeric: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    out[key] = value instanceof Date ? value.toISOString() : numeric.includes(key) && value !== null ? Number(value) : value;
+    out[key] =
+      value instanceof Date ? value.toISOString() : numeric.includes(key) && value !== null ? Number(value) : value;
   }
   return out;
 }
@@ -23,7 +24,14 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-const RECIPE_NUMBERS = ['protein_per_serving', 'carbs_per_serving', 'fat_per_serving', 'price', 'cooked_weight_g', 'fruit_veg_legume_percent'];
+const RECIPE_NUMBERS = [
+  'protein_per_serving',
+  'carbs_per_serving',
+  'fat_per_serving',
+  'price',
+  'cooked_weight_g',
+  'fruit_veg_legume_percent',
+];
 
 /** Scans read per page: the export of a code with a million scans never holds them all. */
 const SCAN_PAGE = 10_000;
@@ -66,37 +74,70 @@ const RECIPE_PAGE = 50;
  */
 async function* recipePages(trx: Transaction<DB>, organisationId: string): AsyncGenerator<Record<string, unknown>[]> {
   for (let offset = 0; ; offset += RECIPE_PAGE) {
-    const recipes = await trx.selectFrom('recipes').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').limit(RECIPE_PAGE).offset(offset).execute();
+    const recipes = await trx
+      .selectFrom('recipes')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(RECIPE_PAGE)
+      .offset(offset)
+      .execute();
     if (recipes.length === 0) return;
     const ingredients = await trx
       .selectFrom('recipe_ingredients')
       .selectAll()
-      .where('recipe_id', 'in', recipes.map((r) => r.id))
+      .where(
+        'recipe_id',
+        'in',
+        recipes.map((r) => r.id),
+      )
       .orderBy('recipe_id')
       .orderBy('position')
       .execute();
     const ingredientsByRecipe = groupBy(ingredients, (i) => i.recipe_id);
     yield recipes.map((r) => ({
       ...plain(r, RECIPE_NUMBERS),
-      ingredients: (ingredientsByRecipe.get(r.id) ?? []).map((i) => plain(i, ['quantity', 'grams_per_unit', 'grams_per_ml'])),
+      ingredients: (ingredientsByRecipe.get(r.id) ?? []).map((i) =>
+        plain(i, ['quantity', 'grams_per_unit', 'grams_per_ml']),
+      ),
     }));
     if (recipes.length < RECIPE_PAGE) return;
   }
 }
 
 /** Everything an owned organisation holds, read in the export's transaction; its scans a page at a time. */
-function exportOrganisation(trx: Transaction<DB>, organisation: { id: string; name: string; created_at: Date }): StreamedObject {
+function exportOrganisation(
+  trx: Transaction<DB>,
+  organisation: { id: string; name: string; created_at: Date },
+): StreamedObject {
   const organisationId = organisation.id;
   return new StreamedObject(async function* () {
     yield ['id', organisationId];
     yield ['name', organisation.name];
     yield ['createdAt', organisation.created_at.toISOString()];
-    const subscription = await trx.selectFrom('subscriptions').selectAll().where('organisation_id', '=', organisationId).executeTakeFirst();
+    const subscription = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .executeTakeFirst();
     yield ['subscription', subscription ? plain(subscription) : null];
-    const establishments = await trx.selectFrom('establishments').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').execute();
+    const establishments = await trx
+      .selectFrom('establishments')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     yield ['establishments', establishments.map((e) => plain(e))];
     yield ['recipes', new StreamedArray(() => recipePages(trx, organisationId))];
-    const menus = await trx.selectFrom('menus').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').execute();
+    const menus = await trx
+      .selectFrom('menus')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     yield ['menus', menus.map((m) => plain(m))];
     const sections = await trx
       .selectFrom('menu_sections as s')
@@ -117,19 +158,36 @@ function exportOrganisation(trx: Transaction<DB>, organisation: { id: string; na
       .orderBy('i.display_order')
       .execute();
     yield ['items', items.map((i) => plain(i, ['price']))];
-    const qrCodes = await trx.selectFrom('qr_codes').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').execute();
+    const qrCodes = await trx
+      .selectFrom('qr_codes')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     yield [
       'qrCodes',
       new StreamedArray(async function* () {
-        yield qrCodes.map((q) => new StreamedObject(async function* () {
-          yield* Object.entries(plain(q));
-          yield ['scans', new StreamedArray(() => scanPages(trx, q.id))];
-        }));
+        yield qrCodes.map(
+          (q) =>
+            new StreamedObject(async function* () {
+              yield* Object.entries(plain(q));
+              yield ['scans', new StreamedArray(() => scanPages(trx, q.id))];
+            }),
+        );
       }),
     ];
     const mealPlans = await trx
       .selectFrom('meal_plan_entries')
-      .select(['establishment_id', sql<string>`date::text`.as('date'), 'service', 'slot', 'recipe_id', 'created_by', 'created_at'])
+      .select([
+        'establishment_id',
+        sql<string>`date::text`.as('date'),
+        'service',
+        'slot',
+        'recipe_id',
+        'created_by',
+        'created_at',
+      ])
       .where('organisation_id', '=', organisationId)
       .orderBy('date')
       .orderBy('id')
@@ -181,13 +239,31 @@ export function exportAccount(db: Kysely<DB>, userId: string, now: Date = new Da
         yield ['exportedAt', now.toISOString()];
         yield [
           'user',
-          { id: user.id, email: user.email, name: user.name, emailVerified: user.email_verified, twoFactorEnabled: user.two_factor_enabled, createdAt: user.created_at.toISOString() },
+          {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            emailVerified: user.email_verified,
+            twoFactorEnabled: user.two_factor_enabled,
+            createdAt: user.created_at.toISOString(),
+          },
         ];
-        yield ['memberships', memberships.map((m) => ({ organisationId: m.id, name: m.name, role: m.role, joinedAt: m.joined_at.toISOString() }))];
+        yield [
+          'memberships',
+          memberships.map((m) => ({
+            organisationId: m.id,
+            name: m.name,
+            role: m.role,
+            joinedAt: m.joined_at.toISOString(),
+          })),
+        ];
         const owned = memberships.filter((m) => m.role === 'owner');
-        yield ['organisations', new StreamedArray(async function* () {
-          yield owned.map((membership) => exportOrganisation(trx, membership));
-        })];
+        yield [
+          'organisations',
+          new StreamedArray(async function* () {
+            yield owned.map((membership) => exportOrganisation(trx, membership));
+          }),
+        ];
         const sessions = await trx
           .selectFrom('sessions')
           .select(['id', 'ip_address', 'user_agent', 'created_at', 'updated_at', 'expires_at'])

@@ -13,20 +13,32 @@ describe('purge of expired rows', () => {
   it('erases expired sessions, tokens and stale counters, and keeps everything alive', async () => {
     const owner = await t.signUp();
     const hourAgo = new Date(Date.now() - 3_600_000);
-    const stale = await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } });
+    const stale = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: owner.email, password: owner.password },
+    });
     expect(stale.status).toBe(200);
-    await t.db.updateTable('sessions').set({ expires_at: hourAgo }).where('token', '=', sessionTokenOf(stale.cookie)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: hourAgo })
+      .where('token', '=', sessionTokenOf(stale.cookie))
+      .execute();
     await t.request('POST', '/api/auth/request-password-reset', { body: { email: owner.email } });
     await t.db.updateTable('verifications').set({ expires_at: hourAgo }).where('value', '=', owner.user.id).execute();
-    await sql`INSERT INTO rate_limits (key, count, last_request) VALUES ('old-key', 3, ${Date.now() - 2 * 86_400_000}), ('fresh-key', 1, ${Date.now()})`.execute(t.db);
+    await sql`INSERT INTO rate_limits (key, count, last_request) VALUES ('old-key', 3, ${Date.now() - 2 * 86_400_000}), ('fresh-key', 1, ${Date.now()})`.execute(
+      t.db,
+    );
 
     const counts = await purgeExpired(t.db);
     expect(counts).toMatchObject({ sessions: 1, verifications: 1 });
     expect(counts.rateLimits).toBeGreaterThanOrEqual(1);
 
-    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', owner.user.id).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', owner.user.id).execute()).toHaveLength(
+      1,
+    );
     expect((await t.request('GET', '/api/me', { cookie: owner.cookie })).status).toBe(200);
-    const keys = (await sql<{ key: string }>`SELECT key FROM rate_limits WHERE key IN ('old-key', 'fresh-key')`.execute(t.db)).rows.map((r) => r.key);
+    const keys = (
+      await sql<{ key: string }>`SELECT key FROM rate_limits WHERE key IN ('old-key', 'fresh-key')`.execute(t.db)
+    ).rows.map((r) => r.key);
     expect(keys).toEqual(['fresh-key']);
     expect(await purgeExpired(t.db)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0 });
   });

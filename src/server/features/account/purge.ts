@@ -11,10 +11,14 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
  * (reset links, e-mail changes, two-factor steps) and stale rate-limit counters. Idempotent:
  * every server process may run it.
  */
-export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Promise<{ sessions: number; verifications: number; rateLimits: number }> {
+export async function purgeExpired(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+): Promise<{ sessions: number; verifications: number; rateLimits: number }> {
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
   const verifications = await db.deleteFrom('verifications').where('expires_at', '<', now).executeTakeFirst();
-  const rateLimits = await sql`DELETE FROM rate_limits WHERE last_request < ${now.getTime() - RATE_LIMIT_RETENTION_MS}`.execute(db);
+  const rateLimits =
+    await sql`DELETE FROM rate_limits WHERE last_request < ${now.getTime() - RATE_LIMIT_RETENTION_MS}`.execute(db);
   return {
     sessions: Number(sessions.numDeletedRows),
     verifications: Number(verifications.numDeletedRows),

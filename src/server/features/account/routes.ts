@@ -14,7 +14,8 @@ import { readMeKept } from './account-cache.ts';
 import { listOwnSessions, revokeOwnSession } from './sessions.ts';
 
 /** `nutricarte-export-2026-11-21.json` (the date in Paris). */
-const exportFileName = (now: Date) => `nutricarte-export-${now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' })}.json`;
+const exportFileName = (now: Date) =>
+  `nutricarte-export-${now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' })}.json`;
 
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -46,7 +47,9 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = new Date();
     c.header('Cache-Control', 'no-store');
     c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-    return c.body(streamedBody(exportAccount(deps.db, c.var.user.id, now)), 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    return c.body(streamedBody(exportAccount(deps.db, c.var.user.id, now)), 200, {
+      'Content-Type': 'application/json; charset=UTF-8',
+    });
   });
 
   app.delete('/account', signedIn, async (c) => {

@@ -22,7 +22,9 @@ function buildSummaryQuery(db: Kysely<DB>, userId: string, organisationId?: stri
     .selectFrom('users as u')
     .innerJoin('memberships as m', (join) =>
       // Without an organisation named: the active one, read in the same query (GET /api/me is one query).
-      organisationId === undefined ? join.onRef('m.user_id', '=', 'u.id').onRef('m.organisation_id', '=', 'u.active_organisation_id') : join.onRef('m.user_id', '=', 'u.id').on('m.organisation_id', '=', organisationId),
+      organisationId === undefined
+        ? join.onRef('m.user_id', '=', 'u.id').onRef('m.organisation_id', '=', 'u.active_organisation_id')
+        : join.onRef('m.user_id', '=', 'u.id').on('m.organisation_id', '=', organisationId),
     )
     .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
     .leftJoin('subscriptions as s', 's.organisation_id', 'o.id')
@@ -55,13 +57,17 @@ function buildSummaryQuery(db: Kysely<DB>, userId: string, organisationId?: stri
       's.cancel_at_period_end',
       sql<OrganisationSummary[]>`(
         SELECT json_agg(json_build_object('id', o2.id, 'name', o2.name, 'role', m2.role) ORDER BY lower(o2.name), o2.id)
-        FROM memberships m2 JOIN organisations o2 ON o2.id = m2.organisation_id WHERE m2.user_id = u.id)`.as('organisations'),
+        FROM memberships m2 JOIN organisations o2 ON o2.id = m2.organisation_id WHERE m2.user_id = u.id)`.as(
+        'organisations',
+      ),
       countIn('recipes').as('recipes'),
       countIn('menus').as('menus'),
       countIn('qr_codes').as('qr_codes'),
       countIn('establishments').as('establishments'),
       sql<number>`(SELECT count(*) FROM memberships x WHERE x.organisation_id = o.id)
-        + (SELECT count(*) FROM invitations x WHERE x.organisation_id = o.id AND x.accepted_at IS NULL AND x.revoked_at IS NULL AND x.expires_at > now())`.as('members'),
+        + (SELECT count(*) FROM invitations x WHERE x.organisation_id = o.id AND x.accepted_at IS NULL AND x.revoked_at IS NULL AND x.expires_at > now())`.as(
+        'members',
+      ),
       countIn('recipes', true).as('recipes_month'),
       countIn('menus', true).as('menus_month'),
       countIn('qr_codes', true).as('qr_codes_month'),
@@ -87,7 +93,12 @@ function summaryQuery(db: Kysely<DB>, userId: string, organisationId?: string): 
     preparedOnPostgres(query.sql);
     summaryQueries.set(variant, query);
   }
-  return { ...query, parameters: query.parameters.map((value) => (value === USER_SLOT ? userId : value === ORGANISATION_SLOT ? organisationId : value)) };
+  return {
+    ...query,
+    parameters: query.parameters.map((value) =>
+      value === USER_SLOT ? userId : value === ORGANISATION_SLOT ? organisationId : value,
+    ),
+  };
 }
 
 /**
@@ -96,7 +107,11 @@ function summaryQuery(db: Kysely<DB>, userId: string, organisationId?: string): 
  * establishment's address as `profile`, its plan, usage and limits. Null when the account is not
  * (or no longer) a member of that organisation.
  */
-export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organisationId?: string): Promise<MeResponse | null> {
+export async function getAccountSummary(
+  db: Kysely<DB>,
+  user: SessionUser,
+  organisationId?: string,
+): Promise<MeResponse | null> {
   const [row] = (await db.executeQuery(summaryQuery(db, user.id, organisationId))).rows;
   if (!row) return null;
   const subscription = summarizeSubscription(subscriptionState(row));
@@ -108,7 +123,13 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
     phone: row.phone ?? null,
   };
   return {
-    user: { id: user.id, email: user.email, role: user.role, twoFactorEnabled: row.two_factor_enabled, emailVerified: row.email_verified },
+    user: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      twoFactorEnabled: row.two_factor_enabled,
+      emailVerified: row.email_verified,
+    },
     profile,
     organisation: { id: row.organisation_id, name: row.organisation_name, role: row.role },
     organisations: row.organisations,
@@ -133,5 +154,8 @@ export async function getAccountSummary(db: Kysely<DB>, user: SessionUser, organ
  * (src/server/app.ts, docs/decisions/0028-server-first-paint.md).
  */
 export async function readMe(db: Kysely<DB>, user: SessionUser): Promise<MeResponse | null> {
-  return (await getAccountSummary(db, user)) ?? (await getAccountSummary(db, user, (await resolveActiveOrganisation(db, user.id)).id));
+  return (
+    (await getAccountSummary(db, user)) ??
+    (await getAccountSummary(db, user, (await resolveActiveOrganisation(db, user.id)).id))
+  );
 }

@@ -27,6 +27,10 @@ export async function listOwnSessions(db: Kysely<DB>, userId: string, currentId:
 /** Ends one of the owner's sessions; false when it is not theirs or already gone. */
 export async function revokeOwnSession(db: Kysely<DB>, userId: string, sessionId: string): Promise<boolean> {
   if (!isUuid(sessionId)) return false;
-  const result = await db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

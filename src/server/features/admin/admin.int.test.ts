@@ -26,9 +26,21 @@ describe('admin API', () => {
     await t.signUp();
     const { cookie } = admin;
     const environment = (await t.request('GET', '/api/admin/environment', { cookie })).body;
-    expect(environment).toMatchObject({ appEnv: 'development', appName: 'NutriCarte', backendUrl: 'http://localhost:3000', payments: 'demo', crm: 'log', email: 'log', metaPixel: false });
+    expect(environment).toMatchObject({
+      appEnv: 'development',
+      appName: 'NutriCarte',
+      backendUrl: 'http://localhost:3000',
+      payments: 'demo',
+      crm: 'log',
+      email: 'log',
+      metaPixel: false,
+    });
 
-    await t.db.updateTable('event_outbox').set({ status: 'failed', last_error: 'Brevo answered 500' }).where('name', '=', 'sync_contact').execute();
+    await t.db
+      .updateTable('event_outbox')
+      .set({ status: 'failed', last_error: 'Brevo answered 500' })
+      .where('name', '=', 'sync_contact')
+      .execute();
     const outbox = (await t.request('GET', '/api/admin/outbox', { cookie })).body;
     expect(outbox.failed).toBeGreaterThanOrEqual(2);
     expect(outbox.lastErrors[0]).toMatchObject({ name: 'sync_contact', status: 'failed', error: 'Brevo answered 500' });

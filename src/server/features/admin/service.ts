@@ -4,7 +4,11 @@ import type { AppDeps } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 
 export async function outboxSummary(db: Kysely<DB>): Promise<AdminOutbox> {
-  const counts = await db.selectFrom('event_outbox').select(['status', db.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const counts = await db
+    .selectFrom('event_outbox')
+    .select(['status', db.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
   const errors = await db
     .selectFrom('event_outbox')
@@ -35,7 +39,9 @@ export async function retryOutbox(db: Kysely<DB>): Promise<number> {
   const result = await db
     .updateTable('event_outbox')
     .set({ status: 'pending', available_at: sql<Date>`now()` })
-    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'pending'), eb('last_error', 'is not', null)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'pending'), eb('last_error', 'is not', null)])]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -12,7 +12,11 @@ export function createDemoProvider(): BillingProvider {
     // The trial is decided when « Payer » is pressed (demo-service.ts), from the organisation's row.
     async createCheckout(owner: CheckoutOwner, _billingType: BillingType, _trialDays: number) {
       const sessionId = `demo_cs_${randomUUID()}`;
-      return { url: `/demo/checkout/${sessionId}`, sessionId, customerId: owner.customerId ?? `demo_cus_${owner.organisationId}` };
+      return {
+        url: `/demo/checkout/${sessionId}`,
+        sessionId,
+        customerId: owner.customerId ?? `demo_cus_${owner.organisationId}`,
+      };
     },
     async createPortal() {
       return { url: '/demo/portal' };

@@ -9,12 +9,22 @@ import { applySnapshot, trialDaysFor } from './snapshot.ts';
 const DAY_MS = 86_400_000;
 
 async function openSession(db: Kysely<DB>, organisationId: string, id: string) {
-  const row = await db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('organisation_id', '=', organisationId).where('provider', '=', 'demo').executeTakeFirst();
+  const row = await db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .where('provider', '=', 'demo')
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
 
-export async function getDemoCheckout(db: Kysely<DB>, organisationId: string, id: string): Promise<DemoCheckoutSession> {
+export async function getDemoCheckout(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+): Promise<DemoCheckoutSession> {
   const row = await openSession(db, organisationId, id);
   return {
     id: row.id,
@@ -38,7 +48,12 @@ function paidPeriodEnd(start: Date, billingType: BillingType): Date {
  * subscription; once the trial is used (trial_used_at, set by applySnapshot), the first
  * period is paid at once.
  */
-export async function payDemoCheckout(db: Kysely<DB>, organisationId: string, id: string, now = new Date()): Promise<{ redirectUrl: string }> {
+export async function payDemoCheckout(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ redirectUrl: string }> {
   await db.transaction().execute(async (trx) => {
     const session = await trx
       .selectFrom('checkout_sessions')
@@ -50,8 +65,17 @@ export async function payDemoCheckout(db: Kysely<DB>, organisationId: string, id
       .executeTakeFirst();
     if (!session) throw notFound();
     if (session.status !== 'open') return;
-    await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', id).execute();
-    const owner = await trx.selectFrom('subscriptions').select('trial_used_at').where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
+    await trx
+      .updateTable('checkout_sessions')
+      .set({ status: 'complete', completed_at: now })
+      .where('id', '=', id)
+      .execute();
+    const owner = await trx
+      .selectFrom('subscriptions')
+      .select('trial_used_at')
+      .where('organisation_id', '=', organisationId)
+      .forUpdate()
+      .executeTakeFirst();
     const trialEnd = owner?.trial_used_at ? null : new Date(now.getTime() + PRICES.trialDays * DAY_MS);
     await applySnapshot(trx, organisationId, {
       provider: 'demo',
@@ -68,16 +92,36 @@ export async function payDemoCheckout(db: Kysely<DB>, organisationId: string, id
   return { redirectUrl: `/payment-success?session_id=${encodeURIComponent(id)}` };
 }
 
-export async function cancelDemoCheckout(db: Kysely<DB>, organisationId: string, id: string): Promise<{ redirectUrl: string }> {
+export async function cancelDemoCheckout(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+): Promise<{ redirectUrl: string }> {
   await openSession(db, organisationId, id);
-  await db.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'open').execute();
+  await db
+    .updateTable('checkout_sessions')
+    .set({ status: 'expired' })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
   return { redirectUrl: '/payment-cancel' };
 }
 
 /** The demo portal: cancel at period end, resume, or end the period now (to see the return to free). */
-export async function demoPortalAction(db: Kysely<DB>, organisationId: string, action: 'cancel' | 'resume' | 'end-now', now = new Date()): Promise<void> {
+export async function demoPortalAction(
+  db: Kysely<DB>,
+  organisationId: string,
+  action: 'cancel' | 'resume' | 'end-now',
+  now = new Date(),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('subscriptions').selectAll().where('organisation_id', '=', organisationId).where('provider', '=', 'demo').forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .where('provider', '=', 'demo')
+      .forUpdate()
+      .executeTakeFirst();
     if (!row || row.tier !== 'premium') throw notFound();
     const ended = action === 'end-now';
     await applySnapshot(trx, organisationId, {

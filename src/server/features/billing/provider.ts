@@ -17,7 +17,11 @@ export interface BillingProvider {
    * Returns where to send the browser, and the customer id to remember. `trialDays` is 0 when
    * the organisation's one free trial is used (src/server/features/billing/snapshot.ts).
    */
-  createCheckout(owner: CheckoutOwner, billingType: BillingType, trialDays: number): Promise<{ url: string; sessionId: string; customerId: string | null }>;
+  createCheckout(
+    owner: CheckoutOwner,
+    billingType: BillingType,
+    trialDays: number,
+  ): Promise<{ url: string; sessionId: string; customerId: string | null }>;
   createPortal(customerId: string): Promise<{ url: string }>;
   /** Re-reads the truth from the provider (null: nothing to reconcile). */
   fetchSnapshot(customerId: string): Promise<SubscriptionSnapshot | null>;

@@ -19,7 +19,9 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
   // The plan is the organisation's: every member reads it, only owners pay or manage it.
   const manage = allow('billing:manage');
   app.use('*', requireUser(deps));
-  app.get('/subscription', async (c) => c.json(await getSubscription(db, billing, c.var.org.id, c.req.query('refresh') === '1')));
+  app.get('/subscription', async (c) =>
+    c.json(await getSubscription(db, billing, c.var.org.id, c.req.query('refresh') === '1')),
+  );
   app.post('/checkout', manage, async (c) => {
     const { tier, billingType } = await readJson(c, checkoutSchema);
     return c.json(await startCheckout(db, billing, { ...actorOf(c), email: c.var.user.email }, tier, billingType));
@@ -31,8 +33,12 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.get('/demo/checkout/:id', async (c) => c.json(await getDemoCheckout(db, c.var.org.id, c.req.param('id'))));
-  app.post('/demo/checkout/:id/pay', manage, async (c) => c.json(await payDemoCheckout(db, c.var.org.id, c.req.param('id'))));
-  app.post('/demo/checkout/:id/cancel', manage, async (c) => c.json(await cancelDemoCheckout(db, c.var.org.id, c.req.param('id'))));
+  app.post('/demo/checkout/:id/pay', manage, async (c) =>
+    c.json(await payDemoCheckout(db, c.var.org.id, c.req.param('id'))),
+  );
+  app.post('/demo/checkout/:id/cancel', manage, async (c) =>
+    c.json(await cancelDemoCheckout(db, c.var.org.id, c.req.param('id'))),
+  );
   app.post('/demo/portal', manage, async (c) => {
     const { action } = await readJson(c, demoPortalActionSchema);
     await demoPortalAction(db, c.var.org.id, action);

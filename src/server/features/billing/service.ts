@@ -9,11 +9,24 @@ import { applySnapshot, readBillingSubscription, trialDaysFor } from './snapshot
 import { enqueueEvent } from '../../domain/outbox.ts';
 
 async function customerOfOrganisation(db: Kysely<DB>, organisationId: string): Promise<string | null> {
-  return (await db.selectFrom('subscriptions').select('customer_id').where('organisation_id', '=', organisationId).executeTakeFirst())?.customer_id ?? null;
+  return (
+    (
+      await db
+        .selectFrom('subscriptions')
+        .select('customer_id')
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirst()
+    )?.customer_id ?? null
+  );
 }
 
 /** GET /api/billing/subscription: the organisation's plan, readable by every member. */
-export async function getSubscription(db: Kysely<DB>, billing: Billing, organisationId: string, refresh: boolean): Promise<BillingSubscription> {
+export async function getSubscription(
+  db: Kysely<DB>,
+  billing: Billing,
+  organisationId: string,
+  refresh: boolean,
+): Promise<BillingSubscription> {
   if (refresh) {
     const customerId = await customerOfOrganisation(db, organisationId);
     if (customerId) {
@@ -32,11 +45,21 @@ export async function startCheckout(
   tier: 'free' | 'premium',
   billingType: BillingType,
 ): Promise<{ url: string }> {
-  if (tier === 'free') throw new AppError('validation', 422, billingMessages.alreadyFree, { tier: billingMessages.alreadyFree });
+  if (tier === 'free')
+    throw new AppError('validation', 422, billingMessages.alreadyFree, { tier: billingMessages.alreadyFree });
   const current = await readBillingSubscription(db, actor.organisationId, billing.provider.kind);
   if (current.subscribed) throw new AppError('validation', 422, billingMessages.alreadyPremium);
-  const owner = { organisationId: actor.organisationId, userId: actor.userId, email: actor.email, customerId: await customerOfOrganisation(db, actor.organisationId) };
-  const session = await billing.provider.createCheckout(owner, billingType, await trialDaysFor(db, actor.organisationId));
+  const owner = {
+    organisationId: actor.organisationId,
+    userId: actor.userId,
+    email: actor.email,
+    customerId: await customerOfOrganisation(db, actor.organisationId),
+  };
+  const session = await billing.provider.createCheckout(
+    owner,
+    billingType,
+    await trialDaysFor(db, actor.organisationId),
+  );
   await db.transaction().execute(async (trx) => {
     if (session.customerId && !owner.customerId) {
       await trx
@@ -48,7 +71,13 @@ export async function startCheckout(
     }
     await trx
       .insertInto('checkout_sessions')
-      .values({ id: session.sessionId, organisation_id: actor.organisationId, created_by: actor.userId, provider: billing.provider.kind, billing_type: billingType })
+      .values({
+        id: session.sessionId,
+        organisation_id: actor.organisationId,
+        created_by: actor.userId,
+        provider: billing.provider.kind,
+        billing_type: billingType,
+      })
       .execute();
     await enqueueEvent(trx, actor.userId, 'checkout_started', { tier, billing_type: billingType });
   });
@@ -74,7 +103,12 @@ function customerOf(object: unknown): string | null {
  * (a replay changes nothing); the event body is trusted only for the customer id, and the
  * subscription is re-read from Stripe, so events arriving out of order cannot regress it.
  */
-export async function handleStripeWebhook(db: Kysely<DB>, billing: Billing, rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+export async function handleStripeWebhook(
+  db: Kysely<DB>,
+  billing: Billing,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ duplicate: boolean }> {
   const stripe = billing.stripe;
   if (!stripe?.webhookSecret || !signature) throw new AppError('bad_request', 400, billingMessages.webhookSignature);
   let event: Stripe.Event;
@@ -94,10 +128,19 @@ export async function handleStripeWebhook(db: Kysely<DB>, billing: Billing, rawB
       .executeTakeFirst();
     if (!inserted) return { duplicate: true };
     if (!customerId || !snapshot) return { duplicate: false };
-    const owner = await trx.selectFrom('subscriptions').select('organisation_id').where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
+    const owner = await trx
+      .selectFrom('subscriptions')
+      .select('organisation_id')
+      .where('customer_id', '=', customerId)
+      .forUpdate()
+      .executeTakeFirst();
     if (owner) await applySnapshot(trx, owner.organisation_id, snapshot);
     if (event.type === 'checkout.session.completed') {
-      await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: new Date() }).where('id', '=', (event.data.object as { id: string }).id).execute();
+      await trx
+        .updateTable('checkout_sessions')
+        .set({ status: 'complete', completed_at: new Date() })
+        .where('id', '=', (event.data.object as { id: string }).id)
+        .execute();
     }
     return { duplicate: false };
   });

@@ -19,8 +19,17 @@ export interface SubscriptionSnapshot {
 }
 
 /** Writes a snapshot over the organisation's subscription row; the row is the source of truth for limits. */
-export async function applySnapshot(trx: Transaction<DB>, organisationId: string, snap: SubscriptionSnapshot): Promise<void> {
-  const before = await trx.selectFrom('subscriptions').select(['tier', 'status', 'billing_type']).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
+export async function applySnapshot(
+  trx: Transaction<DB>,
+  organisationId: string,
+  snap: SubscriptionSnapshot,
+): Promise<void> {
+  const before = await trx
+    .selectFrom('subscriptions')
+    .select(['tier', 'status', 'billing_type'])
+    .where('organisation_id', '=', organisationId)
+    .forUpdate()
+    .executeTakeFirst();
   await trx
     .updateTable('subscriptions')
     .set({
@@ -39,22 +48,42 @@ export async function applySnapshot(trx: Transaction<DB>, organisationId: string
     .execute();
   // One free trial per organisation: a subscription that started (with a trial or not) used it.
   if (snap.tier === 'premium' || snap.trialEnd) {
-    await trx.updateTable('subscriptions').set({ trial_used_at: new Date() }).where('organisation_id', '=', organisationId).where('trial_used_at', 'is', null).execute();
+    await trx
+      .updateTable('subscriptions')
+      .set({ trial_used_at: new Date() })
+      .where('organisation_id', '=', organisationId)
+      .where('trial_used_at', 'is', null)
+      .execute();
   }
   // The CRM contacts working in the organisation follow every change of plan, in the same transaction.
-  if (before && (before.tier !== snap.tier || before.status !== snap.status || before.billing_type !== snap.billingType)) {
+  if (
+    before &&
+    (before.tier !== snap.tier || before.status !== snap.status || before.billing_type !== snap.billingType)
+  ) {
     await enqueueOrganisationContactSync(trx, organisationId);
   }
 }
 
 /** Days of free trial a new checkout of this organisation gets: the whole trial, or none once used. */
 export async function trialDaysFor(db: Kysely<DB>, organisationId: string): Promise<number> {
-  const row = await db.selectFrom('subscriptions').select('trial_used_at').where('organisation_id', '=', organisationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('trial_used_at')
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   return row?.trial_used_at ? 0 : PRICES.trialDays;
 }
 
-export async function readBillingSubscription(db: Kysely<DB>, organisationId: string, provider: 'stripe' | 'demo'): Promise<BillingSubscription> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('organisation_id', '=', organisationId).executeTakeFirst();
+export async function readBillingSubscription(
+  db: Kysely<DB>,
+  organisationId: string,
+  provider: 'stripe' | 'demo',
+): Promise<BillingSubscription> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   const summary = summarizeSubscription(subscriptionState(row));
   return {
     subscribed: summary.subscribed,

@@ -32,15 +32,33 @@ const LIVE = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused', 'inc
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** Stripe's subscription → our row. `cancel_at` counts as « ends at period end » (newer portals use it). */
-export function snapshotFromStripe(sub: Stripe.Subscription | undefined, customerId: string, prices: StripeConfig): SubscriptionSnapshot {
+export function snapshotFromStripe(
+  sub: Stripe.Subscription | undefined,
+  customerId: string,
+  prices: StripeConfig,
+): SubscriptionSnapshot {
   if (!sub) {
-    return { provider: 'stripe', customerId, subscriptionId: null, tier: 'free', status: 'active', billingType: null, currentPeriodEnd: null, trialEnd: null, cancelAtPeriodEnd: false };
+    return {
+      provider: 'stripe',
+      customerId,
+      subscriptionId: null,
+      tier: 'free',
+      status: 'active',
+      billingType: null,
+      currentPeriodEnd: null,
+      trialEnd: null,
+      cancelAtPeriodEnd: false,
+    };
   }
   const item = sub.items.data[0];
   const priceId = item?.price.id;
   const interval = item?.price.recurring?.interval;
   const billingType: BillingType | null =
-    priceId === prices.priceYearly || interval === 'year' ? 'yearly' : priceId === prices.priceMonthly || interval === 'month' ? 'monthly' : null;
+    priceId === prices.priceYearly || interval === 'year'
+      ? 'yearly'
+      : priceId === prices.priceMonthly || interval === 'month'
+        ? 'monthly'
+        : null;
   const status = STATUS[sub.status] ?? 'incomplete';
   return {
     provider: 'stripe',
@@ -55,7 +73,11 @@ export function snapshotFromStripe(sub: Stripe.Subscription | undefined, custome
   };
 }
 
-export function createStripeProvider(config: StripeConfig, publicOrigin: string, stripe = createStripeClient(config)): BillingProvider {
+export function createStripeProvider(
+  config: StripeConfig,
+  publicOrigin: string,
+  stripe = createStripeClient(config),
+): BillingProvider {
   const priceFor = (billingType: BillingType) => {
     const price = billingType === 'yearly' ? config.priceYearly : config.priceMonthly;
     if (!price) throw new Error(`STRIPE_PRICE_${billingType.toUpperCase()} is not set`);
@@ -68,14 +90,22 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
       const metadata = { organisationId: owner.organisationId, userId: owner.userId };
       const customerId =
         owner.customerId ??
-        (await stripe.customers.create({ email: owner.email, metadata }, { idempotencyKey: `customer-${owner.organisationId}` })).id;
+        (
+          await stripe.customers.create(
+            { email: owner.email, metadata },
+            { idempotencyKey: `customer-${owner.organisationId}` },
+          )
+        ).id;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
         client_reference_id: owner.organisationId,
         line_items: [{ price: priceFor(billingType), quantity: 1 }],
         // No trial_period_days at all once the trial is used: Stripe would start another one.
-        subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { ...metadata, billingType } },
+        subscription_data: {
+          ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+          metadata: { ...metadata, billingType },
+        },
         metadata: { ...metadata, billingType },
         locale: 'fr',
         success_url: `${publicOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
@@ -85,7 +115,11 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
       return { url: session.url, sessionId: session.id, customerId };
     },
     async createPortal(customerId: string) {
-      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${publicOrigin}/subscription`, locale: 'fr' });
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${publicOrigin}/subscription`,
+        locale: 'fr',
+      });
       return { url: portal.url };
     },
     async fetchSnapshot(customerId: string) {
@@ -101,7 +135,8 @@ export function createStripeProvider(config: StripeConfig, publicOrigin: string,
         await stripe.customers.del(customerId);
       } catch (error) {
         // Already erased (a retried deletion): nothing left to do.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')) throw error;
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing'))
+          throw error;
       }
     },
   };

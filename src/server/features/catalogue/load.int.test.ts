@@ -24,13 +24,20 @@ function food(code: number) {
 }
 
 async function edition(): Promise<string | undefined> {
-  const row = await t.db.selectFrom('catalogue_meta').select('value').where('key', '=', 'ciqual_edition').executeTakeFirst();
+  const row = await t.db
+    .selectFrom('catalogue_meta')
+    .select('value')
+    .where('key', '=', 'ciqual_edition')
+    .executeTakeFirst();
   return row?.value;
 }
 
 describe('loadCatalogue', () => {
   it('has loaded every Ciqual food', async () => {
-    const { n } = await t.db.selectFrom('catalogue_foods').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom('catalogue_foods')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(CIQUAL_FOODS);
   });
 
@@ -51,7 +58,11 @@ describe('loadCatalogue', () => {
     });
     expect(dessert.composition).toMatchObject({ nrj_kcal: 255, cholesterol_mg: 47.3 });
     const salad = await food(8407);
-    expect(salad).toMatchObject({ group_name: 'entrées et plats composés', subgroup_name: 'salades composées et crudités', subsubgroup_name: null });
+    expect(salad).toMatchObject({
+      group_name: 'entrées et plats composés',
+      subgroup_name: 'salades composées et crudités',
+      subsubgroup_name: null,
+    });
   });
 
   it('keeps an empty Ciqual cell as NULL, never 0, and a real 0 as 0', async () => {
@@ -83,7 +94,10 @@ describe('loadCatalogue', () => {
     const csv = await readFile(path.join(ciqualDir, 'ciqual.csv'), 'utf8');
     const line = '24999,Dessert (aliment moyen),,,,1070,255,49.9,4.41,';
     expect(csv).toContain(line);
-    await writeFile(path.join(changedDir, 'ciqual.csv'), csv.replace(line, '24999,Dessert (aliment moyen),,,,1070,255,49.9,5.55,'));
+    await writeFile(
+      path.join(changedDir, 'ciqual.csv'),
+      csv.replace(line, '24999,Dessert (aliment moyen),,,,1070,255,49.9,5.55,'),
+    );
     const before = await food(24999);
 
     const result = await loadCatalogue(t.db, changedDir);

@@ -8,7 +8,16 @@ import { ciqualDir } from '../../lib/paths.ts';
 import { parseCsvRecords } from '../../lib/csv.ts';
 
 /** Columns of ciqual.csv that are not nutrient values. */
-const TEXT_COLUMNS = new Set(['code', 'name', 'group', 'subgroup', 'subsubgroup', 'group_code', 'subgroup_code', 'subsubgroup_code']);
+const TEXT_COLUMNS = new Set([
+  'code',
+  'name',
+  'group',
+  'subgroup',
+  'subsubgroup',
+  'group_code',
+  'subgroup_code',
+  'subsubgroup_code',
+]);
 
 /** Typed columns of catalogue_foods ← ciqual.csv column. */
 const NUTRIENT_COLUMNS = {
@@ -57,11 +66,23 @@ export async function loadCatalogue(db: Kysely<DB>, dir: string = ciqualDir): Pr
     readFile(path.join(dir, 'ciqual.csv'), 'utf8'),
     readFile(path.join(dir, 'ciqual_raw_flags.csv'), 'utf8'),
   ]);
-  const edition = createHash('sha256').update(LOADER_VERSION).update(foodsCsv).update('\0').update(flagsCsv).digest('hex');
+  const edition = createHash('sha256')
+    .update(LOADER_VERSION)
+    .update(foodsCsv)
+    .update('\0')
+    .update(flagsCsv)
+    .digest('hex');
 
-  const current = await db.selectFrom('catalogue_meta').select('value').where('key', '=', 'ciqual_edition').executeTakeFirst();
+  const current = await db
+    .selectFrom('catalogue_meta')
+    .select('value')
+    .where('key', '=', 'ciqual_edition')
+    .executeTakeFirst();
   if (current?.value === edition) {
-    const { count } = await db.selectFrom('catalogue_foods').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('catalogue_foods')
+      .select(db.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return { status: 'unchanged', foods: Number(count), edition, ms: performance.now() - started };
   }
 
@@ -81,7 +102,8 @@ export async function loadCatalogue(db: Kysely<DB>, dir: string = ciqualDir): Pr
       Object.entries(NUTRIENT_COLUMNS).map(([target, source]) => [target, toNumber(r[source])]),
     ) as Record<keyof typeof NUTRIENT_COLUMNS, number | null>;
     // INCO defines salt as sodium × 2.5; 6 foods give sodium without salt (data/ciqual/README.md).
-    if (nutrients.salt_g === null && nutrients.sodium_mg !== null) nutrients.salt_g = Math.round(nutrients.sodium_mg * 2.5) / 1000;
+    if (nutrients.salt_g === null && nutrients.sodium_mg !== null)
+      nutrients.salt_g = Math.round(nutrients.sodium_mg * 2.5) / 1000;
     return {
       code,
       name: r.name ?? '',
@@ -100,7 +122,11 @@ export async function loadCatalogue(db: Kysely<DB>, dir: string = ciqualDir): Pr
 
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('nutricarte.catalogue'))`.execute(trx);
-    const again = await trx.selectFrom('catalogue_meta').select('value').where('key', '=', 'ciqual_edition').executeTakeFirst();
+    const again = await trx
+      .selectFrom('catalogue_meta')
+      .select('value')
+      .where('key', '=', 'ciqual_edition')
+      .executeTakeFirst();
     if (again?.value === edition) return;
     for (let i = 0; i < rows.length; i += 400) {
       await trx

@@ -37,18 +37,33 @@ interface Hit {
 
 // `settle: false`: the harness's wait for the channel (a query of its own) is left out of the count.
 const search = async (user: SignedUpUser, q: string): Promise<Hit[]> => {
-  const res = await t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, { cookie: user.cookie, settle: false });
+  const res = await t.request('GET', `/api/catalogue/ingredients?${new URLSearchParams({ q, limit: '10' })}`, {
+    cookie: user.cookie,
+    settle: false,
+  });
   expect(res.status, res.text).toBe(200);
   return res.body.hits;
 };
-const own = (hits: Hit[]) => hits.filter((hit) => hit.kind === 'product' || hit.kind === 'recipe').map((hit) => `${hit.group}: ${hit.name}`);
+const own = (hits: Hit[]) =>
+  hits.filter((hit) => hit.kind === 'product' || hit.kind === 'recipe').map((hit) => `${hit.group}: ${hit.name}`);
 const write = async (user: SignedUpUser, method: 'POST' | 'PUT', path: string, body: unknown) => {
   const res = await t.request(method, path, { cookie: user.cookie, body });
   expect(res.status, res.text).toBeLessThan(300);
   return res.body;
 };
-const product = (name: string, allergens: string[] = []) => ({ name, supplier: 'Légumerie du marché', per100g: { energyKcal: 36, fat: 0.3, carbs: 6.6, sugars: 5.8, protein: 0.8, salt: 0.1 }, allergens, price: { amount: 3.2, per: 'kg' } });
-const recipe = (name: string) => ({ name, servings: 4, ingredients: [{ code: '22000', quantity: 400, unit: 'g' }], allergens: [] });
+const product = (name: string, allergens: string[] = []) => ({
+  name,
+  supplier: 'Légumerie du marché',
+  per100g: { energyKcal: 36, fat: 0.3, carbs: 6.6, sugars: 5.8, protein: 0.8, salt: 0.1 },
+  allergens,
+  price: { amount: 3.2, per: 'kg' },
+});
+const recipe = (name: string) => ({
+  name,
+  servings: 4,
+  ingredients: [{ code: '22000', quantity: 400, unit: 'g' }],
+  allergens: [],
+});
 
 describe('the ingredient search kept in memory', () => {
   it('answers a keystroke already asked with no query, the same hits; and reads again when nothing is listened to', async () => {
@@ -103,9 +118,17 @@ describe('the ingredient search kept in memory', () => {
   it('hears a write of another connection (another process) within a second', async (context) => {
     if (!other) return context.skip(); // PGlite has one connection, this process's
     expect(own(await search(owner, 'navet'))).toEqual([]);
-    await sql`INSERT INTO products (organisation_id, name, name_folded) VALUES (${owner.organisationId}, 'Navets nouveaux', 'navets nouveaux')`.execute(other.db);
-    await expect.poll(async () => own(await search(owner, 'navet')), { timeout: 1_000, interval: 50 }).toEqual(['Mon produit: Navets nouveaux']);
-    await sql`UPDATE products SET name = 'Navets de Milan', name_folded = 'navets de milan' WHERE organisation_id = ${owner.organisationId} AND name = 'Navets nouveaux'`.execute(other.db);
-    await expect.poll(async () => own(await search(owner, 'navet')), { timeout: 1_000, interval: 50 }).toEqual(['Mon produit: Navets de Milan']);
+    await sql`INSERT INTO products (organisation_id, name, name_folded) VALUES (${owner.organisationId}, 'Navets nouveaux', 'navets nouveaux')`.execute(
+      other.db,
+    );
+    await expect
+      .poll(async () => own(await search(owner, 'navet')), { timeout: 1_000, interval: 50 })
+      .toEqual(['Mon produit: Navets nouveaux']);
+    await sql`UPDATE products SET name = 'Navets de Milan', name_folded = 'navets de milan' WHERE organisation_id = ${owner.organisationId} AND name = 'Navets nouveaux'`.execute(
+      other.db,
+    );
+    await expect
+      .poll(async () => own(await search(owner, 'navet')), { timeout: 1_000, interval: 50 })
+      .toEqual(['Mon produit: Navets de Milan']);
   });
 });

@@ -45,7 +45,11 @@ export async function searchOwnIngredients(
     const generation = kept?.generation() ?? 0;
     own = { ...(await readOwnNames(db, organisationId)), hits: new Map() };
     const weight = NAME_BYTES * (own.products.length + own.recipes.length) + HIT_BYTES * HITS_KEPT;
-    kept?.set(organisationId, [ownIngredientsTag(organisationId)], own, { generation, validUntil: Date.now() + OWN_INGREDIENTS_CACHE_MS, weight });
+    kept?.set(organisationId, [ownIngredientsTag(organisationId)], own, {
+      generation,
+      validUntil: Date.now() + OWN_INGREDIENTS_CACHE_MS,
+      weight,
+    });
   }
   const { productIds, recipeIds } = matchOwnNames(own, q, limit);
   const hits = own.hits;

@@ -51,7 +51,10 @@ describe('GET /api/catalogue/ingredients', () => {
       ['olive%20huile', '17270'],
     ] as const) {
       const res = await ingredients(`?q=${q}&limit=3`);
-      expect(res.body.hits.map((h: { code: string }) => h.code), q).toContain(code);
+      expect(
+        res.body.hits.map((h: { code: string }) => h.code),
+        q,
+      ).toContain(code);
     }
   });
 
@@ -77,7 +80,10 @@ describe('GET /api/catalogue/ingredients', () => {
   it('answers 422 in French for a query too long, never 500', async () => {
     const res = await ingredients(`?q=${'a'.repeat(101)}`);
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'validation', message: 'La recherche ne peut pas dépasser 100\u00a0caractères' });
+    expect(res.body.error).toMatchObject({
+      code: 'validation',
+      message: 'La recherche ne peut pas dépasser 100\u00a0caractères',
+    });
     expect(res.headers.get('cache-control')).not.toBe('public, max-age=300');
     for (const q of ['%25', '%00%00%00', '((((', '%F0%9F%8D%85%F0%9F%8D%85%F0%9F%8D%85', 'de%20la%20du']) {
       const odd = await ingredients(`?q=${q}`);
@@ -95,8 +101,12 @@ describe('GET /api/catalogue/allergens', () => {
   });
 
   it('filters by name or category, accents folded', async () => {
-    expect((await t.request('GET', '/api/catalogue/allergens?q=oeuf')).body.hits).toEqual([{ name: 'Œufs', category: 'Œufs' }]);
-    const sea = (await t.request('GET', '/api/catalogue/allergens?q=mer')).body.hits.map((h: { name: string }) => h.name);
+    expect((await t.request('GET', '/api/catalogue/allergens?q=oeuf')).body.hits).toEqual([
+      { name: 'Œufs', category: 'Œufs' },
+    ]);
+    const sea = (await t.request('GET', '/api/catalogue/allergens?q=mer')).body.hits.map(
+      (h: { name: string }) => h.name,
+    );
     expect(sea).toEqual(['Crustacés', 'Poissons', 'Mollusques']);
     expect((await t.request('GET', '/api/catalogue/allergens?q=zzz')).body.hits).toEqual([]);
   });

@@ -36,7 +36,12 @@ function readQuery(c: Context<AppEnv>) {
  * docs/product/organisations.md « Losing access »), and the organisation's names and hits
  * (./own-ingredients.ts). All kept, a keystroke makes no query.
  */
-async function ownHits(c: Context<AppEnv>, deps: CatalogueDeps, q: string, limit: number): Promise<{ organisationId: string; hits: IngredientHit[] } | null> {
+async function ownHits(
+  c: Context<AppEnv>,
+  deps: CatalogueDeps,
+  q: string,
+  limit: number,
+): Promise<{ organisationId: string; hits: IngredientHit[] } | null> {
   if (!deps.signedInOrganisation || !c.req.header('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
   const organisationId = await deps.signedInOrganisation(c);
   if (organisationId === null) return null;
@@ -88,7 +93,8 @@ export function catalogueRoutes(deps: CatalogueDeps): Hono<AppEnv> {
     const organisationId = own?.organisationId ?? null;
     // The organisation's own products first, marked « Mon produit » (docs/product/products.md), then its recipes, then Ciqual.
     const products = own?.hits ?? [];
-    const foods = products.length >= limit ? [] : (await getCatalogueSearch(deps.db)).search(q, { limit: limit - products.length });
+    const foods =
+      products.length >= limit ? [] : (await getCatalogueSearch(deps.db)).search(q, { limit: limit - products.length });
     // Only on success: an error (503 while the database is down) must not be cached; a signed-in answer holds the organisation's products.
     c.header('Cache-Control', organisationId === null ? CACHE_CONTROL : 'private, no-cache');
     if (organisationId !== null) c.header('Vary', 'Cookie');

@@ -44,7 +44,9 @@ const NOT_RAW_GROUPS = new Set(['produits laitiers']);
 /** The plain form: « Lardon nature », « Beurre …, doux ». */
 const PLAIN_WORDS = new Set(['nature', 'doux'].map(singular));
 /** Flavoured forms, after the first word (« Sucre blanc » is not « …, sucré »). */
-const FLAVOURED_WORDS = new Set(['sale', 'salee', 'sucre', 'sucree', 'aromatise', 'aromatisee', 'fume', 'fumee'].map(singular));
+const FLAVOURED_WORDS = new Set(
+  ['sale', 'salee', 'sucre', 'sucree', 'aromatise', 'aromatisee', 'fume', 'fumee'].map(singular),
+);
 /** « Sel au céleri », « Riz au lait », « Tomate à la provençale »: a flavoured or composed food. */
 const FLAVOUR_LINKS = new Set(['au', 'aux', 'avec']);
 /** By match quality of the name's first word with a query word: none, typo, prefix, exact. */
@@ -120,14 +122,17 @@ export function indexFood(hit: IngredientHit): IndexedFood {
   if (hit.group && foldText(hit.group) === COMPOSED_GROUP) prior -= RANKING.composedGroup;
   for (const token of new Set(all)) prior -= PENALTY_WORDS.get(token) ?? 0;
   // Raw is the basic form of produce, meat, fish and grains, not of milk (« Lait entier, cru »).
-  if (all.some((t) => RAW_WORDS.has(t)) && !(hit.group && NOT_RAW_GROUPS.has(foldText(hit.group)))) prior += RANKING.raw;
+  if (all.some((t) => RAW_WORDS.has(t)) && !(hit.group && NOT_RAW_GROUPS.has(foldText(hit.group))))
+    prior += RANKING.raw;
   const foldedName = ` ${tokenize(hit.name).join(' ')} `;
-  if (all.some((t) => PLAIN_WORDS.has(t)) || / sans sel ajoute | sans sucres? ajoutes? /.test(foldedName)) prior += RANKING.plain;
+  if (all.some((t) => PLAIN_WORDS.has(t)) || / sans sel ajoute | sans sucres? ajoutes? /.test(foldedName))
+    prior += RANKING.plain;
   if (all.slice(1).some((t) => FLAVOURED_WORDS.has(t))) prior -= RANKING.flavouredQualifier;
   if (/ aliment moyen | sans precision /.test(foldedName)) prior += RANKING.average;
   // « X au Y », « X à la Y », « X avec Y » in the head: flavoured or composed.
   const headWords = tokenize(headText);
-  if (headWords.slice(1).some((w) => FLAVOUR_LINKS.has(w)) || / a la | a l /.test(` ${headWords.join(' ')} `)) prior -= RANKING.flavoured;
+  if (headWords.slice(1).some((w) => FLAVOUR_LINKS.has(w)) || / a la | a l /.test(` ${headWords.join(' ')} `))
+    prior -= RANKING.flavoured;
   else if (/ (?:au|aux|avec|a la|a l) /.test(foldedName)) prior -= RANKING.flavouredLater;
   // Shorter names are the more generic ones.
   // Figures (« 80% MG », « T55 ») tell a grade, not another food: they do not count.

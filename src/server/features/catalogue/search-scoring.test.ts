@@ -10,11 +10,11 @@ import { parseQuery, tokenize, normalizeTerm } from './search-terms.ts';
 function catalogueIndex(keptMatches?: number): KeptWordSearch {
   const index = new KeptWordSearch(
     {
-    fields: ['name', 'note'],
-    idField: 'id',
-    tokenize,
-    processTerm: (term) => normalizeTerm(term),
-    searchOptions: { combineWith: 'AND', boost: { note: 0.5 } },
+      fields: ['name', 'note'],
+      idField: 'id',
+      tokenize,
+      processTerm: (term) => normalizeTerm(term),
+      searchOptions: { combineWith: 'AND', boost: { note: 0.5 } },
     },
     keptMatches,
   );
@@ -64,7 +64,13 @@ describe('KeptWordSearch: the kept words stay bounded by what they weigh', () =>
 
 describe('KeptWordSearch: an index that changes', () => {
   const small = () => {
-    const index = new KeptWordSearch({ fields: ['name', 'note'], idField: 'id', tokenize, processTerm: (term) => normalizeTerm(term), searchOptions: { combineWith: 'AND', boost: { note: 0.5 } } });
+    const index = new KeptWordSearch({
+      fields: ['name', 'note'],
+      idField: 'id',
+      tokenize,
+      processTerm: (term) => normalizeTerm(term),
+      searchOptions: { combineWith: 'AND', boost: { note: 0.5 } },
+    });
     index.addAll([
       { id: 0, name: 'Pomme crue', note: '' },
       { id: 1, name: 'Pomme de terre', note: '' },
@@ -74,7 +80,12 @@ describe('KeptWordSearch: an index that changes', () => {
 
   it('scores a food added after a search, as MiniSearch does, with the kept words dropped', () => {
     const index = small();
-    expect(index.scored(parseQuery('pomme')).map((f) => f.id).sort()).toEqual([0, 1]);
+    expect(
+      index
+        .scored(parseQuery('pomme'))
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual([0, 1]);
     expect(index.keptMatchCount).toBe(2);
     index.add({ id: 2, name: 'Pomme cuite', note: '' });
     const ours = index.scored(parseQuery('pomme'));

@@ -47,7 +47,13 @@ const FUZZY_WEIGHT = 0.45;
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
 /** MiniSearch's `calcBM25Score`. */
-function bm25(termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number): number {
+function bm25(
+  termFreq: number,
+  matchingCount: number,
+  totalCount: number,
+  fieldLength: number,
+  avgFieldLength: number,
+): number {
   const { k, b, d } = BM25;
   const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
   return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)));
@@ -68,7 +74,10 @@ function or(a: Matches, b: Matches): Matches {
   const out = new Map(a);
   for (const [id, match] of b) {
     const existing = out.get(id);
-    out.set(id, existing ? { score: existing.score + match.score, terms: unionTerms(existing.terms, match.terms) } : match);
+    out.set(
+      id,
+      existing ? { score: existing.score + match.score, terms: unionTerms(existing.terms, match.terms) } : match,
+    );
   }
   return out;
 }
@@ -99,7 +108,9 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
     private readonly keptMatchesMax = KEPT_MATCHES,
   ) {
     super(options);
-    this.boosts = options.fields.map((field) => [this._fieldIds[field] ?? -1, options.searchOptions.boost[field] || 1] as const);
+    this.boosts = options.fields.map(
+      (field) => [this._fieldIds[field] ?? -1, options.searchOptions.boost[field] || 1] as const,
+    );
   }
 
   /** The foods matching every word (or, with `any`, at least one), best first, as MiniSearch's `search` ranks them. */
@@ -107,9 +118,11 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
     this.current();
     if (slots.length === 0) return [];
     let combined = this.slot(slots[0]!);
-    for (let s = 1; s < slots.length; s++) combined = any ? or(combined, this.slot(slots[s]!)) : and(combined, this.slot(slots[s]!));
+    for (let s = 1; s < slots.length; s++)
+      combined = any ? or(combined, this.slot(slots[s]!)) : and(combined, this.slot(slots[s]!));
     const out: ScoredFood[] = [];
-    for (const [shortId, { score, terms }] of combined) out.push({ id: this._documentIds.get(shortId) as number, score: score * (terms.length || 1) });
+    for (const [shortId, { score, terms }] of combined)
+      out.push({ id: this._documentIds.get(shortId) as number, score: score * (terms.length || 1) });
     return out.sort((a, b) => b.score - a.score);
   }
 
@@ -170,7 +183,8 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
    * rather than scored. Called before every search, kept words or not.
    */
   private current(): void {
-    if (this._dirtCount > 0) throw new Error('KeptWordSearch: a discarded document would still be scored; build the index again instead');
+    if (this._dirtCount > 0)
+      throw new Error('KeptWordSearch: a discarded document would still be scored; build the index again instead');
     if (this.readFrom.nextId === this._nextId && this.readFrom.count === this._documentCount) return;
     const size = this._nextId;
     this.byField = this.boosts.map(() => new Float64Array(size));
@@ -202,7 +216,8 @@ export class KeptWordSearch extends MiniSearch<Indexed> {
         const avgFieldLength = this._avgFieldLength[fieldId]!;
         const lengths = byField[f]!;
         for (const [shortId, termFreq] of freqs) {
-          const weighted = weight * 1 * fieldBoost * 1 * bm25(termFreq, matching, documents, lengths[shortId]!, avgFieldLength);
+          const weighted =
+            weight * 1 * fieldBoost * 1 * bm25(termFreq, matching, documents, lengths[shortId]!, avgFieldLength);
           const sum = sums[shortId]!;
           if (Number.isNaN(sum)) {
             sums[shortId] = weighted;

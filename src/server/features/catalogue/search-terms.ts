@@ -12,7 +12,26 @@ const MAX_QUERY_TERMS = 8;
 // --- text processing -------------------------------------------------------------------
 
 /** Words that never tell foods apart (compared after folding). */
-const STOP_WORDS = new Set(['de', 'du', 'des', 'd', 'la', 'le', 'les', 'l', 'a', 'au', 'aux', 'et', 'ou', 'en', 'un', 'une', 'ex', 'par']);
+const STOP_WORDS = new Set([
+  'de',
+  'du',
+  'des',
+  'd',
+  'la',
+  'le',
+  'les',
+  'l',
+  'a',
+  'au',
+  'aux',
+  'et',
+  'ou',
+  'en',
+  'un',
+  'une',
+  'ex',
+  'par',
+]);
 
 const SPLIT = /[^\p{L}\p{N}]+/u;
 

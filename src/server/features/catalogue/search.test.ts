@@ -190,7 +190,8 @@ describe('ingredient search over the 3,484 Ciqual foods', () => {
 
   it('keeps the relevance set honest: each expected code is a Ciqual food', () => {
     const known = new Set(hitsFromCsv().map((h) => Number(h.code)));
-    for (const q of RELEVANCE_QUERIES) for (const code of q.expected) expect(known.has(code), `${q.query}: ${code}`).toBe(true);
+    for (const q of RELEVANCE_QUERIES)
+      for (const code of q.expected) expect(known.has(code), `${q.query}: ${code}`).toBe(true);
   });
 });
 
@@ -222,7 +223,8 @@ describe('kept answers', () => {
 // itself, each query word's kept: they must be MiniSearch's own, score for score, in the same
 // order (ties included), whatever the words already kept.
 describe('kept words: MiniSearch’s own results', () => {
-  const ranked = (search: CatalogueSearch, query: string) => search.rank(query, { limit: 50 }).map((r) => [r.hit.id, r.score]);
+  const ranked = (search: CatalogueSearch, query: string) =>
+    search.rank(query, { limit: 50 }).map((r) => [r.hit.id, r.score]);
   let reference: CatalogueSearch;
   let kept: CatalogueSearch;
   beforeAll(() => {
@@ -232,8 +234,18 @@ describe('kept words: MiniSearch’s own results', () => {
   });
 
   it('every prefix a cook types, the relevance queries, synonyms and the any-word fallback, twice', () => {
-    const typed = ['carottes rapees', 'pommes de terre', 'creme fraiche epaisse', 'creme liquide', 'jambon blanc', 'huile d olive', 'champignons de paris', 'aubergnie farcie', 'tomate xyzzy', 'lentilles vertes']
-      .flatMap((name) => Array.from({ length: name.length - 2 }, (_, i) => name.slice(0, i + 3)));
+    const typed = [
+      'carottes rapees',
+      'pommes de terre',
+      'creme fraiche epaisse',
+      'creme liquide',
+      'jambon blanc',
+      'huile d olive',
+      'champignons de paris',
+      'aubergnie farcie',
+      'tomate xyzzy',
+      'lentilles vertes',
+    ].flatMap((name) => Array.from({ length: name.length - 2 }, (_, i) => name.slice(0, i + 3)));
     const queries = [...typed, ...RELEVANCE_QUERIES.map((q) => q.query)];
     let fallbacks = 0;
     for (let round = 0; round < 2; round++) {
@@ -248,12 +260,20 @@ describe('kept words: MiniSearch’s own results', () => {
   });
 
   it('random queries from the catalogue’s words, cut, misspelt and combined (fast-check)', () => {
-    const words = [...new Set(hitsFromCsv().flatMap((h) => h.name.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => w.length >= 3))];
+    const words = [
+      ...new Set(
+        hitsFromCsv()
+          .flatMap((h) => h.name.toLowerCase().split(/[^\p{L}]+/u))
+          .filter((w) => w.length >= 3),
+      ),
+    ];
     const typo = fc.tuple(fc.nat(), fc.constantFrom('', 'e', 'x', 's')).map(([at, letter]) => (word: string) => {
       const i = at % (word.length + 1);
       return word.slice(0, i) + letter + word.slice(i + (letter === '' ? 1 : 0));
     });
-    const word = fc.tuple(fc.constantFrom(...words), fc.nat(), typo).map(([w, cut, misspell]) => misspell(w.slice(0, Math.max(1, w.length - (cut % 4)))));
+    const word = fc
+      .tuple(fc.constantFrom(...words), fc.nat(), typo)
+      .map(([w, cut, misspell]) => misspell(w.slice(0, Math.max(1, w.length - (cut % 4)))));
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (parts) => {
         const query = parts.join(' ');

@@ -7,7 +7,6 @@ import { FIRST_WORD_BONUS, indexFood, RANKING, type IndexedFood } from './search
 import { KeptWordSearch } from './search-scoring.ts';
 import { matchQuality, normalizeTerm, parseQuery, tokenize, type QuerySlot } from './search-terms.ts';
 
-
 /**
  * Ingredient search over the Ciqual catalogue (docs/product/api.md « Catalogue »), built on MiniSearch.
  *
@@ -84,7 +83,8 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
   /** The foods matching the query's words, best first, by MiniSearch's score (./search-scoring.ts). */
   const matches =
     options.scoring === 'minisearch'
-      ? (slots: readonly QuerySlot[], any?: boolean) => mini.search(KeptWordSearch.query(slots, any), asIs).map(({ id, score }) => ({ id: id as number, score }))
+      ? (slots: readonly QuerySlot[], any?: boolean) =>
+          mini.search(KeptWordSearch.query(slots, any), asIs).map(({ id, score }) => ({ id: id as number, score }))
       : (slots: readonly QuerySlot[], any?: boolean) => mini.scored(slots, any);
 
   function rank(query: string, options: SearchOptions = {}): RankedHit[] {
@@ -121,7 +121,8 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
       const firstToken = food.tokens[0];
       if (firstToken !== undefined) {
         let bonus = FIRST_WORD_BONUS[quality(0, firstToken)] ?? 0;
-        for (let s = 1; s < slots.length; s++) bonus = Math.max(bonus, RANKING.otherWordFirst * (FIRST_WORD_BONUS[quality(s, firstToken)] ?? 0));
+        for (let s = 1; s < slots.length; s++)
+          bonus = Math.max(bonus, RANKING.otherWordFirst * (FIRST_WORD_BONUS[quality(s, firstToken)] ?? 0));
         score += bonus;
       }
       // Words of the query found in the head of the name, not in a qualifier.
@@ -142,7 +143,12 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
       return { hit: food.hit, score };
     });
     // Ties: the shorter name, then a fixed order, whatever the order the foods were indexed in.
-    ranked.sort((a, b) => b.score - a.score || a.hit.name.length - b.hit.name.length || (a.hit.name < b.hit.name ? -1 : a.hit.name > b.hit.name ? 1 : 0));
+    ranked.sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.hit.name.length - b.hit.name.length ||
+        (a.hit.name < b.hit.name ? -1 : a.hit.name > b.hit.name ? 1 : 0),
+    );
     return ranked.slice(0, limit);
   }
 

@@ -18,36 +18,92 @@ const as = (user: SignedUpUser) => ({
   del: (path: string) => t.request('DELETE', path, { cookie: user.cookie }),
 });
 const firstEstablishment = async (user: SignedUpUser) => (await as(user).get(PATH)).body.establishments[0];
-const stored = (organisationId: string) => t.db.selectFrom('establishments').selectAll().where('organisation_id', '=', organisationId).orderBy('created_at').execute();
+const stored = (organisationId: string) =>
+  t.db
+    .selectFrom('establishments')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .orderBy('created_at')
+    .execute();
 
 describe('establishments', () => {
   it('the profile of sign-up is the first establishment; an owner edits it, normalized, and the public menu shows it', async () => {
     const owner = await t.signUp(undefined, undefined, 'Le Bistrot du Port');
     const list = await as(owner).get(PATH);
     expect(list.status).toBe(200);
-    expect(list.body.establishments).toEqual([{ id: expect.any(String), name: 'Le Bistrot du Port', address: null, postalCode: null, city: null, phone: null, createdAt: expect.any(String) }]);
+    expect(list.body.establishments).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Le Bistrot du Port',
+        address: null,
+        postalCode: null,
+        city: null,
+        phone: null,
+        createdAt: expect.any(String),
+      },
+    ]);
     const id = list.body.establishments[0].id;
 
-    const res = await as(owner).put(`${PATH}/${id}`, { name: '  Chez Lucie ', address: ' 12 rue des Halles ', postalCode: '75 001', city: 'Paris', phone: '+33 (0)1.23.45.67.89' });
+    const res = await as(owner).put(`${PATH}/${id}`, {
+      name: '  Chez Lucie ',
+      address: ' 12 rue des Halles ',
+      postalCode: '75 001',
+      city: 'Paris',
+      phone: '+33 (0)1.23.45.67.89',
+    });
     expect(res.status).toBe(200);
-    const edited = { id, name: 'Chez Lucie', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '01 23 45 67 89', createdAt: list.body.establishments[0].createdAt };
+    const edited = {
+      id,
+      name: 'Chez Lucie',
+      address: '12 rue des Halles',
+      postalCode: '75001',
+      city: 'Paris',
+      phone: '01 23 45 67 89',
+      createdAt: list.body.establishments[0].createdAt,
+    };
     expect(res.body).toEqual(edited);
     expect((await as(owner).get(PATH)).body.establishments).toEqual([edited]);
     // /api/me: the organisation's name, the first establishment's address.
-    expect((await as(owner).get('/api/me')).body.profile).toEqual({ restaurantName: 'Le Bistrot du Port', address: '12 rue des Halles', postalCode: '75001', city: 'Paris', phone: '01 23 45 67 89' });
+    expect((await as(owner).get('/api/me')).body.profile).toEqual({
+      restaurantName: 'Le Bistrot du Port',
+      address: '12 rue des Halles',
+      postalCode: '75001',
+      city: 'Paris',
+      phone: '01 23 45 67 89',
+    });
 
     const menu = (await as(owner).post('/api/menus', { name: 'Carte du midi' })).body;
     expect(menu.establishmentId).toBe(id);
-    expect((await t.request('GET', `/api/public/menus/${menu.id}`)).body).toMatchObject({ restaurantName: 'Chez Lucie', restaurantAddress: '12 rue des Halles, 75001 Paris', restaurantPhone: '01 23 45 67 89' });
+    expect((await t.request('GET', `/api/public/menus/${menu.id}`)).body).toMatchObject({
+      restaurantName: 'Chez Lucie',
+      restaurantAddress: '12 rue des Halles, 75001 Paris',
+      restaurantPhone: '01 23 45 67 89',
+    });
     const page = await t.request('GET', `/menu/${menu.id}`);
     expect(page.text).toContain('<p class="resto">Chez Lucie</p>');
-    expect(page.text).toContain('<p class="addr"><span>12 rue des Halles, 75001 Paris</span> · <a class="tel" href="tel:0123456789">01 23 45 67 89</a></p>');
+    expect(page.text).toContain(
+      '<p class="addr"><span>12 rue des Halles, 75001 Paris</span> · <a class="tel" href="tel:0123456789">01 23 45 67 89</a></p>',
+    );
 
     // Lines left empty are removed.
-    const cleared = await as(owner).put(`${PATH}/${id}`, { name: 'Chez Lucie', address: '', postalCode: '', city: ' ', phone: null });
+    const cleared = await as(owner).put(`${PATH}/${id}`, {
+      name: 'Chez Lucie',
+      address: '',
+      postalCode: '',
+      city: ' ',
+      phone: null,
+    });
     expect(cleared.body).toMatchObject({ address: null, postalCode: null, city: null, phone: null });
     expect((await t.request('GET', `/menu/${menu.id}`)).text).not.toContain('class="addr"');
-    expect((await t.db.selectFrom('audit_events').select(['action', 'entity_type', 'details']).where('organisation_id', '=', owner.organisationId).where('entity_type', '=', 'establishment').orderBy('id').execute())).toEqual([
+    expect(
+      await t.db
+        .selectFrom('audit_events')
+        .select(['action', 'entity_type', 'details'])
+        .where('organisation_id', '=', owner.organisationId)
+        .where('entity_type', '=', 'establishment')
+        .orderBy('id')
+        .execute(),
+    ).toEqual([
       { action: 'updated', entity_type: 'establishment', details: { previousName: 'Le Bistrot du Port' } },
       { action: 'updated', entity_type: 'establishment', details: {} },
     ]);
@@ -73,8 +129,16 @@ describe('establishments', () => {
 
   it('the database refuses what the API refuses (CHECK constraints of migration 0009)', async () => {
     const owner = await t.signUp();
-    for (const values of [{ phone: '0123456789' }, { postal_code: '7500' }, { address: '  ' }, { city: '' }, { name: ' ' }]) {
-      await expect(t.db.updateTable('establishments').set(values).where('organisation_id', '=', owner.organisationId).execute()).rejects.toMatchObject({ code: '23514' });
+    for (const values of [
+      { phone: '0123456789' },
+      { postal_code: '7500' },
+      { address: '  ' },
+      { city: '' },
+      { name: ' ' },
+    ]) {
+      await expect(
+        t.db.updateTable('establishments').set(values).where('organisation_id', '=', owner.organisationId).execute(),
+      ).rejects.toMatchObject({ code: '23514' });
     }
   });
 
@@ -103,28 +167,49 @@ describe('establishments', () => {
     const other = await t.signUp();
     await makePremium(t, owner.organisationId);
     const first = await firstEstablishment(owner);
-    const second = (await as(owner).post(PATH, { name: 'Cantine Nord', address: '3 rue du Nord', postalCode: '59000', city: 'Lille' })).body;
+    const second = (
+      await as(owner).post(PATH, { name: 'Cantine Nord', address: '3 rue du Nord', postalCode: '59000', city: 'Lille' })
+    ).body;
     const foreign = await firstEstablishment(other);
 
     const onSecond = await as(owner).post('/api/menus', { name: 'Menu Nord', establishmentId: second.id });
     expect([onSecond.status, onSecond.body.establishmentId]).toEqual([201, second.id]);
     const json = (await t.request('GET', `/api/public/menus/${onSecond.body.id}`)).body;
-    expect(json).toMatchObject({ restaurantName: 'Cantine Nord', restaurantAddress: '3 rue du Nord, 59000 Lille', restaurantPhone: null });
+    expect(json).toMatchObject({
+      restaurantName: 'Cantine Nord',
+      restaurantAddress: '3 rue du Nord, 59000 Lille',
+      restaurantPhone: null,
+    });
 
     for (const establishmentId of [foreign.id, crypto.randomUUID(), 'pas-un-id']) {
       const res = await as(owner).post('/api/menus', { name: 'Volé', establishmentId });
       expect([res.status, res.body.error.fields.establishmentId]).toEqual([422, menuMessages.establishmentRequired]);
-      const put = await as(owner).put(`/api/menus/${onSecond.body.id}`, { name: 'Menu Nord', isActive: true, establishmentId });
+      const put = await as(owner).put(`/api/menus/${onSecond.body.id}`, {
+        name: 'Menu Nord',
+        isActive: true,
+        establishmentId,
+      });
       expect([put.status, put.body.error.fields.establishmentId]).toEqual([422, menuMessages.establishmentRequired]);
     }
     // PUT without establishmentId keeps it; with one, moves the menu.
-    expect((await as(owner).put(`/api/menus/${onSecond.body.id}`, { name: 'Menu Nord', isActive: true })).body.establishmentId).toBe(second.id);
-    const moved = await as(owner).put(`/api/menus/${onSecond.body.id}`, { name: 'Menu Nord', isActive: false, establishmentId: first.id });
+    expect(
+      (await as(owner).put(`/api/menus/${onSecond.body.id}`, { name: 'Menu Nord', isActive: true })).body
+        .establishmentId,
+    ).toBe(second.id);
+    const moved = await as(owner).put(`/api/menus/${onSecond.body.id}`, {
+      name: 'Menu Nord',
+      isActive: false,
+      establishmentId: first.id,
+    });
     expect(moved.body.establishmentId).toBe(first.id);
     const paused = await t.request('GET', `/menu/${onSecond.body.id}`);
     expect(paused.status).toBe(404);
     expect(paused.text).toContain('<p class="resto">Groupe Dupont</p>');
-    await as(owner).put(`/api/menus/${onSecond.body.id}`, { name: 'Menu Nord', isActive: false, establishmentId: second.id });
+    await as(owner).put(`/api/menus/${onSecond.body.id}`, {
+      name: 'Menu Nord',
+      isActive: false,
+      establishmentId: second.id,
+    });
     expect((await t.request('GET', `/menu/${onSecond.body.id}`)).text).toContain('<p class="resto">Cantine Nord</p>');
     const code = (await as(owner).post('/api/qr-codes', { name: 'Table 1', menuId: onSecond.body.id })).body;
     const scan = await t.request('GET', `/qr/${code.id}`);
@@ -139,13 +224,21 @@ describe('establishments', () => {
     const second = (await as(owner).post(PATH, { name: 'Annexe' })).body;
     const menu = (await as(owner).post('/api/menus', { name: 'Carte', establishmentId: second.id })).body;
     const inUse = await as(owner).del(`${PATH}/${second.id}`);
-    expect([inUse.status, inUse.body.error.code, inUse.body.error.message]).toEqual([409, 'conflict', m.establishmentInUse]);
+    expect([inUse.status, inUse.body.error.code, inUse.body.error.message]).toEqual([
+      409,
+      'conflict',
+      m.establishmentInUse,
+    ]);
     await as(owner).put(`/api/menus/${menu.id}`, { name: 'Carte', isActive: true, establishmentId: first.id });
     expect((await as(owner).del(`${PATH}/${second.id}`)).status).toBe(204);
     expect((await as(owner).del(`${PATH}/${second.id}`)).status).toBe(404);
     await as(owner).del(`/api/menus/${menu.id}`);
     const last = await as(owner).del(`${PATH}/${first.id}`);
-    expect([last.status, last.body.error.code, last.body.error.message]).toEqual([409, 'conflict', m.lastEstablishment]);
+    expect([last.status, last.body.error.code, last.body.error.message]).toEqual([
+      409,
+      'conflict',
+      m.lastEstablishment,
+    ]);
     expect(await stored(owner.organisationId)).toHaveLength(1);
   });
 
@@ -155,10 +248,17 @@ describe('establishments', () => {
     const stranger = await t.signUp();
     const mine = await firstEstablishment(owner);
     expect((await as(editor).get(PATH)).body.establishments).toEqual([mine]);
-    for (const res of [await as(editor).post(PATH, { name: 'X' }), await as(editor).put(`${PATH}/${mine.id}`, { name: 'X' }), await as(editor).del(`${PATH}/${mine.id}`)]) {
+    for (const res of [
+      await as(editor).post(PATH, { name: 'X' }),
+      await as(editor).put(`${PATH}/${mine.id}`, { name: 'X' }),
+      await as(editor).del(`${PATH}/${mine.id}`),
+    ]) {
       expect([res.status, res.body.error.code]).toEqual([403, 'forbidden']);
     }
-    for (const res of [await as(stranger).put(`${PATH}/${mine.id}`, { name: 'X' }), await as(stranger).del(`${PATH}/${mine.id}`)]) {
+    for (const res of [
+      await as(stranger).put(`${PATH}/${mine.id}`, { name: 'X' }),
+      await as(stranger).del(`${PATH}/${mine.id}`),
+    ]) {
       expect([res.status, res.body.error.code]).toEqual([404, 'not_found']);
     }
     expect(await firstEstablishment(owner)).toEqual(mine);

@@ -14,8 +14,14 @@ export function establishmentRoutes(deps: AppDeps): Hono<AppEnv> {
     const body: EstablishmentList = { establishments: await listEstablishments(deps.db, c.var.org.id) };
     return c.json(body);
   });
-  app.post('/', write, async (c) => c.json(await createEstablishment(deps.db, actorOf(c), await readJson(c, establishmentInputSchema)), 201));
-  app.put('/:id', write, async (c) => c.json(await updateEstablishment(deps.db, actorOf(c), c.req.param('id'), await readJson(c, establishmentInputSchema))));
+  app.post('/', write, async (c) =>
+    c.json(await createEstablishment(deps.db, actorOf(c), await readJson(c, establishmentInputSchema)), 201),
+  );
+  app.put('/:id', write, async (c) =>
+    c.json(
+      await updateEstablishment(deps.db, actorOf(c), c.req.param('id'), await readJson(c, establishmentInputSchema)),
+    ),
+  );
   app.delete('/:id', write, async (c) => {
     await deleteEstablishment(deps.db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);

@@ -1,5 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import { organisationMessages, type Establishment, type EstablishmentInputParsed } from '../../../shared/api/organisations.ts';
+import {
+  organisationMessages,
+  type Establishment,
+  type EstablishmentInputParsed,
+} from '../../../shared/api/organisations.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, EstablishmentsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
@@ -30,12 +34,22 @@ const columnsOf = (input: EstablishmentInputParsed) => ({
 
 /** GET /api/establishments: oldest first; the first one is where a new menu goes by default. */
 export async function listEstablishments(db: Kysely<DB>, organisationId: string): Promise<Establishment[]> {
-  const rows = await db.selectFrom('establishments').select(COLUMNS).where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('establishments')
+    .select(COLUMNS)
+    .where('organisation_id', '=', organisationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(toEstablishment);
 }
 
 /** POST /api/establishments: within the plan's limit (free: one), checked under the organisation's lock. */
-export async function createEstablishment(db: Kysely<DB>, actor: Actor, input: EstablishmentInputParsed): Promise<Establishment> {
+export async function createEstablishment(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: EstablishmentInputParsed,
+): Promise<Establishment> {
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, actor.organisationId, 'establishments');
     const row = await trx
@@ -49,10 +63,21 @@ export async function createEstablishment(db: Kysely<DB>, actor: Actor, input: E
 }
 
 /** PUT /api/establishments/:id: every line replaced (a line left empty is removed). */
-export async function updateEstablishment(db: Kysely<DB>, actor: Actor, id: string, input: EstablishmentInputParsed): Promise<Establishment> {
+export async function updateEstablishment(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  input: EstablishmentInputParsed,
+): Promise<Establishment> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('establishments').select('name').where('id', '=', id).where('organisation_id', '=', actor.organisationId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('establishments')
+      .select('name')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw notFound();
     const row = await trx
       .updateTable('establishments')
@@ -62,7 +87,11 @@ export async function updateEstablishment(db: Kysely<DB>, actor: Actor, id: stri
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     const details = before.name !== row.name ? { previousName: before.name } : {};
-    await recordAudit(trx, actor, { action: 'updated', entity: { type: 'establishment', id, name: row.name }, details });
+    await recordAudit(trx, actor, {
+      action: 'updated',
+      entity: { type: 'establishment', id, name: row.name },
+      details,
+    });
     return toEstablishment(row);
   });
 }
@@ -76,9 +105,19 @@ export async function deleteEstablishment(db: Kysely<DB>, actor: Actor, id: stri
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
-    const row = await trx.selectFrom('establishments').select('name').where('id', '=', id).where('organisation_id', '=', actor.organisationId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('establishments')
+      .select('name')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .executeTakeFirst();
     if (!row) throw notFound();
-    const menus = await trx.selectFrom('menus').select('id').where('establishment_id', '=', id).limit(1).executeTakeFirst();
+    const menus = await trx
+      .selectFrom('menus')
+      .select('id')
+      .where('establishment_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     if (menus) throw new AppError('conflict', 409, organisationMessages.establishmentInUse);
     const { count } = await trx
       .selectFrom('establishments')

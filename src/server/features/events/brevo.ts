@@ -13,7 +13,10 @@ export interface CrmClient {
 }
 
 export class CrmError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'CrmError';
   }
@@ -28,7 +31,12 @@ export function splitRestaurantName(name: string): { firstName: string; lastName
 /** Brevo's HTTP API (v3): contacts are upserted, events are attached to the contact's e-mail. */
 export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): CrmClient {
   const base = apiUrl.replace(/\/$/, '');
-  async function send(method: 'POST' | 'DELETE', path: string, body?: unknown, options: { missingIsDone?: boolean } = {}) {
+  async function send(
+    method: 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    options: { missingIsDone?: boolean } = {},
+  ) {
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
@@ -51,7 +59,9 @@ export function createBrevoClient(apiUrl: string, apiKey: string, fetchImpl: typ
     async deliver({ kind, name, payload }) {
       if (kind === 'contact' && name === DELETE_CONTACT) {
         // Account deleted (RGPD): the contact goes too; already gone counts as done.
-        await send('DELETE', `/contacts/${encodeURIComponent(String(payload.email))}`, undefined, { missingIsDone: true });
+        await send('DELETE', `/contacts/${encodeURIComponent(String(payload.email))}`, undefined, {
+          missingIsDone: true,
+        });
         return;
       }
       if (kind === 'contact') {

@@ -11,9 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const view = (user: SignedUpUser | null, path = '/recipes') => t.request('POST', '/api/tracking/page-views', { cookie: user?.cookie, body: { path } });
+const view = (user: SignedUpUser | null, path = '/recipes') =>
+  t.request('POST', '/api/tracking/page-views', { cookie: user?.cookie, body: { path } });
 const viewRows = async (user: SignedUpUser) =>
-  (await t.db.selectFrom('event_outbox').select('id').where('user_id', '=', user.user.id).where('name', '=', 'page_viewed').execute()).length;
+  (
+    await t.db
+      .selectFrom('event_outbox')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .where('name', '=', 'page_viewed')
+      .execute()
+  ).length;
 
 describe('POST /api/tracking/page-views', () => {
   it(`records ${PAGE_VIEW_RULE.max} views per ${PAGE_VIEW_RULE.windowSeconds} s per owner, then answers 429 with Retry-After and stores nothing`, async () => {
@@ -33,7 +41,9 @@ describe('POST /api/tracking/page-views', () => {
     // Another owner is not affected; the next window records again.
     expect((await view(other)).status).toBe(204);
     expect(await viewRows(other)).toBe(1);
-    await sql`UPDATE rate_limits SET last_request = last_request - ${PAGE_VIEW_RULE.windowSeconds * 1000} WHERE key = ${`page-views:${owner.user.id}`}`.execute(t.db);
+    await sql`UPDATE rate_limits SET last_request = last_request - ${PAGE_VIEW_RULE.windowSeconds * 1000} WHERE key = ${`page-views:${owner.user.id}`}`.execute(
+      t.db,
+    );
     expect((await view(owner)).status).toBe(204);
     expect(await viewRows(owner)).toBe(PAGE_VIEW_RULE.max + 1);
   });
@@ -44,15 +54,31 @@ describe('POST /api/tracking/page-views', () => {
     const views = PAGE_VIEW_RULE.max + 10;
     for (let i = 0; i < views; i++) {
       expect((await view(owner)).status, `view ${i + 1}`).toBe(204);
-      await sql`UPDATE rate_limits SET last_request = last_request - ${PAGE_VIEW_RULE.windowSeconds * 750} WHERE key = ${`page-views:${owner.user.id}`}`.execute(t.db);
+      await sql`UPDATE rate_limits SET last_request = last_request - ${PAGE_VIEW_RULE.windowSeconds * 750} WHERE key = ${`page-views:${owner.user.id}`}`.execute(
+        t.db,
+      );
     }
     expect(await viewRows(owner)).toBe(views);
   });
 
   it('without a session: 204 and nothing stored, nothing counted', async () => {
-    const before = Number((await t.db.selectFrom('event_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.db
+          .selectFrom('event_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     for (let i = 0; i < 3; i++) expect((await view(null)).status).toBe(204);
-    const after = Number((await t.db.selectFrom('event_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await t.db
+          .selectFrom('event_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(after).toBe(before);
   });
 });

@@ -30,7 +30,9 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
     if (pageType === 'menu') return c.body(null, 204);
     const rate = await countAttempt(deps.db, `page-views:${session.user.id}`, PAGE_VIEW_RULE);
     if (!rate.allowed) throw new RateLimitedError(messages.generic.rateLimited, rate.retryAfterSeconds);
-    await deps.db.transaction().execute((trx) => enqueueEvent(trx, session.user.id, 'page_viewed', { page_type: pageType, path }));
+    await deps.db
+      .transaction()
+      .execute((trx) => enqueueEvent(trx, session.user.id, 'page_viewed', { page_type: pageType, path }));
     return c.body(null, 204);
   });
   return app;

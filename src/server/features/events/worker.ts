@@ -24,7 +24,8 @@ const defaults: Required<WorkerOptions> = {
   pollIntervalMs: 1_000,
 };
 
-export const backoffMs = (attempt: number, base: number, cap: number) => Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
+export const backoffMs = (attempt: number, base: number, cap: number) =>
+  Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
 
 interface Claimed {
   id: number;
@@ -61,7 +62,13 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
   async function deliverOne(row: Claimed): Promise<void> {
     try {
       await crm.deliver({ kind: row.kind, name: row.name, payload: row.payload });
-      if (crm.target === 'log') logger.info('crm event (BREVO_API_KEY not set)', { outboxId: row.id, kind: row.kind, name: row.name, payload: row.payload });
+      if (crm.target === 'log')
+        logger.info('crm event (BREVO_API_KEY not set)', {
+          outboxId: row.id,
+          kind: row.kind,
+          name: row.name,
+          payload: row.payload,
+        });
       if (row.name === DELETE_CONTACT) {
         // The erased address must not outlive its erasure here either (RGPD).
         await db.deleteFrom('event_outbox').where('id', '=', row.id).execute();
@@ -79,10 +86,20 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
       const delay = backoffMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
       await db
         .updateTable('event_outbox')
-        .set({ status: failed ? 'failed' : 'pending', last_error: message.slice(0, 1000), available_at: new Date(Date.now() + delay) })
+        .set({
+          status: failed ? 'failed' : 'pending',
+          last_error: message.slice(0, 1000),
+          available_at: new Date(Date.now() + delay),
+        })
         .where('id', '=', row.id)
         .execute();
-      logger.warn('crm delivery failed', { outboxId: row.id, name: row.name, attempt: row.attempts, willRetry: !failed, err: error });
+      logger.warn('crm delivery failed', {
+        outboxId: row.id,
+        name: row.name,
+        attempt: row.attempts,
+        willRetry: !failed,
+        err: error,
+      });
     }
   }
 

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { EgalimAnswer, GemrcnAnswer, ProductionAnswer } from '../../../shared/api/meal-plans.ts';
 import { addDays, mondayOf, POPULATIONS, type Population } from '../../../shared/catering/catering.ts';
-import { egalimShares, egalimTotals, type EgalimTotals, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
+import {
+  egalimShares,
+  egalimTotals,
+  type EgalimTotals,
+  type PlannedPurchaseLine,
+} from '../../../shared/catering/egalim.ts';
 import { evaluateGrid, RULESET_LABELS, type GridMeal } from '../../../shared/catering/gemrcn.ts';
 import { coverPortion } from '../../../shared/catering/portions.ts';
 import type { DB } from '../../db/schema.ts';
@@ -25,10 +30,20 @@ export function gridMeals(entries: readonly EntryRow[], dishes: ReadonlyMap<stri
   return [...meals.values()];
 }
 
-export async function gemrcnFor(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, population: Population): Promise<GemrcnAnswer> {
+export async function gemrcnFor(
+  db: Kysely<DB>,
+  organisationId: string,
+  establishmentId: string,
+  from: string,
+  population: Population,
+): Promise<GemrcnAnswer> {
   await findEstablishment(db, organisationId, establishmentId);
   const entries = await readEntries(db, organisationId, establishmentId, from, addDays(from, GRID_LOOKAHEAD_DAYS));
-  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const dishes = await loadDishes(
+    db,
+    organisationId,
+    entries.map((e) => e.recipe_id),
+  );
   const result = evaluateGrid(gridMeals(entries, dishes), population);
   return { ...result, population, rulesetLabel: RULESET_LABELS[result.ruleset] };
 }
@@ -43,10 +58,20 @@ export interface EgalimReport {
   totals: EgalimTotals;
 }
 
-export async function egalimFor(db: Kysely<DB>, organisationId: string, establishmentId: string, from: string, to: string): Promise<EgalimReport> {
+export async function egalimFor(
+  db: Kysely<DB>,
+  organisationId: string,
+  establishmentId: string,
+  from: string,
+  to: string,
+): Promise<EgalimReport> {
   await findEstablishment(db, organisationId, establishmentId);
   const entries = await readEntries(db, organisationId, establishmentId, from, to);
-  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const dishes = await loadDishes(
+    db,
+    organisationId,
+    entries.map((e) => e.recipe_id),
+  );
   const totals = egalimTotals(plannedLines(entries, dishes));
   const lunches = new Map<string, Map<string, boolean>>();
   for (const e of entries) {
@@ -79,10 +104,20 @@ const round = (v: number, unit: string) => (unit === 'unité' ? Math.round(v * 1
  * scaled to the establishment's grammage for its population (src/shared/catering/portions.ts),
  * one recipe portion where the grid says so or the recipe's portion weight is unknown.
  */
-export async function productionFor(db: Kysely<DB>, organisationId: string, establishmentId: string, date: string, covers: Record<Population, number>): Promise<ProductionAnswer> {
+export async function productionFor(
+  db: Kysely<DB>,
+  organisationId: string,
+  establishmentId: string,
+  date: string,
+  covers: Record<Population, number>,
+): Promise<ProductionAnswer> {
   await findEstablishment(db, organisationId, establishmentId);
   const entries = await readEntries(db, organisationId, establishmentId, date, date);
-  const dishes = await loadDishes(db, organisationId, entries.map((e) => e.recipe_id));
+  const dishes = await loadDishes(
+    db,
+    organisationId,
+    entries.map((e) => e.recipe_id),
+  );
   const grid = await readPortionGrid(db, organisationId, establishmentId);
   const served = POPULATIONS.filter((p) => covers[p] > 0);
   return {
@@ -103,7 +138,11 @@ export async function productionFor(db: Kysely<DB>, organisationId: string, esta
           portionGrams: Object.fromEntries(each.map((c) => [c.population, c.cell.grams ?? ownPortion])),
           portionSources: Object.fromEntries(each.map((c) => [c.population, c.cell.source])),
           scaled: each.every((c) => c.scaled || c.cell.grams === null),
-          ingredients: dish.lines.map((l) => ({ name: l.name, quantity: round((l.quantity / dish.servings) * portions, l.unit), unit: l.unit })),
+          ingredients: dish.lines.map((l) => ({
+            name: l.name,
+            quantity: round((l.quantity / dish.servings) * portions, l.unit),
+            unit: l.unit,
+          })),
         };
       }),
   };

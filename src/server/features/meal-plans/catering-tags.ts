@@ -8,15 +8,29 @@ import { isUuid } from '../../lib/ids.ts';
 
 const ordered = (tags: readonly string[]) => CATERING_TAGS.filter((t) => tags.includes(t));
 
-export async function getCateringTags(db: Kysely<DB>, organisationId: string, recipeId: string): Promise<CateringTagsAnswer> {
+export async function getCateringTags(
+  db: Kysely<DB>,
+  organisationId: string,
+  recipeId: string,
+): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
-  const row = await db.selectFrom('recipes').select('catering_tags').where('id', '=', recipeId).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('recipes')
+    .select('catering_tags')
+    .where('id', '=', recipeId)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return { tags: ordered(row.catering_tags) };
 }
 
 /** The owner's GEMRCN classifications of a recipe, replaced as a set. */
-export async function putCateringTags(db: Kysely<DB>, actor: Actor, recipeId: string, tags: readonly CateringTag[]): Promise<CateringTagsAnswer> {
+export async function putCateringTags(
+  db: Kysely<DB>,
+  actor: Actor,
+  recipeId: string,
+  tags: readonly CateringTag[],
+): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
   const row = await db
     .updateTable('recipes')

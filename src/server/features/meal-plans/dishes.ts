@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { CateringTag } from '../../../shared/catering/catering.ts';
 import { dishProfile, type DishProfile, type ProfileLine } from '../../../shared/catering/dish-profile.ts';
-import { familyOfSubgroup, type EgalimLabel, type Family, type PlannedPurchaseLine } from '../../../shared/catering/egalim.ts';
+import {
+  familyOfSubgroup,
+  type EgalimLabel,
+  type Family,
+  type PlannedPurchaseLine,
+} from '../../../shared/catering/egalim.ts';
 import type { ProductLabel } from '../../../shared/api/products.ts';
 import type { LineUnit } from '../../../shared/api/recipes.ts';
 import { toGrams } from '../../../shared/units.ts';
@@ -97,66 +102,122 @@ const MAX_DEPTH = 8;
 
 /** The ingredient lines of `ids`, with what each source (Ciqual food, product, sub-recipe) tells. */
 function readLines(db: Kysely<DB>, ids: readonly string[]) {
-  return db
-    .selectFrom('recipe_ingredients as ri')
-    .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
-    .leftJoin('products as p', 'p.id', 'ri.product_id')
-    .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
-    // A product pre-filled from a Ciqual food is of that food's subgroup (its « ma cantine » family).
-    .leftJoin('catalogue_foods as pf', 'pf.code', 'p.based_on_code')
-    .select(['p.price', 'p.price_per', 'p.grams_per_unit as p_grams_per_unit', 'p.labels', 'sr.id as sub_id', 'sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.facts as sub_facts', 'pf.subgroup_code as p_subgroup_code'])
-    .select(['p.id as product_id', 'p.fat_g as p_fat_g', 'p.protein_g as p_protein_g', 'p.sugars_g as p_sugars_g', 'p.meat_kind as p_meat_kind', 'p.allergens as p_allergens'])
-    .select(sql<number | null>`(pf.composition->>'calcium_mg')::float8`.as('p_calcium_mg'))
-    .select([
-      'ri.recipe_id',
-      'ri.name',
-      'ri.quantity',
-      'ri.unit',
-      'ri.grams_per_unit',
-      'ri.grams_per_ml',
-      'f.subgroup_code',
-      'f.fat_g',
-      'f.protein_g',
-      'f.sugars_g',
-      sql<number | null>`(f.composition->>'calcium_mg')::float8`.as('calcium_mg'),
-    ])
-    .where('ri.recipe_id', 'in', ids)
-    .orderBy('ri.recipe_id')
-    .orderBy('ri.position')
-    .execute();
+  return (
+    db
+      .selectFrom('recipe_ingredients as ri')
+      .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
+      .leftJoin('products as p', 'p.id', 'ri.product_id')
+      .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
+      // A product pre-filled from a Ciqual food is of that food's subgroup (its « ma cantine » family).
+      .leftJoin('catalogue_foods as pf', 'pf.code', 'p.based_on_code')
+      .select([
+        'p.price',
+        'p.price_per',
+        'p.grams_per_unit as p_grams_per_unit',
+        'p.labels',
+        'sr.id as sub_id',
+        'sr.name as sub_name',
+        'sr.servings as sub_servings',
+        'sr.cooked_weight_g as sub_cooked_weight_g',
+        'sr.facts as sub_facts',
+        'pf.subgroup_code as p_subgroup_code',
+      ])
+      .select([
+        'p.id as product_id',
+        'p.fat_g as p_fat_g',
+        'p.protein_g as p_protein_g',
+        'p.sugars_g as p_sugars_g',
+        'p.meat_kind as p_meat_kind',
+        'p.allergens as p_allergens',
+      ])
+      .select(sql<number | null>`(pf.composition->>'calcium_mg')::float8`.as('p_calcium_mg'))
+      .select([
+        'ri.recipe_id',
+        'ri.name',
+        'ri.quantity',
+        'ri.unit',
+        'ri.grams_per_unit',
+        'ri.grams_per_ml',
+        'f.subgroup_code',
+        'f.fat_g',
+        'f.protein_g',
+        'f.sugars_g',
+        sql<number | null>`(f.composition->>'calcium_mg')::float8`.as('calcium_mg'),
+      ])
+      .where('ri.recipe_id', 'in', ids)
+      .orderBy('ri.recipe_id')
+      .orderBy('ri.position')
+      .execute()
+  );
 }
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 
 /** An own product declaring one of these allergens is fish or seafood (not vegetarian). */
 const SEAFOOD_ALLERGENS = new Set(['Poissons', 'Crustacés', 'Mollusques']);
 
-const subRecipeIds = (lines: readonly LineRow[], loaded: ReadonlySet<string>) => [...new Set(lines.flatMap((l) => (l.sub_id !== null && !loaded.has(l.sub_id) ? [l.sub_id] : [])))];
+const subRecipeIds = (lines: readonly LineRow[], loaded: ReadonlySet<string>) => [
+  ...new Set(lines.flatMap((l) => (l.sub_id !== null && !loaded.has(l.sub_id) ? [l.sub_id] : []))),
+];
 
 /** The organisation's recipes among `ids`, with their lines and Ciqual values (others are left out). */
-export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<Map<string, Dish>> {
+export async function loadDishes(
+  db: Kysely<DB>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<Map<string, Dish>> {
   const dishes = new Map<string, Dish>();
   if (ids.length === 0) return dishes;
   const unique = [...new Set(ids)];
   const recipes = await db
     .selectFrom('recipes')
-    .select(['id', 'name', 'servings', 'allergens', 'allergens_declared', 'cooked_weight_g', 'catering_tags', 'calories_per_serving', 'protein_per_serving', 'carbs_per_serving', 'fat_per_serving'])
+    .select([
+      'id',
+      'name',
+      'servings',
+      'allergens',
+      'allergens_declared',
+      'cooked_weight_g',
+      'catering_tags',
+      'calories_per_serving',
+      'protein_per_serving',
+      'carbs_per_serving',
+      'fat_per_serving',
+    ])
     .where('organisation_id', '=', organisationId)
     .where('id', 'in', unique)
     .execute();
   if (recipes.length === 0) return dishes;
   // The planned recipes' lines, then their sub-recipes' lines level by level (cycles are refused
   // when a recipe is saved; MAX_DEPTH bounds the walk all the same).
-  const lines = await readLines(db, recipes.map((r) => r.id));
+  const lines = await readLines(
+    db,
+    recipes.map((r) => r.id),
+  );
   const loaded = new Set(recipes.map((r) => r.id));
-  for (let depth = 0, next = subRecipeIds(lines, loaded); next.length > 0 && depth < MAX_DEPTH; depth++, next = subRecipeIds(lines, loaded)) {
+  for (
+    let depth = 0, next = subRecipeIds(lines, loaded);
+    next.length > 0 && depth < MAX_DEPTH;
+    depth++, next = subRecipeIds(lines, loaded)
+  ) {
     next.forEach((id) => loaded.add(id));
     lines.push(...(await readLines(db, next)));
   }
   const byRecipe = new Map<string, typeof lines>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
-  const sub = (l: LineRow) => ({ id: l.sub_id!, name: l.sub_name ?? l.name, servings: l.sub_servings ?? 1, cooked_weight_g: num(l.sub_cooked_weight_g), allergens: [], traces: [], facts: l.sub_facts });
+  const sub = (l: LineRow) => ({
+    id: l.sub_id!,
+    name: l.sub_name ?? l.name,
+    servings: l.sub_servings ?? 1,
+    cooked_weight_g: num(l.sub_cooked_weight_g),
+    allergens: [],
+    traces: [],
+    facts: l.sub_facts,
+  });
   const gramsOf = (l: LineRow): number | null => {
-    if (l.sub_id !== null) return l.unit === 'g' || l.unit === 'kg' || l.unit === 'portion' ? subRecipeGrams(Number(l.quantity), l.unit, sub(l)) : null;
+    if (l.sub_id !== null)
+      return l.unit === 'g' || l.unit === 'kg' || l.unit === 'portion'
+        ? subRecipeGrams(Number(l.quantity), l.unit, sub(l))
+        : null;
     if (l.unit === 'portion') return null;
     return toGrams(Number(l.quantity), l.unit, num(l.grams_per_unit) ?? num(l.p_grams_per_unit), num(l.grams_per_ml));
   };
@@ -166,7 +227,10 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
       const grams = servedGrams(sub(l));
       return total !== null && grams > 0 ? total / grams : null;
     }
-    return productCostPerGram({ price: num(l.price), price_per: l.price_per, grams_per_unit: num(l.p_grams_per_unit) }, num(l.grams_per_ml));
+    return productCostPerGram(
+      { price: num(l.price), price_per: l.price_per, grams_per_unit: num(l.p_grams_per_unit) },
+      num(l.grams_per_ml),
+    );
   };
   const toDishLine = (l: LineRow): DishLine => ({
     name: l.name,
@@ -179,9 +243,17 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
     subRecipeId: l.sub_id,
     per100g:
       l.product_id !== null
-        ? { fat: num(l.p_fat_g), protein: num(l.p_protein_g), sugars: num(l.p_sugars_g), calciumMg: num(l.p_calcium_mg) }
+        ? {
+            fat: num(l.p_fat_g),
+            protein: num(l.p_protein_g),
+            sugars: num(l.p_sugars_g),
+            calciumMg: num(l.p_calcium_mg),
+          }
         : { fat: num(l.fat_g), protein: num(l.protein_g), sugars: num(l.sugars_g), calciumMg: num(l.calcium_mg) },
-    nature: l.product_id !== null ? { meat: l.p_meat_kind !== null, fish: (l.p_allergens ?? []).some((a) => SEAFOOD_ALLERGENS.has(a)) } : {},
+    nature:
+      l.product_id !== null
+        ? { meat: l.p_meat_kind !== null, fish: (l.p_allergens ?? []).some((a) => SEAFOOD_ALLERGENS.has(a)) }
+        : {},
   });
   const linesOf = new Map([...byRecipe].map(([id, rows]) => [id, rows.map(toDishLine)]));
   const servedOf = new Map(lines.flatMap((l) => (l.sub_id !== null ? [[l.sub_id, servedGrams(sub(l))] as const] : [])));
@@ -190,7 +262,15 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
   const leaves = (recipeId: string, share: number, path: readonly string[]): { line: DishLine; share: number }[] =>
     (linesOf.get(recipeId) ?? []).flatMap((line) => {
       const served = line.subRecipeId === null ? 0 : (servedOf.get(line.subRecipeId) ?? 0);
-      if (line.subRecipeId === null || line.grams === null || served <= 0 || !linesOf.has(line.subRecipeId) || path.includes(line.subRecipeId) || path.length > MAX_DEPTH) return [{ line, share }];
+      if (
+        line.subRecipeId === null ||
+        line.grams === null ||
+        served <= 0 ||
+        !linesOf.has(line.subRecipeId) ||
+        path.includes(line.subRecipeId) ||
+        path.length > MAX_DEPTH
+      )
+        return [{ line, share }];
       return leaves(line.subRecipeId, (share * line.grams) / served, [...path, line.subRecipeId]);
     });
 
@@ -224,13 +304,20 @@ export async function loadDishes(db: Kysely<DB>, organisationId: string, ids: re
       allergens: r.allergens,
       allergensDeclared: r.allergens_declared,
       profile,
-      perServing: { energyKcal: num(r.calories_per_serving), protein: num(r.protein_per_serving), carbs: num(r.carbs_per_serving), fat: num(r.fat_per_serving) },
+      perServing: {
+        energyKcal: num(r.calories_per_serving),
+        protein: num(r.protein_per_serving),
+        carbs: num(r.carbs_per_serving),
+        fat: num(r.fat_per_serving),
+      },
       lines: dishLines,
       purchaseLines: bought.map(({ line, share }) => {
         const whole = purchaseLineOf(line);
         return { ...whole, value: whole.value === null ? null : whole.value * share };
       }),
-      labelledIngredients: bought.filter(({ line }) => line.labels.length > 0).map(({ line }) => ({ name: line.name, labels: line.labels })),
+      labelledIngredients: bought
+        .filter(({ line }) => line.labels.length > 0)
+        .map(({ line }) => ({ name: line.name, labels: line.labels })),
     });
   }
   return dishes;

@@ -17,8 +17,24 @@ const call = async (method: string, path: string, body?: unknown) => {
   expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
   return res.body;
 };
-const product = (name: string, amount: number, labels: string[]) => call('POST', '/api/products', { name, per100g: { energyKcal: 150 }, allergens: [], traces: [], labels, price: { amount, per: 'kg' } });
-const recipe = (name: string, ingredients: unknown[]) => call('POST', '/api/recipes', { name, servings: 1, ingredients, allergens: [], dietaryInfo: [], allergensDeclared: true });
+const product = (name: string, amount: number, labels: string[]) =>
+  call('POST', '/api/products', {
+    name,
+    per100g: { energyKcal: 150 },
+    allergens: [],
+    traces: [],
+    labels,
+    price: { amount, per: 'kg' },
+  });
+const recipe = (name: string, ingredients: unknown[]) =>
+  call('POST', '/api/recipes', {
+    name,
+    servings: 1,
+    ingredients,
+    allergens: [],
+    dietaryInfo: [],
+    allergensDeclared: true,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,18 +50,33 @@ describe('meal plans with own products', () => {
     const beef = await product('Bœuf Label Rouge', 20, ['label_rouge']);
     const cream = await product('Crème', 5, []);
     // 200 g of cream for 2 portions: one portion is 100 g, 0.50 € HT.
-    const sauce = await call('POST', '/api/recipes', { name: 'Sauce', servings: 2, ingredients: [{ productId: cream.id, quantity: 200, unit: 'g' }], allergens: [], dietaryInfo: [], allergensDeclared: true });
+    const sauce = await call('POST', '/api/recipes', {
+      name: 'Sauce',
+      servings: 2,
+      ingredients: [{ productId: cream.id, quantity: 200, unit: 'g' }],
+      allergens: [],
+      dietaryInfo: [],
+      allergensDeclared: true,
+    });
     const plat = await recipe('Bœuf sauce crème', [
       { productId: beef.id, quantity: 100, unit: 'g' },
       { recipeId: sauce.id, quantity: 1, unit: 'portion' },
     ]);
     const side = await recipe('Pâtes', [{ productId: pasta.id, quantity: 100, unit: 'g' }]);
 
-    const planned = await call('PUT', `/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { components: [{ slot: 'plat', recipeId: plat.id }, { slot: 'accompagnement', recipeId: side.id }] });
+    const planned = await call('PUT', `/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, {
+      components: [
+        { slot: 'plat', recipeId: plat.id },
+        { slot: 'accompagnement', recipeId: side.id },
+      ],
+    });
     // 2.00 € of beef + 0.50 € of sauce + 0.40 € of pasta.
     expect(planned.costPerCover).toBe(2.9);
 
-    const egalim = await call('GET', `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}`);
+    const egalim = await call(
+      'GET',
+      `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}`,
+    );
     expect(egalim.purchaseValue).toBeCloseTo(2.9, 2);
     expect(egalim.unpricedLines).toBe(0);
     expect(egalim.organicPercent).toBeCloseTo((0.4 / 2.9) * 100, 0);
@@ -63,11 +94,18 @@ describe('meal plans with own products', () => {
       { productId: rice.id, quantity: 60, unit: 'g' },
     ]);
     const plain = await recipe('Pâtes nature', [{ productId: rice.id, quantity: 100, unit: 'g' }]);
-    await call('PUT', `/api/meal-plans/${establishment}/${WEDNESDAY}/dejeuner`, { components: [{ slot: 'plat', recipeId: dish.id }, { slot: 'accompagnement', recipeId: plain.id }] });
+    await call('PUT', `/api/meal-plans/${establishment}/${WEDNESDAY}/dejeuner`, {
+      components: [
+        { slot: 'plat', recipeId: dish.id },
+        { slot: 'accompagnement', recipeId: plain.id },
+      ],
+    });
 
     const page = await t.request('GET', `/semaine/${establishment}?date=${WEDNESDAY}`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<span class="l">Bio\u00a0: Carottes</span><span class="l">Label Rouge\u00a0: Poulet fermier</span><span class="l">Fermier\u00a0: Poulet fermier</span>');
+    expect(page.text).toContain(
+      '<span class="l">Bio\u00a0: Carottes</span><span class="l">Label Rouge\u00a0: Poulet fermier</span><span class="l">Fermier\u00a0: Poulet fermier</span>',
+    );
     // The plain dish carries no sign: exactly the three above on the page.
     expect(page.text.match(/class="l"/g)).toHaveLength(3);
   });
@@ -103,9 +141,14 @@ describe('meal plans with own products', () => {
       dietaryInfo: [],
       allergensDeclared: true,
     });
-    await call('PUT', `/api/meal-plans/${establishment}/${MONDAY3}/dejeuner`, { components: [{ slot: 'plat', recipeId: gratin.id }] });
+    await call('PUT', `/api/meal-plans/${establishment}/${MONDAY3}/dejeuner`, {
+      components: [{ slot: 'plat', recipeId: gratin.id }],
+    });
 
-    const egalim = await call('GET', `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY3}&to=${MONDAY3}`);
+    const egalim = await call(
+      'GET',
+      `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY3}&to=${MONDAY3}`,
+    );
     const [organic, aop, total] = [0.96 / 6, 0.5 / 6, 1.51 / 6 + 0.4];
     expect(egalim.purchaseValue).toBeCloseTo(total, 2);
     expect(egalim.unpricedLines).toBe(0);
@@ -120,27 +163,61 @@ describe('meal plans with own products', () => {
 
   it('the GEMRCN grid reads own products and opens sub-recipes: a dish made of a meat base is not vegetarian, a product’s fat counts', async () => {
     const TUESDAY4 = '2026-09-29';
-    const beef = await call('POST', '/api/products', { name: 'Bœuf haché du boucher', per100g: { energyKcal: 250, fat: 20, protein: 18, sugars: 0 }, allergens: [], traces: [], meatKind: 'bovine', price: { amount: 12, per: 'kg' } });
-    const potatoes = await call('POST', '/api/products', { name: 'Purée de pommes de terre', per100g: { energyKcal: 80, fat: 3, protein: 2, sugars: 1 }, allergens: [], traces: [], price: { amount: 2, per: 'kg' } });
+    const beef = await call('POST', '/api/products', {
+      name: 'Bœuf haché du boucher',
+      per100g: { energyKcal: 250, fat: 20, protein: 18, sugars: 0 },
+      allergens: [],
+      traces: [],
+      meatKind: 'bovine',
+      price: { amount: 12, per: 'kg' },
+    });
+    const potatoes = await call('POST', '/api/products', {
+      name: 'Purée de pommes de terre',
+      per100g: { energyKcal: 80, fat: 3, protein: 2, sugars: 1 },
+      allergens: [],
+      traces: [],
+      price: { amount: 2, per: 'kg' },
+    });
     const base = await recipe('Hachis (base)', [{ productId: beef.id, quantity: 100, unit: 'g' }]);
     const hachis = await recipe('Hachis parmentier', [
       { recipeId: base.id, quantity: 100, unit: 'g' },
       { productId: potatoes.id, quantity: 200, unit: 'g' },
     ]);
-    const salad = await call('POST', '/api/products', { name: 'Salade de museau', per100g: { energyKcal: 250, fat: 18, protein: 15, sugars: 1 }, allergens: [], traces: [], price: { amount: 9, per: 'kg' } });
+    const salad = await call('POST', '/api/products', {
+      name: 'Salade de museau',
+      per100g: { energyKcal: 250, fat: 18, protein: 15, sugars: 1 },
+      allergens: [],
+      traces: [],
+      price: { amount: 9, per: 'kg' },
+    });
     const entree = await recipe('Museau vinaigrette', [{ productId: salad.id, quantity: 80, unit: 'g' }]);
-    await call('PUT', `/api/meal-plans/${establishment}/${TUESDAY4}/dejeuner`, { components: [{ slot: 'entree', recipeId: entree.id }, { slot: 'plat', recipeId: hachis.id }] });
+    await call('PUT', `/api/meal-plans/${establishment}/${TUESDAY4}/dejeuner`, {
+      components: [
+        { slot: 'entree', recipeId: entree.id },
+        { slot: 'plat', recipeId: hachis.id },
+      ],
+    });
 
     const week = await call('GET', `/api/meal-plans?establishmentId=${establishment}&from=${TUESDAY4}&to=${TUESDAY4}`);
     expect(week.days[0].vegetarianLunch).toBe(false);
-    const grid = await call('GET', `/api/meal-plans/gemrcn?establishmentId=${establishment}&from=${TUESDAY4}&population=elementaire`);
+    const grid = await call(
+      'GET',
+      `/api/meal-plans/gemrcn?establishmentId=${establishment}&from=${TUESDAY4}&population=elementaire`,
+    );
     const criterion = (id: string) => grid.criteria.find((c: { id: string }) => c.id === id);
     // 18 % fat in the product: an entrée « contenant plus de 15 % de lipides ».
-    expect(criterion('entrees-grasses').matches).toEqual([{ date: TUESDAY4, service: 'dejeuner', recipeName: 'Museau vinaigrette' }]);
+    expect(criterion('entrees-grasses').matches).toEqual([
+      { date: TUESDAY4, service: 'dejeuner', recipeName: 'Museau vinaigrette' },
+    ]);
     // The hachis is one third beef by weight: a « préparation … contenant moins de 70 % » of meat.
-    expect(criterion('preparations-moins-70').matches.map((x: { recipeName: string }) => x.recipeName)).toContain('Hachis parmentier');
+    expect(criterion('preparations-moins-70').matches.map((x: { recipeName: string }) => x.recipeName)).toContain(
+      'Hachis parmentier',
+    );
     // Its meat kind makes the beef « viandes et volailles » for EGalim too: 1.20 € of meat, none labelled.
-    const egalim = await call('GET', `/api/meal-plans/egalim?establishmentId=${establishment}&from=${TUESDAY4}&to=${TUESDAY4}`);
+    const egalim = await call(
+      'GET',
+      `/api/meal-plans/egalim?establishmentId=${establishment}&from=${TUESDAY4}&to=${TUESDAY4}`,
+    );
     expect(egalim.meatFishSustainablePercent).toBe(0);
   });
 });

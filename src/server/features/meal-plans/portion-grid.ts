@@ -3,7 +3,11 @@ import { portionGrid, type PortionGrid, type PortionOverrides } from '../../../s
 import type { DB } from '../../db/schema.ts';
 
 /** The establishment's grammages: its own cells over the defaults (src/shared/catering/portions.ts). */
-export async function readPortionGrid(db: Kysely<DB> | Transaction<DB>, organisationId: string, establishmentId: string): Promise<PortionGrid> {
+export async function readPortionGrid(
+  db: Kysely<DB> | Transaction<DB>,
+  organisationId: string,
+  establishmentId: string,
+): Promise<PortionGrid> {
   const rows = await db
     .selectFrom('establishment_portions')
     .select(['line', 'population', 'grams'])
@@ -14,4 +18,3 @@ export async function readPortionGrid(db: Kysely<DB> | Transaction<DB>, organisa
   for (const r of rows) overrides[r.line] = { ...overrides[r.line], [r.population]: r.grams };
   return portionGrid(overrides);
 }
-

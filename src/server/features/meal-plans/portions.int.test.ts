@@ -18,9 +18,14 @@ const as = (user: SignedUpUser) => ({
   post: (path: string, body: unknown) => t.request('POST', path, { cookie: user.cookie, body }),
 });
 const portionsPath = () => `/api/meal-plans/${establishment}/portions`;
-const grid = async (user = owner) => (await as(user).get(`/api/meal-plans/portions?establishmentId=${establishment}`)).body.grid;
-const sheet = async (covers: string) => (await as(owner).get(`/api/meal-plans/production?establishmentId=${establishment}&date=${MONDAY}&${covers}`)).body.dishes;
-const rows = async () => (await t.db.selectFrom('establishment_portions').selectAll().where('establishment_id', '=', establishment).execute()).length;
+const grid = async (user = owner) =>
+  (await as(user).get(`/api/meal-plans/portions?establishmentId=${establishment}`)).body.grid;
+const sheet = async (covers: string) =>
+  (await as(owner).get(`/api/meal-plans/production?establishmentId=${establishment}&date=${MONDAY}&${covers}`)).body
+    .dishes;
+const rows = async () =>
+  (await t.db.selectFrom('establishment_portions').selectAll().where('establishment_id', '=', establishment).execute())
+    .length;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,9 +46,30 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(201);
   lasagnes = created.body.id;
-  steak = (await as(owner).post('/api/recipes', { name: 'Steak grillé', servings: 1, ingredients: [{ code: '6200', quantity: 100, unit: 'g' }], allergens: [], dietaryInfo: [], allergensDeclared: true })).body.id;
-  expect((await as(owner).put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, { components: [{ slot: 'plat', recipeId: lasagnes }] })).status).toBe(200);
-  expect((await as(owner).put(`/api/meal-plans/${establishment}/${MONDAY}/diner`, { components: [{ slot: 'plat', recipeId: steak }] })).status).toBe(200);
+  steak = (
+    await as(owner).post('/api/recipes', {
+      name: 'Steak grillé',
+      servings: 1,
+      ingredients: [{ code: '6200', quantity: 100, unit: 'g' }],
+      allergens: [],
+      dietaryInfo: [],
+      allergensDeclared: true,
+    })
+  ).body.id;
+  expect(
+    (
+      await as(owner).put(`/api/meal-plans/${establishment}/${MONDAY}/dejeuner`, {
+        components: [{ slot: 'plat', recipeId: lasagnes }],
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await as(owner).put(`/api/meal-plans/${establishment}/${MONDAY}/diner`, {
+        components: [{ slot: 'plat', recipeId: steak }],
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -63,15 +89,27 @@ describe('grammages par âge', () => {
       portionGrams: { elementaire: 250, adulte: 300 },
       portionSources: { elementaire: 'arrete', adulte: 'repere' },
       scaled: true,
-      ingredients: [{ quantity: 2067, unit: 'g' }, { quantity: 1033, unit: 'g' }],
+      ingredients: [
+        { quantity: 2067, unit: 'g' },
+        { quantity: 1033, unit: 'g' },
+      ],
     });
     // Steak: 70 g élémentaire, 110 g adult, from a 100 g portion: 100 × (700 + 220) / 100.
-    expect(protein).toMatchObject({ service: 'diner', portionLine: 'plat', portionGrams: { elementaire: 70, adulte: 110 }, ingredients: [{ quantity: 920 }] });
+    expect(protein).toMatchObject({
+      service: 'diner',
+      portionLine: 'plat',
+      portionGrams: { elementaire: 70, adulte: 110 },
+      ingredients: [{ quantity: 920 }],
+    });
   });
 
   it('the plan’s figures per cover follow the population', async () => {
     const day = async (population?: string) =>
-      (await as(owner).get(`/api/meal-plans?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}${population ? `&population=${population}` : ''}`)).body.days[0];
+      (
+        await as(owner).get(
+          `/api/meal-plans?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}${population ? `&population=${population}` : ''}`,
+        )
+      ).body.days[0];
     const portion = await day();
     const maternelle = await day('maternelle');
     // One recipe portion of each (300 g lasagnes, 100 g steak) against 180 g and 50 g.
@@ -79,12 +117,16 @@ describe('grammages par âge', () => {
     const steakKcal = portion.nutrition.energyKcal - lasagnesKcal;
     expect(maternelle.nutrition.energyKcal).toBeCloseTo(lasagnesKcal * (180 / 300) + steakKcal * 0.5, 0);
     expect(maternelle.services).toEqual(portion.services);
-    const bad = await as(owner).get(`/api/meal-plans?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}&population=bebe`);
+    const bad = await as(owner).get(
+      `/api/meal-plans?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}&population=bebe`,
+    );
     expect([bad.status, bad.body.error.fields.population]).toEqual([422, m.populationInvalid]);
   });
 
   it('the establishment sets its own weights, which the sheet uses at once; a blank one serves the recipe’s portion; then back to the defaults', async () => {
-    const put = await as(owner).put(portionsPath(), { grams: { plat_compose: { elementaire: 200 }, plat: { adulte: null }, laitier: { adulte: 150 } } });
+    const put = await as(owner).put(portionsPath(), {
+      grams: { plat_compose: { elementaire: 200 }, plat: { adulte: null }, laitier: { adulte: 150 } },
+    });
     expect(put.status, put.text).toBe(200);
     expect(put.body.grid.plat_compose.elementaire).toEqual({ grams: 200, source: 'etablissement' });
     expect(put.body.grid.plat.adulte).toEqual({ grams: null, source: 'etablissement' });
@@ -95,13 +137,25 @@ describe('grammages par âge', () => {
 
     const [composed, protein] = await sheet('elementaire=10&adulte=2');
     // Pasta 200 × (10 × 200 + 2 × 300) / 300 = 1 733 g.
-    expect(composed).toMatchObject({ portionGrams: { elementaire: 200, adulte: 300 }, portionSources: { elementaire: 'etablissement', adulte: 'repere' }, ingredients: [{ quantity: 1733 }, { quantity: 867 }] });
+    expect(composed).toMatchObject({
+      portionGrams: { elementaire: 200, adulte: 300 },
+      portionSources: { elementaire: 'etablissement', adulte: 'repere' },
+      ingredients: [{ quantity: 1733 }, { quantity: 867 }],
+    });
     // The adult steak is one recipe portion (100 g): 700 + 2 × 100.
-    expect(protein).toMatchObject({ portionGrams: { elementaire: 70, adulte: 100 }, portionSources: { adulte: 'etablissement' }, ingredients: [{ quantity: 900 }] });
+    expect(protein).toMatchObject({
+      portionGrams: { elementaire: 70, adulte: 100 },
+      portionSources: { adulte: 'etablissement' },
+      ingredients: [{ quantity: 900 }],
+    });
 
     // « Historique »: one line, named after the establishment.
     const history = (await as(owner).get('/api/organisation/history')).body.events;
-    expect(history[0]).toMatchObject({ action: 'updated', entity: { type: 'meal_plan', id: establishment, name: 'Cantine Jules Ferry' }, details: { portions: 3 } });
+    expect(history[0]).toMatchObject({
+      action: 'updated',
+      entity: { type: 'meal_plan', id: establishment, name: 'Cantine Jules Ferry' },
+      details: { portions: 3 },
+    });
 
     const reset = await as(owner).put(portionsPath(), { grams: {} });
     expect([reset.status, reset.body.grid]).toEqual([200, DEFAULT_PORTIONS]);
@@ -129,7 +183,11 @@ describe('grammages par âge', () => {
   });
 
   it('two saves at once end as one of them, never as an error', async () => {
-    const saves = await Promise.all([80, 90, 100, 110].map((g) => as(owner).put(portionsPath(), { grams: { entree: { maternelle: g, elementaire: g } } })));
+    const saves = await Promise.all(
+      [80, 90, 100, 110].map((g) =>
+        as(owner).put(portionsPath(), { grams: { entree: { maternelle: g, elementaire: g } } }),
+      ),
+    );
     expect(saves.map((s) => s.status)).toEqual([200, 200, 200, 200]);
     const final = await grid();
     expect([80, 90, 100, 110]).toContain(final.entree.maternelle.grams);
@@ -148,6 +206,8 @@ describe('grammages par âge', () => {
     const site = (await as(other).get('/api/establishments')).body.establishments[0].id;
     const free = await as(other).put(`/api/meal-plans/${site}/portions`, { grams: { entree: { maternelle: 60 } } });
     expect([free.status, free.body.error.code, free.body.error.message]).toEqual([403, 'plan_limit', m.premiumOnly]);
-    expect((await as(other).get(`/api/meal-plans/portions?establishmentId=${site}`)).body.grid).toEqual(DEFAULT_PORTIONS);
+    expect((await as(other).get(`/api/meal-plans/portions?establishmentId=${site}`)).body.grid).toEqual(
+      DEFAULT_PORTIONS,
+    );
   });
 });

@@ -10,7 +10,11 @@ import { isUuid } from '../../lib/ids.ts';
 import { readPortionGrid } from './portion-grid.ts';
 import { assertPremium, findEstablishment, planEntity } from './service.ts';
 
-export async function getPortions(db: Kysely<DB>, organisationId: string, establishmentId: string): Promise<PortionsAnswer> {
+export async function getPortions(
+  db: Kysely<DB>,
+  organisationId: string,
+  establishmentId: string,
+): Promise<PortionsAnswer> {
   await findEstablishment(db, organisationId, establishmentId);
   return { establishmentId, grid: await readPortionGrid(db, organisationId, establishmentId) };
 }
@@ -20,7 +24,12 @@ export async function getPortions(db: Kysely<DB>, organisationId: string, establ
  * The establishment's row is locked first, so two saves at once end as one or the other, never
  * as a duplicate key; one line of « Historique » in the same transaction.
  */
-export async function putPortions(db: Kysely<DB>, actor: Actor, establishmentId: string, body: PortionsBody): Promise<PortionsAnswer> {
+export async function putPortions(
+  db: Kysely<DB>,
+  actor: Actor,
+  establishmentId: string,
+  body: PortionsBody,
+): Promise<PortionsAnswer> {
   if (!isUuid(establishmentId)) throw notFound();
   await db.transaction().execute(async (trx) => {
     const establishment = await trx
@@ -35,12 +44,31 @@ export async function putPortions(db: Kysely<DB>, actor: Actor, establishmentId:
     const cells = PORTION_LINES.flatMap((line) =>
       POPULATIONS.flatMap((population) => {
         const grams = body.grams[line]?.[population];
-        return grams === undefined ? [] : [{ organisation_id: actor.organisationId, establishment_id: establishmentId, line, population, grams, updated_by: actor.userId }];
+        return grams === undefined
+          ? []
+          : [
+              {
+                organisation_id: actor.organisationId,
+                establishment_id: establishmentId,
+                line,
+                population,
+                grams,
+                updated_by: actor.userId,
+              },
+            ];
       }),
     );
-    await trx.deleteFrom('establishment_portions').where('organisation_id', '=', actor.organisationId).where('establishment_id', '=', establishmentId).execute();
+    await trx
+      .deleteFrom('establishment_portions')
+      .where('organisation_id', '=', actor.organisationId)
+      .where('establishment_id', '=', establishmentId)
+      .execute();
     if (cells.length > 0) await trx.insertInto('establishment_portions').values(cells).execute();
-    await recordAudit(trx, actor, { action: 'updated', entity: planEntity(establishment), details: { portions: cells.length } });
+    await recordAudit(trx, actor, {
+      action: 'updated',
+      entity: planEntity(establishment),
+      details: { portions: cells.length },
+    });
   });
   return getPortions(db, actor.organisationId, establishmentId);
 }

@@ -25,8 +25,14 @@ import { getPortions, putPortions } from './portions.ts';
 import { copyPlan, publishWeek, putService, readRange } from './service.ts';
 
 const yearQuerySchema = z.object({
-  establishmentId: z.string({ error: mealPlanMessages.establishmentRequired }).uuid(mealPlanMessages.establishmentRequired),
-  year: z.coerce.number({ error: mealPlanMessages.yearInvalid }).int(mealPlanMessages.yearInvalid).min(2000, mealPlanMessages.yearInvalid).max(2100, mealPlanMessages.yearInvalid),
+  establishmentId: z
+    .string({ error: mealPlanMessages.establishmentRequired })
+    .uuid(mealPlanMessages.establishmentRequired),
+  year: z.coerce
+    .number({ error: mealPlanMessages.yearInvalid })
+    .int(mealPlanMessages.yearInvalid)
+    .min(2000, mealPlanMessages.yearInvalid)
+    .max(2100, mealPlanMessages.yearInvalid),
 });
 
 /** /api/meal-plans (docs/product/api.md « Collective catering »): members read, owners and editors plan. */
@@ -57,16 +63,30 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
     const { establishmentId, date, ...covers } = parseInput(productionQuerySchema, c.req.query());
     return c.json(await productionFor(deps.db, c.var.org.id, establishmentId, date, covers));
   });
-  app.get('/portions', async (c) => c.json(await getPortions(deps.db, c.var.org.id, parseInput(portionsQuerySchema, c.req.query()).establishmentId)));
-  app.put('/:establishmentId/portions', write, async (c) => c.json(await putPortions(deps.db, actorOf(c), c.req.param('establishmentId'), await readJson(c, portionsBodySchema))));
+  app.get('/portions', async (c) =>
+    c.json(await getPortions(deps.db, c.var.org.id, parseInput(portionsQuerySchema, c.req.query()).establishmentId)),
+  );
+  app.put('/:establishmentId/portions', write, async (c) =>
+    c.json(
+      await putPortions(deps.db, actorOf(c), c.req.param('establishmentId'), await readJson(c, portionsBodySchema)),
+    ),
+  );
   app.put('/:establishmentId/:date/:service', write, async (c) => {
     const date = parseInput(isoDateSchema, c.req.param('date'));
     const service = parseInput(serviceSchema, c.req.param('service'));
     const body = await readJson(c, serviceComponentsSchema);
-    return c.json(await putService(deps.db, actorOf(c), c.req.param('establishmentId'), date, service, body.components));
+    return c.json(
+      await putService(deps.db, actorOf(c), c.req.param('establishmentId'), date, service, body.components),
+    );
   });
-  app.post('/:establishmentId/publish', write, async (c) => c.json(await publishWeek(deps.db, actorOf(c), c.req.param('establishmentId'), (await readJson(c, publishSchema)).week)));
-  app.post('/:establishmentId/copy', write, async (c) => c.json(await copyPlan(deps.db, actorOf(c), c.req.param('establishmentId'), await readJson(c, copySchema))));
+  app.post('/:establishmentId/publish', write, async (c) =>
+    c.json(
+      await publishWeek(deps.db, actorOf(c), c.req.param('establishmentId'), (await readJson(c, publishSchema)).week),
+    ),
+  );
+  app.post('/:establishmentId/copy', write, async (c) =>
+    c.json(await copyPlan(deps.db, actorOf(c), c.req.param('establishmentId'), await readJson(c, copySchema))),
+  );
   return app;
 }
 

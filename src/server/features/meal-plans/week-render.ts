@@ -44,7 +44,9 @@ function allergenLine(dish: WeekDish): string {
 }
 
 function labelLine(dish: WeekDish): string {
-  return dish.labels.map((l) => `<span class="l">${e(l.name)}\u00a0: ${l.ingredients.map(e).join(', ')}</span>`).join('');
+  return dish.labels
+    .map((l) => `<span class="l">${e(l.name)}\u00a0: ${l.ingredients.map(e).join(', ')}</span>`)
+    .join('');
 }
 
 function renderDay(d: WeekDay): string {
@@ -52,7 +54,10 @@ function renderDay(d: WeekDay): string {
     .map(
       (s) =>
         `<h3>${SERVICE_LABELS[s.service]}</h3><ul>${s.dishes
-          .map((dish) => `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}<br>${allergenLine(dish)}</li>`)
+          .map(
+            (dish) =>
+              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}<br>${allergenLine(dish)}</li>`,
+          )
           .join('')}</ul>`,
     )
     .join('');
@@ -70,7 +75,9 @@ export function renderWeekPage(page: WeekPage): string {
     `<title>${e(page.establishmentName)} · ${title}</title><style>${CSS}</style></head><body><main>` +
     `<p>${e(page.establishmentName)}</p><h1>${title}</h1>` +
     `<nav aria-label="Changer de semaine">${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
-    (planned.length ? planned.map(renderDay).join('') : '<section><p class="empty">Les menus de cette semaine ne sont pas encore publiés.</p></section>') +
+    (planned.length
+      ? planned.map(renderDay).join('')
+      : '<section><p class="empty">Les menus de cette semaine ne sont pas encore publiés.</p></section>') +
     `<nav aria-label="Changer de semaine, bas de page">${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
     '<footer>Les 14\u00a0allergènes réglementaires sont indiqués pour chaque plat. Pour toute question, adressez-vous au personnel de restauration.</footer>' +
     '</main></body></html>'

@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_SECTION_NAME, menuMessages, type ItemCreateParsed, type ItemUpdateParsed, type MenuItem, type MenuSection } from '../../../shared/api/menus.ts';
+import {
+  DEFAULT_SECTION_NAME,
+  menuMessages,
+  type ItemCreateParsed,
+  type ItemUpdateParsed,
+  type MenuItem,
+  type MenuSection,
+} from '../../../shared/api/menus.ts';
 import { allergenStatusOf } from '../../../shared/allergens.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -48,7 +55,10 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     .where('s.menu_id', '=', menuId)
     .orderBy('i.display_order')
     .execute();
-  const photos = await findPhotos(db, items.flatMap((i) => [i.photo_id, i.recipe_photo_id]));
+  const photos = await findPhotos(
+    db,
+    items.flatMap((i) => [i.photo_id, i.recipe_photo_id]),
+  );
   const bySection = new Map<string, MenuItem[]>();
   for (const i of items) {
     const photo = photos.get(i.photo_id ?? '') ?? null;
@@ -59,7 +69,12 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       price: i.price === null ? null : Number(i.price),
       labels: i.recipe_id
         ? null
-        : { allergens: i.allergens, traces: i.traces, dietaryInfo: i.dietary_info, allergenStatus: allergenStatusOf(i.allergens_declared) },
+        : {
+            allergens: i.allergens,
+            traces: i.traces,
+            dietaryInfo: i.dietary_info,
+            allergenStatus: allergenStatusOf(i.allergens_declared),
+          },
       isAvailable: i.is_available,
       soldOut: i.sold_out,
       translations: readTranslations(i.translations),
@@ -79,12 +94,27 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     };
     bySection.set(i.menu_section_id, [...(bySection.get(i.menu_section_id) ?? []), item]);
   }
-  return sections.map((s) => ({ id: s.id, name: s.name, description: s.description, displayOrder: s.display_order, items: bySection.get(s.id) ?? [] }));
+  return sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    displayOrder: s.display_order,
+    items: bySection.get(s.id) ?? [],
+  }));
 }
 
-export async function listOwnedSections(db: Kysely<DB>, organisationId: string, menuId: string): Promise<MenuSection[]> {
+export async function listOwnedSections(
+  db: Kysely<DB>,
+  organisationId: string,
+  menuId: string,
+): Promise<MenuSection[]> {
   if (!isUuid(menuId)) throw notFound();
-  const menu = await db.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const menu = await db
+    .selectFrom('menus')
+    .select('id')
+    .where('id', '=', menuId)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!menu) throw notFound();
   return listSections(db, menuId);
 }
@@ -104,7 +134,11 @@ async function sectionMenuId(db: Db, organisationId: string, sectionId: string):
 }
 
 /** The menu and section of an owned item, or 404 (also the owner check of PUT and DELETE /api/items/:id/photo). */
-export async function itemParents(db: Db, organisationId: string, itemId: string): Promise<{ menuId: string; sectionId: string }> {
+export async function itemParents(
+  db: Db,
+  organisationId: string,
+  itemId: string,
+): Promise<{ menuId: string; sectionId: string }> {
   if (!isUuid(itemId)) throw notFound();
   const row = await db
     .selectFrom('menu_items as i')
@@ -119,31 +153,72 @@ export async function itemParents(db: Db, organisationId: string, itemId: string
 }
 
 const orderedSectionIds = async (trx: Transaction<DB>, menuId: string) =>
-  (await trx.selectFrom('menu_sections').select('id').where('menu_id', '=', menuId).orderBy('display_order').orderBy('id').execute()).map((r) => r.id);
+  (
+    await trx
+      .selectFrom('menu_sections')
+      .select('id')
+      .where('menu_id', '=', menuId)
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
 const orderedItemIds = async (trx: Transaction<DB>, sectionId: string) =>
-  (await trx.selectFrom('menu_items').select('id').where('menu_section_id', '=', sectionId).orderBy('display_order').orderBy('id').execute()).map((r) => r.id);
+  (
+    await trx
+      .selectFrom('menu_items')
+      .select('id')
+      .where('menu_section_id', '=', sectionId)
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
 
-const findSection = async (db: Db, id: string) => (await listSections(db, (await db.selectFrom('menu_sections').select('menu_id').where('id', '=', id).executeTakeFirstOrThrow()).menu_id)).find((s) => s.id === id)!;
+const findSection = async (db: Db, id: string) =>
+  (
+    await listSections(
+      db,
+      (await db.selectFrom('menu_sections').select('menu_id').where('id', '=', id).executeTakeFirstOrThrow()).menu_id,
+    )
+  ).find((s) => s.id === id)!;
 
-export async function createSection(db: Kysely<DB>, organisationId: string, menuId: string, input: { name?: string | undefined; description?: string | undefined }): Promise<MenuSection> {
+export async function createSection(
+  db: Kysely<DB>,
+  organisationId: string,
+  menuId: string,
+  input: { name?: string | undefined; description?: string | undefined },
+): Promise<MenuSection> {
   if (!isUuid(menuId)) throw notFound();
   return db.transaction().execute(async (trx) => {
     await lockOwnedMenu(trx, organisationId, menuId);
     const count = (await orderedSectionIds(trx, menuId)).length;
     const row = await trx
       .insertInto('menu_sections')
-      .values({ menu_id: menuId, name: input.name ?? DEFAULT_SECTION_NAME, description: input.description ?? '', display_order: count })
+      .values({
+        menu_id: menuId,
+        name: input.name ?? DEFAULT_SECTION_NAME,
+        description: input.description ?? '',
+        display_order: count,
+      })
       .returning(['id', 'name', 'description', 'display_order'])
       .executeTakeFirstOrThrow();
     return { id: row.id, name: row.name, description: row.description, displayOrder: row.display_order, items: [] };
   });
 }
 
-export async function updateSection(db: Kysely<DB>, organisationId: string, sectionId: string, input: { name: string; description: string }): Promise<MenuSection> {
+export async function updateSection(
+  db: Kysely<DB>,
+  organisationId: string,
+  sectionId: string,
+  input: { name: string; description: string },
+): Promise<MenuSection> {
   return db.transaction().execute(async (trx) => {
     const menuId = await sectionMenuId(trx, organisationId, sectionId);
     await lockOwnedMenu(trx, organisationId, menuId);
-    await trx.updateTable('menu_sections').set({ name: input.name, description: input.description, updated_at: new Date() }).where('id', '=', sectionId).execute();
+    await trx
+      .updateTable('menu_sections')
+      .set({ name: input.name, description: input.description, updated_at: new Date() })
+      .where('id', '=', sectionId)
+      .execute();
     return findSection(trx, sectionId);
   });
 }
@@ -157,7 +232,12 @@ export async function deleteSection(db: Kysely<DB>, organisationId: string, sect
   });
 }
 
-export async function moveSection(db: Kysely<DB>, organisationId: string, sectionId: string, position: number): Promise<MenuSection[]> {
+export async function moveSection(
+  db: Kysely<DB>,
+  organisationId: string,
+  sectionId: string,
+  position: number,
+): Promise<MenuSection[]> {
   return db.transaction().execute(async (trx) => {
     const menuId = await sectionMenuId(trx, organisationId, sectionId);
     await lockOwnedMenu(trx, organisationId, menuId);
@@ -171,15 +251,26 @@ export async function moveSection(db: Kysely<DB>, organisationId: string, sectio
  * organisation's recipes (its name, no price yet), or without a recipe (a drink) with its
  * own name, price and allergen lists (docs/product/decisions.md 18).
  */
-export async function createItem(db: Kysely<DB>, organisationId: string, sectionId: string, input: ItemCreateParsed): Promise<MenuItem> {
+export async function createItem(
+  db: Kysely<DB>,
+  organisationId: string,
+  sectionId: string,
+  input: ItemCreateParsed,
+): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const menuId = await sectionMenuId(trx, organisationId, sectionId);
     await lockOwnedMenu(trx, organisationId, menuId);
     const count = (await orderedItemIds(trx, sectionId)).length;
     let values;
     if ('recipeId' in input) {
-      const recipe = await trx.selectFrom('recipes').select(['id', 'name']).where('id', '=', input.recipeId).where('organisation_id', '=', organisationId).executeTakeFirst();
-      if (!recipe) throw new AppError('validation', 422, menuMessages.recipeNotFound, { recipeId: menuMessages.recipeNotFound });
+      const recipe = await trx
+        .selectFrom('recipes')
+        .select(['id', 'name'])
+        .where('id', '=', input.recipeId)
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirst();
+      if (!recipe)
+        throw new AppError('validation', 422, menuMessages.recipeNotFound, { recipeId: menuMessages.recipeNotFound });
       values = { recipe_id: recipe.id, name: recipe.name, description: '', price: null };
     } else {
       values = {
@@ -211,7 +302,12 @@ async function findItem(db: Db, menuId: string, itemId: string): Promise<MenuIte
 }
 
 /** Absent fields stay as they are; the own allergen lists change only on an item without a recipe. */
-export async function updateItem(db: Kysely<DB>, organisationId: string, itemId: string, input: ItemUpdateParsed): Promise<MenuItem> {
+export async function updateItem(
+  db: Kysely<DB>,
+  organisationId: string,
+  itemId: string,
+  input: ItemUpdateParsed,
+): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const { menuId } = await itemParents(trx, organisationId, itemId);
     await lockOwnedMenu(trx, organisationId, menuId);
@@ -233,17 +329,27 @@ export async function updateItem(db: Kysely<DB>, organisationId: string, itemId:
       ...(input.dietaryInfo ? { dietary_info: input.dietaryInfo } : {}),
       ...(input.allergensDeclared !== undefined ? { allergens_declared: input.allergensDeclared } : {}),
     };
-    if (Object.keys(labels).length) await trx.updateTable('menu_items').set(labels).where('id', '=', itemId).where('recipe_id', 'is', null).execute();
+    if (Object.keys(labels).length)
+      await trx.updateTable('menu_items').set(labels).where('id', '=', itemId).where('recipe_id', 'is', null).execute();
     return findItem(trx, menuId, itemId);
   });
 }
 
 /** « Épuisé » and back (issue 18): the menu's open public pages hear of it at commit. */
-export async function setItemSoldOut(db: Kysely<DB>, organisationId: string, itemId: string, soldOut: boolean): Promise<MenuItem> {
+export async function setItemSoldOut(
+  db: Kysely<DB>,
+  organisationId: string,
+  itemId: string,
+  soldOut: boolean,
+): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
     const { menuId } = await itemParents(trx, organisationId, itemId);
     await lockOwnedMenu(trx, organisationId, menuId);
-    await trx.updateTable('menu_items').set({ sold_out: soldOut, updated_at: new Date() }).where('id', '=', itemId).execute();
+    await trx
+      .updateTable('menu_items')
+      .set({ sold_out: soldOut, updated_at: new Date() })
+      .where('id', '=', itemId)
+      .execute();
     return findItem(trx, menuId, itemId);
   });
 }
@@ -263,18 +369,36 @@ export async function deleteItem(db: Kysely<DB>, organisationId: string, itemId:
  * A section outside the item's menu (another menu, another organisation, unknown) is a 422 next
  * to `sectionId`, the same answer for all, so it reveals nothing.
  */
-export async function moveItem(db: Kysely<DB>, organisationId: string, itemId: string, position: number, targetSectionId?: string): Promise<MenuSection[]> {
+export async function moveItem(
+  db: Kysely<DB>,
+  organisationId: string,
+  itemId: string,
+  position: number,
+  targetSectionId?: string,
+): Promise<MenuSection[]> {
   return db.transaction().execute(async (trx) => {
     const { menuId, sectionId } = await itemParents(trx, organisationId, itemId);
     await lockOwnedMenu(trx, organisationId, menuId);
     const target = targetSectionId ?? sectionId;
     if (target !== sectionId) {
-      const inMenu = await trx.selectFrom('menu_sections').select('id').where('id', '=', target).where('menu_id', '=', menuId).executeTakeFirst();
-      if (!inMenu) throw new AppError('validation', 422, menuMessages.targetSectionInvalid, { sectionId: menuMessages.targetSectionInvalid });
+      const inMenu = await trx
+        .selectFrom('menu_sections')
+        .select('id')
+        .where('id', '=', target)
+        .where('menu_id', '=', menuId)
+        .executeTakeFirst();
+      if (!inMenu)
+        throw new AppError('validation', 422, menuMessages.targetSectionInvalid, {
+          sectionId: menuMessages.targetSectionInvalid,
+        });
       const left = (await orderedItemIds(trx, sectionId)).filter((id) => id !== itemId);
       const arriving = [...(await orderedItemIds(trx, target)), itemId];
       // Park the item past every order of the target so the deferred unique (section, order) holds at commit.
-      await trx.updateTable('menu_items').set({ menu_section_id: target, display_order: arriving.length + 10_000, updated_at: new Date() }).where('id', '=', itemId).execute();
+      await trx
+        .updateTable('menu_items')
+        .set({ menu_section_id: target, display_order: arriving.length + 10_000, updated_at: new Date() })
+        .where('id', '=', itemId)
+        .execute();
       await renumber(trx, 'menu_items', left);
       await renumber(trx, 'menu_items', moveTo(arriving, itemId, position));
     } else {

@@ -4,7 +4,14 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harne
 import { addMember } from '../../test/teams.ts';
 
 /** Formules (issue 18, src/shared/api/formules.ts): a priced combination of a menu's sections. */
-const recipe = (name: string) => ({ name, servings: 1, ingredients: [{ code: '16400', quantity: 20, unit: 'g' }], allergens: ['Lait'], dietaryInfo: [], allergensDeclared: true });
+const recipe = (name: string) => ({
+  name,
+  servings: 1,
+  ingredients: [{ code: '16400', quantity: 20, unit: 'g' }],
+  allergens: ['Lait'],
+  dietaryInfo: [],
+  allergensDeclared: true,
+});
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -12,12 +19,18 @@ let owner: SignedUpUser;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 });
 afterAll(() => t.close());
 
-const call = (user: SignedUpUser, method: string, path: string, body?: unknown) => t.request(method, path, { cookie: user.cookie, ...(body !== undefined ? { body } : {}) });
-const formuleRows = () => t.db.selectFrom('formules').select(['id', 'name', 'price', 'choices', 'display_order']).orderBy('id').execute();
+const call = (user: SignedUpUser, method: string, path: string, body?: unknown) =>
+  t.request(method, path, { cookie: user.cookie, ...(body !== undefined ? { body } : {}) });
+const formuleRows = () =>
+  t.db.selectFrom('formules').select(['id', 'name', 'price', 'choices', 'display_order']).orderBy('id').execute();
 
 async function carte(user: SignedUpUser = owner) {
   const menu = (await call(user, 'POST', '/api/menus', { name: 'Carte du midi' })).body;
@@ -42,19 +55,49 @@ describe('formules', () => {
       ],
     });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Formule déjeuner', price: 18.5, choices: [[entree, plat], [plat, dessert]], displayOrder: 0 });
+    expect(created.body).toMatchObject({
+      name: 'Formule déjeuner',
+      price: 18.5,
+      choices: [
+        [entree, plat],
+        [plat, dessert],
+      ],
+      displayOrder: 0,
+    });
     expect((await call(owner, 'GET', `/api/menus/${menu.id}/formules`)).body.formules).toEqual([created.body]);
 
     const page = (await t.request('GET', `/menu/${menu.id}`)).text;
     expect(page).toContain('<h2 id="fo">Formules</h2>');
-    expect(page).toContain('<h3>Formule déjeuner</h3><p class="pr"><span class="sr">Prix\u00a0: </span>18,50\u00a0€</p><p class="idesc">Entrée + Plat ou Plat + Dessert</p>');
+    expect(page).toContain(
+      '<h3>Formule déjeuner</h3><p class="pr"><span class="sr">Prix\u00a0: </span>18,50\u00a0€</p><p class="idesc">Entrée + Plat ou Plat + Dessert</p>',
+    );
     expect(page.indexOf('id="fo"')).toBeLessThan(page.indexOf('Entrée du jour'));
-    expect((await t.request('GET', `/menu/${menu.id}?lang=en`)).text).toContain('<h2 id="fo">Set menus</h2><ul class="items"><li class="item"><h3 lang="fr">Formule déjeuner</h3>');
+    expect((await t.request('GET', `/menu/${menu.id}?lang=en`)).text).toContain(
+      '<h2 id="fo">Set menus</h2><ul class="items"><li class="item"><h3 lang="fr">Formule déjeuner</h3>',
+    );
     const json = (await t.request('GET', `/api/public/menus/${menu.id}`)).body;
-    expect(json.formules).toEqual([{ name: 'Formule déjeuner', price: 18.5, choices: [['Entrée', 'Plat'], ['Plat', 'Dessert']] }]);
+    expect(json.formules).toEqual([
+      {
+        name: 'Formule déjeuner',
+        price: 18.5,
+        choices: [
+          ['Entrée', 'Plat'],
+          ['Plat', 'Dessert'],
+        ],
+      },
+    ]);
 
-    const changed = await call(owner, 'PUT', `/api/formules/${created.body.id}`, { name: 'Formule express', price: 14, choices: [[plat]] });
-    expect([changed.status, changed.body.name, changed.body.price, changed.body.choices]).toEqual([200, 'Formule express', 14, [[plat]]]);
+    const changed = await call(owner, 'PUT', `/api/formules/${created.body.id}`, {
+      name: 'Formule express',
+      price: 14,
+      choices: [[plat]],
+    });
+    expect([changed.status, changed.body.name, changed.body.price, changed.body.choices]).toEqual([
+      200,
+      'Formule express',
+      14,
+      [[plat]],
+    ]);
     expect((await t.request('GET', `/menu/${menu.id}`)).text).toContain('<p class="idesc">Plat</p>');
 
     // A deleted section drops out of its alternatives; a formule left with none is not shown.
@@ -93,8 +136,21 @@ describe('formules', () => {
   it('keeps at most ten formules per menu, numbered in order after a delete', async () => {
     const { menu, plat } = await carte();
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push((await call(owner, 'POST', `/api/menus/${menu.id}/formules`, { name: `F${i}`, price: 10 + i, choices: [[plat]] })).body.id);
-    const eleventh = await call(owner, 'POST', `/api/menus/${menu.id}/formules`, { name: 'F10', price: 20, choices: [[plat]] });
+    for (let i = 0; i < 10; i++)
+      ids.push(
+        (
+          await call(owner, 'POST', `/api/menus/${menu.id}/formules`, {
+            name: `F${i}`,
+            price: 10 + i,
+            choices: [[plat]],
+          })
+        ).body.id,
+      );
+    const eleventh = await call(owner, 'POST', `/api/menus/${menu.id}/formules`, {
+      name: 'F10',
+      price: 20,
+      choices: [[plat]],
+    });
     expect([eleventh.status, eleventh.body.error.fields.name]).toEqual([422, m.tooManyFormules]);
     await call(owner, 'DELETE', `/api/formules/${ids[0]}`);
     const list = (await call(owner, 'GET', `/api/menus/${menu.id}/formules`)).body.formules;
@@ -103,15 +159,24 @@ describe('formules', () => {
 
   it('another organisation gets 404; a viewer reads but may not write (403)', async () => {
     const { menu, plat } = await carte();
-    const formule = (await call(owner, 'POST', `/api/menus/${menu.id}/formules`, { name: 'F', price: 10, choices: [[plat]] })).body;
+    const formule = (
+      await call(owner, 'POST', `/api/menus/${menu.id}/formules`, { name: 'F', price: 10, choices: [[plat]] })
+    ).body;
     const stranger = await t.signUp();
     expect((await call(stranger, 'GET', `/api/menus/${menu.id}/formules`)).status).toBe(404);
-    expect((await call(stranger, 'POST', `/api/menus/${menu.id}/formules`, { name: 'F', price: 10, choices: [[plat]] })).status).toBe(404);
-    expect((await call(stranger, 'PUT', `/api/formules/${formule.id}`, { name: 'F', price: 10, choices: [[plat]] })).status).toBe(404);
+    expect(
+      (await call(stranger, 'POST', `/api/menus/${menu.id}/formules`, { name: 'F', price: 10, choices: [[plat]] }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(stranger, 'PUT', `/api/formules/${formule.id}`, { name: 'F', price: 10, choices: [[plat]] })).status,
+    ).toBe(404);
     expect((await call(stranger, 'DELETE', `/api/formules/${formule.id}`)).status).toBe(404);
     const viewer = await addMember(t, owner, 'viewer');
     expect((await call(viewer, 'GET', `/api/menus/${menu.id}/formules`)).status).toBe(200);
-    expect((await call(viewer, 'PUT', `/api/formules/${formule.id}`, { name: 'G', price: 10, choices: [[plat]] })).status).toBe(403);
+    expect(
+      (await call(viewer, 'PUT', `/api/formules/${formule.id}`, { name: 'G', price: 10, choices: [[plat]] })).status,
+    ).toBe(403);
     expect((await call(viewer, 'DELETE', `/api/formules/${formule.id}`)).status).toBe(403);
     expect((await formuleRows()).find((f) => f.id === formule.id)?.name).toBe('F');
   });

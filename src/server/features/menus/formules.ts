@@ -1,5 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { formuleMessages, MAX_FORMULES_PER_MENU, type Formule, type FormuleParsed } from '../../../shared/api/formules.ts';
+import {
+  formuleMessages,
+  MAX_FORMULES_PER_MENU,
+  type Formule,
+  type FormuleParsed,
+} from '../../../shared/api/formules.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
@@ -12,23 +17,42 @@ type Db = Kysely<DB> | Transaction<DB>;
 function readChoices(stored: unknown, sections: ReadonlySet<string>): string[][] {
   if (!Array.isArray(stored)) return [];
   return stored
-    .map((choice) => (Array.isArray(choice) ? choice.filter((id): id is string => typeof id === 'string' && sections.has(id)) : []))
+    .map((choice) =>
+      Array.isArray(choice) ? choice.filter((id): id is string => typeof id === 'string' && sections.has(id)) : [],
+    )
     .filter((choice) => choice.length > 0);
 }
 
 /** The menu's formules in display order (src/shared/api/formules.ts). */
 export async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
   const [rows, sections] = await Promise.all([
-    db.selectFrom('formules').select(['id', 'name', 'price', 'choices', 'display_order']).where('menu_id', '=', menuId).orderBy('display_order').orderBy('id').execute(),
+    db
+      .selectFrom('formules')
+      .select(['id', 'name', 'price', 'choices', 'display_order'])
+      .where('menu_id', '=', menuId)
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('menu_sections').select('id').where('menu_id', '=', menuId).execute(),
   ]);
   const known = new Set(sections.map((s) => s.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, price: Number(r.price), choices: readChoices(r.choices, known), displayOrder: r.display_order }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    price: Number(r.price),
+    choices: readChoices(r.choices, known),
+    displayOrder: r.display_order,
+  }));
 }
 
 export async function listOwnedFormules(db: Kysely<DB>, organisationId: string, menuId: string): Promise<Formule[]> {
   if (!isUuid(menuId)) throw notFound();
-  const menu = await db.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const menu = await db
+    .selectFrom('menus')
+    .select('id')
+    .where('id', '=', menuId)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!menu) throw notFound();
   return listFormules(db, menuId);
 }
@@ -48,8 +72,14 @@ async function formuleMenuId(db: Db, organisationId: string, formuleId: string):
 }
 
 /** Every section id must be one of this menu's: refused next to its field otherwise. */
-async function assertSectionsOfMenu(trx: Transaction<DB>, menuId: string, choices: readonly (readonly string[])[]): Promise<void> {
-  const sections = new Set((await trx.selectFrom('menu_sections').select('id').where('menu_id', '=', menuId).execute()).map((s) => s.id));
+async function assertSectionsOfMenu(
+  trx: Transaction<DB>,
+  menuId: string,
+  choices: readonly (readonly string[])[],
+): Promise<void> {
+  const sections = new Set(
+    (await trx.selectFrom('menu_sections').select('id').where('menu_id', '=', menuId).execute()).map((s) => s.id),
+  );
   const fields: Record<string, string> = {};
   choices.forEach((choice, i) =>
     choice.forEach((id, j) => {
@@ -59,18 +89,31 @@ async function assertSectionsOfMenu(trx: Transaction<DB>, menuId: string, choice
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, formuleMessages.sectionUnknown, fields);
 }
 
-const findFormule = async (trx: Transaction<DB>, menuId: string, id: string) => (await listFormules(trx, menuId)).find((f) => f.id === id)!;
+const findFormule = async (trx: Transaction<DB>, menuId: string, id: string) =>
+  (await listFormules(trx, menuId)).find((f) => f.id === id)!;
 
 /**
  * A formule at the end of the menu's list. The menu row is locked first (lockOwnedMenu), so
  * the count, the order and the public pages' NOTIFY hold under concurrent requests.
  */
-export async function createFormule(db: Kysely<DB>, organisationId: string, menuId: string, input: FormuleParsed): Promise<Formule> {
+export async function createFormule(
+  db: Kysely<DB>,
+  organisationId: string,
+  menuId: string,
+  input: FormuleParsed,
+): Promise<Formule> {
   if (!isUuid(menuId)) throw notFound();
   return db.transaction().execute(async (trx) => {
     await lockOwnedMenu(trx, organisationId, menuId);
-    const count = (await trx.selectFrom('formules').select((eb) => eb.fn.countAll<string>().as('n')).where('menu_id', '=', menuId).executeTakeFirstOrThrow()).n;
-    if (Number(count) >= MAX_FORMULES_PER_MENU) throw new AppError('validation', 422, formuleMessages.tooManyFormules, { name: formuleMessages.tooManyFormules });
+    const count = (
+      await trx
+        .selectFrom('formules')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('menu_id', '=', menuId)
+        .executeTakeFirstOrThrow()
+    ).n;
+    if (Number(count) >= MAX_FORMULES_PER_MENU)
+      throw new AppError('validation', 422, formuleMessages.tooManyFormules, { name: formuleMessages.tooManyFormules });
     await assertSectionsOfMenu(trx, menuId, input.choices);
     const row = await trx
       .insertInto('formules')
@@ -87,7 +130,12 @@ export async function createFormule(db: Kysely<DB>, organisationId: string, menu
   });
 }
 
-export async function updateFormule(db: Kysely<DB>, organisationId: string, formuleId: string, input: FormuleParsed): Promise<Formule> {
+export async function updateFormule(
+  db: Kysely<DB>,
+  organisationId: string,
+  formuleId: string,
+  input: FormuleParsed,
+): Promise<Formule> {
   return db.transaction().execute(async (trx) => {
     const menuId = await formuleMenuId(trx, organisationId, formuleId);
     await lockOwnedMenu(trx, organisationId, menuId);
@@ -111,7 +159,14 @@ export async function deleteFormule(db: Kysely<DB>, organisationId: string, form
     const menuId = await formuleMenuId(trx, organisationId, formuleId);
     await lockOwnedMenu(trx, organisationId, menuId);
     await trx.deleteFrom('formules').where('id', '=', formuleId).execute();
-    const rest = await trx.selectFrom('formules').select('id').where('menu_id', '=', menuId).orderBy('display_order').orderBy('id').execute();
-    for (const [index, f] of rest.entries()) await trx.updateTable('formules').set({ display_order: index }).where('id', '=', f.id).execute();
+    const rest = await trx
+      .selectFrom('formules')
+      .select('id')
+      .where('menu_id', '=', menuId)
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute();
+    for (const [index, f] of rest.entries())
+      await trx.updateTable('formules').set({ display_order: index }).where('id', '=', f.id).execute();
   });
 }

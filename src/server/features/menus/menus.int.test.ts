@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
-const recipe = (name: string) => ({ name, servings: 2, ingredients: [{ code: '16400', quantity: 20, unit: 'g' }], allergens: ['Lait'], dietaryInfo: [] });
+const recipe = (name: string) => ({
+  name,
+  servings: 2,
+  ingredients: [{ code: '16400', quantity: 20, unit: 'g' }],
+  allergens: ['Lait'],
+  dietaryInfo: [],
+});
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -11,7 +17,11 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
   intruder = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -43,19 +53,44 @@ describe('menus, sections and items', () => {
     expect(entrees).toMatchObject({ name: 'Entrées', description: '', displayOrder: 0, items: [] });
     expect(plats).toMatchObject({ name: 'Nouvelle section', description: '', displayOrder: 1 });
     // No price until the owner sets one (migration 0012): diners see none, never « 0,00 € ».
-    expect(item1).toMatchObject({ name: 'Gratin', description: '', price: null, labels: null, isAvailable: true, displayOrder: 0 });
-    expect(item1.recipe).toEqual({ id: gratin.id, name: 'Gratin', description: '', caloriesPerServing: gratin.caloriesPerServing, photoUrl: null, photo: null });
+    expect(item1).toMatchObject({
+      name: 'Gratin',
+      description: '',
+      price: null,
+      labels: null,
+      isAvailable: true,
+      displayOrder: 0,
+    });
+    expect(item1.recipe).toEqual({
+      id: gratin.id,
+      name: 'Gratin',
+      description: '',
+      caloriesPerServing: gratin.caloriesPerServing,
+      photoUrl: null,
+      photo: null,
+    });
     expect(item2.displayOrder).toBe(1);
 
     const list = await api.get('/api/menus');
     // Issue 16: a new menu goes to the organisation's first establishment.
     const [establishment] = (await api.get('/api/establishments')).body.establishments;
     expect(menu.establishmentId).toBe(establishment.id);
-    expect(list.body.menus[0]).toEqual({ id: menu.id, name: menu.name, description: menu.description, isActive: true, establishmentId: establishment.id, createdAt: menu.createdAt });
+    expect(list.body.menus[0]).toEqual({
+      id: menu.id,
+      name: menu.name,
+      description: menu.description,
+      isActive: true,
+      establishmentId: establishment.id,
+      createdAt: menu.createdAt,
+    });
 
     const renamed = await api.put(`/api/sections/${plats.id}`, { name: 'Plats', description: 'Faits maison' });
     expect(renamed.body).toMatchObject({ name: 'Plats', description: 'Faits maison' });
-    const edited = await api.put(`/api/items/${item1.id}`, { name: 'Gratin dauphinois', description: 'Crème et ail', isAvailable: false });
+    const edited = await api.put(`/api/items/${item1.id}`, {
+      name: 'Gratin dauphinois',
+      description: 'Crème et ail',
+      isAvailable: false,
+    });
     expect(edited.body).toMatchObject({ name: 'Gratin dauphinois', description: 'Crème et ail', isAvailable: false });
 
     const off = await api.patch(`/api/menus/${menu.id}`, { isActive: false });
@@ -84,10 +119,15 @@ describe('menus, sections and items', () => {
     const items = await api.post(`/api/items/${item2.id}/move`, { position: 0 });
     expect(items.body.sections[0].items.map((i: { id: string }) => i.id)).toEqual([item2.id, item1.id]);
 
-    const extra = await Promise.all(Array.from({ length: 6 }, () => api.post(`/api/menus/${menu.id}/sections`, { name: 'Dessert' })));
+    const extra = await Promise.all(
+      Array.from({ length: 6 }, () => api.post(`/api/menus/${menu.id}/sections`, { name: 'Dessert' })),
+    );
     const ids = [plats.id, entrees.id, ...extra.map((r) => r.body.id as string)];
     await Promise.all(ids.map((id, i) => api.post(`/api/sections/${id}/move`, { position: (i * 5) % ids.length })));
-    const sections = (await api.get(`/api/menus/${menu.id}/sections`)).body.sections as { id: string; displayOrder: number }[];
+    const sections = (await api.get(`/api/menus/${menu.id}/sections`)).body.sections as {
+      id: string;
+      displayOrder: number;
+    }[];
     expect(sections.map((s) => s.displayOrder)).toEqual(sections.map((_, i) => i));
     expect(new Set(sections.map((s) => s.id))).toEqual(new Set(ids));
   });
@@ -102,7 +142,9 @@ describe('menus, sections and items', () => {
     expect(first!.items.map((i) => [i.id, i.displayOrder])).toEqual([[item1.id, 0]]);
     expect(second!.items.map((i) => [i.id, i.displayOrder])).toEqual([[item2.id, 0]]);
     const back = await api.post(`/api/items/${item1.id}/move`, { position: 5, sectionId: plats.id });
-    expect(back.body.sections[1].items.map((i: { id: string; displayOrder: number }) => [i.id, i.displayOrder])).toEqual([
+    expect(
+      back.body.sections[1].items.map((i: { id: string; displayOrder: number }) => [i.id, i.displayOrder]),
+    ).toEqual([
       [item2.id, 0],
       [item1.id, 1],
     ]);
@@ -123,8 +165,18 @@ describe('menus, sections and items', () => {
     const { menu, plats, item1, soupe } = await menuWithContent();
     const snapshot = async () => ({
       menu: await t.db.selectFrom('menus').selectAll().where('id', '=', menu.id).executeTakeFirst(),
-      sections: await t.db.selectFrom('menu_sections').selectAll().where('menu_id', '=', menu.id).orderBy('id').execute(),
-      items: await t.db.selectFrom('menu_items').selectAll().where('menu_section_id', '=', plats.id).orderBy('id').execute(),
+      sections: await t.db
+        .selectFrom('menu_sections')
+        .selectAll()
+        .where('menu_id', '=', menu.id)
+        .orderBy('id')
+        .execute(),
+      items: await t.db
+        .selectFrom('menu_items')
+        .selectAll()
+        .where('menu_section_id', '=', plats.id)
+        .orderBy('id')
+        .execute(),
     });
     const before = await snapshot();
     const api = as(intruder);
@@ -182,20 +234,30 @@ describe('menus, sections and items', () => {
 
   it('keeps a free owner at exactly 1 menu under parallel creations', async () => {
     const user = await t.signUp();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => as(user).post('/api/menus', { name: `Menu ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => as(user).post('/api/menus', { name: `Menu ${i}` })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(9);
-    expect(refused[0]!.body.error).toEqual({ code: 'plan_limit', message: 'Limite de menus atteinte pour le plan gratuit. Passez au Premium pour créer plus de menus.' });
+    expect(refused[0]!.body.error).toEqual({
+      code: 'plan_limit',
+      message: 'Limite de menus atteinte pour le plan gratuit. Passez au Premium pour créer plus de menus.',
+    });
     expect((await as(user).get('/api/me')).body.usage.menus).toBe(1);
   });
 
   it('deleting a menu removes its sections, items and QR codes', async () => {
     const { menu, plats } = await menuWithContent();
-    await t.db.insertInto('qr_codes').values({ organisation_id: owner.organisationId, created_by: owner.user.id, menu_id: menu.id, name: 'Table 1' }).execute();
+    await t.db
+      .insertInto('qr_codes')
+      .values({ organisation_id: owner.organisationId, created_by: owner.user.id, menu_id: menu.id, name: 'Table 1' })
+      .execute();
     expect((await as(owner).del(`/api/menus/${menu.id}`)).status).toBe(204);
     expect(await t.db.selectFrom('menu_sections').selectAll().where('menu_id', '=', menu.id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('menu_items').selectAll().where('menu_section_id', '=', plats.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('menu_items').selectAll().where('menu_section_id', '=', plats.id).execute()).toEqual(
+      [],
+    );
     expect(await t.db.selectFrom('qr_codes').selectAll().where('menu_id', '=', menu.id).execute()).toEqual([]);
     expect((await as(owner).get(`/api/menus/${menu.id}`)).status).toBe(404);
   });

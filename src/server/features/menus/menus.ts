@@ -9,7 +9,10 @@ import { isUuid } from '../../lib/ids.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 
-type MenuRow = Pick<Selectable<MenusTable>, 'id' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at'>;
+type MenuRow = Pick<
+  Selectable<MenusTable>,
+  'id' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at'
+>;
 
 export function toMenu(row: MenuRow): Menu {
   return {
@@ -25,13 +28,24 @@ export function toMenu(row: MenuRow): Menu {
 const columns = ['id', 'name', 'description', 'is_active', 'establishment_id', 'created_at'] as const;
 
 export async function listMenus(db: Kysely<DB>, organisationId: string): Promise<Menu[]> {
-  const rows = await db.selectFrom('menus').select(columns).where('organisation_id', '=', organisationId).orderBy('created_at', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('menus')
+    .select(columns)
+    .where('organisation_id', '=', organisationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(toMenu);
 }
 
 export async function getMenu(db: Kysely<DB>, organisationId: string, id: string): Promise<Menu> {
   if (!isUuid(id)) throw notFound();
-  const row = await db.selectFrom('menus').select(columns).where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('menus')
+    .select(columns)
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return toMenu(row);
 }
@@ -40,15 +54,29 @@ export async function getMenu(db: Kysely<DB>, organisationId: string, id: string
  * The establishment a menu goes to: the one named, which must be the organisation's (else 422
  * on `establishmentId`), or by default the organisation's first one.
  */
-async function establishmentFor(trx: Transaction<DB>, organisationId: string, establishmentId: string | undefined): Promise<string> {
+async function establishmentFor(
+  trx: Transaction<DB>,
+  organisationId: string,
+  establishmentId: string | undefined,
+): Promise<string> {
   let query = trx.selectFrom('establishments').select('id').where('organisation_id', '=', organisationId);
-  query = establishmentId === undefined ? query.orderBy('created_at').orderBy('id').limit(1) : query.where('id', '=', establishmentId);
+  query =
+    establishmentId === undefined
+      ? query.orderBy('created_at').orderBy('id').limit(1)
+      : query.where('id', '=', establishmentId);
   const row = await query.executeTakeFirst();
-  if (!row) throw new AppError('validation', 422, menuMessages.establishmentRequired, { establishmentId: menuMessages.establishmentRequired });
+  if (!row)
+    throw new AppError('validation', 422, menuMessages.establishmentRequired, {
+      establishmentId: menuMessages.establishmentRequired,
+    });
   return row.id;
 }
 
-const menuEventData = (row: MenuRow) => ({ menu_name: row.name, menu_description: row.description, is_active: row.is_active });
+const menuEventData = (row: MenuRow) => ({
+  menu_name: row.name,
+  menu_description: row.description,
+  is_active: row.is_active,
+});
 
 export async function createMenu(db: Kysely<DB>, actor: Actor, input: MenuCreateParsed): Promise<Menu> {
   return db.transaction().execute(async (trx) => {
@@ -56,7 +84,14 @@ export async function createMenu(db: Kysely<DB>, actor: Actor, input: MenuCreate
     const establishmentId = await establishmentFor(trx, actor.organisationId, input.establishmentId);
     const row = await trx
       .insertInto('menus')
-      .values({ organisation_id: actor.organisationId, created_by: actor.userId, establishment_id: establishmentId, name: input.name, description: input.description, is_active: input.isActive })
+      .values({
+        organisation_id: actor.organisationId,
+        created_by: actor.userId,
+        establishment_id: establishmentId,
+        name: input.name,
+        description: input.description,
+        is_active: input.isActive,
+      })
       .returning(columns)
       .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: 'created', entity: { type: 'menu', id: row.id, name: row.name } });
@@ -69,12 +104,27 @@ export async function createMenu(db: Kysely<DB>, actor: Actor, input: MenuCreate
 export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input: MenuUpdateParsed): Promise<Menu> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('menus').select(['name', 'establishment_id']).where('id', '=', id).where('organisation_id', '=', actor.organisationId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('menus')
+      .select(['name', 'establishment_id'])
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw notFound();
-    const establishmentId = input.establishmentId === undefined ? before.establishment_id : await establishmentFor(trx, actor.organisationId, input.establishmentId);
+    const establishmentId =
+      input.establishmentId === undefined
+        ? before.establishment_id
+        : await establishmentFor(trx, actor.organisationId, input.establishmentId);
     const row = await trx
       .updateTable('menus')
-      .set({ name: input.name, description: input.description, is_active: input.isActive, establishment_id: establishmentId, updated_at: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        is_active: input.isActive,
+        establishment_id: establishmentId,
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .returning(columns)
@@ -90,11 +140,30 @@ export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input
 export async function setMenuStatus(db: Kysely<DB>, actor: Actor, id: string, isActive: boolean): Promise<Menu> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('menus').select('is_active').where('id', '=', id).where('organisation_id', '=', actor.organisationId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('menus')
+      .select('is_active')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw notFound();
-    const row = await trx.updateTable('menus').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'status_changed', entity: { type: 'menu', id, name: row.name }, details: { from: before.is_active, to: isActive } });
-    await enqueueEvent(trx, actor.userId, 'menu_status_changed', { menu_name: row.name, new_status: isActive, old_status: before.is_active });
+    const row = await trx
+      .updateTable('menus')
+      .set({ is_active: isActive, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'status_changed',
+      entity: { type: 'menu', id, name: row.name },
+      details: { from: before.is_active, to: isActive },
+    });
+    await enqueueEvent(trx, actor.userId, 'menu_status_changed', {
+      menu_name: row.name,
+      new_status: isActive,
+      old_status: before.is_active,
+    });
     return toMenu(row);
   });
 }
@@ -103,7 +172,12 @@ export async function setMenuStatus(db: Kysely<DB>, actor: Actor, id: string, is
 export async function deleteMenu(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('menus').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
+    const row = await trx
+      .deleteFrom('menus')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .returning('name')
+      .executeTakeFirst();
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'menu', id, name: row.name } });
     await enqueueEvent(trx, actor.userId, 'menu_deleted', { menu_id: id });

@@ -8,12 +8,22 @@ import { notFound } from '../../lib/http.ts';
  * public pages hear of the change from the tables' triggers (src/server/db/migrations/0015-performance.ts).
  */
 export async function lockOwnedMenu(trx: Transaction<DB>, organisationId: string, menuId: string): Promise<void> {
-  const row = await trx.selectFrom('menus').select('id').where('id', '=', menuId).where('organisation_id', '=', organisationId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('menus')
+    .select('id')
+    .where('id', '=', menuId)
+    .where('organisation_id', '=', organisationId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound();
 }
 
 /** Writes display_order = index for the ids in this order (the unique constraints are deferred). */
-export async function renumber(trx: Transaction<DB>, table: 'menu_sections' | 'menu_items', orderedIds: readonly string[]): Promise<void> {
+export async function renumber(
+  trx: Transaction<DB>,
+  table: 'menu_sections' | 'menu_items',
+  orderedIds: readonly string[],
+): Promise<void> {
   if (orderedIds.length === 0) return;
   await sql`
     UPDATE ${sql.table(table)} AS t SET display_order = v.ord - 1

@@ -35,20 +35,35 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use('/formules/*', requireUser(deps));
 
   app.get('/menus', async (c) => c.json({ menus: await menus.listMenus(db, c.var.org.id) }));
-  app.post('/menus', write, async (c) => c.json(await menus.createMenu(db, actorOf(c), await readJson(c, menuCreateSchema)), 201));
+  app.post('/menus', write, async (c) =>
+    c.json(await menus.createMenu(db, actorOf(c), await readJson(c, menuCreateSchema)), 201),
+  );
   app.get('/menus/:id', async (c) => c.json(await menus.getMenu(db, c.var.org.id, c.req.param('id'))));
-  app.put('/menus/:id', write, async (c) => c.json(await menus.updateMenu(db, actorOf(c), c.req.param('id'), await readJson(c, menuUpdateSchema))));
-  app.patch('/menus/:id', write, async (c) => c.json(await menus.setMenuStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, menuStatusSchema)).isActive)));
+  app.put('/menus/:id', write, async (c) =>
+    c.json(await menus.updateMenu(db, actorOf(c), c.req.param('id'), await readJson(c, menuUpdateSchema))),
+  );
+  app.patch('/menus/:id', write, async (c) =>
+    c.json(
+      await menus.setMenuStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, menuStatusSchema)).isActive),
+    ),
+  );
   app.delete('/menus/:id', write, async (c) => {
     await menus.deleteMenu(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
 
-  app.get('/menus/:id/sections', async (c) => c.json({ sections: await content.listOwnedSections(db, c.var.org.id, c.req.param('id')) }));
-  app.post('/menus/:id/sections', write, async (c) =>
-    c.json(await content.createSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionCreateSchema)), 201),
+  app.get('/menus/:id/sections', async (c) =>
+    c.json({ sections: await content.listOwnedSections(db, c.var.org.id, c.req.param('id')) }),
   );
-  app.put('/sections/:id', write, async (c) => c.json(await content.updateSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionUpdateSchema))));
+  app.post('/menus/:id/sections', write, async (c) =>
+    c.json(
+      await content.createSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionCreateSchema)),
+      201,
+    ),
+  );
+  app.put('/sections/:id', write, async (c) =>
+    c.json(await content.updateSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionUpdateSchema))),
+  );
   app.delete('/sections/:id', write, async (c) => {
     await content.deleteSection(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
@@ -58,11 +73,18 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ sections: await content.moveSection(db, c.var.org.id, c.req.param('id'), position) });
   });
   app.post('/sections/:id/items', write, async (c) => {
-    return c.json(await content.createItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemCreateSchema)), 201);
+    return c.json(
+      await content.createItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemCreateSchema)),
+      201,
+    );
   });
-  app.put('/items/:id', write, async (c) => c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))));
+  app.put('/items/:id', write, async (c) =>
+    c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))),
+  );
   app.put('/items/:id/sold-out', write, async (c) =>
-    c.json(await content.setItemSoldOut(db, c.var.org.id, c.req.param('id'), (await readJson(c, itemSoldOutSchema)).soldOut)),
+    c.json(
+      await content.setItemSoldOut(db, c.var.org.id, c.req.param('id'), (await readJson(c, itemSoldOutSchema)).soldOut),
+    ),
   );
   app.delete('/items/:id', write, async (c) => {
     await content.deleteItem(db, c.var.org.id, c.req.param('id'));
@@ -73,11 +95,18 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position, sectionId) });
   });
   // Formules (issue 18): priced combinations of the menu's sections.
-  app.get('/menus/:id/formules', async (c) => c.json({ formules: await formules.listOwnedFormules(db, c.var.org.id, c.req.param('id')) }));
-  app.post('/menus/:id/formules', write, async (c) =>
-    c.json(await formules.createFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema)), 201),
+  app.get('/menus/:id/formules', async (c) =>
+    c.json({ formules: await formules.listOwnedFormules(db, c.var.org.id, c.req.param('id')) }),
   );
-  app.put('/formules/:id', write, async (c) => c.json(await formules.updateFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema))));
+  app.post('/menus/:id/formules', write, async (c) =>
+    c.json(
+      await formules.createFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema)),
+      201,
+    ),
+  );
+  app.put('/formules/:id', write, async (c) =>
+    c.json(await formules.updateFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema))),
+  );
   app.delete('/formules/:id', write, async (c) => {
     await formules.deleteFormule(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);

@@ -19,8 +19,9 @@ const recipe = (patch: Record<string, unknown> = {}) => ({
   dietaryInfo: [],
   ...patch,
 });
-const summary = (events: { action: string; actor: { name: string }; entity: { type: string; name: string }; details: unknown }[]) =>
-  events.map((e) => [e.action, e.actor.name, e.entity.type, e.entity.name, e.details]);
+const summary = (
+  events: { action: string; actor: { name: string }; entity: { type: string; name: string }; details: unknown }[],
+) => events.map((e) => [e.action, e.actor.name, e.entity.type, e.entity.name, e.details]);
 
 describe('« Historique »', () => {
   it('records who created, changed and confirmed the allergens of a recipe; the recipe says who confirmed them, and when', async () => {
@@ -30,24 +31,44 @@ describe('« Historique »', () => {
     const ownerName = owner.email.split('@')[0];
 
     const created = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipe() });
-    expect(created.body).toMatchObject({ allergenStatus: 'unverified', allergensConfirmedBy: null, allergensConfirmedAt: null });
+    expect(created.body).toMatchObject({
+      allergenStatus: 'unverified',
+      allergensConfirmedBy: null,
+      allergensConfirmedAt: null,
+    });
     const id = created.body.id;
     await t.request('PUT', `/api/recipes/${id}`, { cookie: owner.cookie, body: recipe({ name: 'Quiche' }) });
     const before = Date.now();
-    const confirmed = await t.request('PUT', `/api/recipes/${id}`, { cookie: marie.cookie, body: recipe({ name: 'Quiche', allergens: ['Lait', 'Œufs'], allergensDeclared: true }) });
+    const confirmed = await t.request('PUT', `/api/recipes/${id}`, {
+      cookie: marie.cookie,
+      body: recipe({ name: 'Quiche', allergens: ['Lait', 'Œufs'], allergensDeclared: true }),
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.allergensConfirmedBy).toEqual({ userId: marie.user.id, name: 'Marie' });
     expect(Date.parse(confirmed.body.allergensConfirmedAt)).toBeGreaterThanOrEqual(before - 1000);
     // Saved again unchanged by the owner: still Marie's confirmation.
-    const resaved = await t.request('PUT', `/api/recipes/${id}`, { cookie: owner.cookie, body: recipe({ name: 'Quiche', allergens: ['Lait', 'Œufs'], allergensDeclared: true, description: 'Maison' }) });
+    const resaved = await t.request('PUT', `/api/recipes/${id}`, {
+      cookie: owner.cookie,
+      body: recipe({ name: 'Quiche', allergens: ['Lait', 'Œufs'], allergensDeclared: true, description: 'Maison' }),
+    });
     expect(resaved.body.allergensConfirmedBy).toEqual({ userId: marie.user.id, name: 'Marie' });
     expect(resaved.body.allergensConfirmedAt).toBe(confirmed.body.allergensConfirmedAt);
     // A changed list of a declared recipe is confirmed by whoever saved it.
-    const changed = await t.request('PUT', `/api/recipes/${id}`, { cookie: owner.cookie, body: recipe({ name: 'Quiche', allergens: ['Lait', 'Œufs', 'Gluten'], allergensDeclared: true }) });
+    const changed = await t.request('PUT', `/api/recipes/${id}`, {
+      cookie: owner.cookie,
+      body: recipe({ name: 'Quiche', allergens: ['Lait', 'Œufs', 'Gluten'], allergensDeclared: true }),
+    });
     expect(changed.body.allergensConfirmedBy).toEqual({ userId: owner.user.id, name: ownerName });
     // Unverified again: nobody vouches any more.
-    const unverified = await t.request('PUT', `/api/recipes/${id}`, { cookie: marie.cookie, body: recipe({ name: 'Quiche' }) });
-    expect(unverified.body).toMatchObject({ allergenStatus: 'unverified', allergensConfirmedBy: null, allergensConfirmedAt: null });
+    const unverified = await t.request('PUT', `/api/recipes/${id}`, {
+      cookie: marie.cookie,
+      body: recipe({ name: 'Quiche' }),
+    });
+    expect(unverified.body).toMatchObject({
+      allergenStatus: 'unverified',
+      allergensConfirmedBy: null,
+      allergensConfirmedAt: null,
+    });
 
     const history = await t.request('GET', `/api/recipes/${id}/history`, { cookie: marie.cookie });
     expect(history.status).toBe(200);
@@ -71,19 +92,31 @@ describe('« Historique »', () => {
     });
 
     // A new recipe sent declared is confirmed by its author at once.
-    const declared = await t.request('POST', '/api/recipes', { cookie: marie.cookie, body: recipe({ name: 'Salade', allergens: [], allergensDeclared: true }) });
+    const declared = await t.request('POST', '/api/recipes', {
+      cookie: marie.cookie,
+      body: recipe({ name: 'Salade', allergens: [], allergensDeclared: true }),
+    });
     expect(declared.body.allergensConfirmedBy).toEqual({ userId: marie.user.id, name: 'Marie' });
-    const declaredHistory = (await t.request('GET', `/api/recipes/${declared.body.id}/history`, { cookie: owner.cookie })).body.events;
+    const declaredHistory = (
+      await t.request('GET', `/api/recipes/${declared.body.id}/history`, { cookie: owner.cookie })
+    ).body.events;
     expect(declaredHistory.map((e: { action: string }) => e.action)).toEqual(['allergens_confirmed', 'created']);
 
     // The name stays once Marie's account is gone.
     await t.request('DELETE', `/api/organisation/members/${marie.user.id}`, { cookie: owner.cookie });
-    const deletion = await t.request('DELETE', '/api/account', { cookie: marie.cookie, body: { password: marie.password } });
+    const deletion = await t.request('DELETE', '/api/account', {
+      cookie: marie.cookie,
+      body: { password: marie.password },
+    });
     expect(deletion.status).toBe(204);
     const after = (await t.request('GET', `/api/recipes/${declared.body.id}`, { cookie: owner.cookie })).body;
     expect(after.allergensConfirmedBy).toEqual({ userId: null, name: 'Marie' });
-    const kept = (await t.request('GET', `/api/recipes/${declared.body.id}/history`, { cookie: owner.cookie })).body.events;
-    expect(kept.map((e: { actor: unknown }) => e.actor)).toEqual([{ userId: null, name: 'Marie' }, { userId: null, name: 'Marie' }]);
+    const kept = (await t.request('GET', `/api/recipes/${declared.body.id}/history`, { cookie: owner.cookie })).body
+      .events;
+    expect(kept.map((e: { actor: unknown }) => e.actor)).toEqual([
+      { userId: null, name: 'Marie' },
+      { userId: null, name: 'Marie' },
+    ]);
   });
 
   it('a recipe of another organisation, or a deleted one, has no history to show (404)', async () => {
@@ -105,10 +138,15 @@ describe('« Historique »', () => {
     await t.request('POST', '/api/menus', { cookie: stranger.cookie, body: { name: 'Pas chez nous' } });
     const menu = (await t.request('POST', '/api/menus', { cookie: editor.cookie, body: { name: 'Carte' } })).body;
     await t.request('PATCH', `/api/menus/${menu.id}`, { cookie: editor.cookie, body: { isActive: false } });
-    const qr = (await t.request('POST', '/api/qr-codes', { cookie: editor.cookie, body: { name: 'Table 1', menuId: menu.id } })).body;
+    const qr = (
+      await t.request('POST', '/api/qr-codes', { cookie: editor.cookie, body: { name: 'Table 1', menuId: menu.id } })
+    ).body;
     await t.request('PATCH', `/api/qr-codes/${qr.id}`, { cookie: editor.cookie, body: { status: 'inactive' } });
     await t.request('DELETE', `/api/qr-codes/${qr.id}`, { cookie: editor.cookie });
-    await t.request('PUT', `/api/menus/${menu.id}`, { cookie: editor.cookie, body: { name: 'Carte d’été', isActive: true } });
+    await t.request('PUT', `/api/menus/${menu.id}`, {
+      cookie: editor.cookie,
+      body: { name: 'Carte d’été', isActive: true },
+    });
     await t.request('DELETE', `/api/menus/${menu.id}`, { cookie: owner.cookie });
 
     const first = await t.request('GET', '/api/organisation/history', { cookie: owner.cookie });
@@ -123,7 +161,11 @@ describe('« Historique »', () => {
       ['status_changed', editor.email.split('@')[0], 'menu', 'Carte', { from: true, to: false }],
       ['created', editor.email.split('@')[0], 'menu', 'Carte', {}],
     ]);
-    expect(summary(first.body.events).slice(7).map((e) => e[0])).toEqual(['joined', 'invited', 'joined', 'invited']);
+    expect(
+      summary(first.body.events)
+        .slice(7)
+        .map((e) => e[0]),
+    ).toEqual(['joined', 'invited', 'joined', 'invited']);
     expect(JSON.stringify(first.body)).not.toContain('Pas chez nous');
 
     for (const user of [editor, viewer]) {
@@ -144,13 +186,22 @@ describe('« Historique »', () => {
     let cursor: string | null = '';
     let pages = 0;
     while (cursor !== null) {
-      const page: { events: { id: string }[]; nextBefore: string | null } = (await t.request('GET', `/api/organisation/history${cursor ? `?before=${cursor}` : ''}`, { cookie: owner.cookie })).body;
+      const page: { events: { id: string }[]; nextBefore: string | null } = (
+        await t.request('GET', `/api/organisation/history${cursor ? `?before=${cursor}` : ''}`, {
+          cookie: owner.cookie,
+        })
+      ).body;
       expect(page.events.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
       seen.push(...page.events.map((e) => e.id));
       cursor = page.nextBefore;
       pages += 1;
     }
-    const all = await t.db.selectFrom('audit_events').select('id').where('organisation_id', '=', owner.organisationId).orderBy('id', 'desc').execute();
+    const all = await t.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('organisation_id', '=', owner.organisationId)
+      .orderBy('id', 'desc')
+      .execute();
     expect(seen).toEqual(all.map((row) => String(row.id)));
     expect(pages).toBe(Math.floor(all.length / HISTORY_PAGE_SIZE) + 1);
   });

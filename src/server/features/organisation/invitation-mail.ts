@@ -5,7 +5,10 @@ import type { MailMessage } from '../../mail/mailer.ts';
 export const invitationUrl = (publicOrigin: string, token: string) => `${publicOrigin}/invitation/${token}`;
 
 /** The invitation e-mail (docs/product/organisations.md « Invitations »): the link is its only URL. */
-export function invitationMail(to: string, invitation: { organisationName: string; invitedBy: string; role: MemberRole; url: string }): MailMessage {
+export function invitationMail(
+  to: string,
+  invitation: { organisationName: string; invitedBy: string; role: MemberRole; url: string },
+): MailMessage {
   const role = ROLE_LABELS[invitation.role].toLowerCase();
   return {
     to,

@@ -11,12 +11,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const payloads = async (organisationId: string, name: string) =>
-  (await t.db.selectFrom('event_outbox').select(['user_id', 'payload']).where('name', '=', name).orderBy('id').execute()).filter(
+  (
+    await t.db
+      .selectFrom('event_outbox')
+      .select(['user_id', 'payload'])
+      .where('name', '=', name)
+      .orderBy('id')
+      .execute()
+  ).filter(
     (row) => (row.payload as { eventData: { organisation_id: string } }).eventData.organisation_id === organisationId,
   );
 const auditOf = (organisationId: string) =>
-  t.db.selectFrom('audit_events').select(['actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'entity_name', 'details']).where('organisation_id', '=', organisationId).orderBy('id').execute();
-const invitationRows = (organisationId: string) => t.db.selectFrom('invitations').selectAll().where('organisation_id', '=', organisationId).execute();
+  t.db
+    .selectFrom('audit_events')
+    .select(['actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'entity_name', 'details'])
+    .where('organisation_id', '=', organisationId)
+    .orderBy('id')
+    .execute();
+const invitationRows = (organisationId: string) =>
+  t.db.selectFrom('invitations').selectAll().where('organisation_id', '=', organisationId).execute();
 
 async function premiumOwner(restaurant = 'La Cantine'): Promise<SignedUpUser> {
   const owner = await t.signUp(undefined, undefined, restaurant);
@@ -29,7 +42,10 @@ describe('invitations', () => {
     const owner = await premiumOwner();
     const email = uniqueEmail('cuisinier');
     const before = Date.now();
-    const created = await t.request('POST', '/api/organisation/invitations', { cookie: owner.cookie, body: { email: ` ${email.toUpperCase()} `, role: 'editor' } });
+    const created = await t.request('POST', '/api/organisation/invitations', {
+      cookie: owner.cookie,
+      body: { email: ` ${email.toUpperCase()} `, role: 'editor' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String), email, role: 'editor', expiresAt: expect.any(String) });
     const days = (Date.parse(created.body.expiresAt) - before) / 86_400_000;
@@ -52,7 +68,13 @@ describe('invitations', () => {
 
     const preview = await t.request('GET', `/api/invitations/${token}`);
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ organisationName: 'La Cantine', invitedBy: owner.email.split('@')[0], email, role: 'editor', status: 'valid' });
+    expect(preview.body).toEqual({
+      organisationName: 'La Cantine',
+      invitedBy: owner.email.split('@')[0],
+      email,
+      role: 'editor',
+      status: 'valid',
+    });
 
     const cook = await t.signUp(email, undefined, 'Chez moi');
     const accepted = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: cook.cookie, body: {} });
@@ -69,7 +91,13 @@ describe('invitations', () => {
     ]);
     expect(me.body.subscription.tier).toBe('premium');
     const team = (await t.request('GET', '/api/organisation', { cookie: owner.cookie })).body;
-    expect(team.members.map((member: { userId: string; role: string; name: string }) => [member.userId, member.role, member.name])).toEqual([
+    expect(
+      team.members.map((member: { userId: string; role: string; name: string }) => [
+        member.userId,
+        member.role,
+        member.name,
+      ]),
+    ).toEqual([
       [owner.user.id, 'owner', owner.email.split('@')[0]],
       [cook.user.id, 'editor', email.split('@')[0]],
     ]);
@@ -78,21 +106,49 @@ describe('invitations', () => {
     // Single use.
     expect((await t.request('GET', `/api/invitations/${token}`)).body.status).toBe('used');
     const again = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: cook.cookie, body: {} });
-    expect([again.status, again.body.error.code, again.body.error.message]).toEqual([409, 'conflict', m.invitationInvalid]);
+    expect([again.status, again.body.error.code, again.body.error.message]).toEqual([
+      409,
+      'conflict',
+      m.invitationInvalid,
+    ]);
 
     // The history and the CRM, in the same transactions; no invitee address in the CRM payload.
-    expect((await auditOf(owner.organisationId)).map((e) => [e.action, e.entity_type, e.entity_name, e.actor_id])).toEqual([
+    expect(
+      (await auditOf(owner.organisationId)).map((e) => [e.action, e.entity_type, e.entity_name, e.actor_id]),
+    ).toEqual([
       ['invited', 'invitation', email, owner.user.id],
       ['joined', 'member', email.split('@')[0], cook.user.id],
     ]);
     const invited = await payloads(owner.organisationId, 'member_invited');
-    expect(invited).toEqual([{ user_id: owner.user.id, payload: { contactEmail: owner.email, eventName: 'member_invited', eventData: { organisation_id: owner.organisationId, role: 'editor' } } }]);
+    expect(invited).toEqual([
+      {
+        user_id: owner.user.id,
+        payload: {
+          contactEmail: owner.email,
+          eventName: 'member_invited',
+          eventData: { organisation_id: owner.organisationId, role: 'editor' },
+        },
+      },
+    ]);
     expect(JSON.stringify(invited)).not.toContain(email);
     expect(await payloads(owner.organisationId, 'member_joined')).toEqual([
-      { user_id: cook.user.id, payload: { contactEmail: email, eventName: 'member_joined', eventData: { organisation_id: owner.organisationId, role: 'editor' } } },
+      {
+        user_id: cook.user.id,
+        payload: {
+          contactEmail: email,
+          eventName: 'member_joined',
+          eventData: { organisation_id: owner.organisationId, role: 'editor' },
+        },
+      },
     ]);
     // The cook's CRM contact now carries the organisation they work in.
-    const contact = await t.db.selectFrom('event_outbox').select('payload').where('user_id', '=', cook.user.id).where('name', '=', 'sync_contact').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const contact = await t.db
+      .selectFrom('event_outbox')
+      .select('payload')
+      .where('user_id', '=', cook.user.id)
+      .where('name', '=', 'sync_contact')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(contact.payload).toMatchObject({ email, restaurantName: 'La Cantine', subscriptionTier: 'premium' });
   });
 
@@ -102,21 +158,37 @@ describe('invitations', () => {
     const token = await invite(t, owner, email, 'viewer');
     const stranger = await t.signUp();
     const refused = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: stranger.cookie, body: {} });
-    expect([refused.status, refused.body.error.code, refused.body.error.message]).toEqual([403, 'forbidden', m.invitationOtherEmail]);
+    expect([refused.status, refused.body.error.code, refused.body.error.message]).toEqual([
+      403,
+      'forbidden',
+      m.invitationOtherEmail,
+    ]);
     expect(refused.headers.get('x-organisation-id')).toBe(stranger.organisationId);
-    expect(await t.db.selectFrom('memberships').select('user_id').where('organisation_id', '=', owner.organisationId).execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('organisation_id', '=', owner.organisationId)
+        .execute(),
+    ).toHaveLength(1);
     expect((await t.request('GET', `/api/invitations/${token}`)).body.status).toBe('valid');
     const anonymous = await t.request('POST', `/api/invitations/${token}/accept`, { body: {} });
     expect(anonymous.status).toBe(401);
     const invited = await t.signUp(email);
-    expect((await t.request('POST', `/api/invitations/${token}/accept`, { cookie: invited.cookie, body: {} })).status).toBe(200);
+    expect(
+      (await t.request('POST', `/api/invitations/${token}/accept`, { cookie: invited.cookie, body: {} })).status,
+    ).toBe(200);
   });
 
   it('refuses an expired link and an unknown one', async () => {
     const owner = await premiumOwner();
     const email = uniqueEmail('tard');
     const token = await invite(t, owner, email, 'editor');
-    await t.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await t.db
+      .updateTable('invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     expect((await t.request('GET', `/api/invitations/${token}`)).body.status).toBe('expired');
     const late = await t.signUp(email);
     const refused = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: late.cookie, body: {} });
@@ -126,7 +198,14 @@ describe('invitations', () => {
     for (const unknown of ['x'.repeat(43), 'pas-un-jeton', "1' OR '1'='1"]) {
       const preview = await t.request('GET', `/api/invitations/${encodeURIComponent(unknown)}`);
       expect([preview.status, preview.body.error.message]).toEqual([404, m.invitationInvalid]);
-      expect((await t.request('POST', `/api/invitations/${encodeURIComponent(unknown)}/accept`, { cookie: late.cookie, body: {} })).status).toBe(404);
+      expect(
+        (
+          await t.request('POST', `/api/invitations/${encodeURIComponent(unknown)}/accept`, {
+            cookie: late.cookie,
+            body: {},
+          })
+        ).status,
+      ).toBe(404);
     }
   });
 
@@ -139,12 +218,18 @@ describe('invitations', () => {
     const pending = (await t.request('GET', '/api/organisation', { cookie: owner.cookie })).body.invitations;
     expect(pending.map((i: { email: string; role: string }) => [i.email, i.role])).toEqual([[email, 'editor']]);
 
-    const revoked = await t.request('DELETE', `/api/organisation/invitations/${pending[0].id}`, { cookie: owner.cookie });
+    const revoked = await t.request('DELETE', `/api/organisation/invitations/${pending[0].id}`, {
+      cookie: owner.cookie,
+    });
     expect(revoked.status).toBe(204);
     expect((await t.request('GET', `/api/invitations/${second}`)).body.status).toBe('revoked');
-    expect((await t.request('DELETE', `/api/organisation/invitations/${pending[0].id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/organisation/invitations/${pending[0].id}`, { cookie: owner.cookie })).status,
+    ).toBe(404);
     const invited = await t.signUp(email);
-    expect((await t.request('POST', `/api/invitations/${second}/accept`, { cookie: invited.cookie, body: {} })).status).toBe(409);
+    expect(
+      (await t.request('POST', `/api/invitations/${second}/accept`, { cookie: invited.cookie, body: {} })).status,
+    ).toBe(409);
     expect((await auditOf(owner.organisationId)).map((e) => e.action)).toEqual(['invited', 'invited', 'revoked']);
   });
 
@@ -165,7 +250,10 @@ describe('invitations', () => {
   it('keeps invitations for Premium: a free organisation is refused, stores nothing and sends nothing', async () => {
     const owner = await t.signUp();
     const email = uniqueEmail('gratuit');
-    const res = await t.request('POST', '/api/organisation/invitations', { cookie: owner.cookie, body: { email, role: 'editor' } });
+    const res = await t.request('POST', '/api/organisation/invitations', {
+      cookie: owner.cookie,
+      body: { email, role: 'editor' },
+    });
     expect([res.status, res.body.error.code]).toEqual([403, 'plan_limit']);
     expect(res.body.error.message).toContain('Invitations réservées au plan Premium');
     expect(await invitationRows(owner.organisationId)).toEqual([]);
@@ -176,7 +264,11 @@ describe('invitations', () => {
     const premium = await premiumOwner();
     const late = uniqueEmail('apres');
     const token = await invite(t, premium, late, 'editor');
-    await t.db.updateTable('subscriptions').set({ tier: 'free' }).where('organisation_id', '=', premium.organisationId).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'free' })
+      .where('organisation_id', '=', premium.organisationId)
+      .execute();
     const joiner = await t.signUp(late);
     const refused = await t.request('POST', `/api/invitations/${token}/accept`, { cookie: joiner.cookie, body: {} });
     expect([refused.status, refused.body.error.code]).toEqual([403, 'plan_limit']);
@@ -190,8 +282,16 @@ describe('invitations', () => {
       throw new Error('SMTP down');
     };
     try {
-      const res = await t.request('POST', '/api/organisation/invitations', { cookie: owner.cookie, body: { email: uniqueEmail(), role: 'editor' }, allowServerError: true });
-      expect([res.status, res.body.error.code, res.body.error.message]).toEqual([503, 'unavailable', m.invitationMailFailed]);
+      const res = await t.request('POST', '/api/organisation/invitations', {
+        cookie: owner.cookie,
+        body: { email: uniqueEmail(), role: 'editor' },
+        allowServerError: true,
+      });
+      expect([res.status, res.body.error.code, res.body.error.message]).toEqual([
+        503,
+        'unavailable',
+        m.invitationMailFailed,
+      ]);
     } finally {
       t.deps.mailer.send = send;
     }

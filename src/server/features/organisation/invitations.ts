@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { organisationMessages as m, type AcceptedInvitation, type InvitationCreateInput, type InvitationPreview, type InvitationStatus, type PendingInvitation } from '../../../shared/api/organisations.ts';
+import {
+  organisationMessages as m,
+  type AcceptedInvitation,
+  type InvitationCreateInput,
+  type InvitationPreview,
+  type InvitationStatus,
+  type PendingInvitation,
+} from '../../../shared/api/organisations.ts';
 import type { MemberRole } from '../../../shared/permissions.ts';
 import type { ActiveOrganisation, Actor, AppDeps, SessionUser } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -28,7 +35,11 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
  * not leave is not kept (503, « réessayez »), and none is left without its audit line and
  * its `member_invited` event.
  */
-export async function createInvitation(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>, actor: Actor, input: Required<InvitationCreateInput>): Promise<PendingInvitation> {
+export async function createInvitation(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
+  actor: Actor,
+  input: Required<InvitationCreateInput>,
+): Promise<PendingInvitation> {
   const token = randomBytes(32).toString('base64url');
   return deps.db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
@@ -61,7 +72,11 @@ export async function createInvitation(deps: Pick<AppDeps, 'db' | 'mailer' | 'co
       })
       .returning(['id', 'email', 'role', 'expires_at'])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'invited', entity: { type: 'invitation', id: row.id, name: row.email }, details: { role: row.role } });
+    await recordAudit(trx, actor, {
+      action: 'invited',
+      entity: { type: 'invitation', id: row.id, name: row.email },
+      details: { role: row.role },
+    });
     await enqueueEvent(trx, actor.userId, 'member_invited', { organisation_id: actor.organisationId, role: row.role });
     const names = await trx
       .selectFrom('organisations as o')
@@ -69,7 +84,12 @@ export async function createInvitation(deps: Pick<AppDeps, 'db' | 'mailer' | 'co
       .select(['o.name as organisation_name', sql<string>`user_display_name(u.name, u.email)`.as('invited_by')])
       .where('o.id', '=', actor.organisationId)
       .executeTakeFirstOrThrow();
-    const mail = invitationMail(row.email, { organisationName: names.organisation_name, invitedBy: names.invited_by, role: row.role, url: invitationUrl(deps.config.publicOrigin, token) });
+    const mail = invitationMail(row.email, {
+      organisationName: names.organisation_name,
+      invitedBy: names.invited_by,
+      role: row.role,
+      url: invitationUrl(deps.config.publicOrigin, token),
+    });
     try {
       await deps.mailer.send(mail);
     } catch {
@@ -93,12 +113,25 @@ export async function revokeInvitation(db: Kysely<DB>, actor: Actor, id: string)
       .returning(['email', 'role'])
       .executeTakeFirst();
     if (!row) throw notFound();
-    await recordAudit(trx, actor, { action: 'revoked', entity: { type: 'invitation', id, name: row.email }, details: { role: row.role } });
+    await recordAudit(trx, actor, {
+      action: 'revoked',
+      entity: { type: 'invitation', id, name: row.email },
+      details: { role: row.role },
+    });
   });
 }
 
-const statusOf = (row: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date }, now = new Date()): InvitationStatus =>
-  row.accepted_at ? 'used' : row.revoked_at ? 'revoked' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'valid';
+const statusOf = (
+  row: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date },
+  now = new Date(),
+): InvitationStatus =>
+  row.accepted_at
+    ? 'used'
+    : row.revoked_at
+      ? 'revoked'
+      : row.expires_at.getTime() <= now.getTime()
+        ? 'expired'
+        : 'valid';
 
 const invalidLink = () => new AppError('not_found', 404, m.invitationInvalid);
 
@@ -109,11 +142,25 @@ export async function previewInvitation(db: Kysely<DB>, token: string): Promise<
     .selectFrom('invitations as i')
     .innerJoin('organisations as o', 'o.id', 'i.organisation_id')
     .leftJoin('users as u', 'u.id', 'i.invited_by')
-    .select(['o.name', 'i.email', 'i.role', 'i.accepted_at', 'i.revoked_at', 'i.expires_at', sql<string | null>`user_display_name(u.name, u.email)`.as('invited_by')])
+    .select([
+      'o.name',
+      'i.email',
+      'i.role',
+      'i.accepted_at',
+      'i.revoked_at',
+      'i.expires_at',
+      sql<string | null>`user_display_name(u.name, u.email)`.as('invited_by'),
+    ])
     .where('i.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) throw invalidLink();
-  return { organisationName: row.name, invitedBy: row.invited_by, email: row.email, role: row.role, status: statusOf(row) };
+  return {
+    organisationName: row.name,
+    invitedBy: row.invited_by,
+    email: row.email,
+    role: row.role,
+    status: statusOf(row),
+  };
 }
 
 /**
@@ -122,7 +169,11 @@ export async function previewInvitation(db: Kysely<DB>, token: string): Promise<
  * role and the organisation its active one; `joined` in its history, `member_joined` in the
  * outbox, in the same transaction.
  */
-export async function acceptInvitation(db: Kysely<DB>, user: SessionUser, token: string): Promise<ActiveOrganisation & AcceptedInvitation> {
+export async function acceptInvitation(
+  db: Kysely<DB>,
+  user: SessionUser,
+  token: string,
+): Promise<ActiveOrganisation & AcceptedInvitation> {
   if (!TOKEN_FORMAT.test(token)) throw invalidLink();
   return db.transaction().execute(async (trx) => {
     const invitation = await trx
@@ -137,24 +188,48 @@ export async function acceptInvitation(db: Kysely<DB>, user: SessionUser, token:
     const organisationId = invitation.organisation_id;
     const actor = { userId: user.id, organisationId };
     await lockOrganisation(trx, organisationId);
-    const existing = await trx.selectFrom('memberships').select('role').where('organisation_id', '=', organisationId).where('user_id', '=', user.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('memberships')
+      .select('role')
+      .where('organisation_id', '=', organisationId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     // Already a member (joined through another link): the invitation is used up, the role kept.
     const role: MemberRole = existing?.role ?? invitation.role;
     if (!existing) {
       // The pending invitation is already counted: accepting adds no one (0).
       await assertWithinPlanLimit(trx, organisationId, 'members', 0);
-      await trx.insertInto('memberships').values({ organisation_id: organisationId, user_id: user.id, role: invitation.role }).execute();
-      await recordAudit(trx, actor, { action: 'joined', entity: { type: 'member', id: user.id, name: await nameOf(trx, user.id) }, details: { role } });
+      await trx
+        .insertInto('memberships')
+        .values({ organisation_id: organisationId, user_id: user.id, role: invitation.role })
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'joined',
+        entity: { type: 'member', id: user.id, name: await nameOf(trx, user.id) },
+        details: { role },
+      });
       await enqueueEvent(trx, user.id, 'member_joined', { organisation_id: organisationId, role });
     }
-    await trx.updateTable('invitations').set({ accepted_at: new Date(), accepted_by: user.id }).where('id', '=', invitation.id).execute();
+    await trx
+      .updateTable('invitations')
+      .set({ accepted_at: new Date(), accepted_by: user.id })
+      .where('id', '=', invitation.id)
+      .execute();
     await setActiveOrganisation(trx, user.id, organisationId);
-    const { name } = await trx.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirstOrThrow();
+    const { name } = await trx
+      .selectFrom('organisations')
+      .select('name')
+      .where('id', '=', organisationId)
+      .executeTakeFirstOrThrow();
     return { organisationId, id: organisationId, name, role };
   });
 }
 
 async function nameOf(trx: Transaction<DB>, userId: string): Promise<string> {
-  const row = await trx.selectFrom('users').select(sql<string>`user_display_name(name, email)`.as('name')).where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('users')
+    .select(sql<string>`user_display_name(name, email)`.as('name'))
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return row.name;
 }

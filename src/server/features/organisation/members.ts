@@ -3,7 +3,11 @@ import { organisationMessages, type Member, type OrganisationSummary } from '../
 import type { MemberRole } from '../../../shared/permissions.ts';
 import type { ActiveOrganisation, Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
-import { fallBackToAnotherOrganisation, findMembership, setActiveOrganisation } from '../../domain/active-organisation.ts';
+import {
+  fallBackToAnotherOrganisation,
+  findMembership,
+  setActiveOrganisation,
+} from '../../domain/active-organisation.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
@@ -39,8 +43,17 @@ export async function changeRole(db: Kysely<DB>, actor: Actor, userId: string, r
     const member = await lockedMember(trx, actor.organisationId, userId);
     if (member.role === role) return member;
     if (role !== 'owner') await assertNotLastOwner(trx, actor.organisationId, member);
-    await trx.updateTable('memberships').set({ role, updated_at: new Date() }).where('organisation_id', '=', actor.organisationId).where('user_id', '=', userId).execute();
-    await recordAudit(trx, actor, { action: 'role_changed', entity: { type: 'member', id: userId, name: member.name }, details: { from: member.role, to: role } });
+    await trx
+      .updateTable('memberships')
+      .set({ role, updated_at: new Date() })
+      .where('organisation_id', '=', actor.organisationId)
+      .where('user_id', '=', userId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'role_changed',
+      entity: { type: 'member', id: userId, name: member.name },
+      details: { from: member.role, to: role },
+    });
     return { ...member, role };
   });
 }
@@ -55,17 +68,29 @@ export async function removeMember(db: Kysely<DB>, actor: Actor, userId: string)
   return db.transaction().execute(async (trx) => {
     const member = await lockedMember(trx, actor.organisationId, userId);
     await assertNotLastOwner(trx, actor.organisationId, member);
-    await trx.deleteFrom('memberships').where('organisation_id', '=', actor.organisationId).where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('memberships')
+      .where('organisation_id', '=', actor.organisationId)
+      .where('user_id', '=', userId)
+      .execute();
     const leaving = userId === actor.userId;
     const entity = { type: 'member', id: userId, name: member.name } as const;
     await recordAudit(trx, actor, { action: leaving ? 'left' : 'removed', entity, details: { role: member.role } });
-    await enqueueEvent(trx, actor.userId, 'member_removed', { organisation_id: actor.organisationId, role: member.role, reason: leaving ? 'left' : 'removed' });
+    await enqueueEvent(trx, actor.userId, 'member_removed', {
+      organisation_id: actor.organisationId,
+      role: member.role,
+      reason: leaving ? 'left' : 'removed',
+    });
     return leaving ? fallBackToAnotherOrganisation(trx, userId) : null;
   });
 }
 
 /** PUT /api/me/organisation: another organisation of the account becomes the active one (404 when not a member). */
-export async function switchOrganisation(db: Kysely<DB>, userId: string, organisationId: string): Promise<OrganisationSummary> {
+export async function switchOrganisation(
+  db: Kysely<DB>,
+  userId: string,
+  organisationId: string,
+): Promise<OrganisationSummary> {
   return db.transaction().execute(async (trx) => {
     const membership = await findMembership(trx, userId, organisationId);
     if (!membership) throw notFound();

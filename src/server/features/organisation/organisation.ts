@@ -14,11 +14,23 @@ export async function listMembers(db: Db, organisationId: string, userId?: strin
   let query = db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', sql<string>`user_display_name(u.name, u.email)`.as('name'), 'm.role', 'm.created_at'])
+    .select([
+      'm.user_id',
+      'u.email',
+      sql<string>`user_display_name(u.name, u.email)`.as('name'),
+      'm.role',
+      'm.created_at',
+    ])
     .where('m.organisation_id', '=', organisationId);
   if (userId) query = query.where('m.user_id', '=', userId);
   const rows = await query.orderBy('m.created_at').orderBy('m.user_id').execute();
-  return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role, joinedAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    joinedAt: r.created_at.toISOString(),
+  }));
 }
 
 /** Invitations not accepted, revoked nor expired, oldest first. */
@@ -52,13 +64,29 @@ export async function getOrganisationDetails(db: Db, org: ActiveOrganisation): P
  * PUT /api/organisation: the name is the CRM contact's restaurant name for every account
  * working in it, synced in the same transaction (docs/product/spec.md section 7).
  */
-export async function renameOrganisation(db: Kysely<DB>, actor: Actor & { role: ActiveOrganisation['role'] }, name: string): Promise<OrganisationDetails> {
+export async function renameOrganisation(
+  db: Kysely<DB>,
+  actor: Actor & { role: ActiveOrganisation['role'] },
+  name: string,
+): Promise<OrganisationDetails> {
   return db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
-    const before = await trx.selectFrom('organisations').select('name').where('id', '=', actor.organisationId).executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom('organisations')
+      .select('name')
+      .where('id', '=', actor.organisationId)
+      .executeTakeFirstOrThrow();
     if (before.name !== name) {
-      await trx.updateTable('organisations').set({ name, updated_at: new Date() }).where('id', '=', actor.organisationId).execute();
-      await recordAudit(trx, actor, { action: 'updated', entity: { type: 'organisation', id: actor.organisationId, name }, details: { previousName: before.name } });
+      await trx
+        .updateTable('organisations')
+        .set({ name, updated_at: new Date() })
+        .where('id', '=', actor.organisationId)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'updated',
+        entity: { type: 'organisation', id: actor.organisationId, name },
+        details: { previousName: before.name },
+      });
       await enqueueOrganisationContactSync(trx, actor.organisationId);
     }
     return getOrganisationDetails(trx, { id: actor.organisationId, name, role: actor.role });

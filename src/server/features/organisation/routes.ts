@@ -41,7 +41,9 @@ export function organisationRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json(await organisationHistory(db, c.var.org.id, parseHistoryCursor(c.req.query('before')))),
   );
 
-  app.post('/organisation/invitations', manage, async (c) => c.json(await createInvitation(deps, actorOf(c), await readJson(c, invitationCreateSchema)), 201));
+  app.post('/organisation/invitations', manage, async (c) =>
+    c.json(await createInvitation(deps, actorOf(c), await readJson(c, invitationCreateSchema)), 201),
+  );
   app.delete('/organisation/invitations/:id', manage, async (c) => {
     await revokeInvitation(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
@@ -54,7 +56,8 @@ export function organisationRoutes(deps: AppDeps): Hono<AppEnv> {
   // An owner removes anyone; any member may remove themself (« Quitter l’organisation »).
   app.delete('/organisation/members/:userId', async (c) => {
     const userId = c.req.param('userId');
-    if (userId !== c.var.user.id && !can(c.var.org.role, 'members:manage')) throw new AppError('forbidden', 403, permissionMessages.forbidden);
+    if (userId !== c.var.user.id && !can(c.var.org.role, 'members:manage'))
+      throw new AppError('forbidden', 403, permissionMessages.forbidden);
     const next = await removeMember(db, actorOf(c), userId);
     if (next) useOrganisation(c, next);
     return c.body(null, 204);

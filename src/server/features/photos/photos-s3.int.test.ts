@@ -16,7 +16,13 @@ import { getRaw, putBytes } from '../../test/photo-upload.ts';
  * NULL bytes; the bucket keeps the bytes under `photos/<name>`.
  */
 const BUCKET = 'nutricarte-photos';
-const recipe = (name: string) => ({ name, servings: 1, ingredients: [{ code: '16400', quantity: 20, unit: 'g' }], allergens: [], dietaryInfo: [] });
+const recipe = (name: string) => ({
+  name,
+  servings: 1,
+  ingredients: [{ code: '16400', quantity: 20, unit: 'g' }],
+  allergens: [],
+  dietaryInfo: [],
+});
 
 let s3rver: S3rver | undefined;
 let port: number;
@@ -34,7 +40,13 @@ async function freePort(): Promise<number> {
 }
 
 async function startBucket() {
-  s3rver = new S3rver({ address: '127.0.0.1', port, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   await s3rver.run();
 }
 async function stopBucket() {
@@ -54,7 +66,12 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
   };
-  client = new S3Client({ region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  client = new S3Client({
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   t = await createTestApp({ env });
   owner = await t.signUp();
 });
@@ -65,13 +82,20 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const bucketKeys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
-const newRecipe = async (name: string) => (await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipe(name) })).body.id as string;
+const bucketKeys = async () =>
+  ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
+const newRecipe = async (name: string) =>
+  (await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipe(name) })).body.id as string;
 
 describe('photos in an S3 bucket', () => {
   it('stores the copies in the bucket, serves them through /photos, and deletes them once released', async () => {
     const id = await newRecipe('Soupe');
-    const res = await putBytes(t, `/api/recipes/${id}/photo`, await testJpeg({ width: 1300, height: 1000, seed: 71 }), owner.cookie);
+    const res = await putBytes(
+      t,
+      `/api/recipes/${id}/photo`,
+      await testJpeg({ width: 1300, height: 1000, seed: 71 }),
+      owner.cookie,
+    );
     expect(res.status).toBe(200);
     const photo = res.json.photo as { variants: { url: string; width: number }[] };
     const names = photo.variants.map((v) => v.url.replace('/photos/', ''));
@@ -86,7 +110,11 @@ describe('photos in an S3 bucket', () => {
     const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `photos/${names[2]}` }));
     expect(object.ContentType).toBe('image/webp');
     const served = await getRaw(t, photo.variants[2]!.url);
-    expect([served.status, served.headers.get('cache-control'), (await describeImage(served.body)).width]).toEqual([200, 'public, max-age=31536000, immutable', 1024]);
+    expect([served.status, served.headers.get('cache-control'), (await describeImage(served.body)).width]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+      1024,
+    ]);
     expect(Buffer.from(served.body).equals(Buffer.from(await object.Body!.transformToByteArray()))).toBe(true);
 
     expect((await t.request('DELETE', `/api/recipes/${id}`, { cookie: owner.cookie })).status).toBe(204);
@@ -98,13 +126,29 @@ describe('photos in an S3 bucket', () => {
 
   it('a bucket that is down: an upload answers 503 in French and stores nothing; a release is swept once it is back', async () => {
     const id = await newRecipe('Tarte');
-    const kept = await putBytes(t, `/api/recipes/${id}/photo`, await testPng({ width: 500, height: 400, seed: 72 }), owner.cookie);
+    const kept = await putBytes(
+      t,
+      `/api/recipes/${id}/photo`,
+      await testPng({ width: 500, height: 400, seed: 72 }),
+      owner.cookie,
+    );
     expect(kept.status).toBe(200);
     await stopBucket();
     try {
-      const refused = await putBytes(t, `/api/recipes/${id}/photo`, await testJpeg({ width: 500, height: 400, seed: 73 }), owner.cookie);
-      expect([refused.status, refused.json.error?.code, refused.json.error?.message]).toEqual([503, 'unavailable', photoMessages.storageUnavailable]);
-      expect((await t.request('GET', `/api/recipes/${id}`, { cookie: owner.cookie })).body.photoUrl).toBe(kept.json.photoUrl);
+      const refused = await putBytes(
+        t,
+        `/api/recipes/${id}/photo`,
+        await testJpeg({ width: 500, height: 400, seed: 73 }),
+        owner.cookie,
+      );
+      expect([refused.status, refused.json.error?.code, refused.json.error?.message]).toEqual([
+        503,
+        'unavailable',
+        photoMessages.storageUnavailable,
+      ]);
+      expect((await t.request('GET', `/api/recipes/${id}`, { cookie: owner.cookie })).body.photoUrl).toBe(
+        kept.json.photoUrl,
+      );
       expect((await t.db.selectFrom('photos').select('id').execute()).length).toBe(1);
 
       // Removing the photo works; its copies wait in photo_orphans while the bucket is away.

@@ -60,7 +60,10 @@ describe('products API', () => {
     const found = await t.request('GET', '/api/products?q=feuilletee', { cookie: owner.cookie });
     expect(found.body.products.map((p: { id: string }) => p.id)).toEqual([id]);
     expect((await t.request('GET', '/api/products?q=brioche', { cookie: owner.cookie })).body.products).toEqual([]);
-    const updated = await t.request('PUT', `/api/products/${id}`, { cookie: owner.cookie, body: { ...pastry, supplier: '', per100g: { ...pastry.per100g, fiber: 1.5 } } });
+    const updated = await t.request('PUT', `/api/products/${id}`, {
+      cookie: owner.cookie,
+      body: { ...pastry, supplier: '', per100g: { ...pastry.per100g, fiber: 1.5 } },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ supplier: null, per100g: { fiber: 1.5 } });
     expect((await t.request('DELETE', `/api/products/${id}`, { cookie: owner.cookie })).status).toBe(204);
@@ -71,24 +74,53 @@ describe('products API', () => {
     ['empty name', { name: ' ' }, 'name', 'Le nom du produit est requis'],
     ['a number as text', { per100g: { energyKcal: '0,5' } }, 'per100g.energyKcal', productMessages.energyKcal],
     ['more than 100 g in 100 g', { per100g: { fat: 120 } }, 'per100g.fat', productMessages.grams],
-    ['saturated fat above fat', { per100g: { fat: 5, saturatedFat: 6 } }, 'per100g.saturatedFat', 'Ne peut pas dépasser la valeur dont elle fait partie'],
+    [
+      'saturated fat above fat',
+      { per100g: { fat: 5, saturatedFat: 6 } },
+      'per100g.saturatedFat',
+      'Ne peut pas dépasser la valeur dont elle fait partie',
+    ],
     ['a zero price', { price: { amount: 0, per: 'kg' } }, 'price.amount', 'Le prix doit être supérieur à 0'],
-    ['a price per unit without its weight', { price: { amount: 0.3, per: 'unité' } }, 'gramsPerUnit', 'Indiquez le poids d’une unité (en grammes)'],
-    ['an unknown price unit', { price: { amount: 2, per: 'botte' } }, 'price.per', 'Le prix est au kg, au litre ou à l’unité'],
+    [
+      'a price per unit without its weight',
+      { price: { amount: 0.3, per: 'unité' } },
+      'gramsPerUnit',
+      'Indiquez le poids d’une unité (en grammes)',
+    ],
+    [
+      'an unknown price unit',
+      { price: { amount: 2, per: 'botte' } },
+      'price.per',
+      'Le prix est au kg, au litre ou à l’unité',
+    ],
     ['an unknown allergen', { allergens: ['Poivre'] }, 'allergens.0', 'Allergène inconnu'],
-    ['contains and may contain', { allergens: ['Lait'], traces: ['Lait'] }, 'traces.0', productMessages.containsAndTraces],
+    [
+      'contains and may contain',
+      { allergens: ['Lait'], traces: ['Lait'] },
+      'traces.0',
+      productMessages.containsAndTraces,
+    ],
     ['an unknown label', { labels: ['bio', 'vegan'] }, 'labels.1', 'Label inconnu'],
     ['an unknown meat kind', { meatKind: 'caprine' }, 'meatKind', 'Type de viande inconnu'],
     ['an unknown Ciqual food', { basedOnCode: '999999' }, 'basedOnCode', 'Aliment inconnu dans la table Ciqual'],
   ];
-  it.each(invalid)('refuses %s with 422 next to the field and stores nothing', async (_label, patch, field, message) => {
-    const before = await t.db.selectFrom('products').select(t.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const res = await t.request('POST', '/api/products', { cookie: owner.cookie, body: { ...pastry, ...patch } });
-    expect(res.status).toBe(422);
-    expect(res.body.error.fields[field]).toBe(message);
-    const after = await t.db.selectFrom('products').select(t.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
-  });
+  it.each(invalid)(
+    'refuses %s with 422 next to the field and stores nothing',
+    async (_label, patch, field, message) => {
+      const before = await t.db
+        .selectFrom('products')
+        .select(t.db.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const res = await t.request('POST', '/api/products', { cookie: owner.cookie, body: { ...pastry, ...patch } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.fields[field]).toBe(message);
+      const after = await t.db
+        .selectFrom('products')
+        .select(t.db.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+    },
+  );
 
   it('puts a product in a recipe: its label values, its allergens as facts, updated when the product changes', async () => {
     const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: pastry })).body;
@@ -96,10 +128,21 @@ describe('products API', () => {
     expect(recipe.status).toBe(201);
     // (250 × 4.00 + 753) / 4 = 438.25 kcal (butter 16400: 753 kcal per 100 g in Ciqual 2025).
     expect(recipe.body.caloriesPerServing).toBe(438);
-    expect(recipe.body.ingredients[0]).toMatchObject({ kind: 'product', productId: product.id, code: null, name: pastry.name, allergens: ['Gluten', 'Lait'] });
+    expect(recipe.body.ingredients[0]).toMatchObject({
+      kind: 'product',
+      productId: product.id,
+      code: null,
+      name: pastry.name,
+      allergens: ['Gluten', 'Lait'],
+    });
     expect(recipe.body.ingredients[1]).toMatchObject({ kind: 'ciqual', code: '16400', productId: null });
     // The product's allergens join the owner's own list; its trace stays a trace.
-    expect(recipe.body).toMatchObject({ allergens: ['Moutarde', 'Gluten', 'Lait'], traces: ['Œufs'], ownAllergens: ['Moutarde'], ownTraces: [] });
+    expect(recipe.body).toMatchObject({
+      allergens: ['Moutarde', 'Gluten', 'Lait'],
+      traces: ['Œufs'],
+      ownAllergens: ['Moutarde'],
+      ownTraces: [],
+    });
     expect(recipe.body.productAllergens).toEqual([
       { allergen: 'Gluten', sources: [pastry.name] },
       { allergen: 'Lait', sources: [pastry.name] },
@@ -109,20 +152,40 @@ describe('products API', () => {
 
     const changed = await t.request('PUT', `/api/products/${product.id}`, {
       cookie: owner.cookie,
-      body: { ...pastry, per100g: { ...pastry.per100g, energyKcal: 480 }, allergens: ['Gluten', 'Lait', 'Œufs'], traces: [] },
+      body: {
+        ...pastry,
+        per100g: { ...pastry.per100g, energyKcal: 480 },
+        allergens: ['Gluten', 'Lait', 'Œufs'],
+        traces: [],
+      },
     });
     expect(changed.body.usedBy).toEqual([{ id: recipe.body.id, name: 'Feuilleté au fromage' }]);
     const after = (await t.request('GET', `/api/recipes/${recipe.body.id}`, { cookie: owner.cookie })).body;
     // (250 × 4.80 + 753) / 4 = 488.25.
     expect(after.caloriesPerServing).toBe(488);
-    expect(after).toMatchObject({ allergens: ['Moutarde', 'Gluten', 'Œufs', 'Lait'], traces: [], updatedAt: recipe.body.updatedAt });
-    const stored = await t.db.selectFrom('recipes').select(['allergens', 'traces', 'calories_per_serving']).where('id', '=', recipe.body.id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ allergens: ['Moutarde', 'Gluten', 'Œufs', 'Lait'], traces: [], calories_per_serving: 488 });
+    expect(after).toMatchObject({
+      allergens: ['Moutarde', 'Gluten', 'Œufs', 'Lait'],
+      traces: [],
+      updatedAt: recipe.body.updatedAt,
+    });
+    const stored = await t.db
+      .selectFrom('recipes')
+      .select(['allergens', 'traces', 'calories_per_serving'])
+      .where('id', '=', recipe.body.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      allergens: ['Moutarde', 'Gluten', 'Œufs', 'Lait'],
+      traces: [],
+      calories_per_serving: 488,
+    });
 
     // In use: 409 naming the recipe, nothing deleted.
     const refused = await t.request('DELETE', `/api/products/${product.id}`, { cookie: owner.cookie });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: 'in_use', message: expect.stringContaining('Feuilleté au fromage') });
+    expect(refused.body.error).toMatchObject({
+      code: 'in_use',
+      message: expect.stringContaining('Feuilleté au fromage'),
+    });
     expect((await t.request('GET', `/api/products/${product.id}`, { cookie: owner.cookie })).status).toBe(200);
     expect((await t.request('DELETE', `/api/recipes/${recipe.body.id}`, { cookie: owner.cookie })).status).toBe(204);
     expect((await t.request('DELETE', `/api/products/${product.id}`, { cookie: owner.cookie })).status).toBe(204);
@@ -130,7 +193,8 @@ describe('products API', () => {
 
   it('never leaves a recipe with facts of an older product when the product and the recipe are saved at the same time', async () => {
     const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: pastry })).body;
-    const recipe = (await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipeWith(product.id) })).body;
+    const recipe = (await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipeWith(product.id) }))
+      .body;
     // 10 rounds of a product save (its energy and allergens change) racing a recipe save; on
     // PostgreSQL they run on separate connections, serialized by the organisation's lock.
     for (let round = 1; round <= 10; round++) {
@@ -138,23 +202,47 @@ describe('products API', () => {
       // In annex II order, as the recipe lists a product's allergens after its own.
       const allergens = round % 2 === 0 ? ['Gluten', 'Lait'] : ['Gluten', 'Soja', 'Lait'];
       const [productSave, recipeSave] = await Promise.all([
-        t.request('PUT', `/api/products/${product.id}`, { cookie: owner.cookie, body: { ...pastry, per100g: { ...pastry.per100g, energyKcal: kcal }, allergens } }),
-        t.request('PUT', `/api/recipes/${recipe.id}`, { cookie: owner.cookie, body: recipeWith(product.id, { name: `Feuilleté ${round}` }) }),
+        t.request('PUT', `/api/products/${product.id}`, {
+          cookie: owner.cookie,
+          body: { ...pastry, per100g: { ...pastry.per100g, energyKcal: kcal }, allergens },
+        }),
+        t.request('PUT', `/api/recipes/${recipe.id}`, {
+          cookie: owner.cookie,
+          body: recipeWith(product.id, { name: `Feuilleté ${round}` }),
+        }),
       ]);
       expect([productSave.status, recipeSave.status]).toEqual([200, 200]);
-      const stored = await t.db.selectFrom('recipes').select(['allergens', 'calories_per_serving']).where('id', '=', recipe.id).executeTakeFirstOrThrow();
-      expect(stored).toEqual({ allergens: ['Moutarde', ...allergens], calories_per_serving: Math.round((250 * kcal) / 100 / 4 + 753 / 4) });
+      const stored = await t.db
+        .selectFrom('recipes')
+        .select(['allergens', 'calories_per_serving'])
+        .where('id', '=', recipe.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        allergens: ['Moutarde', ...allergens],
+        calories_per_serving: Math.round((250 * kcal) / 100 / 4 + 753 / 4),
+      });
     }
     await t.request('DELETE', `/api/recipes/${recipe.id}`, { cookie: owner.cookie });
     await t.request('DELETE', `/api/products/${product.id}`, { cookie: owner.cookie });
   });
 
   it('ranks the organisation’s products first in the ingredient search, marked, and only for its members', async () => {
-    const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: { ...pastry, name: 'Beurre doux AOP Charentes' } })).body;
+    const product = (
+      await t.request('POST', '/api/products', {
+        cookie: owner.cookie,
+        body: { ...pastry, name: 'Beurre doux AOP Charentes' },
+      })
+    ).body;
     const mine = await t.request('GET', '/api/catalogue/ingredients?q=beurre&limit=5', { cookie: owner.cookie });
     expect(mine.status).toBe(200);
     expect(mine.body.hits).toHaveLength(5);
-    expect(mine.body.hits[0]).toMatchObject({ kind: 'product', id: product.id, code: null, group: 'Mon produit', allergens: ['Gluten', 'Lait'] });
+    expect(mine.body.hits[0]).toMatchObject({
+      kind: 'product',
+      id: product.id,
+      code: null,
+      group: 'Mon produit',
+      allergens: ['Gluten', 'Lait'],
+    });
     // Every product first, then Ciqual foods.
     const kinds = mine.body.hits.map((h: { kind: string }) => h.kind);
     expect(kinds.slice(kinds.lastIndexOf('product') + 1).every((k: string) => k === 'ciqual')).toBe(true);
@@ -172,13 +260,18 @@ describe('products API', () => {
   it('answers 404 for another organisation’s product, and refuses it in a recipe', async () => {
     const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: pastry })).body;
     expect((await t.request('GET', `/api/products/${product.id}`, { cookie: other.cookie })).status).toBe(404);
-    expect((await t.request('PUT', `/api/products/${product.id}`, { cookie: other.cookie, body: pastry })).status).toBe(404);
+    expect((await t.request('PUT', `/api/products/${product.id}`, { cookie: other.cookie, body: pastry })).status).toBe(
+      404,
+    );
     expect((await t.request('DELETE', `/api/products/${product.id}`, { cookie: other.cookie })).status).toBe(404);
     expect((await t.request('GET', '/api/products', { cookie: other.cookie })).body.products).toEqual([]);
     const stolen = await t.request('POST', '/api/recipes', { cookie: other.cookie, body: recipeWith(product.id) });
     expect(stolen.status).toBe(422);
     expect(stolen.body.error.fields['ingredients.0.productId']).toBe(recipeMessages.unknownProduct);
-    const both = await t.request('POST', '/api/recipes', { cookie: owner.cookie, body: recipeWith(product.id, { ingredients: [{ productId: product.id, code: '16400', quantity: 1, unit: 'g' }] }) });
+    const both = await t.request('POST', '/api/recipes', {
+      cookie: owner.cookie,
+      body: recipeWith(product.id, { ingredients: [{ productId: product.id, code: '16400', quantity: 1, unit: 'g' }] }),
+    });
     expect(both.status).toBe(422);
     expect((await t.request('GET', '/api/products/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
     expect((await t.request('GET', '/api/products')).status).toBe(401);
@@ -190,7 +283,9 @@ describe('products API', () => {
     const product = (await t.request('POST', '/api/products', { cookie: owner.cookie, body: pastry })).body;
     expect((await t.request('GET', `/api/products/${product.id}`, { cookie: viewer.cookie })).status).toBe(200);
     expect((await t.request('POST', '/api/products', { cookie: viewer.cookie, body: pastry })).status).toBe(403);
-    expect((await t.request('PUT', `/api/products/${product.id}`, { cookie: viewer.cookie, body: pastry })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/products/${product.id}`, { cookie: viewer.cookie, body: pastry })).status,
+    ).toBe(403);
     expect((await t.request('DELETE', `/api/products/${product.id}`, { cookie: viewer.cookie })).status).toBe(403);
   });
 });

@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { foldText } from '../../../shared/allergens.ts';
-import { productMessages, storedOrigin, type Product, type ProductInputParsed, type ProductLabel } from '../../../shared/api/products.ts';
+import {
+  productMessages,
+  storedOrigin,
+  type Product,
+  type ProductInputParsed,
+  type ProductLabel,
+} from '../../../shared/api/products.ts';
 import { parseOriginStages } from '../../../shared/product-origin-stages.ts';
 import type { Actor } from '../../context.ts';
 import type { DB, ProductRow } from '../../db/schema.ts';
@@ -16,7 +22,11 @@ import { recomputeDependents } from '../../domain/recipe-recompute.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Recipes of the organisation whose lines use each of these products, by product id. */
-async function usersOf(db: Db, organisationId: string, productIds: string[]): Promise<Map<string, { id: string; name: string }[]>> {
+async function usersOf(
+  db: Db,
+  organisationId: string,
+  productIds: string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
   const byProduct = new Map<string, { id: string; name: string }[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
@@ -28,7 +38,8 @@ async function usersOf(db: Db, organisationId: string, productIds: string[]): Pr
     .where('ri.product_id', 'in', productIds)
     .orderBy('r.name')
     .execute();
-  for (const row of rows) byProduct.set(row.product_id!, [...(byProduct.get(row.product_id!) ?? []), { id: row.id, name: row.name }]);
+  for (const row of rows)
+    byProduct.set(row.product_id!, [...(byProduct.get(row.product_id!) ?? []), { id: row.id, name: row.name }]);
   return byProduct;
 }
 
@@ -67,13 +78,22 @@ export async function listProducts(db: Kysely<DB>, organisationId: string, q = '
   let query = db.selectFrom('products').selectAll().where('organisation_id', '=', organisationId);
   for (const pattern of foldedWords(q)) query = query.where('name_folded', 'like', pattern);
   const rows = await query.orderBy('name_folded').orderBy('id').execute();
-  const users = await usersOf(db, organisationId, rows.map((r) => r.id));
+  const users = await usersOf(
+    db,
+    organisationId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toProduct(row, users.get(row.id) ?? []));
 }
 
 export async function getProduct(db: Db, organisationId: string, id: string): Promise<Product> {
   if (!isUuid(id)) throw notFound();
-  const row = await db.selectFrom('products').selectAll().where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return toProduct(row, (await usersOf(db, organisationId, [id])).get(id) ?? []);
 }
@@ -121,7 +141,9 @@ export async function insertProductRow(trx: Transaction<DB>, actor: Actor, input
 }
 
 export async function createProduct(db: Kysely<DB>, actor: Actor, input: ProductInputParsed): Promise<Product> {
-  return db.transaction().execute(async (trx) => getProduct(trx, actor.organisationId, await insertProductRow(trx, actor, input)));
+  return db
+    .transaction()
+    .execute(async (trx) => getProduct(trx, actor.organisationId, await insertProductRow(trx, actor, input)));
 }
 
 /**
@@ -130,11 +152,21 @@ export async function createProduct(db: Kysely<DB>, actor: Actor, input: Product
  * a recipe saved at the same moment cannot keep facts computed from the product as it was
  * (docs/decisions/0018-products-sub-recipes-costs.md).
  */
-export async function updateProduct(db: Kysely<DB>, actor: Actor, id: string, input: ProductInputParsed): Promise<Product> {
+export async function updateProduct(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  input: ProductInputParsed,
+): Promise<Product> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
-    const existing = await trx.selectFrom('products').select(['name']).where('id', '=', id).where('organisation_id', '=', actor.organisationId).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('products')
+      .select(['name'])
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .executeTakeFirst();
     if (!existing) throw notFound();
     await trx
       .updateTable('products')
@@ -144,7 +176,11 @@ export async function updateProduct(db: Kysely<DB>, actor: Actor, id: string, in
       .execute();
     // Every recipe using it, at any depth (through sub-recipes), in the product's transaction.
     await recomputeDependents(trx, actor.organisationId, { productIds: [id] });
-    await recordAudit(trx, actor, { action: 'updated', entity: { type: 'product', id, name: input.name }, details: existing.name !== input.name ? { previousName: existing.name } : {} });
+    await recordAudit(trx, actor, {
+      action: 'updated',
+      entity: { type: 'product', id, name: input.name },
+      details: existing.name !== input.name ? { previousName: existing.name } : {},
+    });
     return getProduct(trx, actor.organisationId, id);
   });
 }
@@ -154,7 +190,12 @@ export async function deleteProduct(db: Kysely<DB>, actor: Actor, id: string): P
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
-    const row = await trx.selectFrom('products').select(['name']).where('id', '=', id).where('organisation_id', '=', actor.organisationId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('products')
+      .select(['name'])
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     const users = (await usersOf(trx, actor.organisationId, [id])).get(id) ?? [];
     if (users.length > 0) throw new AppError('in_use', 409, productMessages.inUse(users.map((u) => u.name)));

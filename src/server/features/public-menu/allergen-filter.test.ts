@@ -26,17 +26,24 @@ describe('the allergen filter’s verdict on a dish', () => {
   });
 
   it('greys a dish containing an avoided allergen, naming it', () => {
-    const verdict = filterVerdict({ recipe: recipe({ allergens: ['Gluten', 'Lait', 'Œufs'] }) }, sans('gluten', 'lait'));
+    const verdict = filterVerdict(
+      { recipe: recipe({ allergens: ['Gluten', 'Lait', 'Œufs'] }) },
+      sans('gluten', 'lait'),
+    );
     expect(verdict?.kind).toBe('contains');
     expect(verdict && 'allergens' in verdict ? verdict.allergens.map((a) => a.name) : []).toEqual(['Gluten', 'Lait']);
   });
 
   it('counts a listed allergen even while the list is unconfirmed', () => {
-    expect(filterVerdict({ recipe: recipe({ allergens: ['Gluten'], allergenStatus: 'unverified' }) }, sans('gluten'))?.kind).toBe('contains');
+    expect(
+      filterVerdict({ recipe: recipe({ allergens: ['Gluten'], allergenStatus: 'unverified' }) }, sans('gluten'))?.kind,
+    ).toBe('contains');
   });
 
   it('warns of « peut contenir »', () => {
-    expect(filterVerdict({ recipe: recipe({ traces: ['Fruits à coque'] }) }, sans('fruits-a-coque'))?.kind).toBe('mayContain');
+    expect(filterVerdict({ recipe: recipe({ traces: ['Fruits à coque'] }) }, sans('fruits-a-coque'))?.kind).toBe(
+      'mayContain',
+    );
   });
 
   it('flags a dish whose list is unverified, or that has no recipe', () => {

@@ -14,7 +14,10 @@ export type FilterVerdict =
   | { kind: 'mayContain'; allergens: DinerAllergen[] }
   | { kind: 'unverified' };
 
-export function filterVerdict(item: Pick<PublicMenuItem, 'recipe'> & Partial<Pick<PublicMenuItem, 'labels'>>, avoided: readonly DinerAllergen[]): FilterVerdict | null {
+export function filterVerdict(
+  item: Pick<PublicMenuItem, 'recipe'> & Partial<Pick<PublicMenuItem, 'labels'>>,
+  avoided: readonly DinerAllergen[],
+): FilterVerdict | null {
   if (avoided.length === 0) return null;
   const recipe = item.recipe ?? item.labels ?? null;
   if (!recipe) return { kind: 'unverified' };

@@ -56,7 +56,9 @@ export function cachePage(html: string): CachedPage {
     gzip: representation(gzipped, `W/${tag}`, 'gzip'),
     weight: raw.byteLength + gzipped.byteLength * 2,
   };
-  brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }).then(
+  brotliAsync(raw, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
+  }).then(
     (packed) => (page.br = representation(view(packed), `W/${tag}`, 'br')),
     () => {
       // gzip stays: brotli only saves bytes.

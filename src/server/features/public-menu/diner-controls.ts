@@ -40,9 +40,12 @@ export function allergenFilterForm(view: DinerView): string {
   const t = view.texts;
   const chosen = new Set(view.avoided.map((a) => a.slug));
   const boxes = DINER_ALLERGENS.map(
-    (a) => `<label><input type="checkbox" name="sans" value="${a.slug}"${chosen.has(a.slug) ? ' checked' : ''}>${a.label[view.lang]}</label>`,
+    (a) =>
+      `<label><input type="checkbox" name="sans" value="${a.slug}"${chosen.has(a.slug) ? ' checked' : ''}>${a.label[view.lang]}</label>`,
   ).join('');
-  const summary = view.avoided.length ? `${t.filterTitle} ${view.avoided.map((a) => a.label[view.lang]).join(', ')}` : t.filterTitle;
+  const summary = view.avoided.length
+    ? `${t.filterTitle} ${view.avoided.map((a) => a.label[view.lang]).join(', ')}`
+    : t.filterTitle;
   return (
     `<details class="flt"${view.avoided.length ? ' open' : ''}><summary>${summary}</summary>` +
     `<form method="get"><input type="hidden" name="lang" value="${view.lang}">` +
@@ -59,7 +62,9 @@ export function verdictLine(verdict: FilterVerdict | null, view: DinerView): str
   const t = view.texts;
   if (verdict.kind === 'unverified') return `<p class="vd vunk">${t.allergensUnverified}</p>`;
   const names = verdict.allergens.map((a) => a.label[view.lang]).join(', ');
-  return verdict.kind === 'contains' ? `<p class="vd vno">${t.contains} ${names}</p>` : `<p class="vd vmay">${t.mayContain} ${names}</p>`;
+  return verdict.kind === 'contains'
+    ? `<p class="vd vno">${t.contains} ${names}</p>`
+    : `<p class="vd vmay">${t.mayContain} ${names}</p>`;
 }
 
 /** « Épuisé » under the dish's name; the page's script swaps it in live (menu-live.ts). */

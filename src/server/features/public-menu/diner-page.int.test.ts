@@ -12,7 +12,11 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp(undefined, undefined, 'Le Bistrot du Port');
   // Premium: no plan limit on the number of menus the tests make.
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium', status: 'active' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -20,8 +24,10 @@ function ok(res: { status: number; body: LooseJson; text: string }): LooseJson {
   if (res.status >= 300) throw new Error(`${res.status} ${res.text}`);
   return res.body;
 }
-const post = async (path: string, body: unknown = {}, user = owner) => ok(await t.request('POST', path, { cookie: user.cookie, body }));
-const put = async (path: string, body: unknown, user = owner) => ok(await t.request('PUT', path, { cookie: user.cookie, body }));
+const post = async (path: string, body: unknown = {}, user = owner) =>
+  ok(await t.request('POST', path, { cookie: user.cookie, body }));
+const put = async (path: string, body: unknown, user = owner) =>
+  ok(await t.request('PUT', path, { cookie: user.cookie, body }));
 
 const recipe = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -100,12 +106,23 @@ describe('five languages', () => {
 
   it('saves translations with the recipe and the item, refuses bad ones with a French message, and keeps them when a save omits them', async () => {
     const m = await dinerMenu();
-    const bad = await t.request('PUT', `/api/recipes/${m.quiche.id}`, { cookie: owner.cookie, body: recipe('Quiche', { translations: { pt: { name: 'x' } } }) });
+    const bad = await t.request('PUT', `/api/recipes/${m.quiche.id}`, {
+      cookie: owner.cookie,
+      body: recipe('Quiche', { translations: { pt: { name: 'x' } } }),
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields).toBeTruthy();
-    const kept = await put(`/api/recipes/${m.quiche.id}`, recipe('Quiche aux poireaux', { allergens: ['Gluten', 'Lait', 'Œufs'], allergensDeclared: true }));
+    const kept = await put(
+      `/api/recipes/${m.quiche.id}`,
+      recipe('Quiche aux poireaux', { allergens: ['Gluten', 'Lait', 'Œufs'], allergensDeclared: true }),
+    );
     expect(kept.translations).toEqual({ en: { name: 'Leek quiche' }, de: { name: 'Lauchquiche' } });
-    const item = await put(`/api/items/${m.saladeItem.id}`, { name: 'Salade', description: 'Du jardin', isAvailable: true, translations: { es: { name: 'Ensalada', description: 'Del huerto' } } });
+    const item = await put(`/api/items/${m.saladeItem.id}`, {
+      name: 'Salade',
+      description: 'Du jardin',
+      isAvailable: true,
+      translations: { es: { name: 'Ensalada', description: 'Del huerto' } },
+    });
     expect(item.translations).toEqual({ es: { name: 'Ensalada', description: 'Del huerto' } });
     const es = await page(`/menu/${m.menu.id}?lang=es`);
     expect(es.text).toContain('<h3>Ensalada</h3><p class="idesc">Del huerto</p>');
@@ -139,7 +156,9 @@ describe('« Je ne mange pas de… »', () => {
     expect(quiche).toMatch(/^<li class="item off">/);
     expect(quiche).toContain('<p class="vd vno">Contient\u00a0: Gluten</p>');
     expect(dish(res.text, 'Salade')).toContain('<p class="vd vmay">Peut contenir\u00a0: Fruits à coque</p>');
-    expect(dish(res.text, 'Soupe')).toContain('<p class="vd vunk">Allergènes non renseignés\u00a0: demandez au personnel</p>');
+    expect(dish(res.text, 'Soupe')).toContain(
+      '<p class="vd vunk">Allergènes non renseignés\u00a0: demandez au personnel</p>',
+    );
     // The form shows the choice, open, as checked boxes.
     expect(res.text).toContain('<details class="flt" open>');
     expect(res.text).toContain('<input type="checkbox" name="sans" value="gluten" checked>');
@@ -170,8 +189,12 @@ describe('live « Épuisé »', () => {
     const marked = await put(`/api/items/${m.quicheItem.id}/sold-out`, { soldOut: true });
     expect(marked).toMatchObject({ id: m.quicheItem.id, soldOut: true, isAvailable: true });
     const fr = await page(`/menu/${m.menu.id}`);
-    expect(dish(fr.text, 'Quiche aux poireaux')).toMatch(/^<li class="item so"><h3>Quiche aux poireaux<\/h3><p class="out">Épuisé<\/p>/);
-    expect(dish((await page(`/menu/${m.menu.id}?lang=es`)).text, 'Quiche aux poireaux')).toContain('<p class="out">Agotado</p>');
+    expect(dish(fr.text, 'Quiche aux poireaux')).toMatch(
+      /^<li class="item so"><h3>Quiche aux poireaux<\/h3><p class="out">Épuisé<\/p>/,
+    );
+    expect(dish((await page(`/menu/${m.menu.id}?lang=es`)).text, 'Quiche aux poireaux')).toContain(
+      '<p class="out">Agotado</p>',
+    );
     const sections = ok(await t.request('GET', `/api/menus/${m.menu.id}/sections`, { cookie: owner.cookie }));
     expect(sections.sections[0].items[0].soldOut).toBe(true);
 
@@ -181,9 +204,23 @@ describe('live « Épuisé »', () => {
       expect(res.body.error.fields.soldOut).toBe('Indiquez si le plat est épuisé (vrai ou faux)');
     }
     const stranger = await t.signUp();
-    expect((await t.request('PUT', `/api/items/${m.quicheItem.id}/sold-out`, { cookie: stranger.cookie, body: { soldOut: false } })).status).toBe(404);
+    expect(
+      (
+        await t.request('PUT', `/api/items/${m.quicheItem.id}/sold-out`, {
+          cookie: stranger.cookie,
+          body: { soldOut: false },
+        })
+      ).status,
+    ).toBe(404);
     const viewer = await addMember(t, owner, 'viewer');
-    expect((await t.request('PUT', `/api/items/${m.quicheItem.id}/sold-out`, { cookie: viewer.cookie, body: { soldOut: false } })).status).toBe(403);
+    expect(
+      (
+        await t.request('PUT', `/api/items/${m.quicheItem.id}/sold-out`, {
+          cookie: viewer.cookie,
+          body: { soldOut: false },
+        })
+      ).status,
+    ).toBe(403);
 
     await put(`/api/items/${m.quicheItem.id}/sold-out`, { soldOut: false });
     expect((await page(`/menu/${m.menu.id}`)).text).not.toContain('Épuisé</p>');
@@ -196,7 +233,14 @@ describe('live « Épuisé »', () => {
       expect(events.response.headers.get('content-type')).toBe('text/event-stream; charset=UTF-8');
       expect(events.response.headers.get('content-encoding')).toBeNull();
       // A refused change commits nothing, so says nothing.
-      expect((await t.request('PUT', `/api/items/${m.quicheItem.id}/sold-out`, { cookie: owner.cookie, body: { soldOut: 1 } })).status).toBe(422);
+      expect(
+        (
+          await t.request('PUT', `/api/items/${m.quicheItem.id}/sold-out`, {
+            cookie: owner.cookie,
+            body: { soldOut: 1 },
+          })
+        ).status,
+      ).toBe(422);
       await put(`/api/items/${m.quicheItem.id}/sold-out`, { soldOut: true });
       const event = await events.next();
       expect(event).toBe(`event: change\ndata: ${m.menu.id}`);

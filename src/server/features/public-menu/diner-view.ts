@@ -16,7 +16,10 @@ export interface DinerView {
 
 export const FRENCH_VIEW: DinerView = { lang: 'fr', texts: DINER_TEXTS.fr, avoided: [] };
 
-export function dinerView(query: { lang?: string[] | undefined; sans?: string[] | undefined }, acceptLanguage: string | undefined): DinerView {
+export function dinerView(
+  query: { lang?: string[] | undefined; sans?: string[] | undefined },
+  acceptLanguage: string | undefined,
+): DinerView {
   const lang = parseLanguageParam(query.lang?.[0]) ?? negotiateLanguage(acceptLanguage?.slice(0, 1000));
   return { lang, texts: DINER_TEXTS[lang], avoided: parseAvoided(query.sans ?? []) };
 }

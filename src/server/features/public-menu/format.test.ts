@@ -12,7 +12,8 @@ describe('French number formatting of the public page', () => {
 
   it('writes prices with two decimals, as Intl fr-FR writes euros', () => {
     const intl = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-    for (const value of [12.5, 0, 3, 0.1, 18.55, 1234.5, 99_999.99]) expect(formatPrice(value)).toBe(intl.format(value));
+    for (const value of [12.5, 0, 3, 0.1, 18.55, 1234.5, 99_999.99])
+      expect(formatPrice(value)).toBe(intl.format(value));
     expect(formatPrice(12.5)).toBe('12,50\u00a0€');
   });
 
@@ -26,7 +27,9 @@ describe('French number formatting of the public page', () => {
   it('writes exactly what Intl.NumberFormat fr-FR writes', () => {
     const whole = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
     const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    for (const value of [0, 0.04, 0.05, 0.15, 1, 6.3, 9.95, 10, 99.94, 123.45, 999.96, 1000, 1234.5, 12345.67, 1234567]) {
+    for (const value of [
+      0, 0.04, 0.05, 0.15, 1, 6.3, 9.95, 10, 99.94, 123.45, 999.96, 1000, 1234.5, 12345.67, 1234567,
+    ]) {
       expect(formatGrams(value)).toBe(`${oneDecimal.format(value)}\u00a0g`);
       expect(formatKcal(value)).toBe(`${whole.format(value)}\u00a0kcal`);
     }

@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { etagMatches } from '../../lib/etag.ts';
 
 /** A strong validator of the exact bytes sent (before compression, which weakens it: W/"…"). */
-export const strongEtag = (body: string | Uint8Array): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const strongEtag = (body: string | Uint8Array): string =>
+  `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 export { etagMatches };
 

@@ -47,7 +47,8 @@ export class MenuChangeFeed {
       for (const set of [...this.#byMenu.values()]) this.#emit(set, organisationId);
       return;
     }
-    if (payload.startsWith('s:') || payload.startsWith('u:') || payload.startsWith('c:') || payload.startsWith('i:')) return;
+    if (payload.startsWith('s:') || payload.startsWith('u:') || payload.startsWith('c:') || payload.startsWith('i:'))
+      return;
     this.everything();
   }
 

@@ -62,7 +62,12 @@ const encoder = new TextEncoder();
 export async function menuEventStream(c: Context, db: Kysely<DB>, feed: MenuChangeFeed): Promise<Response> {
   const menuId = c.req.param('id') ?? '';
   const active = isUuid(menuId)
-    ? await db.selectFrom('menus').select('organisation_id').where('id', '=', menuId).where('is_active', '=', true).executeTakeFirst()
+    ? await db
+        .selectFrom('menus')
+        .select('organisation_id')
+        .where('id', '=', menuId)
+        .where('is_active', '=', true)
+        .executeTakeFirst()
     : undefined;
   if (!active) {
     c.header('Cache-Control', 'no-store');
@@ -91,7 +96,9 @@ export async function menuEventStream(c: Context, db: Kysely<DB>, feed: MenuChan
       };
       c.req.raw.signal.addEventListener('abort', () => stop());
       try {
-        unsubscribe = feed.subscribe(menuId, active.organisation_id, (event) => (event === 'close' ? stop() : send(`event: change\ndata: ${menuId}\n\n`)));
+        unsubscribe = feed.subscribe(menuId, active.organisation_id, (event) =>
+          event === 'close' ? stop() : send(`event: change\ndata: ${menuId}\n\n`),
+        );
       } catch {
         stop(); // The process is stopping.
         return;

@@ -22,7 +22,11 @@ let other: Database | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp(undefined, undefined, 'Chez Test');
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium', status: 'active' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
   other = await secondConnection(t.database);
 });
 afterAll(async () => {
@@ -39,7 +43,13 @@ async function post(path: string, body: unknown): Promise<LooseJson> {
 async function menuWithItem(name: string) {
   const menu = await post('/api/menus', { name });
   const section = await post(`/api/menus/${menu.id}/sections`, { name: 'Plats' });
-  const recipe = await post('/api/recipes', { name: 'Omelette', servings: 1, ingredients: [{ code: '22000', quantity: 100, unit: 'g' }], allergens: ['Œufs'], dietaryInfo: [] });
+  const recipe = await post('/api/recipes', {
+    name: 'Omelette',
+    servings: 1,
+    ingredients: [{ code: '22000', quantity: 100, unit: 'g' }],
+    allergens: ['Œufs'],
+    dietaryInfo: [],
+  });
   const item = await post(`/api/sections/${section.id}/items`, { recipeId: recipe.id });
   return { menu, section, recipe, item };
 }
@@ -60,7 +70,9 @@ describe('public page cache', () => {
     expect(await queriesDuring(() => raw(`/menu/${menu.id}?sans=gluten&lang=en`))).toBeGreaterThan(0);
     expect(await queriesDuring(() => raw(`/menu/${menu.id}?lang=en&sans=gluten`))).toBe(0);
     // The language of Accept-Language, when the URL names none, is the English page just kept… with the filter.
-    expect(await queriesDuring(() => raw(`/menu/${menu.id}?sans=gluten`, { 'accept-language': 'en-US,en;q=0.9' }))).toBe(0);
+    expect(
+      await queriesDuring(() => raw(`/menu/${menu.id}?sans=gluten`, { 'accept-language': 'en-US,en;q=0.9' })),
+    ).toBe(0);
     const german = await raw(`/menu/${menu.id}`, { 'accept-language': 'de' });
     expect(german.text).toContain('<html lang="de">');
     expect(german.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
@@ -77,7 +89,9 @@ describe('public page cache', () => {
     expect(one).toBeGreaterThan(0);
     // The 30 share the first one's read (src/server/lib/single-flight.ts): as many queries as one diner.
     expect(together).toBe(one);
-    expect(new Set(answers.map((res) => `${res.status} ${res.headers.get('etag')}`))).toEqual(new Set([`200 ${answers[0]!.headers.get('etag')}`]));
+    expect(new Set(answers.map((res) => `${res.status} ${res.headers.get('etag')}`))).toEqual(
+      new Set([`200 ${answers[0]!.headers.get('etag')}`]),
+    );
   });
 
   it('drops a page when what it shows changes: item, recipe, section, menu, establishment, subscription', async () => {
@@ -85,25 +99,71 @@ describe('public page cache', () => {
     const show = async () => (await t.request('GET', `/menu/${menu.id}`)).text;
     expect(await show()).toContain('Omelette');
     const edits: [string, () => Promise<unknown>, string][] = [
-      ['item', () => t.request('PUT', `/api/items/${item.id}`, { cookie: owner.cookie, body: { name: 'Omelette baveuse', description: '', isAvailable: true } }), 'Omelette baveuse'],
-      ['recipe', () => t.db.updateTable('recipes').set({ dietary_info: ['Végétarien'] }).where('id', '=', recipe.id).execute(), 'Végétarien'],
-      ['section', () => t.db.updateTable('menu_sections').set({ name: 'Grands plats' }).where('id', '=', section.id).execute(), 'Grands plats'],
-      ['menu', () => t.db.updateTable('menus').set({ name: 'Carte renommée' }).where('id', '=', menu.id).execute(), 'Carte renommée'],
-      ['establishment', () => t.db.updateTable('establishments').set({ name: 'Le Nouveau Nom' }).where('organisation_id', '=', owner.organisationId).execute(), 'Le Nouveau Nom'],
+      [
+        'item',
+        () =>
+          t.request('PUT', `/api/items/${item.id}`, {
+            cookie: owner.cookie,
+            body: { name: 'Omelette baveuse', description: '', isAvailable: true },
+          }),
+        'Omelette baveuse',
+      ],
+      [
+        'recipe',
+        () =>
+          t.db
+            .updateTable('recipes')
+            .set({ dietary_info: ['Végétarien'] })
+            .where('id', '=', recipe.id)
+            .execute(),
+        'Végétarien',
+      ],
+      [
+        'section',
+        () => t.db.updateTable('menu_sections').set({ name: 'Grands plats' }).where('id', '=', section.id).execute(),
+        'Grands plats',
+      ],
+      [
+        'menu',
+        () => t.db.updateTable('menus').set({ name: 'Carte renommée' }).where('id', '=', menu.id).execute(),
+        'Carte renommée',
+      ],
+      [
+        'establishment',
+        () =>
+          t.db
+            .updateTable('establishments')
+            .set({ name: 'Le Nouveau Nom' })
+            .where('organisation_id', '=', owner.organisationId)
+            .execute(),
+        'Le Nouveau Nom',
+      ],
     ];
     for (const [what, edit, shown] of edits) {
       await edit();
       expect(await show(), what).toContain(shown);
     }
-    await t.db.updateTable('subscriptions').set({ tier: 'free' }).where('organisation_id', '=', owner.organisationId).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'free' })
+      .where('organisation_id', '=', owner.organisationId)
+      .execute();
     expect(await show()).not.toContain('Premium');
-    await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'premium' })
+      .where('organisation_id', '=', owner.organisationId)
+      .execute();
   });
 
   it('a write answered by the API is visible on the next request at once (read-your-writes)', async () => {
     const { menu, item } = await menuWithItem('Carte du jour');
     expect((await raw(`/menu/${menu.id}`)).text).toContain('Omelette');
-    const put = await t.request('PUT', `/api/items/${item.id}`, { cookie: owner.cookie, body: { name: 'Tortilla', description: '', isAvailable: true }, settle: false });
+    const put = await t.request('PUT', `/api/items/${item.id}`, {
+      cookie: owner.cookie,
+      body: { name: 'Tortilla', description: '', isAvailable: true },
+      settle: false,
+    });
     expect(put.status).toBe(200);
     expect((await raw(`/menu/${menu.id}`)).text).toContain('Tortilla');
   });
@@ -133,11 +193,16 @@ describe('public page cache', () => {
     expect((await raw(`/menu/${menu.id}`, { 'if-none-match': tag })).status).toBe(304);
     const gz = await t.app.request(`/menu/${menu.id}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(first.text);
-    expect((await raw(`/menu/${menu.id}`, { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })).status).toBe(304);
+    expect(
+      (await raw(`/menu/${menu.id}`, { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })).status,
+    ).toBe(304);
     // Brotli is compressed on libuv's thread pool (cached-page.ts): on a busy machine that takes
     // a while, so the test waits for the state, up to a bound, rather than for a number of turns.
     let br = await t.app.request(`/menu/${menu.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
-    for (const deadline = performance.now() + 10_000; br.headers.get('content-encoding') !== 'br' && performance.now() < deadline; ) {
+    for (
+      const deadline = performance.now() + 10_000;
+      br.headers.get('content-encoding') !== 'br' && performance.now() < deadline;
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       br = await t.app.request(`/menu/${menu.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
     }
@@ -186,7 +251,8 @@ describe('the diner lane, answered before the app', () => {
     const kept: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       // Framing may differ (an empty body sent chunked by the app, with a length by the lane).
-      if (!['date', 'x-request-id', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value;
+      if (!['date', 'x-request-id', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+        kept[name] = value;
     });
     return kept;
   };
@@ -202,7 +268,9 @@ describe('the diner lane, answered before the app', () => {
       const fromApp = await fetch(`${base}/menu/${menu.id}${query}`, { headers });
       const appBytes = Buffer.from(await fromApp.arrayBuffer());
       let fromLane: Response | undefined;
-      expect(await queriesDuring(async () => (fromLane = await fetch(`${base}/menu/${menu.id}${query}`, { headers })))).toBe(0);
+      expect(
+        await queriesDuring(async () => (fromLane = await fetch(`${base}/menu/${menu.id}${query}`, { headers }))),
+      ).toBe(0);
       expect(Buffer.from(await fromLane!.arrayBuffer()).equals(appBytes), query).toBe(true);
       expect(headersOf(fromLane!)).toEqual(headersOf(fromApp));
       expect(fromLane!.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
@@ -227,12 +295,19 @@ describe('the diner lane, answered before the app', () => {
     }
     expect(headersOf(second)).toEqual(headersOf(first));
     await t.deps.diner.scans.flush();
-    const row = await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('qr_codes')
+      .select('scan_count')
+      .where('id', '=', code.id)
+      .executeTakeFirstOrThrow();
     expect(row.scan_count).toBe(2);
     // Switched off: the lane lets the app answer the calm page, and nothing is counted.
     await t.request('PATCH', `/api/qr-codes/${code.id}`, { cookie: owner.cookie, body: { status: 'inactive' } });
     expect((await fetch(`${base}/qr/${code.id}`, { redirect: 'manual' })).status).toBe(404);
     await t.deps.diner.scans.flush();
-    expect((await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow()).scan_count).toBe(2);
+    expect(
+      (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow())
+        .scan_count,
+    ).toBe(2);
   });
 });

@@ -23,7 +23,11 @@ let writer: Kysely<DB>;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp(undefined, undefined, 'Chez Test');
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium', status: 'active' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
   other = await secondConnection(t.database);
   writer = other?.db ?? t.db;
 });
@@ -39,7 +43,13 @@ async function call(method: string, path: string, body?: unknown): Promise<Loose
 }
 
 async function menuWithDish(name: string, ingredients: unknown[] = [{ code: '22000', quantity: 100, unit: 'g' }]) {
-  const recipe = await call('POST', '/api/recipes', { name: 'Omelette', servings: 1, ingredients, allergens: [], dietaryInfo: [] });
+  const recipe = await call('POST', '/api/recipes', {
+    name: 'Omelette',
+    servings: 1,
+    ingredients,
+    allergens: [],
+    dietaryInfo: [],
+  });
   const menu = await call('POST', '/api/menus', { name });
   const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
@@ -75,23 +85,38 @@ function newPhotoId(): string {
 
 async function storePhoto(id: string) {
   await sql`INSERT INTO photos (id) VALUES (${id})`.execute(writer);
-  await sql`INSERT INTO photo_variants (photo_id, width, height, byte_size, bytes) VALUES (${id}, 320, 240, 3, ${Buffer.from([1, 2, 3])})`.execute(writer);
+  await sql`INSERT INTO photo_variants (photo_id, width, height, byte_size, bytes) VALUES (${id}, 320, 240, 3, ${Buffer.from([1, 2, 3])})`.execute(
+    writer,
+  );
 }
 
 describe('a kept public page is dropped within 1 s of a change committed elsewhere', () => {
   it('« Épuisé » on a dish', async () => {
     const { menu, item } = await menuWithDish('Carte épuisée');
     const path = `/menu/${menu.id}`;
-    await dropsWithinASecond(path, 'Omelette', () => writer.updateTable('menu_items').set({ sold_out: true }).where('id', '=', item.id).execute(), 'Épuisé');
+    await dropsWithinASecond(
+      path,
+      'Omelette',
+      () => writer.updateTable('menu_items').set({ sold_out: true }).where('id', '=', item.id).execute(),
+      'Épuisé',
+    );
   });
 
   it('a translation of the recipe, on the page of that language, asked by Accept-Language or ?lang', async () => {
     const { menu, recipe } = await menuWithDish('Carte traduite');
     const english = `/menu/${menu.id}?lang=en`;
-    const change = () => writer.updateTable('recipes').set({ translations: JSON.stringify({ en: { name: 'Fluffy omelette' } }) }).where('id', '=', recipe.id).execute();
+    const change = () =>
+      writer
+        .updateTable('recipes')
+        .set({ translations: JSON.stringify({ en: { name: 'Fluffy omelette' } }) })
+        .where('id', '=', recipe.id)
+        .execute();
     await dropsWithinASecond(english, 'Omelette', change, 'Fluffy omelette');
     // The page chosen by the header is another entry, also gone.
-    const res = await t.request('GET', `/menu/${menu.id}`, { settle: false, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const res = await t.request('GET', `/menu/${menu.id}`, {
+      settle: false,
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
     expect(res.text).toContain('Fluffy omelette');
     expect(res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
   });
@@ -100,10 +125,15 @@ describe('a kept public page is dropped within 1 s of a change committed elsewhe
     const { menu, item, recipe } = await menuWithDish('Carte en photos');
     const path = `/menu/${menu.id}`;
     const first = newPhotoId();
-    await dropsWithinASecond(path, 'Omelette', async () => {
-      await storePhoto(first);
-      await writer.updateTable('menu_items').set({ photo_id: first }).where('id', '=', item.id).execute();
-    }, first);
+    await dropsWithinASecond(
+      path,
+      'Omelette',
+      async () => {
+        await storePhoto(first);
+        await writer.updateTable('menu_items').set({ photo_id: first }).where('id', '=', item.id).execute();
+      },
+      first,
+    );
     const second = newPhotoId();
     await storePhoto(second);
     await writer.updateTable('menu_items').set({ photo_id: null }).where('id', '=', item.id).execute();
@@ -113,14 +143,42 @@ describe('a kept public page is dropped within 1 s of a change committed elsewhe
 
   it('a price, and a recipe’s allergens on the page filtered by ?sans=', async () => {
     const { menu, item, recipe } = await menuWithDish('Carte des prix');
-    await dropsWithinASecond(`/menu/${menu.id}`, 'Omelette', () => writer.updateTable('menu_items').set({ price: 14.5 }).where('id', '=', item.id).execute(), '14,50');
+    await dropsWithinASecond(
+      `/menu/${menu.id}`,
+      'Omelette',
+      () => writer.updateTable('menu_items').set({ price: 14.5 }).where('id', '=', item.id).execute(),
+      '14,50',
+    );
     const filtered = `/menu/${menu.id}?sans=gluten`;
-    await dropsWithinASecond(filtered, 'Omelette', () => writer.updateTable('recipes').set({ allergens: ['Gluten'] }).where('id', '=', recipe.id).execute(), '<li class="item off">');
+    await dropsWithinASecond(
+      filtered,
+      'Omelette',
+      () =>
+        writer
+          .updateTable('recipes')
+          .set({ allergens: ['Gluten'] })
+          .where('id', '=', recipe.id)
+          .execute(),
+      '<li class="item off">',
+    );
   });
 
   it('a product used through a sub-recipe: its recomputed dish reaches the page and the open stream, page first', async () => {
-    const product = await call('POST', '/api/products', { name: 'Fond blanc', per100g: { energyKcal: 40 }, allergens: [], traces: [], labels: [], price: null });
-    const sauce = await call('POST', '/api/recipes', { name: 'Sauce', servings: 2, ingredients: [{ productId: product.id, quantity: 200, unit: 'g' }], allergens: [], dietaryInfo: [] });
+    const product = await call('POST', '/api/products', {
+      name: 'Fond blanc',
+      per100g: { energyKcal: 40 },
+      allergens: [],
+      traces: [],
+      labels: [],
+      price: null,
+    });
+    const sauce = await call('POST', '/api/recipes', {
+      name: 'Sauce',
+      servings: 2,
+      ingredients: [{ productId: product.id, quantity: 200, unit: 'g' }],
+      allergens: [],
+      dietaryInfo: [],
+    });
     const { menu } = await menuWithDish('Carte du fond', [{ recipeId: sauce.id, quantity: 1, unit: 'portion' }]);
     // The diner who avoids celery: the dish is greyed out once the product contains it.
     const path = `/menu/${menu.id}?sans=celeri`;
@@ -131,7 +189,14 @@ describe('a kept public page is dropped within 1 s of a change committed elsewhe
       const res = await t.request('PUT', `/api/products/${product.id}`, {
         cookie: owner.cookie,
         settle: false,
-        body: { name: 'Fond blanc', per100g: { energyKcal: 40 }, allergens: ['Céleri'], traces: [], labels: [], price: null },
+        body: {
+          name: 'Fond blanc',
+          per100g: { energyKcal: 40 },
+          allergens: ['Céleri'],
+          traces: [],
+          labels: [],
+          price: null,
+        },
       });
       expect(res.status).toBe(200);
       expect(await events.next()).toBe(`event: change\ndata: ${menu.id}`);
@@ -147,8 +212,16 @@ describe('a kept public page is dropped within 1 s of a change committed elsewhe
     const { recipe: elsewhere } = await menuWithDish('Autre carte');
     const events = await readEvents(t.app, `/menu/${shown.id}/events`);
     try {
-      await writer.updateTable('recipes').set({ description: 'Une autre carte' }).where('id', '=', elsewhere.id).execute();
-      await writer.updateTable('establishments').set({ phone: '01 23 45 67 89' }).where('organisation_id', '=', owner.organisationId).execute();
+      await writer
+        .updateTable('recipes')
+        .set({ description: 'Une autre carte' })
+        .where('id', '=', elsewhere.id)
+        .execute();
+      await writer
+        .updateTable('establishments')
+        .set({ phone: '01 23 45 67 89' })
+        .where('organisation_id', '=', owner.organisationId)
+        .execute();
       expect(await events.next()).toBe(`event: change\ndata: ${shown.id}`);
       await t.deps.diner.sync();
       expect(events.received()).toHaveLength(1);

@@ -15,7 +15,14 @@ const call = async (method: string, path: string, body?: unknown) => {
   expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
   return res.body;
 };
-const productInput = (allergens: string[]) => ({ name: 'Fond blanc', per100g: { energyKcal: 40 }, allergens, traces: [], labels: [], price: null });
+const productInput = (allergens: string[]) => ({
+  name: 'Fond blanc',
+  per100g: { energyKcal: 40 },
+  allergens,
+  traces: [],
+  labels: [],
+  price: null,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,8 +33,20 @@ afterAll(() => t?.close());
 describe('a product change on an open public page', () => {
   it('streams a « change » to the page of a dish that uses the product through a sub-recipe', async () => {
     const product = await call('POST', '/api/products', productInput([]));
-    const sauce = await call('POST', '/api/recipes', { name: 'Sauce', servings: 2, ingredients: [{ productId: product.id, quantity: 200, unit: 'g' }], allergens: [], dietaryInfo: [] });
-    const dish = await call('POST', '/api/recipes', { name: 'Blanquette', servings: 1, ingredients: [{ recipeId: sauce.id, quantity: 1, unit: 'portion' }], allergens: [], dietaryInfo: [] });
+    const sauce = await call('POST', '/api/recipes', {
+      name: 'Sauce',
+      servings: 2,
+      ingredients: [{ productId: product.id, quantity: 200, unit: 'g' }],
+      allergens: [],
+      dietaryInfo: [],
+    });
+    const dish = await call('POST', '/api/recipes', {
+      name: 'Blanquette',
+      servings: 1,
+      ingredients: [{ recipeId: sauce.id, quantity: 1, unit: 'portion' }],
+      allergens: [],
+      dietaryInfo: [],
+    });
     const menu = await call('POST', '/api/menus', { name: 'Carte' });
     const section = await call('POST', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
     await call('POST', `/api/sections/${section.id}/items`, { recipeId: dish.id });

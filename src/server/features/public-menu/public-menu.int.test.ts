@@ -19,11 +19,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function premium(user: SignedUpUser) {
-  await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', user.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium', status: 'active' })
+    .where('organisation_id', '=', user.organisationId)
+    .execute();
 }
 
 const as = (user: SignedUpUser) => ({
-  post: async (path: string, body: unknown = {}) => expectOk(await t.request('POST', path, { cookie: user.cookie, body })),
+  post: async (path: string, body: unknown = {}) =>
+    expectOk(await t.request('POST', path, { cookie: user.cookie, body })),
   put: async (path: string, body: unknown) => expectOk(await t.request('PUT', path, { cookie: user.cookie, body })),
   patch: async (path: string, body: unknown) => expectOk(await t.request('PATCH', path, { cookie: user.cookie, body })),
   del: (path: string) => t.request('DELETE', path, { cookie: user.cookie }),
@@ -73,27 +78,52 @@ async function richMenu() {
   const desserts = await api.post(`/api/menus/${menu.id}/sections`, { name: 'Desserts' });
   await api.post(`/api/sections/${plats.id}/move`, { position: 0 }); // Plats, Entrées, Desserts
 
-  const omelette = await api.post('/api/recipes', recipe('Omelette', { allergens: ['Œufs', 'Lait', 'Gluten'], allergensDeclared: true, dietaryInfo: ['Végétarien'] }));
+  const omelette = await api.post(
+    '/api/recipes',
+    recipe('Omelette', { allergens: ['Œufs', 'Lait', 'Gluten'], allergensDeclared: true, dietaryInfo: ['Végétarien'] }),
+  );
   // Not confirmed: its diners are told to ask (docs/product/decisions.md 15).
   const crepe = await api.post('/api/recipes', recipe('Crêpe', { dietaryInfo: ['Végétarien', 'Sans lactose'] }));
   // Confirmed, and none of the 14.
   const soupe = await api.post('/api/recipes', recipe('Soupe', { allergensDeclared: true }));
   const gone = await api.post('/api/recipes', recipe('Recette supprimée'));
   // A value unknown in the catalogue is null: it must not be shown.
-  await t.db.updateTable('recipes').set({ carbs_per_serving: null, fat_per_serving: null }).where('id', '=', soupe.id).execute();
+  await t.db
+    .updateTable('recipes')
+    .set({ carbs_per_serving: null, fat_per_serving: null })
+    .where('id', '=', soupe.id)
+    .execute();
 
   const omeletteItem = await api.post(`/api/sections/${plats.id}/items`, { recipeId: omelette.id });
   const crepeItem = await api.post(`/api/sections/${plats.id}/items`, { recipeId: crepe.id });
   const hidden = await api.post(`/api/sections/${plats.id}/items`, { recipeId: soupe.id });
   await api.put(`/api/items/${hidden.id}`, { name: 'Plat du jour épuisé', description: '', isAvailable: false });
   await api.post(`/api/items/${crepeItem.id}/move`, { position: 0 }); // Crêpe, Omelette
-  await api.put(`/api/items/${omeletteItem.id}`, { name: 'Omelette aux herbes', description: 'Œufs fermiers, ciboulette', isAvailable: true, price: 14.5 });
+  await api.put(`/api/items/${omeletteItem.id}`, {
+    name: 'Omelette aux herbes',
+    description: 'Œufs fermiers, ciboulette',
+    isAvailable: true,
+    price: 14.5,
+  });
   const soupeItem = await api.post(`/api/sections/${entrees.id}/items`, { recipeId: soupe.id });
   const plainItem = await api.post(`/api/sections/${entrees.id}/items`, { recipeId: gone.id });
   expect((await api.del(`/api/recipes/${gone.id}`)).status).toBe(204); // the item stays, without recipe
   const dessertItem = await api.post(`/api/sections/${desserts.id}/items`, { recipeId: crepe.id });
   await api.put(`/api/items/${dessertItem.id}`, { name: 'Crêpe sucrée', description: '', isAvailable: false });
-  return { menu, entrees, plats, desserts, omelette, crepe, soupe, omeletteItem, crepeItem, soupeItem, plainItem, hidden };
+  return {
+    menu,
+    entrees,
+    plats,
+    desserts,
+    omelette,
+    crepe,
+    soupe,
+    omeletteItem,
+    crepeItem,
+    soupeItem,
+    plainItem,
+    hidden,
+  };
 }
 
 describe('GET /menu/:id', () => {
@@ -107,7 +137,9 @@ describe('GET /menu/:id', () => {
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<meta name="viewport"');
     // One deferred same-origin script, for live « Épuisé » (issue 18); the page is complete without it.
-    expect(html.match(/<script[^>]*>/gi)).toEqual([expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/)]);
+    expect(html.match(/<script[^>]*>/gi)).toEqual([
+      expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/),
+    ]);
     expect(html).not.toMatch(/(src|href)="https?:/i); // no third-party resource
     expect(html).toMatch(/<style>[^<]+<\/style>/);
 
@@ -122,7 +154,12 @@ describe('GET /menu/:id', () => {
     expect(visible).toContain('Pour commencer');
     expect(visible).not.toContain('Desserts');
     // Available items in display order; unavailable ones absent.
-    expect([...html.matchAll(/<h3>([^<]*)<\/h3>/g)].map((x) => x[1])).toEqual(['Crêpe', 'Omelette aux herbes', 'Soupe', 'Recette supprimée']);
+    expect([...html.matchAll(/<h3>([^<]*)<\/h3>/g)].map((x) => x[1])).toEqual([
+      'Crêpe',
+      'Omelette aux herbes',
+      'Soupe',
+      'Recette supprimée',
+    ]);
     expect(visible).not.toContain('Plat du jour épuisé');
     expect(visible).not.toContain('Crêpe sucrée');
     expect(visible).toContain('Œufs fermiers, ciboulette');
@@ -141,7 +178,9 @@ describe('GET /menu/:id', () => {
     );
     expect(omelette).toContain('<ul class="badges diet"><li>Végétarien</li></ul>');
     expect(omelette).toContain('<ul class="badges allergen"><li>Œufs</li><li>Lait</li><li>Gluten</li></ul>');
-    expect(text(item('Crêpe'))).toContain('Régimes alimentaires : Végétarien Sans lactose Allergènes non renseignés : demandez au personnel');
+    expect(text(item('Crêpe'))).toContain(
+      'Régimes alimentaires : Végétarien Sans lactose Allergènes non renseignés : demandez au personnel',
+    );
     expect(text(item('Crêpe'))).not.toContain('Allergènes :');
     // Only the values present: carbs and fat unknown for the soup, no badges at all, « aucun » said.
     expect(text(item('Soupe'))).toBe(
@@ -182,8 +221,16 @@ describe('GET /menu/:id', () => {
     let html = (await page(menu.id)).text;
     expect(html).not.toContain('aria-label="Premium"');
     expect(html).toContain('<p class="resto">Mon Restaurant</p>');
-    const [establishment] = (await t.request('GET', '/api/establishments', { cookie: free.cookie })).body.establishments;
-    expect((await t.request('PUT', `/api/establishments/${establishment.id}`, { cookie: free.cookie, body: { name: 'Le Comptoir' } })).status).toBe(200);
+    const [establishment] = (await t.request('GET', '/api/establishments', { cookie: free.cookie })).body
+      .establishments;
+    expect(
+      (
+        await t.request('PUT', `/api/establishments/${establishment.id}`, {
+          cookie: free.cookie,
+          body: { name: 'Le Comptoir' },
+        })
+      ).status,
+    ).toBe(200);
     html = (await page(menu.id)).text;
     expect(html).toContain('<p class="resto">Le Comptoir</p>');
 
@@ -194,7 +241,11 @@ describe('GET /menu/:id', () => {
       .where('organisation_id', '=', free.organisationId)
       .execute();
     expect((await page(menu.id)).text).not.toContain('aria-label="Premium"');
-    await t.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() + 86_400_000) }).where('organisation_id', '=', free.organisationId).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() + 86_400_000) })
+      .where('organisation_id', '=', free.organisationId)
+      .execute();
     expect((await page(menu.id)).text).toContain('aria-label="Premium"');
   });
 
@@ -276,7 +327,11 @@ describe('GET /menu/:id', () => {
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe('no-cache');
 
-    await as(owner).put(`/api/items/${m.crepeItem.id}`, { name: 'Crêpe au sarrasin', description: 'Galette bretonne', isAvailable: true });
+    await as(owner).put(`/api/items/${m.crepeItem.id}`, {
+      name: 'Crêpe au sarrasin',
+      description: 'Galette bretonne',
+      isAvailable: true,
+    });
     const fresh = await page(m.menu.id, { 'if-none-match': etag });
     expect(fresh.status).toBe(200);
     expect(fresh.text).toContain('<h3>Crêpe au sarrasin</h3>');
@@ -296,20 +351,32 @@ describe('GET /menu/:id', () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(after.text);
     const weak = gz.headers.get('etag')!;
     expect(weak).toBe(`W/${after.headers.get('etag')}`);
-    const gz304 = await t.app.request(`/menu/${m.menu.id}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': weak } });
+    const gz304 = await t.app.request(`/menu/${m.menu.id}`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': weak },
+    });
     expect(gz304.status).toBe(304);
     expect(await gz304.text()).toBe('');
 
     // Another edit, compressed this time: the new page, never the one compressed before.
-    await as(owner).put(`/api/items/${m.crepeItem.id}`, { name: 'Galette complète', description: '', isAvailable: true });
-    const gzFresh = await t.app.request(`/menu/${m.menu.id}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': weak } });
+    await as(owner).put(`/api/items/${m.crepeItem.id}`, {
+      name: 'Galette complète',
+      description: '',
+      isAvailable: true,
+    });
+    const gzFresh = await t.app.request(`/menu/${m.menu.id}`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': weak },
+    });
     expect(gzFresh.status).toBe(200);
     expect(gunzipSync(Buffer.from(await gzFresh.arrayBuffer())).toString()).toContain('<h3>Galette complète</h3>');
   });
 
   it('is allowed by the security headers (no script needed, inline style allowed) and counts no scan', async () => {
     const m = await richMenu();
-    const qr = await t.db.insertInto('qr_codes').values({ organisation_id: owner.organisationId, created_by: owner.user.id, menu_id: m.menu.id, name: 'Table 1' }).returning('id').executeTakeFirstOrThrow();
+    const qr = await t.db
+      .insertInto('qr_codes')
+      .values({ organisation_id: owner.organisationId, created_by: owner.user.id, menu_id: m.menu.id, name: 'Table 1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await page(m.menu.id);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -318,7 +385,11 @@ describe('GET /menu/:id', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('set-cookie')).toBeNull(); // nothing to consent to for a diner
-    const row = await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', qr.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('qr_codes')
+      .select('scan_count')
+      .where('id', '=', qr.id)
+      .executeTakeFirstOrThrow();
     expect(row.scan_count).toBe(0);
     expect(await t.db.selectFrom('qr_scans').selectAll().where('qr_code_id', '=', qr.id).execute()).toEqual([]);
   });
@@ -379,7 +450,27 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Plats',
           description: '',
           items: [
-            { id: m.crepeItem.id, name: 'Crêpe', description: '', price: null, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...nutrition(m.crepe), allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: ['Végétarien', 'Sans lactose'], nutriScore: null, homemade: false, meatOrigins: [] } },
+            {
+              id: m.crepeItem.id,
+              name: 'Crêpe',
+              description: '',
+              price: null,
+              labels: null,
+              photoUrl: null,
+              photo: null,
+              soldOut: false,
+              translations: {},
+              recipe: {
+                ...nutrition(m.crepe),
+                allergens: [],
+                allergenStatus: 'unverified',
+                traces: [],
+                dietaryInfo: ['Végétarien', 'Sans lactose'],
+                nutriScore: null,
+                homemade: false,
+                meatOrigins: [],
+              },
+            },
             {
               id: m.omeletteItem.id,
               name: 'Omelette aux herbes',
@@ -387,8 +478,19 @@ describe('GET /api/public/menus/:id', () => {
               price: 14.5,
               labels: null,
               photoUrl: null,
-              photo: null, soldOut: false, translations: {},
-              recipe: { ...nutrition(m.omelette), allergens: ['Œufs', 'Lait', 'Gluten'], allergenStatus: 'declared', traces: [], dietaryInfo: ['Végétarien'], nutriScore: null, homemade: false, meatOrigins: [] },
+              photo: null,
+              soldOut: false,
+              translations: {},
+              recipe: {
+                ...nutrition(m.omelette),
+                allergens: ['Œufs', 'Lait', 'Gluten'],
+                allergenStatus: 'declared',
+                traces: [],
+                dietaryInfo: ['Végétarien'],
+                nutriScore: null,
+                homemade: false,
+                meatOrigins: [],
+              },
             },
           ],
         },
@@ -397,7 +499,29 @@ describe('GET /api/public/menus/:id', () => {
           name: 'Entrées',
           description: 'Pour commencer',
           items: [
-            { id: m.soupeItem.id, name: 'Soupe', description: '', price: null, labels: null, photoUrl: null, photo: null, soldOut: false, translations: {}, recipe: { ...nutrition(m.soupe), carbsPerServing: null, fatPerServing: null, allergens: [], allergenStatus: 'declared', traces: [], dietaryInfo: [], nutriScore: null, homemade: false, meatOrigins: [] } },
+            {
+              id: m.soupeItem.id,
+              name: 'Soupe',
+              description: '',
+              price: null,
+              labels: null,
+              photoUrl: null,
+              photo: null,
+              soldOut: false,
+              translations: {},
+              recipe: {
+                ...nutrition(m.soupe),
+                carbsPerServing: null,
+                fatPerServing: null,
+                allergens: [],
+                allergenStatus: 'declared',
+                traces: [],
+                dietaryInfo: [],
+                nutriScore: null,
+                homemade: false,
+                meatOrigins: [],
+              },
+            },
             {
               id: m.plainItem.id,
               name: 'Recette supprimée',
@@ -406,7 +530,9 @@ describe('GET /api/public/menus/:id', () => {
               // Its recipe gone, the item has lists of its own, unconfirmed: diners are told to ask.
               labels: { allergens: [], allergenStatus: 'unverified', traces: [], dietaryInfo: [] },
               photoUrl: null,
-              photo: null, soldOut: false, translations: {},
+              photo: null,
+              soldOut: false,
+              translations: {},
               recipe: null,
             },
           ],
@@ -414,7 +540,9 @@ describe('GET /api/public/menus/:id', () => {
       ],
     });
     expect(typeof m.omelette.caloriesPerServing).toBe('number');
-    const again = await t.request('GET', `/api/public/menus/${m.menu.id}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    const again = await t.request('GET', `/api/public/menus/${m.menu.id}`, {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -20,7 +20,10 @@ describe('per-client limit on the diner’s routes', () => {
     const refused = await app.request(unknown);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await refused.json()).error).toEqual({ code: 'rate_limited', message: 'Trop de demandes. Veuillez réessayer dans un instant.' });
+    expect((await refused.json()).error).toEqual({
+      code: 'rate_limited',
+      message: 'Trop de demandes. Veuillez réessayer dans un instant.',
+    });
     expect((await app.request('/qr/00000000-0000-4000-8000-000000000000')).status).toBe(429);
     // The owners' API is not a diner's route.
     expect((await app.request('/api/config')).status).toBe(200);
@@ -33,7 +36,8 @@ describe('per-client limit on the diner’s routes', () => {
     let now = 5_000_000;
     const app = createApp(t.deps, { publicRateNow: () => now });
     const owner = await t.signUp();
-    const post = async (path: string, body: unknown) => (await t.request('POST', path, { cookie: owner.cookie, body })).body;
+    const post = async (path: string, body: unknown) =>
+      (await t.request('POST', path, { cookie: owner.cookie, body })).body;
     const menu = await post('/api/menus', { name: 'Carte' });
     const qr = await post('/api/qr-codes', { name: 'Table 1', menuId: menu.id });
     const unknown = '/menu/00000000-0000-4000-8000-000000000000';
@@ -43,7 +47,12 @@ describe('per-client limit on the diner’s routes', () => {
     expect(room.map((res) => res.status)).toEqual(Array(30).fill(200));
     expect((await app.request(unknown)).status).toBe(429);
     // Kept now: served, as a code already known, however many times.
-    t.deps.diner.qrTargets.set(qr.id, [`m:${menu.id}`], { menuId: menu.id, organisationId: owner.organisationId }, { generation: t.deps.diner.qrTargets.generation(), validUntil: Date.now() + 60_000 });
+    t.deps.diner.qrTargets.set(
+      qr.id,
+      [`m:${menu.id}`],
+      { menuId: menu.id, organisationId: owner.organisationId },
+      { generation: t.deps.diner.qrTargets.generation(), validUntil: Date.now() + 60_000 },
+    );
     for (let i = 0; i < 5; i++) {
       expect((await app.request(`/menu/${menu.id}`)).status).toBe(200);
       expect((await app.request(`/qr/${qr.id}`)).status).toBe(302);

@@ -8,7 +8,9 @@ import { renderMenuPage } from './render.ts';
 /** docs/product/spec.md « Public menu page »: a 30-item page with a photo per dish stays within 15 KB gzipped. */
 const photo = (width = 1600, height = 1200) => {
   const id = randomBytes(16).toString('hex');
-  const sizes = [320, 640, 1024].filter((w) => w <= width).map((w) => ({ width: w, height: Math.round((height * w) / width) }));
+  const sizes = [320, 640, 1024]
+    .filter((w) => w <= width)
+    .map((w) => ({ width: w, height: Math.round((height * w) / width) }));
   return toPhoto(id, sizes);
 };
 
@@ -18,7 +20,8 @@ const dish = (n: number): PublicMenuItem => {
     id: `item-${n}`,
     name: `Filet de saumon n° ${n}, riz blanc et beurre citronné`,
     description: 'Poisson de ligne, riz de Camargue, beurre demi-sel et citron de Menton.',
-    price: 18.5, labels: null,
+    price: 18.5,
+    labels: null,
     photoUrl: p.url,
     photo: p,
     soldOut: false,
@@ -48,13 +51,20 @@ const menu = (items: PublicMenuItem[]): PublicMenu => ({
   restaurantAddress: '12 rue des Halles, 75001 Paris',
   restaurantPhone: '01 23 45 67 89',
   ownerIsPremium: true,
-  sections: [0, 1, 2].map((s) => ({ id: `s${s}`, name: ['Entrées', 'Plats', 'Desserts'][s]!, description: 'Faits maison.', items: items.slice(s * 10, s * 10 + 10) })),
+  sections: [0, 1, 2].map((s) => ({
+    id: `s${s}`,
+    name: ['Entrées', 'Plats', 'Desserts'][s]!,
+    description: 'Faits maison.',
+    items: items.slice(s * 10, s * 10 + 10),
+  })),
 });
 
 describe('public menu page with photos', () => {
   it('shows each photo lazily, with its srcset and sizes, its size reserved and the dish name as alt', () => {
     const item = dish(1);
-    const html = renderMenuPage(menu([item, { ...item, id: 'no-photo', name: 'Vin rouge', photoUrl: null, photo: null, recipe: null }]));
+    const html = renderMenuPage(
+      menu([item, { ...item, id: 'no-photo', name: 'Vin rouge', photoUrl: null, photo: null, recipe: null }]),
+    );
     const [small, medium, large] = item.photo!.variants;
     expect(html).toContain(
       `<li class="item"><img class="ph" src="${small!.url}" srcset="${small!.url} 320w, ${medium!.url} 640w, ${large!.url} 1024w" sizes="(min-width:48rem) 8rem, 6rem" ` +

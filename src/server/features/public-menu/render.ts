@@ -1,5 +1,10 @@
 import { formuleChoicesText, type PublicFormule } from '../../../shared/api/formules.ts';
-import type { PublicMenu, PublicMenuItem, PublicMenuRecipe, PublicMenuSection } from '../../../shared/api/public-menu.ts';
+import type {
+  PublicMenu,
+  PublicMenuItem,
+  PublicMenuRecipe,
+  PublicMenuSection,
+} from '../../../shared/api/public-menu.ts';
 import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
 import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
 import { meatOriginLineIn } from '../../../shared/diner/meat-origin-names.ts';
@@ -28,11 +33,15 @@ function nutritionValues(recipe: PublicMenuRecipe, v: DinerView): string {
   if (recipe.proteinPerServing !== null) values.push([t.protein, formatGrams(recipe.proteinPerServing)]);
   if (recipe.carbsPerServing !== null) values.push([t.carbs, formatGrams(recipe.carbsPerServing)]);
   if (recipe.fatPerServing !== null) values.push([t.fat, formatGrams(recipe.fatPerServing)]);
-  return values.map(([label, value]) => `<div><dt>${label}</dt><dd>${localizeNumber(value, v.lang)}</dd></div>`).join('');
+  return values
+    .map(([label, value]) => `<div><dt>${label}</dt><dd>${localizeNumber(value, v.lang)}</dd></div>`)
+    .join('');
 }
 
 const badges = (label: string, kind: 'diet' | 'allergen' | 'trace', names: string[]) =>
-  names.length ? `<div class="tags"><p>${label}</p><ul class="badges ${kind}">${names.map((n) => `<li>${e(n)}</li>`).join('')}</ul></div>` : '';
+  names.length
+    ? `<div class="tags"><p>${label}</p><ul class="badges ${kind}">${names.map((n) => `<li>${e(n)}</li>`).join('')}</ul></div>`
+    : '';
 
 const unverified = (v: DinerView) => `<p class="al unv">${v.texts.allergensUnverified}</p>`;
 
@@ -81,7 +90,8 @@ function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
 }
 
 /** An owner's text in the page's language, marked French where the translation is missing. */
-const ownerText = (tag: string, attributes: string, text: LocalizedText) => `<${tag}${attributes}${text.french ? ' lang="fr"' : ''}>${e(text.text)}</${tag}>`;
+const ownerText = (tag: string, attributes: string, text: LocalizedText) =>
+  `<${tag}${attributes}${text.french ? ' lang="fr"' : ''}>${e(text.text)}</${tag}>`;
 
 /**
  * The dish's photo (docs/decisions/0017-photos.md): a thumbnail 6rem wide (8rem from 48rem),
@@ -113,7 +123,9 @@ const labelsBlock = (labels: NonNullable<PublicMenuItem['labels']>, v: DinerView
   '</div>';
 
 const priceHtml = (price: number | null, v: DinerView) =>
-  price === null ? '' : `<p class="pr"><span class="sr">${v.texts.priceLabel} </span>${localizeNumber(formatPrice(price), v.lang)}</p>`;
+  price === null
+    ? ''
+    : `<p class="pr"><span class="sr">${v.texts.priceLabel} </span>${localizeNumber(formatPrice(price), v.lang)}</p>`;
 
 /**
  * The meats' origins: the decree's words on the French page, the diner's language otherwise
@@ -133,7 +145,9 @@ function originsHtml(origins: PublicMenuRecipe['meatOrigins'], v: DinerView): st
 // A dish whose recipe was deleted has no declared allergens either; a drink has its own lists.
 function itemHtml(item: PublicMenuItem, v: DinerView): string {
   const verdict = filterVerdict(item, v.avoided);
-  const classes = ['item', verdict?.kind === 'contains' ? 'off' : '', item.soldOut ? 'so' : ''].filter(Boolean).join(' ');
+  const classes = ['item', verdict?.kind === 'contains' ? 'off' : '', item.soldOut ? 'so' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     `<li class="${classes}">` +
     (item.photo ? photoHtml(item.photo, item.name) : '') +
@@ -142,7 +156,9 @@ function itemHtml(item: PublicMenuItem, v: DinerView): string {
     (item.recipe?.homemade ? `<p class="fm">${v.texts.homemade}</p>` : '') +
     priceHtml(item.price, v) +
     verdictLine(verdict, v) +
-    (item.description ? ownerText('p', ' class="idesc"', localize(item.description, item.translations, 'description', v.lang)) : '') +
+    (item.description
+      ? ownerText('p', ' class="idesc"', localize(item.description, item.translations, 'description', v.lang))
+      : '') +
     (item.recipe ? nutritionBlock(item.recipe, v) : item.labels ? labelsBlock(item.labels, v) : unverified(v)) +
     '</li>'
   );
@@ -178,7 +194,9 @@ const empty = (v: DinerView) => `<div class="empty"><h2>${v.texts.emptyTitle}</h
 
 /** The establishment's address and phone (issue 15), under the menu's title; a diner can call. */
 function contactLine(menu: PublicMenu): string {
-  const phone = menu.restaurantPhone && `<a class="tel" href="tel:${e(menu.restaurantPhone.replace(/\s/g, ''))}">${e(menu.restaurantPhone)}</a>`;
+  const phone =
+    menu.restaurantPhone &&
+    `<a class="tel" href="tel:${e(menu.restaurantPhone.replace(/\s/g, ''))}">${e(menu.restaurantPhone)}</a>`;
   const parts = [menu.restaurantAddress && `<span>${e(menu.restaurantAddress)}</span>`, phone].filter(Boolean);
   return parts.length ? `<p class="addr">${parts.join(' · ')}</p>` : '';
 }
@@ -199,13 +217,20 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
   const priced = menu.formules.length > 0 || sections.some((s) => s.items.some((i) => i.price !== null));
   const homemade = sections.some((s) => s.items.some((i) => i.recipe?.homemade));
   // « Prix nets, service compris » closes a menu that shows a price (docs/product/decisions.md 18).
-  const closing = (priced ? `<p class="pm">${v.texts.pricesNote}</p>` : '') + (homemade ? `<p class="pm">${v.texts.homemadeLegend}</p>` : '');
+  const closing =
+    (priced ? `<p class="pm">${v.texts.pricesNote}</p>` : '') +
+    (homemade ? `<p class="pm">${v.texts.homemadeLegend}</p>` : '');
   return renderPage({
     lang: v.lang,
     title: `${menu.name} · ${menu.restaurantName}`,
     description: menu.description || `${menu.name} · ${menu.restaurantName}`,
     header,
-    main: sections.length ? formulesHtml(menu.formules, v) + allergenFilterForm(v) + sections.map((s, i) => sectionHtml(s, i, v)).join('') + closing : empty(v),
+    main: sections.length
+      ? formulesHtml(menu.formules, v) +
+        allergenFilterForm(v) +
+        sections.map((s, i) => sectionHtml(s, i, v)).join('') +
+        closing
+      : empty(v),
     footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
     scripts: liveScriptTag(),
   });

@@ -52,12 +52,19 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
       const source = await loadPublicMenuSource(deps.db, id, now);
       if (!source) {
         const paused = await findUnavailableMenu(deps.db, id);
-        return { page: null, html: paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view) };
+        return {
+          page: null,
+          html: paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view),
+        };
       }
       const page = cachePage(renderMenuPage(source.toPublicMenu(), view));
       if (keep) {
         const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
-        pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, { generation, validUntil, weight: page.weight });
+        pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, {
+          generation,
+          validUntil,
+          weight: page.weight,
+        });
       }
       return { page };
     };

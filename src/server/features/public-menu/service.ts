@@ -49,7 +49,13 @@ type ItemRow = [
   /** The recipe's meats from its products, from its stored facts (src/shared/product-origins.ts). */
   productOrigins: ProductOrigin[] | null,
 ];
-type DinerValues = [soldOut: boolean, itemTranslations: unknown, recipeName: string | null, recipeDescription: string | null, recipeTranslations: unknown];
+type DinerValues = [
+  soldOut: boolean,
+  itemTranslations: unknown,
+  recipeName: string | null,
+  recipeDescription: string | null,
+  recipeTranslations: unknown,
+];
 
 /**
  * The available items of the menu `m`, in display order, as one JSON array of ItemRow tuples
@@ -112,7 +118,11 @@ export interface PublicMenuSource {
  *
  * The items arrive as JSON text, parsed only when the page is rendered.
  */
-export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: Date = new Date()): Promise<PublicMenuSource | null> {
+export async function loadPublicMenuSource(
+  db: Kysely<DB>,
+  menuId: string,
+  now: Date = new Date(),
+): Promise<PublicMenuSource | null> {
   if (!isUuid(menuId)) return null;
   const query = db
     .selectFrom('menus as m')
@@ -144,13 +154,18 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
   if (!menu) return null;
 
   const restaurantName = menu.restaurant_name.trim() || publicMenuTexts.defaultRestaurantName;
-  const restaurantAddress = establishmentAddressLine({ address: menu.address, postalCode: menu.postal_code, city: menu.city });
+  const restaurantAddress = establishmentAddressLine({
+    address: menu.address,
+    postalCode: menu.postal_code,
+    city: menu.city,
+  });
   const restaurantPhone = menu.phone;
   const ownerIsPremium = tierOf(subscriptionState(menu), now) === 'premium';
   return {
     menuId: menu.id,
     organisationId: menu.organisation_id,
-    changesAt: ownerIsPremium && menu.current_period_end && menu.current_period_end > now ? menu.current_period_end : null,
+    changesAt:
+      ownerIsPremium && menu.current_period_end && menu.current_period_end > now ? menu.current_period_end : null,
     toPublicMenu: () => ({
       id: menu.id,
       name: menu.name,
@@ -172,20 +187,58 @@ export async function loadPublicMenuSource(db: Kysely<DB>, menuId: string, now: 
  * item is left out: a heading with nothing under it tells a diner nothing, and a menu with no
  * such section shows the « Menu en cours de préparation » state.
  */
-export async function loadPublicMenu(db: Kysely<DB>, menuId: string, now: Date = new Date()): Promise<PublicMenu | null> {
+export async function loadPublicMenu(
+  db: Kysely<DB>,
+  menuId: string,
+  now: Date = new Date(),
+): Promise<PublicMenu | null> {
   return (await loadPublicMenuSource(db, menuId, now))?.toPublicMenu() ?? null;
 }
 
 function toSections(rows: ItemRow[]): PublicMenuSection[] {
   const sections: PublicMenuSection[] = [];
   for (const row of rows) {
-    const [sectionId, sectionName, sectionDescription, id, name, description, price, recipeId, calories, protein, carbs, fat, allergens, diets, traces, nutriScore, allergenStatus, dinerValues, photoId, photoSizes, ownAllergens, ownTraces, ownDiets, ownDeclared, homemade, meatOrigins, productOrigins] = row;
+    const [
+      sectionId,
+      sectionName,
+      sectionDescription,
+      id,
+      name,
+      description,
+      price,
+      recipeId,
+      calories,
+      protein,
+      carbs,
+      fat,
+      allergens,
+      diets,
+      traces,
+      nutriScore,
+      allergenStatus,
+      dinerValues,
+      photoId,
+      photoSizes,
+      ownAllergens,
+      ownTraces,
+      ownDiets,
+      ownDeclared,
+      homemade,
+      meatOrigins,
+      productOrigins,
+    ] = row;
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
       section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
       sections.push(section);
     }
-    const photo = photoId && photoSizes?.length ? toPhoto(photoId, photoSizes.map(([width, height]) => ({ width, height }))) : null;
+    const photo =
+      photoId && photoSizes?.length
+        ? toPhoto(
+            photoId,
+            photoSizes.map(([width, height]) => ({ width, height })),
+          )
+        : null;
     section.items.push({
       id,
       name,
@@ -193,7 +246,12 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
       price: price === null ? null : Number(price),
       labels: recipeId
         ? null
-        : { allergens: ownAllergens, allergenStatus: allergenStatusOf(ownDeclared), traces: ownTraces, dietaryInfo: ownDiets },
+        : {
+            allergens: ownAllergens,
+            allergenStatus: allergenStatusOf(ownDeclared),
+            traces: ownTraces,
+            dietaryInfo: ownDiets,
+          },
       photoUrl: photo?.url ?? null,
       photo,
       soldOut: dinerValues[0],
@@ -225,14 +283,20 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
  * recipe has it (an item takes its recipe's name when added: src/server/features/menus/content.ts);
  * a text the owner changed on the item keeps only the item's translations.
  */
-function itemTranslations(name: string, description: string, [, own, recipeName, recipeDescription, fromRecipe]: DinerValues): DishTranslations {
+function itemTranslations(
+  name: string,
+  description: string,
+  [, own, recipeName, recipeDescription, fromRecipe]: DinerValues,
+): DishTranslations {
   const item = readTranslations(own);
   const recipe = readTranslations(fromRecipe);
   const merged: DishTranslations = {};
   for (const lang of TRANSLATED_LANGUAGES) {
     const entry: DishTranslation = {};
     const nameText = item[lang]?.name ?? (recipeName === name ? recipe[lang]?.name : undefined);
-    const descriptionText = item[lang]?.description ?? (description && recipeDescription === description ? recipe[lang]?.description : undefined);
+    const descriptionText =
+      item[lang]?.description ??
+      (description && recipeDescription === description ? recipe[lang]?.description : undefined);
     if (nameText) entry.name = nameText;
     if (descriptionText) entry.description = descriptionText;
     if (entry.name || entry.description) merged[lang] = entry;
@@ -245,7 +309,10 @@ function itemTranslations(name: string, description: string, [, own, recipeName,
  * one): the diner gets « Ce menu n'est pas disponible pour le moment » with its name rather
  * than « Menu non trouvé ».
  */
-export async function findUnavailableMenu(db: Kysely<DB>, menuId: string): Promise<{ restaurantName: string | null } | null> {
+export async function findUnavailableMenu(
+  db: Kysely<DB>,
+  menuId: string,
+): Promise<{ restaurantName: string | null } | null> {
   if (!isUuid(menuId)) return null;
   const row = await db
     .selectFrom('menus as m')

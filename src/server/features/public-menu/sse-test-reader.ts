@@ -19,7 +19,10 @@ export interface EventReader {
  */
 export async function readEvents(app: Pick<Hono<AppEnv>, 'request'> | string, path: string): Promise<EventReader> {
   const controller = new AbortController();
-  const response = typeof app === 'string' ? await fetch(`${app}${path}`, { signal: controller.signal }) : await app.request(path, { signal: controller.signal });
+  const response =
+    typeof app === 'string'
+      ? await fetch(`${app}${path}`, { signal: controller.signal })
+      : await app.request(path, { signal: controller.signal });
   if (response.status !== 200 || !response.body) throw new Error(`events: ${response.status}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -31,7 +34,12 @@ export async function readEvents(app: Pick<Hono<AppEnv>, 'request'> | string, pa
   async function pump(until: () => boolean): Promise<void> {
     const deadline = Date.now() + WAIT_MS;
     while (!until()) {
-      const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no event within ${WAIT_MS} ms (got ${JSON.stringify(buffer)})`)), Math.max(0, deadline - Date.now())).unref());
+      const timer = new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`no event within ${WAIT_MS} ms (got ${JSON.stringify(buffer)})`)),
+          Math.max(0, deadline - Date.now()),
+        ).unref(),
+      );
       const { value, done } = await Promise.race([reader.read(), timer]);
       if (done) throw new Error('event stream ended');
       buffer += decoder.decode(value, { stream: true });

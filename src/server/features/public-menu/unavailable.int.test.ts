@@ -33,7 +33,8 @@ function expectCalmPage(res: { status: number; text: string; headers: Headers })
   expect(res.text).not.toMatch(/<script/i);
 }
 
-const scanCount = async (id: string) => (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', id).executeTakeFirstOrThrow()).scan_count;
+const scanCount = async (id: string) =>
+  (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', id).executeTakeFirstOrThrow()).scan_count;
 
 describe('a menu switched off by its owner', () => {
   it('/menu/:id of an inactive menu: the calm page with the restaurant name; the JSON stays a 404; back at once when reactivated', async () => {
@@ -54,7 +55,11 @@ describe('a menu switched off by its owner', () => {
   });
 
   it('/qr/:id of an inactive code, or of an active code of an inactive menu: the calm page, no scan counted', async () => {
-    await t.db.updateTable('subscriptions').set({ tier: 'premium', status: 'active' }).where('organisation_id', '=', owner.organisationId).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ tier: 'premium', status: 'active' })
+      .where('organisation_id', '=', owner.organisationId)
+      .execute();
     const menu = await call('POST', '/api/menus', { name: 'Carte du soir' });
     const code = await call('POST', '/api/qr-codes', { name: 'Table 4', menuId: menu.id });
 

@@ -9,11 +9,16 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
   intruder = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 });
 afterAll(() => t.close());
 
-const post = (user: SignedUpUser, path: string, body: unknown) => t.request('POST', path, { cookie: user.cookie, body });
+const post = (user: SignedUpUser, path: string, body: unknown) =>
+  t.request('POST', path, { cookie: user.cookie, body });
 
 async function menuAndCode(name = 'Carte du midi') {
   const menu = (await post(owner, '/api/menus', { name })).body;
@@ -22,13 +27,20 @@ async function menuAndCode(name = 'Carte du midi') {
   return { menu, code: code.body };
 }
 
-const scanCount = async (id: string) => (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', id).executeTakeFirstOrThrow()).scan_count;
-const scanRows = async (id: string) => (await t.db.selectFrom('qr_scans').select('id').where('qr_code_id', '=', id).execute()).length;
+const scanCount = async (id: string) =>
+  (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', id).executeTakeFirstOrThrow()).scan_count;
+const scanRows = async (id: string) =>
+  (await t.db.selectFrom('qr_scans').select('id').where('qr_code_id', '=', id).execute()).length;
 
 describe('QR codes', () => {
   it('creates a code whose URL is {public origin}/qr/{id} and lists it with its menu', async () => {
     const { menu, code } = await menuAndCode();
-    expect(code).toMatchObject({ name: 'QR - Carte du midi', status: 'active', scanCount: 0, menu: { id: menu.id, name: 'Carte du midi' } });
+    expect(code).toMatchObject({
+      name: 'QR - Carte du midi',
+      status: 'active',
+      scanCount: 0,
+      menu: { id: menu.id, name: 'Carte du midi' },
+    });
     expect(code.qrData).toBe(`${TEST_ORIGIN}/qr/${code.id}`);
     const list = await t.request('GET', '/api/qr-codes', { cookie: owner.cookie });
     expect(list.body.qrCodes[0]).toEqual(code);
@@ -75,7 +87,10 @@ describe('QR codes', () => {
   it("answers 404 for another owner's code on every route and changes nothing", async () => {
     const { code } = await menuAndCode();
     const before = await t.db.selectFrom('qr_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow();
-    const patch = await t.request('PATCH', `/api/qr-codes/${code.id}`, { cookie: intruder.cookie, body: { status: 'inactive' } });
+    const patch = await t.request('PATCH', `/api/qr-codes/${code.id}`, {
+      cookie: intruder.cookie,
+      body: { status: 'inactive' },
+    });
     const del = await t.request('DELETE', `/api/qr-codes/${code.id}`, { cookie: intruder.cookie });
     expect([patch.status, del.status]).toEqual([404, 404]);
     expect((await t.request('GET', '/api/qr-codes', { cookie: intruder.cookie })).body.qrCodes).toEqual([]);
@@ -83,7 +98,9 @@ describe('QR codes', () => {
     const foreign = await post(intruder, '/api/qr-codes', { name: 'Vol', menuId: code.menu.id });
     expect(foreign.status).toBe(422);
     expect(foreign.body.error.message).toBe('Veuillez sélectionner un menu');
-    expect(await t.db.selectFrom('qr_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.db.selectFrom('qr_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
   });
 
   it('validates in French and keeps a free owner at exactly 1 code under parallel creations', async () => {
@@ -94,10 +111,15 @@ describe('QR codes', () => {
     expect(blank.body.error.fields.name).toBe('Veuillez donner un nom à votre code QR');
     const noMenu = await post(user, '/api/qr-codes', { name: 'QR' });
     expect(noMenu.body.error.fields.menuId).toBe('Veuillez sélectionner un menu');
-    const badStatus = await t.request('PATCH', `/api/qr-codes/${menu.id}`, { cookie: user.cookie, body: { status: 'on' } });
+    const badStatus = await t.request('PATCH', `/api/qr-codes/${menu.id}`, {
+      cookie: user.cookie,
+      body: { status: 'on' },
+    });
     expect(badStatus.status).toBe(422);
 
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(user, '/api/qr-codes', { name: `QR ${i}`, menuId: menu.id })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(user, '/api/qr-codes', { name: `QR ${i}`, menuId: menu.id })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = results.find((r) => r.status === 403)!;
     expect(refused.body.error.code).toBe('plan_limit');

@@ -14,9 +14,15 @@ export function qrCodeRoutes(deps: AppDeps): Hono<AppEnv> {
   const write = allow('content:write');
   app.use('*', requireUser(deps));
   app.get('/', async (c) => c.json({ qrCodes: await listQrCodes(db, c.var.org.id) }));
-  app.post('/', write, async (c) => c.json(await createQrCode(db, actorOf(c), deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201));
-  app.patch('/:id', write, async (c) => c.json(await setQrStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, qrStatusSchema)).status)));
-  app.get('/:id/stats', async (c) => c.json(await scanStatsByDay(db, c.var.org.id, c.req.param('id'), parseStatsDays(c.req.query('days')))));
+  app.post('/', write, async (c) =>
+    c.json(await createQrCode(db, actorOf(c), deps.config.publicOrigin, await readJson(c, qrCreateSchema)), 201),
+  );
+  app.patch('/:id', write, async (c) =>
+    c.json(await setQrStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, qrStatusSchema)).status)),
+  );
+  app.get('/:id/stats', async (c) =>
+    c.json(await scanStatsByDay(db, c.var.org.id, c.req.param('id'), parseStatsDays(c.req.query('days')))),
+  );
   // Downloading a code is printing it (open to viewers): the POST only records the event.
   app.post('/:id/downloads', async (c) => {
     await recordDownload(db, actorOf(c), c.req.param('id'), (await readJson(c, qrDownloadSchema)).size);
@@ -61,9 +67,14 @@ export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<Ap
       if (!lookups.joinable(id, generation)) c.get('chargeDiner')?.();
       const { result, target } = await lookups.run(id, generation, () => findScanTarget(deps.db, id));
       // A code or menu switched off by its owner is a pause, not an error (issue 15).
-      if (!result.ok && result.reason === 'unavailable') return c.html(pages.unavailable(result.restaurantName), 404, noStore);
+      if (!result.ok && result.reason === 'unavailable')
+        return c.html(pages.unavailable(result.restaurantName), 404, noStore);
       if (!result.ok) return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
-      if (target) qrTargets.set(id, [`o:${target.organisationId}`, `m:${target.menuId}`], target, { generation, validUntil: Date.now() + TARGET_MAX_AGE_MS });
+      if (target)
+        qrTargets.set(id, [`o:${target.organisationId}`, `m:${target.menuId}`], target, {
+          generation,
+          validUntil: Date.now() + TARGET_MAX_AGE_MS,
+        });
       menuId = result.menuId;
     }
     // Counted in the next batch (src/server/features/qr/scan-buffer.ts).

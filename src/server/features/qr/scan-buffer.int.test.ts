@@ -9,7 +9,11 @@ let owner: SignedUpUser;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -21,8 +25,11 @@ async function code(name: string): Promise<{ id: string; menuId: string }> {
 }
 
 const figures = async (id: string) => ({
-  count: (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', id).executeTakeFirstOrThrow()).scan_count,
-  rows: (await t.db.selectFrom('qr_scans').select('scanned_at').where('qr_code_id', '=', id).orderBy('scanned_at').execute()).map((r) => r.scanned_at.toISOString()),
+  count: (await t.db.selectFrom('qr_codes').select('scan_count').where('id', '=', id).executeTakeFirstOrThrow())
+    .scan_count,
+  rows: (
+    await t.db.selectFrom('qr_scans').select('scanned_at').where('qr_code_id', '=', id).orderBy('scanned_at').execute()
+  ).map((r) => r.scanned_at.toISOString()),
   events: (await t.db.selectFrom('event_outbox').select('payload').where('name', '=', 'qr_code_scanned').execute())
     .map((r) => (r.payload as { eventData: { qr_code_id: string; scanned_at: string } }).eventData)
     .filter((e) => e.qr_code_id === id)

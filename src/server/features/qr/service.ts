@@ -15,7 +15,16 @@ function selectQrCodes(db: Kysely<DB>) {
   return db
     .selectFrom('qr_codes as q')
     .innerJoin('menus as m', 'm.id', 'q.menu_id')
-    .select(['q.id', 'q.name', 'q.qr_data', 'q.status', 'q.scan_count', 'q.created_at', 'm.id as menu_id', 'm.name as menu_name']);
+    .select([
+      'q.id',
+      'q.name',
+      'q.qr_data',
+      'q.status',
+      'q.scan_count',
+      'q.created_at',
+      'm.id as menu_id',
+      'm.name as menu_name',
+    ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectQrCodes>['executeTakeFirstOrThrow']>>;
@@ -34,41 +43,89 @@ const toQrCode = (r: Row): QrCode => ({
 export const qrUrl = (publicOrigin: string, id: string) => `${publicOrigin}/qr/${id}`;
 
 export async function listQrCodes(db: Kysely<DB>, organisationId: string): Promise<QrCode[]> {
-  const rows = await selectQrCodes(db).where('q.organisation_id', '=', organisationId).orderBy('q.created_at', 'desc').orderBy('q.id').execute();
+  const rows = await selectQrCodes(db)
+    .where('q.organisation_id', '=', organisationId)
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id')
+    .execute();
   return rows.map(toQrCode);
 }
 
 async function getQrCode(db: Kysely<DB>, organisationId: string, id: string): Promise<QrCode> {
-  const row = await selectQrCodes(db).where('q.id', '=', id).where('q.organisation_id', '=', organisationId).executeTakeFirst();
+  const row = await selectQrCodes(db)
+    .where('q.id', '=', id)
+    .where('q.organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return toQrCode(row);
 }
 
 /** One insert with the final URL: the id is chosen here, so no half-made code can exist. */
-export async function createQrCode(db: Kysely<DB>, actor: Actor, publicOrigin: string, input: Required<QrCreateInput>): Promise<QrCode> {
+export async function createQrCode(
+  db: Kysely<DB>,
+  actor: Actor,
+  publicOrigin: string,
+  input: Required<QrCreateInput>,
+): Promise<QrCode> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, actor.organisationId, 'qrCodes');
-    const menu = await trx.selectFrom('menus').select('id').where('id', '=', input.menuId).where('organisation_id', '=', actor.organisationId).executeTakeFirst();
+    const menu = await trx
+      .selectFrom('menus')
+      .select('id')
+      .where('id', '=', input.menuId)
+      .where('organisation_id', '=', actor.organisationId)
+      .executeTakeFirst();
     if (!menu) throw new AppError('validation', 422, qrMessages.menuRequired, { menuId: qrMessages.menuRequired });
     await trx
       .insertInto('qr_codes')
-      .values({ id, organisation_id: actor.organisationId, created_by: actor.userId, menu_id: menu.id, name: input.name, qr_data: qrUrl(publicOrigin, id), status: 'active' })
+      .values({
+        id,
+        organisation_id: actor.organisationId,
+        created_by: actor.userId,
+        menu_id: menu.id,
+        name: input.name,
+        qr_data: qrUrl(publicOrigin, id),
+        status: 'active',
+      })
       .execute();
     await recordAudit(trx, actor, { action: 'created', entity: { type: 'qr_code', id, name: input.name } });
-    await enqueueEvent(trx, actor.userId, 'qr_code_created', { timestamp: new Date().toISOString(), qr_code_id: id, qr_code_name: input.name });
+    await enqueueEvent(trx, actor.userId, 'qr_code_created', {
+      timestamp: new Date().toISOString(),
+      qr_code_id: id,
+      qr_code_name: input.name,
+    });
   });
   return getQrCode(db, actor.organisationId, id);
 }
 
-export async function setQrStatus(db: Kysely<DB>, actor: Actor, id: string, status: 'active' | 'inactive'): Promise<QrCode> {
+export async function setQrStatus(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<QrCode> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('qr_codes').select(['status', 'name']).where('id', '=', id).where('organisation_id', '=', actor.organisationId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('qr_codes')
+      .select(['status', 'name'])
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw notFound();
     await trx.updateTable('qr_codes').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'status_changed', entity: { type: 'qr_code', id, name: before.name }, details: { from: before.status, to: status } });
-    await enqueueEvent(trx, actor.userId, 'qr_code_status_changed', { qr_code_id: id, new_status: status, old_status: before.status });
+    await recordAudit(trx, actor, {
+      action: 'status_changed',
+      entity: { type: 'qr_code', id, name: before.name },
+      details: { from: before.status, to: status },
+    });
+    await enqueueEvent(trx, actor.userId, 'qr_code_status_changed', {
+      qr_code_id: id,
+      new_status: status,
+      old_status: before.status,
+    });
   });
   return getQrCode(db, actor.organisationId, id);
 }
@@ -76,7 +133,12 @@ export async function setQrStatus(db: Kysely<DB>, actor: Actor, id: string, stat
 export async function deleteQrCode(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('qr_codes').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
+    const row = await trx
+      .deleteFrom('qr_codes')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .returning('name')
+      .executeTakeFirst();
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'qr_code', id, name: row.name } });
     await enqueueEvent(trx, actor.userId, 'qr_code_deleted', { qr_code_id: id });
@@ -87,7 +149,12 @@ export async function deleteQrCode(db: Kysely<DB>, actor: Actor, id: string): Pr
 export async function recordDownload(db: Kysely<DB>, actor: Actor, id: string, size: number): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
-    const code = await trx.selectFrom('qr_codes').select('name').where('id', '=', id).where('organisation_id', '=', actor.organisationId).executeTakeFirst();
+    const code = await trx
+      .selectFrom('qr_codes')
+      .select('name')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .executeTakeFirst();
     if (!code) throw notFound();
     await enqueueEvent(trx, actor.userId, 'qr_code_downloaded', { qr_code_name: code.name, download_size: size });
   });
@@ -97,7 +164,10 @@ export async function recordDownload(db: Kysely<DB>, actor: Actor, id: string, s
  * `unavailable`: the code exists but it, or its menu, is switched off; the diner is told so
  * calmly, with the name of the menu's establishment. `unknown`: no such code.
  */
-export type ScanResult = { ok: true; menuId: string } | { ok: false; reason: 'unknown' } | { ok: false; reason: 'unavailable'; restaurantName: string | null };
+export type ScanResult =
+  | { ok: true; menuId: string }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'unavailable'; restaurantName: string | null };
 
 /** Where a scan of an active code leads, and whose it is (the key of the diner's cache). */
 export interface ScanTarget {
@@ -121,6 +191,10 @@ export async function findScanTarget(db: Kysely<DB>, id: string): Promise<{ resu
   preparedOnPostgres(query.sql);
   const [row] = (await db.executeQuery(query)).rows;
   if (!row) return { result: { ok: false, reason: 'unknown' } };
-  if (row.status !== 'active' || !row.is_active) return { result: { ok: false, reason: 'unavailable', restaurantName: row.name } };
-  return { result: { ok: true, menuId: row.menu_id }, target: { menuId: row.menu_id, organisationId: row.organisation_id } };
+  if (row.status !== 'active' || !row.is_active)
+    return { result: { ok: false, reason: 'unavailable', restaurantName: row.name } };
+  return {
+    result: { ok: true, menuId: row.menu_id },
+    target: { menuId: row.menu_id, organisationId: row.organisation_id },
+  };
 }

@@ -9,11 +9,16 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp();
   intruder = await t.signUp();
-  await t.db.updateTable('subscriptions').set({ tier: 'premium' }).where('organisation_id', '=', owner.organisationId).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'premium' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 });
 afterAll(() => t.close());
 
-const post = (user: SignedUpUser, path: string, body: unknown) => t.request('POST', path, { cookie: user.cookie, body });
+const post = (user: SignedUpUser, path: string, body: unknown) =>
+  t.request('POST', path, { cookie: user.cookie, body });
 
 async function newCode(name: string): Promise<string> {
   const menu = (await post(owner, '/api/menus', { name })).body;
@@ -23,7 +28,13 @@ async function newCode(name: string): Promise<string> {
 }
 
 /** Today's date in Paris, as the restaurant's calendar reads it. */
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const parisToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 /** The Paris date `offset` days before today (calendar arithmetic, free of DST). */
 function parisDay(offset: number): string {
@@ -41,7 +52,8 @@ async function insertScans(codeId: string, times: Date[]) {
     .execute();
 }
 
-const stats = (user: SignedUpUser, id: string, query = '') => t.request('GET', `/api/qr-codes/${id}/stats${query}`, { cookie: user.cookie });
+const stats = (user: SignedUpUser, id: string, query = '') =>
+  t.request('GET', `/api/qr-codes/${id}/stats${query}`, { cookie: user.cookie });
 
 describe('GET /api/qr-codes/:id/stats', () => {
   it('counts scans per Paris day over the last 30 days, zero days included', async () => {

@@ -28,7 +28,12 @@ export function parseStatsDays(raw: string | undefined): number {
  * the code's count of that day, kept per Paris day by triggers on qr_scans (migration 0017):
  * at most `days` rows read, however many scans (bench/growth.ts).
  */
-export async function scanStatsByDay(db: Kysely<DB>, organisationId: string, id: string, days = DEFAULT_STATS_DAYS): Promise<QrScanStats> {
+export async function scanStatsByDay(
+  db: Kysely<DB>,
+  organisationId: string,
+  id: string,
+  days = DEFAULT_STATS_DAYS,
+): Promise<QrScanStats> {
   if (!isUuid(id)) throw notFound();
   const { rows } = await sql<{ date: string; scans: number }>`
     WITH code AS (

@@ -34,7 +34,10 @@ export async function refreshRecipeFacts(db: Kysely<DB>, options: RefreshOptions
       if (!options.all) query = query.where('facts_version', '<', RECIPE_FACTS_VERSION);
       const recipes = await query.execute();
       if (recipes.length === 0) return null;
-      await recomputeRecipes(trx, recipes.map((r) => r.id));
+      await recomputeRecipes(
+        trx,
+        recipes.map((r) => r.id),
+      );
       return { last: recipes.at(-1)!.id, count: recipes.length };
     });
     if (batch === null) return done;

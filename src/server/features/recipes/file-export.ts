@@ -6,7 +6,13 @@ import { parseInput } from '../../lib/http.ts';
 import { sendTable } from '../../lib/table-files.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Recipe } from '../../../shared/api/recipes.ts';
-import { LINE_KINDS, RECIPE_FILE_HEADERS, RECIPE_FILE_MESSAGES, RECIPE_TEMPLATE_ROWS, SALE_MODE_LABELS } from '../../../shared/recipe-file.ts';
+import {
+  LINE_KINDS,
+  RECIPE_FILE_HEADERS,
+  RECIPE_FILE_MESSAGES,
+  RECIPE_TEMPLATE_ROWS,
+  SALE_MODE_LABELS,
+} from '../../../shared/recipe-file.ts';
 import { formatQuery, readProductFile } from '../../lib/read-table-file.ts';
 import { importRecipes, judgeRecipeRows } from './files/service.ts';
 import { listRecipes } from './service.ts';
@@ -49,7 +55,8 @@ function subRecipesFirst(recipes: Recipe[]): Recipe[] {
 }
 
 const RECIPE_FILE = { header: 'recette', noHeader: RECIPE_FILE_MESSAGES.noHeader, empty: RECIPE_FILE_MESSAGES.empty };
-const fileOf = async (c: Context<AppEnv>) => readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '', RECIPE_FILE);
+const fileOf = async (c: Context<AppEnv>) =>
+  readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '', RECIPE_FILE);
 
 /**
  * Files of recipes (issue 17, docs/decisions/0023-costs-import-export.md): export, template,
@@ -59,9 +66,29 @@ export function recipeFileRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const write = allow('content:write');
   app.use('*', requireUser(deps));
-  app.get('/recipes/export', async (c) => sendTable(c, parseInput(formatQuery, c.req.query()).format, 'recettes', await recipeTable(deps.db, c.var.org.id), RECIPE_FILE_HEADERS));
-  app.get('/recipes/template', async (c) => sendTable(c, parseInput(formatQuery, c.req.query()).format, 'modele-recettes', RECIPE_TEMPLATE_ROWS, RECIPE_FILE_HEADERS));
-  app.post('/recipes/preview', write, async (c) => c.json((await judgeRecipeRows(deps.db, c.var.org.id, await fileOf(c))).preview));
-  app.post('/recipes/import', write, async (c) => c.json(await importRecipes(deps.db, actorOf(c), await fileOf(c)), 201));
+  app.get('/recipes/export', async (c) =>
+    sendTable(
+      c,
+      parseInput(formatQuery, c.req.query()).format,
+      'recettes',
+      await recipeTable(deps.db, c.var.org.id),
+      RECIPE_FILE_HEADERS,
+    ),
+  );
+  app.get('/recipes/template', async (c) =>
+    sendTable(
+      c,
+      parseInput(formatQuery, c.req.query()).format,
+      'modele-recettes',
+      RECIPE_TEMPLATE_ROWS,
+      RECIPE_FILE_HEADERS,
+    ),
+  );
+  app.post('/recipes/preview', write, async (c) =>
+    c.json((await judgeRecipeRows(deps.db, c.var.org.id, await fileOf(c))).preview),
+  );
+  app.post('/recipes/import', write, async (c) =>
+    c.json(await importRecipes(deps.db, actorOf(c), await fileOf(c)), 201),
+  );
   return app;
 }

@@ -11,7 +11,14 @@ export const RECIPE_HISTORY_LIMIT = 100;
 /** GET /api/recipes/:id/history: any member reads the history of a recipe of the organisation. */
 export async function recipeHistory(db: Kysely<DB>, organisationId: string, id: string): Promise<RecipeHistory> {
   if (!isUuid(id)) throw notFound();
-  const recipe = await db.selectFrom('recipes').select('id').where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const recipe = await db
+    .selectFrom('recipes')
+    .select('id')
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!recipe) throw notFound();
-  return { events: await listAuditEvents(db, { organisationId, entity: { type: 'recipe', id }, limit: RECIPE_HISTORY_LIMIT }) };
+  return {
+    events: await listAuditEvents(db, { organisationId, entity: { type: 'recipe', id }, limit: RECIPE_HISTORY_LIMIT }),
+  };
 }

@@ -14,32 +14,61 @@ afterAll(() => t.close());
 
 const steak = { code: '6251', quantity: 150, unit: 'g' };
 const potato = { code: '4003', quantity: 200, unit: 'g' };
-const recipe = (extra: Record<string, unknown>) => ({ name: 'Steak frites', servings: 1, ingredients: [steak, potato], allergens: [], allergensDeclared: true, dietaryInfo: [], ...extra });
+const recipe = (extra: Record<string, unknown>) => ({
+  name: 'Steak frites',
+  servings: 1,
+  ingredients: [steak, potato],
+  allergens: [],
+  allergensDeclared: true,
+  dietaryInfo: [],
+  ...extra,
+});
 const post = (body: unknown) => t.request('POST', '/api/recipes', { cookie: owner.cookie, body });
 
 describe('« Fait maison » and meat origin', () => {
   it('stores them, flags red meat of unknown origin to the owner, and shows diners the decree’s wording', async () => {
     const undeclared = await post(recipe({}));
     expect(undeclared.body).toMatchObject({ homemade: false, meatOrigins: [], meatOriginMissing: true });
-    const partial = await t.request('PUT', `/api/recipes/${undeclared.body.id}`, { cookie: owner.cookie, body: recipe({ meatOrigins: [{ meat: 'Bœuf', reared: 'France', slaughtered: 'France' }] }) });
-    expect(partial.body).toMatchObject({ meatOrigins: [{ meat: 'Bœuf', born: null, reared: 'France', slaughtered: 'France' }], meatOriginMissing: true });
+    const partial = await t.request('PUT', `/api/recipes/${undeclared.body.id}`, {
+      cookie: owner.cookie,
+      body: recipe({ meatOrigins: [{ meat: 'Bœuf', reared: 'France', slaughtered: 'France' }] }),
+    });
+    expect(partial.body).toMatchObject({
+      meatOrigins: [{ meat: 'Bœuf', born: null, reared: 'France', slaughtered: 'France' }],
+      meatOriginMissing: true,
+    });
     const full = await t.request('PUT', `/api/recipes/${undeclared.body.id}`, {
       cookie: owner.cookie,
-      body: recipe({ homemade: true, meatOrigins: [{ meat: 'Bœuf', born: 'Irlande', reared: 'France', slaughtered: 'France' }] }),
+      body: recipe({
+        homemade: true,
+        meatOrigins: [{ meat: 'Bœuf', born: 'Irlande', reared: 'France', slaughtered: 'France' }],
+      }),
     });
     expect(full.body).toMatchObject({ homemade: true, meatOriginMissing: false });
     const fries = await post({ ...recipe({}), name: 'Frites', ingredients: [potato] });
     expect(fries.body.meatOriginMissing).toBe(false);
 
     const menu = (await t.request('POST', '/api/menus', { cookie: owner.cookie, body: { name: 'Carte' } })).body;
-    const section = (await t.request('POST', `/api/menus/${menu.id}/sections`, { cookie: owner.cookie, body: { name: 'Plats' } })).body;
-    await t.request('POST', `/api/sections/${section.id}/items`, { cookie: owner.cookie, body: { recipeId: full.body.id } });
+    const section = (
+      await t.request('POST', `/api/menus/${menu.id}/sections`, { cookie: owner.cookie, body: { name: 'Plats' } })
+    ).body;
+    await t.request('POST', `/api/sections/${section.id}/items`, {
+      cookie: owner.cookie,
+      body: { recipeId: full.body.id },
+    });
     const json = (await t.request('GET', `/api/public/menus/${menu.id}`)).body;
-    expect(json.sections[0].items[0].recipe).toMatchObject({ homemade: true, meatOrigins: [{ meat: 'Bœuf', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France' }] });
+    expect(json.sections[0].items[0].recipe).toMatchObject({
+      homemade: true,
+      meatOrigins: [{ meat: 'Bœuf', text: 'Né et élevé\u00a0: Irlande, France et abattu\u00a0: France' }],
+    });
     const html = (await t.request('GET', `/menu/${menu.id}`)).text;
     expect(html).toContain('<h3>Steak frites</h3><p class="fm">Fait maison</p>');
     expect(html).toContain('<li>Bœuf · Né et élevé\u00a0: Irlande, France et abattu\u00a0: France</li>');
-    expect(html).toContain('Les plats « faits maison » sont élaborés sur place à partir de produits bruts'.replace(/« | »/g, (q) => (q === '« ' ? '«\u00a0' : '\u00a0»')));
+    expect(html).toContain(
+      'Les plats « faits maison » sont élaborés sur place à partir de produits bruts'.replace(/« | »/g, (q) =>
+        q === '« ' ? '«\u00a0' : '\u00a0»',
+      ),
+    );
   });
 
   it.each([

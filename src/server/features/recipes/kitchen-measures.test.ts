@@ -9,7 +9,10 @@ import { parseCsvRecords } from '../../lib/csv.ts';
 import { defaultMeasures, kitchenMeasuresFile } from './kitchen-measures.ts';
 
 /** The real table (data/kitchen-measures.json) against the real Ciqual 2025 foods. */
-const foods = parseCsvRecords(readFileSync(path.join(ciqualDir, 'ciqual.csv'), 'utf8')).map((r) => ({ code: Number(r.code), name: r.name ?? '' }));
+const foods = parseCsvRecords(readFileSync(path.join(ciqualDir, 'ciqual.csv'), 'utf8')).map((r) => ({
+  code: Number(r.code),
+  name: r.name ?? '',
+}));
 const table = JSON.parse(readFileSync(kitchenMeasuresFile, 'utf8')) as KitchenMeasureTable;
 
 /** The defaults of the Ciqual food with exactly this name. */
@@ -27,14 +30,18 @@ describe('data/kitchen-measures.json', () => {
         if (!figure) continue;
         expect(Object.keys(table.sources)).toContain(figure.source);
         // An estimate says so and why; a published figure names its food (FDC number).
-        expect(figure.detail, measure.label).toMatch(figure.source === 'estimation' ? /\S{3,}.{30,}/ : /FDC \d+ « .+ »/);
+        expect(figure.detail, measure.label).toMatch(
+          figure.source === 'estimation' ? /\S{3,}.{30,}/ : /FDC \d+ « .+ »/,
+        );
       }
     }
   });
 
   it('applies every entry to at least one Ciqual food, and every code is a Ciqual food', () => {
     const codes = new Set(foods.map((f) => f.code));
-    const used = new Set(foods.map((f) => defaultMeasures(f)).flatMap((d) => [d.unitSource?.detail, d.densitySource?.detail]));
+    const used = new Set(
+      foods.map((f) => defaultMeasures(f)).flatMap((d) => [d.unitSource?.detail, d.densitySource?.detail]),
+    );
     for (const measure of table.measures) {
       for (const code of measure.codes ?? []) expect(codes.has(code), `${measure.label}: ${code}`).toBe(true);
       expect(used.has(measure.unit?.detail ?? measure.density?.detail), measure.label).toBe(true);
@@ -44,7 +51,9 @@ describe('data/kitchen-measures.json', () => {
   it('never leaves a food between two patterns of the same length (the table order must not matter)', () => {
     const entries = compileMeasures(table);
     const ties = foods.filter((food) => {
-      const lengths = entries.map((e) => e.pattern?.exec(foldText(food.name))?.[0].length).filter((l) => l !== undefined);
+      const lengths = entries
+        .map((e) => e.pattern?.exec(foldText(food.name))?.[0].length)
+        .filter((l) => l !== undefined);
       return lengths.filter((l) => l === Math.max(...lengths)).length > 1;
     });
     expect(ties.map((f) => f.name)).toEqual([]);
@@ -87,7 +96,7 @@ describe('defaults of common kitchen foods (Ciqual names)', () => {
   it('butter: a unit is a 250 g plaquette, a millilitre about 0.96 g', () => {
     expect(defaultsOf('Beurre à 80% MG minimum, doux')).toMatchObject({ gramsPerUnit: 250, gramsPerMl: 0.96 });
     expect(defaultsOf('Beurre à 80% MG minimum, doux').unitSource?.label).toBe('Estimation NutriCarte');
-    expect(defaultsOf('Beurre de cacahuète ou pâte d\'arachide').gramsPerUnit).toBeNull();
+    expect(defaultsOf("Beurre de cacahuète ou pâte d'arachide").gramsPerUnit).toBeNull();
   });
 
   it('flour and sugar measured in ml weigh about half, and a little less than water', () => {
@@ -118,7 +127,7 @@ describe('defaults of common kitchen foods (Ciqual names)', () => {
     for (const [name, grams] of expected) expect(defaultsOf(name).gramsPerUnit, name).toBe(grams);
     // « Poireau » is no pear, « Pomme de terre » no apple, purée no piece.
     expect(defaultsOf('Poire, chair et peau, crue').gramsPerUnit).toBe(178);
-    expect(defaultsOf('Pomme de terre, bouillie/cuite à l\'eau').gramsPerUnit).toBeNull();
+    expect(defaultsOf("Pomme de terre, bouillie/cuite à l'eau").gramsPerUnit).toBeNull();
     expect(defaultsOf('Tomate, purée, appertisée').gramsPerUnit).toBeNull();
     expect(defaultsOf('Ail séché, poudre').gramsPerUnit).toBeNull();
   });

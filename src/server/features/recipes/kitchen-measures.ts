@@ -11,4 +11,6 @@ import { projectRoot } from '../../lib/paths.ts';
  */
 export const kitchenMeasuresFile = path.join(projectRoot, 'data', 'kitchen-measures.json');
 
-export const defaultMeasures = measureLookup(kitchenMeasureTableSchema.parse(JSON.parse(readFileSync(kitchenMeasuresFile, 'utf8'))));
+export const defaultMeasures = measureLookup(
+  kitchenMeasureTableSchema.parse(JSON.parse(readFileSync(kitchenMeasuresFile, 'utf8'))),
+);

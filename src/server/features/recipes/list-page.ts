@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { allergenStatusOf, type AllergenStatus } from '../../../shared/allergens.ts';
-import { recipeMessages, type RecipeCostRow, type RecipePage, type RecipeSummary } from '../../../shared/api/recipes.ts';
+import {
+  recipeMessages,
+  type RecipeCostRow,
+  type RecipePage,
+  type RecipeSummary,
+} from '../../../shared/api/recipes.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,19 +24,41 @@ export async function listRecipePage(
 ): Promise<RecipePage> {
   let filtered = db.selectFrom('recipes').where('organisation_id', '=', organisationId);
   // The status is the owner's confirmation (src/shared/recipe-facts.ts derives the facts' from it).
-  if (page.allergenStatus !== undefined) filtered = filtered.where('allergens_declared', '=', page.allergenStatus === 'declared');
+  if (page.allergenStatus !== undefined)
+    filtered = filtered.where('allergens_declared', '=', page.allergenStatus === 'declared');
   let query = filtered.selectAll();
   if (page.after !== undefined) {
-    const anchor = await db.selectFrom('recipes').select('id').where('id', '=', page.after).where('organisation_id', '=', organisationId).executeTakeFirst();
-    if (!anchor) throw new AppError('validation', 422, recipeMessages.pageAfterInvalid, { after: recipeMessages.pageAfterInvalid });
+    const anchor = await db
+      .selectFrom('recipes')
+      .select('id')
+      .where('id', '=', page.after)
+      .where('organisation_id', '=', organisationId)
+      .executeTakeFirst();
+    if (!anchor)
+      throw new AppError('validation', 422, recipeMessages.pageAfterInvalid, {
+        after: recipeMessages.pageAfterInvalid,
+      });
     const at = sql`(SELECT a.created_at FROM recipes a WHERE a.id = ${anchor.id})`;
-    query = query.where(sql<boolean>`(recipes.created_at < ${at} OR (recipes.created_at = ${at} AND recipes.id > ${anchor.id}))`);
+    query = query.where(
+      sql<boolean>`(recipes.created_at < ${at} OR (recipes.created_at = ${at} AND recipes.id > ${anchor.id}))`,
+    );
   }
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .execute();
   const shown = rows.slice(0, page.limit);
   // A first page that holds every match is its own count; otherwise one count(*) on the org's index.
-  const total = page.after === undefined && rows.length <= page.limit ? rows.length : Number((await filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  return { recipes: await toRecipes(db, shown), nextAfter: rows.length > page.limit ? shown[shown.length - 1]!.id : null, total };
+  const total =
+    page.after === undefined && rows.length <= page.limit
+      ? rows.length
+      : Number((await filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    recipes: await toRecipes(db, shown),
+    nextAfter: rows.length > page.limit ? shown[shown.length - 1]!.id : null,
+    total,
+  };
 }
 
 /**
@@ -40,7 +67,16 @@ export async function listRecipePage(
  */
 export async function listRecipeSummaries(db: Kysely<DB>, organisationId: string): Promise<RecipeSummary[]> {
   const rows = await recipesInListOrder(db, organisationId)
-    .select(['id', 'name', 'description', 'calories_per_serving', 'protein_per_serving', 'prep_time', 'cook_time', 'allergens_declared'])
+    .select([
+      'id',
+      'name',
+      'description',
+      'calories_per_serving',
+      'protein_per_serving',
+      'prep_time',
+      'cook_time',
+      'allergens_declared',
+    ])
     .execute();
   return rows.map((row) => ({
     id: row.id,

@@ -12,15 +12,45 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = (method: string, path: string, body?: unknown) => t.request(method, path, { cookie: owner.cookie, body });
-const productBody = (name: string, meatKind: string | null, origin: string | null) => ({ name, per100g: { energyKcal: 200 }, allergens: [], traces: [], labels: [], meatKind, origin });
+const productBody = (name: string, meatKind: string | null, origin: string | null) => ({
+  name,
+  per100g: { energyKcal: 200 },
+  allergens: [],
+  traces: [],
+  labels: [],
+  meatKind,
+  origin,
+});
 
 describe('meat origins from products (issue 17)', () => {
   it('travel through sub-recipes to the recipe, beside the declared ones; an undeclared kind is flagged; a product change follows', async () => {
     const veal = (await api('POST', '/api/products', productBody('Os de veau', 'bovine', 'France'))).body;
     const bacon = (await api('POST', '/api/products', productBody('Lardons fumés', 'porcine', null))).body;
-    const stock = (await api('POST', '/api/recipes', { name: 'Fond brun', servings: 10, ingredients: [{ productId: veal.id, quantity: 1, unit: 'kg' }], allergens: [] })).body;
-    const sauce = (await api('POST', '/api/recipes', { name: 'Sauce', servings: 4, ingredients: [{ recipeId: stock.id, quantity: 200, unit: 'g' }, { productId: bacon.id, quantity: 50, unit: 'g' }], allergens: [] })).body;
-    const dish = { name: 'Bourguignon', servings: 4, ingredients: [{ recipeId: sauce.id, quantity: 2, unit: 'portion' }], allergens: [] };
+    const stock = (
+      await api('POST', '/api/recipes', {
+        name: 'Fond brun',
+        servings: 10,
+        ingredients: [{ productId: veal.id, quantity: 1, unit: 'kg' }],
+        allergens: [],
+      })
+    ).body;
+    const sauce = (
+      await api('POST', '/api/recipes', {
+        name: 'Sauce',
+        servings: 4,
+        ingredients: [
+          { recipeId: stock.id, quantity: 200, unit: 'g' },
+          { productId: bacon.id, quantity: 50, unit: 'g' },
+        ],
+        allergens: [],
+      })
+    ).body;
+    const dish = {
+      name: 'Bourguignon',
+      servings: 4,
+      ingredients: [{ recipeId: sauce.id, quantity: 2, unit: 'portion' }],
+      allergens: [],
+    };
     const created = (await api('POST', '/api/recipes', dish)).body;
     expect(created.origins).toEqual([
       { meatKind: 'bovine', origin: 'France', sources: ['Os de veau'] },
@@ -39,10 +69,19 @@ describe('meat origins from products (issue 17)', () => {
 
     // The bacon's label now says Spain: the dish two levels up follows in the same save.
     await api('PUT', `/api/products/${bacon.id}`, productBody('Lardons fumés', 'porcine', 'Espagne'));
-    expect((await api('GET', `/api/recipes/${created.id}`)).body.origins[1]).toEqual({ meatKind: 'porcine', origin: 'Espagne', sources: ['Lardons fumés'] });
+    expect((await api('GET', `/api/recipes/${created.id}`)).body.origins[1]).toEqual({
+      meatKind: 'porcine',
+      origin: 'Espagne',
+      sources: ['Lardons fumés'],
+    });
     // Only poultry declared: beef and pork come from their products, which now say it all
     // (docs/decisions/0023 « Meat origins from products »): nothing is missing…
-    const poultry = (await api('PUT', `/api/recipes/${created.id}`, { ...dish, meatOrigins: [{ meat: 'Volaille', reared: 'France', slaughtered: 'France' }] })).body;
+    const poultry = (
+      await api('PUT', `/api/recipes/${created.id}`, {
+        ...dish,
+        meatOrigins: [{ meat: 'Volaille', reared: 'France', slaughtered: 'France' }],
+      })
+    ).body;
     expect(poultry.meatOriginMissing).toBe(false);
     // …until a product's origin is unknown again: that kind is flagged.
     await api('PUT', `/api/products/${bacon.id}`, productBody('Lardons fumés', 'porcine', null));

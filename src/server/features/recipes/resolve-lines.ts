@@ -5,7 +5,14 @@ import { isVolume, type Unit } from '../../../shared/units.ts';
 import type { DB } from '../../db/schema.ts';
 import { findFoods, type FoodForRecipe } from '../../domain/catalogue-foods.ts';
 import { factsFromSources } from '../../domain/recipe-facts-store.ts';
-import { findProducts, findSubRecipes, foodSource, productSource, subRecipeGrams, subRecipeSource } from '../../domain/recipe-line-sources.ts';
+import {
+  findProducts,
+  findSubRecipes,
+  foodSource,
+  productSource,
+  subRecipeGrams,
+  subRecipeSource,
+} from '../../domain/recipe-line-sources.ts';
 import { MAX_DEPTH } from '../../domain/recipe-recompute.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
@@ -33,34 +40,76 @@ async function reaches(trx: Transaction<DB>, subIds: string[], recipeId: string)
  * may not contain itself at any depth (`recipeId`: the recipe saved, null when new). The
  * facts are computed here, from the sources as stored now.
  */
-export async function resolveIngredients(trx: Transaction<DB>, organisationId: string, recipeId: string | null, input: RecipeInputParsed) {
+export async function resolveIngredients(
+  trx: Transaction<DB>,
+  organisationId: string,
+  recipeId: string | null,
+  input: RecipeInputParsed,
+) {
   const lines = input.ingredients;
-  const foods = await findFoods(trx, lines.flatMap((line) => (line.code ? [Number(line.code)] : [])));
-  const products = await findProducts(trx, organisationId, lines.flatMap((line) => (line.productId ? [line.productId] : [])));
-  const subs = await findSubRecipes(trx, organisationId, lines.flatMap((line) => (line.recipeId ? [line.recipeId] : [])));
+  const foods = await findFoods(
+    trx,
+    lines.flatMap((line) => (line.code ? [Number(line.code)] : [])),
+  );
+  const products = await findProducts(
+    trx,
+    organisationId,
+    lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  const subs = await findSubRecipes(
+    trx,
+    organisationId,
+    lines.flatMap((line) => (line.recipeId ? [line.recipeId] : [])),
+  );
   const fields: Record<string, string> = {};
   for (const [index, line] of lines.entries()) {
     if (line.code && !foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
-    if (line.productId && !products.has(line.productId)) fields[`ingredients.${index}.productId`] = recipeMessages.unknownProduct;
-    if (line.recipeId && !subs.has(line.recipeId)) fields[`ingredients.${index}.recipeId`] = recipeMessages.unknownRecipe;
-    else if (line.recipeId && recipeId !== null && (await reaches(trx, [line.recipeId], recipeId))) fields[`ingredients.${index}.recipeId`] = recipeMessages.cycle;
+    if (line.productId && !products.has(line.productId))
+      fields[`ingredients.${index}.productId`] = recipeMessages.unknownProduct;
+    if (line.recipeId && !subs.has(line.recipeId))
+      fields[`ingredients.${index}.recipeId`] = recipeMessages.unknownRecipe;
+    else if (line.recipeId && recipeId !== null && (await reaches(trx, [line.recipeId], recipeId)))
+      fields[`ingredients.${index}.recipeId`] = recipeMessages.cycle;
   }
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, Object.values(fields)[0]!, fields);
   const resolved = lines.map((line) => {
-    const ids = { foodCode: null as number | null, productId: null as string | null, subRecipeId: null as string | null };
+    const ids = {
+      foodCode: null as number | null,
+      productId: null as string | null,
+      subRecipeId: null as string | null,
+    };
     if (line.recipeId) {
       const sub = subs.get(line.recipeId)!;
       const grams = subRecipeGrams(line.quantity, line.unit as 'g' | 'kg' | 'portion', sub);
-      return { ...line, ...ids, subRecipeId: sub.id, gramsPerUnit: null, gramsPerMl: null, facts: { quantity: grams, unit: 'g' as Unit }, source: subRecipeSource(sub) };
+      return {
+        ...line,
+        ...ids,
+        subRecipeId: sub.id,
+        gramsPerUnit: null,
+        gramsPerMl: null,
+        facts: { quantity: grams, unit: 'g' as Unit },
+        source: subRecipeSource(sub),
+      };
     }
     const unit = line.unit as Unit;
     const food = line.code ? (foods.get(Number(line.code)) as FoodForRecipe) : null;
     const product = line.productId ? products.get(line.productId)! : null;
     // A volume without a density takes the food's from data/kitchen-measures.json, else 1 (docs/product/decisions.md 17).
-    const gramsPerMl = isVolume(unit) ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1) : null;
+    const gramsPerMl = isVolume(unit)
+      ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1)
+      : null;
     const gramsPerUnit = unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
     const source = product ? productSource(product, gramsPerMl) : foodSource(food!);
-    return { ...line, ...ids, foodCode: food?.code ?? null, productId: product?.id ?? null, gramsPerUnit, gramsPerMl, facts: { quantity: line.quantity, unit }, source };
+    return {
+      ...line,
+      ...ids,
+      foodCode: food?.code ?? null,
+      productId: product?.id ?? null,
+      gramsPerUnit,
+      gramsPerMl,
+      facts: { quantity: line.quantity, unit },
+      source,
+    };
   });
   const facts = factsFromSources(
     {
@@ -71,7 +120,12 @@ export async function resolveIngredients(trx: Transaction<DB>, organisationId: s
       ownAllergens: input.allergens,
       ownTraces: input.traces,
     },
-    resolved.map((line) => ({ ...line.facts, gramsPerUnit: line.gramsPerUnit, gramsPerMl: line.gramsPerMl, source: line.source })),
+    resolved.map((line) => ({
+      ...line.facts,
+      gramsPerUnit: line.gramsPerUnit,
+      gramsPerMl: line.gramsPerMl,
+      source: line.source,
+    })),
   );
   return { lines: resolved, facts };
 }

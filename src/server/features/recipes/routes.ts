@@ -18,10 +18,16 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/', async (c) => {
     if (c.req.query('view') !== undefined) {
       const { view } = parseInput(recipeViewQuerySchema, { view: c.req.query('view') });
-      return c.json({ recipes: await (view === 'costs' ? listRecipeCosts : listRecipeSummaries)(deps.db, c.var.org.id) });
+      return c.json({
+        recipes: await (view === 'costs' ? listRecipeCosts : listRecipeSummaries)(deps.db, c.var.org.id),
+      });
     }
     if (c.req.query('limit') === undefined) return c.json({ recipes: await listRecipes(deps.db, c.var.org.id) });
-    const page = parseInput(recipePageQuerySchema, { limit: c.req.query('limit'), after: c.req.query('after'), allergenStatus: c.req.query('allergenStatus') });
+    const page = parseInput(recipePageQuerySchema, {
+      limit: c.req.query('limit'),
+      after: c.req.query('after'),
+      allergenStatus: c.req.query('allergenStatus'),
+    });
     return c.json(await listRecipePage(deps.db, c.var.org.id, page));
   });
   app.post('/', write, async (c) => {

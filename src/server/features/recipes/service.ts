@@ -18,7 +18,12 @@ import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limit
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { factsColumns } from '../../domain/recipe-facts-store.ts';
-import { productPer100g, servedGrams, subRecipeSource, type ProductNutrientColumns } from '../../domain/recipe-line-sources.ts';
+import {
+  productPer100g,
+  servedGrams,
+  subRecipeSource,
+  type ProductNutrientColumns,
+} from '../../domain/recipe-line-sources.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
 import { recipeMargins } from '../../../shared/costs.ts';
 import { recipeOriginMissing } from '../../../shared/diner-meat-origins.ts';
@@ -33,16 +38,50 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
     .leftJoin('catalogue_foods as f', 'f.code', 'ri.food_code')
     .leftJoin('products as p', 'p.id', 'ri.product_id')
     .leftJoin('recipes as sr', 'sr.id', 'ri.sub_recipe_id')
-    .select(['sr.name as sub_name', 'sr.servings as sub_servings', 'sr.cooked_weight_g as sub_cooked_weight_g', 'sr.allergens as sub_allergens', 'sr.traces as sub_traces', 'sr.facts as sub_facts'])
-    .select(['ri.id', 'ri.recipe_id', 'ri.food_code', 'ri.product_id', 'ri.sub_recipe_id', 'ri.name', 'ri.quantity', 'ri.unit', 'ri.grams_per_unit', 'ri.grams_per_ml', 'p.name as product_name', 'p.allergens as product_allergens', 'p.traces as product_traces'])
-    .select([...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const), ...PRODUCT_NUTRIENT_COLUMNS.map((c) => `p.${c} as p_${c}` as const)])
+    .select([
+      'sr.name as sub_name',
+      'sr.servings as sub_servings',
+      'sr.cooked_weight_g as sub_cooked_weight_g',
+      'sr.allergens as sub_allergens',
+      'sr.traces as sub_traces',
+      'sr.facts as sub_facts',
+    ])
+    .select([
+      'ri.id',
+      'ri.recipe_id',
+      'ri.food_code',
+      'ri.product_id',
+      'ri.sub_recipe_id',
+      'ri.name',
+      'ri.quantity',
+      'ri.unit',
+      'ri.grams_per_unit',
+      'ri.grams_per_ml',
+      'p.name as product_name',
+      'p.allergens as product_allergens',
+      'p.traces as product_traces',
+    ])
+    .select([
+      ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const),
+      ...PRODUCT_NUTRIENT_COLUMNS.map((c) => `p.${c} as p_${c}` as const),
+    ])
     .where('ri.recipe_id', 'in', recipeIds)
     .orderBy('ri.recipe_id')
     .orderBy('ri.position')
     .execute();
 }
 
-const PRODUCT_NUTRIENT_COLUMNS = ['energy_kcal', 'energy_kj', 'fat_g', 'saturated_fat_g', 'carbs_g', 'sugars_g', 'fiber_g', 'protein_g', 'salt_g'] as const;
+const PRODUCT_NUTRIENT_COLUMNS = [
+  'energy_kcal',
+  'energy_kj',
+  'fat_g',
+  'saturated_fat_g',
+  'carbs_g',
+  'sugars_g',
+  'fiber_g',
+  'protein_g',
+  'salt_g',
+] as const;
 
 type LineRow = Awaited<ReturnType<typeof loadRecipeLines>>[number];
 
@@ -57,7 +96,14 @@ function storedFacts(row: RecipeRow): RecipeFacts {
   const stored = (row.facts ?? {}) as Partial<RecipeFacts>;
   return {
     version: row.facts_version,
-    nutrition: { totalGrams: 0, totals: EMPTY_TOTALS, missing: {}, partial: false, redMeat: false, ...stored.nutrition },
+    nutrition: {
+      totalGrams: 0,
+      totals: EMPTY_TOTALS,
+      missing: {},
+      partial: false,
+      redMeat: false,
+      ...stored.nutrition,
+    },
     caloriesPerServing: row.calories_per_serving,
     proteinPerServing: row.protein_per_serving,
     carbsPerServing: row.carbs_per_serving,
@@ -87,11 +133,25 @@ function lineSourceOf(line: LineRow) {
       traces: line.sub_traces ?? [],
       facts: line.sub_facts,
     });
-    const perPortion = servedGrams({ cooked_weight_g: line.sub_cooked_weight_g ?? null, facts: line.sub_facts }) / (line.sub_servings ?? 1);
-    return { kind: 'recipe' as const, code: null, productId: null, recipeId: line.sub_recipe_id, name: sub.name, allergens: [...sub.allergens], traces: [...sub.traces], per100g: sub.per100g, gramsPerPortion: perPortion };
+    const perPortion =
+      servedGrams({ cooked_weight_g: line.sub_cooked_weight_g ?? null, facts: line.sub_facts }) /
+      (line.sub_servings ?? 1);
+    return {
+      kind: 'recipe' as const,
+      code: null,
+      productId: null,
+      recipeId: line.sub_recipe_id,
+      name: sub.name,
+      allergens: [...sub.allergens],
+      traces: [...sub.traces],
+      per100g: sub.per100g,
+      gramsPerPortion: perPortion,
+    };
   }
   if (line.product_id !== null) {
-    const values = Object.fromEntries(PRODUCT_NUTRIENT_COLUMNS.map((c) => [c, line[`p_${c}`]])) as ProductNutrientColumns;
+    const values = Object.fromEntries(
+      PRODUCT_NUTRIENT_COLUMNS.map((c) => [c, line[`p_${c}`]]),
+    ) as ProductNutrientColumns;
     return {
       kind: 'product' as const,
       code: null,
@@ -103,7 +163,16 @@ function lineSourceOf(line: LineRow) {
       per100g: productPer100g(values),
     };
   }
-  return { kind: 'ciqual' as const, code: String(line.food_code), productId: null, recipeId: null, name: line.name, allergens: [], traces: [], per100g: toPer100g(line) };
+  return {
+    kind: 'ciqual' as const,
+    code: String(line.food_code),
+    productId: null,
+    recipeId: null,
+    name: line.name,
+    allergens: [],
+    traces: [],
+    per100g: toPer100g(line),
+  };
 }
 
 /**
@@ -167,14 +236,21 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
     origins: facts.origins,
-    meatOriginMissing: recipeOriginMissing(row.meat_origins as MeatOrigin[], facts.origins, facts.lines.some((line) => line.redMeat)),
+    meatOriginMissing: recipeOriginMissing(
+      row.meat_origins as MeatOrigin[],
+      facts.origins,
+      facts.lines.some((line) => line.redMeat),
+    ),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,
     allergenSuggestions: facts.allergenSuggestions,
     photoUrl: photo?.url ?? null,
     photo,
-    allergensConfirmedBy: row.allergens_declared && row.allergens_confirmed_by_name !== null ? { userId: row.allergens_confirmed_by, name: row.allergens_confirmed_by_name } : null,
+    allergensConfirmedBy:
+      row.allergens_declared && row.allergens_confirmed_by_name !== null
+        ? { userId: row.allergens_confirmed_by, name: row.allergens_confirmed_by_name }
+        : null,
     allergensConfirmedAt: row.allergens_declared ? (row.allergens_confirmed_at?.toISOString() ?? null) : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -183,10 +259,16 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
 
 /** Rows of `recipes` as the API shows them, in their order (their lines and photos in two queries). */
 export async function toRecipes(db: Kysely<DB>, rows: RecipeRow[]): Promise<Recipe[]> {
-  const lines = await loadRecipeLines(db, rows.map((r) => r.id));
+  const lines = await loadRecipeLines(
+    db,
+    rows.map((r) => r.id),
+  );
   const byRecipe = new Map<string, LineRow[]>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
-  const photos = await findPhotos(db, rows.map((r) => r.photo_id));
+  const photos = await findPhotos(
+    db,
+    rows.map((r) => r.photo_id),
+  );
   return rows.map((row) => toRecipe(row, byRecipe.get(row.id) ?? [], photos.get(row.photo_id ?? '') ?? null));
 }
 
@@ -203,7 +285,12 @@ export async function listRecipes(db: Kysely<DB>, organisationId: string): Promi
 
 export async function getRecipe(db: Db, organisationId: string, id: string): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
-  const row = await db.selectFrom('recipes').selectAll().where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('recipes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   const photos = await findPhotos(db, [row.photo_id]);
   return toRecipe(row, await loadRecipeLines(db, [row.id]), photos.get(row.photo_id ?? '') ?? null);
@@ -241,7 +328,11 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
   };
 }
 
-async function insertLines(trx: Transaction<DB>, recipeId: string, lines: Awaited<ReturnType<typeof resolveIngredients>>['lines']) {
+async function insertLines(
+  trx: Transaction<DB>,
+  recipeId: string,
+  lines: Awaited<ReturnType<typeof resolveIngredients>>['lines'],
+) {
   await trx
     .insertInto('recipe_ingredients')
     .values(
@@ -268,14 +359,21 @@ const confirmedNow = async (trx: Transaction<DB>, actor: Actor) => {
     .select(sql<string>`user_display_name(name, email)`.as('name'))
     .where('id', '=', actor.userId)
     .executeTakeFirstOrThrow();
-  return { allergens_confirmed_by: actor.userId, allergens_confirmed_by_name: name, allergens_confirmed_at: new Date() };
+  return {
+    allergens_confirmed_by: actor.userId,
+    allergens_confirmed_by_name: name,
+    allergens_confirmed_at: new Date(),
+  };
 };
 const NOT_CONFIRMED = { allergens_confirmed_by: null, allergens_confirmed_by_name: null, allergens_confirmed_at: null };
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
 export async function createRecipe(db: Kysely<DB>, actor: Actor, input: RecipeInputParsed): Promise<Recipe> {
-  return db.transaction().execute(async (trx) => getRecipe(trx, actor.organisationId, await insertRecipe(trx, actor, input)));
+  return db
+    .transaction()
+    .execute(async (trx) => getRecipe(trx, actor.organisationId, await insertRecipe(trx, actor, input)));
 }
 
 /** A new recipe in the caller's transaction, within the plan's limit (also the recipes import's, files/service.ts). */
@@ -285,13 +383,23 @@ export async function insertRecipe(trx: Transaction<DB>, actor: Actor, input: Re
   const confirmation = input.allergensDeclared ? await confirmedNow(trx, actor) : NOT_CONFIRMED;
   const row = await trx
     .insertInto('recipes')
-    .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...recipeColumns(input, facts), ...confirmation })
+    .values({
+      organisation_id: actor.organisationId,
+      created_by: actor.userId,
+      ...recipeColumns(input, facts),
+      ...confirmation,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertLines(trx, row.id, lines);
   const entity = { type: 'recipe', id: row.id, name: input.name } as const;
   await recordAudit(trx, actor, { action: 'created', entity });
-  if (input.allergensDeclared) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
+  if (input.allergensDeclared)
+    await recordAudit(trx, actor, {
+      action: 'allergens_confirmed',
+      entity,
+      details: { allergens: input.allergens, traces: input.traces },
+    });
   await enqueueEvent(trx, actor.userId, 'recipe_created', recipeEventData(input, facts));
   return row.id;
 }
@@ -300,7 +408,12 @@ export async function insertRecipe(trx: Transaction<DB>, actor: Actor, input: Re
  * A save confirms the allergens (docs/product/organisations.md « History ») when the lists
  * become declared, or when declared lists change: whoever saved them vouches for them now.
  */
-export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, input: RecipeInputParsed): Promise<Recipe> {
+export async function updateRecipe(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  input: RecipeInputParsed,
+): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
     // Serialized with the organisation's product changes (src/server/features/products/service.ts).
@@ -314,7 +427,11 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
       .executeTakeFirst();
     if (!existing) throw notFound();
     const { lines, facts } = await resolveIngredients(trx, actor.organisationId, id, input);
-    const confirms = input.allergensDeclared && (!existing.allergens_declared || !sameList(existing.own_allergens, input.allergens) || !sameList(existing.own_traces, input.traces));
+    const confirms =
+      input.allergensDeclared &&
+      (!existing.allergens_declared ||
+        !sameList(existing.own_allergens, input.allergens) ||
+        !sameList(existing.own_traces, input.traces));
     const confirmation = !input.allergensDeclared ? NOT_CONFIRMED : confirms ? await confirmedNow(trx, actor) : {};
     await trx
       .updateTable('recipes')
@@ -327,8 +444,17 @@ export async function updateRecipe(db: Kysely<DB>, actor: Actor, id: string, inp
     // The recipes that contain it, at any depth, in this transaction (docs/product/products.md « Sub-recipes »).
     await recomputeDependents(trx, actor.organisationId, { recipeIds: [id] });
     const entity = { type: 'recipe', id, name: input.name } as const;
-    await recordAudit(trx, actor, { action: 'updated', entity, details: existing.name !== input.name ? { previousName: existing.name } : {} });
-    if (confirms) await recordAudit(trx, actor, { action: 'allergens_confirmed', entity, details: { allergens: input.allergens, traces: input.traces } });
+    await recordAudit(trx, actor, {
+      action: 'updated',
+      entity,
+      details: existing.name !== input.name ? { previousName: existing.name } : {},
+    });
+    if (confirms)
+      await recordAudit(trx, actor, {
+        action: 'allergens_confirmed',
+        entity,
+        details: { allergens: input.allergens, traces: input.traces },
+      });
     await enqueueEvent(trx, actor.userId, 'recipe_updated', recipeEventData(input, facts));
     return getRecipe(trx, actor.organisationId, id);
   });
@@ -341,7 +467,12 @@ export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string): Pr
     // Still inside another recipe: 409 naming it (the foreign key would refuse it too).
     const parents = await parentsOf(trx, actor.organisationId, id);
     if (parents.length > 0) throw new AppError('in_use', 409, recipeMessages.inUse(parents));
-    const row = await trx.deleteFrom('recipes').where('id', '=', id).where('organisation_id', '=', actor.organisationId).returning('name').executeTakeFirst();
+    const row = await trx
+      .deleteFrom('recipes')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisationId)
+      .returning('name')
+      .executeTakeFirst();
     if (!row) throw notFound();
     await recordAudit(trx, actor, { action: 'deleted', entity: { type: 'recipe', id, name: row.name } });
     await enqueueEvent(trx, actor.userId, 'recipe_deleted', { recipe_id: id });

@@ -47,23 +47,44 @@ describe('sub-recipes', () => {
       allergens: [],
     });
     expect(quiche.status).toBe(201);
-    expect(quiche.body.ingredients[0]).toMatchObject({ kind: 'recipe', recipeId: pastry.id, code: null, name: 'Pâte brisée maison', unit: 'g', allergens: ['Gluten', 'Lait'] });
+    expect(quiche.body.ingredients[0]).toMatchObject({
+      kind: 'recipe',
+      recipeId: pastry.id,
+      code: null,
+      name: 'Pâte brisée maison',
+      unit: 'g',
+      allergens: ['Gluten', 'Lait'],
+    });
     expect(quiche.body.nutrition.totals.energyKcal).toBeCloseTo(pastryKcal / 2 + 140, 6);
     expect(quiche.body.allergens).toEqual(['Gluten', 'Lait']);
     expect(quiche.body.productAllergens.map((a: { allergen: string }) => a.allergen)).toEqual(['Gluten', 'Lait']);
 
     // By portion: 2 portions of 4 = half the pastry, the same values.
-    const byPortion = await post({ name: 'Quiche en portions', servings: 6, ingredients: [{ recipeId: pastry.id, quantity: 2, unit: 'portion' }], allergens: [] });
+    const byPortion = await post({
+      name: 'Quiche en portions',
+      servings: 6,
+      ingredients: [{ recipeId: pastry.id, quantity: 2, unit: 'portion' }],
+      allergens: [],
+    });
     expect(byPortion.body.nutrition.totals.energyKcal).toBeCloseTo(pastryKcal / 2, 6);
 
     // A third level: a buffet with a whole quiche.
-    const buffet = await post({ name: 'Buffet', servings: 10, ingredients: [{ recipeId: quiche.body.id, quantity: 6, unit: 'portion' }], allergens: [] });
+    const buffet = await post({
+      name: 'Buffet',
+      servings: 10,
+      ingredients: [{ recipeId: quiche.body.id, quantity: 6, unit: 'portion' }],
+      allergens: [],
+    });
     expect(buffet.body.nutrition.totals.energyKcal).toBeCloseTo(pastryKcal / 2 + 140, 6);
 
     // The pastry changes (more butter, eggs added as an allergen): the quiche and the buffet follow, in the same save.
     const changed = await t.request('PUT', `/api/recipes/${pastry.id}`, {
       cookie: owner.cookie,
-      body: { ...brisee, ingredients: [brisee.ingredients[0], { code: '16400', quantity: 150, unit: 'g' }], allergens: ['Gluten', 'Lait', 'Œufs'] },
+      body: {
+        ...brisee,
+        ingredients: [brisee.ingredients[0], { code: '16400', quantity: 150, unit: 'g' }],
+        allergens: ['Gluten', 'Lait', 'Œufs'],
+      },
     });
     expect(changed.status).toBe(200);
     const newPastryKcal = 250 * 3.43 + 150 * 7.53;
@@ -82,10 +103,26 @@ describe('sub-recipes', () => {
 
   it('refuses a recipe inside itself, at any depth, with 422 and changes nothing', async () => {
     const a = (await post({ ...brisee, name: 'A' })).body;
-    const b = (await post({ name: 'B', servings: 1, ingredients: [{ recipeId: a.id, quantity: 100, unit: 'g' }], allergens: [] })).body;
-    const c = (await post({ name: 'C', servings: 1, ingredients: [{ recipeId: b.id, quantity: 1, unit: 'portion' }], allergens: [] })).body;
+    const b = (
+      await post({ name: 'B', servings: 1, ingredients: [{ recipeId: a.id, quantity: 100, unit: 'g' }], allergens: [] })
+    ).body;
+    const c = (
+      await post({
+        name: 'C',
+        servings: 1,
+        ingredients: [{ recipeId: b.id, quantity: 1, unit: 'portion' }],
+        allergens: [],
+      })
+    ).body;
     for (const inner of [a.id, c.id]) {
-      const res = await t.request('PUT', `/api/recipes/${a.id}`, { cookie: owner.cookie, body: { ...brisee, name: 'A', ingredients: [...brisee.ingredients, { recipeId: inner, quantity: 10, unit: 'g' }] } });
+      const res = await t.request('PUT', `/api/recipes/${a.id}`, {
+        cookie: owner.cookie,
+        body: {
+          ...brisee,
+          name: 'A',
+          ingredients: [...brisee.ingredients, { recipeId: inner, quantity: 10, unit: 'g' }],
+        },
+      });
       expect(res.status).toBe(422);
       expect(res.body.error.fields['ingredients.2.recipeId']).toBe(recipeMessages.cycle);
     }
@@ -95,24 +132,51 @@ describe('sub-recipes', () => {
 
   it('refuses another organisation’s recipe as a sub-recipe, a portion of a food, and a sub-recipe in ml', async () => {
     const mine = (await post({ ...brisee, name: 'Fond blanc' })).body;
-    const stolen = await post({ name: 'Vol', servings: 1, ingredients: [{ recipeId: mine.id, quantity: 10, unit: 'g' }], allergens: [] }, other.cookie);
+    const stolen = await post(
+      { name: 'Vol', servings: 1, ingredients: [{ recipeId: mine.id, quantity: 10, unit: 'g' }], allergens: [] },
+      other.cookie,
+    );
     expect(stolen.status).toBe(422);
     expect(stolen.body.error.fields['ingredients.0.recipeId']).toBe(recipeMessages.unknownRecipe);
-    const portionOfFood = await post({ name: 'X', servings: 1, ingredients: [{ code: '16400', quantity: 1, unit: 'portion' }], allergens: [] });
+    const portionOfFood = await post({
+      name: 'X',
+      servings: 1,
+      ingredients: [{ code: '16400', quantity: 1, unit: 'portion' }],
+      allergens: [],
+    });
     expect(portionOfFood.body.error.fields['ingredients.0.unit']).toBe(recipeMessages.portionForRecipe);
-    const inMl = await post({ name: 'Y', servings: 1, ingredients: [{ recipeId: mine.id, quantity: 10, unit: 'ml' }], allergens: [] });
+    const inMl = await post({
+      name: 'Y',
+      servings: 1,
+      ingredients: [{ recipeId: mine.id, quantity: 10, unit: 'ml' }],
+      allergens: [],
+    });
     expect(inMl.body.error.fields['ingredients.0.unit']).toBe(recipeMessages.subRecipeUnit);
   });
 
   it('costs: per portion from product prices through a sub-recipe, food cost % on the price HT, incomplete (null) with a line without price', async () => {
     const product = async (name: string, price: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      (await t.request('POST', '/api/products', { cookie: owner.cookie, body: { name, per100g: { energyKcal: 350 }, allergens: [], traces: [], labels: [], price, ...extra } })).body;
+      (
+        await t.request('POST', '/api/products', {
+          cookie: owner.cookie,
+          body: { name, per100g: { energyKcal: 350 }, allergens: [], traces: [], labels: [], price, ...extra },
+        })
+      ).body;
     const flour = await product('Farine T55 Moulin', { amount: 1.2, per: 'kg' });
     const butter = await product('Beurre plaque', { amount: 2.5, per: 'unité' }, { gramsPerUnit: 250 });
     const milk = await product('Lait entier', { amount: 1.1, per: 'l' });
     // Dough: 500 g flour (0.60 €) + 250 g butter (2.50 €) = 3.10 €, 600 g once baked.
     const dough = (
-      await post({ name: 'Pâte', servings: 4, ingredients: [{ productId: flour.id, quantity: 500, unit: 'g' }, { productId: butter.id, quantity: 250, unit: 'g' }], allergens: [], yieldGrams: 600 })
+      await post({
+        name: 'Pâte',
+        servings: 4,
+        ingredients: [
+          { productId: flour.id, quantity: 500, unit: 'g' },
+          { productId: butter.id, quantity: 250, unit: 'g' },
+        ],
+        allergens: [],
+        yieldGrams: 600,
+      })
     ).body;
     expect(dough.costPerServing).toBe(0.78); // 3.10 / 4 = 0.775
     // Tart: 300 g of baked dough (1.55 €) + 0.5 l milk at density 1.03 (0.55 €) = 2.10 € for 6, sold 5.50 € TTC.
@@ -121,7 +185,10 @@ describe('sub-recipes', () => {
         name: 'Flan',
         servings: 6,
         price: 5.5,
-        ingredients: [{ recipeId: dough.id, quantity: 300, unit: 'g' }, { productId: milk.id, quantity: 0.5, unit: 'l', gramsPerMl: 1.03 }],
+        ingredients: [
+          { recipeId: dough.id, quantity: 300, unit: 'g' },
+          { productId: milk.id, quantity: 0.5, unit: 'l', gramsPerMl: 1.03 },
+        ],
         allergens: [],
       })
     ).body;
@@ -129,7 +196,21 @@ describe('sub-recipes', () => {
     // 0.35 / (5.50 / 1.10) = 7 %.
     expect(tart.foodCostPercent).toBe(7);
     // A Ciqual line has no price: the cost is unknown, never smaller.
-    const withFood = (await t.request('PUT', `/api/recipes/${tart.id}`, { cookie: owner.cookie, body: { name: 'Flan', servings: 6, price: 5.5, allergens: [], ingredients: [{ recipeId: dough.id, quantity: 300, unit: 'g' }, { code: '22000', quantity: 100, unit: 'g' }] } })).body;
+    const withFood = (
+      await t.request('PUT', `/api/recipes/${tart.id}`, {
+        cookie: owner.cookie,
+        body: {
+          name: 'Flan',
+          servings: 6,
+          price: 5.5,
+          allergens: [],
+          ingredients: [
+            { recipeId: dough.id, quantity: 300, unit: 'g' },
+            { code: '22000', quantity: 100, unit: 'g' },
+          ],
+        },
+      })
+    ).body;
     expect(withFood).toMatchObject({ costPerServing: null, foodCostPercent: null, costMissing: ['Oeuf cru'] });
   });
 });

@@ -17,7 +17,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 };
 
 /** Words that give an English message away (French « invalide » does not match `invalid\b`). */
-export const ENGLISH_WORDS = /\b(the|invalid|expected|required|must|should|error|not found|too (big|small|long|short))\b/i;
+export const ENGLISH_WORDS =
+  /\b(the|invalid|expected|required|must|should|error|not found|too (big|small|long|short))\b/i;
 
 /**
  * What is wrong with an error answer, as a list of sentences (empty when it follows docs/product/api.md):
@@ -27,7 +28,8 @@ export const ENGLISH_WORDS = /\b(the|invalid|expected|required|must|should|error
 export function errorShapeProblems(status: number, body: unknown, contentType: string | null): string[] {
   const problems: string[] = [];
   if (!/^application\/json\b/i.test(contentType ?? '')) problems.push(`content-type is ${contentType}`);
-  if (typeof body !== 'object' || body === null || !('error' in body)) return [...problems, `body is not {error}: ${preview(body)}`];
+  if (typeof body !== 'object' || body === null || !('error' in body))
+    return [...problems, `body is not {error}: ${preview(body)}`];
   const error = (body as { error: unknown }).error as { code?: unknown; message?: unknown; fields?: unknown };
   if (typeof error !== 'object' || error === null) return [...problems, 'error is not an object'];
   const extra = Object.keys(error).filter((key) => !['code', 'message', 'fields'].includes(key));
@@ -37,7 +39,9 @@ export function errorShapeProblems(status: number, body: unknown, contentType: s
   problems.push(...messageProblems('message', error.message));
   if (error.fields !== undefined) {
     if (typeof error.fields !== 'object' || error.fields === null) problems.push('fields is not an object');
-    else for (const [field, message] of Object.entries(error.fields)) problems.push(...messageProblems(`fields.${field}`, message));
+    else
+      for (const [field, message] of Object.entries(error.fields))
+        problems.push(...messageProblems(`fields.${field}`, message));
   }
   return problems;
 }

@@ -24,7 +24,11 @@ function install(): void {
   if (installed) return;
   installed = true;
   process.once('exit', runAll);
-  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ] as const) {
     process.once(signal, () => {
       runAll();
       process.exit(128 + number);

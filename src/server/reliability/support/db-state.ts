@@ -48,7 +48,8 @@ export const OTHER_TABLES: Record<string, string> = {
   kysely_migration: 'schema bookkeeping',
   kysely_migration_lock: 'schema bookkeeping',
   rate_limits: 'abuse counters: a refused sign-in must count',
-  verifications: 'one-time tokens (reset links, e-mail changes, two-factor sign-in steps); deleted with the account when they name it',
+  verifications:
+    'one-time tokens (reset links, e-mail changes, two-factor sign-in steps); deleted with the account when they name it',
   processed_webhook_events: 'provider bookkeeping (Stripe event ids)',
   photo_orphans: 'bucket keys of released photos, waiting to be deleted from the S3 bucket',
 };
@@ -72,7 +73,9 @@ export async function unclassifiedTables(db: AnyDb): Promise<string[]> {
 export async function snapshotOwnedRows(db: AnyDb): Promise<Rows> {
   const snapshot: Rows = {};
   for (const [table, orderBy] of Object.entries(OWNED_TABLES)) {
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(orderBy)}`.execute(db);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(orderBy)}`.execute(db);
     snapshot[table] = rows;
   }
   return snapshot;
@@ -80,7 +83,9 @@ export async function snapshotOwnedRows(db: AnyDb): Promise<Rows> {
 
 /** Row count of every owned table. */
 export async function countOwnedRows(db: AnyDb): Promise<Record<string, number>> {
-  const parts = Object.keys(OWNED_TABLES).map((table) => sql`SELECT ${table}::text AS name, count(*)::int AS n FROM ${sql.table(table)}`);
+  const parts = Object.keys(OWNED_TABLES).map(
+    (table) => sql`SELECT ${table}::text AS name, count(*)::int AS n FROM ${sql.table(table)}`,
+  );
   const { rows } = await sql<{ name: string; n: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 }

@@ -75,7 +75,12 @@ export const PAYLOADS = [
 ];
 
 /** ≥ 100 KB strings (still under the 1 MB body limit once encoded). */
-export const HUGE_PAYLOADS = ['a'.repeat(100 * 1024), '<script>alert(1)</script>'.repeat(5_000), '😀'.repeat(40 * 1024), 'e\u0301'.repeat(50 * 1024)];
+export const HUGE_PAYLOADS = [
+  'a'.repeat(100 * 1024),
+  '<script>alert(1)</script>'.repeat(5_000),
+  '😀'.repeat(40 * 1024),
+  'e\u0301'.repeat(50 * 1024),
+];
 
 /** Raw JSON text put in place of these marker strings after JSON.stringify. */
 export const RAW_JSON: Record<string, string> = {
@@ -97,7 +102,10 @@ export const encodedLength = (unit: string) => Buffer.byteLength(JSON.stringify(
 
 /** ≥ 100 KB of one character (or short sequence), under the 1 MB limit once encoded. */
 export const hugeString = fc
-  .tuple(fc.constantFrom('a', 'é', '<script>', '\u0000', '😀', '\uD800', "'", 'e\u0301', '\u202E'), fc.integer({ min: 100 * 1024, max: 600 * 1024 }))
+  .tuple(
+    fc.constantFrom('a', 'é', '<script>', '\u0000', '😀', '\uD800', "'", 'e\u0301', '\u202E'),
+    fc.integer({ min: 100 * 1024, max: 600 * 1024 }),
+  )
   .map(([unit, bytes]) => unit.repeat(Math.ceil(bytes / encodedLength(unit))));
 
 export const hostileString = fc
@@ -105,12 +113,30 @@ export const hostileString = fc
     { weight: 4, arbitrary: fc.constantFrom(...PAYLOADS) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 10 })).map(([a, b]) => `${b}${a}${b}`),
+    },
     { weight: 1, arbitrary: hugeString },
   )
   .map(withoutKnownBugs);
 
-export const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'isAdmin', 'role', 'userId', 'user_id', 'id', '', '\u0000'), fc.string({ maxLength: 8 }));
+export const hostileKey = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'isAdmin',
+    'role',
+    'userId',
+    'user_id',
+    'id',
+    '',
+    '\u0000',
+  ),
+  fc.string({ maxLength: 8 }),
+);
 
 export const scalar = fc.oneof(
   { weight: 5, arbitrary: hostileString },
@@ -200,7 +226,9 @@ export const rawBodies = fc.oneof(
 export const rawBytes = fc.oneof(
   fc.uint8Array({ maxLength: 64 }),
   // {"name":"<invalid UTF-8>"}: lone continuation bytes, an overlong NUL, a UTF-8-encoded surrogate.
-  fc.constantFrom([0xff, 0xfe], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0x80]).map((bad) => new Uint8Array([...Buffer.from('{"name":"'), ...bad, ...Buffer.from('"}')])),
+  fc
+    .constantFrom([0xff, 0xfe], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0x80])
+    .map((bad) => new Uint8Array([...Buffer.from('{"name":"'), ...bad, ...Buffer.from('"}')])),
 );
 export const contentTypes = fc.constantFrom(
   'application/json',
@@ -214,12 +242,41 @@ export const contentTypes = fc.constantFrom(
 );
 
 export function requestsFor(fields: string[], base: () => Record<string, unknown>): fc.Arbitrary<SentRequest> {
-  const mutation = fc.record({ op: fc.constantFrom<Mutation['op']>('replace', 'replace', 'replace', 'delete', 'add'), path: fc.constantFrom(...fields), key: hostileKey, value: hostileValue });
+  const mutation = fc.record({
+    op: fc.constantFrom<Mutation['op']>('replace', 'replace', 'replace', 'delete', 'add'),
+    path: fc.constantFrom(...fields),
+    key: hostileKey,
+    value: hostileValue,
+  });
   return fc.oneof(
-    { weight: 6, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => describeRequest({ body: serialize(mutate(base(), ms)), contentType: 'application/json' }, 'mutated')) },
-    { weight: 2, arbitrary: hostileValue.map((value) => describeRequest({ body: serialize(value), contentType: 'application/json' }, 'any JSON')) },
-    { weight: 2, arbitrary: fc.tuple(rawBodies, contentTypes).map(([raw, contentType]) => describeRequest({ body: Object.hasOwn(RAW_JSON, raw) ? RAW_JSON[raw]! : raw, contentType }, 'raw')) },
-    { weight: 1, arbitrary: rawBytes.map((bytes) => describeRequest({ body: new Uint8Array(bytes), contentType: 'application/json' }, 'bytes')) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(mutation, { minLength: 1, maxLength: 3 })
+        .map((ms) =>
+          describeRequest({ body: serialize(mutate(base(), ms)), contentType: 'application/json' }, 'mutated'),
+        ),
+    },
+    {
+      weight: 2,
+      arbitrary: hostileValue.map((value) =>
+        describeRequest({ body: serialize(value), contentType: 'application/json' }, 'any JSON'),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(rawBodies, contentTypes)
+        .map(([raw, contentType]) =>
+          describeRequest({ body: Object.hasOwn(RAW_JSON, raw) ? RAW_JSON[raw]! : raw, contentType }, 'raw'),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: rawBytes.map((bytes) =>
+        describeRequest({ body: new Uint8Array(bytes), contentType: 'application/json' }, 'bytes'),
+      ),
+    },
   );
 }
 
@@ -241,11 +298,25 @@ export interface SentImage {
 }
 
 const sentImage = (label: string, bytes: Uint8Array, contentType: string | null): SentImage => {
-  const sent = { label: `${label} [${contentType ?? 'no content-type'}] ${bytes.byteLength} bytes ${Buffer.from(bytes.subarray(0, 24)).toString('hex')}`, bytes: new Uint8Array(bytes), contentType };
+  const sent = {
+    label: `${label} [${contentType ?? 'no content-type'}] ${bytes.byteLength} bytes ${Buffer.from(bytes.subarray(0, 24)).toString('hex')}`,
+    bytes: new Uint8Array(bytes),
+    contentType,
+  };
   return Object.assign(sent, { [fc.toStringMethod]: () => sent.label });
 };
 
-export const imageContentTypes = fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/svg+xml', 'application/octet-stream', 'application/json', 'text/plain', null);
+export const imageContentTypes = fc.constantFrom(
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/svg+xml',
+  'application/octet-stream',
+  'application/json',
+  'text/plain',
+  null,
+);
 
 /**
  * Random bytes as an image: pure noise; noise behind a real signature; a real image (from
@@ -255,23 +326,50 @@ export const imageContentTypes = fc.constantFrom('image/jpeg', 'image/png', 'ima
 export function imagesFrom(valid: Uint8Array[]): fc.Arbitrary<SentImage> {
   const real = fc.constantFrom(...valid);
   return fc.oneof(
-    { weight: 2, arbitrary: fc.tuple(fc.uint8Array({ maxLength: 4096 }), imageContentTypes).map(([bytes, type]) => sentImage('noise', bytes, type)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.uint8Array({ maxLength: 4096 }), imageContentTypes)
+        .map(([bytes, type]) => sentImage('noise', bytes, type)),
+    },
     {
       weight: 3,
       arbitrary: fc
-        .tuple(fc.constantFrom(...Object.values(IMAGE_SIGNATURES)), fc.uint8Array({ maxLength: 4096 }), imageContentTypes)
-        .map(([signature, noise, type]) => sentImage('signature + noise', new Uint8Array([...signature, ...noise]), type)),
+        .tuple(
+          fc.constantFrom(...Object.values(IMAGE_SIGNATURES)),
+          fc.uint8Array({ maxLength: 4096 }),
+          imageContentTypes,
+        )
+        .map(([signature, noise, type]) =>
+          sentImage('signature + noise', new Uint8Array([...signature, ...noise]), type),
+        ),
     },
-    { weight: 2, arbitrary: fc.tuple(real, fc.double({ min: 0, max: 0.999, noNaN: true }), imageContentTypes).map(([image, keep, type]) => sentImage('truncated', image.subarray(0, Math.floor(image.length * keep)), type)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(real, fc.double({ min: 0, max: 0.999, noNaN: true }), imageContentTypes)
+        .map(([image, keep, type]) => sentImage('truncated', image.subarray(0, Math.floor(image.length * keep)), type)),
+    },
     {
       weight: 3,
-      arbitrary: fc.tuple(real, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 16 }), imageContentTypes).map(([image, flips, type]) => {
-        const bytes = new Uint8Array(image);
-        for (const [at, value] of flips) bytes[at % bytes.length] = value;
-        return sentImage('bytes flipped', bytes, type);
-      }),
+      arbitrary: fc
+        .tuple(
+          real,
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 16 }),
+          imageContentTypes,
+        )
+        .map(([image, flips, type]) => {
+          const bytes = new Uint8Array(image);
+          for (const [at, value] of flips) bytes[at % bytes.length] = value;
+          return sentImage('bytes flipped', bytes, type);
+        }),
     },
-    { weight: 1, arbitrary: fc.tuple(real, fc.uint8Array({ minLength: 1, maxLength: 2048 })).map(([image, tail]) => sentImage('garbage appended', new Uint8Array([...image, ...tail]), 'image/jpeg')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(real, fc.uint8Array({ minLength: 1, maxLength: 2048 }))
+        .map(([image, tail]) => sentImage('garbage appended', new Uint8Array([...image, ...tail]), 'image/jpeg')),
+    },
   );
 }
 
@@ -288,11 +386,49 @@ const FILE_HEADER = 'Nom;Fournisseur;Énergie (kcal);Allergènes;Prix HT (€);P
  */
 export const hostileProductFile = (header = FILE_HEADER): fc.Arbitrary<SentRequest> =>
   fc.oneof(
-    fc.tuple(fc.uint8Array({ maxLength: 4000 }), fc.constantFrom(XLSX_TYPE, 'text/csv', null)).map(([bytes, contentType]) =>
-      describeRequest({ body: new Uint8Array(bytes), contentType }, 'random bytes'),
-    ),
-    fc.uint8Array({ maxLength: 4000 }).map((bytes) => describeRequest({ body: new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes]), contentType: XLSX_TYPE }, 'damaged xlsx')),
     fc
-      .array(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('<script>alert(1)</script>', "'; DROP TABLE products; --", '\u0000'), fc.constantFrom('=1+1', '"', '";"', '9,80', '-1', '1e309', 'bovine', 'Lait; Gluten', '', 'Ciqual', 'Sous-recette', 'Mon produit', 'portion', 'unité', 'Oeuf cru')), { maxLength: 12 }), { maxLength: 30 })
-      .map((rows) => describeRequest({ body: `${header}\n${rows.map((cells) => cells.join(';')).join('\n')}\n`, contentType: 'text/csv' }, 'hostile csv')),
+      .tuple(fc.uint8Array({ maxLength: 4000 }), fc.constantFrom(XLSX_TYPE, 'text/csv', null))
+      .map(([bytes, contentType]) => describeRequest({ body: new Uint8Array(bytes), contentType }, 'random bytes')),
+    fc
+      .uint8Array({ maxLength: 4000 })
+      .map((bytes) =>
+        describeRequest(
+          { body: new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes]), contentType: XLSX_TYPE },
+          'damaged xlsx',
+        ),
+      ),
+    fc
+      .array(
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: 'binary', maxLength: 40 }),
+            fc.constantFrom('<script>alert(1)</script>', "'; DROP TABLE products; --", '\u0000'),
+            fc.constantFrom(
+              '=1+1',
+              '"',
+              '";"',
+              '9,80',
+              '-1',
+              '1e309',
+              'bovine',
+              'Lait; Gluten',
+              '',
+              'Ciqual',
+              'Sous-recette',
+              'Mon produit',
+              'portion',
+              'unité',
+              'Oeuf cru',
+            ),
+          ),
+          { maxLength: 12 },
+        ),
+        { maxLength: 30 },
+      )
+      .map((rows) =>
+        describeRequest(
+          { body: `${header}\n${rows.map((cells) => cells.join(';')).join('\n')}\n`, contentType: 'text/csv' },
+          'hostile csv',
+        ),
+      ),
   );

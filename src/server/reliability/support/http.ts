@@ -22,14 +22,25 @@ export interface HttpOptions {
   timeoutMs?: number;
 }
 
-export async function http(baseUrl: string, method: string, path: string, options: HttpOptions = {}, defaultOrigin?: string): Promise<HttpResponse> {
+export async function http(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: HttpOptions = {},
+  defaultOrigin?: string,
+): Promise<HttpResponse> {
   const headers = new Headers(options.headers);
   const origin = options.origin === undefined ? defaultOrigin : options.origin;
   if (origin && !headers.has('origin')) headers.set('origin', origin);
   if (options.cookie) headers.set('cookie', options.cookie);
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (options.body !== undefined) {
-    body = typeof options.body === 'string' ? options.body : options.body instanceof Uint8Array ? new Uint8Array(options.body) : JSON.stringify(options.body);
+    body =
+      typeof options.body === 'string'
+        ? options.body
+        : options.body instanceof Uint8Array
+          ? new Uint8Array(options.body)
+          : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const res = await fetch(new URL(path, baseUrl), {
@@ -73,7 +84,11 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Signs up (no SMTP_URL: the session starts at once) and returns the session cookie. */
-export async function signUp(api: Client, email = uniqueEmail('chef'), password = PASSWORD): Promise<{ cookie: string; userId: string; email: string }> {
+export async function signUp(
+  api: Client,
+  email = uniqueEmail('chef'),
+  password = PASSWORD,
+): Promise<{ cookie: string; userId: string; email: string }> {
   const res = await api('POST', '/api/auth/sign-up/email', { body: { email, password, restaurantName: 'Le Relais' } });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   return { cookie: cookieFrom(res.setCookie), userId: res.body.user.id, email };

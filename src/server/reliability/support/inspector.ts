@@ -23,7 +23,12 @@ ws.close();
 `;
 
 export async function collectGarbage(inspectPort: number): Promise<{ usedSize: number; totalSize: number }> {
-  const flags = typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'function' ? [] : ['--experimental-websocket'];
-  const { stdout } = await promisify(execFile)(process.execPath, [...flags, '--input-type=module', '-e', CLIENT, String(inspectPort)], { timeout: 30_000 });
+  const flags =
+    typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'function' ? [] : ['--experimental-websocket'];
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...flags, '--input-type=module', '-e', CLIENT, String(inspectPort)],
+    { timeout: 30_000 },
+  );
   return JSON.parse(stdout) as { usedSize: number; totalSize: number };
 }

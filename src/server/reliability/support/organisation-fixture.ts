@@ -56,7 +56,14 @@ export const recipeInput = (name: string) => ({
 });
 
 /** An own product from its label (docs/product/products.md). */
-export const productInput = (name: string) => ({ name, per100g: { energyKcal: 250, fat: 10 }, allergens: ['Céleri'], traces: [], labels: ['bio'], price: { amount: 4.5, per: 'kg' } });
+export const productInput = (name: string) => ({
+  name,
+  per100g: { energyKcal: 250, fat: 10 },
+  allergens: ['Céleri'],
+  traces: [],
+  labels: ['bio'],
+  price: { amount: 4.5, per: 'kg' },
+});
 
 async function ok<R extends { status: number; text: string }>(res: R, what: string): Promise<R> {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
@@ -72,7 +79,12 @@ async function ok<R extends { status: number; text: string }>(res: R, what: stri
 export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const owner = await t.signUp();
   const call = async (method: string, path: string, body?: unknown) =>
-    (await ok(await t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) }), `${method} ${path}`)).body;
+    (
+      await ok(
+        await t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) }),
+        `${method} ${path}`,
+      )
+    ).body;
   await makePremium(t, owner.organisationId);
   const editor = await addMember(t, owner, 'editor');
   const viewer = await addMember(t, owner, 'viewer');
@@ -80,8 +92,15 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const removed = await addMember(t, owner, 'editor');
   await call('DELETE', `/api/organisation/members/${removed.user.id}`);
   const establishment = await call('POST', '/api/establishments', { name: `Annexe ${tag}`, city: 'Lyon' });
-  const invitation = await call('POST', '/api/organisation/invitations', { email: uniqueEmail('invite'), role: 'editor' });
-  await t.db.updateTable('subscriptions').set({ tier: 'free' }).where('organisation_id', '=', owner.organisationId).execute();
+  const invitation = await call('POST', '/api/organisation/invitations', {
+    email: uniqueEmail('invite'),
+    role: 'editor',
+  });
+  await t.db
+    .updateTable('subscriptions')
+    .set({ tier: 'free' })
+    .where('organisation_id', '=', owner.organisationId)
+    .execute();
 
   const recipe = await call('POST', '/api/recipes', recipeInput(`Gratin ${tag}`));
   const otherRecipe = await call('POST', '/api/recipes', recipeInput(`Soupe ${tag}`));
@@ -91,18 +110,35 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const item = await call('POST', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
   const otherItem = await call('POST', `/api/sections/${section.id}/items`, { recipeId: otherRecipe.id });
   const qr = await call('POST', '/api/qr-codes', { name: `Table ${tag}`, menuId: menu.id });
-  const formule = await call('POST', `/api/menus/${menu.id}/formules`, { name: `Formule ${tag}`, price: 18.5, choices: [[section.id, otherSection.id]] });
+  const formule = await call('POST', `/api/menus/${menu.id}/formules`, {
+    name: `Formule ${tag}`,
+    price: 18.5,
+    choices: [[section.id, otherSection.id]],
+  });
   const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
   // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
   // organisation is back on the free plan here, so it is seeded in SQL.
   await t.db
     .insertInto('meal_plan_entries')
-    .values({ organisation_id: owner.organisationId, establishment_id: establishment.id, date: '2026-09-07', service: 'dejeuner', slot: 'plat', recipe_id: recipe.id })
+    .values({
+      organisation_id: owner.organisationId,
+      establishment_id: establishment.id,
+      date: '2026-09-07',
+      service: 'dejeuner',
+      slot: 'plat',
+      recipe_id: recipe.id,
+    })
     .execute();
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   if ((await t.request('GET', `/qr/${qr.id}`)).status !== 302) throw new Error('scan');
-  await ok(await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } }), 'second sign-in');
-  const sessions = (await t.request('GET', '/api/account/sessions', { cookie: owner.cookie })).body.sessions as { id: string; current: boolean }[];
+  await ok(
+    await t.request('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } }),
+    'second sign-in',
+  );
+  const sessions = (await t.request('GET', '/api/account/sessions', { cookie: owner.cookie })).body.sessions as {
+    id: string;
+    current: boolean;
+  }[];
   // The removed member's first request falls back to their own organisation (and stores it):
   // done here, so the matrix compares the data before and after refused requests only.
   await ok(await t.request('GET', '/api/me', { cookie: removed.cookie }), 'fallback of the removed member');

@@ -29,7 +29,10 @@ async function pgTool(tool: string, args: string[]): Promise<void> {
 
 function pgToolSync(tool: string, args: string[]): void {
   const command = path.join(BIN, tool);
-  if (isRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map(shellQuote).join(' ')], { stdio: 'ignore' });
+  if (isRoot)
+    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map(shellQuote).join(' ')], {
+      stdio: 'ignore',
+    });
   else execFileSync(command, args, { stdio: 'ignore' });
 }
 
@@ -48,10 +51,14 @@ export interface PostgresCluster {
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
-  if (!existsSync(path.join(BIN, 'initdb'))) throw new Error(`PostgreSQL 15 is missing (${BIN}); the postgres global setup installs it`);
+  if (!existsSync(path.join(BIN, 'initdb')))
+    throw new Error(`PostgreSQL 15 is missing (${BIN}); the postgres global setup installs it`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-rel-pg-'));
   if (isRoot) {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      run('id', ['-u', 'postgres']),
+      run('id', ['-g', 'postgres']),
+    ]);
     await chown(dir, Number(uid.trim()), Number(gid.trim()));
   }
   const dataDir = path.join(dir, 'data');
@@ -75,10 +82,27 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     running = true;
   };
   try {
-    await pgTool('initdb', ['-D', dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    await pgTool('initdb', [
+      '-D',
+      dataDir,
+      '--auth=trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
     for (let attempt = 1; ; attempt += 1) {
       port = await freePort();
-      options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c full_page_writes=off', '-c timezone=UTC'].join(' ');
+      options = [
+        `-p ${port}`,
+        `-k ${dir}`,
+        '-c listen_addresses=127.0.0.1',
+        '-c fsync=off',
+        '-c full_page_writes=off',
+        '-c timezone=UTC',
+      ].join(' ');
       try {
         await startOnce();
         break;
@@ -90,7 +114,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const log = await readFile(logFile, 'utf8').catch(() => '');
     unregister();
     await rm(dir, { recursive: true, force: true });
-    throw new Error(`could not start a PostgreSQL cluster: ${(error as Error).message}\n${log.slice(-2000)}`, { cause: error });
+    throw new Error(`could not start a PostgreSQL cluster: ${(error as Error).message}\n${log.slice(-2000)}`, {
+      cause: error,
+    });
   }
 
   return {
@@ -130,8 +156,14 @@ export interface ScratchDatabase {
 }
 
 /** A new database on a cluster, copied from `template` (migrated, catalogue loaded) or empty. */
-export async function createScratchDatabase(adminUrl: string, options: { template?: string; prefix?: string } = {}): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  options: { template?: string; prefix?: string } = {},
+): Promise<ScratchDatabase> {
   const name = `${options.prefix ?? 'rel_'}${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE "${name}"${options.template ? ` TEMPLATE "${options.template}"` : ''}`);
-  return { url: databaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
 }

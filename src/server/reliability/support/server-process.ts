@@ -91,11 +91,24 @@ async function startOnce(options: StartServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'nutricarte-rel-data-')));
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? os.tmpdir() };
-  for (const [key, value] of Object.entries({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...options.env(port), PORT: String(port), HOST: '127.0.0.1' })) {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? os.tmpdir(),
+  };
+  for (const [key, value] of Object.entries({
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    ...options.env(port),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  })) {
     if (value !== undefined) env[key] = value;
   }
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-LOG_LIMIT);
@@ -129,7 +142,9 @@ async function startOnce(options: StartServerOptions): Promise<ServerProcess> {
     if (running()) child.kill('SIGKILL');
     await exited;
     await stop();
-    throw new Error(`${options.label}: ${(error as Error).message}\n--- server log ---\n${log.slice(-4000)}`, { cause: error });
+    throw new Error(`${options.label}: ${(error as Error).message}\n--- server log ---\n${log.slice(-4000)}`, {
+      cause: error,
+    });
   }
 
   return {

@@ -16,7 +16,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
 }
 
-export const buttonClass = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', className?: string) =>
+export const buttonClass = (
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  className?: string,
+) =>
   cn(
     'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-control font-medium transition-colors disabled:cursor-not-allowed',
     variants[variant],
@@ -24,6 +28,9 @@ export const buttonClass = (variant: keyof typeof variants = 'primary', size: ke
     className,
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = 'button', ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, className, type = 'button', ...props },
+  ref,
+) {
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });

@@ -14,7 +14,16 @@ export interface ConfirmDialogContentProps {
 }
 
 /** The Radix alert dialog of src/web/components/ui/confirm-dialog.tsx, loaded apart from the page. */
-export default function ConfirmDialogContent({ open, onOpenChange, returnFocusTo, title, description, confirmLabel, cancelLabel, onConfirm }: ConfirmDialogContentProps) {
+export default function ConfirmDialogContent({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+}: ConfirmDialogContentProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

@@ -1,11 +1,22 @@
-import { cloneElement, isValidElement, Suspense, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  Suspense,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 
 /**
  * The dialog's Radix code (react-remove-scroll and the focus trap, 14 kB gzip) loads after the
  * page has painted, not with it (docs/decisions/0022 « First-load JavaScript »).
  */
-const { Component: ConfirmDialogContent, usePreload } = lazyComponent(() => import('./confirm-dialog-content.tsx'), (m) => m.default);
+const { Component: ConfirmDialogContent, usePreload } = lazyComponent(
+  () => import('./confirm-dialog-content.tsx'),
+  (m) => m.default,
+);
 
 type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
 

@@ -2,7 +2,10 @@ import { forwardRef, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { frenchDecimalText } from '../../../shared/decimal.ts';
 import { cn } from '../../lib/cn.ts';
 
-type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'value' | 'defaultValue' | 'onChange'>;
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'inputMode' | 'value' | 'defaultValue' | 'onChange'
+>;
 
 export interface DecimalInputProps extends NativeProps {
   /** The text as typed; src/shared/number-rules.ts reads it (« 0,25 » and « 0.25 » alike). */
@@ -21,7 +24,14 @@ export interface DecimalInputProps extends NativeProps {
  * English reads « 0,25 » as 25 there (issue 15). Text with a decimal keyboard instead,
  * rewritten « 0,25 » when the owner leaves it; anything else stays visible for its error.
  */
-export function decimalInputProps({ value, onValueChange, maxDigits = 3, minDigits = 0, integer = false, onBlur }: DecimalInputProps) {
+export function decimalInputProps({
+  value,
+  onValueChange,
+  maxDigits = 3,
+  minDigits = 0,
+  integer = false,
+  onBlur,
+}: DecimalInputProps) {
   return {
     type: 'text',
     inputMode: integer ? ('numeric' as const) : ('decimal' as const),
@@ -45,7 +55,11 @@ export const DecimalInput = forwardRef<HTMLInputElement, DecimalInputProps>(func
       ref={ref}
       {...rest}
       {...decimalInputProps({ value, onValueChange, maxDigits, minDigits, integer, onBlur })}
-      className={cn('h-9 rounded-lg border px-2 text-sm tabular-nums', rest['aria-invalid'] ? 'border-red-500' : 'border-stone-300', className)}
+      className={cn(
+        'h-9 rounded-lg border px-2 text-sm tabular-nums',
+        rest['aria-invalid'] ? 'border-red-500' : 'border-stone-300',
+        className,
+      )}
     />
   );
 });

@@ -8,7 +8,10 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its error message right under it, linked for screen readers. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, className, id, ...props }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, hint, className, id, ...props },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -47,7 +50,10 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 /** A labelled textarea with its error right under it (descriptions of recipes, menus, sections, items). */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, className, id, rows = 2, ...props }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, className, id, rows = 2, ...props },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

@@ -5,7 +5,17 @@ import { Button, type ButtonProps } from './button.tsx';
  * A form's submit button and « Annuler » side by side, wrapping on a narrow phone: the row
  * every create or edit form of the app ends with. `pending`: the save is on its way.
  */
-export function FormButtons({ submitLabel, pending, onCancel, size }: { submitLabel: ReactNode; pending: boolean; onCancel: () => void; size?: ButtonProps['size'] }) {
+export function FormButtons({
+  submitLabel,
+  pending,
+  onCancel,
+  size,
+}: {
+  submitLabel: ReactNode;
+  pending: boolean;
+  onCancel: () => void;
+  size?: ButtonProps['size'];
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" size={size} disabled={pending}>

@@ -9,7 +9,10 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A labelled native select (phones show their own picker) with its error right under it. */
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, hint, options, className, id, ...props }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, hint, options, className, id, ...props },
+  ref,
+) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const messageId = `${selectId}-message`;
@@ -23,7 +26,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? messageId : undefined}
-        className={cn('block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm', error ? 'border-red-500' : 'border-stone-300')}
+        className={cn(
+          'block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm',
+          error ? 'border-red-500' : 'border-stone-300',
+        )}
         {...props}
       >
         {options.map((option) => (

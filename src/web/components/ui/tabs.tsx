@@ -12,7 +12,19 @@ export interface TabItem {
  * roving-focus code was 8 kB gzip of the admin page's first load (docs/decisions/0022).
  * `data-state="active"` on the active tab, as Radix set it, for the styles.
  */
-export function Tabs({ label, items, listClassName, tabClassName, panelClassName }: { label: string; items: TabItem[]; listClassName?: string; tabClassName?: string; panelClassName?: string }) {
+export function Tabs({
+  label,
+  items,
+  listClassName,
+  tabClassName,
+  panelClassName,
+}: {
+  label: string;
+  items: TabItem[];
+  listClassName?: string;
+  tabClassName?: string;
+  panelClassName?: string;
+}) {
   const id = useId();
   const [active, setActive] = useState(items[0]?.value);
   const tabs = useRef(new Map<string, HTMLButtonElement>());
@@ -32,7 +44,13 @@ export function Tabs({ label, items, listClassName, tabClassName, panelClassName
   const current = items.find((item) => item.value === active);
   return (
     <div>
-      <div role="tablist" aria-label={label} aria-orientation="horizontal" className={listClassName} onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        aria-orientation="horizontal"
+        className={listClassName}
+        onKeyDown={onKeyDown}
+      >
         {items.map((item) => {
           const selected = item.value === active;
           return (
@@ -58,7 +76,13 @@ export function Tabs({ label, items, listClassName, tabClassName, panelClassName
         })}
       </div>
       {current && (
-        <div role="tabpanel" id={panelId(current.value)} aria-labelledby={tabId(current.value)} tabIndex={0} className={panelClassName}>
+        <div
+          role="tabpanel"
+          id={panelId(current.value)}
+          aria-labelledby={tabId(current.value)}
+          tabIndex={0}
+          className={panelClassName}
+        >
           {current.content}
         </div>
       )}

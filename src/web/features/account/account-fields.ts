@@ -14,7 +14,12 @@ export const EMAIL_LINK_HINT = 'Un lien de confirmation sera envoyé à cette ad
 
 export const PASSWORD_FIELDS = {
   currentPassword: { label: 'Mot de passe actuel', type: 'password', autoComplete: 'current-password' },
-  newPassword: { label: 'Nouveau mot de passe', type: 'password', autoComplete: 'new-password', hint: '6 caractères minimum' },
+  newPassword: {
+    label: 'Nouveau mot de passe',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: '6 caractères minimum',
+  },
   confirmPassword: { label: 'Confirmer le nouveau mot de passe', type: 'password', autoComplete: 'new-password' },
 } as const;
 

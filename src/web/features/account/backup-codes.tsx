@@ -19,10 +19,18 @@ export function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={() => void copyText(codes.join('\n'), 'Codes de secours copiés')}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void copyText(codes.join('\n'), 'Codes de secours copiés')}
+        >
           Copier
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => saveBlob(new Blob([asText(codes)], { type: 'text/plain;charset=utf-8' }), BACKUP_CODES_FILE)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => saveBlob(new Blob([asText(codes)], { type: 'text/plain;charset=utf-8' }), BACKUP_CODES_FILE)}
+        >
           Télécharger
         </Button>
       </div>

@@ -4,7 +4,10 @@ import { lazyComponent } from '../../lib/lazy-component.ts';
 import { AccountCard } from './account-card.tsx';
 
 // The dialog (Radix's dialog, the password prompt) opens on demand: its code loads once the page has painted.
-const { Component: DeleteAccountDialog, usePreload } = lazyComponent(() => import('./delete-account-dialog.tsx'), (m) => m.DeleteAccountDialog);
+const { Component: DeleteAccountDialog, usePreload } = lazyComponent(
+  () => import('./delete-account-dialog.tsx'),
+  (m) => m.DeleteAccountDialog,
+);
 
 /** The danger zone of « Mon compte ». */
 export function DeleteAccountCard() {

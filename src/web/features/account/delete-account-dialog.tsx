@@ -19,7 +19,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6">
-          <Dialog.Title className="text-lg font-semibold text-red-800">Supprimer définitivement votre compte ?</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold text-red-800">
+            Supprimer définitivement votre compte ?
+          </Dialog.Title>
           <Dialog.Description asChild>
             <div className="space-y-2 text-sm text-stone-700">
               <p>Cette action est irréversible. Seront supprimés{'\u00a0'}:</p>

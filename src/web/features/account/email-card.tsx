@@ -8,13 +8,24 @@ import { EMAIL_FIELD, EMAIL_LINK_HINT } from './account-fields.ts';
 
 // The form (react-hook-form, zod) loads once the page has painted; until then the same field
 // and button stand in, disabled, so nothing moves (issue 20's 120 kB).
-const { Component: EmailForm, usePreload } = lazyComponent(() => import('./email-form.tsx'), (m) => m.EmailForm);
+const { Component: EmailForm, usePreload } = lazyComponent(
+  () => import('./email-form.tsx'),
+  (m) => m.EmailForm,
+);
 
 /**
  * « Adresse email »: with mail configured the new address is used once its link is opened;
  * `linkError` says that a link came back refused (see use-email-link-return.ts).
  */
-export function EmailCard({ email, confirmationRequired, linkError }: { email: string; confirmationRequired: boolean; linkError: string | null }) {
+export function EmailCard({
+  email,
+  confirmationRequired,
+  linkError,
+}: {
+  email: string;
+  confirmationRequired: boolean;
+  linkError: string | null;
+}) {
   usePreload();
   const standIn = (
     <div className="max-w-md space-y-3" aria-busy="true">

@@ -14,7 +14,13 @@ import { useChangeEmail } from './use-change-email.ts';
  * The form of « Adresse email » (email-card.tsx): with mail configured the new address is used
  * once its link is opened; `linkError` says that a link came back refused (use-email-link-return.ts).
  */
-export function EmailForm({ confirmationRequired, linkError }: { confirmationRequired: boolean; linkError: string | null }) {
+export function EmailForm({
+  confirmationRequired,
+  linkError,
+}: {
+  confirmationRequired: boolean;
+  linkError: string | null;
+}) {
   const change = useChangeEmail();
   const [linkErrorShown, setLinkErrorShown] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);
@@ -30,7 +36,8 @@ export function EmailForm({ confirmationRequired, linkError }: { confirmationReq
         if (confirmationRequired) setLinkSentTo(values.newEmail);
         else toast.success('Adresse email modifiée');
       },
-      onError: (error) => setFormError(applyServerError(form.setError, error, { newEmail: 'newEmail', email: 'newEmail' })),
+      onError: (error) =>
+        setFormError(applyServerError(form.setError, error, { newEmail: 'newEmail', email: 'newEmail' })),
     });
   });
   return (
@@ -53,7 +60,8 @@ export function EmailForm({ confirmationRequired, linkError }: { confirmationReq
       <FormAlert message={formError} />
       {linkSentTo && (
         <FormNotice>
-          Un lien de confirmation a été envoyé à <strong className="break-all">{linkSentTo}</strong>. Votre adresse sera modifiée quand vous l’aurez ouvert.
+          Un lien de confirmation a été envoyé à <strong className="break-all">{linkSentTo}</strong>. Votre adresse sera
+          modifiée quand vous l’aurez ouvert.
         </FormNotice>
       )}
       <Button type="submit" disabled={change.isPending}>

@@ -6,7 +6,10 @@ import { AccountCard } from './account-card.tsx';
 import { PASSWORD_FIELDS } from './account-fields.ts';
 
 // The form loads once the page has painted, its disabled fields standing in (email-card.tsx).
-const { Component: PasswordForm, usePreload } = lazyComponent(() => import('./password-form.tsx'), (m) => m.PasswordForm);
+const { Component: PasswordForm, usePreload } = lazyComponent(
+  () => import('./password-form.tsx'),
+  (m) => m.PasswordForm,
+);
 
 /** « Mot de passe »: the current one, the new one twice; the other devices are signed out. */
 export function PasswordCard() {
@@ -20,7 +23,10 @@ export function PasswordCard() {
     </div>
   );
   return (
-    <AccountCard title="Mot de passe" description="Vos autres appareils seront déconnectés ; cet appareil reste connecté.">
+    <AccountCard
+      title="Mot de passe"
+      description="Vos autres appareils seront déconnectés ; cet appareil reste connecté."
+    >
       <Suspense fallback={standIn}>
         <PasswordForm />
       </Suspense>

@@ -29,15 +29,29 @@ export function PasswordForm() {
           toast.success(PASSWORD_CHANGED);
         },
         onError: (error) =>
-          setFormError(applyServerError(form.setError, error, { password: 'currentPassword', currentPassword: 'currentPassword', newPassword: 'newPassword' })),
+          setFormError(
+            applyServerError(form.setError, error, {
+              password: 'currentPassword',
+              currentPassword: 'currentPassword',
+              newPassword: 'newPassword',
+            }),
+          ),
       },
     );
   });
   return (
     <form noValidate className="max-w-md space-y-3" onSubmit={submit}>
-      <Field {...PASSWORD_FIELDS.currentPassword} error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+      <Field
+        {...PASSWORD_FIELDS.currentPassword}
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
       <Field {...PASSWORD_FIELDS.newPassword} error={errors.newPassword?.message} {...form.register('newPassword')} />
-      <Field {...PASSWORD_FIELDS.confirmPassword} error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <Field
+        {...PASSWORD_FIELDS.confirmPassword}
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
       <FormAlert message={formError} />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Enregistrement...' : 'Modifier le mot de passe'}

@@ -35,7 +35,12 @@ function SessionList() {
   return (
     <ul className="divide-y divide-stone-100">
       {sessions.data.map((session) => (
-        <SessionRow key={session.id} session={session} onRevoke={() => onRevoke(session.id)} revoking={revoke.isPending && revoke.variables === session.id} />
+        <SessionRow
+          key={session.id}
+          session={session}
+          onRevoke={() => onRevoke(session.id)}
+          revoking={revoke.isPending && revoke.variables === session.id}
+        />
       ))}
     </ul>
   );

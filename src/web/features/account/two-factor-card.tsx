@@ -11,8 +11,14 @@ import { useRegenerateBackupCodes } from './use-regenerate-backup-codes.ts';
 
 // The password prompt and the enrolment (react-hook-form, zod) open on demand: their code loads
 // once the page has painted (issue 20's 120 kB).
-const { Component: PasswordPrompt, usePreload: usePreloadPrompt } = lazyComponent(() => import('./password-prompt.tsx'), (m) => m.PasswordPrompt);
-const { Component: TwoFactorEnrolment, usePreload: usePreloadEnrolment } = lazyComponent(() => import('./two-factor-enrolment.tsx'), (m) => m.TwoFactorEnrolment);
+const { Component: PasswordPrompt, usePreload: usePreloadPrompt } = lazyComponent(
+  () => import('./password-prompt.tsx'),
+  (m) => m.PasswordPrompt,
+);
+const { Component: TwoFactorEnrolment, usePreload: usePreloadEnrolment } = lazyComponent(
+  () => import('./two-factor-enrolment.tsx'),
+  (m) => m.TwoFactorEnrolment,
+);
 
 export const TWO_FACTOR_DISABLED = 'Double authentification désactivée';
 
@@ -69,14 +75,17 @@ export function TwoFactorCard({ enabled, renderQr }: { enabled: boolean; renderQ
             submitLabel="Générer de nouveaux codes"
             pendingLabel="Génération..."
             onCancel={back}
-            onSubmit={async (password) => setStep({ name: 'new-backup-codes', codes: await regenerate.mutateAsync({ password }) })}
+            onSubmit={async (password) =>
+              setStep({ name: 'new-backup-codes', codes: await regenerate.mutateAsync({ password }) })
+            }
           />
         );
       case 'new-backup-codes':
         return (
           <div className="space-y-3">
             <p role="status" className="text-sm text-stone-700">
-              Voici vos nouveaux codes de secours. Les anciens ne fonctionnent plus : rangez ceux-ci en lieu sûr, ils ne seront plus affichés.
+              Voici vos nouveaux codes de secours. Les anciens ne fonctionnent plus : rangez ceux-ci en lieu sûr, ils ne
+              seront plus affichés.
             </p>
             <BackupCodes codes={step.codes} />
             <Button onClick={back}>Terminé</Button>

@@ -22,7 +22,10 @@ function Step({ number, title, children }: { number: number; title: string; chil
   return (
     <div className="space-y-3">
       <h3 className="flex items-center gap-2 font-semibold">
-        <span className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800" aria-hidden="true">
+        <span
+          className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800"
+          aria-hidden="true"
+        >
           {number}
         </span>
         {title}
@@ -47,7 +50,10 @@ export function TwoFactorEnrolment({
   const secret = totpSecretOf(setup.totpURI);
   const confirm = useConfirmTwoFactor();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TotpCodeInput, unknown, TotpCode>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } });
+  const form = useForm<TotpCodeInput, unknown, TotpCode>({
+    resolver: zodResolver(totpCodeSchema),
+    defaultValues: { code: '' },
+  });
   const submit = form.handleSubmit(({ code }) => {
     setFormError(null);
     confirm.mutate(code, {
@@ -62,13 +68,18 @@ export function TwoFactorEnrolment({
     <div className="space-y-6" data-testid="two-factor-enrolment">
       <div className="grid gap-6 md:grid-cols-2">
         <Step number={1} title="Scannez ce code QR">
-          <p className="text-sm text-stone-600">Avec une application d’authentification : Google Authenticator, Microsoft Authenticator, 1Password…</p>
+          <p className="text-sm text-stone-600">
+            Avec une application d’authentification : Google Authenticator, Microsoft Authenticator, 1Password…
+          </p>
           {renderQr(setup.totpURI)}
           {secret && (
             <div className="space-y-1 text-sm">
               <p className="text-stone-600">Ou saisissez cette clé dans l’application{'\u00a0'}:</p>
               <div className="flex flex-wrap items-center gap-2">
-                <code data-testid="totp-secret" className="break-words rounded bg-stone-100 px-2 py-1 font-mono text-stone-900">
+                <code
+                  data-testid="totp-secret"
+                  className="break-words rounded bg-stone-100 px-2 py-1 font-mono text-stone-900"
+                >
                   {groupSecret(secret)}
                 </code>
                 <Button size="sm" variant="ghost" onClick={() => void copyText(secret, 'Clé copiée')}>
@@ -80,7 +91,8 @@ export function TwoFactorEnrolment({
         </Step>
         <Step number={2} title="Gardez vos codes de secours">
           <p className="text-sm text-stone-600">
-            Si vous perdez votre téléphone, chacun de ces codes permet une connexion. Rangez-les en lieu sûr : ils ne seront plus affichés.
+            Si vous perdez votre téléphone, chacun de ces codes permet une connexion. Rangez-les en lieu sûr : ils ne
+            seront plus affichés.
           </p>
           <BackupCodes codes={setup.backupCodes} />
         </Step>

@@ -9,6 +9,9 @@ export function useConfirmTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } }),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: meQueryKey }), queryClient.invalidateQueries({ queryKey: accountSessionsQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountSessionsQueryKey }),
+      ]),
   });
 }

@@ -10,6 +10,7 @@ export interface TwoFactorSetup {
 /** POST /api/auth/two-factor/enable: a secret and backup codes, not in force until a code confirms them. */
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) => api<TwoFactorSetup>('/api/auth/two-factor/enable', { method: 'POST', body: input }),
+    mutationFn: (input: PasswordConfirmInput) =>
+      api<TwoFactorSetup>('/api/auth/two-factor/enable', { method: 'POST', body: input }),
   });
 }

@@ -6,6 +6,11 @@ import { api } from '../../lib/api.ts';
 export function useRegenerateBackupCodes() {
   return useMutation({
     mutationFn: async (input: PasswordConfirmInput) =>
-      (await api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { method: 'POST', body: input })).backupCodes,
+      (
+        await api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', {
+          method: 'POST',
+          body: input,
+        })
+      ).backupCodes,
   });
 }

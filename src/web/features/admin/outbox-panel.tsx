@@ -22,7 +22,8 @@ export function OutboxPanel() {
           disabled={retry.isPending || (failed === 0 && lastErrors.length === 0)}
           onClick={() =>
             retry.mutate(undefined, {
-              onSuccess: ({ retried }) => toast.success(`${countOf(retried, 'événement')} relancé${retried > 1 ? 's' : ''}`),
+              onSuccess: ({ retried }) =>
+                toast.success(`${countOf(retried, 'événement')} relancé${retried > 1 ? 's' : ''}`),
               onError: () => toast.error('Erreur lors de la relance'),
             })
           }

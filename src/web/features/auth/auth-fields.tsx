@@ -18,7 +18,13 @@ export interface AuthFormSetting {
 }
 
 /** The address field of sign-in, sign-up and « Mot de passe oublié ». */
-export const ACCOUNT_EMAIL_FIELD = { label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'vous@restaurant.fr' } as const;
+export const ACCOUNT_EMAIL_FIELD = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  placeholder: 'vous@restaurant.fr',
+} as const;
 
 /** The props an input gets: react-hook-form's `register(name)`, or the stand-in's plain input. */
 export type FieldInputProps = InputHTMLAttributes<HTMLInputElement> & { name: string; ref?: Ref<HTMLInputElement> };
@@ -54,7 +60,14 @@ export function AuthFields({
         {...input('email')}
       />
       {mode === 'sign-up' && askName && (
-        <Field label="Votre nom" autoComplete="name" placeholder="Marie Dupont" hint="Affiché à l’équipe dans l’historique des modifications." error={errors.name} {...input('name')} />
+        <Field
+          label="Votre nom"
+          autoComplete="name"
+          placeholder="Marie Dupont"
+          hint="Affiché à l’équipe dans l’historique des modifications."
+          error={errors.name}
+          {...input('name')}
+        />
       )}
       <Field
         label="Mot de passe"
@@ -67,12 +80,23 @@ export function AuthFields({
       />
       {mode === 'sign-in' && (
         // data-forgot-password: the server's paint of /auth is this markup, and its small script finds the button by it (src/web/landing/landing-script.ts).
-        <button type="button" data-forgot-password="" onClick={onForgotPassword} className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        <button
+          type="button"
+          data-forgot-password=""
+          onClick={onForgotPassword}
+          className="-mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Mot de passe oublié ?
         </button>
       )}
       {mode === 'sign-up' && !lockedEmail && (
-        <Field label="Nom du restaurant (optionnel)" placeholder="Mon Restaurant" autoComplete="organization" error={errors.restaurantName} {...input('restaurantName')} />
+        <Field
+          label="Nom du restaurant (optionnel)"
+          placeholder="Mon Restaurant"
+          autoComplete="organization"
+          error={errors.restaurantName}
+          {...input('restaurantName')}
+        />
       )}
       <FormAlert message={alert} />
       <Button type="submit" className="w-full" disabled={busy}>
@@ -89,7 +113,10 @@ export const authDraft = new FormDraft();
  * The form while its code loads: the same fields, live; a submit waits for the form, which
  * makes it again with what was typed.
  */
-export function AuthFormStandIn({ onForgotPassword, ...setting }: AuthFormSetting & { onForgotPassword: (email: string) => void }) {
+export function AuthFormStandIn({
+  onForgotPassword,
+  ...setting
+}: AuthFormSetting & { onForgotPassword: (email: string) => void }) {
   const { formRef, onSubmit, submitted } = useDraftSource(authDraft);
   const email = setting.lockedEmail ?? setting.defaultEmail ?? '';
   return (
@@ -99,7 +126,9 @@ export function AuthFormStandIn({ onForgotPassword, ...setting }: AuthFormSettin
         input={(name) => ({ name, defaultValue: name === 'email' ? email : '' })}
         alert={setting.notice ?? null}
         busy={submitted}
-        onForgotPassword={() => onForgotPassword(formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? email)}
+        onForgotPassword={() =>
+          onForgotPassword(formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? email)
+        }
       />
     </form>
   );

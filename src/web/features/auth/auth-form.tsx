@@ -55,12 +55,20 @@ export function AuthForm({
   const submit = useMutation({
     mutationFn: async (values: SignUpInput): Promise<Outcome> => {
       if (mode === 'sign-in') {
-        const answer = await api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body: { email: values.email, password: values.password } });
+        const answer = await api<SignInAnswer>('/api/auth/sign-in/email', {
+          method: 'POST',
+          body: { email: values.email, password: values.password },
+        });
         return answer?.twoFactorRedirect ? 'needs-second-factor' : 'signed-in';
       }
       await api('/api/auth/sign-up/email', {
         method: 'POST',
-        body: { email: values.email, password: values.password, name: values.name || undefined, restaurantName: values.restaurantName || undefined },
+        body: {
+          email: values.email,
+          password: values.password,
+          name: values.name || undefined,
+          restaurantName: values.restaurantName || undefined,
+        },
       });
       // The answer carries no session token (it stays in its http-only cookie): whether a
       // session was opened follows from the server's configuration.
@@ -79,11 +87,13 @@ export function AuthForm({
     },
     onError: (error) => {
       const fallback = mode === 'sign-in' ? authMessages.loginError : authMessages.signUpError;
-      const message = error instanceof ApiError && error.status !== 0 && error.code !== 'internal' ? error.message : fallback;
+      const message =
+        error instanceof ApiError && error.status !== 0 && error.code !== 'internal' ? error.message : fallback;
       setServerError(message);
       if (error instanceof ApiError) {
         for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'email' || field === 'password' || field === 'name' || field === 'restaurantName') form.setError(field, { message: text });
+          if (field === 'email' || field === 'password' || field === 'name' || field === 'restaurantName')
+            form.setError(field, { message: text });
         }
       }
       toast.error(message);
@@ -94,7 +104,13 @@ export function AuthForm({
   const onSubmit = form.handleSubmit((values) => submit.mutate(values));
   useTakeDraft(authDraft, {
     setValue: (name, value) => {
-      if (name === 'password' || name === 'name' || name === 'restaurantName' || (name === 'email' && lockedEmail === undefined)) form.setValue(name, value);
+      if (
+        name === 'password' ||
+        name === 'name' ||
+        name === 'restaurantName' ||
+        (name === 'email' && lockedEmail === undefined)
+      )
+        form.setValue(name, value);
     },
     root: () => formRef.current,
     submit: () => void onSubmit(),
@@ -109,7 +125,12 @@ export function AuthForm({
         lockedEmail={lockedEmail}
         askName={askName}
         input={(name) => form.register(name)}
-        errors={{ email: errors.email?.message, password: errors.password?.message, name: errors.name?.message, restaurantName: errors.restaurantName?.message }}
+        errors={{
+          email: errors.email?.message,
+          password: errors.password?.message,
+          name: errors.name?.message,
+          restaurantName: errors.restaurantName?.message,
+        }}
         alert={serverError}
         busy={submit.isPending}
         onForgotPassword={() => onForgotPassword(form.getValues('email'))}

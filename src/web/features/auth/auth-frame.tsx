@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 
 /** The narrow card of /auth and /reset-password: a title, a line of help, the form. */
-export function AuthFrame({ title, intro, above, children }: { title: string; intro?: string; above?: ReactNode; children: ReactNode }) {
+export function AuthFrame({
+  title,
+  intro,
+  above,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  above?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <Card className="space-y-6">

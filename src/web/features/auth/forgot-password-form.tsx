@@ -13,10 +13,14 @@ import { ACCOUNT_EMAIL_FIELD } from './auth-fields.tsx';
 
 /** « Mot de passe oublié ? »: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; onBack: () => void }) {
-  const form = useForm<RequestPasswordResetInput>({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: defaultEmail } });
+  const form = useForm<RequestPasswordResetInput>({
+    resolver: zodResolver(requestPasswordResetSchema),
+    defaultValues: { email: defaultEmail },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const request = useMutation({
-    mutationFn: (input: RequestPasswordResetInput) => api('/api/auth/request-password-reset', { method: 'POST', body: input }),
+    mutationFn: (input: RequestPasswordResetInput) =>
+      api('/api/auth/request-password-reset', { method: 'POST', body: input }),
     onError: (error) => setFormError(applyServerError(form.setError, error, { email: 'email' })),
   });
   const submit = form.handleSubmit((values) => {
@@ -31,16 +35,16 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
         error={form.formState.errors.email?.message}
         {...form.register('email')}
       />
-      {request.isSuccess && (
-        <FormNotice>
-          {accountMessages.resetRequested}
-        </FormNotice>
-      )}
+      {request.isSuccess && <FormNotice>{accountMessages.resetRequested}</FormNotice>}
       <FormAlert message={formError} />
       <Button type="submit" className="w-full" disabled={request.isPending}>
         {request.isPending ? 'Envoi en cours...' : 'Recevoir le lien'}
       </Button>
-      <button type="button" className="mx-auto block text-sm text-stone-600 underline-offset-2 hover:underline" onClick={onBack}>
+      <button
+        type="button"
+        className="mx-auto block text-sm text-stone-600 underline-offset-2 hover:underline"
+        onClick={onBack}
+      >
         Retour à la connexion
       </button>
     </form>

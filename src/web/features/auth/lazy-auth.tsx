@@ -9,10 +9,22 @@ import { ResetPasswordStandIn } from './reset-password-fields.tsx';
  * zod (38 kB gzip between them), so /auth, /reset-password and /invitation paint within issue
  * 20's first-load budget (docs/decisions/0022 « Signed-out pages »).
  */
-const authForm = lazyComponent(() => import('./auth-form.tsx'), (m) => m.AuthForm);
-const forgotPasswordForm = lazyComponent(() => import('./forgot-password-form.tsx'), (m) => m.ForgotPasswordForm);
-const twoFactorStep = lazyComponent(() => import('./two-factor-step.tsx'), (m) => m.TwoFactorStep);
-const resetPasswordForm = lazyComponent(() => import('./reset-password-form.tsx'), (m) => m.ResetPasswordForm);
+const authForm = lazyComponent(
+  () => import('./auth-form.tsx'),
+  (m) => m.AuthForm,
+);
+const forgotPasswordForm = lazyComponent(
+  () => import('./forgot-password-form.tsx'),
+  (m) => m.ForgotPasswordForm,
+);
+const twoFactorStep = lazyComponent(
+  () => import('./two-factor-step.tsx'),
+  (m) => m.TwoFactorStep,
+);
+const resetPasswordForm = lazyComponent(
+  () => import('./reset-password-form.tsx'),
+  (m) => m.ResetPasswordForm,
+);
 
 /** Fetches the code of the forms once the page has painted, so a click finds them there. */
 export function usePreloadAuthForms() {

@@ -20,8 +20,22 @@ export function ResetPasswordFields({
 }) {
   return (
     <>
-      <Field label="Nouveau mot de passe" type="password" autoComplete="new-password" hint="6 caractères minimum" autoFocus error={errors.newPassword} {...input('newPassword')} />
-      <Field label="Confirmer le mot de passe" type="password" autoComplete="new-password" error={errors.confirmPassword} {...input('confirmPassword')} />
+      <Field
+        label="Nouveau mot de passe"
+        type="password"
+        autoComplete="new-password"
+        hint="6 caractères minimum"
+        autoFocus
+        error={errors.newPassword}
+        {...input('newPassword')}
+      />
+      <Field
+        label="Confirmer le mot de passe"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        {...input('confirmPassword')}
+      />
       <FormAlert message={alert} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Enregistrement...' : 'Enregistrer le mot de passe'}

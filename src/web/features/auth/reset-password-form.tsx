@@ -18,9 +18,13 @@ export const PASSWORD_RESET_DONE = 'Mot de passe modifié. Connectez-vous avec v
 export function ResetPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
   const leave = useLeaveSession();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ResetPasswordFormInput>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<ResetPasswordFormInput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const reset = useMutation({
-    mutationFn: ({ newPassword }: ResetPasswordFormInput) => api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
+    mutationFn: ({ newPassword }: ResetPasswordFormInput) =>
+      api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
     // Signed in on this browser or not, the session is gone now: nothing cached may stay.
     onSuccess: () => leave('/auth', PASSWORD_RESET_DONE),
     onError: (error) => {

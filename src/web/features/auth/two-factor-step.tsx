@@ -34,13 +34,25 @@ const methods = {
 } as const;
 
 /** The challenge is dead (its 10-minute cookie expired, or too many wrong codes): no code can succeed any more. */
-const isChallengeGone = (error: unknown) => error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated';
+const isChallengeGone = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated';
 
-function CodeForm({ method, onExpired, returnTo }: { method: Method; onExpired: (message: string) => void; returnTo?: string }) {
+function CodeForm({
+  method,
+  onExpired,
+  returnTo,
+}: {
+  method: Method;
+  onExpired: (message: string) => void;
+  returnTo?: string;
+}) {
   const { path, schema, label, hint, field } = methods[method];
   const completeSignIn = useCompleteSignIn(returnTo);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<{ code: string }, unknown, { code: string }>({ resolver: zodResolver<{ code: string }, unknown, { code: string }>(schema), defaultValues: { code: '' } });
+  const form = useForm<{ code: string }, unknown, { code: string }>({
+    resolver: zodResolver<{ code: string }, unknown, { code: string }>(schema),
+    defaultValues: { code: '' },
+  });
   const verify = useMutation({
     mutationFn: (code: string) => api(path, { method: 'POST', body: { code } }),
     onSuccess: () => completeSignIn(authMessages.loginSuccess),
@@ -58,7 +70,14 @@ function CodeForm({ method, onExpired, returnTo }: { method: Method; onExpired: 
         verify.mutate(code);
       })}
     >
-      <Field label={label} hint={hint} autoFocus error={form.formState.errors.code?.message} {...field} {...form.register('code')} />
+      <Field
+        label={label}
+        hint={hint}
+        autoFocus
+        error={form.formState.errors.code?.message}
+        {...field}
+        {...form.register('code')}
+      />
       <FormAlert message={formError} />
       <Button type="submit" className="w-full" disabled={verify.isPending || verify.isSuccess}>
         {verify.isPending ? 'Vérification...' : 'Vérifier'}
@@ -71,13 +90,25 @@ function CodeForm({ method, onExpired, returnTo }: { method: Method; onExpired: 
  * The second step of a sign-in when two-factor authentication is on (docs/product/spec.md: aal1 → aal2).
  * `onExpired` takes the server's message back to the e-mail and password form.
  */
-export function TwoFactorStep({ onBack, onExpired, returnTo }: { onBack: () => void; onExpired: (message: string) => void; returnTo?: string }) {
+export function TwoFactorStep({
+  onBack,
+  onExpired,
+  returnTo,
+}: {
+  onBack: () => void;
+  onExpired: (message: string) => void;
+  returnTo?: string;
+}) {
   const [method, setMethod] = useState<Method>('totp');
   return (
     <div className="space-y-4">
       <CodeForm key={method} method={method} onExpired={onExpired} returnTo={returnTo} />
       <div className="flex flex-col items-center gap-1 text-sm">
-        <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}>
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}
+        >
           {methods[method].switchLabel}
         </button>
         <button type="button" className="text-stone-600 underline-offset-2 hover:underline" onClick={onBack}>

@@ -13,7 +13,11 @@ export const fetchBillingSubscription = (refresh = false, signal?: AbortSignal) 
   api<BillingSubscription>(`/api/billing/subscription${refresh ? '?refresh=1' : ''}`, { signal });
 
 export function useBillingSubscription() {
-  return useQuery({ queryKey: billingSubscriptionQueryKey, queryFn: ({ signal }) => fetchBillingSubscription(false, signal), staleTime: 30_000 });
+  return useQuery({
+    queryKey: billingSubscriptionQueryKey,
+    queryFn: ({ signal }) => fetchBillingSubscription(false, signal),
+    staleTime: 30_000,
+  });
 }
 
 /** docs/product/spec.md section 8: a check failure is silent when it is only the network (a fetch failure). */
@@ -55,7 +59,8 @@ function toastBillingError(error: unknown, title: string, mustLogIn: string) {
 export function useStartCheckout() {
   const goTo = useGoTo();
   return useMutation({
-    mutationFn: (billingType: BillingType) => api<{ url?: string }>('/api/billing/checkout', { method: 'POST', body: { tier: 'premium', billingType } }),
+    mutationFn: (billingType: BillingType) =>
+      api<{ url?: string }>('/api/billing/checkout', { method: 'POST', body: { tier: 'premium', billingType } }),
     onSuccess: ({ url }) => {
       if (!url) return void toast.error(billingMessages.redirectError);
       try {
@@ -86,7 +91,8 @@ export function useOpenPortal() {
 export function useDemoCheckoutSession(id: string) {
   return useQuery({
     queryKey: ['billing', 'demo-checkout', id],
-    queryFn: ({ signal }) => api<DemoCheckoutSession>(`/api/billing/demo/checkout/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<DemoCheckoutSession>(`/api/billing/demo/checkout/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
@@ -94,7 +100,10 @@ export function useDemoCheckoutAction(id: string) {
   const goTo = useGoTo();
   return useMutation({
     mutationFn: (action: 'pay' | 'cancel') =>
-      api<{ redirectUrl: string }>(`/api/billing/demo/checkout/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
+      api<{ redirectUrl: string }>(`/api/billing/demo/checkout/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        body: {},
+      }),
     onSuccess: ({ redirectUrl }) => goTo(redirectUrl),
   });
 }
@@ -105,7 +114,8 @@ export function useDemoPortalAction() {
   const queryClient = useQueryClient();
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (action: DemoPortalAction) => api<BillingSubscription>('/api/billing/demo/portal', { method: 'POST', body: { action } }),
+    mutationFn: (action: DemoPortalAction) =>
+      api<BillingSubscription>('/api/billing/demo/portal', { method: 'POST', body: { action } }),
     onSuccess: (subscription) => {
       queryClient.setQueryData(billingSubscriptionQueryKey, subscription);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -1,7 +1,11 @@
 /** docs/product/decisions.md 4: the demo provider's pages say loudly that nothing is really paid. */
 export function DemoBanner() {
   return (
-    <div role="note" className="bg-amber-400 px-4 py-3 text-center text-base font-bold text-amber-950" data-testid="demo-banner">
+    <div
+      role="note"
+      className="bg-amber-400 px-4 py-3 text-center text-base font-bold text-amber-950"
+      data-testid="demo-banner"
+    >
       Mode démonstration – aucun paiement réel
     </div>
   );

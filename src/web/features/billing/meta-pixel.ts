@@ -3,7 +3,12 @@ import { PRICES } from '../../../shared/plans.ts';
 import { usePublicConfig } from '../../lib/queries.ts';
 import { onSubscriptionVerified } from './subscribe-event.ts';
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; callMethod?: (...args: unknown[]) => void };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[][];
+  loaded?: boolean;
+  version?: string;
+  callMethod?: (...args: unknown[]) => void;
+};
 declare global {
   interface Window {
     fbq?: Fbq;

@@ -8,8 +8,23 @@ const me: MeResponse = {
   profile: { restaurantName: 'Le Bistrot du Port', address: null, postalCode: null, city: null, phone: null },
   organisation: { id: 'o1', name: 'Le Bistrot du Port', role: 'owner' },
   organisations: [{ id: 'o1', name: 'Le Bistrot du Port', role: 'owner' }],
-  subscription: { subscribed: true, tier: 'premium', status: 'active', subscriptionEnd: '2026-12-05T10:00:00.000Z', willExpire: true },
-  usage: { recipes: 7, menus: 2, qrCodes: 3, establishments: 1, members: 1, recipesThisMonth: 1, menusThisMonth: 0, qrCodesThisMonth: 2 },
+  subscription: {
+    subscribed: true,
+    tier: 'premium',
+    status: 'active',
+    subscriptionEnd: '2026-12-05T10:00:00.000Z',
+    willExpire: true,
+  },
+  usage: {
+    recipes: 7,
+    menus: 2,
+    qrCodes: 3,
+    establishments: 1,
+    members: 1,
+    recipesThisMonth: 1,
+    menusThisMonth: 0,
+    qrCodesThisMonth: 2,
+  },
   limits: FREE_LIMITS,
 };
 
@@ -33,7 +48,12 @@ describe('toPlanView', () => {
   });
 
   it('falls back on GET /api/me when the subscription check failed', () => {
-    expect(toPlanView(undefined, me)).toMatchObject({ premium: true, willExpire: true, end: '2026-12-05T10:00:00.000Z', active: true });
+    expect(toPlanView(undefined, me)).toMatchObject({
+      premium: true,
+      willExpire: true,
+      end: '2026-12-05T10:00:00.000Z',
+      active: true,
+    });
   });
 });
 

@@ -32,7 +32,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : billingMessages.checkFailed);
+const errorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : billingMessages.checkFailed;
 
 /**
  * The success page flow (docs/product/spec.md section 4): wait 3 s, then up to 5 forced refreshes of the

@@ -2,7 +2,8 @@
 export const VERIFICATION = { initialDelayMs: 3000, attempts: 5, backoffStartMs: 2000, backoffMaxMs: 10_000 } as const;
 
 /** Wait before try `attempt + 1` after try `attempt` failed: 2 s, 4 s, 8 s, then 10 s. */
-export const backoffDelay = (attempt: number) => Math.min(VERIFICATION.backoffStartMs * 2 ** (attempt - 1), VERIFICATION.backoffMaxMs);
+export const backoffDelay = (attempt: number) =>
+  Math.min(VERIFICATION.backoffStartMs * 2 ** (attempt - 1), VERIFICATION.backoffMaxMs);
 
 /** Every wait of a verification that never succeeds, in order: the initial delay, then the backoffs. */
 export function verificationWaits(): number[] {

@@ -49,8 +49,8 @@ export default function ConsentBanner() {
             Vos choix sur les cookies
           </h2>{' '}
           <p className="inline sm:mt-1 sm:block">
-            Avec votre accord, nous mesurons l’audience et l’efficacité de nos publicités ; refuser ne change rien à NutriCarte.{' '}
-            {/* Plain link: the banner lives outside the router. */}
+            Avec votre accord, nous mesurons l’audience et l’efficacité de nos publicités ; refuser ne change rien à
+            NutriCarte. {/* Plain link: the banner lives outside the router. */}
             <a href="/confidentialite" className="font-medium text-brand-800 underline underline-offset-2">
               En savoir plus
             </a>

@@ -22,7 +22,19 @@ const purposes: { key: keyof ConsentChoices; title: string; text: string }[] = [
   },
 ];
 
-function Purpose({ id, title, text, checked, onChange }: { id: string; title: string; text: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Purpose({
+  id,
+  title,
+  text,
+  checked,
+  onChange,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <li className="py-4">
       <div className="flex items-center justify-between gap-4">
@@ -59,8 +71,8 @@ export default function ConsentDialog() {
             <div>
               <Dialog.Title className="text-lg font-semibold">Gestion des cookies</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-stone-600">
-                Choisissez ce que vous acceptez. Votre choix est conservé 6 mois et reste modifiable à tout moment avec le lien{' '}
-                <Quoted>Gestion des cookies</Quoted> en bas de page.
+                Choisissez ce que vous acceptez. Votre choix est conservé 6 mois et reste modifiable à tout moment avec
+                le lien <Quoted>Gestion des cookies</Quoted> en bas de page.
               </Dialog.Description>
             </div>
             <Dialog.Close
@@ -77,7 +89,8 @@ export default function ConsentDialog() {
                 <p className="shrink-0 text-sm font-medium text-brand-800">Toujours actifs</p>
               </div>
               <p className="mt-1 text-sm leading-relaxed text-stone-600">
-                La session de connexion, la sécurité du site et la mémorisation de ces choix. Ils ne demandent pas votre accord.
+                La session de connexion, la sécurité du site et la mémorisation de ces choix. Ils ne demandent pas votre
+                accord.
               </p>
             </li>
             {purposes.map((purpose) => (

@@ -15,7 +15,13 @@ function memoryStorage(initial: Record<string, string> = {}): ConsentStorage & {
 }
 
 const record = (patch: Partial<ConsentRecord> = {}): string =>
-  JSON.stringify({ version: CONSENT_VERSION, analytics: true, ads: true, decidedAt: '2026-01-15T10:00:00.000Z', ...patch });
+  JSON.stringify({
+    version: CONSENT_VERSION,
+    analytics: true,
+    ads: true,
+    decidedAt: '2026-01-15T10:00:00.000Z',
+    ...patch,
+  });
 
 const at = (iso: string) => () => new Date(iso);
 
@@ -43,16 +49,32 @@ describe('consent store', () => {
       decidedAt: '2026-03-01T08:00:00.000Z',
     });
     // The next page load reads it back.
-    expect(createConsentStore(storage, at('2026-03-02T08:00:00.000Z')).getSnapshot()).toMatchObject({ decided: true, analytics: true, ads: false });
+    expect(createConsentStore(storage, at('2026-03-02T08:00:00.000Z')).getSnapshot()).toMatchObject({
+      decided: true,
+      analytics: true,
+      ads: false,
+    });
 
     store.decide({ analytics: false, ads: false });
-    expect(createConsentStore(storage, at('2026-03-02T08:00:00.000Z')).getSnapshot()).toMatchObject({ decided: true, analytics: false, ads: false });
+    expect(createConsentStore(storage, at('2026-03-02T08:00:00.000Z')).getSnapshot()).toMatchObject({
+      decided: true,
+      analytics: false,
+      ads: false,
+    });
   });
 
   it('asks again six months after the decision', () => {
     const storage = memoryStorage({ [CONSENT_STORAGE_KEY]: record() });
-    expect(createConsentStore(storage, at('2026-07-15T09:59:59.000Z')).getSnapshot()).toMatchObject({ decided: true, analytics: true, ads: true });
-    expect(createConsentStore(storage, at('2026-07-15T10:00:00.000Z')).getSnapshot()).toMatchObject({ decided: false, analytics: false, ads: false });
+    expect(createConsentStore(storage, at('2026-07-15T09:59:59.000Z')).getSnapshot()).toMatchObject({
+      decided: true,
+      analytics: true,
+      ads: true,
+    });
+    expect(createConsentStore(storage, at('2026-07-15T10:00:00.000Z')).getSnapshot()).toMatchObject({
+      decided: false,
+      analytics: false,
+      ads: false,
+    });
     expect(consentExpiresAt(new Date('2026-01-15T10:00:00.000Z')).toISOString()).toBe('2026-07-15T10:00:00.000Z');
   });
 
@@ -66,7 +88,14 @@ describe('consent store', () => {
 
   it('treats anything malformed as no decision', () => {
     const now = new Date('2026-02-01T00:00:00.000Z');
-    for (const raw of ['', 'oui', 'null', '[]', record({ decidedAt: 'hier' }), JSON.stringify({ version: CONSENT_VERSION, analytics: 'true', ads: true, decidedAt: '2026-01-15T10:00:00.000Z' })]) {
+    for (const raw of [
+      '',
+      'oui',
+      'null',
+      '[]',
+      record({ decidedAt: 'hier' }),
+      JSON.stringify({ version: CONSENT_VERSION, analytics: 'true', ads: true, decidedAt: '2026-01-15T10:00:00.000Z' }),
+    ]) {
       expect(parseConsentRecord(raw, now)).toBeNull();
     }
   });
@@ -94,7 +123,10 @@ describe('consent store', () => {
     store.closePreferences();
     expect(store.getSnapshot()).toMatchObject({ decided: false, preferencesOpen: false });
 
-    storage.setItem(CONSENT_STORAGE_KEY, record({ analytics: false, ads: true, decidedAt: '2026-01-31T00:00:00.000Z' }));
+    storage.setItem(
+      CONSENT_STORAGE_KEY,
+      record({ analytics: false, ads: true, decidedAt: '2026-01-31T00:00:00.000Z' }),
+    );
     const snapshotBefore = store.getSnapshot();
     store.reload();
     expect(store.getSnapshot()).toMatchObject({ decided: true, analytics: false, ads: true });

@@ -51,7 +51,13 @@ export function parseConsentRecord(raw: string | null, now: Date): ConsentRecord
   }
   if (typeof value !== 'object' || value === null) return null;
   const { version, analytics, ads, decidedAt } = value as Record<string, unknown>;
-  if (version !== CONSENT_VERSION || typeof analytics !== 'boolean' || typeof ads !== 'boolean' || typeof decidedAt !== 'string') return null;
+  if (
+    version !== CONSENT_VERSION ||
+    typeof analytics !== 'boolean' ||
+    typeof ads !== 'boolean' ||
+    typeof decidedAt !== 'string'
+  )
+    return null;
   const decided = new Date(decidedAt);
   if (Number.isNaN(decided.getTime()) || consentExpiresAt(decided).getTime() <= now.getTime()) return null;
   return { version, analytics, ads, decidedAt };

@@ -25,11 +25,15 @@ function Cell({ row, column }: { row: CostRow; column: CostColumn }) {
       return (
         <>
           {euros(row.price)}
-          {row.priceHt !== null && <span className="block text-xs text-stone-500">{`${formatEuros(row.priceHt)} HT · ${SALE_MODE_LABELS[row.saleMode]}`}</span>}
+          {row.priceHt !== null && (
+            <span className="block text-xs text-stone-500">{`${formatEuros(row.priceHt)} HT · ${SALE_MODE_LABELS[row.saleMode]}`}</span>
+          )}
         </>
       );
     case 'foodCostPercent':
-      return <>{row.foodCostPercent === null ? '–' : `${euros(row.costPerServing)} · ${percentText(row.foodCostPercent)}`}</>;
+      return (
+        <>{row.foodCostPercent === null ? '–' : `${euros(row.costPerServing)} · ${percentText(row.foodCostPercent)}`}</>
+      );
     case 'coefficient':
       return <>{coefficientText(row.coefficient)}</>;
     case 'complete':
@@ -43,10 +47,16 @@ function Cell({ row, column }: { row: CostRow; column: CostColumn }) {
 
 /** The « Coûts » table (issue 17): every recipe's cost and margins, sorted by any column. */
 export function CostsTable({ rows }: { rows: readonly CostRow[] }) {
-  const [sort, setSort] = useState<{ column: CostColumn; direction: SortDirection }>({ column: 'name', direction: 'asc' });
+  const [sort, setSort] = useState<{ column: CostColumn; direction: SortDirection }>({
+    column: 'name',
+    direction: 'asc',
+  });
   const sorted = sortCostRows(rows, sort.column, sort.direction);
   const toggle = (column: CostColumn) =>
-    setSort((current) => ({ column, direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc' }));
+    setSort((current) => ({
+      column,
+      direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc',
+    }));
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="w-full min-w-[44rem] text-sm" data-testid="costs-table">
@@ -57,10 +67,16 @@ export function CostsTable({ rows }: { rows: readonly CostRow[] }) {
               <th
                 key={column.id}
                 scope="col"
-                aria-sort={sort.column === column.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                aria-sort={
+                  sort.column === column.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                }
                 className={`px-3 py-2 font-semibold ${column.numeric ? 'text-right' : ''} ${column.id === 'name' ? 'sticky left-0 bg-stone-50' : ''}`}
               >
-                <button type="button" onClick={() => toggle(column.id)} className="inline-flex items-center gap-1 hover:text-brand-700">
+                <button
+                  type="button"
+                  onClick={() => toggle(column.id)}
+                  className="inline-flex items-center gap-1 hover:text-brand-700"
+                >
                   {column.label}
                   <span aria-hidden="true" className="text-xs text-stone-500">
                     {sort.column === column.id ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
@@ -75,7 +91,11 @@ export function CostsTable({ rows }: { rows: readonly CostRow[] }) {
             <tr key={row.id} className="border-t border-stone-100" data-testid="cost-row">
               {COLUMNS.map((column) =>
                 column.id === 'name' ? (
-                  <th key={column.id} scope="row" className="sticky left-0 max-w-48 bg-white px-3 py-2 text-left font-normal">
+                  <th
+                    key={column.id}
+                    scope="row"
+                    className="sticky left-0 max-w-48 bg-white px-3 py-2 text-left font-normal"
+                  >
                     <Cell row={row} column={column.id} />
                   </th>
                 ) : (

@@ -17,7 +17,10 @@ export function useEstablishments() {
  * The establishment a menu belongs to (its printed documents are headed by it,
  * docs/product/organisations.md « Establishments »); undefined while the list loads.
  */
-export function useEstablishment(id: string | undefined): { establishment: Establishment | undefined; isError: boolean } {
+export function useEstablishment(id: string | undefined): {
+  establishment: Establishment | undefined;
+  isError: boolean;
+} {
   const list = useEstablishments();
   return { establishment: id ? list.data?.find((e) => e.id === id) : undefined, isError: list.isError };
 }
@@ -25,7 +28,11 @@ export function useEstablishment(id: string | undefined): { establishment: Estab
 /** A change refetches the list and /api/me (its profile is the first establishment, its usage counts them). */
 function useInvalidateEstablishments() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: establishmentsQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: establishmentsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    ]);
 }
 
 export function useSaveEstablishment() {
@@ -41,5 +48,8 @@ export function useSaveEstablishment() {
 
 export function useDeleteEstablishment() {
   const invalidate = useInvalidateEstablishments();
-  return useMutation({ mutationFn: (id: string) => api<void>(`/api/establishments/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/establishments/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: invalidate,
+  });
 }

@@ -4,7 +4,17 @@ import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { formatDate } from '../../lib/format.ts';
 
 /** One establishment: its name and address; owners edit and delete it. */
-export function EstablishmentCard({ establishment, canWrite, onEdit, onDelete }: { establishment: Establishment; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
+export function EstablishmentCard({
+  establishment,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  establishment: Establishment;
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const town = [establishment.postalCode, establishment.city].filter(Boolean).join(' ');
   const place = [establishment.address, town].filter(Boolean).join(', ');
   return (
@@ -16,7 +26,13 @@ export function EstablishmentCard({ establishment, canWrite, onEdit, onDelete }:
       {establishment.phone && <p className="text-sm text-stone-700">{establishment.phone}</p>}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créé le {formatDate(establishment.createdAt)}</span>
-        {canWrite && <EditDeleteButtons confirmTitle={`Supprimer l’établissement « ${establishment.name} » ?`} onEdit={onEdit} onDelete={onDelete} />}
+        {canWrite && (
+          <EditDeleteButtons
+            confirmTitle={`Supprimer l’établissement « ${establishment.name} » ?`}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
       </div>
     </Card>
   );

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
-import { establishmentInputSchema, type Establishment, type EstablishmentInput, type EstablishmentInputParsed } from '../../../shared/api/organisations.ts';
+import {
+  establishmentInputSchema,
+  type Establishment,
+  type EstablishmentInput,
+  type EstablishmentInputParsed,
+} from '../../../shared/api/organisations.ts';
 import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
@@ -24,10 +29,21 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
  * « Mon compte » in issue 15). A refusal of the plan is told by `onPlanLimit` (the page shows
  * the upgrade path).
  */
-export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { establishment: Establishment | null; onDone: () => void; onPlanLimit: () => void }) {
+export function EstablishmentForm({
+  establishment,
+  onDone,
+  onPlanLimit,
+}: {
+  establishment: Establishment | null;
+  onDone: () => void;
+  onPlanLimit: () => void;
+}) {
   const save = useSaveEstablishment();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<EstablishmentInput, unknown, EstablishmentInputParsed>({ resolver: zodResolver(establishmentInputSchema), defaultValues: toForm(establishment) });
+  const form = useForm<EstablishmentInput, unknown, EstablishmentInputParsed>({
+    resolver: zodResolver(establishmentInputSchema),
+    defaultValues: toForm(establishment),
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) => {
     setFormError(null);
@@ -44,18 +60,56 @@ export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { esta
             onDone();
             return;
           }
-          setFormError(applyServerError(form.setError, error, { name: 'name', address: 'address', postalCode: 'postalCode', city: 'city', phone: 'phone' }));
+          setFormError(
+            applyServerError(form.setError, error, {
+              name: 'name',
+              address: 'address',
+              postalCode: 'postalCode',
+              city: 'city',
+              phone: 'phone',
+            }),
+          );
         },
       },
     );
   });
   return (
-    <form noValidate onSubmit={submit} className="max-w-md space-y-3" aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}>
-      <Field label="Nom de l’établissement" autoComplete="organization" placeholder="Cantine Jules Ferry" error={errors.name?.message} {...form.register('name')} />
-      <Field label="Adresse (optionnel)" autoComplete="street-address" placeholder="12 rue des Halles" error={errors.address?.message} {...form.register('address')} />
+    <form
+      noValidate
+      onSubmit={submit}
+      className="max-w-md space-y-3"
+      aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}
+    >
+      <Field
+        label="Nom de l’établissement"
+        autoComplete="organization"
+        placeholder="Cantine Jules Ferry"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Field
+        label="Adresse (optionnel)"
+        autoComplete="street-address"
+        placeholder="12 rue des Halles"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
       <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
-        <Field label="Code postal" autoComplete="postal-code" inputMode="numeric" placeholder="75001" error={errors.postalCode?.message} {...form.register('postalCode')} />
-        <Field label="Ville" autoComplete="address-level2" placeholder="Paris" error={errors.city?.message} {...form.register('city')} />
+        <Field
+          label="Code postal"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          placeholder="75001"
+          error={errors.postalCode?.message}
+          {...form.register('postalCode')}
+        />
+        <Field
+          label="Ville"
+          autoComplete="address-level2"
+          placeholder="Paris"
+          error={errors.city?.message}
+          {...form.register('city')}
+        />
       </div>
       <Field
         label="Téléphone (optionnel)"
@@ -67,7 +121,11 @@ export function EstablishmentForm({ establishment, onDone, onPlanLimit }: { esta
         {...form.register('phone')}
       />
       <FormAlert message={formError} />
-      <FormButtons submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'} pending={save.isPending} onCancel={onDone} />
+      <FormButtons
+        submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

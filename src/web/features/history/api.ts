@@ -16,7 +16,8 @@ export interface HistoryPage {
 export function useOrganisationHistoryPage(before: string | null) {
   return useQuery({
     queryKey: ['organisation', 'history', before],
-    queryFn: () => api<HistoryPage>(`/api/organisation/history${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+    queryFn: () =>
+      api<HistoryPage>(`/api/organisation/history${before ? `?before=${encodeURIComponent(before)}` : ''}`),
   });
 }
 
@@ -24,6 +25,7 @@ export function useOrganisationHistoryPage(before: string | null) {
 export function useRecipeHistory(recipeId: string) {
   return useQuery({
     queryKey: ['recipes', recipeId, 'history'],
-    queryFn: async () => (await api<{ events: AuditEvent[] }>(`/api/recipes/${encodeURIComponent(recipeId)}/history`)).events,
+    queryFn: async () =>
+      (await api<{ events: AuditEvent[] }>(`/api/recipes/${encodeURIComponent(recipeId)}/history`)).events,
   });
 }

@@ -36,7 +36,8 @@ export function ofName(name: string): string {
   return /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d’${name}` : `de ${name}`;
 }
 
-const asRole = (value: unknown): MemberRole | null => (value === 'owner' || value === 'editor' || value === 'viewer' ? value : null);
+const asRole = (value: unknown): MemberRole | null =>
+  value === 'owner' || value === 'editor' || value === 'viewer' ? value : null;
 
 /** A status change said as what it did: details `{to}`, a menu's `isActive` or a QR code's `active`/`inactive`. */
 function statusVerb(to: unknown): string | null {
@@ -47,8 +48,19 @@ function statusVerb(to: unknown): string | null {
 
 const withRole = (text: string, role: MemberRole | null) => (role ? `${text} (${ROLE_LABELS[role]})` : text);
 
-const DAY = lazy(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
-const SHORT_DAY = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const DAY = lazy(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const SHORT_DAY = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 const dateText = (value: unknown, format: () => Intl.DateTimeFormat): string | null =>
   typeof value === 'string' && isIsoDate(value) ? format().format(new Date(`${value}T00:00:00Z`)) : null;
 const isService = (value: unknown): value is Service => SERVICES.includes(value as Service);
@@ -58,7 +70,11 @@ const isService = (value: unknown): value is Service => SERVICES.includes(value 
  * « a modifié le plan de menus de Cantine Jules Ferry (déjeuner du lundi 7 septembre 2026) ».
  * Details it cannot read fall back to the plain sentence.
  */
-function describePlanChange(action: AuditEvent['action'], name: string, details: Record<string, unknown>): string | null {
+function describePlanChange(
+  action: AuditEvent['action'],
+  name: string,
+  details: Record<string, unknown>,
+): string | null {
   const plan = `le plan de menus ${ofName(name)}`;
   if (action === 'status_changed' && details.to === 'published') {
     const week = dateText(details.week, SHORT_DAY);
@@ -97,7 +113,8 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
     case 'deleted':
       return `${VERBS[action]} ${thing}`;
     case 'updated': {
-      const previous = typeof details.previousName === 'string' && details.previousName !== entity.name ? details.previousName : null;
+      const previous =
+        typeof details.previousName === 'string' && details.previousName !== entity.name ? details.previousName : null;
       return previous ? `a renommé ${NOUNS[entity.type]} ${previous} en ${entity.name}` : `${VERBS.updated} ${thing}`;
     }
     case 'allergens_confirmed':
@@ -117,9 +134,13 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
       return role ? `a changé le rôle de ${entity.name} en ${ROLE_LABELS[role]}` : `a changé le rôle de ${entity.name}`;
     }
     case 'removed':
-      return details.accountDeleted === true ? `a supprimé son compte et quitté l’équipe` : `a retiré ${entity.name} de l’équipe`;
+      return details.accountDeleted === true
+        ? `a supprimé son compte et quitté l’équipe`
+        : `a retiré ${entity.name} de l’équipe`;
     case 'left':
-      return details.accountDeleted === true ? 'a supprimé son compte et quitté l’organisation' : 'a quitté l’organisation';
+      return details.accountDeleted === true
+        ? 'a supprimé son compte et quitté l’organisation'
+        : 'a quitté l’organisation';
   }
 }
 

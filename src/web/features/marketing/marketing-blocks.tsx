@@ -13,7 +13,13 @@ export interface CardContent {
 }
 
 /** « Accéder au tableau de bord » for a signed-in owner, « Commencer gratuitement » otherwise. */
-export function StartLink({ variant = 'primary', className }: { variant?: 'primary' | 'secondary'; className?: string }) {
+export function StartLink({
+  variant = 'primary',
+  className,
+}: {
+  variant?: 'primary' | 'secondary';
+  className?: string;
+}) {
   const { data: me } = useMe();
   return me ? (
     <Link to="/dashboard" className={buttonClass(variant, 'lg', className)}>
@@ -31,7 +37,9 @@ export function MarketingHero({ eyebrow, title, children }: { eyebrow: string; t
     <section className="bg-gradient-to-b from-brand-50 to-stone-50">
       <div className="mx-auto max-w-5xl px-4 py-14 text-center sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{eyebrow}</p>
-        <h1 className="mx-auto mt-3 max-w-3xl text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">{title}</h1>
+        <h1 className="mx-auto mt-3 max-w-3xl text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">
+          {title}
+        </h1>
         <div className="mx-auto mt-5 max-w-2xl text-lg text-stone-700">{children}</div>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <StartLink />
@@ -99,4 +107,3 @@ export function ClosingCta({ title, text }: { title: string; text: string }) {
     </section>
   );
 }
-

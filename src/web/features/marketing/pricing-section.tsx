@@ -46,7 +46,13 @@ function Price({ amount, period }: { amount: number; period: string }) {
  * docs/product/spec.md « Pricing section », on the landing and both marketing pages. Choosing a plan
  * leads a signed-in owner to /subscription (with the period for Premium), anyone else to /auth.
  */
-export function PricingSection({ title = 'Des tarifs simples et transparents', initialPeriod = 'monthly' }: { title?: string; initialPeriod?: BillingType }) {
+export function PricingSection({
+  title = 'Des tarifs simples et transparents',
+  initialPeriod = 'monthly',
+}: {
+  title?: string;
+  initialPeriod?: BillingType;
+}) {
   const { data: me } = useMe();
   const [period, setPeriod] = useState<BillingType>(initialPeriod);
   const yearly = period === 'yearly';
@@ -67,7 +73,10 @@ export function PricingSection({ title = 'Des tarifs simples et transparents', i
         </div>
 
         <div className="mt-10 grid gap-6 md:grid-cols-2">
-          <article className="flex flex-col rounded-2xl border border-stone-200 bg-stone-50 p-6 sm:p-8" data-testid="plan-free">
+          <article
+            className="flex flex-col rounded-2xl border border-stone-200 bg-stone-50 p-6 sm:p-8"
+            data-testid="plan-free"
+          >
             <h3 className="text-xl font-bold">Gratuit</h3>
             <p className="mt-1 text-sm text-stone-700">Pour découvrir NutriCarte avec une première carte.</p>
             <Price amount={0} period="mois" />
@@ -77,12 +86,17 @@ export function PricingSection({ title = 'Des tarifs simples et transparents', i
             </Link>
           </article>
 
-          <article className="relative flex flex-col rounded-2xl border-2 border-brand-700 bg-white p-6 shadow-lg sm:p-8" data-testid="plan-premium">
+          <article
+            className="relative flex flex-col rounded-2xl border-2 border-brand-700 bg-white p-6 shadow-lg sm:p-8"
+            data-testid="plan-premium"
+          >
             <p className="absolute -top-3 left-6 rounded-full bg-orange-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
               Recommandé
             </p>
             <h3 className="text-xl font-bold">Premium</h3>
-            <p className="mt-1 text-sm text-stone-700">Pour les cartes qui changent et les établissements à plusieurs salles.</p>
+            <p className="mt-1 text-sm text-stone-700">
+              Pour les cartes qui changent et les établissements à plusieurs salles.
+            </p>
             <div aria-live="polite" data-premium-price="">
               {yearly ? (
                 <>

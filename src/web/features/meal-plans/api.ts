@@ -1,16 +1,27 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CateringTagsAnswer, EgalimAnswer, GemrcnAnswer, MealPlanRange, PlannedDay, PortionsAnswer, PortionsBody, ProductionAnswer } from '../../../shared/api/meal-plans.ts';
+import type {
+  CateringTagsAnswer,
+  EgalimAnswer,
+  GemrcnAnswer,
+  MealPlanRange,
+  PlannedDay,
+  PortionsAnswer,
+  PortionsBody,
+  ProductionAnswer,
+} from '../../../shared/api/meal-plans.ts';
 import type { CateringTag, Population, Service, Slot } from '../../../shared/catering/catering.ts';
 import { api } from '../../lib/api.ts';
 
 const KEY = ['meal-plans'] as const;
-const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 /** The plan of [from, to]; with a population, each day's nutrition and cost for one cover of it (the establishment's grammages). */
 export function useMealPlan(establishmentId: string, from: string, to: string, population?: Population) {
   return useQuery({
     queryKey: [...KEY, 'range', establishmentId, from, to, population ?? 'portion'],
-    queryFn: () => api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from, to, ...(population ? { population } : {}) })}`),
+    queryFn: () =>
+      api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from, to, ...(population ? { population } : {}) })}`),
     enabled: establishmentId !== '',
     placeholderData: keepPreviousData,
   });
@@ -32,7 +43,12 @@ export function useEgalim(establishmentId: string, from: string, to: string) {
   });
 }
 
-export function useProduction(establishmentId: string, date: string, covers: Record<Population, number>, enabled: boolean) {
+export function useProduction(
+  establishmentId: string,
+  date: string,
+  covers: Record<Population, number>,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: [...KEY, 'production', establishmentId, date, covers],
     queryFn: () => api<ProductionAnswer>(`/api/meal-plans/production?${q({ establishmentId, date, ...covers })}`),
@@ -48,7 +64,8 @@ export function usePortions(establishmentId: string) {
   });
 }
 
-export const egalimCsvUrl = (establishmentId: string, year: number) => `/api/meal-plans/egalim.csv?${q({ establishmentId, year })}`;
+export const egalimCsvUrl = (establishmentId: string, year: number) =>
+  `/api/meal-plans/egalim.csv?${q({ establishmentId, year })}`;
 
 /** Any change of plan or classification refetches every view of the plan. */
 function useInvalidatePlans() {
@@ -59,8 +76,19 @@ function useInvalidatePlans() {
 export function useSaveService(establishmentId: string) {
   const invalidate = useInvalidatePlans();
   return useMutation({
-    mutationFn: ({ date, service, components }: { date: string; service: Service; components: { slot: Slot; recipeId: string }[] }) =>
-      api<PlannedDay>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/${date}/${service}`, { method: 'PUT', body: { components } }),
+    mutationFn: ({
+      date,
+      service,
+      components,
+    }: {
+      date: string;
+      service: Service;
+      components: { slot: Slot; recipeId: string }[];
+    }) =>
+      api<PlannedDay>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/${date}/${service}`, {
+        method: 'PUT',
+        body: { components },
+      }),
     onSettled: invalidate,
   });
 }
@@ -68,19 +96,28 @@ export function useSaveService(establishmentId: string) {
 export function useCopyPlan(establishmentId: string) {
   const invalidate = useInvalidatePlans();
   return useMutation({
-    mutationFn: (body: { from: string; days: 1 | 7 | 28; to: string; times: number }) => api<{ copied: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/copy`, { method: 'POST', body }),
+    mutationFn: (body: { from: string; days: 1 | 7 | 28; to: string; times: number }) =>
+      api<{ copied: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/copy`, { method: 'POST', body }),
     onSettled: invalidate,
   });
 }
 
 export function useCateringTags(recipeId: string) {
-  return useQuery({ queryKey: [...KEY, 'tags', recipeId], queryFn: () => api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`), enabled: recipeId !== '' });
+  return useQuery({
+    queryKey: [...KEY, 'tags', recipeId],
+    queryFn: () => api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`),
+    enabled: recipeId !== '',
+  });
 }
 
 export function useSaveCateringTags() {
   const invalidate = useInvalidatePlans();
   return useMutation({
-    mutationFn: ({ recipeId, tags }: { recipeId: string; tags: CateringTag[] }) => api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, { method: 'PUT', body: { tags } }),
+    mutationFn: ({ recipeId, tags }: { recipeId: string; tags: CateringTag[] }) =>
+      api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, {
+        method: 'PUT',
+        body: { tags },
+      }),
     onSettled: invalidate,
   });
 }
@@ -89,13 +126,18 @@ export function useSaveCateringTags() {
 export function useSavePortions(establishmentId: string) {
   const invalidate = useInvalidatePlans();
   return useMutation({
-    mutationFn: (body: PortionsBody) => api<PortionsAnswer>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/portions`, { method: 'PUT', body }),
+    mutationFn: (body: PortionsBody) =>
+      api<PortionsAnswer>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/portions`, { method: 'PUT', body }),
     onSettled: invalidate,
   });
 }
 
 export function usePublishWeek(establishmentId: string) {
   return useMutation({
-    mutationFn: (week: string) => api<{ week: string; dishes: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/publish`, { method: 'POST', body: { week } }),
+    mutationFn: (week: string) =>
+      api<{ week: string; dishes: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/publish`, {
+        method: 'POST',
+        body: { week },
+      }),
   });
 }

@@ -18,14 +18,25 @@ function TagBoxes({ recipeId, canWrite }: { recipeId: string; canWrite: boolean 
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ recipeId, tags }, { onSuccess: () => (setEdited(null), toast.success('Classification enregistrée')), onError: () => toast.error('Erreur lors de l’enregistrement') });
+        save.mutate(
+          { recipeId, tags },
+          {
+            onSuccess: () => (setEdited(null), toast.success('Classification enregistrée')),
+            onError: () => toast.error('Erreur lors de l’enregistrement'),
+          },
+        );
       }}
     >
       <fieldset className="grid gap-1 sm:grid-cols-2" disabled={!canWrite}>
         <legend className="sr-only">Classification du plat</legend>
         {CATERING_TAGS.map((tag) => (
           <label key={tag} className="flex items-start gap-2 text-sm text-stone-800">
-            <input type="checkbox" className="mt-1" checked={tags.includes(tag)} onChange={(e) => toggle(tag, e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={tags.includes(tag)}
+              onChange={(e) => toggle(tag, e.currentTarget.checked)}
+            />
             {CATERING_TAG_LABELS[tag]}
           </label>
         ))}
@@ -43,10 +54,17 @@ function TagBoxes({ recipeId, canWrite }: { recipeId: string; canWrite: boolean 
 export function ClassificationForm({ recipes, canWrite }: { recipes: readonly RecipeOption[]; canWrite: boolean }) {
   const [recipeId, setRecipeId] = useState('');
   return (
-    <TitledCard title="Classer un plat pour la grille" description="Ce que les données ne disent pas&nbsp;: friture, viande non hachée, crudités… La classification est enregistrée sur la recette.">
+    <TitledCard
+      title="Classer un plat pour la grille"
+      description="Ce que les données ne disent pas&nbsp;: friture, viande non hachée, crudités… La classification est enregistrée sur la recette."
+    >
       <label className="block text-sm font-medium text-stone-800">
         Recette
-        <select className="mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm" value={recipeId} onChange={(e) => setRecipeId(e.target.value)}>
+        <select
+          className="mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm"
+          value={recipeId}
+          onChange={(e) => setRecipeId(e.target.value)}
+        >
           <option value="">Choisir une recette</option>
           {recipes.map((r) => (
             <option key={r.id} value={r.id}>

@@ -29,14 +29,23 @@ export function CopyForm({ establishmentId, monday }: { establishmentId: string;
       { from, days, to, times },
       {
         onSuccess: (result) => toast.success(`${result.copied} plats copiés`),
-        onError: (e) => setError(e instanceof ApiError && e.status < 500 && e.status > 0 ? (Object.values(e.fields)[0] ?? e.message) : 'Erreur lors de la copie'),
+        onError: (e) =>
+          setError(
+            e instanceof ApiError && e.status < 500 && e.status > 0
+              ? (Object.values(e.fields)[0] ?? e.message)
+              : 'Erreur lors de la copie',
+          ),
       },
     );
   };
   const field = 'mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm';
   return (
     <TitledCard title="Copier vers des dates suivantes">
-      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit} aria-describedby={error ? `${id}-error` : undefined}>
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={submit}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <label className="text-sm font-medium text-stone-800">
           Quoi
           <select className={field} value={days} onChange={(e) => setDays(Number(e.target.value) as 1 | 7 | 28)}>
@@ -57,7 +66,14 @@ export function CopyForm({ establishmentId, monday }: { establishmentId: string;
         </label>
         <label className="text-sm font-medium text-stone-800">
           Nombre de fois
-          <input className={field} type="number" min={1} max={13} value={times} onChange={(e) => setTimes(Number(e.target.value) || 1)} />
+          <input
+            className={field}
+            type="number"
+            min={1}
+            max={13}
+            value={times}
+            onChange={(e) => setTimes(Number(e.target.value) || 1)}
+          />
         </label>
         {error && (
           <p id={`${id}-error`} role="alert" className="text-sm text-red-700 sm:col-span-2">

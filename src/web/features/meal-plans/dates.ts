@@ -1,7 +1,9 @@
 import { lazy } from '../../../shared/lazy.ts';
 
 // Made on first use (src/shared/lazy.ts).
-const LONG = lazy(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
+const LONG = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+);
 const SHORT = lazy(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', timeZone: 'UTC' }));
 const MONTH = lazy(() => new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 

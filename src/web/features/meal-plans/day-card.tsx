@@ -1,6 +1,13 @@
 import { useRef } from 'react';
 import type { PlannedComponent, PlannedDay } from '../../../shared/api/meal-plans.ts';
-import { POPULATION_LABELS, SERVICE_SLOTS, SLOT_LABELS, type Population, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import {
+  POPULATION_LABELS,
+  SERVICE_SLOTS,
+  SLOT_LABELS,
+  type Population,
+  type Service,
+  type Slot,
+} from '../../../shared/catering/catering.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { dayLabel } from './dates.ts';
@@ -25,7 +32,8 @@ interface Props {
 function nutritionLine(day: PlannedDay, population: Population): string {
   const n = day.nutrition;
   if (n.energyKcal === null) return 'Valeurs nutritionnelles\u00a0: incomplètes';
-  const grams = (label: string, value: number | null) => (value === null ? '' : ` · ${label} ${formatNumber(value, 1)}\u00a0g`);
+  const grams = (label: string, value: number | null) =>
+    value === null ? '' : ` · ${label} ${formatNumber(value, 1)}\u00a0g`;
   return `${formatNumber(n.energyKcal)}\u00a0kcal${grams('protéines', n.protein)}${grams('glucides', n.carbs)}${grams('lipides', n.fat)} par convive ${POPULATION_LABELS[population].toLocaleLowerCase('fr')}`;
 }
 
@@ -47,9 +55,13 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
     const name = text.trim();
     const list = pending.current > 0 && latest.current?.service === service ? latest.current.components : planned;
     if ((list.find((c) => c.slot === slot)?.recipeName ?? '') === name) return;
-    const recipe = name === '' ? null : recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.toLocaleLowerCase('fr'));
+    const recipe =
+      name === '' ? null : recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.toLocaleLowerCase('fr'));
     if (name !== '' && !recipe) return;
-    const next = [...list.filter((c) => c.slot !== slot), ...(recipe ? [{ slot, recipeId: recipe.id, recipeName: recipe.name }] : [])];
+    const next = [
+      ...list.filter((c) => c.slot !== slot),
+      ...(recipe ? [{ slot, recipeId: recipe.id, recipeName: recipe.name }] : []),
+    ];
     latest.current = { service, components: next };
     pending.current += 1;
     const components = next.map((c) => ({ slot: c.slot, recipeId: c.recipeId }));
@@ -90,7 +102,8 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
         })}
       </div>
       <p className="text-xs text-stone-600">
-        {nutritionLine(day, population)} · Coût par couvert&nbsp;: {day.costPerCover === null ? 'prix des produits non renseignés' : formatEuros(day.costPerCover)}
+        {nutritionLine(day, population)} · Coût par couvert&nbsp;:{' '}
+        {day.costPerCover === null ? 'prix des produits non renseignés' : formatEuros(day.costPerCover)}
       </p>
     </Card>
   );

@@ -13,13 +13,27 @@ function Share({ label, value, threshold }: { label: string; value: number | nul
       <span>
         {label} <span className="text-stone-500">(seuil légal {threshold}&nbsp;%)</span>
       </span>
-      {value === null ? <Badge>Inconnu</Badge> : <Badge tone={value >= threshold ? 'green' : 'red'}>{formatNumber(value, 1)}&nbsp;%</Badge>}
+      {value === null ? (
+        <Badge>Inconnu</Badge>
+      ) : (
+        <Badge tone={value >= threshold ? 'green' : 'red'}>{formatNumber(value, 1)}&nbsp;%</Badge>
+      )}
     </li>
   );
 }
 
 /** EGalim over the month shown: shares by purchase value, vegetarian menus per week, and the yearly « ma cantine » file. */
-export function EgalimPanel({ answer, month, csvUrl, posterTo }: { answer: EgalimAnswer | undefined; month: string; csvUrl: string; posterTo: string }) {
+export function EgalimPanel({
+  answer,
+  month,
+  csvUrl,
+  posterTo,
+}: {
+  answer: EgalimAnswer | undefined;
+  month: string;
+  csvUrl: string;
+  posterTo: string;
+}) {
   return (
     <TitledCard title={egalimPanelTitle(month)}>
       {!answer ? (
@@ -27,9 +41,17 @@ export function EgalimPanel({ answer, month, csvUrl, posterTo }: { answer: Egali
       ) : (
         <div className="space-y-3">
           <ul className="divide-y divide-stone-100">
-            <Share label="Produits durables et de qualité (bio inclus)" value={answer.sustainablePercent} threshold={THRESHOLDS.sustainable} />
+            <Share
+              label="Produits durables et de qualité (bio inclus)"
+              value={answer.sustainablePercent}
+              threshold={THRESHOLDS.sustainable}
+            />
             <Share label="Dont bio" value={answer.organicPercent} threshold={THRESHOLDS.organic} />
-            <Share label="Viandes et poissons durables" value={answer.meatFishSustainablePercent} threshold={THRESHOLDS.meatFish} />
+            <Share
+              label="Viandes et poissons durables"
+              value={answer.meatFishSustainablePercent}
+              threshold={THRESHOLDS.meatFish}
+            />
             <li className="flex items-center justify-between gap-3 py-1.5 text-sm">
               <span>Semaines avec un menu végétarien</span>
               <Badge tone={answer.vegetarianWeeks === answer.weeks ? 'green' : 'red'}>
@@ -38,17 +60,28 @@ export function EgalimPanel({ answer, month, csvUrl, posterTo }: { answer: Egali
             </li>
           </ul>
           {answer.weeksWithoutVegetarian.length > 0 && (
-            <p className="text-sm text-red-800">Sans menu végétarien&nbsp;: semaine du {answer.weeksWithoutVegetarian.map(shortDayLabel).join(', semaine du ')}.</p>
+            <p className="text-sm text-red-800">
+              Sans menu végétarien&nbsp;: semaine du{' '}
+              {answer.weeksWithoutVegetarian.map(shortDayLabel).join(', semaine du ')}.
+            </p>
           )}
           <p className="text-xs text-stone-600">
             Valeur d’achat comptée&nbsp;: {formatEuros(answer.purchaseValue)}.
-            {answer.unpricedLines > 0 && ` ${answer.unpricedLines} lignes d’ingrédients sans prix d’achat\u00a0: les parts se calculent quand vos produits ont un prix et leurs labels.`}
+            {answer.unpricedLines > 0 &&
+              ` ${answer.unpricedLines} lignes d’ingrédients sans prix d’achat\u00a0: les parts se calculent quand vos produits ont un prix et leurs labels.`}
           </p>
           <div className="flex flex-wrap gap-2">
-            <a className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100" href={csvUrl} download>
+            <a
+              className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100"
+              href={csvUrl}
+              download
+            >
               Exporter le bilan annuel « ma cantine » (CSV)
             </a>
-            <Link className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100" to={posterTo}>
+            <Link
+              className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100"
+              to={posterTo}
+            >
               Affiche EGalim de l’année pour les convives
             </Link>
           </div>

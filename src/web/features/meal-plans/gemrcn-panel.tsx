@@ -15,7 +15,9 @@ export function GemrcnPanel({ answer }: { answer: GemrcnAnswer | undefined }) {
         <div className="space-y-3">
           <p className="text-sm text-stone-700">
             {answer.rulesetLabel}. {answer.meals} repas comptés (déjeuners et dîners à partir de la semaine affichée)
-            {answer.meals < 20 ? '\u00a0: moins de 20 repas planifiés, les seuils sont ramenés au nombre de repas.' : '.'}
+            {answer.meals < 20
+              ? '\u00a0: moins de 20 repas planifiés, les seuils sont ramenés au nombre de repas.'
+              : '.'}
           </p>
           <ul className="divide-y divide-stone-100" aria-label="Critères GEMRCN">
             {answer.criteria.map((c) => (
@@ -36,7 +38,8 @@ export function GemrcnPanel({ answer }: { answer: GemrcnAnswer | undefined }) {
                     <ul className="mt-1 list-disc pl-5">
                       {c.matches.map((m) => (
                         <li key={`${m.date}-${m.service}`}>
-                          {shortDayLabel(m.date)}, {SERVICE_LABELS[m.service].toLocaleLowerCase('fr')}&nbsp;: {m.recipeName}
+                          {shortDayLabel(m.date)}, {SERVICE_LABELS[m.service].toLocaleLowerCase('fr')}&nbsp;:{' '}
+                          {m.recipeName}
                         </li>
                       ))}
                     </ul>

@@ -6,7 +6,8 @@ import { shortDayLabel } from './dates.ts';
 /** The month at a glance: each planned day with its components for the chosen service. */
 export function MonthView({ days, service }: { days: readonly PlannedDay[]; service: Service }) {
   const planned = days.filter((d) => d.services.some((s) => s.service === service));
-  if (planned.length === 0) return <Card className="text-sm text-stone-600">Aucun repas planifié ce mois-ci pour ce service.</Card>;
+  if (planned.length === 0)
+    return <Card className="text-sm text-stone-600">Aucun repas planifié ce mois-ci pour ce service.</Card>;
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {planned.map((day) => (

@@ -28,7 +28,12 @@ export function PlanTools({
       {canWrite && <CopyForm key={`${establishmentId}-${monday}`} establishmentId={establishmentId} monday={monday} />}
       <ClassificationForm recipes={recipes} canWrite={canWrite} />
       <ProductionSheet key={monday} establishmentId={establishmentId} date={monday} />
-      <PortionsPanel key={establishmentId} establishmentId={establishmentId} canWrite={canWrite} highlight={population} />
+      <PortionsPanel
+        key={establishmentId}
+        establishmentId={establishmentId}
+        canWrite={canWrite}
+        highlight={population}
+      />
     </>
   );
 }

@@ -3,7 +3,16 @@ import type { PortionsBody } from '../../../shared/api/meal-plans.ts';
 import { mealPlanMessages } from '../../../shared/api/meal-plan-messages.ts';
 import { POPULATION_LABELS, POPULATIONS, type Population } from '../../../shared/catering/catering.ts';
 import { parseInteger } from '../../../shared/decimal.ts';
-import { DEFAULT_PORTIONS, PORTION_GRAMS_MAX, PORTION_GRAMS_MIN, PORTION_LINE_LABELS, PORTION_LINES, type PortionGrid, type PortionLine, type PortionSource } from '../../../shared/catering/portions.ts';
+import {
+  DEFAULT_PORTIONS,
+  PORTION_GRAMS_MAX,
+  PORTION_GRAMS_MIN,
+  PORTION_LINE_LABELS,
+  PORTION_LINES,
+  type PortionGrid,
+  type PortionLine,
+  type PortionSource,
+} from '../../../shared/catering/portions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DecimalInput } from '../../components/ui/decimal-input.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
@@ -15,10 +24,20 @@ import { usePortions, useSavePortions } from './api.ts';
 type Texts = Record<PortionLine, Record<Population, string>>;
 const cellKey = (line: PortionLine, population: Population) => `grams.${line}.${population}`;
 
-const SOURCE_TAGS: Record<PortionSource, string> = { arrete: 'Arrêté', repere: 'Repère', etablissement: 'Le vôtre', recette: 'Recette' };
+const SOURCE_TAGS: Record<PortionSource, string> = {
+  arrete: 'Arrêté',
+  repere: 'Repère',
+  etablissement: 'Le vôtre',
+  recette: 'Recette',
+};
 
 function textsOf(grid: PortionGrid): Texts {
-  return Object.fromEntries(PORTION_LINES.map((line) => [line, Object.fromEntries(POPULATIONS.map((p) => [p, grid[line][p].grams === null ? '' : String(grid[line][p].grams)]))])) as Texts;
+  return Object.fromEntries(
+    PORTION_LINES.map((line) => [
+      line,
+      Object.fromEntries(POPULATIONS.map((p) => [p, grid[line][p].grams === null ? '' : String(grid[line][p].grams)])),
+    ]),
+  ) as Texts;
 }
 
 /**
@@ -31,9 +50,15 @@ export function portionsBody(texts: Texts): { body: PortionsBody; errors: Record
   for (const line of PORTION_LINES) {
     for (const population of POPULATIONS) {
       const parsed = parseInteger(texts[line][population]);
-      const value = parsed.kind === 'empty' ? null : parsed.kind === 'number' && parsed.value >= PORTION_GRAMS_MIN && parsed.value <= PORTION_GRAMS_MAX ? parsed.value : undefined;
+      const value =
+        parsed.kind === 'empty'
+          ? null
+          : parsed.kind === 'number' && parsed.value >= PORTION_GRAMS_MIN && parsed.value <= PORTION_GRAMS_MAX
+            ? parsed.value
+            : undefined;
       if (value === undefined) errors[cellKey(line, population)] = mealPlanMessages.portionGramsInvalid;
-      else if (value !== DEFAULT_PORTIONS[line][population].grams) grams[line] = { ...grams[line], [population]: value };
+      else if (value !== DEFAULT_PORTIONS[line][population].grams)
+        grams[line] = { ...grams[line], [population]: value };
     }
   }
   return { body: { grams }, errors };
@@ -44,7 +69,15 @@ export function portionsBody(texts: Texts): { body: PortionsBody; errors: Record
  * which the production sheet and the plan's figures per cover use. The arrêté's figures and
  * NutriCarte's estimates are marked apart; the establishment sets its own (docs/product/meal-plans.md).
  */
-export function PortionsPanel({ establishmentId, canWrite, highlight }: { establishmentId: string; canWrite: boolean; highlight: Population }) {
+export function PortionsPanel({
+  establishmentId,
+  canWrite,
+  highlight,
+}: {
+  establishmentId: string;
+  canWrite: boolean;
+  highlight: Population;
+}) {
   const portions = usePortions(establishmentId);
   const save = useSavePortions(establishmentId);
   const [edited, setEdited] = useState<Texts | null>(null);
@@ -62,7 +95,11 @@ export function PortionsPanel({ establishmentId, canWrite, highlight }: { establ
       },
       onError: (e) => {
         if (e instanceof ApiError && Object.keys(e.fields).length > 0) setErrors(e.fields);
-        toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'Erreur lors de l’enregistrement des grammages');
+        toast.error(
+          e instanceof ApiError && e.status > 0 && e.status < 500
+            ? e.message
+            : 'Erreur lors de l’enregistrement des grammages',
+        );
       },
     });
 
@@ -72,11 +109,15 @@ export function PortionsPanel({ establishmentId, canWrite, highlight }: { establ
       description="Poids servi par convive, en grammes de plat prêt à servir. La fiche de production et les valeurs par convive du plan s’en servent. Laissez une case vide pour servir une portion de la recette."
     >
       <p className="text-xs text-stone-600">
-        <strong className="font-semibold">Arrêté</strong>&nbsp;: arrêté du 30&nbsp;septembre 2011, annexe&nbsp;II (restauration scolaire). <strong className="font-semibold">Repère</strong>&nbsp;: valeur
-        indicative NutriCarte, à valider avec votre diététicien. Un plat principal dont la viande, le poisson ou l’œuf font moins de 70&nbsp;% du poids est pesé en plat composé.
+        <strong className="font-semibold">Arrêté</strong>&nbsp;: arrêté du 30&nbsp;septembre 2011, annexe&nbsp;II
+        (restauration scolaire). <strong className="font-semibold">Repère</strong>&nbsp;: valeur indicative NutriCarte,
+        à valider avec votre diététicien. Un plat principal dont la viande, le poisson ou l’œuf font moins de 70&nbsp;%
+        du poids est pesé en plat composé.
       </p>
       {!texts || !grid || !saved ? (
-        <p className="text-sm text-stone-600">{portions.isError ? 'Erreur lors du chargement des grammages.' : 'Chargement...'}</p>
+        <p className="text-sm text-stone-600">
+          {portions.isError ? 'Erreur lors du chargement des grammages.' : 'Chargement...'}
+        </p>
       ) : (
         <form
           className="space-y-3"
@@ -93,14 +134,25 @@ export function PortionsPanel({ establishmentId, canWrite, highlight }: { establ
           }}
         >
           {PORTION_LINES.map((line) => (
-            <fieldset key={line} className="grid grid-cols-2 gap-2 border-t border-stone-100 pt-2 sm:grid-cols-4" disabled={!canWrite || save.isPending}>
+            <fieldset
+              key={line}
+              className="grid grid-cols-2 gap-2 border-t border-stone-100 pt-2 sm:grid-cols-4"
+              disabled={!canWrite || save.isPending}
+            >
               <legend className="text-sm font-medium text-stone-900">{PORTION_LINE_LABELS[line]}</legend>
               {POPULATIONS.map((population) => {
                 const key = cellKey(line, population);
                 const error = errors[key];
-                const source = texts[line][population] !== saved[line][population] ? 'etablissement' : grid[line][population].source;
+                const source =
+                  texts[line][population] !== saved[line][population] ? 'etablissement' : grid[line][population].source;
                 return (
-                  <label key={population} className={cn('block text-xs text-stone-600', population === highlight && 'font-semibold text-stone-900')}>
+                  <label
+                    key={population}
+                    className={cn(
+                      'block text-xs text-stone-600',
+                      population === highlight && 'font-semibold text-stone-900',
+                    )}
+                  >
                     {POPULATION_LABELS[population]}
                     <span className="mt-0.5 flex items-center gap-1">
                       <DecimalInput
@@ -111,7 +163,9 @@ export function PortionsPanel({ establishmentId, canWrite, highlight }: { establ
                         aria-label={`${PORTION_LINE_LABELS[line]}, ${POPULATION_LABELS[population].toLocaleLowerCase('fr')}`}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `${key}-error` : `${key}-source`}
-                        onValueChange={(text) => setEdited({ ...texts, [line]: { ...texts[line], [population]: text } })}
+                        onValueChange={(text) =>
+                          setEdited({ ...texts, [line]: { ...texts[line], [population]: text } })
+                        }
                       />
                       <span aria-hidden="true">g</span>
                     </span>
@@ -133,7 +187,16 @@ export function PortionsPanel({ establishmentId, canWrite, highlight }: { establ
               <Button type="submit" size="sm" disabled={save.isPending || edited === null}>
                 Enregistrer les grammages
               </Button>
-              <Button type="button" size="sm" variant="secondary" disabled={save.isPending || PORTION_LINES.every((l) => POPULATIONS.every((p) => grid[l][p].source !== 'etablissement'))} onClick={() => send({ grams: {} }, 'Repères rétablis')}>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={
+                  save.isPending ||
+                  PORTION_LINES.every((l) => POPULATIONS.every((p) => grid[l][p].source !== 'etablissement'))
+                }
+                onClick={() => send({ grams: {} }, 'Repères rétablis')}
+              >
                 Rétablir les repères
               </Button>
             </div>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { ProductionAnswer } from '../../../shared/api/meal-plans.ts';
-import { POPULATION_LABELS, POPULATIONS, SERVICE_LABELS, SLOT_LABELS, type Population } from '../../../shared/catering/catering.ts';
+import {
+  POPULATION_LABELS,
+  POPULATIONS,
+  SERVICE_LABELS,
+  SLOT_LABELS,
+  type Population,
+} from '../../../shared/catering/catering.ts';
 import { PORTION_LINE_LABELS, PORTION_SOURCE_LABELS } from '../../../shared/catering/portions.ts';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -16,8 +22,13 @@ export function portionSentence(dish: ProductionAnswer['dishes'][number]): strin
     const weight = grams === null || grams === undefined ? 'une portion de la recette' : `${grams}\u00a0g`;
     return `${POPULATION_LABELS[population].toLocaleLowerCase('fr')} ${weight}${source && source !== 'recette' ? ` (${PORTION_SOURCE_LABELS[source]})` : ''}`;
   });
-  const line = dish.portionLine === 'plat' || dish.portionLine === 'plat_compose' ? ` (${PORTION_LINE_LABELS[dish.portionLine].toLocaleLowerCase('fr')})` : '';
-  const unscaled = dish.scaled ? '' : '. Poids de portion de la recette inconnu\u00a0: une portion de la recette par convive';
+  const line =
+    dish.portionLine === 'plat' || dish.portionLine === 'plat_compose'
+      ? ` (${PORTION_LINE_LABELS[dish.portionLine].toLocaleLowerCase('fr')})`
+      : '';
+  const unscaled = dish.scaled
+    ? ''
+    : '. Poids de portion de la recette inconnu\u00a0: une portion de la recette par convive';
   return `Portion${line}\u00a0: ${cells.join(', ')}${unscaled}`;
 }
 
@@ -38,7 +49,16 @@ export function ProductionSheet({ establishmentId, date }: { establishmentId: st
         {POPULATIONS.map((p) => (
           <label key={p} className="text-sm font-medium text-stone-800">
             {POPULATION_LABELS[p]}
-            <input className={field} type="number" inputMode="numeric" min={0} max={100000} value={covers[p] || ''} placeholder="0" onChange={(e) => setCovers({ ...covers, [p]: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })} />
+            <input
+              className={field}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100000}
+              value={covers[p] || ''}
+              placeholder="0"
+              onChange={(e) => setCovers({ ...covers, [p]: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
+            />
           </label>
         ))}
       </div>

@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ItemUpdateInput, Menu, MenuCreateInput, MenuItem, MenuSection, MenuUpdateInput, SectionUpdateInput } from '../../../shared/api/menus.ts';
+import type {
+  ItemUpdateInput,
+  Menu,
+  MenuCreateInput,
+  MenuItem,
+  MenuSection,
+  MenuUpdateInput,
+  SectionUpdateInput,
+} from '../../../shared/api/menus.ts';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
@@ -14,13 +22,17 @@ export const menuQueryKey = (id: string) => ['menus', id] as const;
 export const sectionsQueryKey = (menuId: string) => ['menus', menuId, 'sections'] as const;
 
 /** GET /api/menus: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
-export const menusQuery = queryOptions({ queryKey: menusQueryKey, queryFn: async () => (await api<{ menus: Menu[] }>('/api/menus')).menus });
+export const menusQuery = queryOptions({
+  queryKey: menusQueryKey,
+  queryFn: async () => (await api<{ menus: Menu[] }>('/api/menus')).menus,
+});
 
 /** GET /api/menus/:id/sections, the same way. */
 export const sectionsQuery = (menuId: string) =>
   queryOptions({
     queryKey: sectionsQueryKey(menuId),
-    queryFn: async () => (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`)).sections,
+    queryFn: async () =>
+      (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`)).sections,
   });
 
 /** `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched). */
@@ -29,7 +41,11 @@ export function useMenus({ staleTime }: { staleTime?: number } = {}) {
 }
 
 export function useMenu(id: string) {
-  return useQuery({ queryKey: menuQueryKey(id), queryFn: () => api<Menu>(`/api/menus/${encodeURIComponent(id)}`), enabled: id !== '' });
+  return useQuery({
+    queryKey: menuQueryKey(id),
+    queryFn: () => api<Menu>(`/api/menus/${encodeURIComponent(id)}`),
+    enabled: id !== '',
+  });
 }
 
 export function useMenuSections(menuId: string) {
@@ -50,7 +66,9 @@ export function useSaveMenu() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: MenuCreateInput & MenuUpdateInput }) =>
-      id ? api<Menu>(`/api/menus/${id}`, { method: 'PUT', body: input }) : api<Menu>('/api/menus', { method: 'POST', body: input }),
+      id
+        ? api<Menu>(`/api/menus/${id}`, { method: 'PUT', body: input })
+        : api<Menu>('/api/menus', { method: 'POST', body: input }),
     // A refused creation (plan limit) also refreshes the counters, so the button turns disabled.
     onSettled: (_data, _error, { id }) =>
       Promise.all([
@@ -63,14 +81,18 @@ export function useSaveMenu() {
 export function useSetMenuActive() {
   const invalidate = useInvalidateMenus(false);
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api<Menu>(`/api/menus/${id}`, { method: 'PATCH', body: { isActive } }),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      api<Menu>(`/api/menus/${id}`, { method: 'PATCH', body: { isActive } }),
     onSettled: invalidate,
   });
 }
 
 export function useDeleteMenu() {
   const invalidate = useInvalidateMenus(true);
-  return useMutation({ mutationFn: (id: string) => api<void>(`/api/menus/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/menus/${id}`, { method: 'DELETE' }),
+    onSettled: invalidate,
+  });
 }
 
 /** Every change to a menu's content refetches its sections (the server owns the order). */
@@ -89,7 +111,9 @@ function useContentMutation<TVariables, TResult>(
 }
 
 export function useCreateSection(menuId: string) {
-  return useContentMutation(menuId, () => api<MenuSection>(`/api/menus/${menuId}/sections`, { method: 'POST', body: {} }));
+  return useContentMutation(menuId, () =>
+    api<MenuSection>(`/api/menus/${menuId}/sections`, { method: 'POST', body: {} }),
+  );
 }
 
 export function useUpdateSection(menuId: string) {
@@ -133,7 +157,9 @@ export function useUpdateItem(menuId: string) {
 
 /** « Épuisé » and back in one tap (issue 18); open public pages update live. */
 export function useSetItemSoldOut(menuId: string) {
-  return useContentMutation(menuId, ({ id, soldOut }: { id: string; soldOut: boolean }) => api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut } }));
+  return useContentMutation(menuId, ({ id, soldOut }: { id: string; soldOut: boolean }) =>
+    api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut } }),
+  );
 }
 
 /** The deleted item's row is gone once the sections are refetched: its toast comes through `feedback`. */
@@ -143,8 +169,12 @@ export function useDeleteItem(menuId: string, feedback: MutationFeedback<string,
 
 /** Sends an item's own photo (`file`), or removes it (`null`). */
 export function useItemPhoto(menuId: string) {
-  return useContentMutation(menuId, ({ itemId, file }: { itemId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
-    file ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file) : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE' }),
+  return useContentMutation(
+    menuId,
+    ({ itemId, file }: { itemId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
+      file
+        ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file)
+        : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE' }),
   );
 }
 
@@ -160,7 +190,10 @@ export function useMoveContent(menuId: string) {
     mutationFn: (target: MoveTarget) =>
       api<{ sections: MenuSection[] }>(`/api/${target.kind === 'section' ? 'sections' : 'items'}/${target.id}/move`, {
         method: 'POST',
-        body: target.kind === 'item' && target.toSectionId ? { position: target.position, sectionId: target.toSectionId } : { position: target.position },
+        body:
+          target.kind === 'item' && target.toSectionId
+            ? { position: target.position, sectionId: target.toSectionId }
+            : { position: target.position },
       }),
     onMutate: async (target) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -7,7 +7,8 @@ export interface DragData {
   label: string;
 }
 
-const labelOf = (data: unknown): string => (data && typeof data === 'object' && 'label' in data && typeof data.label === 'string' ? data.label : 'l’élément');
+const labelOf = (data: unknown): string =>
+  data && typeof data === 'object' && 'label' in data && typeof data.label === 'string' ? data.label : 'l’élément';
 
 /** Read before the first key press (dnd-kit's `aria-describedby` on every handle). */
 export const dragInstructions: ScreenReaderInstructions = {
@@ -22,13 +23,17 @@ export const dragAnnouncements: Announcements = {
   onDragOver: ({ active, over }) => {
     if (over?.id === active.id) return undefined;
     const dragged = capitalize(labelOf(active.data.current));
-    return over ? `${dragged} est au-dessus de ${labelOf(over.data.current)}.` : `${dragged} n’est plus au-dessus d’une zone de dépôt.`;
+    return over
+      ? `${dragged} est au-dessus de ${labelOf(over.data.current)}.`
+      : `${dragged} n’est plus au-dessus d’une zone de dépôt.`;
   },
   onDragEnd: ({ active, over }) => {
     const dragged = capitalize(labelOf(active.data.current));
     // Worded without a past participle: « la section » and « l’élément » would need two agreements.
     if (!over) return `Hors d’une zone de dépôt : ${labelOf(active.data.current)} reprend sa place.`;
-    return over.id === active.id ? `${dragged} reprend sa place.` : `${dragged} prend la place de ${labelOf(over.data.current)}.`;
+    return over.id === active.id
+      ? `${dragged} reprend sa place.`
+      : `${dragged} prend la place de ${labelOf(over.data.current)}.`;
   },
   onDragCancel: ({ active }) => `Déplacement annulé. ${capitalize(labelOf(active.data.current))} reprend sa place.`,
 };

@@ -22,7 +22,13 @@ export interface RowDrag {
   handleProps: ButtonHTMLAttributes<HTMLButtonElement> | null;
 }
 
-export const IDLE_ROW: RowDrag = { transform: undefined, transition: undefined, isDragging: false, isOver: false, handleProps: null };
+export const IDLE_ROW: RowDrag = {
+  transform: undefined,
+  transition: undefined,
+  isDragging: false,
+  isOver: false,
+  handleProps: null,
+};
 
 /** dnd-kit's refs for a row (useSortable's or useDroppable's), held by the layer. */
 export interface RowBinding {
@@ -31,7 +37,11 @@ export interface RowBinding {
 }
 
 const sameDrag = (a: RowDrag, b: RowDrag) =>
-  a.transform === b.transform && a.transition === b.transition && a.isDragging === b.isDragging && a.isOver === b.isOver && a.handleProps === b.handleProps;
+  a.transform === b.transform &&
+  a.transition === b.transition &&
+  a.isDragging === b.isDragging &&
+  a.isOver === b.isOver &&
+  a.handleProps === b.handleProps;
 
 /**
  * Where the rows and the drag and drop layer meet (./menu-dnd.tsx). The rows render first and
@@ -46,7 +56,8 @@ export function createDragRows() {
   const states = new Map<string, RowDrag>();
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((listener) => listener());
-  const keep = (map: Map<string, HTMLElement>, id: string, element: HTMLElement | null) => (element ? map.set(id, element) : map.delete(id));
+  const keep = (map: Map<string, HTMLElement>, id: string, element: HTMLElement | null) =>
+    element ? map.set(id, element) : map.delete(id);
   return {
     // The rows' side (./sortable-row.tsx).
     setNode(id: string, element: HTMLElement | null) {

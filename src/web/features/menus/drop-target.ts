@@ -10,7 +10,8 @@ function parse(value: string | number): Parsed | null {
   return { kind, id };
 }
 
-const sorted = <T extends { displayOrder: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.displayOrder - b.displayOrder);
+const sorted = <T extends { displayOrder: number }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => a.displayOrder - b.displayOrder);
 
 /**
  * The move a drop asks for, in the API's terms (POST /api/sections/:id/move, POST
@@ -18,7 +19,11 @@ const sorted = <T extends { displayOrder: number }>(rows: readonly T[]) => [...r
  * another section, an item takes that row's place (pointer and keyboard alike); the ↑/↓
  * buttons then fine-tune, e.g. to reach the section's end.
  */
-export function dropTarget(sections: readonly MenuSection[], activeId: string | number, overId: string | number | undefined): MoveTarget | null {
+export function dropTarget(
+  sections: readonly MenuSection[],
+  activeId: string | number,
+  overId: string | number | undefined,
+): MoveTarget | null {
   const active = parse(activeId);
   const over = overId === undefined ? null : parse(overId);
   if (!active || !over) return null;
@@ -33,7 +38,9 @@ export function dropTarget(sections: readonly MenuSection[], activeId: string | 
   if (!from) return null;
   if (over.kind === 'empty') {
     const into = ordered.find((s) => s.id === over.id);
-    return into && into.id !== from.id ? { kind: 'item', id: active.id, sectionId: from.id, toSectionId: into.id, position: 0 } : null;
+    return into && into.id !== from.id
+      ? { kind: 'item', id: active.id, sectionId: from.id, toSectionId: into.id, position: 0 }
+      : null;
   }
   if (over.kind !== 'item' || over.id === active.id) return null;
   const into = ordered.find((s) => s.items.some((i) => i.id === over.id));

@@ -24,7 +24,8 @@ type FormOutput = z.output<typeof formSchema>;
 function choiceErrors(choices: string[][], serverErrors: Record<string, string>): Record<string, string> {
   const parsed = formuleInputSchema.shape.choices.safeParse(choices);
   const errors: Record<string, string> = { ...serverErrors };
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[['choices', ...issue.path.slice(0, 1)].join('.')] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[['choices', ...issue.path.slice(0, 1)].join('.')] ??= issue.message;
   return errors;
 }
 
@@ -32,7 +33,17 @@ function choiceErrors(choices: string[][], serverErrors: Record<string, string>)
  * A formule's name, price and alternatives (src/shared/api/formules.ts): each alternative is
  * a set of the menu's sections, ticked in a fieldset, kept in the menu's section order.
  */
-export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: string; sections: readonly MenuSection[]; formule: Formule | null; onDone: () => void }) {
+export function FormuleForm({
+  menuId,
+  sections,
+  formule,
+  onDone,
+}: {
+  menuId: string;
+  sections: readonly MenuSection[];
+  formule: Formule | null;
+  onDone: () => void;
+}) {
   const save = useSaveFormule(menuId);
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -48,7 +59,9 @@ export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: str
   const order = (ids: readonly string[]) => sections.filter((s) => ids.includes(s.id)).map((s) => s.id);
   const toggle = (index: number, sectionId: string, on: boolean) => {
     setServerErrors({});
-    setChoices((all) => all.map((c, i) => (i === index ? order(on ? [...c, sectionId] : c.filter((id) => id !== sectionId)) : c)));
+    setChoices((all) =>
+      all.map((c, i) => (i === index ? order(on ? [...c, sectionId] : c.filter((id) => id !== sectionId)) : c)),
+    );
   };
 
   const submit = form.handleSubmit(
@@ -63,7 +76,10 @@ export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: str
             onDone();
           },
           onError: (error) => {
-            if (error instanceof ApiError && error.code === 'validation') setServerErrors(Object.fromEntries(Object.entries(error.fields).filter(([f]) => f.startsWith('choices'))));
+            if (error instanceof ApiError && error.code === 'validation')
+              setServerErrors(
+                Object.fromEntries(Object.entries(error.fields).filter(([f]) => f.startsWith('choices'))),
+              );
             showSaveError(error, form, ['name', 'price'], 'Erreur lors de l’enregistrement de la formule', toastKey);
           },
         },
@@ -73,22 +89,55 @@ export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: str
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4" aria-label={formule ? `Modifier ${formule.name}` : 'Nouvelle formule'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4"
+      aria-label={formule ? `Modifier ${formule.name}` : 'Nouvelle formule'}
+    >
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]">
-        <Field label="Nom" placeholder="Ex. : Formule déjeuner" error={form.formState.errors.name?.message} {...form.register('name')} />
-        <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 18,50" maxDigits={2} minDigits={2} />
+        <Field
+          label="Nom"
+          placeholder="Ex. : Formule déjeuner"
+          error={form.formState.errors.name?.message}
+          {...form.register('name')}
+        />
+        <DecimalField
+          control={form.control}
+          name="price"
+          label="Prix (€)"
+          placeholder="Ex. : 18,50"
+          maxDigits={2}
+          minDigits={2}
+        />
       </div>
       <div className="space-y-3">
-        <p className="text-sm text-stone-600">Cochez les sections servies ensemble pour ce prix, une combinaison par possibilité (« Entrée + Plat » ou « Plat + Dessert »).</p>
+        <p className="text-sm text-stone-600">
+          Cochez les sections servies ensemble pour ce prix, une combinaison par possibilité (« Entrée + Plat » ou
+          « Plat + Dessert »).
+        </p>
         {choices.map((choice, index) => {
-          const error = Object.entries(errors).find(([field]) => field === `choices.${index}` || field.startsWith(`choices.${index}.`))?.[1];
+          const error = Object.entries(errors).find(
+            ([field]) => field === `choices.${index}` || field.startsWith(`choices.${index}.`),
+          )?.[1];
           return (
-            <fieldset key={index} className="rounded-lg border border-stone-200 bg-white p-3" aria-describedby={error ? `formule-choice-${index}-error` : undefined}>
-              <legend className="px-1 text-sm font-medium text-stone-800">{index === 0 ? 'Combinaison' : `ou combinaison ${index + 1}`}</legend>
+            <fieldset
+              key={index}
+              className="rounded-lg border border-stone-200 bg-white p-3"
+              aria-describedby={error ? `formule-choice-${index}-error` : undefined}
+            >
+              <legend className="px-1 text-sm font-medium text-stone-800">
+                {index === 0 ? 'Combinaison' : `ou combinaison ${index + 1}`}
+              </legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {sections.map((section) => (
                   <label key={section.id} className="inline-flex min-h-9 items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-4" checked={choice.includes(section.id)} onChange={(event) => toggle(index, section.id, event.target.checked)} />
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      checked={choice.includes(section.id)}
+                      onChange={(event) => toggle(index, section.id, event.target.checked)}
+                    />
                     {section.name}
                   </label>
                 ))}
@@ -99,7 +148,12 @@ export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: str
                 </p>
               )}
               {choices.length > 1 && (
-                <Button size="sm" variant="ghost" className="mt-2" onClick={() => setChoices((all) => all.filter((_, i) => i !== index))}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="mt-2"
+                  onClick={() => setChoices((all) => all.filter((_, i) => i !== index))}
+                >
                   Retirer cette combinaison
                 </Button>
               )}
@@ -113,7 +167,11 @@ export function FormuleForm({ menuId, sections, formule, onDone }: { menuId: str
           </Button>
         )}
       </div>
-      <FormButtons submitLabel={formule ? 'Enregistrer' : 'Ajouter la formule'} pending={save.isPending} onCancel={onDone} />
+      <FormButtons
+        submitLabel={formule ? 'Enregistrer' : 'Ajouter la formule'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -9,7 +9,8 @@ export const formulesQueryKey = (menuId: string) => ['menus', menuId, 'formules'
 export function useFormules(menuId: string) {
   return useQuery({
     queryKey: formulesQueryKey(menuId),
-    queryFn: async () => (await api<{ formules: Formule[] }>(`/api/menus/${encodeURIComponent(menuId)}/formules`)).formules,
+    queryFn: async () =>
+      (await api<{ formules: Formule[] }>(`/api/menus/${encodeURIComponent(menuId)}/formules`)).formules,
   });
 }
 

@@ -13,7 +13,10 @@ import { useDeleteFormule, useFormules } from './formules-api.ts';
 import { FORMULES_DESCRIPTION, FORMULES_TITLE } from './formules-stand-in.tsx';
 
 // The form (react-hook-form, zod) opens on demand: its code loads once the page has painted.
-const { Component: FormuleForm, usePreload } = lazyComponent(() => import('./formule-form.tsx'), (m) => m.FormuleForm);
+const { Component: FormuleForm, usePreload } = lazyComponent(
+  () => import('./formule-form.tsx'),
+  (m) => m.FormuleForm,
+);
 
 /** « Entrée + Plat ou Plat + Dessert » from the sections as they are now (a deleted one is gone). */
 const choicesText = (formule: Formule, sections: readonly MenuSection[]) =>
@@ -38,7 +41,11 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
   if (!canWrite && !formules.data?.length) return null;
   return (
     <TitledCard title={FORMULES_TITLE} description={FORMULES_DESCRIPTION}>
-      {formules.isError && <p role="alert" className="text-sm text-red-700">Erreur lors du chargement des formules</p>}
+      {formules.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Erreur lors du chargement des formules
+        </p>
+      )}
       {formules.data && formules.data.length > 0 && (
         <ul className="divide-y divide-stone-100" aria-label="Formules du menu">
           {formules.data.map((formule) =>
@@ -49,14 +56,26 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
                 </Suspense>
               </li>
             ) : (
-              <li key={formule.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="formule-row">
+              <li
+                key={formule.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="formule-row"
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-stone-900">
                     {`${formule.name} · ${formatNumber(formule.price, 2)}\u00a0€`}
                   </p>
-                  <p className="text-sm text-stone-600">{choicesText(formule, sections) || 'Aucune section : modifiez la formule (elle n’est pas affichée)'}</p>
+                  <p className="text-sm text-stone-600">
+                    {choicesText(formule, sections) || 'Aucune section : modifiez la formule (elle n’est pas affichée)'}
+                  </p>
                 </div>
-                {canWrite && <EditDeleteButtons confirmTitle={`Supprimer la formule « ${formule.name} » ?`} onEdit={() => setEditing(formule)} onDelete={() => remove.mutate(formule.id)} />}
+                {canWrite && (
+                  <EditDeleteButtons
+                    confirmTitle={`Supprimer la formule « ${formule.name} » ?`}
+                    onEdit={() => setEditing(formule)}
+                    onDelete={() => remove.mutate(formule.id)}
+                  />
+                )}
               </li>
             ),
           )}

@@ -3,7 +3,8 @@ import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { useCan } from '../../lib/use-can.ts';
 
 export const FORMULES_TITLE = 'Formules';
-export const FORMULES_DESCRIPTION = 'Un prix pour une combinaison de sections, affiché en tête du menu public et sur la carte imprimée.';
+export const FORMULES_DESCRIPTION =
+  'Un prix pour une combinaison de sections, affiché en tête du menu public et sur la carte imprimée.';
 
 /**
  * ./formules-card.tsx as it first shows, before its formules have loaded: its button disabled

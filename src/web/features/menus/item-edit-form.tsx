@@ -31,7 +31,8 @@ export function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: M
           toast.success('Élément mis à jour');
           onDone();
         },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `item:${item.id}`),
+        onError: (error) =>
+          showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `item:${item.id}`),
       },
     ),
   );
@@ -41,7 +42,12 @@ export function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: M
     <li className="rounded-lg border border-brand-600 bg-white p-3" data-testid="menu-item">
       <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier l’élément ${item.name}`}>
         <Field label="Nom de l’élément" error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField label="Description" id={`item-description-${item.id}`} error={errors.description?.message} {...form.register('description')} />
+        <TextAreaField
+          label="Description"
+          id={`item-description-${item.id}`}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
         <ItemPhotoField menuId={menuId} item={item} />
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />

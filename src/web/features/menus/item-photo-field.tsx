@@ -25,6 +25,19 @@ export function ItemPhotoField({ menuId, item }: { menuId: string; item: MenuIte
       },
     );
   };
-  const hint = !stored && item.recipe?.photoUrl ? 'Sans photo ici, la carte montre celle de la recette. JPEG, PNG ou WebP, 5 Mo au plus.' : undefined;
-  return <PhotoField label={`Photo de l’élément ${item.name}`} src={stored} onChoose={send} onRemove={() => send(null)} busy={photo.isPending} error={error} hint={hint} />;
+  const hint =
+    !stored && item.recipe?.photoUrl
+      ? 'Sans photo ici, la carte montre celle de la recette. JPEG, PNG ou WebP, 5 Mo au plus.'
+      : undefined;
+  return (
+    <PhotoField
+      label={`Photo de l’élément ${item.name}`}
+      src={stored}
+      onChoose={send}
+      onRemove={() => send(null)}
+      busy={photo.isPending}
+      error={error}
+      hint={hint}
+    />
+  );
 }

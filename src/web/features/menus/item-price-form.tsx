@@ -39,8 +39,22 @@ export function ItemPriceForm({ menuId, item }: { menuId: string; item: MenuItem
   useFormErrorToastFollows(toastKey, Object.keys(form.formState.errors).length > 0);
   return (
     <form noValidate onSubmit={submit} className="flex items-start gap-2" aria-label={`Prix de ${item.name}`}>
-      <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 12,50" maxDigits={2} minDigits={2} className="w-28" />
-      <Button type="submit" size="sm" variant="secondary" className="mt-6" disabled={update.isPending || !form.formState.isDirty}>
+      <DecimalField
+        control={form.control}
+        name="price"
+        label="Prix (€)"
+        placeholder="Ex. : 12,50"
+        maxDigits={2}
+        minDigits={2}
+        className="w-28"
+      />
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        className="mt-6"
+        disabled={update.isPending || !form.formState.isDirty}
+      >
         OK
       </Button>
     </form>

@@ -45,7 +45,13 @@ export function MenuCard({
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créé le {formatDate(menu.createdAt)}</span>
-        {actions && <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer ce menu ?" onEdit={actions.onEdit} onDelete={actions.onDelete} />}
+        {actions && (
+          <EditDeleteButtons
+            confirmTitle="Êtes-vous sûr de vouloir supprimer ce menu ?"
+            onEdit={actions.onEdit}
+            onDelete={actions.onDelete}
+          />
+        )}
       </div>
     </Card>
   );

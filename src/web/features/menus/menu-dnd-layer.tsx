@@ -12,7 +12,12 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { MenuSection } from '../../../shared/api/menus.ts';
 import { useCan } from '../../lib/use-can.ts';
@@ -25,7 +30,8 @@ type DragKind = DragData['kind'] | null;
 /** What is being dragged: a section's rows then stop being drop targets for a section, and the reverse. */
 const DraggingKind = createContext<DragKind>(null);
 
-const kindOf = (data: unknown): DragKind => (data && typeof data === 'object' && 'kind' in data ? (data.kind as DragKind) : null);
+const kindOf = (data: unknown): DragKind =>
+  data && typeof data === 'object' && 'kind' in data ? (data.kind as DragKind) : null;
 
 /**
  * Only rows of the dragged kind are targets (an item goes among items, or into an empty
@@ -41,14 +47,21 @@ const collision: CollisionDetection = (args) => {
   return within.length > 0 ? within : closestCorners({ ...args, droppableContainers });
 };
 
-const byOrder = <T extends { displayOrder: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.displayOrder - b.displayOrder);
+const byOrder = <T extends { displayOrder: number }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => a.displayOrder - b.displayOrder);
 
 /**
  * dnd-kit for the menu editor (./menu-dnd.tsx): one `DndContext`, the sections' sortable list
  * and each section's items (or its empty drop zone), mirrored from the page's data. It renders
  * no element of the list: each sortable binds to its row's element through ./drag-rows.ts.
  */
-export function MenuDndLayer({ sections, onMove }: { sections: readonly MenuSection[]; onMove: (target: MoveTarget) => void }) {
+export function MenuDndLayer({
+  sections,
+  onMove,
+}: {
+  sections: readonly MenuSection[];
+  onMove: (target: MoveTarget) => void;
+}) {
   const [dragging, setDragging] = useState<DragKind>(null);
   const canWrite = useCan('content:write');
   const sensors = useSensors(
@@ -77,13 +90,27 @@ export function MenuDndLayer({ sections, onMove }: { sections: readonly MenuSect
             const items = byOrder(section.items);
             return (
               <Fragment key={section.id}>
-                <SortableRow id={dragId.section(section.id)} kind="section" label={`la section ${section.name}`} enabled={canWrite} />
+                <SortableRow
+                  id={dragId.section(section.id)}
+                  kind="section"
+                  label={`la section ${section.name}`}
+                  enabled={canWrite}
+                />
                 {items.length === 0 ? (
                   <EmptySectionDrop id={dragId.emptySection(section.id)} label={`la section vide ${section.name}`} />
                 ) : (
-                  <SortableContext items={items.map((item) => dragId.item(item.id))} strategy={verticalListSortingStrategy}>
+                  <SortableContext
+                    items={items.map((item) => dragId.item(item.id))}
+                    strategy={verticalListSortingStrategy}
+                  >
                     {items.map((item) => (
-                      <SortableRow key={item.id} id={dragId.item(item.id)} kind="item" label={`l’élément ${item.name}`} enabled={canWrite} />
+                      <SortableRow
+                        key={item.id}
+                        id={dragId.item(item.id)}
+                        kind="item"
+                        label={`l’élément ${item.name}`}
+                        enabled={canWrite}
+                      />
                     ))}
                   </SortableContext>
                 )}
@@ -100,16 +127,37 @@ export function MenuDndLayer({ sections, onMove }: { sections: readonly MenuSect
  * A section or an item (./sortable-row.tsx draws it). While the other kind is dragged, it is
  * no drop target: the keyboard then skips it. A row in its edit form has no handle to drag by.
  */
-function SortableRow({ id, kind, label, enabled }: { id: string; kind: 'section' | 'item'; label: string; enabled: boolean }) {
+function SortableRow({
+  id,
+  kind,
+  label,
+  enabled,
+}: {
+  id: string;
+  kind: 'section' | 'item';
+  label: string;
+  enabled: boolean;
+}) {
   const rows = useDragRows();
   const dragging = useContext(DraggingKind);
   const otherKindDragged = dragging !== null && (dragging === 'section') !== (kind === 'section');
-  const sortable = useSortable({ id, data: { kind, label } satisfies DragData, disabled: { draggable: !enabled, droppable: otherKindDragged }, attributes: { roleDescription: 'déplaçable' } });
+  const sortable = useSortable({
+    id,
+    data: { kind, label } satisfies DragData,
+    disabled: { draggable: !enabled, droppable: otherKindDragged },
+    attributes: { roleDescription: 'déplaçable' },
+  });
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transition, isDragging } = sortable;
   const transform = CSS.Translate.toString(sortable.transform);
   const handleProps = useMemo(() => ({ ...attributes, ...listeners }), [attributes, listeners]);
-  useLayoutEffect(() => rows?.bind(id, { setNode: setNodeRef, setHandle: setActivatorNodeRef }), [rows, id, setNodeRef, setActivatorNodeRef]);
-  useLayoutEffect(() => rows?.report(id, { transform, transition, isDragging, isOver: false, handleProps }), [rows, id, transform, transition, isDragging, handleProps]);
+  useLayoutEffect(
+    () => rows?.bind(id, { setNode: setNodeRef, setHandle: setActivatorNodeRef }),
+    [rows, id, setNodeRef, setActivatorNodeRef],
+  );
+  useLayoutEffect(
+    () => rows?.report(id, { transform, transition, isDragging, isOver: false, handleProps }),
+    [rows, id, transform, transition, isDragging, handleProps],
+  );
   return null;
 }
 
@@ -117,8 +165,16 @@ function SortableRow({ id, kind, label, enabled }: { id: string; kind: 'section'
 function EmptySectionDrop({ id, label }: { id: string; label: string }) {
   const rows = useDragRows();
   const dragging = useContext(DraggingKind);
-  const { setNodeRef, isOver } = useDroppable({ id, data: { kind: 'empty', label } satisfies DragData, disabled: dragging === 'section' });
+  const { setNodeRef, isOver } = useDroppable({
+    id,
+    data: { kind: 'empty', label } satisfies DragData,
+    disabled: dragging === 'section',
+  });
   useLayoutEffect(() => rows?.bind(id, { setNode: setNodeRef, setHandle: () => {} }), [rows, id, setNodeRef]);
-  useLayoutEffect(() => rows?.report(id, { transform: undefined, transition: undefined, isDragging: false, isOver, handleProps: null }), [rows, id, isOver]);
+  useLayoutEffect(
+    () =>
+      rows?.report(id, { transform: undefined, transition: undefined, isDragging: false, isOver, handleProps: null }),
+    [rows, id, isOver],
+  );
   return null;
 }

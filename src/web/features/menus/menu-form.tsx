@@ -14,13 +14,20 @@ import { useSaveMenu } from './api.ts';
 type FormValues = z.input<typeof menuUpdateSchema>;
 const MENU_FORM = 'menu';
 
-
 /**
  * « Nouveau menu » / « Modifier le menu » (docs/product/spec.md « Mes Menus »): name,
  * description, actif, and the establishment when the organisation has more than one (the page
  * hands over the list: features do not import each other).
  */
-export function MenuForm({ menu, establishments, onDone }: { menu: Menu | null; establishments: readonly { id: string; name: string }[]; onDone: () => void }) {
+export function MenuForm({
+  menu,
+  establishments,
+  onDone,
+}: {
+  menu: Menu | null;
+  establishments: readonly { id: string; name: string }[];
+  onDone: () => void;
+}) {
   const save = useSaveMenu();
   const form = useForm<FormValues>({
     resolver: zodResolver(menuUpdateSchema),
@@ -59,7 +66,12 @@ export function MenuForm({ menu, establishments, onDone }: { menu: Menu | null; 
   const descriptionId = menu ? `menu-description-${menu.id}` : 'menu-description';
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}>
-      <Field label="Nom du menu" placeholder="Ex. : Menu du midi" error={errors.name?.message} {...form.register('name')} />
+      <Field
+        label="Nom du menu"
+        placeholder="Ex. : Menu du midi"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <TextAreaField
         label="Description"
         id={descriptionId}

@@ -18,8 +18,14 @@ import { useSortableRow } from './sortable-row.tsx';
 
 // The price form (react-hook-form, zod) shows on every row: a disabled copy stands in until its
 // code has loaded, after the page has painted; the edit form opens on demand.
-const { Component: ItemPriceForm, usePreload: usePreloadPriceForm } = lazyComponent(() => import('./item-price-form.tsx'), (m) => m.ItemPriceForm);
-const { Component: ItemEditForm, usePreload: usePreloadEditForm } = lazyComponent(() => import('./item-edit-form.tsx'), (m) => m.ItemEditForm);
+const { Component: ItemPriceForm, usePreload: usePreloadPriceForm } = lazyComponent(
+  () => import('./item-price-form.tsx'),
+  (m) => m.ItemPriceForm,
+);
+const { Component: ItemEditForm, usePreload: usePreloadEditForm } = lazyComponent(
+  () => import('./item-edit-form.tsx'),
+  (m) => m.ItemEditForm,
+);
 
 /** Fetches the code of an item's forms (src/web/features/menus/section-card.tsx calls it). */
 export function usePreloadItemRow() {
@@ -28,7 +34,19 @@ export function usePreloadItemRow() {
 }
 
 /** One item of a section: read view, or the inline edit form (name, description, Disponible). */
-export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: string; item: MenuItem; index: number; count: number; onMove: (position: number) => void }) {
+export function MenuItemRow({
+  menuId,
+  item,
+  index,
+  count,
+  onMove,
+}: {
+  menuId: string;
+  item: MenuItem;
+  index: number;
+  count: number;
+  onMove: (position: number) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const canWrite = useCan('content:write');
   const remove = useDeleteItem(menuId, {
@@ -67,34 +85,53 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
     >
       <div className="flex min-w-0 items-start gap-3">
         {canWrite && <DragHandle ref={setHandleRef} {...handleProps} label={`Déplacer l’élément ${item.name}`} />}
-        {thumbnail && <img src={thumbnail} alt={item.name} loading="lazy" decoding="async" className="h-12 w-12 shrink-0 rounded-md object-cover" data-testid="item-photo" />}
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="break-words font-medium">{item.name}</h3>
-          <Badge tone={item.isAvailable ? 'green' : 'orange'}>{item.isAvailable ? 'Disponible' : 'Indisponible'}</Badge>
-          {item.soldOut && <Badge tone="red">Épuisé</Badge>}
-          {item.price === null ? <Badge tone="orange">Prix à renseigner</Badge> : !canWrite && <span className="text-sm font-semibold">{formatEuros(item.price)}</span>}
-          {!item.recipe && <Badge tone="neutral">Sans recette</Badge>}
+        {thumbnail && (
+          <img
+            src={thumbnail}
+            alt={item.name}
+            loading="lazy"
+            decoding="async"
+            className="h-12 w-12 shrink-0 rounded-md object-cover"
+            data-testid="item-photo"
+          />
+        )}
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="break-words font-medium">{item.name}</h3>
+            <Badge tone={item.isAvailable ? 'green' : 'orange'}>
+              {item.isAvailable ? 'Disponible' : 'Indisponible'}
+            </Badge>
+            {item.soldOut && <Badge tone="red">Épuisé</Badge>}
+            {item.price === null ? (
+              <Badge tone="orange">Prix à renseigner</Badge>
+            ) : (
+              !canWrite && <span className="text-sm font-semibold">{formatEuros(item.price)}</span>
+            )}
+            {!item.recipe && <Badge tone="neutral">Sans recette</Badge>}
+          </div>
+          {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
+          {item.recipe && (
+            <p className="break-words text-xs text-stone-500" data-testid="item-recipe">
+              Recette : {item.recipe.name}
+              {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
+            </p>
+          )}
+          {canWrite && (
+            <Suspense fallback={<PriceStandIn item={item} />}>
+              <ItemPriceForm menuId={menuId} item={item} />
+            </Suspense>
+          )}
         </div>
-        {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
-        {item.recipe && (
-          <p className="break-words text-xs text-stone-500" data-testid="item-recipe">
-            Recette : {item.recipe.name}
-            {item.recipe.caloriesPerServing !== null && <> · {formatNumber(item.recipe.caloriesPerServing)} kcal</>}
-          </p>
-        )}
-        {canWrite && (
-          <Suspense fallback={<PriceStandIn item={item} />}>
-            <ItemPriceForm menuId={menuId} item={item} />
-          </Suspense>
-        )}
-      </div>
       </div>
       {canWrite && (
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           <SoldOutToggle menuId={menuId} item={item} />
           <MoveButtons subject={`l’élément ${item.name}`} index={index} count={count} onMove={onMove} />
-          <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+          <EditDeleteButtons
+            confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?"
+            onEdit={() => setEditing(true)}
+            onDelete={onDelete}
+          />
         </div>
       )}
     </li>
@@ -108,7 +145,13 @@ export function MenuItemRow({ menuId, item, index, count, onMove }: { menuId: st
 function PriceStandIn({ item }: { item: MenuItem }) {
   return (
     <div className="flex items-start gap-2">
-      <Field label="Prix (€)" className="w-28" disabled placeholder="Ex. : 12,50" value={item.price === null ? '' : formatNumber(item.price, 2)} />
+      <Field
+        label="Prix (€)"
+        className="w-28"
+        disabled
+        placeholder="Ex. : 12,50"
+        value={item.price === null ? '' : formatNumber(item.price, 2)}
+      />
       <Button size="sm" variant="secondary" className="mt-6" disabled>
         OK
       </Button>

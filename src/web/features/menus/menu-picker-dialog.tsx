@@ -36,15 +36,25 @@ export function MenuPickerDialog({ onSelect, onClose }: { onSelect: (menu: Menu)
       ) : (
         <ul className="divide-y divide-stone-100" aria-label="Menus">
           {shown.map((menu) => (
-            <li key={menu.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+            <li
+              key={menu.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="break-words">{menu.name}</span>
                   <Badge tone={menu.isActive ? 'green' : 'neutral'}>{menu.isActive ? 'Actif' : 'Inactif'}</Badge>
                 </p>
-                {menu.description && <p className="line-clamp-2 break-words text-sm text-stone-600">{menu.description}</p>}
+                {menu.description && (
+                  <p className="line-clamp-2 break-words text-sm text-stone-600">{menu.description}</p>
+                )}
               </div>
-              <Button size="sm" className="self-start sm:self-auto" onClick={() => onSelect(menu)} aria-label={`Sélectionner ${menu.name}`}>
+              <Button
+                size="sm"
+                className="self-start sm:self-auto"
+                onClick={() => onSelect(menu)}
+                aria-label={`Sélectionner ${menu.name}`}
+              >
                 Sélectionner
               </Button>
             </li>

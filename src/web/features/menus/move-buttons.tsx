@@ -8,7 +8,17 @@ type Direction = 'up' | 'down';
  * The focus follows the moved row, and jumps to the other button when the row reaches an end
  * (a disabled button cannot keep it).
  */
-export function MoveButtons({ subject, index, count, onMove }: { subject: string; index: number; count: number; onMove: (position: number) => void }) {
+export function MoveButtons({
+  subject,
+  index,
+  count,
+  onMove,
+}: {
+  subject: string;
+  index: number;
+  count: number;
+  onMove: (position: number) => void;
+}) {
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<Direction | null>(null);
@@ -31,7 +41,16 @@ export function MoveButtons({ subject, index, count, onMove }: { subject: string
 
   return (
     <div className="flex gap-1">
-      <Button ref={upRef} size="sm" variant="secondary" className="w-8 px-0" aria-label={`Monter ${subject}`} title="Monter" disabled={first} onClick={() => move('up')}>
+      <Button
+        ref={upRef}
+        size="sm"
+        variant="secondary"
+        className="w-8 px-0"
+        aria-label={`Monter ${subject}`}
+        title="Monter"
+        disabled={first}
+        onClick={() => move('up')}
+      >
         <span aria-hidden="true">↑</span>
       </Button>
       <Button

@@ -1,2 +1,4 @@
 /** `toSectionId`: an item dropped into another section of the menu (drag and drop, issue 21). */
-export type MoveTarget = { kind: 'section'; id: string; position: number } | { kind: 'item'; id: string; sectionId: string; toSectionId?: string; position: number };
+export type MoveTarget =
+  | { kind: 'section'; id: string; position: number }
+  | { kind: 'item'; id: string; sectionId: string; toSectionId?: string; position: number };

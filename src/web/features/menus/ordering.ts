@@ -1,5 +1,9 @@
 /** Moves the row `id` to `position` (clamped) and renumbers displayOrder 0..n-1, like the server. */
-export function moveInList<T extends { id: string; displayOrder: number }>(rows: readonly T[], id: string, position: number): T[] {
+export function moveInList<T extends { id: string; displayOrder: number }>(
+  rows: readonly T[],
+  id: string,
+  position: number,
+): T[] {
   const from = rows.findIndex((row) => row.id === id);
   if (from === -1) return [...rows];
   const next = [...rows];

@@ -15,7 +15,10 @@ import { showSaveError } from './show-save-error.ts';
 
 const ownItemFormSchema = z.object({
   name: z.string().trim().min(1, menuMessages.itemNameRequired).max(200, menuMessages.nameTooLong),
-  price: requiredNumberText({ ...itemPriceRule, messages: { ...itemPriceRule.messages, invalid: menuMessages.itemPriceRequired } }),
+  price: requiredNumberText({
+    ...itemPriceRule,
+    messages: { ...itemPriceRule.messages, invalid: menuMessages.itemPriceRequired },
+  }),
   description: z.string().trim().max(2000, menuMessages.descriptionTooLong),
   allergens: z.array(z.string()),
   dietaryInfo: z.array(z.string()),
@@ -24,7 +27,15 @@ const ownItemFormSchema = z.object({
 type OwnValues = z.input<typeof ownItemFormSchema>;
 type OwnOutput = z.output<typeof ownItemFormSchema>;
 
-function Choices({ legend, values, register }: { legend: string; values: readonly string[]; register: UseFormRegisterReturn }) {
+function Choices({
+  legend,
+  values,
+  register,
+}: {
+  legend: string;
+  values: readonly string[];
+  register: UseFormRegisterReturn;
+}) {
   return (
     <fieldset className="space-y-1">
       <legend className="text-sm font-medium text-stone-800">{legend}</legend>
@@ -60,19 +71,42 @@ export function OwnItemForm({ menuId, sectionId, onDone }: { menuId: string; sec
           toast.success('Élément ajouté');
           onDone();
         },
-        onError: (error) => showSaveError(error, form, ['name', 'price', 'description'], 'Erreur lors de l’ajout', toastKey),
+        onError: (error) =>
+          showSaveError(error, form, ['name', 'price', 'description'], 'Erreur lors de l’ajout', toastKey),
       },
     ),
   );
   const { errors } = form.formState;
   useFormErrorToastFollows(toastKey, Object.keys(errors).length > 0);
   return (
-    <form noValidate onSubmit={submit} className="space-y-3 rounded-lg border border-brand-600 bg-white p-3" aria-label="Ajouter un élément sans recette">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-brand-600 bg-white p-3"
+      aria-label="Ajouter un élément sans recette"
+    >
       <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-        <Field label="Nom de l’élément" placeholder="Ex. : Café" error={errors.name?.message} {...form.register('name')} />
-        <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 2,50" maxDigits={2} minDigits={2} />
+        <Field
+          label="Nom de l’élément"
+          placeholder="Ex. : Café"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <DecimalField
+          control={form.control}
+          name="price"
+          label="Prix (€)"
+          placeholder="Ex. : 2,50"
+          maxDigits={2}
+          minDigits={2}
+        />
       </div>
-      <TextAreaField label="Description" id={`own-item-description-${sectionId}`} error={errors.description?.message} {...form.register('description')} />
+      <TextAreaField
+        label="Description"
+        id={`own-item-description-${sectionId}`}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <Choices legend="Allergènes" values={ALLERGEN_NAMES} register={form.register('allergens')} />
       <label className="inline-flex items-center gap-2 text-sm font-medium text-stone-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('allergensDeclared')} />

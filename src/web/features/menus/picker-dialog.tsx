@@ -44,7 +44,10 @@ export function PickerDialog({
               <Dialog.Title className="text-lg font-semibold sm:text-xl">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-stone-600">{description}</Dialog.Description>
             </div>
-            <Dialog.Close className="-mr-1 -mt-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-xl text-stone-600 hover:bg-stone-100" aria-label="Fermer">
+            <Dialog.Close
+              className="-mr-1 -mt-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-xl text-stone-600 hover:bg-stone-100"
+              aria-label="Fermer"
+            >
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           </div>

@@ -7,7 +7,10 @@ import { formatNumber } from '../../lib/format.ts';
 import { PickerDialog } from './picker-dialog.tsx';
 import { filterByText } from './text-filter.ts';
 
-export type PickableRecipe = Pick<Recipe, 'id' | 'name' | 'description' | 'caloriesPerServing' | 'proteinPerServing' | 'prepTime' | 'cookTime'>;
+export type PickableRecipe = Pick<
+  Recipe,
+  'id' | 'name' | 'description' | 'caloriesPerServing' | 'proteinPerServing' | 'prepTime' | 'cookTime'
+>;
 
 /**
  * docs/product/spec.md « Recipe picker dialog »: the owner's recipes, searched on the client over name and
@@ -59,17 +62,33 @@ export function RecipePickerDialog({
       ) : (
         <ul className="divide-y divide-stone-100" aria-label="Recettes">
           {shown.map((recipe) => (
-            <li key={recipe.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="picker-recipe">
+            <li
+              key={recipe.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+              data-testid="picker-recipe"
+            >
               <div className="min-w-0">
                 <p className="break-words font-medium">{recipe.name}</p>
-                {recipe.description && <p className="line-clamp-2 break-words text-sm text-stone-600">{recipe.description}</p>}
+                {recipe.description && (
+                  <p className="line-clamp-2 break-words text-sm text-stone-600">{recipe.description}</p>
+                )}
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-stone-500">
-                  <span>{recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion</span>
-                  {recipe.proteinPerServing !== null && <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>}
+                  <span>
+                    {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`}{' '}
+                    / portion
+                  </span>
+                  {recipe.proteinPerServing !== null && (
+                    <span>{formatNumber(recipe.proteinPerServing, 1)} g de protéines</span>
+                  )}
                   {totalTime(recipe) !== null && <span>{totalTime(recipe)} min</span>}
                 </p>
               </div>
-              <Button size="sm" className="self-start sm:self-auto" onClick={() => onSelect(recipe)} aria-label={`Sélectionner ${recipe.name}`}>
+              <Button
+                size="sm"
+                className="self-start sm:self-auto"
+                onClick={() => onSelect(recipe)}
+                aria-label={`Sélectionner ${recipe.name}`}
+              >
                 Sélectionner
               </Button>
             </li>

@@ -15,8 +15,14 @@ import { dragId } from './drag-rows.ts';
 import { useEmptySectionDrop, useSortableRow } from './sortable-row.tsx';
 
 // The forms (react-hook-form, zod) open on demand: their code loads once the page has painted.
-const { Component: SectionEditForm, usePreload: usePreloadEditForm } = lazyComponent(() => import('./section-edit-form.tsx'), (m) => m.SectionEditForm);
-const { Component: OwnItemForm, usePreload: usePreloadOwnItemForm } = lazyComponent(() => import('./own-item-form.tsx'), (m) => m.OwnItemForm);
+const { Component: SectionEditForm, usePreload: usePreloadEditForm } = lazyComponent(
+  () => import('./section-edit-form.tsx'),
+  (m) => m.SectionEditForm,
+);
+const { Component: OwnItemForm, usePreload: usePreloadOwnItemForm } = lazyComponent(
+  () => import('./own-item-form.tsx'),
+  (m) => m.OwnItemForm,
+);
 
 /** Fetches the code of a section's forms and of its items' (the page calls it while its data loads). */
 export function usePreloadSectionCard() {
@@ -60,7 +66,10 @@ export function SectionCard({
     <section
       ref={setNodeRef}
       style={style}
-      className={cn('space-y-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-5', isDragging && 'opacity-80 shadow-lg ring-2 ring-brand-600')}
+      className={cn(
+        'space-y-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-5',
+        isDragging && 'opacity-80 shadow-lg ring-2 ring-brand-600',
+      )}
       data-testid="menu-section"
       aria-labelledby={headingId}
     >
@@ -72,25 +81,41 @@ export function SectionCard({
         <div className="flex flex-col gap-3">
           {/* Title, then actions: beside the « Aperçu » pane the column is too narrow for both on one row. */}
           <div className="flex min-w-0 items-start gap-2">
-            {canWrite && <DragHandle ref={setHandleRef} {...handleProps} label={`Déplacer la section ${section.name}`} className="mt-0.5" />}
+            {canWrite && (
+              <DragHandle
+                ref={setHandleRef}
+                {...handleProps}
+                label={`Déplacer la section ${section.name}`}
+                className="mt-0.5"
+              />
+            )}
             <div className="min-w-0">
-            <h2 id={headingId} className="break-words text-xl font-semibold">
-              {section.name}
-            </h2>
-            {section.description && <p className="mt-1 break-words text-sm text-stone-600">{section.description}</p>}
+              <h2 id={headingId} className="break-words text-xl font-semibold">
+                {section.name}
+              </h2>
+              {section.description && <p className="mt-1 break-words text-sm text-stone-600">{section.description}</p>}
             </div>
           </div>
           {/* Three groups that wrap as wholes on a phone. */}
           {canWrite && (
             <div className="flex shrink-0 flex-wrap items-center gap-2">
-              <MoveButtons subject={`la section ${section.name}`} index={index} count={count} onMove={(position) => onMove({ kind: 'section', id: section.id, position })} />
+              <MoveButtons
+                subject={`la section ${section.name}`}
+                index={index}
+                count={count}
+                onMove={(position) => onMove({ kind: 'section', id: section.id, position })}
+              />
               <Button size="sm" onClick={onAddRecipe}>
                 Ajouter recette
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setAddingOwn(true)}>
                 Ajouter sans recette
               </Button>
-              <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?" onEdit={() => setEditing(true)} onDelete={onDelete} />
+              <EditDeleteButtons
+                confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?"
+                onEdit={() => setEditing(true)}
+                onDelete={onDelete}
+              />
             </div>
           )}
         </div>
@@ -127,9 +152,14 @@ function EmptySection({ sectionId, canWrite }: { sectionId: string; canWrite: bo
   return (
     <p
       ref={setNodeRef}
-      className={cn('rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500', isOver && 'border-brand-600 bg-brand-50 text-brand-800')}
+      className={cn(
+        'rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500',
+        isOver && 'border-brand-600 bg-brand-50 text-brand-800',
+      )}
     >
-      {canWrite ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes, ou glissez-y un élément.' : 'Aucun élément dans cette section.'}
+      {canWrite
+        ? 'Aucun élément dans cette section. Utilisez « Ajouter recette » pour y placer une de vos recettes, ou glissez-y un élément.'
+        : 'Aucun élément dans cette section.'}
     </p>
   );
 }

@@ -12,7 +12,17 @@ import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 type SectionValues = z.input<typeof sectionUpdateSchema>;
 
 /** A section's name and description, edited in place of its heading (src/web/features/menus/section-card.tsx). */
-export function SectionEditForm({ menuId, section, headingId, onDone }: { menuId: string; section: MenuSection; headingId: string; onDone: () => void }) {
+export function SectionEditForm({
+  menuId,
+  section,
+  headingId,
+  onDone,
+}: {
+  menuId: string;
+  section: MenuSection;
+  headingId: string;
+  onDone: () => void;
+}) {
   const update = useUpdateSection(menuId);
   const form = useForm<SectionValues>({
     resolver: zodResolver(sectionUpdateSchema),
@@ -26,7 +36,8 @@ export function SectionEditForm({ menuId, section, headingId, onDone }: { menuId
           toast.success('Section mise à jour');
           onDone();
         },
-        onError: (error) => showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
+        onError: (error) =>
+          showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
       },
     ),
   );
@@ -38,7 +49,12 @@ export function SectionEditForm({ menuId, section, headingId, onDone }: { menuId
         {section.name}
       </h2>
       <Field label="Nom de la section" autoFocus error={errors.name?.message} {...form.register('name')} />
-      <TextAreaField label="Description" id={`section-description-${section.id}`} error={errors.description?.message} {...form.register('description')} />
+      <TextAreaField
+        label="Description"
+        id={`section-description-${section.id}`}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <FormButtons submitLabel="Sauvegarder" pending={update.isPending} onCancel={onDone} size="sm" />
     </form>
   );

@@ -14,14 +14,22 @@ export function SoldOutToggle({ menuId, item }: { menuId: string; item: MenuItem
     setSoldOut.mutate(
       { id: item.id, soldOut: next },
       {
-        onSuccess: () => toast.success(next ? `« ${item.name} » est épuisé` : `« ${item.name} » est de nouveau disponible`),
+        onSuccess: () =>
+          toast.success(next ? `« ${item.name} » est épuisé` : `« ${item.name} » est de nouveau disponible`),
         onError: () => toast.error('Erreur lors de la mise à jour'),
       },
     );
   // A toggle keeps one name (aria-pressed says its state), and its visible word starts that
   // name (axe « label-content-name-mismatch », WCAG 2.5.3): « Épuisé », ticked when pressed.
   return (
-    <Button size="sm" variant={item.soldOut ? 'primary' : 'secondary'} aria-pressed={item.soldOut} disabled={setSoldOut.isPending} onClick={onClick} aria-label={`Épuisé : ${item.name}`}>
+    <Button
+      size="sm"
+      variant={item.soldOut ? 'primary' : 'secondary'}
+      aria-pressed={item.soldOut}
+      disabled={setSoldOut.isPending}
+      onClick={onClick}
+      aria-label={`Épuisé : ${item.name}`}
+    >
       {item.soldOut && <span aria-hidden="true">✓ </span>}
       Épuisé
     </Button>

@@ -19,8 +19,19 @@ function useRowDrag(id: string) {
  */
 export function useSortableRow(id: string) {
   const { state, setNodeRef, setHandleRef } = useRowDrag(id);
-  const style: CSSProperties = { transform: state.transform, transition: state.transition, position: 'relative', zIndex: state.isDragging ? 20 : undefined };
-  return { setNodeRef, setHandleRef, style, isDragging: state.isDragging, handleProps: state.handleProps ?? { disabled: true } };
+  const style: CSSProperties = {
+    transform: state.transform,
+    transition: state.transition,
+    position: 'relative',
+    zIndex: state.isDragging ? 20 : undefined,
+  };
+  return {
+    setNodeRef,
+    setHandleRef,
+    style,
+    isDragging: state.isDragging,
+    handleProps: state.handleProps ?? { disabled: true },
+  };
 }
 
 /** An empty section's « drop here » zone, a target for items only. */

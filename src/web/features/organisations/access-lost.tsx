@@ -22,8 +22,8 @@ export function AccessLost({ lost, next }: { lost: ShownOrganisation; next: Show
     <Card className="mx-auto max-w-lg space-y-4 py-10 text-center" role="alert" data-testid="access-lost">
       <h1 className="text-2xl font-bold text-stone-900">{accessLostTitle(lost.name)}</h1>
       <p className="text-stone-700">
-        Un propriétaire vous a retiré de l’équipe, ou vous l’avez quittée depuis un autre appareil. Ses recettes, menus et codes QR ne vous sont plus
-        accessibles.
+        Un propriétaire vous a retiré de l’équipe, ou vous l’avez quittée depuis un autre appareil. Ses recettes, menus
+        et codes QR ne vous sont plus accessibles.
       </p>
       <p className="text-stone-700">Vos propres données n’ont pas changé.</p>
       {/* The button's own nowrap is overridden on its text (cn does not merge classes): a long name wraps on a phone. */}

@@ -11,7 +11,8 @@ export interface OrganisationLink {
   label: string;
 }
 
-const itemClass = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
 
 /**
  * The header's organisation menu (Radix DropdownMenu: arrow keys, Escape, focus return): the
@@ -35,8 +36,14 @@ export function OrganisationMenu({
         <SwitcherButton organisation={active} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={6} className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg">
-          <DropdownMenu.Label className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">Organisations</DropdownMenu.Label>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            Organisations
+          </DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={active.id}
             onValueChange={(id) => {
@@ -45,7 +52,12 @@ export function OrganisationMenu({
             }}
           >
             {organisations.map((organisation) => (
-              <DropdownMenu.RadioItem key={organisation.id} value={organisation.id} disabled={switchTo.isPending} className={cn(itemClass, 'data-[disabled]:opacity-60')}>
+              <DropdownMenu.RadioItem
+                key={organisation.id}
+                value={organisation.id}
+                disabled={switchTo.isPending}
+                className={cn(itemClass, 'data-[disabled]:opacity-60')}
+              >
                 {/* aria-checked says it to assistive technology: the tick is for the eyes. */}
                 <span className="flex h-4 w-4 shrink-0 items-center justify-center text-brand-700" aria-hidden="true">
                   <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>

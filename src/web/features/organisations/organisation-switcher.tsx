@@ -6,7 +6,10 @@ import { SwitcherButton } from './switcher-label.tsx';
 
 // The dropdown's code (Radix menu and its positioning) loads after the page has painted: it
 // stays out of every signed-in page's first load (bench/js-size.mjs).
-const { Component: OrganisationMenu, usePreload } = lazyComponent(() => import('./organisation-menu.tsx'), (m) => m.OrganisationMenu);
+const { Component: OrganisationMenu, usePreload } = lazyComponent(
+  () => import('./organisation-menu.tsx'),
+  (m) => m.OrganisationMenu,
+);
 
 /** The header's organisation switcher, from 1024 px (the phone « Menu » has <OrganisationChoice />). */
 export function OrganisationSwitcher({ me, links }: { me: MeResponse; links: readonly OrganisationLink[] }) {

@@ -29,7 +29,11 @@ function Cell({ presence }: { presence: AllergenPresence }) {
 /** The 14 cells, or one sentence across them: never an empty row a diner could misread (docs/product/decisions.md 15). */
 function RowCells({ row }: { row: AllergenRow }) {
   const across = (className: string, children: ReactNode) => (
-    <td colSpan={ALLERGEN_NAMES.length} className={cn('border border-stone-300 px-2 py-1 text-center text-xs', className)} data-state={row.status}>
+    <td
+      colSpan={ALLERGEN_NAMES.length}
+      className={cn('border border-stone-300 px-2 py-1 text-center text-xs', className)}
+      data-state={row.status}
+    >
       {children}
     </td>
   );
@@ -49,7 +53,11 @@ function RowCells({ row }: { row: AllergenRow }) {
 
 function Legend() {
   return (
-    <dl className="flex flex-wrap items-center gap-x-6 gap-y-1 text-xs" aria-label="Légende" data-testid="allergen-legend">
+    <dl
+      className="flex flex-wrap items-center gap-x-6 gap-y-1 text-xs"
+      aria-label="Légende"
+      data-testid="allergen-legend"
+    >
       <div className="flex items-center gap-2">
         <dt aria-hidden="true" className="text-base leading-none">
           ●
@@ -74,13 +82,25 @@ function Legend() {
  * The allergen table French restaurants must make available (règlement (UE) n° 1169/2011,
  * décret n° 2015-447): one row per dish, one column per regulated allergen.
  */
-export function AllergenSheet({ groups, menuName, restaurantName, contact = null }: { groups: AllergenGroup[]; menuName: string; restaurantName: string; contact?: string | null }) {
+export function AllergenSheet({
+  groups,
+  menuName,
+  restaurantName,
+  contact = null,
+}: {
+  groups: AllergenGroup[];
+  menuName: string;
+  restaurantName: string;
+  contact?: string | null;
+}) {
   const dishes = groups.reduce((n, g) => n + g.rows.length, 0);
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="allergen-sheet">
       <header className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-brand-700 pb-3">
         <div className="min-w-0">
-          {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          {restaurantName && (
+            <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>
+          )}
           {contact && (
             <p className="text-xs text-stone-600" data-testid="sheet-establishment">
               {contact}
@@ -100,13 +120,17 @@ export function AllergenSheet({ groups, menuName, restaurantName, contact = null
 
       {dishes === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-stone-600">
-          Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des allergènes.
+          Aucun plat lié à une recette dans ce menu : ajoutez des recettes au menu pour établir son tableau des
+          allergènes.
         </p>
       ) : (
         // `relative`: the screen-reader texts (sr-only, absolutely positioned) stay inside this
         // scroller; without it they escape to the page and widen it on a phone (e2e/phone.spec.ts).
         <div className="relative overflow-x-auto print:overflow-visible">
-          <table className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0" data-testid="allergen-table">
+          <table
+            className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0"
+            data-testid="allergen-table"
+          >
             <caption className="sr-only">
               Allergènes des plats du menu {menuName} : ● contient, ○ traces possibles, case vide : absent.
             </caption>
@@ -118,13 +142,22 @@ export function AllergenSheet({ groups, menuName, restaurantName, contact = null
             </colgroup>
             <thead>
               <tr className="bg-stone-100">
-                <th scope="col" className="border border-stone-300 px-2 py-1 text-left align-bottom text-xs font-semibold">
+                <th
+                  scope="col"
+                  className="border border-stone-300 px-2 py-1 text-left align-bottom text-xs font-semibold"
+                >
                   Plat
                 </th>
                 {ALLERGEN_NAMES.map((name) => (
-                  <th key={name} scope="col" className="border border-stone-300 px-0.5 py-1.5 text-center align-bottom text-[11px] font-semibold leading-tight">
+                  <th
+                    key={name}
+                    scope="col"
+                    className="border border-stone-300 px-0.5 py-1.5 text-center align-bottom text-[11px] font-semibold leading-tight"
+                  >
                     {/* Read from bottom to top, as on printed allergen charts: 14 columns fit a landscape A4. */}
-                    <span className="inline-block max-h-[7.5rem] rotate-180 text-left [writing-mode:vertical-rl]">{name}</span>
+                    <span className="inline-block max-h-[7.5rem] rotate-180 text-left [writing-mode:vertical-rl]">
+                      {name}
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -132,16 +165,28 @@ export function AllergenSheet({ groups, menuName, restaurantName, contact = null
             {groups.map((group) => (
               <tbody key={group.sectionId} className="break-inside-avoid">
                 <tr>
-                  <th scope="rowgroup" colSpan={ALLERGEN_NAMES.length + 1} className="border border-stone-300 bg-brand-50 px-2 py-1 text-left text-xs font-bold uppercase tracking-wide text-brand-800">
+                  <th
+                    scope="rowgroup"
+                    colSpan={ALLERGEN_NAMES.length + 1}
+                    className="border border-stone-300 bg-brand-50 px-2 py-1 text-left text-xs font-bold uppercase tracking-wide text-brand-800"
+                  >
                     {group.name}
                   </th>
                 </tr>
                 {group.rows.map((row) => (
-                  <tr key={row.itemId} className={cn('even:bg-stone-50', !row.available && 'text-stone-500')} data-testid="allergen-row">
+                  <tr
+                    key={row.itemId}
+                    className={cn('even:bg-stone-50', !row.available && 'text-stone-500')}
+                    data-testid="allergen-row"
+                  >
                     <th scope="row" className="border border-stone-300 px-2 py-1 text-left font-medium">
                       <span className="break-words">{row.name}</span>
-                      {row.recipeName && <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>}
-                      {row.origins.length > 0 && <span className="block text-[10px] font-normal text-stone-600">{row.origins.join(' · ')}</span>}
+                      {row.recipeName && (
+                        <span className="block text-[10px] font-normal text-stone-500">Recette : {row.recipeName}</span>
+                      )}
+                      {row.origins.length > 0 && (
+                        <span className="block text-[10px] font-normal text-stone-600">{row.origins.join(' · ')}</span>
+                      )}
                       {!row.available && <span className="text-[10px] font-normal italic"> (indisponible)</span>}
                     </th>
                     <RowCells row={row} />
@@ -156,8 +201,9 @@ export function AllergenSheet({ groups, menuName, restaurantName, contact = null
       <Legend />
       <footer className="space-y-1 border-t border-stone-300 pt-2 text-[10px] leading-snug text-stone-500">
         <p>
-          Les 14 allergènes à déclaration obligatoire (règlement (UE) n° 1169/2011, annexe II ; décret n° 2015-447 du 17 avril 2015), d’après les fiches recettes de
-          l’établissement. Pour toute question sur la composition d’un plat, adressez-vous à notre personnel.
+          Les 14 allergènes à déclaration obligatoire (règlement (UE) n° 1169/2011, annexe II ; décret n° 2015-447 du 17
+          avril 2015), d’après les fiches recettes de l’établissement. Pour toute question sur la composition d’un plat,
+          adressez-vous à notre personnel.
         </p>
         <p className="text-right">NutriCarte</p>
       </footer>

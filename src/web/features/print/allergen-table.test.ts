@@ -15,15 +15,29 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   displayOrder,
   photoUrl: null,
   photo: null,
-  recipe: recipeId ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null, photo: null } : null,
+  recipe: recipeId
+    ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null, photo: null }
+    : null,
   ...extra,
 });
-const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({ id, name: `Section ${id}`, description: '', displayOrder, items });
+const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({
+  id,
+  name: `Section ${id}`,
+  description: '',
+  displayOrder,
+  items,
+});
 const column = (name: string) => ALLERGEN_NAMES.indexOf(name);
 
 describe('buildAllergenTable', () => {
   const recipes = [
-    { id: 'r1', name: 'Plat a', allergens: ['Gluten', 'Œufs'], traces: ['Fruits à coque'], allergenStatus: 'declared' as const },
+    {
+      id: 'r1',
+      name: 'Plat a',
+      allergens: ['Gluten', 'Œufs'],
+      traces: ['Fruits à coque'],
+      allergenStatus: 'declared' as const,
+    },
     { id: 'r2', name: 'Salade maison', allergens: ['Moutarde'], traces: [], allergenStatus: 'declared' as const },
     { id: 'r3', name: 'Sorbet', allergens: [], traces: [], allergenStatus: 'declared' as const },
     { id: 'r4', name: 'Quiche', allergens: ['Gluten'], traces: [], allergenStatus: 'unverified' as const },
@@ -31,14 +45,25 @@ describe('buildAllergenTable', () => {
 
   it('names the meats’ known origins in the decree’s words; an unknown one is left out', () => {
     const withMeat = [
-      { ...recipes[0]!, meatOrigins: [{ meat: 'Bœuf' as const, born: 'Irlande', reared: 'Irlande', slaughtered: 'France' }, { meat: 'Porc' as const, born: null, reared: null, slaughtered: 'France' }] },
+      {
+        ...recipes[0]!,
+        meatOrigins: [
+          { meat: 'Bœuf' as const, born: 'Irlande', reared: 'Irlande', slaughtered: 'France' },
+          { meat: 'Porc' as const, born: null, reared: null, slaughtered: 'France' },
+        ],
+      },
     ];
     const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], withMeat);
     expect(group!.rows[0]!.origins).toEqual(['Bœuf · Né et élevé\u00a0: Irlande et abattu\u00a0: France']);
   });
 
   it('names an undeclared meat’s origin when all its products agree on it', () => {
-    const fromProducts = [{ ...recipes[0]!, origins: [{ meatKind: 'volaille' as const, origin: 'Élevé : Brésil ; Abattu : France', sources: ['Suprême'] }] }];
+    const fromProducts = [
+      {
+        ...recipes[0]!,
+        origins: [{ meatKind: 'volaille' as const, origin: 'Élevé : Brésil ; Abattu : France', sources: ['Suprême'] }],
+      },
+    ];
     const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1')])], fromProducts);
     expect(group!.rows[0]!.origins).toEqual(['Volaille · Élevé\u00a0: Brésil et abattu\u00a0: France']);
   });
@@ -76,7 +101,10 @@ describe('buildAllergenTable', () => {
   });
 
   it('tells a declared list, a declared empty one and an unconfirmed one apart', () => {
-    const [group] = buildAllergenTable([section('s', 0, [item('a', 0, 'r1'), item('b', 1, 'r3'), item('c', 2, 'r4')])], recipes);
+    const [group] = buildAllergenTable(
+      [section('s', 0, [item('a', 0, 'r1'), item('b', 1, 'r3'), item('c', 2, 'r4')])],
+      recipes,
+    );
     expect(group!.rows.map((r) => [r.recipeName ?? r.name, r.status, r.known])).toEqual([
       ['Plat a', 'declared', ['Gluten', 'Œufs']],
       ['Sorbet', 'none', []],

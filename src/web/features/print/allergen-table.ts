@@ -71,7 +71,10 @@ const ownRow = (itemId: string, name: string, available: boolean, lists: RecipeA
  * section, sections and items in display order, each with one cell per regulated allergen
  * read from the recipe's « contient » and « peut contenir (traces) » lists.
  */
-export function buildAllergenTable(sections: readonly MenuSection[], recipes: readonly RecipeAllergens[]): AllergenGroup[] {
+export function buildAllergenTable(
+  sections: readonly MenuSection[],
+  recipes: readonly RecipeAllergens[],
+): AllergenGroup[] {
   const byId = new Map(recipes.map((r) => [r.id, r]));
   return [...sections]
     .sort((a, b) => a.displayOrder - b.displayOrder)
@@ -82,7 +85,10 @@ export function buildAllergenTable(sections: readonly MenuSection[], recipes: re
         .sort((a, b) => a.displayOrder - b.displayOrder)
         .flatMap((item): AllergenRow[] => {
           // An item without a recipe (a drink) has its own lists (docs/product/decisions.md 18).
-          if (!item.recipe) return item.labels ? [ownRow(item.id, item.name, item.isAvailable, { id: item.id, name: item.name, ...item.labels })] : [];
+          if (!item.recipe)
+            return item.labels
+              ? [ownRow(item.id, item.name, item.isAvailable, { id: item.id, name: item.name, ...item.labels })]
+              : [];
           const recipe = byId.get(item.recipe.id);
           const recipeName = recipe?.name ?? item.recipe.name;
           return [

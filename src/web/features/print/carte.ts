@@ -43,14 +43,19 @@ export interface Carte {
   originMissing: string[];
 }
 
-const byOrder = <T extends { displayOrder: number }>(list: readonly T[]) => [...list].sort((a, b) => a.displayOrder - b.displayOrder);
+const byOrder = <T extends { displayOrder: number }>(list: readonly T[]) =>
+  [...list].sort((a, b) => a.displayOrder - b.displayOrder);
 
 /**
  * The printed A4 carte (issue 18): the formules first, then the available dishes by section
  * with their price, « Fait maison », meat origins and allergens, as diners read them on the
  * public page (src/server/features/public-menu/render.ts); a sold-out dish stays on paper.
  */
-export function buildCarte(sections: readonly MenuSection[], recipes: readonly CarteRecipe[], formules: readonly Formule[]): Carte {
+export function buildCarte(
+  sections: readonly MenuSection[],
+  recipes: readonly CarteRecipe[],
+  formules: readonly Formule[],
+): Carte {
   const recipeById = new Map(recipes.map((r) => [r.id, r]));
   const unpriced: string[] = [];
   const originMissing: string[] = [];
@@ -66,7 +71,9 @@ export function buildCarte(sections: readonly MenuSection[], recipes: readonly C
           const recipe = item.recipe ? recipeById.get(item.recipe.id) : undefined;
           const lists = recipe ?? item.labels;
           if (recipe?.meatOriginMissing) originMissing.push(item.name);
-          const origins = recipe ? dinerMeatOrigins(recipe.meatOrigins, recipe.origins).map((o) => `${o.meat} · ${o.text}`) : [];
+          const origins = recipe
+            ? dinerMeatOrigins(recipe.meatOrigins, recipe.origins).map((o) => `${o.meat} · ${o.text}`)
+            : [];
           if (item.price === null) unpriced.push(item.name);
           return {
             id: item.id,
@@ -85,7 +92,15 @@ export function buildCarte(sections: readonly MenuSection[], recipes: readonly C
   const names = new Map(ordered.map((s) => [s.id, s.name]));
   return {
     formules: formules
-      .map((f) => ({ id: f.id, name: f.name, price: f.price, text: formuleChoicesText(f.choices.map((ids) => ids.flatMap((id) => names.get(id) ?? [])), 'ou') }))
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        price: f.price,
+        text: formuleChoicesText(
+          f.choices.map((ids) => ids.flatMap((id) => names.get(id) ?? [])),
+          'ou',
+        ),
+      }))
       .filter((f) => f.text !== ''),
     sections: carteSections,
     unpriced,

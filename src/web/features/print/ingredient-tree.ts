@@ -17,7 +17,9 @@ export interface TreeRow {
 const MAX_DEPTH = 20;
 
 export function lineGrams(line: RecipeIngredient, quantity: number): number | null {
-  return line.unit === 'portion' ? quantity * (line.gramsPerPortion ?? 0) : toGrams(quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
+  return line.unit === 'portion'
+    ? quantity * (line.gramsPerPortion ?? 0)
+    : toGrams(quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);
 }
 
 /**

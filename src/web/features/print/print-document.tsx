@@ -48,7 +48,10 @@ export function PrintDocument({
       <style>{`@page { size: ${format.page}; margin: ${format.margin}; } html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } @media print { body { background: #fff; } }`}</style>
       <header className="border-b border-stone-200 bg-white print:hidden" data-testid="print-toolbar">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <Link to={back.to} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={back.to}
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             <span aria-hidden="true">←</span> {back.label}
           </Link>
           <div className="flex items-center gap-3">
@@ -74,10 +77,23 @@ export function PrintDocument({
 }
 
 /** « Recette non trouvée » and the like: the document cannot be shown. */
-export function DocumentMessage({ title, text, back, alert = true }: { title: string; text: string; back: { to: string; label: string }; alert?: boolean }) {
+export function DocumentMessage({
+  title,
+  text,
+  back,
+  alert = true,
+}: {
+  title: string;
+  text: string;
+  back: { to: string; label: string };
+  alert?: boolean;
+}) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
-      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm" role={alert ? 'alert' : undefined}>
+      <div
+        className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
+        role={alert ? 'alert' : undefined}
+      >
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-2 text-stone-600">{text}</p>
         <Link to={back.to} className={buttonClass('primary', 'md', 'mt-6')}>
@@ -89,4 +105,5 @@ export function DocumentMessage({ title, text, back, alert = true }: { title: st
 }
 
 /** The print date, in French: « Imprimé le 12 mai 2025 ». */
-export const printDate = () => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+export const printDate = () =>
+  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());

@@ -13,7 +13,11 @@ import { SheetCostBlock } from './sheet-cost-block.tsx';
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
 /** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (docs/product/decisions.md 17). */
 const conversion = (line: RecipeIngredient) =>
-  line.unit === 'unité' && line.gramsPerUnit ? `${quantity(line.gramsPerUnit)} g` : line.unit !== 'portion' && isVolume(line.unit) && line.gramsPerMl ? `${quantity(line.gramsPerMl)} g/ml` : '';
+  line.unit === 'unité' && line.gramsPerUnit
+    ? `${quantity(line.gramsPerUnit)} g`
+    : line.unit !== 'portion' && isVolume(line.unit) && line.gramsPerMl
+      ? `${quantity(line.gramsPerMl)} g/ml`
+      : '';
 
 /** « 1 h 15 min », « 20 min »; null when not given. */
 export function formatMinutes(minutes: number | null): string | null {
@@ -36,7 +40,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 function Block({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
     <section className={`break-inside-avoid ${className ?? ''}`}>
-      <h2 className="mb-2 border-b border-stone-300 pb-1 text-sm font-bold uppercase tracking-wide text-brand-800">{title}</h2>
+      <h2 className="mb-2 border-b border-stone-300 pb-1 text-sm font-bold uppercase tracking-wide text-brand-800">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -47,7 +53,17 @@ function Block({ title, children, className }: { title: string; children: ReactN
  * `recipes`: the organisation's recipes, so each sub-recipe's lines print under it, indented
  * (src/web/features/print/ingredient-tree.ts); without them a sub-recipe is one line.
  */
-export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = new Map() }: { recipe: Recipe; restaurantName: string; contact?: string | null; recipes?: ReadonlyMap<string, Recipe> }) {
+export function RecipeSheet({
+  recipe,
+  restaurantName,
+  contact = null,
+  recipes = new Map(),
+}: {
+  recipe: Recipe;
+  restaurantName: string;
+  contact?: string | null;
+  recipes?: ReadonlyMap<string, Recipe>;
+}) {
   const facts = [
     { label: 'Portions', value: String(recipe.servings) },
     { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
@@ -59,7 +75,9 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
     <div className="flex min-h-full flex-col gap-5 text-sm" data-testid="recipe-sheet">
       <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-3">
         <div className="min-w-0">
-          {restaurantName && <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>}
+          {restaurantName && (
+            <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{restaurantName}</p>
+          )}
           {contact && (
             <p className="text-xs text-stone-600" data-testid="sheet-establishment">
               {contact}
@@ -68,7 +86,9 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
           <h1 className="mt-1 break-words text-3xl font-bold leading-tight">{recipe.name}</h1>
           {recipe.description && <p className="mt-1 whitespace-pre-line text-stone-700">{recipe.description}</p>}
         </div>
-        <p className="shrink-0 rounded border border-stone-300 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-stone-600">Fiche technique</p>
+        <p className="shrink-0 rounded border border-stone-300 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-stone-600">
+          Fiche technique
+        </p>
       </header>
 
       <dl className="flex flex-wrap divide-x divide-stone-200 rounded-lg border border-stone-200">
@@ -102,11 +122,23 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
             </thead>
             <tbody>
               {ingredientTree(recipe, recipes).map(({ key, line, depth, quantity: used, grams }) => (
-                <tr key={key} className={`border-b border-stone-200 align-top ${depth > 0 ? 'text-stone-700' : ''}`} data-depth={depth}>
-                  <th scope="row" className={`py-1 pr-2 text-left ${line.recipeId ? 'font-semibold' : 'font-normal'}`} style={{ paddingLeft: `${depth * 1.25}rem` }}>
+                <tr
+                  key={key}
+                  className={`border-b border-stone-200 align-top ${depth > 0 ? 'text-stone-700' : ''}`}
+                  data-depth={depth}
+                >
+                  <th
+                    scope="row"
+                    className={`py-1 pr-2 text-left ${line.recipeId ? 'font-semibold' : 'font-normal'}`}
+                    style={{ paddingLeft: `${depth * 1.25}rem` }}
+                  >
                     {depth > 0 && <span aria-hidden="true">└ </span>}
                     {line.name}
-                    {line.recipeId && <span className="ml-1 text-[10px] font-normal uppercase tracking-wide text-brand-700">sous-recette</span>}
+                    {line.recipeId && (
+                      <span className="ml-1 text-[10px] font-normal uppercase tracking-wide text-brand-700">
+                        sous-recette
+                      </span>
+                    )}
                   </th>
                   <td className="py-1 pr-2 text-right tabular-nums">{quantity(used)}</td>
                   <td className="py-1 pr-2">{line.unit}</td>
@@ -141,7 +173,10 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
 
       <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_14rem] print:grid-cols-[minmax(0,1fr)_14rem]">
         {/* The block's title already names the table: its own caption is left to screen readers. */}
-        <Block title="Déclaration nutritionnelle" className="[&_caption]:sr-only sm:[&_thead_th]:whitespace-nowrap print:[&_thead_th]:whitespace-nowrap">
+        <Block
+          title="Déclaration nutritionnelle"
+          className="[&_caption]:sr-only sm:[&_thead_th]:whitespace-nowrap print:[&_thead_th]:whitespace-nowrap"
+        >
           <NutritionDeclaration recipe={recipe} />
         </Block>
 
@@ -149,7 +184,10 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
           <Block title="Allergènes">
             <div className="space-y-2">
               {recipe.allergenStatus === 'unverified' && (
-                <p className="rounded-md border-2 border-orange-500 bg-orange-50 p-2 font-bold text-orange-900" data-testid="sheet-allergens-unverified">
+                <p
+                  className="rounded-md border-2 border-orange-500 bg-orange-50 p-2 font-bold text-orange-900"
+                  data-testid="sheet-allergens-unverified"
+                >
                   {ALLERGEN_STATEMENTS.unverified}
                 </p>
               )}
@@ -167,12 +205,16 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
                 <p className="font-semibold">Peut contenir (traces) :</p>
                 <p>{recipe.traces.length > 0 ? recipe.traces.join(', ') : 'aucune trace signalée'}</p>
               </div>
-              <p className="text-xs text-stone-500">Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l’établissement.</p>
+              <p className="text-xs text-stone-500">
+                Allergènes du règlement (UE) n° 1169/2011, annexe II, déclarés par l’établissement.
+              </p>
             </div>
           </Block>
 
           <Block title="Régimes">
-            <p data-testid="sheet-diets">{recipe.dietaryInfo.length > 0 ? recipe.dietaryInfo.join(' · ') : 'Aucun régime indiqué'}</p>
+            <p data-testid="sheet-diets">
+              {recipe.dietaryInfo.length > 0 ? recipe.dietaryInfo.join(' · ') : 'Aucun régime indiqué'}
+            </p>
           </Block>
 
           <Block title="Nutri-Score">
@@ -181,7 +223,10 @@ export function RecipeSheet({ recipe, restaurantName, contact = null, recipes = 
                 <div className="space-y-1">
                   <NutriScoreScale letter={recipe.nutriScore.letter} />
                   {recipe.fruitVegLegumePercent !== null && (
-                    <p className="text-xs text-stone-600">Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}{'\u00a0'}%</p>
+                    <p className="text-xs text-stone-600">
+                      Fruits, légumes et légumineuses : {formatNumber(recipe.fruitVegLegumePercent)}
+                      {'\u00a0'}%
+                    </p>
                   )}
                 </div>
               ) : (

@@ -1,7 +1,8 @@
 import type { QrCode } from '../../../shared/api/qr.ts';
 import type { ReactNode } from 'react';
 
-export const TABLE_CARD_CALL_TO_ACTION = 'Scannez pour découvrir notre menu, les allergènes et les informations nutritionnelles';
+export const TABLE_CARD_CALL_TO_ACTION =
+  'Scannez pour découvrir notre menu, les allergènes et les informations nutritionnelles';
 /** About 69 mm on the A6 card: large enough for any phone from a seat. */
 export const TABLE_CARD_QR_SIZE = 260;
 
@@ -9,13 +10,25 @@ export const TABLE_CARD_QR_SIZE = 260;
  * The A6 table card: the restaurant, the code drawn large and what scanning it gives.
  * `drawing` is the QR code itself (the page composes it from the QR feature).
  */
-export function TableCard({ code, restaurantName, address = null, drawing }: { code: QrCode; restaurantName: string; address?: string | null; drawing: ReactNode }) {
+export function TableCard({
+  code,
+  restaurantName,
+  address = null,
+  drawing,
+}: {
+  code: QrCode;
+  restaurantName: string;
+  address?: string | null;
+  drawing: ReactNode;
+}) {
   return (
     <div className="flex h-full p-[5mm]" data-testid="table-card">
       <div className="flex flex-1 flex-col items-center justify-between gap-3 rounded-2xl border-2 border-brand-700 px-[6mm] py-[6mm] text-center">
         <div>
           <p className="text-[10px] font-semibold uppercase tracking-[0.3em] text-accent-600">Bienvenue</p>
-          <h1 className="mt-1 break-words text-2xl font-bold leading-tight text-stone-900">{restaurantName || code.menu.name}</h1>
+          <h1 className="mt-1 break-words text-2xl font-bold leading-tight text-stone-900">
+            {restaurantName || code.menu.name}
+          </h1>
           {address && (
             <p className="mt-1 break-words text-xs text-stone-600" data-testid="card-establishment">
               {address}

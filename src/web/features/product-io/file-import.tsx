@@ -34,7 +34,9 @@ export function FileImport({ kind, onImported }: { kind: ImportKind; onImported:
     setError(null);
     setProgress({ step, share: 0 });
     try {
-      return await postFileWithProgress<T>(`/api/files/${kind.path}/${action}`, chosen, (share) => setProgress({ step, share }));
+      return await postFileWithProgress<T>(`/api/files/${kind.path}/${action}`, chosen, (share) =>
+        setProgress({ step, share }),
+      );
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Erreur lors de l’envoi du fichier');
       return null;
@@ -96,7 +98,9 @@ export function FileImport({ kind, onImported }: { kind: ImportKind; onImported:
                   <strong>{`Ligne ${row.line} (${row.name})`}</strong> : {row.problems.join(' ; ')}
                 </li>
               ))}
-              {preview.rows.length > SHOWN_PROBLEMS && <li>{`… et ${preview.rows.length - SHOWN_PROBLEMS} autres lignes`}</li>}
+              {preview.rows.length > SHOWN_PROBLEMS && (
+                <li>{`… et ${preview.rows.length - SHOWN_PROBLEMS} autres lignes`}</li>
+              )}
             </ul>
           )}
           <Button onClick={() => void importAll()} disabled={preview.rows.length > 0 || progress !== null}>

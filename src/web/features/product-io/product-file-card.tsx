@@ -18,11 +18,21 @@ function Downloads({ what, path, label }: { what: string; path: string; label: s
   return (
     <p className="text-sm">
       {label} :{' '}
-      <a className="font-medium text-brand-700 underline underline-offset-2" href={`${path}?format=csv`} download aria-label={`${what} en CSV`}>
+      <a
+        className="font-medium text-brand-700 underline underline-offset-2"
+        href={`${path}?format=csv`}
+        download
+        aria-label={`${what} en CSV`}
+      >
         CSV
       </a>
       {' · '}
-      <a className="font-medium text-brand-700 underline underline-offset-2" href={`${path}?format=xlsx`} download aria-label={`${what} en Excel`}>
+      <a
+        className="font-medium text-brand-700 underline underline-offset-2"
+        href={`${path}?format=xlsx`}
+        download
+        aria-label={`${what} en Excel`}
+      >
         Excel
       </a>
     </p>
@@ -39,7 +49,11 @@ export function ProductFileCard({ canWrite, onImported }: { canWrite: boolean; o
     <Card className="space-y-3" data-testid="product-file-card">
       <h2 className="text-lg font-semibold">Importer et exporter</h2>
       <Downloads what="Modèle de fichier" path="/api/files/products/template" label="Modèle à remplir (produits)" />
-      <Downloads what="Modèle de fichier de recettes" path="/api/files/recipes/template" label="Modèle à remplir (recettes)" />
+      <Downloads
+        what="Modèle de fichier de recettes"
+        path="/api/files/recipes/template"
+        label="Modèle à remplir (recettes)"
+      />
       <Downloads what="Mes produits" path="/api/files/products/export" label="Exporter mes produits" />
       <Downloads what="Mes recettes" path="/api/files/recipes/export" label="Exporter mes recettes" />
       {canWrite && <FileImport kind={PRODUCTS} onImported={onImported} />}

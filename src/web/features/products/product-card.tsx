@@ -7,7 +7,17 @@ import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 const value = (n: number | null, unit: string) => (n === null ? 'non renseigné' : `${formatDecimal(n, 2)} ${unit}`);
 
 /** One product of « Mes produits »: its label values, allergens, price and labels; owners and editors change it. */
-export function ProductCard({ product, canWrite, onEdit, onDelete }: { product: Product; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
+export function ProductCard({
+  product,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { per100g } = product;
   return (
     <Card className="flex min-w-0 flex-col gap-2" data-testid="product-card">
@@ -23,22 +33,46 @@ export function ProductCard({ product, canWrite, onEdit, onDelete }: { product: 
         <dt className="text-stone-600">Protéines</dt>
         <dd>{value(per100g.protein, 'g')}</dd>
         <dt className="text-stone-600">Prix HT</dt>
-        <dd>{product.price ? `${formatDecimal(product.price.amount, 2, 2)} € ${PRICE_UNIT_LABELS[product.price.per]}` : 'non renseigné'}</dd>
+        <dd>
+          {product.price
+            ? `${formatDecimal(product.price.amount, 2, 2)} € ${PRICE_UNIT_LABELS[product.price.per]}`
+            : 'non renseigné'}
+        </dd>
       </dl>
       {(product.allergens.length > 0 || product.traces.length > 0) && (
         <p className="text-sm" data-testid="product-allergens">
-          {product.allergens.length > 0 && <span className="font-medium text-red-800">Contient : {product.allergens.join(', ')}. </span>}
-          {product.traces.length > 0 && <span className="text-amber-900">Peut contenir : {product.traces.join(', ')}.</span>}
+          {product.allergens.length > 0 && (
+            <span className="font-medium text-red-800">Contient : {product.allergens.join(', ')}. </span>
+          )}
+          {product.traces.length > 0 && (
+            <span className="text-amber-900">Peut contenir : {product.traces.join(', ')}.</span>
+          )}
         </p>
       )}
       {(product.origin || product.meatKind || product.labels.length > 0) && (
         <p className="text-xs text-stone-600">
-          {[product.origin && (product.originStages ? product.origin : `Origine : ${product.origin}`), product.meatKind && MEAT_KIND_LABELS[product.meatKind], ...product.labels.map((l) => PRODUCT_LABEL_NAMES[l])].filter(Boolean).join(' · ')}
+          {[
+            product.origin && (product.originStages ? product.origin : `Origine : ${product.origin}`),
+            product.meatKind && MEAT_KIND_LABELS[product.meatKind],
+            ...product.labels.map((l) => PRODUCT_LABEL_NAMES[l]),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
-        <span className="text-xs text-stone-500">{product.usedBy.length === 0 ? 'Utilisé dans aucune recette' : `Utilisé dans ${product.usedBy.length} recette${product.usedBy.length > 1 ? 's' : ''}`}</span>
-        {canWrite && <EditDeleteButtons confirmTitle={`Supprimer le produit « ${product.name} » ?`} onEdit={onEdit} onDelete={onDelete} />}
+        <span className="text-xs text-stone-500">
+          {product.usedBy.length === 0
+            ? 'Utilisé dans aucune recette'
+            : `Utilisé dans ${product.usedBy.length} recette${product.usedBy.length > 1 ? 's' : ''}`}
+        </span>
+        {canWrite && (
+          <EditDeleteButtons
+            confirmTitle={`Supprimer le produit « ${product.name} » ?`}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
       </div>
     </Card>
   );

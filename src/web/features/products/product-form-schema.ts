@@ -1,5 +1,13 @@
 import { z } from '../../../shared/zod-fr.ts';
-import { PRICE_UNITS, PRODUCT_NUTRIENTS, productInputSchema, productNumbers as n, type Product, type ProductInput, type ProductNutrient } from '../../../shared/api/products.ts';
+import {
+  PRICE_UNITS,
+  PRODUCT_NUTRIENTS,
+  productInputSchema,
+  productNumbers as n,
+  type Product,
+  type ProductInput,
+  type ProductNutrient,
+} from '../../../shared/api/products.ts';
 import { decimalText } from '../../../shared/decimal.ts';
 import { optionalNumberText } from '../../../shared/number-rules.ts';
 import type { Per100g } from '../../../shared/nutrition.ts';
@@ -15,7 +23,12 @@ export const productFormSchema = z.object({
   name: shape.name,
   supplier: z.string().trim().max(200, 'Le fournisseur ne peut pas dépasser 200 caractères'),
   basedOnCode: z.string().nullable(),
-  per100g: z.object(Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, optionalNumberText(n[key])])) as Record<ProductNutrient, ReturnType<typeof optionalNumberText>>),
+  per100g: z.object(
+    Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, optionalNumberText(n[key])])) as Record<
+      ProductNutrient,
+      ReturnType<typeof optionalNumberText>
+    >,
+  ),
   priceAmount: optionalNumberText(n.price),
   pricePer: z.enum(PRICE_UNITS),
   gramsPerUnit: optionalNumberText(n.gramsPerUnit),
@@ -36,7 +49,9 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
   name: product?.name ?? '',
   supplier: product?.supplier ?? '',
   basedOnCode: product?.basedOnCode ?? null,
-  per100g: Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, decimalText(product?.per100g[key], nutrientDecimals(key))])) as Record<ProductNutrient, string>,
+  per100g: Object.fromEntries(
+    PRODUCT_NUTRIENTS.map((key) => [key, decimalText(product?.per100g[key], nutrientDecimals(key))]),
+  ) as Record<ProductNutrient, string>,
   priceAmount: decimalText(product?.price?.amount, 2, 2),
   pricePer: product?.price?.per ?? 'kg',
   gramsPerUnit: decimalText(product?.gramsPerUnit, 3),
@@ -50,11 +65,16 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
 
 /** « À partir d’un aliment Ciqual »: the nine label values from a Ciqual food, as French text. */
 export function nutrientsFromCiqual(per100g: Per100g): Record<ProductNutrient, string> {
-  return Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [key, decimalText(per100g[key], nutrientDecimals(key))])) as Record<ProductNutrient, string>;
+  return Object.fromEntries(
+    PRODUCT_NUTRIENTS.map((key) => [key, decimalText(per100g[key], nutrientDecimals(key))]),
+  ) as Record<ProductNutrient, string>;
 }
 
 /** The API body from the form's values and its chips (allergens, labels). */
-export function toProductInput(values: ProductFormOutput, lists: Pick<ProductInput, 'allergens' | 'traces' | 'labels'>): ProductInput {
+export function toProductInput(
+  values: ProductFormOutput,
+  lists: Pick<ProductInput, 'allergens' | 'traces' | 'labels'>,
+): ProductInput {
   return {
     name: values.name,
     supplier: values.supplier || null,
@@ -70,8 +90,12 @@ export function toProductInput(values: ProductFormOutput, lists: Pick<ProductInp
 
 /** Stages only for a meat, as chosen; the birth country only for beef and veal (src/shared/meat-origin.ts). */
 function originOf(values: ProductFormOutput): Pick<ProductInput, 'origin' | 'originStages'> {
-  if (values.meatKind === '' || values.originMode === 'country') return { origin: values.origin || null, originStages: null };
-  const stages = Object.fromEntries(STAGES.map((stage) => [stage, values[stage] || null])) as Record<(typeof STAGES)[number], string | null>;
+  if (values.meatKind === '' || values.originMode === 'country')
+    return { origin: values.origin || null, originStages: null };
+  const stages = Object.fromEntries(STAGES.map((stage) => [stage, values[stage] || null])) as Record<
+    (typeof STAGES)[number],
+    string | null
+  >;
   if (values.meatKind !== 'bovine') stages.born = null;
   return { origin: null, originStages: stages };
 }

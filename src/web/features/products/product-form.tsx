@@ -2,7 +2,14 @@ import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
-import { PRICE_UNIT_LABELS, PRICE_UNITS, PRODUCT_NUTRIENT_LABELS, PRODUCT_NUTRIENTS, type Product, type ProductLabel } from '../../../shared/api/products.ts';
+import {
+  PRICE_UNIT_LABELS,
+  PRICE_UNITS,
+  PRODUCT_NUTRIENT_LABELS,
+  PRODUCT_NUTRIENTS,
+  type Product,
+  type ProductLabel,
+} from '../../../shared/api/products.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { AllergenChips } from '../../components/allergen-chips.tsx';
 import { FormButtons } from '../../components/ui/form-buttons.tsx';
@@ -14,7 +21,14 @@ import { applyServerError } from '../../lib/form-errors.ts';
 import { useSaveProduct } from './api.ts';
 import { ProductLabels } from './product-labels.tsx';
 import { ProductOriginFields } from './product-origin-fields.tsx';
-import { nutrientsFromCiqual, productFormDefaults, productFormSchema, toProductInput, type ProductFormOutput, type ProductFormValues } from './product-form-schema.ts';
+import {
+  nutrientsFromCiqual,
+  productFormDefaults,
+  productFormSchema,
+  toProductInput,
+  type ProductFormOutput,
+  type ProductFormValues,
+} from './product-form-schema.ts';
 
 /** The ingredient search, given by the page (features do not import each other, docs/decisions/0014). */
 export type CiqualPicker = ComponentType<{ onSelect: (hit: IngredientHit) => void }>;
@@ -32,13 +46,24 @@ const SERVER_FIELDS: Record<string, string> = {
 };
 
 /** « Nouveau produit » / « Modifier le produit » (docs/product/products.md): a supplier's label, typed in. */
-export function ProductForm({ product, onDone, CiqualSearch }: { product: Product | null; onDone: () => void; CiqualSearch: CiqualPicker }) {
+export function ProductForm({
+  product,
+  onDone,
+  CiqualSearch,
+}: {
+  product: Product | null;
+  onDone: () => void;
+  CiqualSearch: CiqualPicker;
+}) {
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const [allergens, setAllergens] = useState({ contains: product?.allergens ?? [], traces: product?.traces ?? [] });
   const [labels, setLabels] = useState<ProductLabel[]>(product?.labels ?? []);
   const [basedOn, setBasedOn] = useState<string | null>(null);
-  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({ resolver: zodResolver(productFormSchema), defaultValues: productFormDefaults(product) });
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: productFormDefaults(product),
+  });
   const { errors } = form.formState;
   const pricePer = useWatch({ control: form.control, name: 'pricePer' });
 
@@ -64,34 +89,72 @@ export function ProductForm({ product, onDone, CiqualSearch }: { product: Produc
   });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label={product ? 'Modifier le produit' : 'Nouveau produit'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-5"
+      aria-label={product ? 'Modifier le produit' : 'Nouveau produit'}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Nom du produit" placeholder="Pâte feuilletée pur beurre" error={errors.name?.message} {...form.register('name')} />
-        <Field label="Fournisseur (optionnel)" placeholder="Grossiste" error={errors.supplier?.message} {...form.register('supplier')} />
+        <Field
+          label="Nom du produit"
+          placeholder="Pâte feuilletée pur beurre"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <Field
+          label="Fournisseur (optionnel)"
+          placeholder="Grossiste"
+          error={errors.supplier?.message}
+          {...form.register('supplier')}
+        />
       </div>
 
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-stone-800">Valeurs nutritionnelles pour 100 g, comme sur l’étiquette</legend>
+        <legend className="text-sm font-medium text-stone-800">
+          Valeurs nutritionnelles pour 100 g, comme sur l’étiquette
+        </legend>
         <div className="space-y-1">
-          <p className="text-xs text-stone-600">À partir d’un aliment Ciqual : les valeurs sont reprises, corrigez-les d’après l’étiquette.</p>
+          <p className="text-xs text-stone-600">
+            À partir d’un aliment Ciqual : les valeurs sont reprises, corrigez-les d’après l’étiquette.
+          </p>
           <CiqualSearch onSelect={prefill} />
           {basedOn && <p className="text-xs text-brand-800">Valeurs reprises de : {basedOn}</p>}
         </div>
         <p className="text-xs text-stone-600">Une case vide veut dire « non renseigné », jamais 0.</p>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {PRODUCT_NUTRIENTS.map((key) => (
-            <DecimalField key={key} control={form.control} name={`per100g.${key}`} label={PRODUCT_NUTRIENT_LABELS[key]} maxDigits={key.startsWith('energy') ? 1 : 2} />
+            <DecimalField
+              key={key}
+              control={form.control}
+              name={`per100g.${key}`}
+              label={PRODUCT_NUTRIENT_LABELS[key]}
+              maxDigits={key.startsWith('energy') ? 1 : 2}
+            />
           ))}
         </div>
       </fieldset>
 
-      <AllergenChips contains={allergens.contains} traces={allergens.traces} onChange={setAllergens} listLabel="Allergènes du produit" />
+      <AllergenChips
+        contains={allergens.contains}
+        traces={allergens.traces}
+        onChange={setAllergens}
+        listLabel="Allergènes du produit"
+      />
 
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium text-stone-800">Prix d’achat HT</legend>
         <DecimalField control={form.control} name="priceAmount" label="Prix (€ HT)" maxDigits={2} minDigits={2} />
-        <SelectField label="Par" options={PRICE_UNITS.map((unit) => ({ value: unit, label: PRICE_UNIT_LABELS[unit] }))} {...form.register('pricePer')} />
-        <DecimalField control={form.control} name="gramsPerUnit" label={pricePer === 'unité' ? 'Poids d’une unité (g)' : 'Poids d’une unité (g, optionnel)'} />
+        <SelectField
+          label="Par"
+          options={PRICE_UNITS.map((unit) => ({ value: unit, label: PRICE_UNIT_LABELS[unit] }))}
+          {...form.register('pricePer')}
+        />
+        <DecimalField
+          control={form.control}
+          name="gramsPerUnit"
+          label={pricePer === 'unité' ? 'Poids d’une unité (g)' : 'Poids d’une unité (g, optionnel)'}
+        />
       </fieldset>
 
       <ProductOriginFields form={form} />
@@ -99,7 +162,11 @@ export function ProductForm({ product, onDone, CiqualSearch }: { product: Produc
       <ProductLabels value={labels} onChange={setLabels} />
 
       <FormAlert message={formError} />
-      <FormButtons submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'} pending={save.isPending} onCancel={onDone} />
+      <FormButtons
+        submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

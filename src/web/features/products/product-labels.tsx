@@ -1,8 +1,19 @@
 import { PRODUCT_LABEL_NAMES, PRODUCT_LABELS, type ProductLabel } from '../../../shared/api/products.ts';
 
 /** The EGalim labels of a product, as checkboxes (several may apply: bio and AOP). */
-export function ProductLabels({ value, onChange }: { value: ProductLabel[]; onChange: (next: ProductLabel[]) => void }) {
-  const toggle = (label: ProductLabel) => onChange(value.includes(label) ? value.filter((l) => l !== label) : PRODUCT_LABELS.filter((l) => l === label || value.includes(l)));
+export function ProductLabels({
+  value,
+  onChange,
+}: {
+  value: ProductLabel[];
+  onChange: (next: ProductLabel[]) => void;
+}) {
+  const toggle = (label: ProductLabel) =>
+    onChange(
+      value.includes(label)
+        ? value.filter((l) => l !== label)
+        : PRODUCT_LABELS.filter((l) => l === label || value.includes(l)),
+    );
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-stone-800">Labels et signes de qualité (EGalim)</legend>

@@ -24,7 +24,10 @@ export function ProductOriginFields({ form }: { form: UseFormReturn<ProductFormV
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="Viande"
-          options={[{ value: '', label: 'Pas de viande' }, ...MEAT_KINDS.map((kind) => ({ value: kind, label: MEAT_KIND_LABELS[kind] }))]}
+          options={[
+            { value: '', label: 'Pas de viande' },
+            ...MEAT_KINDS.map((kind) => ({ value: kind, label: MEAT_KIND_LABELS[kind] })),
+          ]}
           {...form.register('meatKind')}
         />
         {!stages && (
@@ -39,7 +42,10 @@ export function ProductOriginFields({ form }: { form: UseFormReturn<ProductFormV
       {meatKind !== '' && (
         <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Origine de la viande">
           {MODES.map(({ value, label }) => (
-            <label key={value} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+            <label
+              key={value}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
               <input type="radio" value={value} className="accent-brand-700" {...form.register('originMode')} />
               {label}
             </label>
@@ -48,12 +54,34 @@ export function ProductOriginFields({ form }: { form: UseFormReturn<ProductFormV
       )}
       {stages && (
         <div className="grid gap-3 sm:grid-cols-3">
-          {meatKind === 'bovine' && <Field label="Pays de naissance" placeholder="Irlande" error={errors.born?.message} {...form.register('born')} />}
-          <Field label="Pays d’élevage" placeholder="France" error={errors.reared?.message} {...form.register('reared')} />
-          <Field label="Pays d’abattage" placeholder="France" error={errors.slaughtered?.message} {...form.register('slaughtered')} />
+          {meatKind === 'bovine' && (
+            <Field
+              label="Pays de naissance"
+              placeholder="Irlande"
+              error={errors.born?.message}
+              {...form.register('born')}
+            />
+          )}
+          <Field
+            label="Pays d’élevage"
+            placeholder="France"
+            error={errors.reared?.message}
+            {...form.register('reared')}
+          />
+          <Field
+            label="Pays d’abattage"
+            placeholder="France"
+            error={errors.slaughtered?.message}
+            {...form.register('slaughtered')}
+          />
         </div>
       )}
-      {meatKind !== '' && <p className="text-xs text-stone-600">Sans origine déclarée sur la recette, vos clients lisent celle-ci quand tous les produits de cette viande s’accordent.</p>}
+      {meatKind !== '' && (
+        <p className="text-xs text-stone-600">
+          Sans origine déclarée sur la recette, vos clients lisent celle-ci quand tous les produits de cette viande
+          s’accordent.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -6,7 +6,10 @@ import { meQueryKey } from '../../lib/queries.ts';
 export const qrCodesQueryKey = ['qr-codes'] as const;
 
 /** GET /api/qr-codes: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
-export const qrCodesQuery = queryOptions({ queryKey: qrCodesQueryKey, queryFn: async () => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes')).qrCodes });
+export const qrCodesQuery = queryOptions({
+  queryKey: qrCodesQueryKey,
+  queryFn: async () => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes')).qrCodes,
+});
 
 /** Scans per day of one code over the last `days` days (Europe/Paris), the same way. */
 export const qrScanStatsQuery = (id: string, days: number) =>
@@ -24,26 +27,37 @@ export function useQrCodes({ staleTime }: { staleTime?: number } = {}) {
 /** After any change the list and the usage counters are refetched (the limit counts existing codes). */
 function useInvalidateQrCodes() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    ]);
 }
 
 export function useCreateQrCode() {
   const invalidate = useInvalidateQrCodes();
   // A refused creation (plan limit) refreshes the counters too, so the button turns disabled.
-  return useMutation({ mutationFn: (input: QrCreateInput) => api<QrCode>('/api/qr-codes', { method: 'POST', body: input }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (input: QrCreateInput) => api<QrCode>('/api/qr-codes', { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
 }
 
 export function useSetQrStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: QrCode['status'] }) => api<QrCode>(`/api/qr-codes/${id}`, { method: 'PATCH', body: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: QrCode['status'] }) =>
+      api<QrCode>(`/api/qr-codes/${id}`, { method: 'PATCH', body: { status } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
   });
 }
 
 export function useDeleteQrCode() {
   const invalidate = useInvalidateQrCodes();
-  return useMutation({ mutationFn: (id: string) => api<void>(`/api/qr-codes/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/qr-codes/${id}`, { method: 'DELETE' }),
+    onSettled: invalidate,
+  });
 }
 
 /** Scans per day of one code over the last `days` days (Europe/Paris), fetched when `enabled`. */

@@ -7,7 +7,11 @@ export type ScheduleDraw = (job: DrawJob) => () => void;
  * `firstDelayMs`, each next one `intervalMs` after the previous drawing ended. Drawing in
  * turn keeps a long list from freezing a phone while the page appears.
  */
-export function createDrawQueue(firstDelayMs: number, intervalMs: number, wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))): ScheduleDraw {
+export function createDrawQueue(
+  firstDelayMs: number,
+  intervalMs: number,
+  wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+): ScheduleDraw {
   const queue: { job: DrawJob; cancelled: boolean }[] = [];
   let running = false;
   let nextDelayMs = firstDelayMs;

@@ -3,10 +3,15 @@ import { nameForMenu, validateQrForm } from './generator-rules.ts';
 
 describe('validateQrForm', () => {
   it('checks the session first, then the name, then the menu (docs/product/spec.md section 5)', () => {
-    expect(validateQrForm({ signedIn: false, name: '', menuId: '' }).first).toBe('Vous devez être connecté pour générer un code QR');
+    expect(validateQrForm({ signedIn: false, name: '', menuId: '' }).first).toBe(
+      'Vous devez être connecté pour générer un code QR',
+    );
     const both = validateQrForm({ signedIn: true, name: '   ', menuId: '' });
     expect(both.first).toBe('Veuillez donner un nom à votre code QR');
-    expect(both.errors).toEqual({ name: 'Veuillez donner un nom à votre code QR', menuId: 'Veuillez sélectionner un menu' });
+    expect(both.errors).toEqual({
+      name: 'Veuillez donner un nom à votre code QR',
+      menuId: 'Veuillez sélectionner un menu',
+    });
     expect(validateQrForm({ signedIn: true, name: 'Table 4', menuId: '' }).first).toBe('Veuillez sélectionner un menu');
     expect(validateQrForm({ signedIn: true, name: 'Table 4', menuId: 'm1' })).toEqual({ errors: {}, first: null });
   });

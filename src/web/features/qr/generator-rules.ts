@@ -7,7 +7,10 @@ export type QrFormErrors = Partial<Record<QrFormField, string>>;
  * docs/product/spec.md section 5 « QR generation », in its order: signed in, a non-blank name, a selected
  * menu. `first` is the message of the first broken rule (the toast); `errors` go next to the fields.
  */
-export function validateQrForm({ signedIn, name, menuId }: { signedIn: boolean; name: string; menuId: string }): { errors: QrFormErrors; first: string | null } {
+export function validateQrForm({ signedIn, name, menuId }: { signedIn: boolean; name: string; menuId: string }): {
+  errors: QrFormErrors;
+  first: string | null;
+} {
   if (!signedIn) return { errors: { auth: qrMessages.mustLogIn }, first: qrMessages.mustLogIn };
   const errors: QrFormErrors = {};
   if (name.trim() === '') errors.name = qrMessages.nameRequired;
@@ -21,6 +24,7 @@ export function validateQrForm({ signedIn, name, menuId }: { signedIn: boolean; 
  */
 export function nameForMenu(currentName: string, previousMenuName: string | null, nextMenuName: string | null): string {
   if (nextMenuName === null) return currentName;
-  const untouched = currentName.trim() === '' || (previousMenuName !== null && currentName === defaultQrName(previousMenuName));
+  const untouched =
+    currentName.trim() === '' || (previousMenuName !== null && currentName === defaultQrName(previousMenuName));
   return untouched ? defaultQrName(nextMenuName) : currentName;
 }

@@ -6,7 +6,8 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ActionsButton } from './actions-button.tsx';
 
-const itemClass = 'flex cursor-pointer items-center gap-2 rounded-control px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 data-[disabled]:opacity-60';
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-control px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 data-[disabled]:opacity-60';
 
 export interface QrWriteActions {
   onToggle: () => void;
@@ -39,7 +40,11 @@ export function QrCardActions({
           <ActionsButton />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className="z-40 w-56 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-40 w-56 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg"
+          >
             <DropdownMenu.Item asChild className={itemClass}>
               <a href={code.qrData} target="_blank" rel="noopener">
                 Voir le menu
@@ -60,7 +65,10 @@ export function QrCardActions({
                 <DropdownMenu.Item className={itemClass} disabled={write.toggling} onSelect={write.onToggle}>
                   {active ? 'Désactiver' : 'Activer'}
                 </DropdownMenu.Item>
-                <DropdownMenu.Item className={cn(itemClass, 'text-red-700 data-[highlighted]:bg-red-50')} onSelect={() => setConfirming(true)}>
+                <DropdownMenu.Item
+                  className={cn(itemClass, 'text-red-700 data-[highlighted]:bg-red-50')}
+                  onSelect={() => setConfirming(true)}
+                >
                   Supprimer
                 </DropdownMenu.Item>
               </>
@@ -73,8 +81,12 @@ export function QrCardActions({
           <AlertDialog.Portal>
             <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
             <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-sheet bg-white p-6 text-left shadow-xl">
-              <AlertDialog.Title className="text-lg font-semibold">Êtes-vous sûr de vouloir supprimer ce code QR ?</AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-sm text-stone-600">Cette action est définitive.</AlertDialog.Description>
+              <AlertDialog.Title className="text-lg font-semibold">
+                Êtes-vous sûr de vouloir supprimer ce code QR ?
+              </AlertDialog.Title>
+              <AlertDialog.Description className="mt-2 text-sm text-stone-600">
+                Cette action est définitive.
+              </AlertDialog.Description>
               <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <AlertDialog.Cancel className={buttonClass('secondary')}>Annuler</AlertDialog.Cancel>
                 <AlertDialog.Action className={buttonClass('destructive')} onClick={write.onDelete}>

@@ -14,8 +14,14 @@ import { LIST_QR_SIZE } from './qr-style.ts';
 
 // The « Actions » menu (Radix's dropdown and its confirmation) and the statistics panel are
 // opened on demand: their code loads once the page has painted (issue 20's 120 kB).
-const { Component: QrCardActions, usePreload: usePreloadActions } = lazyComponent(() => import('./qr-card-actions.tsx'), (m) => m.QrCardActions);
-const { Component: ScanStatsPanel, usePreload: usePreloadStats } = lazyComponent(() => import('./scan-chart.tsx'), (m) => m.ScanStatsPanel);
+const { Component: QrCardActions, usePreload: usePreloadActions } = lazyComponent(
+  () => import('./qr-card-actions.tsx'),
+  (m) => m.QrCardActions,
+);
+const { Component: ScanStatsPanel, usePreload: usePreloadStats } = lazyComponent(
+  () => import('./scan-chart.tsx'),
+  (m) => m.ScanStatsPanel,
+);
 
 /**
  * A card of the « Codes QR » grid (docs/product/spec.md « Codes QR page »). `actions` (activate,
@@ -57,7 +63,14 @@ export function QrCard({
         </Badge>
       </div>
       <div className="rounded-lg border border-stone-100 bg-white py-2">
-        <QrDrawing key={code.qrData} data={code.qrData} size={LIST_QR_SIZE} type="canvas" label={`Code QR ${code.name}`} schedule={scheduleDraw} />
+        <QrDrawing
+          key={code.qrData}
+          data={code.qrData}
+          size={LIST_QR_SIZE}
+          type="canvas"
+          label={`Code QR ${code.name}`}
+          schedule={scheduleDraw}
+        />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-500">Scans</dt>

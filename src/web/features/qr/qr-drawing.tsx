@@ -55,7 +55,12 @@ export function QrDrawing({
   }, [data, size, type, schedule]);
 
   return (
-    <div className="relative mx-auto aspect-square max-w-full" style={{ width: size }} data-testid="qr-drawing" data-state={state}>
+    <div
+      className="relative mx-auto aspect-square max-w-full"
+      style={{ width: size }}
+      data-testid="qr-drawing"
+      data-state={state}
+    >
       <div
         ref={containerRef}
         role="img"
@@ -63,9 +68,14 @@ export function QrDrawing({
         hidden={state === 'error'}
         className="flex h-full w-full items-center justify-center [&>svg]:h-auto [&>svg]:max-w-full"
       />
-      {(state === 'waiting' || state === 'drawing') && <span className="absolute inset-0 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />}
+      {(state === 'waiting' || state === 'drawing') && (
+        <span className="absolute inset-0 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />
+      )}
       {state === 'error' && (
-        <p role="alert" className="absolute inset-0 flex items-center justify-center rounded-lg bg-red-50 p-2 text-center text-sm text-red-700">
+        <p
+          role="alert"
+          className="absolute inset-0 flex items-center justify-center rounded-lg bg-red-50 p-2 text-center text-sm text-red-700"
+        >
           Erreur de rendu du QR code
         </p>
       )}

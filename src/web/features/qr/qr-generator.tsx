@@ -28,7 +28,15 @@ const CLOSE_DELAY_MS = 1_000;
  * « Générer un code QR » (docs/product/spec.md « QR generator card »). `menus` is the owner's list, or
  * undefined while it loads; only active menus can be linked.
  */
-export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | undefined; menusFailed: boolean; onClose: () => void }) {
+export function QrGenerator({
+  menus,
+  menusFailed,
+  onClose,
+}: {
+  menus: Menu[] | undefined;
+  menusFailed: boolean;
+  onClose: () => void;
+}) {
   const { data: me } = useMe();
   const create = useCreateQrCode();
   const navigate = useNavigate();
@@ -42,7 +50,10 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const activeMenus = useMemo(
-    () => (menus ?? []).filter((menu) => menu.isActive).sort((a, b) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' })),
+    () =>
+      (menus ?? [])
+        .filter((menu) => menu.isActive)
+        .sort((a, b) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' })),
     [menus],
   );
   const limit = me?.limits.qrCodes ?? null;
@@ -102,9 +113,7 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           data-testid="qr-plan-notice"
         >
           <div>
-            <p className="font-semibold">
-              Plan gratuit : {countOf(limit, 'code QR', 'codes QR')}
-            </p>
+            <p className="font-semibold">Plan gratuit : {countOf(limit, 'code QR', 'codes QR')}</p>
             {!planAllows && generated === null && <p className="mt-1">{limitsMessages.qrCodes}</p>}
           </div>
           <Link to="/subscription" className="shrink-0 font-semibold text-orange-800 underline underline-offset-2">
@@ -154,7 +163,10 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
                 aria-invalid={errors.menuId ? true : undefined}
                 aria-describedby={errors.menuId ? `${selectId}-message` : undefined}
                 onChange={(event) => onMenuChange(event.target.value)}
-                className={cn('block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm', errors.menuId ? 'border-red-500' : 'border-stone-300')}
+                className={cn(
+                  'block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm',
+                  errors.menuId ? 'border-red-500' : 'border-stone-300',
+                )}
               >
                 <option value="">{menus === undefined ? 'Chargement des menus...' : 'Sélectionnez un menu'}</option>
                 {activeMenus.map((menu) => (
@@ -172,10 +184,19 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={!canGenerate} aria-busy={create.isPending || undefined}>
-              {create.isPending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />}
+              {create.isPending && (
+                <span
+                  className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+                  aria-hidden="true"
+                />
+              )}
               Générer le code QR
             </Button>
-            <Button variant="secondary" disabled={generated === null} onClick={() => generated && void downloadQrCode(generated)}>
+            <Button
+              variant="secondary"
+              disabled={generated === null}
+              onClick={() => generated && void downloadQrCode(generated)}
+            >
               Télécharger le code QR
             </Button>
             <Button variant="ghost" onClick={onClose}>
@@ -194,7 +215,13 @@ export function QrGenerator({ menus, menusFailed, onClose }: { menus: Menu[] | u
           data-testid="qr-preview"
         >
           {generated ? (
-            <QrDrawing key={generated.qrData} data={generated.qrData} size={GENERATOR_QR_SIZE} type="svg" label={`Code QR ${generated.name}`} />
+            <QrDrawing
+              key={generated.qrData}
+              data={generated.qrData}
+              size={GENERATOR_QR_SIZE}
+              type="svg"
+              label={`Code QR ${generated.name}`}
+            />
           ) : (
             <p className="px-6 text-center text-sm text-stone-500">L’aperçu du code QR apparaîtra ici.</p>
           )}

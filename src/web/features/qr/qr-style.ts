@@ -38,7 +38,9 @@ export function qrOptions(data: string, size: number, type: 'svg' | 'canvas'): P
  */
 async function createQr(options: Partial<Options>) {
   const loaded: unknown = (await import('qr-code-styling')).default;
-  const QRCodeStyling = (typeof loaded === 'function' ? loaded : (loaded as { default: unknown }).default) as QrCodeStylingClass;
+  const QRCodeStyling = (
+    typeof loaded === 'function' ? loaded : (loaded as { default: unknown }).default
+  ) as QrCodeStylingClass;
   return new QRCodeStyling(options);
 }
 
@@ -63,7 +65,12 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  * rejects when the code cannot be drawn. A canvas is drawn at two or three times `size`
  * and shown at `size` CSS pixels, so it stays sharp on phones.
  */
-export async function renderQr(container: HTMLElement, data: string, size: number, type: 'svg' | 'canvas'): Promise<void> {
+export async function renderQr(
+  container: HTMLElement,
+  data: string,
+  size: number,
+  type: 'svg' | 'canvas',
+): Promise<void> {
   if (!data) throw new Error('QR code is empty');
   // At least twice the size: qr-code-styling rounds dots to whole pixels, which at 150 px
   // would leave a wide white border around a smaller code.
@@ -75,7 +82,8 @@ export async function renderQr(container: HTMLElement, data: string, size: numbe
   container.replaceChildren();
   qr.append(container);
   const element = container.firstElementChild;
-  if (!(element instanceof HTMLCanvasElement || element instanceof SVGElement)) throw new Error('QR code could not be drawn');
+  if (!(element instanceof HTMLCanvasElement || element instanceof SVGElement))
+    throw new Error('QR code could not be drawn');
   if (element instanceof HTMLCanvasElement) {
     element.style.width = `${size}px`;
     element.style.height = `${size}px`;

@@ -10,7 +10,9 @@ export const STATS_DAYS = 30;
 // The API's days are calendar dates (Paris): read and printed in UTC so no offset moves them.
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const shortDay = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
-const longDay = lazy(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
+const longDay = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+);
 const scans = (n: number) => countOf(n, 'scan');
 
 /** 0, then whole steps of 1, 2 or 5 × 10ⁿ up to the first tick at or above `max`. */
@@ -41,7 +43,8 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
   const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
   const first = days[0];
   const last = days.at(-1);
-  const range = first && last ? `du ${longDay().format(asDate(first.date))} au ${longDay().format(asDate(last.date))}` : '';
+  const range =
+    first && last ? `du ${longDay().format(asDate(first.date))} au ${longDay().format(asDate(last.date))}` : '';
   // Every 7th day is labelled, counted back from today so today always is.
   const labelled = (i: number) => (days.length - 1 - i) % 7 === 0;
 
@@ -55,7 +58,14 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
       >
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? '#78716c' : '#e7e5e4'} strokeWidth={tick === 0 ? 1 : 0.75} />
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={tick === 0 ? '#78716c' : '#e7e5e4'}
+              strokeWidth={tick === 0 ? 1 : 0.75}
+            />
             <text x={PAD.left - 5} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={FONT} fill="#78716c">
               {formatNumber(tick)}
             </text>
@@ -72,7 +82,13 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
                 </rect>
               )}
               {labelled(i) && (
-                <text x={isLast ? W - PAD.right : x + barWidth / 2} y={H - 6} textAnchor={isLast ? 'end' : 'middle'} fontSize={FONT} fill="#57534e">
+                <text
+                  x={isLast ? W - PAD.right : x + barWidth / 2}
+                  y={H - 6}
+                  textAnchor={isLast ? 'end' : 'middle'}
+                  fontSize={FONT}
+                  fill="#57534e"
+                >
                   {shortDay().format(asDate(day.date))}
                 </text>
               )}
@@ -108,10 +124,17 @@ export function ScanChart({ stats }: { stats: QrScanStats }) {
 export function ScanStatsPanel({ codeId, onClose }: { codeId: string; onClose: () => void }) {
   const stats = useQrScanStats(codeId, STATS_DAYS);
   return (
-    <section aria-label="Statistiques des scans" className="space-y-2 rounded-lg bg-stone-50 p-3" data-testid="qr-stats">
+    <section
+      aria-label="Statistiques des scans"
+      className="space-y-2 rounded-lg bg-stone-50 p-3"
+      data-testid="qr-stats"
+    >
       {stats.isPending ? (
         <p role="status" className="flex items-center gap-2 py-6 text-sm text-stone-600">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+            aria-hidden="true"
+          />
           Chargement des statistiques...
         </p>
       ) : stats.isError ? (
@@ -129,7 +152,11 @@ export function ScanStatsPanel({ codeId, onClose }: { codeId: string; onClose: (
             </span>{' '}
             <span className="text-stone-600">sur les {STATS_DAYS} derniers jours</span>
           </p>
-          {stats.data.total === 0 && <p className="text-xs text-stone-500">Aucun scan pour l’instant : posez la carte de table pour que vos clients le découvrent.</p>}
+          {stats.data.total === 0 && (
+            <p className="text-xs text-stone-500">
+              Aucun scan pour l’instant : posez la carte de table pour que vos clients le découvrent.
+            </p>
+          )}
           <ScanChart stats={stats.data} />
         </>
       )}

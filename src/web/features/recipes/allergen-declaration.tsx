@@ -12,7 +12,11 @@ export function AllergenDeclaration({ review }: { review: AllergenReview }) {
   const empty = review.contains.length === 0 && review.traces.length === 0;
   return (
     // A group, not a second « Allergènes » region inside the form's step of that name (axe landmark-unique).
-    <div role="group" className="space-y-3 rounded-lg border border-stone-200 p-3" aria-labelledby={`${confirmId}-title`}>
+    <div
+      role="group"
+      className="space-y-3 rounded-lg border border-stone-200 p-3"
+      aria-labelledby={`${confirmId}-title`}
+    >
       <h4 id={`${confirmId}-title`} className="text-sm font-semibold text-stone-900">
         Allergènes
       </h4>

@@ -17,6 +17,9 @@ export function pendingSuggestions(
   answered: Answered,
 ): AllergenSuggestion[] {
   return suggestions.filter(
-    (s) => !contains.includes(s.allergen) && !traces.includes(s.allergen) && s.sources.some((source) => !(answered[s.allergen] ?? []).includes(source)),
+    (s) =>
+      !contains.includes(s.allergen) &&
+      !traces.includes(s.allergen) &&
+      s.sources.some((source) => !(answered[s.allergen] ?? []).includes(source)),
   );
 }

@@ -1,21 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { recipePagePath } from '../../../shared/api/recipe-list.ts';
-import type { IngredientHit, Recipe, RecipeCostRow, RecipeInput, RecipePage, RecipeSummary } from '../../../shared/api/recipes.ts';
+import type {
+  IngredientHit,
+  Recipe,
+  RecipeCostRow,
+  RecipeInput,
+  RecipePage,
+  RecipeSummary,
+} from '../../../shared/api/recipes.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
 export const recipesQueryKey = ['recipes'] as const;
 
 export function useRecipes() {
-  return useQuery({ queryKey: recipesQueryKey, queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes });
+  return useQuery({
+    queryKey: recipesQueryKey,
+    queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes,
+  });
 }
 
 /** Every recipe in short (GET /api/recipes?view=summary): what the meal plans and the menu editor's picker show. */
 export function useRecipeSummaries() {
   return useQuery({
     queryKey: [...recipesQueryKey, 'summaries'],
-    queryFn: async ({ signal }) => (await api<{ recipes: RecipeSummary[] }>('/api/recipes?view=summary', { signal })).recipes,
+    queryFn: async ({ signal }) =>
+      (await api<{ recipes: RecipeSummary[] }>('/api/recipes?view=summary', { signal })).recipes,
   });
 }
 
@@ -23,7 +34,8 @@ export function useRecipeSummaries() {
 export function useRecipeCosts() {
   return useQuery({
     queryKey: [...recipesQueryKey, 'costs'],
-    queryFn: async ({ signal }) => (await api<{ recipes: RecipeCostRow[] }>('/api/recipes?view=costs', { signal })).recipes,
+    queryFn: async ({ signal }) =>
+      (await api<{ recipes: RecipeCostRow[] }>('/api/recipes?view=costs', { signal })).recipes,
   });
 }
 
@@ -38,7 +50,8 @@ export const recipeCountQuery = (allergenStatus: Recipe['allergenStatus']) =>
  * How many recipes have their allergens confirmed, and how many not; undefined while either loads.
  * `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched).
  */
-export function useRecipeCounts({ staleTime }: { staleTime?: number } = {}): { declared: number; unverified: number } | undefined {
+export function useRecipeCounts({ staleTime }: { staleTime?: number } = {}):
+  { declared: number; unverified: number } | undefined {
   const declared = useQuery({ ...recipeCountQuery('declared'), staleTime }).data;
   const unverified = useQuery({ ...recipeCountQuery('unverified'), staleTime }).data;
   return declared === undefined || unverified === undefined ? undefined : { declared, unverified };
@@ -47,29 +60,46 @@ export function useRecipeCounts({ staleTime }: { staleTime?: number } = {}): { d
 /** After any change the list and the usage counters are refetched (docs/product/spec.md: usage refetched after save). */
 function useInvalidateRecipes() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: recipesQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: recipesQueryKey }),
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    ]);
 }
 
 export function useSaveRecipe() {
   const invalidate = useInvalidateRecipes();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: RecipeInput }) =>
-      id ? api<Recipe>(`/api/recipes/${id}`, { method: 'PUT', body: input }) : api<Recipe>('/api/recipes', { method: 'POST', body: input }),
+      id
+        ? api<Recipe>(`/api/recipes/${id}`, { method: 'PUT', body: input })
+        : api<Recipe>('/api/recipes', { method: 'POST', body: input }),
     onSettled: invalidate,
   });
 }
 
 export function useDeleteRecipe() {
   const invalidate = useInvalidateRecipes();
-  return useMutation({ mutationFn: (id: string) => api<void>(`/api/recipes/${id}`, { method: 'DELETE' }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/recipes/${id}`, { method: 'DELETE' }),
+    onSettled: invalidate,
+  });
 }
 
 /** Sends a recipe's photo (`file`), or removes it (`null`); the list is refetched either way. */
 export function useRecipePhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ recipeId, file }: { recipeId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
-      file ? apiUpload<PhotoUploadResult>(`/api/recipes/${recipeId}/photo`, file) : api<undefined>(`/api/recipes/${recipeId}/photo`, { method: 'DELETE' }),
+    mutationFn: ({
+      recipeId,
+      file,
+    }: {
+      recipeId: string;
+      file: File | null;
+    }): Promise<PhotoUploadResult | undefined> =>
+      file
+        ? apiUpload<PhotoUploadResult>(`/api/recipes/${recipeId}/photo`, file)
+        : api<undefined>(`/api/recipes/${recipeId}/photo`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recipesQueryKey }),
   });
 }

@@ -1,4 +1,10 @@
-import { recipeNumbers, type IngredientHit, type LineUnit, type RecipeIngredient, type RecipeInput } from '../../../shared/api/recipes.ts';
+import {
+  recipeNumbers,
+  type IngredientHit,
+  type LineUnit,
+  type RecipeIngredient,
+  type RecipeInput,
+} from '../../../shared/api/recipes.ts';
 import { decimalText } from '../../../shared/decimal.ts';
 import type { MeasureDefaults } from '../../../shared/kitchen-measures.ts';
 import { readNumberText } from '../../../shared/number-rules.ts';
@@ -43,8 +49,17 @@ const newKey = () => `line-${++counter}`;
 const densityText = (value: number | null | undefined) => decimalText(value ?? 1);
 
 /** What identifies a line's source: the Ciqual code, or « product: » and the product's id. */
-export const sourceKey = (line: { code: string | null; productId?: string | null; recipeId?: string | null; kind?: string; id?: string }) =>
-  line.code ?? (line.recipeId || line.kind === 'recipe' ? `recipe:${line.recipeId ?? line.id ?? ''}` : `product:${line.productId ?? line.id ?? ''}`);
+export const sourceKey = (line: {
+  code: string | null;
+  productId?: string | null;
+  recipeId?: string | null;
+  kind?: string;
+  id?: string;
+}) =>
+  line.code ??
+  (line.recipeId || line.kind === 'recipe'
+    ? `recipe:${line.recipeId ?? line.id ?? ''}`
+    : `product:${line.productId ?? line.id ?? ''}`);
 
 export function newDraftLine(hit: IngredientHit): DraftLine {
   const defaults = defaultMeasures({ code: hit.code ?? 0, name: hit.name });
@@ -89,7 +104,13 @@ export function draftFromStored(line: RecipeIngredient): DraftLine {
 
 /** The fields a line's unit uses: a weight per unit only for « unité », a density only for volumes. */
 export const usedFields = (unit: LineUnit): LineField[] =>
-  unit === 'portion' ? ['quantity'] : unit === 'unité' ? ['quantity', 'gramsPerUnit'] : isVolume(unit) ? ['quantity', 'gramsPerMl'] : ['quantity'];
+  unit === 'portion'
+    ? ['quantity']
+    : unit === 'unité'
+      ? ['quantity', 'gramsPerUnit']
+      : isVolume(unit)
+        ? ['quantity', 'gramsPerMl']
+        : ['quantity'];
 
 /** The error of one field of a line, or null. */
 export function lineFieldError(line: DraftLine, field: LineField): string | null {
@@ -100,7 +121,9 @@ export function lineFieldError(line: DraftLine, field: LineField): string | null
 type LineInput = RecipeInput['ingredients'][number];
 
 /** The API line, or the errors that keep it from being sent. */
-export function readLine(line: DraftLine): { input: LineInput; errors: null } | { input: null; errors: Partial<Record<LineField, string>> } {
+export function readLine(
+  line: DraftLine,
+): { input: LineInput; errors: null } | { input: null; errors: Partial<Record<LineField, string>> } {
   const errors: Partial<Record<LineField, string>> = {};
   const values: Partial<Record<LineField, number>> = {};
   for (const field of usedFields(line.unit)) {
@@ -111,7 +134,11 @@ export function readLine(line: DraftLine): { input: LineInput; errors: null } | 
   if (Object.keys(errors).length > 0 || values.quantity === undefined) return { input: null, errors };
   return {
     input: {
-      ...(line.recipeId ? { recipeId: line.recipeId } : line.productId ? { productId: line.productId } : { code: line.code }),
+      ...(line.recipeId
+        ? { recipeId: line.recipeId }
+        : line.productId
+          ? { productId: line.productId }
+          : { code: line.code }),
       quantity: values.quantity,
       unit: line.unit,
       gramsPerUnit: values.gramsPerUnit ?? null,
@@ -128,5 +155,14 @@ export function previewLine(line: DraftLine): NutritionLine & { allergens: strin
   const portion = line.unit === 'portion';
   const unit: Unit = portion ? 'unité' : line.unit === 'portion' ? 'g' : line.unit;
   const gramsPerUnit = portion ? line.gramsPerPortion : read('gramsPerUnit');
-  return { name: line.name, per100g: line.per100g, unit, quantity: read('quantity') ?? 0, gramsPerUnit, gramsPerMl: read('gramsPerMl'), allergens: line.allergens, traces: line.traces };
+  return {
+    name: line.name,
+    per100g: line.per100g,
+    unit,
+    quantity: read('quantity') ?? 0,
+    gramsPerUnit,
+    gramsPerMl: read('gramsPerMl'),
+    allergens: line.allergens,
+    traces: line.traces,
+  };
 }

@@ -44,16 +44,29 @@ export function IngredientLines({
         const quantityError = errors[`${line.key}.quantity`];
         const codeError = errors[`${line.key}.code`];
         return (
-          <li key={line.key} className="grid grid-cols-[1fr_auto] gap-2 p-3 sm:grid-cols-[1fr_7rem_6rem_auto] sm:items-start">
+          <li
+            key={line.key}
+            className="grid grid-cols-[1fr_auto] gap-2 p-3 sm:grid-cols-[1fr_7rem_6rem_auto] sm:items-start"
+          >
             <div className="col-start-1 row-start-1 min-w-0 sm:col-auto sm:row-auto sm:pt-2">
               <p className="truncate text-sm font-medium" title={line.name}>
                 {line.name}
               </p>
               {line.recipeId !== null && <p className="text-xs text-brand-800">Ma recette (sous-recette)</p>}
-              {line.productId !== null && <p className="text-xs text-brand-800">Mon produit{line.allergens.length > 0 ? ` · contient : ${line.allergens.join(', ')}` : ''}</p>}
-              {line.per100g.energyKcal === null && <p className="text-xs text-orange-700">{line.productId === null ? 'Énergie inconnue dans Ciqual' : 'Énergie non renseignée'}</p>}
+              {line.productId !== null && (
+                <p className="text-xs text-brand-800">
+                  Mon produit{line.allergens.length > 0 ? ` · contient : ${line.allergens.join(', ')}` : ''}
+                </p>
+              )}
+              {line.per100g.energyKcal === null && (
+                <p className="text-xs text-orange-700">
+                  {line.productId === null ? 'Énergie inconnue dans Ciqual' : 'Énergie non renseignée'}
+                </p>
+              )}
               {codeError && <p className="text-xs text-red-600">{codeError}</p>}
-              {errors[`${line.key}.productId`] && <p className="text-xs text-red-600">{errors[`${line.key}.productId`]}</p>}
+              {errors[`${line.key}.productId`] && (
+                <p className="text-xs text-red-600">{errors[`${line.key}.productId`]}</p>
+              )}
             </div>
             <div className="col-span-2 flex gap-2 sm:contents">
               <div className="w-28 sm:w-full">
@@ -109,7 +122,11 @@ export function IngredientLines({
             </button>
             {quantityError && (
               // Under the quantity, on the whole width left of it: one line, not a narrow column.
-              <p id={`qty-${line.key}-error`} className="col-span-2 -mt-1 text-xs text-red-600 sm:col-span-3 sm:col-start-2" role="alert">
+              <p
+                id={`qty-${line.key}-error`}
+                className="col-span-2 -mt-1 text-xs text-red-600 sm:col-span-3 sm:col-start-2"
+                role="alert"
+              >
                 {quantityError}
               </p>
             )}

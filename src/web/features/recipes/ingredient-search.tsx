@@ -119,14 +119,19 @@ export function IngredientSearch({ onSelect, id }: { onSelect: (hit: IngredientH
                 id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}
-                className={cn('cursor-pointer px-3 py-2', index === active ? 'bg-brand-50 text-brand-900' : 'hover:bg-stone-50')}
+                className={cn(
+                  'cursor-pointer px-3 py-2',
+                  index === active ? 'bg-brand-50 text-brand-900' : 'hover:bg-stone-50',
+                )}
                 onMouseEnter={() => setActive(index)}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(hit)}
               >
                 <span className="block">{hit.name}</span>
                 <span className="block text-xs text-stone-500">
-                  {hit.per100g.energyKcal === null ? 'énergie inconnue' : `${Math.round(hit.per100g.energyKcal)} kcal / 100 g`}
+                  {hit.per100g.energyKcal === null
+                    ? 'énergie inconnue'
+                    : `${Math.round(hit.per100g.energyKcal)} kcal / 100 g`}
                   {hit.group ? ` · ${hit.group}` : ''}
                 </span>
               </li>

@@ -22,7 +22,8 @@ export function LineConversion({
   onChange: (patch: Partial<DraftLine>, field: ConversionField) => void;
   onLeave: (field: ConversionField) => void;
 }) {
-  const field: ConversionField | null = line.unit === 'unité' ? 'gramsPerUnit' : line.unit !== 'portion' && isVolume(line.unit) ? 'gramsPerMl' : null;
+  const field: ConversionField | null =
+    line.unit === 'unité' ? 'gramsPerUnit' : line.unit !== 'portion' && isVolume(line.unit) ? 'gramsPerMl' : null;
   if (!field) return null;
   const perUnit = field === 'gramsPerUnit';
   const id = `${field}-${line.key}`;
@@ -46,7 +47,11 @@ export function LineConversion({
         />
         <span>{perUnit ? 'g' : 'g/ml'}</span>
         {fallback !== null && line[field] !== fallbackText && (
-          <button type="button" className="rounded px-1 text-xs text-brand-700 underline" onClick={() => onChange({ [field]: fallbackText }, field)}>
+          <button
+            type="button"
+            className="rounded px-1 text-xs text-brand-700 underline"
+            onClick={() => onChange({ [field]: fallbackText }, field)}
+          >
             Utiliser {fallbackText}
           </button>
         )}
@@ -69,7 +74,9 @@ function SourceNote({ perUnit, source }: { perUnit: boolean; source: MeasureCita
   if (!source) {
     return (
       <p className="text-stone-500">
-        {perUnit ? 'Poids d’une unité inconnu pour cet aliment : pesez-en une.' : 'Densité inconnue pour cet aliment : 1 g/ml (celle de l’eau) par défaut.'}
+        {perUnit
+          ? 'Poids d’une unité inconnu pour cet aliment : pesez-en une.'
+          : 'Densité inconnue pour cet aliment : 1 g/ml (celle de l’eau) par défaut.'}
       </p>
     );
   }

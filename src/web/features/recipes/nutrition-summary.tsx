@@ -21,7 +21,9 @@ export function NutritionSummary({ value }: { value: HeadlineNutrition }) {
       <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4 lg:grid-cols-2">
         <div>
           <dt className="text-xs text-stone-600">Énergie</dt>
-          <dd className="font-semibold">{value.caloriesPerServing === null ? '–' : `${value.caloriesPerServing} kcal`}</dd>
+          <dd className="font-semibold">
+            {value.caloriesPerServing === null ? '–' : `${value.caloriesPerServing} kcal`}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-stone-600">Protéines</dt>

@@ -35,7 +35,17 @@ function AllergenBadge({ recipe }: { recipe: Recipe }) {
  * A recipe of « Mes Recettes ». `onEdit` and `onDelete` are given to the roles that may write
  * (src/web/lib/use-can.ts): a viewer's card has neither button. « Historique » is for every member.
  */
-export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe: Recipe; onEdit?: () => void; onDelete?: () => void; onShowHistory: () => void }) {
+export function RecipeCard({
+  recipe,
+  onEdit,
+  onDelete,
+  onShowHistory,
+}: {
+  recipe: Recipe;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onShowHistory: () => void;
+}) {
   const confirmation = allergenConfirmation(recipe);
   const missing = missingHeadlineIngredients(recipe.nutrition.missing);
   const moreIngredients = recipe.ingredients.length - PREVIEW;
@@ -61,7 +71,10 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <Link to={`/recipes/${recipe.id}/fiche`} className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <Link
+          to={`/recipes/${recipe.id}/fiche`}
+          className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
           Fiche technique
         </Link>
         <button
@@ -74,9 +87,7 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         </button>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Badge>
-          {countOf(recipe.servings, 'portion')}
-        </Badge>
+        <Badge>{countOf(recipe.servings, 'portion')}</Badge>
         <Badge tone="green" data-testid="kcal-badge">
           {recipe.caloriesPerServing === null ? '– kcal' : `${formatNumber(recipe.caloriesPerServing)} kcal`} / portion
         </Badge>
@@ -91,7 +102,10 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
         )}
       </div>
       {/* The owner's figure only: never on a diner's page (docs/product/products.md « Costs »). */}
-      <p className={recipe.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-700'} data-testid="cost-line">
+      <p
+        className={recipe.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-700'}
+        data-testid="cost-line"
+      >
         {costPerServingText(recipe)}
         {marginText(recipe) && ` (${marginText(recipe)})`}
       </p>
@@ -146,7 +160,13 @@ export function RecipeCard({ recipe, onEdit, onDelete, onShowHistory }: { recipe
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
-        {onEdit && onDelete && <EditDeleteButtons confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?" onEdit={onEdit} onDelete={onDelete} />}
+        {onEdit && onDelete && (
+          <EditDeleteButtons
+            confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?"
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
       </div>
     </Card>
   );

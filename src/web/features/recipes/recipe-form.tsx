@@ -25,7 +25,12 @@ import { useRecipePhoto, useSaveRecipe } from './api.ts';
 import { RecipePhotoField } from './recipe-photo-field.tsx';
 import { draftFromStored, newDraftLine, previewLine, readLine, sourceKey, type DraftLine } from './draft-lines.ts';
 import { IngredientLines, type LineErrors } from './ingredient-lines.tsx';
-import { recipeFormDefaults, recipeFormSchema, type RecipeFormOutput, type RecipeFormValues } from './recipe-form-schema.ts';
+import {
+  recipeFormDefaults,
+  recipeFormSchema,
+  type RecipeFormOutput,
+  type RecipeFormValues,
+} from './recipe-form-schema.ts';
 import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
@@ -59,7 +64,12 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
   // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
-    Object.fromEntries((recipe?.ingredients ?? []).map((l) => [sourceKey(l), { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat }])),
+    Object.fromEntries(
+      (recipe?.ingredients ?? []).map((l) => [
+        sourceKey(l),
+        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat },
+      ]),
+    ),
   );
   const [diets, setDiets] = useState<string[]>(recipe?.dietaryInfo ?? []);
   const [meatOrigins, setMeatOrigins] = useState<MeatOrigin[]>(recipe?.meatOrigins ?? []);
@@ -69,7 +79,10 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const [ingredientsError, setIngredientsError] = useState<string | null>(null);
   const [translations, setTranslations] = useState<DishTranslations>(recipe?.translations ?? {});
   const [translationErrors, setTranslationErrors] = useState<Record<string, string>>({});
-  const form = useForm<RecipeFormValues, unknown, RecipeFormOutput>({ resolver: zodResolver(recipeFormSchema), defaultValues: recipeFormDefaults(recipe) });
+  const form = useForm<RecipeFormValues, unknown, RecipeFormOutput>({
+    resolver: zodResolver(recipeFormSchema),
+    defaultValues: recipeFormDefaults(recipe),
+  });
   const servingsText = useWatch({ control: form.control, name: 'servings' });
   const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
   const fruitVegText = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
@@ -89,15 +102,14 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       }),
     [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
   );
-  const review = useAllergenReview(
-    recipe,
-    lines.map(sourceKey),
-    preview.allergenSuggestions,
-  );
+  const review = useAllergenReview(recipe, lines.map(sourceKey), preview.allergenSuggestions);
 
   const searchId = useId();
   const addIngredient = (hit: IngredientHit) => {
-    setFoodFacts((current) => ({ ...current, [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat } }));
+    setFoodFacts((current) => ({
+      ...current,
+      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat },
+    }));
     const line = newDraftLine(hit);
     setLines((current) => [...current, line]);
     // Keyboard entry (issue 21): search, Enter, quantity, Enter, unit, Enter, next search.
@@ -125,71 +137,91 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     if (!read.ingredients) showValidationToast(RECIPE_FORM, Object.values(read.errors)[0] ?? '');
     return read.ingredients;
   };
-  const submit = form.handleSubmit((values) => {
-    if (lines.length === 0) {
-      setIngredientsError(recipeMessages.noIngredient);
-      showFormErrorToast(RECIPE_FORM, recipeMessages.noIngredient);
-      return;
-    }
-    const ingredients = checkLines();
-    if (!ingredients) return;
-    const input: RecipeInput = {
-      ...values,
-      ingredients,
-      allergens: review.contains,
-      traces: review.traces,
-      // Saving stays possible before the review is done: the recipe is then `unverified` and
-      // diners read « demandez au personnel ». Blocking the save instead would push an owner
-      // in a hurry to tick the box unread, and a false « declared » is what can hurt a diner.
-      allergensDeclared: review.confirmed,
-      dietaryInfo: diets,
-      translations,
-      meatOrigins,
-      saleMode,
-      progression,
-    };
-    save.mutate(
-      { id: recipe?.id, input },
-      {
-        onSuccess: (saved) => {
-          toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
-          // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
-          // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
-          if (!recipe && pendingPhoto) {
-            photo
-              .mutateAsync({ recipeId: saved.id, file: pendingPhoto })
-              .catch((failure: Error) => toast.error('La recette est créée, mais sa photo a été refusée', { description: failure.message }));
-          }
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
-          } else if (error instanceof ApiError && error.code === 'validation') {
-            const fromServer: LineErrors = {};
-            for (const [field, message] of Object.entries(error.fields)) {
-              const line = /^ingredients\.(\d+)\.(\w+)$/.exec(field);
-              const key = line ? lines[Number(line[1])]?.key : undefined;
-              if (key) fromServer[`${key}.${line![2]}`] = message;
-              else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
+  const submit = form.handleSubmit(
+    (values) => {
+      if (lines.length === 0) {
+        setIngredientsError(recipeMessages.noIngredient);
+        showFormErrorToast(RECIPE_FORM, recipeMessages.noIngredient);
+        return;
+      }
+      const ingredients = checkLines();
+      if (!ingredients) return;
+      const input: RecipeInput = {
+        ...values,
+        ingredients,
+        allergens: review.contains,
+        traces: review.traces,
+        // Saving stays possible before the review is done: the recipe is then `unverified` and
+        // diners read « demandez au personnel ». Blocking the save instead would push an owner
+        // in a hurry to tick the box unread, and a false « declared » is what can hurt a diner.
+        allergensDeclared: review.confirmed,
+        dietaryInfo: diets,
+        translations,
+        meatOrigins,
+        saleMode,
+        progression,
+      };
+      save.mutate(
+        { id: recipe?.id, input },
+        {
+          onSuccess: (saved) => {
+            toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
+            // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
+            // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
+            if (!recipe && pendingPhoto) {
+              photo
+                .mutateAsync({ recipeId: saved.id, file: pendingPhoto })
+                .catch((failure: Error) =>
+                  toast.error('La recette est créée, mais sa photo a été refusée', { description: failure.message }),
+                );
             }
-            setLineErrors(fromServer);
-            setTranslationErrors(Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))));
-            showValidationToast(RECIPE_FORM, error.message);
-          } else toast.error('Erreur lors de la sauvegarde');
+            onDone();
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.code === 'plan_limit') {
+              toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
+            } else if (error instanceof ApiError && error.code === 'validation') {
+              const fromServer: LineErrors = {};
+              for (const [field, message] of Object.entries(error.fields)) {
+                const line = /^ingredients\.(\d+)\.(\w+)$/.exec(field);
+                const key = line ? lines[Number(line[1])]?.key : undefined;
+                if (key) fromServer[`${key}.${line![2]}`] = message;
+                else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
+              }
+              setLineErrors(fromServer);
+              setTranslationErrors(
+                Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))),
+              );
+              showValidationToast(RECIPE_FORM, error.message);
+            } else toast.error('Erreur lors de la sauvegarde');
+          },
         },
-      },
-    );
-  }, () => {
-    checkLines();
-  });
+      );
+    },
+    () => {
+      checkLines();
+    },
+  );
 
   const { errors } = form.formState;
-  useFormErrorToastFollows(RECIPE_FORM, Object.keys(errors).length > 0 || ingredientsError !== null || Object.keys(lineErrors).length > 0);
+  useFormErrorToastFollows(
+    RECIPE_FORM,
+    Object.keys(errors).length > 0 || ingredientsError !== null || Object.keys(lineErrors).length > 0,
+  );
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-5"
+      aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}
+    >
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field label="Nom de la recette" placeholder="Ex. : Gratin dauphinois" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label="Nom de la recette"
+          placeholder="Ex. : Gratin dauphinois"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <DecimalField control={form.control} name="servings" label="Portions" integer />
       </div>
       <RecipeStepNav />
@@ -197,18 +229,34 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <RecipeStep id="ingredients" className="min-w-0 lg:col-start-1">
           <IngredientSearch id={searchId} onSelect={addIngredient} />
-          <p className="-mt-2 text-xs text-stone-600">Au clavier : Entrée choisit l’ingrédient, puis saisissez la quantité, Entrée, l’unité, Entrée pour l’ingrédient suivant.</p>
+          <p className="-mt-2 text-xs text-stone-600">
+            Au clavier : Entrée choisit l’ingrédient, puis saisissez la quantité, Entrée, l’unité, Entrée pour
+            l’ingrédient suivant.
+          </p>
           {ingredientsError && (
             <p className="text-sm text-red-600" role="alert">
               {ingredientsError}
             </p>
           )}
-          <IngredientLines lines={lines} onChange={changeLines} errors={lineErrors} onErrorsChange={setLineErrors} onLineDone={() => document.getElementById(searchId)?.focus()} />
+          <IngredientLines
+            lines={lines}
+            onChange={changeLines}
+            errors={lineErrors}
+            onErrorsChange={setLineErrors}
+            onLineDone={() => document.getElementById(searchId)?.focus()}
+          />
         </RecipeStep>
 
         <aside aria-label="Résumé de la recette" className="lg:col-start-2 lg:row-span-5 lg:row-start-1">
           <div className="space-y-3 lg:sticky lg:top-4">
-            <RecipeLiveSummary lineCount={lines.length} nutrition={lines.length > 0 ? <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} /> : null} />
+            <RecipeLiveSummary
+              lineCount={lines.length}
+              nutrition={
+                lines.length > 0 ? (
+                  <NutritionSummary value={{ ...preview, missing: preview.nutrition.missing }} />
+                ) : null
+              }
+            />
           </div>
         </aside>
 
@@ -219,12 +267,17 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             <legend className="text-sm font-medium text-stone-800">Régimes alimentaires</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {DIET_LABELS.map((label) => (
-                <label key={label} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <label
+                  key={label}
+                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
                   <input
                     type="checkbox"
                     className="accent-brand-700"
                     checked={diets.includes(label)}
-                    onChange={(event) => setDiets(event.target.checked ? [...diets, label] : diets.filter((d) => d !== label))}
+                    onChange={(event) =>
+                      setDiets(event.target.checked ? [...diets, label] : diets.filter((d) => d !== label))
+                    }
                   />
                   {label}
                 </label>
@@ -236,7 +289,11 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <RecipeStep id="nutrition" className="min-w-0 lg:col-start-1">
           <details
             className="rounded-lg border border-stone-200 p-3"
-            open={Boolean(recipe?.cookedWeightG || recipe?.showNutriScore || (recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined))}
+            open={Boolean(
+              recipe?.cookedWeightG ||
+              recipe?.showNutriScore ||
+              (recipe?.fruitVegLegumePercent !== null && recipe?.fruitVegLegumePercent !== undefined),
+            )}
           >
             <summary className="cursor-pointer text-sm font-medium">Déclaration nutritionnelle et Nutri-Score</summary>
             <div className="mt-3 space-y-4">
@@ -261,17 +318,22 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
                 Afficher le Nutri-Score sur le menu public
               </label>
               {/* docs/product/nutri-score.md: the logo is Santé publique France's trademark. */}
-              <p className="-mt-2 text-xs text-stone-600">L’affichage public du Nutri-Score suppose l’enregistrement de votre établissement auprès de Santé publique France.</p>
+              <p className="-mt-2 text-xs text-stone-600">
+                L’affichage public du Nutri-Score suppose l’enregistrement de votre établissement auprès de Santé
+                publique France.
+              </p>
               {lines.length > 0 && (
                 <div aria-live="polite" data-testid="nutri-score-preview">
                   <NutriScoreInfo value={preview.nutriScore} />
-                  {showNutriScore && !preview.nutriScore.available && <p className="mt-1 text-xs text-stone-600">Le menu public n’affichera pas de Nutri-Score tant qu’il ne peut pas être calculé.</p>}
+                  {showNutriScore && !preview.nutriScore.available && (
+                    <p className="mt-1 text-xs text-stone-600">
+                      Le menu public n’affichera pas de Nutri-Score tant qu’il ne peut pas être calculé.
+                    </p>
+                  )}
                 </div>
               )}
               {lines.length > 0 && (
-                <NutritionDeclaration
-                  recipe={{ servings, cookedWeightG, nutrition: preview.nutrition }}
-                />
+                <NutritionDeclaration recipe={{ servings, cookedWeightG, nutrition: preview.nutrition }} />
               )}
             </div>
           </details>
@@ -280,28 +342,53 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         {/* The costs step: one place for what the dish costs and sells for. */}
         <RecipeStep id="costs" className="min-w-0 lg:col-start-1">
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-            <DecimalField control={form.control} name="price" label="Prix (€)" placeholder="Ex. : 9,50" maxDigits={2} minDigits={2} />
+            <DecimalField
+              control={form.control}
+              name="price"
+              label="Prix (€)"
+              placeholder="Ex. : 9,50"
+              maxDigits={2}
+              minDigits={2}
+            />
           </div>
           <CostFields control={form.control} recipe={recipe} saleMode={saleMode} onSaleModeChange={setSaleMode} />
         </RecipeStep>
 
         <RecipeStep id="presentation" className="min-w-0 lg:col-start-1">
-          <TextAreaField label="Description" id="recipe-description" error={errors.description?.message} {...form.register('description')} />
+          <TextAreaField
+            label="Description"
+            id="recipe-description"
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
           <RecipePhotoField recipe={recipe} onPendingChange={setPendingPhoto} />
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
             <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />
           </div>
           <ProgressionField steps={progression} onChange={setProgression} />
-          <MenuMentions homemade={form.register('homemade')} origins={meatOrigins} productOrigins={recipe?.origins ?? []} onOriginsChange={setMeatOrigins} />
-          <TranslationFields idPrefix="recipe-translation" value={translations} onChange={setTranslations} errors={translationErrors} />
+          <MenuMentions
+            homemade={form.register('homemade')}
+            origins={meatOrigins}
+            productOrigins={recipe?.origins ?? []}
+            onOriginsChange={setMeatOrigins}
+          />
+          <TranslationFields
+            idPrefix="recipe-translation"
+            value={translations}
+            onChange={setTranslations}
+            errors={translationErrors}
+          />
         </RecipeStep>
       </div>
 
       {!review.confirmed && (
-        <p className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900" data-testid="unverified-warning">
-          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu’à
-          ce que vous confirmiez la liste.
+        <p
+          className="rounded-md border border-orange-300 bg-orange-50 p-2 text-sm text-orange-900"
+          data-testid="unverified-warning"
+        >
+          <strong>Allergènes non vérifiés</strong> : la recette peut être enregistrée, vos clients liront{' '}
+          {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu’à ce que vous confirmiez la liste.
         </p>
       )}
       <div className="flex gap-2">

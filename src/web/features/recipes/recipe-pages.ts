@@ -13,7 +13,8 @@ import { recipesQueryKey } from './api.ts';
 export function useRecipePages(allergenStatus?: Recipe['allergenStatus']) {
   return useInfiniteQuery({
     queryKey: [...recipesQueryKey, 'pages', allergenStatus ?? 'all'],
-    queryFn: ({ pageParam, signal }) => api<RecipePage>(recipePagePath(RECIPES_PER_PAGE, allergenStatus, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<RecipePage>(recipePagePath(RECIPES_PER_PAGE, allergenStatus, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextAfter,
   });

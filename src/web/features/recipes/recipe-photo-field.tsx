@@ -13,7 +13,13 @@ const previewOf = (photo: Photo | null | undefined) => photo?.variants[0]?.url ?
  * server's French message under the field if refused. A new recipe has no id yet: the chosen
  * file waits (`pending`) and RecipeForm sends it right after the recipe is created.
  */
-export function RecipePhotoField({ recipe, onPendingChange }: { recipe: Recipe | null; onPendingChange: (file: File | null) => void }) {
+export function RecipePhotoField({
+  recipe,
+  onPendingChange,
+}: {
+  recipe: Recipe | null;
+  onPendingChange: (file: File | null) => void;
+}) {
   const photo = useRecipePhoto();
   const [stored, setStored] = useState<string | null>(previewOf(recipe?.photo));
   const [error, setError] = useState<string | null>(null);
@@ -42,5 +48,14 @@ export function RecipePhotoField({ recipe, onPendingChange }: { recipe: Recipe |
       },
     );
   };
-  return <PhotoField label="Photo de la recette" src={local ?? stored} onChoose={send} onRemove={() => send(null)} busy={photo.isPending} error={error} />;
+  return (
+    <PhotoField
+      label="Photo de la recette"
+      src={local ?? stored}
+      onChoose={send}
+      onRemove={() => send(null)}
+      busy={photo.isPending}
+      error={error}
+    />
+  );
 }

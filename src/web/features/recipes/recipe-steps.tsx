@@ -33,7 +33,10 @@ export function RecipeStepNav() {
               }}
               className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-3 py-1 font-medium text-stone-700 hover:border-brand-600 hover:text-brand-800"
             >
-              <span aria-hidden="true" className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-stone-100 text-xs">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-stone-100 text-xs"
+              >
                 {index + 1}
               </span>
               {step.label}
@@ -50,8 +53,15 @@ export function RecipeStep({ id, className, children }: { id: RecipeStepId; clas
   const index = RECIPE_STEPS.findIndex((step) => step.id === id);
   return (
     <section aria-labelledby={stepHeadingId(id)} className={className} data-testid={`recipe-step-${id}`}>
-      <h3 id={stepHeadingId(id)} tabIndex={-1} className="mb-3 flex scroll-mt-4 items-center gap-2 border-b border-stone-200 pb-2 text-base font-semibold outline-none">
-        <span aria-hidden="true" className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-xs text-white">
+      <h3
+        id={stepHeadingId(id)}
+        tabIndex={-1}
+        className="mb-3 flex scroll-mt-4 items-center gap-2 border-b border-stone-200 pb-2 text-base font-semibold outline-none"
+      >
+        <span
+          aria-hidden="true"
+          className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-xs text-white"
+        >
           {index + 1}
         </span>
         {RECIPE_STEPS[index]!.label}

@@ -13,7 +13,11 @@ export function UnverifiedAllergensCard() {
   const count = counts.unverified;
   if (count === 0) {
     return (
-      <section aria-label="Allergènes" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" data-testid="unverified-allergens">
+      <section
+        aria-label="Allergènes"
+        className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
+        data-testid="unverified-allergens"
+      >
         Allergènes confirmés pour toutes vos recettes.
       </section>
     );
@@ -28,9 +32,14 @@ export function UnverifiedAllergensCard() {
         <h2 className="font-semibold text-orange-900">
           {count} recette{count > 1 ? 's' : ''} aux allergènes non vérifiés
         </h2>
-        <p className="text-sm text-orange-900">Vos clients y lisent « Allergènes non renseignés : demandez au personnel ». Confirmez chaque liste.</p>
+        <p className="text-sm text-orange-900">
+          Vos clients y lisent « Allergènes non renseignés : demandez au personnel ». Confirmez chaque liste.
+        </p>
       </div>
-      <Link to={`/recipes?${UNVERIFIED_FILTER}`} className="self-start font-semibold text-orange-900 underline underline-offset-2 sm:self-center">
+      <Link
+        to={`/recipes?${UNVERIFIED_FILTER}`}
+        className="self-start font-semibold text-orange-900 underline underline-offset-2 sm:self-center"
+      >
         Vérifier les allergènes
       </Link>
     </section>

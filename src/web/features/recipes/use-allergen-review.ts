@@ -25,7 +25,11 @@ export interface AllergenReview {
  * the ingredients it was given for; adding or removing one withdraws it (a new ingredient can
  * bring an allergen the rules do not know of), and its new suggestions come back.
  */
-export function useAllergenReview(recipe: Recipe | null, codes: readonly string[], suggestions: readonly AllergenSuggestion[]): AllergenReview {
+export function useAllergenReview(
+  recipe: Recipe | null,
+  codes: readonly string[],
+  suggestions: readonly AllergenSuggestion[],
+): AllergenReview {
   const declared = recipe?.allergenStatus === 'declared';
   const [contains, setContains] = useState<string[]>(recipe?.ownAllergens ?? []);
   const [traces, setTraces] = useState<string[]>(recipe?.ownTraces ?? []);
@@ -33,10 +37,15 @@ export function useAllergenReview(recipe: Recipe | null, codes: readonly string[
   const [answered, setAnswered] = useState<Answered>(() =>
     declared ? Object.fromEntries((recipe?.allergenSuggestions ?? []).map((s) => [s.allergen, s.sources])) : {},
   );
-  const [confirmedFor, setConfirmedFor] = useState<string | null>(() => (declared ? ingredientsKey((recipe?.ingredients ?? []).map(sourceKey)) : null));
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(() =>
+    declared ? ingredientsKey((recipe?.ingredients ?? []).map(sourceKey)) : null,
+  );
 
   const key = ingredientsKey(codes);
-  const pending = useMemo(() => pendingSuggestions(suggestions, contains, traces, answered), [suggestions, contains, traces, answered]);
+  const pending = useMemo(
+    () => pendingSuggestions(suggestions, contains, traces, answered),
+    [suggestions, contains, traces, answered],
+  );
   const sourcesOf = (allergen: string) => suggestions.find((s) => s.allergen === allergen)?.sources ?? [];
 
   return {
@@ -51,7 +60,8 @@ export function useAllergenReview(recipe: Recipe | null, codes: readonly string[
       setContains((current) => (current.includes(allergen) ? current : [...current, allergen]));
       setTraces((current) => current.filter((a) => a !== allergen));
     },
-    dismiss: (allergen) => setAnswered((current) => ({ ...current, [allergen]: [...(current[allergen] ?? []), ...sourcesOf(allergen)] })),
+    dismiss: (allergen) =>
+      setAnswered((current) => ({ ...current, [allergen]: [...(current[allergen] ?? []), ...sourcesOf(allergen)] })),
     confirmed: confirmedFor === key && pending.length === 0,
     setConfirmed: (value) => setConfirmedFor(value ? key : null),
     ingredientsChanged: confirmedFor !== null && confirmedFor !== key,

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitationCreateInput, Member, OrganisationDetails, PendingInvitation } from '../../../shared/api/organisations.ts';
+import type {
+  InvitationCreateInput,
+  Member,
+  OrganisationDetails,
+  PendingInvitation,
+} from '../../../shared/api/organisations.ts';
 import type { MemberRole } from '../../../shared/permissions.ts';
 import { api } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
@@ -13,23 +18,33 @@ export function useOrganisation() {
 }
 
 /** A change to the team refetches it, and /api/me (the account's own role may have changed). */
-function useTeamMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, feedback?: MutationFeedback<TVariables, TResult>) {
+function useTeamMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  feedback?: MutationFeedback<TVariables, TResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: feedback?.onSuccess,
     onError: feedback?.onError,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: organisationQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organisationQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
   });
 }
 
 export function useInvite() {
-  return useTeamMutation((input: InvitationCreateInput) => api<PendingInvitation>('/api/organisation/invitations', { method: 'POST', body: input }));
+  return useTeamMutation((input: InvitationCreateInput) =>
+    api<PendingInvitation>('/api/organisation/invitations', { method: 'POST', body: input }),
+  );
 }
 
 export function useRevokeInvitation() {
-  return useTeamMutation((id: string) => api<void>(`/api/organisation/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  return useTeamMutation((id: string) =>
+    api<void>(`/api/organisation/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
 }
 
 export function useChangeRole() {
@@ -40,5 +55,8 @@ export function useChangeRole() {
 
 /** The removed member's row is gone once the team is refetched: its toast comes through `feedback`. */
 export function useRemoveMember(feedback: MutationFeedback<string, void>) {
-  return useTeamMutation((userId: string) => api<void>(`/api/organisation/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }), feedback);
+  return useTeamMutation(
+    (userId: string) => api<void>(`/api/organisation/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    feedback,
+  );
 }

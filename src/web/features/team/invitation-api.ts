@@ -9,7 +9,10 @@ export const invitationQueryKey = (token: string) => ['invitation', token] as co
 
 /** GET /api/invitations/:token: what the invitation page shows, signed in or not. */
 export function useInvitationPreview(token: string) {
-  return useQuery({ queryKey: invitationQueryKey(token), queryFn: () => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`) });
+  return useQuery({
+    queryKey: invitationQueryKey(token),
+    queryFn: () => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`),
+  });
 }
 
 export const welcomeTo = (name: string) => `Bienvenue dans « ${name} » !`;
@@ -24,7 +27,10 @@ export function useAcceptInvitation(token: string, userId: string, organisationN
     mutationFn: async () => {
       organisationWatch.beginChange();
       try {
-        const { organisationId } = await api<{ organisationId: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body: {} });
+        const { organisationId } = await api<{ organisationId: string }>(
+          `/api/invitations/${encodeURIComponent(token)}/accept`,
+          { method: 'POST', body: {} },
+        );
         organisationWatch.adopt({ userId, id: organisationId, name: organisationName });
       } catch (error) {
         organisationWatch.settle();

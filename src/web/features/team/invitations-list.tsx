@@ -19,7 +19,11 @@ export function InvitationsList({ invitations }: { invitations: PendingInvitatio
   return (
     <ul className="divide-y divide-stone-100" aria-label="Invitations en attente">
       {invitations.map((invitation) => (
-        <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="invitation-row">
+        <li
+          key={invitation.id}
+          className="flex flex-wrap items-center justify-between gap-3 py-3"
+          data-testid="invitation-row"
+        >
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-2">
               <span className="break-all font-medium text-stone-900">{invitation.email}</span>

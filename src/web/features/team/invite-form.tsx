@@ -21,7 +21,10 @@ import { ROLE_OPTIONS } from './role-options.ts';
 export function InviteForm({ onPlanLimit }: { onPlanLimit: () => void }) {
   const invite = useInvite();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<InvitationCreateInput>({ resolver: zodResolver(invitationCreateSchema), defaultValues: { email: '', role: 'editor' } });
+  const form = useForm<InvitationCreateInput>({
+    resolver: zodResolver(invitationCreateSchema),
+    defaultValues: { email: '', role: 'editor' },
+  });
   const { errors } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' }) as MemberRole;
   const submit = form.handleSubmit((input) => {
@@ -40,7 +43,15 @@ export function InviteForm({ onPlanLimit }: { onPlanLimit: () => void }) {
   return (
     <form noValidate onSubmit={submit} className="space-y-3" aria-label="Inviter un membre">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
-        <Field label="Email" type="email" autoComplete="off" inputMode="email" placeholder="prenom@restaurant.fr" error={errors.email?.message} {...form.register('email')} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          placeholder="prenom@restaurant.fr"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <SelectField label="Rôle" options={ROLE_OPTIONS} error={errors.role?.message} {...form.register('role')} />
       </div>
       <p className="text-sm text-stone-600" data-testid="role-description">

@@ -9,20 +9,40 @@ import { useLeaveOrganisation } from './use-leave-organisation.ts';
  * « Quitter l’organisation », for every member but the last owner (who names another owner
  * first: the page says so instead).
  */
-export function LeaveCard({ userId, organisationName, lastOwner }: { userId: string; organisationName: string; lastOwner: boolean }) {
+export function LeaveCard({
+  userId,
+  organisationName,
+  lastOwner,
+}: {
+  userId: string;
+  organisationName: string;
+  lastOwner: boolean;
+}) {
   const leave = useLeaveOrganisation();
   const onLeave = () =>
     leave.mutate(
       { userId, organisationName },
-      { onError: (error) => toast.error(error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : 'Erreur lors du départ de l’organisation') },
+      {
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiError && error.status < 500 && error.status > 0
+              ? error.message
+              : 'Erreur lors du départ de l’organisation',
+          ),
+      },
     );
   return (
     <TitledCard title="Quitter l’organisation" danger>
       {lastOwner ? (
-        <p className="text-sm text-stone-700">Vous êtes le seul propriétaire de « {organisationName} » : nommez un autre propriétaire avant de la quitter.</p>
+        <p className="text-sm text-stone-700">
+          Vous êtes le seul propriétaire de « {organisationName} » : nommez un autre propriétaire avant de la quitter.
+        </p>
       ) : (
         <>
-          <p className="text-sm text-stone-700">Vous n’aurez plus accès aux recettes, menus et codes QR de « {organisationName} ». Votre compte et votre propre organisation restent.</p>
+          <p className="text-sm text-stone-700">
+            Vous n’aurez plus accès aux recettes, menus et codes QR de « {organisationName} ». Votre compte et votre
+            propre organisation restent.
+          </p>
           <ConfirmDialog
             title={`Quitter « ${organisationName} » ?`}
             description="Pour revenir, il faudra une nouvelle invitation d’un propriétaire."

@@ -9,7 +9,8 @@ import { formatDate } from '../../lib/format.ts';
 import { useChangeRole, useRemoveMember } from './api.ts';
 import { ROLE_OPTIONS } from './role-options.ts';
 
-const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback);
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
 
 /**
  * One member of « Équipe »: name, e-mail, role, date joined. An owner changes the role of
@@ -77,7 +78,9 @@ export function MemberRow({
       ) : (
         <div className="text-sm">
           <Badge tone={member.role === 'owner' ? 'green' : 'neutral'}>{ROLE_LABELS[member.role]}</Badge>
-          {roleFixed && canManage && <p className="mt-1 text-xs text-stone-500">Seul propriétaire : nommez-en un autre pour changer de rôle.</p>}
+          {roleFixed && canManage && (
+            <p className="mt-1 text-xs text-stone-500">Seul propriétaire : nommez-en un autre pour changer de rôle.</p>
+          )}
         </div>
       )}
       <div className="sm:justify-self-end">

@@ -7,9 +7,19 @@ import { MemberRow } from './member-row.tsx';
 const ROLE_ORDER = { owner: 0, editor: 1, viewer: 2 } as const;
 
 /** « Membres »: everyone in the organisation; owners manage roles and removals. */
-export function MembersCard({ organisation, selfId, canManage }: { organisation: OrganisationDetails; selfId: string; canManage: boolean }) {
+export function MembersCard({
+  organisation,
+  selfId,
+  canManage,
+}: {
+  organisation: OrganisationDetails;
+  selfId: string;
+  canManage: boolean;
+}) {
   const owners = organisation.members.filter((member) => member.role === 'owner').length;
-  const members = [...organisation.members].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email, 'fr'));
+  const members = [...organisation.members].sort(
+    (a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email, 'fr'),
+  );
   return (
     <TitledCard title="Membres" description={countOf(members.length, 'membre')}>
       <ul className="divide-y divide-stone-100" aria-label="Membres de l’organisation">

@@ -7,7 +7,11 @@ export function FirstHourChecklist({ steps }: { steps: FirstHourStep[] }) {
   const next = steps.find((s) => !s.done);
   const doneCount = steps.filter((s) => s.done).length;
   return (
-    <section aria-labelledby="first-hour-title" className="rounded-card border border-brand-100 bg-white p-5 shadow-sm" data-testid="first-hour">
+    <section
+      aria-labelledby="first-hour-title"
+      className="rounded-card border border-brand-100 bg-white p-5 shadow-sm"
+      data-testid="first-hour"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="first-hour-title" className="text-heading font-semibold">
           Votre première heure
@@ -39,7 +43,9 @@ export function FirstHourChecklist({ steps }: { steps: FirstHourStep[] }) {
                 {step.done ? '✓' : index + 1}
               </span>
               <span className="min-w-0">
-                <span className={cn('block font-medium', step.done ? 'text-stone-600 line-through' : 'text-stone-900')}>{step.label}</span>
+                <span className={cn('block font-medium', step.done ? 'text-stone-600 line-through' : 'text-stone-900')}>
+                  {step.label}
+                </span>
                 <span className="block text-small text-stone-600">
                   <span className="sr-only">{step.done ? 'Fait. ' : 'À faire. '}</span>
                   {step.hint}

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardSummary, firstHourSteps, type DashboardData } from './first-hour.ts';
 
-const empty: DashboardData = { recipes: { declared: 0, unverified: 0 }, menus: [], sections: {}, qrCodes: [], weekScans: 0 };
+const empty: DashboardData = {
+  recipes: { declared: 0, unverified: 0 },
+  menus: [],
+  sections: {},
+  qrCodes: [],
+  weekScans: 0,
+};
 const item = (price: number | null) => ({ price }) as never;
-const done = (data: DashboardData) => firstHourSteps(data).filter((s) => s.done).map((s) => s.id);
+const done = (data: DashboardData) =>
+  firstHourSteps(data)
+    .filter((s) => s.done)
+    .map((s) => s.id);
 
 describe('firstHourSteps', () => {
   it('ticks nothing for a new organisation', () => {
@@ -19,7 +28,12 @@ describe('firstHourSteps', () => {
       weekScans: 0,
     };
     expect(done(data)).toEqual(['recipe', 'menu', 'qr']);
-    expect(done({ ...data, qrCodes: [{ ...data.qrCodes[0]!, scanCount: 1 }] })).toEqual(['recipe', 'menu', 'qr', 'card']);
+    expect(done({ ...data, qrCodes: [{ ...data.qrCodes[0]!, scanCount: 1 }] })).toEqual([
+      'recipe',
+      'menu',
+      'qr',
+      'card',
+    ]);
   });
 
   it('does not count an unverified recipe, an empty or inactive menu, or an inactive code', () => {
@@ -50,6 +64,11 @@ describe('dashboardSummary', () => {
       qrCodes: [{ status: 'active', scanCount: 4, menu: { id: 'm1', name: 'Midi' } }],
       weekScans: 4,
     };
-    expect(dashboardSummary(data)).toEqual({ unverifiedRecipes: 2, dishesWithoutPrice: 3, menusWithoutQr: 1, weekScans: 4 });
+    expect(dashboardSummary(data)).toEqual({
+      unverifiedRecipes: 2,
+      dishesWithoutPrice: 3,
+      menusWithoutQr: 1,
+      weekScans: 4,
+    });
   });
 });

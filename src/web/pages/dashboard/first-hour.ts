@@ -39,7 +39,13 @@ export function firstHourSteps(data: DashboardData): FirstHourStep[] {
       to: '/recipes',
       done: data.recipes.declared > 0,
     },
-    { id: 'menu', label: 'Composer un premier menu', hint: 'Un menu actif avec au moins un plat.', to: '/menus', done: activeMenus.length > 0 },
+    {
+      id: 'menu',
+      label: 'Composer un premier menu',
+      hint: 'Un menu actif avec au moins un plat.',
+      to: '/menus',
+      done: activeMenus.length > 0,
+    },
     {
       id: 'qr',
       label: 'Générer son code QR',
@@ -69,7 +75,10 @@ export function dashboardSummary(data: DashboardData): DashboardSummary {
   const withQr = new Set(data.qrCodes.map((q) => q.menu.id));
   return {
     unverifiedRecipes: data.recipes.unverified,
-    dishesWithoutPrice: data.menus.reduce((sum, m) => sum + itemsOf(data, m.id).filter((i) => i.price === null).length, 0),
+    dishesWithoutPrice: data.menus.reduce(
+      (sum, m) => sum + itemsOf(data, m.id).filter((i) => i.price === null).length,
+      0,
+    ),
     menusWithoutQr: data.menus.filter((m) => m.isActive && !withQr.has(m.id)).length,
     weekScans: data.weekScans,
   };

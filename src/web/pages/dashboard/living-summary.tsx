@@ -14,9 +14,27 @@ export function LivingSummary({ summary }: { summary: DashboardSummary }) {
       to: '/recipes?allergenes=non-verifies',
       warn: summary.unverifiedRecipes > 0,
     },
-    { id: 'no-price', value: plural(summary.dishesWithoutPrice, 'plat', 'plats'), text: 'sans prix', to: '/menus', warn: summary.dishesWithoutPrice > 0 },
-    { id: 'no-qr', value: plural(summary.menusWithoutQr, 'menu actif', 'menus actifs'), text: 'sans code QR', to: '/qr-codes', warn: summary.menusWithoutQr > 0 },
-    { id: 'scans', value: plural(summary.weekScans, 'scan', 'scans'), text: 'ces 7 derniers jours', to: '/qr-codes', warn: false },
+    {
+      id: 'no-price',
+      value: plural(summary.dishesWithoutPrice, 'plat', 'plats'),
+      text: 'sans prix',
+      to: '/menus',
+      warn: summary.dishesWithoutPrice > 0,
+    },
+    {
+      id: 'no-qr',
+      value: plural(summary.menusWithoutQr, 'menu actif', 'menus actifs'),
+      text: 'sans code QR',
+      to: '/qr-codes',
+      warn: summary.menusWithoutQr > 0,
+    },
+    {
+      id: 'scans',
+      value: plural(summary.weekScans, 'scan', 'scans'),
+      text: 'ces 7 derniers jours',
+      to: '/qr-codes',
+      warn: false,
+    },
   ];
   return (
     <section aria-labelledby="summary-title" data-testid="living-summary">
@@ -34,7 +52,9 @@ export function LivingSummary({ summary }: { summary: DashboardSummary }) {
                 line.warn ? 'border-orange-300' : 'border-stone-200',
               )}
             >
-              <span className={cn('block text-section font-bold', line.warn ? 'text-orange-800' : 'text-stone-900')}>{line.value}</span>
+              <span className={cn('block text-section font-bold', line.warn ? 'text-orange-800' : 'text-stone-900')}>
+                {line.value}
+              </span>
               <span className="block text-small text-stone-600">{line.text}</span>
             </Link>
           </li>

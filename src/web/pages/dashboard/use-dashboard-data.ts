@@ -19,9 +19,14 @@ export function useDashboardData(): DashboardData | null {
   const recipes = useRecipeCounts({ staleTime });
   const menus = useMenus({ staleTime });
   const qrCodes = useQrCodes({ staleTime });
-  const sections = useQueries({ queries: (menus.data ?? []).map((menu) => ({ ...sectionsQuery(menu.id), staleTime })) });
-  const stats = useQueries({ queries: (qrCodes.data ?? []).map((code) => ({ ...qrScanStatsQuery(code.id, WEEK_DAYS), staleTime })) });
-  if (!recipes || !menus.data || !qrCodes.data || sections.some((s) => !s.data) || stats.some((s) => !s.data)) return null;
+  const sections = useQueries({
+    queries: (menus.data ?? []).map((menu) => ({ ...sectionsQuery(menu.id), staleTime })),
+  });
+  const stats = useQueries({
+    queries: (qrCodes.data ?? []).map((code) => ({ ...qrScanStatsQuery(code.id, WEEK_DAYS), staleTime })),
+  });
+  if (!recipes || !menus.data || !qrCodes.data || sections.some((s) => !s.data) || stats.some((s) => !s.data))
+    return null;
   return {
     recipes,
     menus: menus.data,

@@ -16,18 +16,35 @@ afterAll(() => t.close());
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const upload = async (path: string, body: Uint8Array<ArrayBuffer> | string, type: string, cookie = owner.cookie) => {
-  const res = await t.app.request(path, { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': type, ...(cookie ? { cookie } : {}) }, body });
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { origin: t.deps.config.publicOrigin, 'content-type': type, ...(cookie ? { cookie } : {}) },
+    body,
+  });
   return { status: res.status, body: await res.json() };
 };
 const productNames = async (organisationId = owner.organisationId) =>
-  (await t.db.selectFrom('products').select('name').where('organisation_id', '=', organisationId).orderBy('name').execute()).map((r) => r.name);
+  (
+    await t.db
+      .selectFrom('products')
+      .select('name')
+      .where('organisation_id', '=', organisationId)
+      .orderBy('name')
+      .execute()
+  ).map((r) => r.name);
 
 // A French Excel's CSV: « ; », decimal commas, a BOM.
-const csv = (lines: string[]) => `\uFEFFNom;Fournisseur;Énergie (kcal);Matières grasses (g);Allergènes;Prix HT (€);Prix par;Viande;Origine\n${lines.join('\n')}\n`;
+const csv = (lines: string[]) =>
+  `\uFEFFNom;Fournisseur;Énergie (kcal);Matières grasses (g);Allergènes;Prix HT (€);Prix par;Viande;Origine\n${lines.join('\n')}\n`;
 
 describe('product files (issue 17)', () => {
   it('previews each row’s problems in French, imports all or nothing, and exports what it imported', async () => {
-    const bad = csv(['Beurre doux;Laiterie Z;745;82;Lait;9,80;kg;;France', ';Sans nom;12;;;;;;', 'Jambon;Salaisons;abc;;Soja, Gluten;4;kg;porcine;France', 'Crème;;292;30;Noix de coco;;;;']);
+    const bad = csv([
+      'Beurre doux;Laiterie Z;745;82;Lait;9,80;kg;;France',
+      ';Sans nom;12;;;;;;',
+      'Jambon;Salaisons;abc;;Soja, Gluten;4;kg;porcine;France',
+      'Crème;;292;30;Noix de coco;;;;',
+    ]);
     const preview = await upload('/api/files/products/preview', bad, 'text/csv');
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ total: 4, valid: 1 });
@@ -41,11 +58,20 @@ describe('product files (issue 17)', () => {
     expect(refused.body.error.fields['line.4']).toContain('nombre attendu');
     expect(await productNames()).toEqual([]);
 
-    const good = csv(['Beurre doux;Laiterie Z;745;82;Lait;9,80;kg;;France', 'Jambon blanc;Salaisons;115;3;;12,5;kg;porcine;Espagne']);
+    const good = csv([
+      'Beurre doux;Laiterie Z;745;82;Lait;9,80;kg;;France',
+      'Jambon blanc;Salaisons;115;3;;12,5;kg;porcine;Espagne',
+    ]);
     const imported = await upload('/api/files/products/import', good, 'text/csv');
     expect([imported.status, imported.body]).toEqual([201, { imported: 2 }]);
     const products = (await t.request('GET', '/api/products', { cookie: owner.cookie })).body.products;
-    expect(products[1]).toMatchObject({ name: 'Jambon blanc', per100g: { energyKcal: 115, fat: 3, protein: null }, price: { amount: 12.5, per: 'kg' }, meatKind: 'porcine', origin: 'Espagne' });
+    expect(products[1]).toMatchObject({
+      name: 'Jambon blanc',
+      per100g: { energyKcal: 115, fat: 3, protein: null },
+      price: { amount: 12.5, per: 'kg' },
+      meatKind: 'porcine',
+      origin: 'Espagne',
+    });
 
     const exported = await t.request('GET', '/api/files/products/export?format=csv', { cookie: owner.cookie });
     expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -60,7 +86,9 @@ describe('product files (issue 17)', () => {
   });
 
   it('reads and writes XLSX: the template, an export, an import of a workbook', async () => {
-    const template = await t.app.request('/api/files/products/template?format=xlsx', { headers: { cookie: owner.cookie } });
+    const template = await t.app.request('/api/files/products/template?format=xlsx', {
+      headers: { cookie: owner.cookie },
+    });
     expect(template.headers.get('content-type')).toBe(XLSX);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await template.arrayBuffer());
@@ -76,7 +104,9 @@ describe('product files (issue 17)', () => {
     const farine = (await t.request('GET', '/api/products?q=farine', { cookie: owner.cookie })).body.products[0];
     expect(farine).toMatchObject({ supplier: 'Moulin', per100g: { energyKcal: 364 } });
 
-    const exported = await t.app.request('/api/files/recipes/export?format=xlsx', { headers: { cookie: owner.cookie } });
+    const exported = await t.app.request('/api/files/recipes/export?format=xlsx', {
+      headers: { cookie: owner.cookie },
+    });
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toBe('attachment; filename="recettes.xlsx"');
   });

@@ -7,8 +7,8 @@ import { sendTable } from '../../../lib/table-files.ts';
 import { PRODUCT_FILE_HEADERS } from '../../../../shared/product-file.ts';
 import { importProducts, judgeRows, productTable, templateTable } from './service.ts';
 
-
-const fileOf = async (c: Context<AppEnv>) => readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
+const fileOf = async (c: Context<AppEnv>) =>
+  readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
 
 /**
  * Files of products and recipes (issue 17, docs/decisions/0023-costs-import-export.md): the
@@ -18,9 +18,27 @@ export function productFileRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const write = allow('content:write');
   app.use('*', requireUser(deps));
-  app.get('/products/template', async (c) => sendTable(c, parseInput(formatQuery, c.req.query()).format, 'modele-produits', templateTable(), PRODUCT_FILE_HEADERS));
-  app.get('/products/export', async (c) => sendTable(c, parseInput(formatQuery, c.req.query()).format, 'produits', await productTable(deps.db, c.var.org.id), PRODUCT_FILE_HEADERS));
+  app.get('/products/template', async (c) =>
+    sendTable(
+      c,
+      parseInput(formatQuery, c.req.query()).format,
+      'modele-produits',
+      templateTable(),
+      PRODUCT_FILE_HEADERS,
+    ),
+  );
+  app.get('/products/export', async (c) =>
+    sendTable(
+      c,
+      parseInput(formatQuery, c.req.query()).format,
+      'produits',
+      await productTable(deps.db, c.var.org.id),
+      PRODUCT_FILE_HEADERS,
+    ),
+  );
   app.post('/products/preview', write, async (c) => c.json(judgeRows(await fileOf(c)).preview));
-  app.post('/products/import', write, async (c) => c.json(await importProducts(deps.db, actorOf(c), await fileOf(c)), 201));
+  app.post('/products/import', write, async (c) =>
+    c.json(await importProducts(deps.db, actorOf(c), await fileOf(c)), 201),
+  );
   return app;
 }

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import { productInputSchema, type ProductInputParsed } from '../../../../shared/api/products.ts';
-import { PRODUCT_FILE_MESSAGES, productInputOfRow, rowOfProduct, TEMPLATE_ROW, type FileRow, type ImportPreview } from '../../../../shared/product-file.ts';
+import {
+  PRODUCT_FILE_MESSAGES,
+  productInputOfRow,
+  rowOfProduct,
+  TEMPLATE_ROW,
+  type FileRow,
+  type ImportPreview,
+} from '../../../../shared/product-file.ts';
 import type { Actor } from '../../../context.ts';
 import type { DB } from '../../../db/schema.ts';
 import { lockOrganisation } from '../../../domain/plan-limits.ts';
@@ -30,12 +37,18 @@ export function judgeRows(rows: readonly FileRow[]): { preview: ImportPreview; i
  * All or nothing: one transaction under the organisation's lock; a single bad row refuses the
  * whole file with every row's problems (422), so a half-imported price list never exists.
  */
-export async function importProducts(db: Kysely<DB>, actor: Actor, rows: readonly FileRow[]): Promise<{ imported: number }> {
+export async function importProducts(
+  db: Kysely<DB>,
+  actor: Actor,
+  rows: readonly FileRow[],
+): Promise<{ imported: number }> {
   const { preview, inputs } = judgeRows(rows);
   if (preview.rows.length > 0) {
     const first = preview.rows[0]!;
     // Every row's problems next to its line (the first 200: the preview shows them all).
-    const fields = Object.fromEntries(preview.rows.slice(0, 200).map((row) => [`line.${row.line}`, row.problems.join(' ; ')]));
+    const fields = Object.fromEntries(
+      preview.rows.slice(0, 200).map((row) => [`line.${row.line}`, row.problems.join(' ; ')]),
+    );
     throw new AppError('validation', 422, `Rien n’a été importé : ligne ${first.line}, ${first.problems[0]}`, fields);
   }
   return db.transaction().execute(async (trx) => {
@@ -50,4 +63,3 @@ export async function productTable(db: Kysely<DB>, organisationId: string): Prom
 }
 
 export const templateTable = (): string[][] => [TEMPLATE_ROW];
-

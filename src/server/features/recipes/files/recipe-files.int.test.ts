@@ -14,16 +14,34 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const upload = async (path: string, body: string, cookie = owner.cookie) => {
-  const res = await t.app.request(path, { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'text/csv', cookie }, body });
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { origin: t.deps.config.publicOrigin, 'content-type': 'text/csv', cookie },
+    body,
+  });
   return { status: res.status, body: await res.json() };
 };
 const recipeNames = async (organisationId: string) =>
-  (await t.db.selectFrom('recipes').select('name').where('organisation_id', '=', organisationId).orderBy('name').execute()).map((r) => r.name);
+  (
+    await t.db
+      .selectFrom('recipes')
+      .select('name')
+      .where('organisation_id', '=', organisationId)
+      .orderBy('name')
+      .execute()
+  ).map((r) => r.name);
 
 // A French Excel's CSV of the export's columns (the computed cost columns left blank).
 const csv = (lines: string[]) => `\uFEFF${RECIPE_FILE_HEADERS.join(';')}\n${lines.join('\n')}\n`;
-const row = (recipe: string, servings: string, ingredient: string, kind: string, quantity: string, unit: string, gramsPerUnit = '') =>
-  [recipe, servings, '', 'sur place', '', '', '', ingredient, kind, quantity, unit, gramsPerUnit].join(';');
+const row = (
+  recipe: string,
+  servings: string,
+  ingredient: string,
+  kind: string,
+  quantity: string,
+  unit: string,
+  gramsPerUnit = '',
+) => [recipe, servings, '', 'sur place', '', '', '', ingredient, kind, quantity, unit, gramsPerUnit].join(';');
 
 describe('recipe files (issue 17)', () => {
   it('previews each row’s problems in French and refuses the whole file while one row is wrong', async () => {
@@ -40,12 +58,29 @@ describe('recipe files (issue 17)', () => {
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ total: 7, valid: 1, recipes: 4 });
     expect(preview.body.rows).toEqual([
-      { line: 3, name: 'Pâte brisée', problems: ['Aliment Ciqual introuvable\u00a0: «\u00a0Farine introuvable\u00a0» (son nom exact dans la recherche d’ingrédients)'] },
+      {
+        line: 3,
+        name: 'Pâte brisée',
+        problems: [
+          'Aliment Ciqual introuvable\u00a0: «\u00a0Farine introuvable\u00a0» (son nom exact dans la recherche d’ingrédients)',
+        ],
+      },
       { line: 4, name: 'Quiche', problems: ['Portions\u00a0: nombre attendu, par exemple 9,80'] },
-      { line: 5, name: 'Quiche', problems: ['Produit introuvable dans «\u00a0Mes produits\u00a0»\u00a0: «\u00a0Crème de mon fournisseur\u00a0»'] },
+      {
+        line: 5,
+        name: 'Quiche',
+        problems: ['Produit introuvable dans «\u00a0Mes produits\u00a0»\u00a0: «\u00a0Crème de mon fournisseur\u00a0»'],
+      },
       { line: 6, name: 'Quiche', problems: [expect.stringMatching(/poids d’une unité/i)] },
       { line: 7, name: 'Tarte', problems: [expect.stringMatching(/^Sous-recette introuvable/)] },
-      { line: 8, name: 'Soupe', problems: ['Quantité\u00a0: nombre attendu, par exemple 9,80', 'Type\u00a0: «\u00a0Ciqual\u00a0», «\u00a0Mon produit\u00a0» ou «\u00a0Sous-recette\u00a0»'] },
+      {
+        line: 8,
+        name: 'Soupe',
+        problems: [
+          'Quantité\u00a0: nombre attendu, par exemple 9,80',
+          'Type\u00a0: «\u00a0Ciqual\u00a0», «\u00a0Mon produit\u00a0» ou «\u00a0Sous-recette\u00a0»',
+        ],
+      },
     ]);
     const refused = await upload('/api/files/recipes/import', bad);
     expect(refused.status).toBe(422);
@@ -60,14 +95,37 @@ describe('recipe files (issue 17)', () => {
     const fromTemplate = await upload('/api/files/recipes/import', template.text);
     expect([fromTemplate.status, fromTemplate.body]).toEqual([201, { imported: 2 }]);
     // A product line too: the products travel first, by their own file.
-    const product = await t.request('POST', '/api/products', { cookie: owner.cookie, body: { name: 'Crème fraîche Marque X', per100g: { energyKcal: 292, fat: 30 }, allergens: ['Lait'], price: { amount: 6.2, per: 'kg' } } });
+    const product = await t.request('POST', '/api/products', {
+      cookie: owner.cookie,
+      body: {
+        name: 'Crème fraîche Marque X',
+        per100g: { energyKcal: 292, fat: 30 },
+        allergens: ['Lait'],
+        price: { amount: 6.2, per: 'kg' },
+      },
+    });
     expect(product.status).toBe(201);
-    const quiche = (await t.request('GET', '/api/recipes', { cookie: owner.cookie })).body.recipes.find((r: { name: string }) => r.name === 'Quiche lorraine');
-    const withCream = { ...quiche, ingredients: [...quiche.ingredients, { productId: product.body.id, quantity: 200, unit: 'g' }] };
-    expect((await t.request('PUT', `/api/recipes/${quiche.id}`, { cookie: owner.cookie, body: withCream })).status).toBe(200);
+    const quiche = (await t.request('GET', '/api/recipes', { cookie: owner.cookie })).body.recipes.find(
+      (r: { name: string }) => r.name === 'Quiche lorraine',
+    );
+    const withCream = {
+      ...quiche,
+      ingredients: [...quiche.ingredients, { productId: product.body.id, quantity: 200, unit: 'g' }],
+    };
+    expect(
+      (await t.request('PUT', `/api/recipes/${quiche.id}`, { cookie: owner.cookie, body: withCream })).status,
+    ).toBe(200);
 
     const products = await t.request('GET', '/api/files/products/export?format=csv', { cookie: owner.cookie });
-    expect((await t.app.request('/api/files/products/import', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'text/csv', cookie: other.cookie }, body: products.text })).status).toBe(201);
+    expect(
+      (
+        await t.app.request('/api/files/products/import', {
+          method: 'POST',
+          headers: { origin: t.deps.config.publicOrigin, 'content-type': 'text/csv', cookie: other.cookie },
+          body: products.text,
+        })
+      ).status,
+    ).toBe(201);
     const exported = await t.request('GET', '/api/files/recipes/export?format=csv', { cookie: owner.cookie });
     expect(exported.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(RECIPE_FILE_HEADERS.join(';'));
     const again = await upload('/api/files/recipes/import', exported.text, other.cookie);
@@ -82,7 +140,12 @@ describe('recipe files (issue 17)', () => {
           allergens: r.allergens,
           kcal: (r.nutrition as { totals: { energyKcal: number } }).totals.energyKcal,
           cost: r.costPerServing,
-          lines: (r.ingredients as { name: string; kind: string; quantity: number; unit: string }[]).map((l) => [l.name, l.kind, l.quantity, l.unit]),
+          lines: (r.ingredients as { name: string; kind: string; quantity: number; unit: string }[]).map((l) => [
+            l.name,
+            l.kind,
+            l.quantity,
+            l.unit,
+          ]),
         }))
         .sort((a, b) => String(a.name).localeCompare(String(b.name)));
     const original = await summary(owner.cookie);
@@ -92,12 +155,17 @@ describe('recipe files (issue 17)', () => {
 
   it('a free organisation: a file that would pass 5 recipes is refused with the limit message, nothing stored; a viewer may not import', async () => {
     const free = await t.signUp();
-    const six = csv(['A', 'B', 'C', 'D', 'E', 'F'].map((name) => row(`Plat ${name}`, '2', 'Oeuf cru', 'Ciqual', '2', 'unité', '50')));
+    const six = csv(
+      ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => row(`Plat ${name}`, '2', 'Oeuf cru', 'Ciqual', '2', 'unité', '50')),
+    );
     const preview = await upload('/api/files/recipes/preview', six, free.cookie);
     expect(preview.body).toMatchObject({ total: 6, valid: 6, recipes: 6, rows: [] });
     const refused = await upload('/api/files/recipes/import', six, free.cookie);
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: 'plan_limit', message: expect.stringContaining('Limite de recettes atteinte') });
+    expect(refused.body.error).toMatchObject({
+      code: 'plan_limit',
+      message: expect.stringContaining('Limite de recettes atteinte'),
+    });
     expect(await recipeNames(free.organisationId)).toEqual([]);
     const five = await upload('/api/files/recipes/import', csv(six.trim().split('\n').slice(1, 6)), free.cookie);
     expect([five.status, five.body]).toEqual([201, { imported: 5 }]);
@@ -108,6 +176,9 @@ describe('recipe files (issue 17)', () => {
     expect((await t.request('GET', '/api/files/recipes/template', { cookie: viewer.cookie })).status).toBe(200);
     expect(await recipeNames(owner.organisationId)).toEqual(before);
     const noHeader = await upload('/api/files/recipes/preview', 'Nom;Prix\nBeurre;3\n');
-    expect([noHeader.status, noHeader.body.error.fields.file]).toEqual([422, 'La première ligne doit porter les titres des colonnes, dont «\u00a0Recette\u00a0»']);
+    expect([noHeader.status, noHeader.body.error.fields.file]).toEqual([
+      422,
+      'La première ligne doit porter les titres des colonnes, dont «\u00a0Recette\u00a0»',
+    ]);
   });
 });

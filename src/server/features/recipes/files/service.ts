@@ -1,7 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import { LINE_UNITS, recipeInputSchema, type RecipeInput, type RecipeInputParsed } from '../../../../shared/api/recipes.ts';
+import {
+  LINE_UNITS,
+  recipeInputSchema,
+  type RecipeInput,
+  type RecipeInputParsed,
+} from '../../../../shared/api/recipes.ts';
 import type { ImportPreview } from '../../../../shared/product-file.ts';
-import { RECIPE_FILE_MESSAGES as m, recipesOfRows, type FileLine, type FileRecipe } from '../../../../shared/recipe-file.ts';
+import {
+  RECIPE_FILE_MESSAGES as m,
+  recipesOfRows,
+  type FileLine,
+  type FileRecipe,
+} from '../../../../shared/recipe-file.ts';
 import type { Actor } from '../../../context.ts';
 import type { DB } from '../../../db/schema.ts';
 import { assertWithinPlanLimit } from '../../../domain/plan-limits.ts';
@@ -20,11 +30,29 @@ const key = (name: string) => name.trim().toLowerCase();
 
 /** The organisation's products and recipes and the Ciqual foods the file names, by lower-cased name. */
 async function namesOf(db: Kysely<DB>, organisationId: string, recipes: FileRecipe[]) {
-  const ciqual = [...new Set(recipes.flatMap((r) => r.lines.filter((l) => l.kind === 'ciqual').map((l) => key(l.name))))];
-  const foods = ciqual.length === 0 ? [] : await db.selectFrom('catalogue_foods').select(['code', 'name']).where(sql<string>`lower(name)`, 'in', ciqual).execute();
-  const products = await db.selectFrom('products').select(['id', 'name']).where('organisation_id', '=', organisationId).execute();
-  const own = await db.selectFrom('recipes').select(['id', 'name']).where('organisation_id', '=', organisationId).execute();
-  const map = (rows: { name: string }[], value: (row: never) => string) => new Map(rows.map((row) => [key(row.name), value(row as never)]));
+  const ciqual = [
+    ...new Set(recipes.flatMap((r) => r.lines.filter((l) => l.kind === 'ciqual').map((l) => key(l.name)))),
+  ];
+  const foods =
+    ciqual.length === 0
+      ? []
+      : await db
+          .selectFrom('catalogue_foods')
+          .select(['code', 'name'])
+          .where(sql<string>`lower(name)`, 'in', ciqual)
+          .execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('organisation_id', '=', organisationId)
+    .execute();
+  const own = await db
+    .selectFrom('recipes')
+    .select(['id', 'name'])
+    .where('organisation_id', '=', organisationId)
+    .execute();
+  const map = (rows: { name: string }[], value: (row: never) => string) =>
+    new Map(rows.map((row) => [key(row.name), value(row as never)]));
   return {
     ciqual: map(foods, (f: { code: number }) => String(f.code)),
     product: map(products, (p: { id: string }) => p.id),
@@ -34,7 +62,12 @@ async function namesOf(db: Kysely<DB>, organisationId: string, recipes: FileReci
 
 type Names = Awaited<ReturnType<typeof namesOf>>;
 
-function lineInput(line: FileLine, names: Names, earlier: Map<string, string>, problems: string[]): RecipeInput['ingredients'][number] | null {
+function lineInput(
+  line: FileLine,
+  names: Names,
+  earlier: Map<string, string>,
+  problems: string[],
+): RecipeInput['ingredients'][number] | null {
   if (typeof line.quantity === 'string') problems.push(m.notNumber('Quantité'));
   if (typeof line.gramsPerUnit === 'string') problems.push(m.notNumber('Poids d’une unité (g)'));
   if (!(LINE_UNITS as readonly string[]).includes(line.unit)) problems.push(m.unknownUnit);
@@ -42,11 +75,19 @@ function lineInput(line: FileLine, names: Names, earlier: Map<string, string>, p
     problems.push(m.unknownKind);
     return null;
   }
-  const id = line.kind === 'recipe' ? (earlier.get(key(line.name)) ?? names.recipe.get(key(line.name))) : names[line.kind].get(key(line.name));
+  const id =
+    line.kind === 'recipe'
+      ? (earlier.get(key(line.name)) ?? names.recipe.get(key(line.name)))
+      : names[line.kind].get(key(line.name));
   if (id === undefined) problems.push(m.notFound(line.kind, line.name));
   const source = line.kind === 'ciqual' ? { code: id } : line.kind === 'product' ? { productId: id } : { recipeId: id };
   const quantity = typeof line.quantity === 'number' ? line.quantity : 0;
-  return { ...source, quantity, unit: line.unit as RecipeInput['ingredients'][number]['unit'], gramsPerUnit: typeof line.gramsPerUnit === 'number' ? line.gramsPerUnit : null };
+  return {
+    ...source,
+    quantity,
+    unit: line.unit as RecipeInput['ingredients'][number]['unit'],
+    gramsPerUnit: typeof line.gramsPerUnit === 'number' ? line.gramsPerUnit : null,
+  };
 }
 
 /**
@@ -80,18 +121,35 @@ export async function judgeRecipeRows(db: Kysely<DB>, organisationId: string, ro
     // Not a number: said once above; 1 keeps the schema from saying it again in other words.
     const servings = typeof recipe.servings === 'number' ? recipe.servings : recipe.servings === null ? undefined : 1;
     const price = typeof recipe.price === 'number' ? recipe.price : null;
-    const parsed = recipeInputSchema.safeParse({ name: recipe.name, servings, price, saleMode: recipe.saleMode ?? 'sur_place', ingredients: ingredients.map((l) => l ?? { code: '0', quantity: 1, unit: 'g' }), allergens: [] });
+    const parsed = recipeInputSchema.safeParse({
+      name: recipe.name,
+      servings,
+      price,
+      saleMode: recipe.saleMode ?? 'sur_place',
+      ingredients: ingredients.map((l) => l ?? { code: '0', quantity: 1, unit: 'g' }),
+      allergens: [],
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const at = issue.path[0] === 'ingredients' && typeof issue.path[1] === 'number' ? recipe.lines[issue.path[1]]!.line : recipe.firstLine;
+        const at =
+          issue.path[0] === 'ingredients' && typeof issue.path[1] === 'number'
+            ? recipe.lines[issue.path[1]]!.line
+            : recipe.firstLine;
         // A line already refused (unknown name, not a number) is not refused twice for it.
         if (!(issue.path[0] === 'ingredients' && problemsByLine.has(at))) add(at, label, issue.message);
       }
     } else inputs.push(parsed.data);
     earlier.set(key(recipe.name), placeholder(index));
   });
-  const rowsWithProblems = [...problemsByLine.entries()].sort(([a], [b]) => a - b).map(([line, entry]) => ({ line, ...entry }));
-  const preview: RecipeImportPreview = { total: rows.length, valid: rows.length - rowsWithProblems.length, rows: rowsWithProblems, recipes: recipes.length };
+  const rowsWithProblems = [...problemsByLine.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([line, entry]) => ({ line, ...entry }));
+  const preview: RecipeImportPreview = {
+    total: rows.length,
+    valid: rows.length - rowsWithProblems.length,
+    rows: rowsWithProblems,
+    recipes: recipes.length,
+  };
   return { preview, inputs };
 }
 
@@ -100,18 +158,26 @@ export async function judgeRecipeRows(db: Kysely<DB>, organisationId: string, ro
  * row refuses the file (422, each line in `fields`); a file that would pass the plan's recipe
  * limit is refused whole (403 `plan_limit`); else every recipe in one transaction, in order.
  */
-export async function importRecipes(db: Kysely<DB>, actor: Actor, rows: readonly FileRow[]): Promise<{ imported: number }> {
+export async function importRecipes(
+  db: Kysely<DB>,
+  actor: Actor,
+  rows: readonly FileRow[],
+): Promise<{ imported: number }> {
   const { preview, inputs } = await judgeRecipeRows(db, actor.organisationId, rows);
   if (preview.rows.length > 0) {
     const first = preview.rows[0]!;
-    const fields = Object.fromEntries(preview.rows.slice(0, 200).map((row) => [`line.${row.line}`, row.problems.join(' ; ')]));
+    const fields = Object.fromEntries(
+      preview.rows.slice(0, 200).map((row) => [`line.${row.line}`, row.problems.join(' ; ')]),
+    );
     throw new AppError('validation', 422, `Rien n’a été importé : ligne ${first.line}, ${first.problems[0]}`, fields);
   }
   return db.transaction().execute(async (trx) => {
     await assertWithinPlanLimit(trx, actor.organisationId, 'recipes', inputs.length);
     const created = new Map<string, string>();
     for (const [index, input] of inputs.entries()) {
-      const ingredients = input.ingredients.map((line) => (line.recipeId && created.has(line.recipeId) ? { ...line, recipeId: created.get(line.recipeId)! } : line));
+      const ingredients = input.ingredients.map((line) =>
+        line.recipeId && created.has(line.recipeId) ? { ...line, recipeId: created.get(line.recipeId)! } : line,
+      );
       created.set(placeholder(index), await insertRecipe(trx, actor, { ...input, ingredients }));
     }
     return { imported: inputs.length };

@@ -19,6 +19,7 @@ import * as qrScanDays from './migrations/0017-qr-scan-days.ts';
 import * as establishmentPortions from './migrations/0018-establishment-portions.ts';
 import * as accountChanges from './migrations/0019-account-changes.ts';
 import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.ts';
+import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-establishment-portions': establishmentPortions,
   '0019-account-changes': accountChanges,
   '0020-own-ingredient-changes': ownIngredientChanges,
+  '0021-open-vocabularies': openVocabularies,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -6,6 +6,7 @@ import type { RecipeFacts } from '../../shared/recipe-facts.ts';
 import type { DB, ProductRow } from '../db/schema.ts';
 import type { FoodForRecipe } from './catalogue-foods.ts';
 import type { ProductOrigin } from '../../shared/product-origins.ts';
+import { completeEnergy } from '../../shared/energy.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -99,9 +100,6 @@ export function productCostPerGram(
   return row.grams_per_unit && row.grams_per_unit > 0 ? row.price / row.grams_per_unit : null;
 }
 
-/** INCO's conversion (Regulation 1169/2011, annex XIV): a label giving kcal only still has its kJ. */
-const KJ_PER_KCAL = 4.184;
-
 export type ProductNutrientColumns = Pick<
   ProductRow,
   | 'energy_kcal'
@@ -115,11 +113,26 @@ export type ProductNutrientColumns = Pick<
   | 'salt_g'
 >;
 
-/** A product's label values as a recipe's `per100g`; water is not on labels: unknown. */
-export function productPer100g(row: ProductNutrientColumns): Per100g {
-  return {
-    energyKj: row.energy_kj ?? (row.energy_kcal === null ? null : Math.round(row.energy_kcal * KJ_PER_KCAL * 10) / 10),
+/** A product's label energy, the missing unit completed (src/shared/energy.ts: annex XIV of Reg. 1169/2011). */
+export const productEnergy = (row: ProductNutrientColumns) =>
+  completeEnergy({
+    energyKj: row.energy_kj,
     energyKcal: row.energy_kcal,
+    fat: row.fat_g,
+    carbs: row.carbs_g,
+    protein: row.protein_g,
+    fiber: row.fiber_g,
+  });
+
+/**
+ * A product's label values as a recipe's `per100g`; water is not on labels: unknown. An energy
+ * the label gives in one unit only is completed from the nutrients (annex XIV), else converted.
+ */
+export function productPer100g(row: ProductNutrientColumns): Per100g {
+  const energy = productEnergy(row);
+  return {
+    energyKj: energy.energyKj,
+    energyKcal: energy.energyKcal,
     water: null,
     protein: row.protein_g,
     carbs: row.carbs_g,

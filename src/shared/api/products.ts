@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { ALLERGEN_NAMES } from '../allergens.ts';
 import { messages } from '../messages.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import type { CompletedEnergy } from '../energy.ts';
 import {
   MEAT_KINDS,
   PRICE_UNITS,
@@ -191,6 +192,8 @@ export interface Product {
   supplier: string | null;
   basedOnCode: string | null;
   per100g: ProductPer100g;
+  /** Both units of energy: as the label states them, else from the nutrients (annex XIV), else converted (src/shared/energy.ts). */
+  energy: CompletedEnergy;
   allergens: string[];
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { productEnergy } from '../../domain/recipe-line-sources.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -60,6 +61,7 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
       protein: row.protein_g,
       salt: row.salt_g,
     },
+    energy: productEnergy(row),
     allergens: row.allergens,
     traces: row.traces,
     price: row.price === null || row.price_per === null ? null : { amount: row.price, per: row.price_per },

@@ -78,6 +78,6 @@ export function energySourceNote(energy: CompletedEnergy): string | null {
   if (computed.length > 0)
     return `Énergie en ${computed.join(' et ')} calculée depuis les nutriments (coefficients de l’annexe XIV du règlement (UE) 1169/2011)`;
   if (converted.length > 0)
-    return `Énergie en ${converted.join(' et ')} convertie (1 kcal = 4,184 kJ) faute de matières grasses, glucides et protéines connus`;
+    return `Énergie en ${converted.join(' et ')} convertie (1 kcal = 4,184 kJ) faute de matières grasses, glucides et protéines connus`;
   return null;
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { SaleMode } from '../../shared/costs.ts';
 import type { Population } from '../../shared/catering/catering.ts';
 import type { PortionLine } from '../../shared/catering/portions.ts';
+import type { NutriScoreCategory } from '../../shared/nutriscore.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Num = ColumnType<number, number | string, number | string>;
@@ -209,6 +210,8 @@ export interface RecipesTable extends OwnedColumns {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** The Nutri-Score table: `auto` (from the ingredients) or the owner's choice (migration 0022). */
+  nutri_score_category: Generated<'auto' | NutriScoreCategory>;
   /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
   translations: ColumnType<unknown, string | undefined, string>;
   /** Owner's GEMRCN classifications (migration 0014, src/shared/catering/catering.ts). */
@@ -239,7 +242,7 @@ export interface RecipeIngredientsTable {
   sub_recipe_id: string | null;
   name: string;
   quantity: Num;
-  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité' | 'portion';
+  unit: 'g' | 'kg' | 'ml' | 'cl' | 'l' | 'cs' | 'cc' | 'pincee' | 'unité' | 'portion';
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;

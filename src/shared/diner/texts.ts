@@ -1,5 +1,6 @@
 import { ALLERGEN_STATEMENTS } from '../allergens.ts';
 import type { DinerLanguage } from './languages.ts';
+import type { NutriScoreCategory } from '../nutriscore.ts';
 
 /**
  * Every fixed text of the diner's pages, in the five languages (docs/product/diner-languages.md).
@@ -22,6 +23,12 @@ export interface DinerTexts {
   allergens: string;
   traces: string;
   nutriScore: string;
+  /** The Nutri-Score table a grade comes from (docs/product/decisions.md 22), shown under the scale. */
+  nutriScoreTableGeneral: string;
+  nutriScoreTableCheese: string;
+  nutriScoreTableFats: string;
+  nutriScoreTableBeverage: string;
+  nutriScoreTableWater: string;
   emptyTitle: string;
   emptyText: string;
   poweredBy: string;
@@ -80,6 +87,11 @@ const fr: DinerTexts = {
   allergens: 'Allergènes :',
   traces: 'Peut contenir (traces) :',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'tableau des aliments',
+  nutriScoreTableCheese: 'tableau des fromages',
+  nutriScoreTableFats: 'tableau des matières grasses',
+  nutriScoreTableBeverage: 'tableau des boissons',
+  nutriScoreTableWater: 'tableau des eaux',
   emptyTitle: 'Menu en cours de préparation',
   emptyText: 'Ce menu est actuellement vide. Revenez bientôt !',
   poweredBy: 'Menu numérique propulsé par',
@@ -128,6 +140,11 @@ const en: DinerTexts = {
   allergens: 'Allergens:',
   traces: 'May contain:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'foods table',
+  nutriScoreTableCheese: 'cheese table',
+  nutriScoreTableFats: 'fats, oils, nuts and seeds table',
+  nutriScoreTableBeverage: 'beverages table',
+  nutriScoreTableWater: 'water table',
   emptyTitle: 'Menu coming soon',
   emptyText: 'This menu is empty for now. Please come back soon!',
   poweredBy: 'Digital menu powered by',
@@ -176,6 +193,11 @@ const es: DinerTexts = {
   allergens: 'Alérgenos:',
   traces: 'Puede contener:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'tabla de alimentos',
+  nutriScoreTableCheese: 'tabla de quesos',
+  nutriScoreTableFats: 'tabla de grasas, aceites, frutos secos y semillas',
+  nutriScoreTableBeverage: 'tabla de bebidas',
+  nutriScoreTableWater: 'tabla de aguas',
   emptyTitle: 'Carta en preparación',
   emptyText: 'Esta carta está vacía por ahora. ¡Vuelva pronto!',
   poweredBy: 'Carta digital creada con',
@@ -224,6 +246,11 @@ const de: DinerTexts = {
   allergens: 'Allergene:',
   traces: 'Kann Spuren enthalten von:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'Tabelle für Lebensmittel',
+  nutriScoreTableCheese: 'Tabelle für Käse',
+  nutriScoreTableFats: 'Tabelle für Fette, Öle, Nüsse und Samen',
+  nutriScoreTableBeverage: 'Tabelle für Getränke',
+  nutriScoreTableWater: 'Tabelle für Wasser',
   emptyTitle: 'Speisekarte in Vorbereitung',
   emptyText: 'Diese Speisekarte ist noch leer. Schauen Sie bald wieder vorbei!',
   poweredBy: 'Digitale Speisekarte bereitgestellt von',
@@ -273,6 +300,11 @@ const it: DinerTexts = {
   allergens: 'Allergeni:',
   traces: 'Può contenere:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'tabella degli alimenti',
+  nutriScoreTableCheese: 'tabella dei formaggi',
+  nutriScoreTableFats: 'tabella di grassi, oli, frutta a guscio e semi',
+  nutriScoreTableBeverage: 'tabella delle bevande',
+  nutriScoreTableWater: 'tabella delle acque',
   emptyTitle: 'Menù in preparazione',
   emptyText: 'Questo menù è ancora vuoto. Tornate presto!',
   poweredBy: 'Menù digitale realizzato con',
@@ -309,3 +341,12 @@ const it: DinerTexts = {
 };
 
 export const DINER_TEXTS: Record<DinerLanguage, DinerTexts> = { fr, en, es, de, it };
+
+/** The key of a Nutri-Score table's name in the diner's texts. */
+export const NUTRISCORE_TABLE_TEXTS: Record<NutriScoreCategory, keyof DinerTexts> = {
+  general: 'nutriScoreTableGeneral',
+  cheese: 'nutriScoreTableCheese',
+  fats: 'nutriScoreTableFats',
+  beverage: 'nutriScoreTableBeverage',
+  water: 'nutriScoreTableWater',
+};

@@ -58,6 +58,7 @@ dd{margin:0;font-size:.875rem;font-weight:700;color:#111827;white-space:nowrap}
 .ns b{display:flex;align-items:center;justify-content:center;width:1.375rem;height:1.5rem;font-size:.8125rem;color:#fff}
 .ns b:nth-of-type(1){border-radius:.5rem 0 0 .5rem}.ns b:nth-of-type(5){border-radius:0 .5rem .5rem 0}
 .ns .on{width:2rem;height:2.25rem;font-size:1.25rem;border-radius:.5rem;border:2px solid #fff;box-shadow:0 0 0 1px #9ca3af;margin:0 -.125rem;position:relative}
+.nst{margin:.25rem 0 0;font-size:.75rem;color:#57534e}
 .nsA{background:#038141}.nsB{background:#85bb2f}.nsC{background:#fecb02}.nsD{background:#ee8100}.nsE{background:#e63e11}.ns .nsB,.ns .nsC,.ns .nsD{color:#1c1917}
 .empty{margin-top:1.75rem;padding:2rem 1rem;text-align:center;background:#fff;border:1px dashed #d1d5db;border-radius:.75rem}
 .empty h2{border:0;padding:0}

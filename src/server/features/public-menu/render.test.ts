@@ -224,7 +224,7 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
     // The five letters in their colours, the dish's one enlarged.
     expect(html).toContain(
-      '<p class="ns" role="img" aria-label="Nutri-Score C"><i>Nutri-Score</i><b class="nsA">A</b><b class="nsB">B</b><b class="nsC on">C</b><b class="nsD">D</b><b class="nsE">E</b></p>',
+      '<p class="ns" role="img" aria-label="Nutri-Score C, tableau des aliments"><i>Nutri-Score</i><b class="nsA">A</b><b class="nsB">B</b><b class="nsC on">C</b><b class="nsD">D</b><b class="nsE">E</b></p><p class="nst">tableau des aliments</p>',
     );
     expect(html).toMatch(
       /\.nsA\{background:#038141\}\.nsB\{background:#85bb2f\}\.nsC\{background:#fecb02\}\.nsD\{background:#ee8100\}\.nsE\{background:#e63e11\}/,

@@ -8,6 +8,7 @@ import type {
 import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
 import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
 import { meatOriginLineIn } from '../../../shared/diner/meat-origin-names.ts';
+import { NUTRISCORE_TABLE_TEXTS } from '../../../shared/diner/texts.ts';
 import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
@@ -59,11 +60,11 @@ function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenSta
   return listed || `<p class="al">${v.texts.allergens} ${v.texts.allergensNone}</p>`;
 }
 
-/** The five-letter scale in its official colours, the recipe's letter enlarged. */
-const nutriScoreScale = (letter: string, label: string) =>
-  `<p class="ns" role="img" aria-label="${label} ${letter}"><i>${label}</i>` +
+/** The five-letter scale in its official colours, the recipe's letter enlarged, and the table it comes from. */
+const nutriScoreScale = (letter: string, label: string, table: string) =>
+  `<p class="ns" role="img" aria-label="${label} ${letter}, ${table}"><i>${label}</i>` +
   NUTRISCORE_LETTERS.map((l) => `<b class="ns${l}${l === letter ? ' on' : ''}">${l}</b>`).join('') +
-  '</p>';
+  `</p><p class="nst">${table}</p>`;
 
 function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
   const t = v.texts;
@@ -84,7 +85,13 @@ function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
       recipe.traces.map((a) => allergenLabel(a, v.lang)),
     ) +
     originsHtml(recipe.meatOrigins, v) +
-    (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore, t.nutriScore) : '') +
+    (recipe.nutriScore
+      ? nutriScoreScale(
+          recipe.nutriScore,
+          t.nutriScore,
+          t[NUTRISCORE_TABLE_TEXTS[recipe.nutriScoreCategory ?? 'general']],
+        )
+      : '') +
     '</div>'
   );
 }

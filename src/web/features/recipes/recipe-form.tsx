@@ -35,6 +35,8 @@ import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { NUTRISCORE_CHOICE_LABELS, NUTRISCORE_CHOICES } from '../../../shared/nutri-score-labels.ts';
 import { useAllergenReview } from './use-allergen-review.ts';
 import { CostFields } from './cost-fields.tsx';
 import { ProgressionField } from './progression-field.tsx';
@@ -87,6 +89,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
   const fruitVegText = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
   const showNutriScore = useWatch({ control: form.control, name: 'showNutriScore' });
+  const nutriScoreCategory = useWatch({ control: form.control, name: 'nutriScoreCategory' });
   const servings = readNumberText(recipeNumbers.servings, servingsText, true).value ?? 1;
   const cookedWeightG = readNumberText(recipeNumbers.cookedWeightG, cookedWeightText ?? '', false).value;
   const fruitVegLegumePercent = readNumberText(recipeNumbers.fruitVegLegumePercent, fruitVegText ?? '', false).value;
@@ -97,10 +100,11 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         servings,
         cookedWeightG,
         fruitVegLegumePercent,
+        nutriScoreCategory,
         allergensDeclared: false,
         lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[sourceKey(l)] ?? NO_FACTS) })),
       }),
-    [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
+    [lines, servings, cookedWeightG, fruitVegLegumePercent, nutriScoreCategory, foodFacts],
   );
   const review = useAllergenReview(recipe, lines.map(sourceKey), preview.allergenSuggestions);
 
@@ -313,6 +317,16 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
                   hint="Nécessaire au calcul du Nutri-Score."
                 />
               </div>
+              <SelectField
+                label="Tableau du Nutri-Score"
+                options={NUTRISCORE_CHOICES.map((choice) => ({
+                  value: choice,
+                  label: NUTRISCORE_CHOICE_LABELS[choice],
+                }))}
+                hint="Boissons, matières grasses, fromages et eaux ont leurs propres tableaux."
+                error={form.formState.errors.nutriScoreCategory?.message}
+                {...form.register('nutriScoreCategory')}
+              />
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
                 Afficher le Nutri-Score sur le menu public

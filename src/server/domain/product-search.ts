@@ -160,6 +160,7 @@ export async function readOwnHits(
       name: row.name,
       group: PRODUCT_HIT_GROUP,
       supplier: row.supplier === '' ? null : row.supplier,
+      gramsPerUnit: row.grams_per_unit,
       per100g: source.per100g,
       allergens: row.allergens,
       traces: row.traces,

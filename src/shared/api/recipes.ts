@@ -407,6 +407,8 @@ export interface IngredientHit extends FoodFacts {
   supplier?: string | null;
   /** A recipe's served grams per portion (a line « 2 portions »). */
   gramsPerPortion?: number | null;
+  /** A product's own weight of a unit: its « unité » lines start with it. */
+  gramsPerUnit?: number | null;
   name: string;
   group: string | null;
   per100g: Per100g;

@@ -40,7 +40,7 @@ describe('energy of a label in one unit (annex XIV of Regulation 1169/2011)', ()
     const partial = { ...label, energyKcal: 400, fat: 20, carbs: null, protein: 5 };
     const energy = completeEnergy(partial);
     expect(energy).toEqual({ energyKj: 1673.6, energyKcal: 400, kjSource: 'conversion', kcalSource: 'label' });
-    expect(energySourceNote(energy)).toContain('convertie (1 kcal = 4,184 kJ)');
+    expect(energySourceNote(energy)).toContain('convertie (1\u00a0kcal = 4,184\u00a0kJ)');
     expect(energySourceNote(completeEnergy({ ...label, energyKcal: 900, fat: 100, carbs: 0, protein: 0 }))).toContain(
       'annexe XIV',
     );

@@ -84,6 +84,26 @@ describe('computeRecipeFacts', () => {
     expect(facts.version).toBe(RECIPE_FACTS_VERSION);
   });
 
+  it('never applies what a pesto or a surimi suggests: the owner confirms, or writes their own list', () => {
+    // Pâtes cuites, sauce pesto, surimi: recipes that vary from one kitchen to the next.
+    const lines = [line(9811, 300), line(11179, 60), line(26046, 120)];
+    const facts = computeRecipeFacts(recipe(lines));
+    expect(facts.allergenSuggestions.map((s) => s.allergen)).toEqual([
+      'Gluten',
+      'Crustacés',
+      'Œufs',
+      'Poissons',
+      'Lait',
+    ]);
+    expect(facts.allergenStatus).toBe('unverified');
+    expect(facts.allergens).toEqual([]);
+    // The owner's own reading (their pesto has cashews, their surimi no crab) is what is declared.
+    const own = ['Gluten', 'Œufs', 'Poissons', 'Lait', 'Fruits à coque'];
+    const declared = computeRecipeFacts(recipe(lines, { allergensDeclared: true, ownAllergens: own }));
+    expect(declared.allergens).toEqual(own);
+    expect(declared.allergenStatus).toBe('declared');
+  });
+
   it('sums the nutrition of the lines, « unité » by its weight, and rounds the headline values per serving', () => {
     const lines = quiche();
     const facts = computeRecipeFacts(recipe(lines));

@@ -141,7 +141,7 @@ export interface RouteHandle {
 /**
  * Starts loading the code of every route matching `pathname` at once (the signed-in layout and
  * its page, rather than one after the other as they render), and, when the server saw a session
- * cookie (`data-session` on <html>, src/server/lib/static.ts), the data of a page that says how
+ * cookie (`data-session` on <html>, src/server/web-app/static.ts), the data of a page that says how
  * to fetch it, beside GET /api/me rather than after the page has rendered. Settles once the
  * pages' code is in (a load that failed is tried again when the page renders).
  */

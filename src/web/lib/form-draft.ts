@@ -50,7 +50,7 @@ export class FormDraft {
   }
 }
 
-/** What was typed into the form the server painted (src/server/lib/static.ts), until a stand-in takes it. */
+/** What was typed into the form the server painted (src/server/web-app/static.ts), until a stand-in takes it. */
 let painted: Snapshot | null = null;
 /** The address typed when « Mot de passe oublié ? » was pressed on the painted form (the page's small script marks it), else null. */
 let paintedForgotEmail: string | null = null;

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { productInputSchema } from '../../../shared/api/products.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { parseInput, readJson } from '../../lib/http.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './service.ts';
 

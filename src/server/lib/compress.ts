@@ -48,8 +48,9 @@ let wholeKey: symbol | undefined;
  * reads back chunk by chunk: on a small answer that cost more than gzip itself
  * (docs/decisions/0022-performance-at-the-physical-limit.md « The signed-in API »). Undefined
  * for any other answer (a stream, a file, or a Response of another class, as under
- * `app.request` in unit tests): the generic path below. compress-adapter.test.ts fails if an
- * upgrade of the adapter changes this.
+ * `app.request` in unit tests): the generic path below. The adapter's version is pinned in
+ * package.json for that reason (as MiniSearch's is, docs/decisions/0031), and
+ * compress-adapter.test.ts fails if an upgrade of the adapter changes how it keeps an answer.
  */
 function wholeBody(res: Response): string | Uint8Array | undefined {
   wholeKey ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache');

@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/public-layout.tsx';
  * Pages are split per route so a diner or a visitor loads only what its page needs. The router
  * runs in declarative mode (`useRoutes` under `BrowserRouter`, src/web/main.tsx): the data
  * router's loaders, actions and fetchers were unused and cost 13 kB gzip of every page's first
- * load (docs/decisions/0022 « First-load JavaScript »). BrowserRouter updates its location in a
+ * load (docs/decisions/0041-first-load-javascript.md). BrowserRouter updates its location in a
  * transition, so the current page stays on screen while the next page's code loads.
  *
  * A page's code loads on first use. Unlike `React.lazy`, once its code is in it renders at

@@ -7,7 +7,7 @@
  * « Personnaliser » and « Gestion des cookies » load the app's consent components alone
  * (consent-island.tsx); a signed-in owner gets the app itself (their own links), which renders
  * the same page over this one.
- * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0022 « First-load JavaScript ».
+ * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0041-first-load-javascript.md.
  * It also comes with the pages the server paints first for a visitor (/auth, src/server/web-app/static.ts):
  * there it shows the same banner until the app brings its own, makes the painted page's buttons
  * work, and starts the app on the visitor's first move (a pointer down, a key, a focus), not at

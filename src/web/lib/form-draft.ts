@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 
 /**
  * What was typed into a form's stand-in before the form's own code arrived, handed over to the
- * form (docs/decisions/0022 « Signed-out pages »). The sign-in, sign-up and new-password forms
+ * form (docs/decisions/0041-first-load-javascript.md). The sign-in, sign-up and new-password forms
  * load react-hook-form and zod after the page has painted; until then the page shows the same
  * fields, live, so nobody waits to start typing.
  *

@@ -1,6 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Kysely, Transaction } from 'kysely';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
-import { allow } from '../../auth/require-user.ts';
+import { actorOf, allow } from '../../auth/require-user.ts';
+import type { DB } from '../../db/schema.ts';
+import { claimVersion, versionFromHeader } from '../versions.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { attachPhoto, detachPhoto, type AssertOwned, type PhotoHolder } from './attach.ts';
 import { processPhoto } from './process-image.ts';
@@ -15,7 +18,7 @@ export interface PhotoRouteOptions {
    * PUT uses), which throws its 404 for another organisation's row: ownership stays that
    * feature's rule.
    */
-  findOwned: (db: Parameters<AssertOwned>[0], organisationId: string, id: string) => Promise<unknown>;
+  findOwned: (db: Kysely<DB> | Transaction<DB>, organisationId: string, id: string) => Promise<unknown>;
 }
 
 /**
@@ -30,18 +33,25 @@ export function photoRoutes(deps: AppDeps, { holder, findOwned }: PhotoRouteOpti
   const app = new Hono<AppEnv>();
   const { db, photos } = deps;
   const write = allow('content:write');
+  // A photo changes its row: the row takes a new version, and `If-Match` may name the one the client read.
+  const ownedAndClaimed =
+    (c: Context<AppEnv>, id: string): AssertOwned =>
+    async (trx) => {
+      await findOwned(trx, c.var.org.id, id);
+      await claimVersion(trx, holder, { id }, versionFromHeader(c), actorOf(c));
+    };
   app.put('/:id/photo', write, async (c) => {
     const id = c.req.param('id');
-    const owned: AssertOwned = (trx) => findOwned(trx, c.var.org.id, id);
-    await owned(db);
+    versionFromHeader(c);
+    await findOwned(db, c.var.org.id, id);
     const processed = await processPhoto(new Uint8Array(await c.req.arrayBuffer()));
-    const photo = await attachPhoto(db, photos.objects, holder, id, processed, owned);
+    const photo = await attachPhoto(db, photos.objects, holder, id, processed, ownedAndClaimed(c, id));
     photos.sweeper.request();
     return c.json({ photoUrl: photo.url, photo } satisfies PhotoUploadResult);
   });
   app.delete('/:id/photo', write, async (c) => {
     const id = c.req.param('id');
-    await detachPhoto(db, holder, id, (trx) => findOwned(trx, c.var.org.id, id));
+    await detachPhoto(db, holder, id, ownedAndClaimed(c, id));
     photos.sweeper.request();
     return c.body(null, 204);
   });

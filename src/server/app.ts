@@ -71,8 +71,9 @@ function errorBody(
   code: ApiErrorBody['error']['code'],
   message: string,
   fields?: Record<string, string>,
+  extra?: AppError['extra'],
 ): ApiErrorBody {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+  return { error: { code, message, ...(fields ? { fields } : {}), ...extra } };
 }
 
 /**
@@ -307,7 +308,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     if (error instanceof AppError) {
       if (error.status === 503) c.header('Retry-After', '60');
       if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(errorBody(error.code, error.message, error.fields), error.status);
+      return c.json(errorBody(error.code, error.message, error.fields, error.extra), error.status);
     }
     const check = checkViolation(error);
     if (check) return c.json(errorBody('validation', check.message, { [check.field]: check.message }), 422);

@@ -53,7 +53,9 @@ describe('migration 0022-nutri-score-categories-kitchen-units', () => {
           VALUES (${recipe}, 2, 11220, 'Vinaigre', 2, 'cs', 1.01)`.execute(db),
       ).rejects.toThrow(/recipe_ingredients_unit_check/);
 
-      expect(await old.migrateToLatest()).toContain('0022-nutri-score-categories-kitchen-units');
+      expect(await old.migrateTo('0022-nutri-score-categories-kitchen-units')).toContain(
+        '0022-nutri-score-categories-kitchen-units',
+      );
       const after = await snapshot();
       expect(after.recipe_ingredients).toEqual(before.recipe_ingredients);
       expect(after.products).toEqual(before.products);

@@ -3,7 +3,13 @@ import { foldText } from '../../shared/allergens.ts';
 import type { IngredientHit } from '../../shared/api/recipes.ts';
 import type { DB, ProductRow } from '../db/schema.ts';
 import { preparedOnPostgres } from '../db/prepared.ts';
-import { productSource, servedGrams, subRecipeSource, type SubRecipeRow } from './recipe-line-sources.ts';
+import {
+  productSource,
+  servedGrams,
+  subRecipeSource,
+  type BasedOnColumns,
+  type SubRecipeRow,
+} from './recipe-line-sources.ts';
 
 /** The words of a search (the first 8), accents and case folded, as names are stored. */
 function searchWords(q: string): string[] {
@@ -22,7 +28,7 @@ export function foldedWords(q: string): string[] {
 export const PRODUCT_HIT_GROUP = 'Mon produit';
 export const RECIPE_HIT_GROUP = 'Ma recette';
 
-/** What a product hit shows of its row (productSource reads no other column). */
+/** What a product hit shows of its row (productSource reads no other column, but the Ciqual food it is based on: its Nutri-Score table). */
 const PRODUCT_HIT_COLUMNS = [
   'id',
   'name',
@@ -44,7 +50,7 @@ const PRODUCT_HIT_COLUMNS = [
   'origin',
   'meat_kind',
 ] as const satisfies readonly (keyof ProductRow)[];
-type ProductHitRow = Pick<ProductRow, (typeof PRODUCT_HIT_COLUMNS)[number]>;
+type ProductHitRow = Pick<ProductRow, (typeof PRODUCT_HIT_COLUMNS)[number]> & BasedOnColumns;
 
 /**
  * The rows of the products and recipes shown, in ONE query whatever their kinds (a named
@@ -61,7 +67,9 @@ async function rowsShown(
   const query = sql<{ products: ProductHitRow[] | null; recipes: SubRecipeRow[] | null }>`
     SELECT
       (SELECT json_agg(x) FROM (
-        SELECT ${sql.join(PRODUCT_HIT_COLUMNS.map((column) => sql.ref(`p.${column}`)))} FROM products p
+        SELECT ${sql.join(PRODUCT_HIT_COLUMNS.map((column) => sql.ref(`p.${column}`)))},
+          f.name AS based_name, f.group_name AS based_group_name, f.subgroup_name AS based_subgroup_name
+        FROM products p LEFT JOIN catalogue_foods f ON f.code = p.based_on_code
         WHERE p.organisation_id = ${organisationId} AND p.id = ANY(${productIds}::uuid[])) x) AS products,
       (SELECT json_agg(x) FROM (
         SELECT r.id, r.name, r.servings, r.cooked_weight_g, r.allergens, r.traces, r.facts FROM recipes r

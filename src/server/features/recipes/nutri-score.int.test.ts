@@ -109,6 +109,20 @@ describe('a drink, an oil, a cheese, a water and a dish show the reference lette
         body: { recipeId: res.body.id },
       });
     }
+    // The form previews with the same table: a product's search hit leans as its Ciqual food does.
+    const hits = (
+      await t.request('GET', '/api/catalogue/ingredients?q=du%20fournisseur&limit=10', { cookie: owner.cookie })
+    ).body.hits as { name: string; nutriKind: string | null }[];
+    expect(
+      hits
+        .filter((h) => h.name.endsWith('du fournisseur'))
+        .map((h) => [h.name, h.nutriKind])
+        .sort(),
+    ).toEqual([
+      ['Huile de colza du fournisseur', 'fat'],
+      ['Jus d’orange du fournisseur', 'drink'],
+      ['Sablés du fournisseur', null],
+    ]);
     const json = (await t.request('GET', `/api/public/menus/${menu.id}`)).body;
     expect(
       json.sections[0].items.map((i: { recipe: { nutriScore: string; nutriScoreCategory: string } }) => [

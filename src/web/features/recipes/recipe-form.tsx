@@ -64,12 +64,12 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const photo = useRecipePhoto();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
-  // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
+  // What each food implies (allergens, red meat, Nutri-Score table), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
     Object.fromEntries(
       (recipe?.ingredients ?? []).map((l) => [
         sourceKey(l),
-        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat },
+        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat, nutriKind: l.nutriKind },
       ]),
     ),
   );
@@ -112,7 +112,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const addIngredient = (hit: IngredientHit) => {
     setFoodFacts((current) => ({
       ...current,
-      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat },
+      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat, nutriKind: hit.nutriKind },
     }));
     const line = newDraftLine(hit);
     setLines((current) => [...current, line]);

@@ -45,6 +45,8 @@ export const recipeBody = () => ({
     { code: '13039', quantity: 500, unit: 'g' },
     { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 50 },
     { code: '19041', quantity: 0.1, unit: 'l', gramsPerMl: 1.03 },
+    // A kitchen unit, weighed with the food's density (src/shared/units.ts).
+    { code: '17270', quantity: 2, unit: 'cs' },
   ],
   allergens: ['Gluten'],
   dietaryInfo: ['Végétarien'],
@@ -58,6 +60,7 @@ export const recipeBody = () => ({
   fruitVegLegumePercent: 40,
   showNutriScore: true,
   allergensDeclared: true,
+  nutriScoreCategory: 'general',
 });
 const recipeFields = [
   ...Object.keys(recipeBody()),
@@ -67,6 +70,7 @@ const recipeFields = [
   'ingredients.0.unit',
   'ingredients.1.gramsPerUnit',
   'ingredients.2.gramsPerMl',
+  'ingredients.3.unit',
   'allergens.0',
   'dietaryInfo.0',
   'traces.0',

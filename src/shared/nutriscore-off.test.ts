@@ -7,6 +7,8 @@ import {
   type NutriScoreLetter,
   type NutriScoreTable,
 } from './nutriscore.ts';
+import { NUTRIENTS, type Nutrient } from './nutrition.ts';
+import { recipeNutriScore } from './recipe-nutrition.ts';
 
 /**
  * The Nutri-Score 2023 unit-test products of Open Food Facts, the reference implementation
@@ -18,6 +20,13 @@ import {
  * gives salt as sodium × 2.5 where a product states sodium; the salt below is that product.
  * Where the reference had no value for fibre it counted 0 (`fiber: 0` below); NutriCarte
  * withholds the grade instead (src/shared/recipe-nutrition.ts), which this table does not test.
+ * 49 products are graded here (general foods, beverages, water, fats), 4 more are the reference's
+ * « unknown » for a missing value (below), and 13 assertions check the tables' thresholds. The
+ * reference has no cheese among its test products: src/shared/nutriscore.test.ts works Ciqual's
+ * Camembert by hand from lib/ProductOpener/Nutriscore.pm. Left out: pl-pickled-vegetables and
+ * cookies-with-only-prepared-nutrition-data, whose stored expected results grade products with
+ * no nutrient as A (a null read as 0, which NutriCarte never does), and honey, graded by the
+ * 2021 algorithm only.
  */
 const FILE = 'tests/unit/expected_test_results/nutriscore';
 
@@ -734,23 +743,191 @@ const CASES: OffCase[] = [
     score: 3,
     grade: 'C',
   },
+  // Read from the expected results' own inputs (the product as it was tested), later additions to the file
+  {
+    product: 'en-tofu',
+    commit: '01c8608c8248e755fd8428d39480816844ab221b',
+    ...general,
+    energyKj: 82,
+    sugars: 1.5,
+    saturatedFat: 0,
+    salt: 0.025,
+    protein: 20,
+    // Estimated by the reference from the tofu's Ciqual food; processed soy beans count no vegetable.
+    fiber: 11.7,
+    fruitVegLegumePercent: 0,
+    negative: 0,
+    positive: 12,
+    score: -12,
+    grade: 'A',
+  },
+  {
+    product: 'en-orange',
+    commit: C00d7,
+    ...general,
+    // Every value estimated by the reference from Ciqual's orange.
+    energyKj: 192,
+    sugars: 7.6,
+    saturatedFat: 0.005,
+    salt: 0.00625,
+    protein: 0.75,
+    fiber: 2.7,
+    fruitVegLegumePercent: 100,
+    negative: 2,
+    positive: 5,
+    score: -3,
+    grade: 'A',
+  },
+  {
+    product: 'fr-ice-tea-with-sweetener',
+    commit: C01a2,
+    ...beverage,
+    energyKj: 82,
+    sugars: 4.5,
+    saturatedFat: 0,
+    salt: 0.025,
+    protein: 0,
+    fiber: 0,
+    fruitVegLegumePercent: 0.1,
+    // Steviol glycosides (E960): a non-nutritive sweetener, 4 points.
+    sweeteners: true,
+    negative: 8,
+    positive: 0,
+    score: 8,
+    grade: 'D',
+  },
+  {
+    product: 'en-coconut-water',
+    commit: '12f6ef8c7d26ee11fba26729fc2d0c2ec9bdbd99',
+    ...beverage,
+    energyKj: 82,
+    sugars: 3.5,
+    saturatedFat: 0,
+    salt: 0.025,
+    protein: 0,
+    fiber: 0.25,
+    fruitVegLegumePercent: 0,
+    negative: 3,
+    positive: 0,
+    score: 3,
+    grade: 'C',
+  },
+  {
+    product: 'en-olive-oil-unrecognized-ingredients',
+    commit: C01a2,
+    ...fats,
+    ...oil,
+    energyKj: 3367,
+    fat: 91,
+    saturatedFat: 17,
+    fruitVegLegumePercent: 100,
+    negative: 7,
+    positive: 5,
+    score: 2,
+    grade: 'B',
+  },
 ];
 
 describe('Nutri-Score 2023 against the Open Food Facts unit-test products', () => {
-  it.each(CASES)(`$product ($category; ${FILE}/$product.json at $commit): $grade, score $score`, (c) => {
-    const r = computeNutriScore(c);
-    expect({
-      negative: r.negative.total,
-      positive: r.positive.total,
-      score: r.score,
-      grade: r.letter,
-      category: r.category,
-    }).toEqual({ negative: c.negative, positive: c.positive, score: c.score, grade: c.grade, category: c.category });
-  });
+  it.each(CASES.map((c) => ({ ...c, source: `${FILE}/${c.product}.json` })))(
+    '$product ($category; $source at $commit): $grade, score $score',
+    (c) => {
+      const r = computeNutriScore(c);
+      expect({
+        negative: r.negative.total,
+        positive: r.positive.total,
+        score: r.score,
+        grade: r.letter,
+        category: r.category,
+      }).toEqual({ negative: c.negative, positive: c.positive, score: c.score, grade: c.grade, category: c.category });
+    },
+  );
 
   it('covers every table the reference has tests for', () => {
     expect(new Set(CASES.map((c) => c.category))).toEqual(new Set(['general', 'beverage', 'water', 'fats']));
   });
+});
+
+/**
+ * The reference products it does not grade, for a missing value: NutriCarte withholds the grade
+ * of a recipe just as well, and says which value it lacks (src/shared/recipe-nutrition.ts). The
+ * values given are per 100 g; `null` is what the product left unstated.
+ */
+const NOT_COMPUTED: {
+  product: string;
+  commit: string;
+  category: NutriScoreCategory;
+  values: Partial<Record<Nutrient, number>>;
+  reasons: string[];
+}[] = [
+  {
+    product: 'sunflower-oil-no-sugar-no-sat-fat',
+    commit: C01fe,
+    category: 'fats',
+    // « still saturated fat missing will block » (tests/unit/nutriscore.t); no sugars but 0 g of carbohydrate: 0.
+    values: { energyKj: 3378, fat: 100, sugars: 0, salt: 0, protein: 0, fiber: 0 },
+    reasons: ['Acides gras saturés inconnus pour\u00a0: sunflower-oil-no-sugar-no-sat-fat'],
+  },
+  {
+    product: 'fr-orange-nectar-0-fat',
+    commit: C01a2,
+    category: 'beverage',
+    values: { energyKj: 250, fat: 0, sugars: 12, salt: 0.5, protein: 0.5, fiber: 0 },
+    reasons: ['Acides gras saturés inconnus pour\u00a0: fr-orange-nectar-0-fat'],
+  },
+  {
+    product: 'en-beverage-preparation-flavored-syrup',
+    commit: '0274e02bf1ebedb5f5dcf70f60824e3e52efd0fb',
+    category: 'beverage',
+    // A syrup states its values as sold, not as drunk: none of the prepared drink is known.
+    values: {},
+    reasons: [
+      'Énergie inconnue pour\u00a0: en-beverage-preparation-flavored-syrup',
+      'Sucres inconnus pour\u00a0: en-beverage-preparation-flavored-syrup',
+      'Acides gras saturés inconnus pour\u00a0: en-beverage-preparation-flavored-syrup',
+      'Sel inconnu pour\u00a0: en-beverage-preparation-flavored-syrup',
+      'Protéines inconnues pour\u00a0: en-beverage-preparation-flavored-syrup',
+      'Fibres inconnues pour\u00a0: en-beverage-preparation-flavored-syrup',
+    ],
+  },
+  {
+    product: '94-percent-sugar-and-unknown-ingredient',
+    commit: '038b5289e35d6488648ebb6dc14e4c09a45a3265',
+    category: 'general',
+    values: {},
+    reasons: [
+      'Énergie inconnue pour\u00a0: 94-percent-sugar-and-unknown-ingredient',
+      'Sucres inconnus pour\u00a0: 94-percent-sugar-and-unknown-ingredient',
+      'Acides gras saturés inconnus pour\u00a0: 94-percent-sugar-and-unknown-ingredient',
+      'Sel inconnu pour\u00a0: 94-percent-sugar-and-unknown-ingredient',
+      'Protéines inconnues pour\u00a0: 94-percent-sugar-and-unknown-ingredient',
+      'Fibres inconnues pour\u00a0: 94-percent-sugar-and-unknown-ingredient',
+    ],
+  },
+];
+
+describe('the reference products graded « unknown » for a missing value', () => {
+  it.each(NOT_COMPUTED.map((c) => ({ ...c, source: `${FILE}/${c.product}.json` })))(
+    '$product ($category; $source at $commit): no grade',
+    (c) => {
+      const totals = Object.fromEntries(NUTRIENTS.map((n) => [n, c.values[n] ?? null])) as Record<
+        Nutrient,
+        number | null
+      >;
+      const missing = Object.fromEntries(
+        NUTRIENTS.filter((n) => c.values[n] === undefined).map((n) => [n, [c.product]]),
+      );
+      const result = recipeNutriScore({
+        totals,
+        missing,
+        referenceGrams: 100,
+        fruitVegLegumePercent: 0,
+        redMeat: false,
+        category: { category: c.category, reason: '', notWater: [] },
+      });
+      expect(result).toMatchObject({ available: false, reasons: c.reasons, category: c.category });
+    },
+  );
 });
 
 /**

@@ -113,7 +113,7 @@ const REASONS: [string, RegExp, string][] = [
   ],
   [
     A.OEU,
-    /^(gateau|patisserie|baba|bavarois|buche de noel|buche glacee|canele|charlotte|chouquette|opera|fraisier|foret noire|donut|amandine|tarte au (citron|chocolat)|brioche|genoise|biscuit de savoie|cake|muffin|brownie|madeleine|financier|gaufre|crepe|beignet|blini|clafoutis|far breton|pain perdu|eclair|chou a la creme|profiterole|religieuse|paris brest|tiramisu|gougere|souffle (au|a la|aux|glace))$/,
+    /^(gateau|patisserie|baba|bavarois|buche de noel|buche glacee|canele|charlotte|chouquette|opera|fraisier|foret noire|donut|amandine|tarte au (citron|chocolat)|brioche|genoise|biscuit de savoie|(cheese)?cake|muffin|brownie|madeleine|financier|gaufre|crepe|beignet|blini|clafoutis|far breton|pain perdu|eclair|chou a la creme|profiterole|religieuse|paris brest|tiramisu|gougere|souffle (au|a la|aux|glace))$/,
     'eggs in the dough, batter or cream',
   ],
   [
@@ -192,10 +192,10 @@ const REASONS: [string, RegExp, string][] = [
     /^(vinaigrette|sauce (crudites|salade)|carottes rapees|coleslaw|piemontaise|cesar)$/,
     'a dressing made with mustard',
   ],
-  [A.MOU, /^(burger|hot dog)$/, 'mustard in the sauce'],
+  [A.MOU, /^((ham|cheese)?burger|hot dog)$/, 'mustard in the sauce'],
   [A.MOU, /^(cornichon|pickles|achards)$/, 'pickled with mustard seeds'],
   [A.MOU, /^tarte a la tomate$/, 'the base is spread with mustard'],
-  [A.SES, /^burger$/, 'a sesame bun'],
+  [A.SES, /^(ham|cheese)?burger$/, 'a sesame bun'],
   [A.SES, /^(houmous|hummus|baba ganoush|halva)$/, 'made with tahini'],
   [
     A.SUL,

@@ -1,4 +1,4 @@
-import { ALLERGEN_NAMES, foldText } from './allergens.ts';
+import { foldText } from './allergens.ts';
 
 /**
  * Which of the 14 allergens of annex II of Regulation (EU) 1169/2011 a Ciqual food implies, from
@@ -60,7 +60,7 @@ const RULES: Rule[] = [
   },
   {
     allergen: 'Œufs',
-    name: /\boeufs?\b(?! de (lump|saumon|cabillaud|truite|poisson|hareng|mulet))|mayonnaise|gateau|patisserie(?! orientale)|viennoiserie|croissant|pain au chocolat|pain aux raisins|chausson|baba|bavarois|buche (de noel|glacee|patissiere)|canele|charlotte|chouquette|opera|fraisier|framboisier|foret noire|donut|amandine|tarte au (citron|chocolat)|galette des rois|boudin blanc|accras?|meringue|brioche|crepe|quiche|omelette|flan\b|creme (brulee|anglaise|patissiere|caramel|renversee)|ile flottante|mousse au chocolat|pates? aux oeufs|\bgaufres?\b|madeleine|tiramisu|clafoutis|aioli|bearnaise|hollandaise|surimi|gnocchi|quenelle|financier|far breton|pain perdu|cake\b|muffin(?! anglais)|brownie|eclair|chou a la creme|profiterole|religieuse|paris brest|genoise|biscuit de savoie|macaron|nouilles aux oeufs|tagliatelle|fettuccine|lasagne|ravioli|tortellini|beignet|blini|sauce (tartare|algerienne|andalouse|samourai|cocktail|burger|pommes frites|kebab|caesar|rouille)|remoulade|carbonara|ficelle picarde|pastilla|tarte (a l oignon|au fromage|au maroilles|au saumon|aux legumes|aux noix de saint jacques|aux poireaux|epinard)|flamiche|\btourtes?\b|blanquette|escalope panee|souffle (au|a la|aux|glace)|gougere|type mystere ou vacherin|omelette norvegienne|nougat glace|riz cantonais|terrine (ou mousse )?de (legumes|poisson|fruits de mer)|cordon bleu|cesar|coleslaw|piemontaise|croque madame|pan bagnat/,
+    name: /\boeufs?\b(?! de (lump|saumon|cabillaud|truite|poisson|hareng|mulet))|mayonnaise|gateau|patisserie(?! orientale)|viennoiserie|croissant|pain au chocolat|pain aux raisins|chausson|baba|bavarois|buche (de noel|glacee|patissiere)|canele|charlotte|chouquette|opera|fraisier|framboisier|foret noire|donut|amandine|tarte au (citron|chocolat)|galette des rois|boudin blanc|accras?|meringue|brioche|crepe|quiche|omelette|flan\b|creme (brulee|anglaise|patissiere|caramel|renversee)|ile flottante|mousse au chocolat|pates? aux oeufs|\bgaufres?\b|madeleine|tiramisu|clafoutis|aioli|bearnaise|hollandaise|surimi|gnocchi|quenelle|financier|far breton|pain perdu|(cheese)?cake\b|muffin(?! anglais)|brownie|eclair|chou a la creme|profiterole|religieuse|paris brest|genoise|biscuit de savoie|macaron|nouilles aux oeufs|tagliatelle|fettuccine|lasagne|ravioli|tortellini|beignet|blini|sauce (tartare|algerienne|andalouse|samourai|cocktail|burger|pommes frites|kebab|caesar|rouille)|remoulade|carbonara|ficelle picarde|pastilla|tarte (a l oignon|au fromage|au maroilles|au saumon|aux legumes|aux noix de saint jacques|aux poireaux|epinard)|flamiche|\btourtes?\b|blanquette|escalope panee|souffle (au|a la|aux|glace)|gougere|type mystere ou vacherin|omelette norvegienne|nougat glace|riz cantonais|terrine (ou mousse )?de (legumes|poisson|fruits de mer)|cordon bleu|cesar|coleslaw|piemontaise|croque madame|pan bagnat/,
     group: /\/ oeufs/,
     ignore: /pour patisserie|forme de croissant|^chips beignet ou petale/g,
     unless: /sans oeuf|vegetale?s?\b|\boeufs? de (lump|saumon|cabillaud|truite|poisson|hareng)/,
@@ -110,12 +110,12 @@ const RULES: Rule[] = [
   },
   {
     allergen: 'Moutarde',
-    name: /moutardes?|vinaigrette|remoulade|mayonnaise|sauce (tartare|gribiche|andalouse|algerienne|cocktail|burger|samourai|dijonnaise|pommes frites|kebab|caesar|crudites|salade)|ketchup aux graines de moutarde|cornichon|pickles|achards|carottes rapees|celeri remoulade|oeufs? mimosa|tarte a la tomate|cesar|coleslaw|piemontaise|burger|hot dog/,
+    name: /moutardes?|vinaigrette|remoulade|mayonnaise|sauce (tartare|gribiche|andalouse|algerienne|cocktail|burger|samourai|dijonnaise|pommes frites|kebab|caesar|crudites|salade)|ketchup aux graines de moutarde|cornichon|pickles|achards|carottes rapees|celeri remoulade|oeufs? mimosa|tarte a la tomate|cesar|coleslaw|piemontaise|(ham|cheese)?burger|hot dog/,
     unless: /^pain pour burger/,
   },
   {
     allergen: 'Graines de sésame',
-    name: /sesame|tahin|tahini|halva|houmous|hummus|gomasio|baba ganoush|burger/,
+    name: /sesame|tahin|tahini|halva|houmous|hummus|gomasio|baba ganoush|(ham|cheese)?burger/,
     unless: /sans sesame/,
   },
   {
@@ -142,7 +142,7 @@ export interface AllergenSource {
 
 /** A name or group read as the rules read it: folded, its punctuation made spaces, one space each. */
 export const readForRules = (text: string) =>
-  foldText(text.replace(/(?<!\p{L})pâté(s?)(?!\p{L})/giu, 'terrine$1'))
+  foldText(/âté/i.test(text) ? text.replace(/(?<!\p{L})pâté(s?)(?!\p{L})/giu, 'terrine$1') : text)
     .replace(/[^a-z0-9%&]+/g, ' ')
     .trim();
 
@@ -153,22 +153,53 @@ export interface AllergenCue {
   cue: string;
 }
 
+/**
+ * The rules as they run: each name pattern tried only where a word starts (`\b`), which spares
+ * the engine every position inside a word (the rules run over the 3,484 foods when the
+ * ingredient search builds its index; docs/decisions/0033-nutri-score-2023-and-rounding.md).
+ */
+const RUNNING = RULES.map((rule) => ({
+  ...rule,
+  name: rule.name && new RegExp(String.raw`\b(?:${rule.name.source})`, rule.name.flags),
+}));
+
+/** Ciqual has a few dozen groups: each is read once. */
+const groupsRead = new Map<string, string>();
+function readGroups(food: AllergenSource): string {
+  const key = `${food.group ?? ''}\u0000${food.subgroup ?? ''}`;
+  let read = groupsRead.get(key);
+  if (read === undefined) {
+    read = `${readForRules(food.group ?? '')} / ${readForRules(food.subgroup ?? '')}`;
+    groupsRead.set(key, read);
+  }
+  return read;
+}
+
 /** What the rules read in a food, in the order of the regulation's list (the review table's source). */
 export function explainAllergens(food: AllergenSource): AllergenCue[] {
   const name = readForRules(food.name);
-  const group = `${readForRules(food.group ?? '')} / ${readForRules(food.subgroup ?? '')}`;
+  const group = readGroups(food);
   const cues: AllergenCue[] = [];
-  for (const rule of RULES) {
+  // The rules are in the order of annex II (ALLERGEN_NAMES in ./allergens.ts): so are the cues.
+  for (const rule of RUNNING) {
     if (rule.unless?.test(name)) continue;
     const read = rule.ignore ? name.replace(rule.ignore, ' ') : name;
     const matched = rule.name ? read.match(rule.name) : null;
     if (matched) cues.push({ allergen: rule.allergen, cue: matched[0].trim() });
     else if (rule.group?.test(group)) cues.push({ allergen: rule.allergen, cue: 'group' });
   }
-  return cues.sort((a, b) => ALLERGEN_NAMES.indexOf(a.allergen) - ALLERGEN_NAMES.indexOf(b.allergen));
+  return cues;
 }
 
 /** The regulated allergens a food implies, in the order of the regulation's list. */
 export function suggestAllergens(food: AllergenSource): string[] {
-  return explainAllergens(food).map((c) => c.allergen);
+  const name = readForRules(food.name);
+  const group = readGroups(food);
+  const allergens: string[] = [];
+  for (const rule of RUNNING) {
+    if (rule.unless?.test(name)) continue;
+    const read = rule.ignore ? name.replace(rule.ignore, ' ') : name;
+    if ((rule.name?.test(read) ?? false) || (rule.group?.test(group) ?? false)) allergens.push(rule.allergen);
+  }
+  return allergens;
 }

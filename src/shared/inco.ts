@@ -77,7 +77,7 @@ export interface DeclaredAmount {
   below: boolean;
 }
 
-/** Half away from zero at a number of decimals, on the decimal the value prints as (1.005 stays 1.00). */
+/** Half away from zero at a number of decimals, on the value as written: 0.015 → 0.02, although the binary double is 0.01499…. */
 const roundTo = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
   return Math.round(Number((value * factor).toPrecision(12))) / factor;

@@ -175,31 +175,37 @@ function readGroups(food: AllergenSource): string {
   return read;
 }
 
-/** What the rules read in a food, in the order of the regulation's list (the review table's source). */
-export function explainAllergens(food: AllergenSource): AllergenCue[] {
+type RunningRule = (typeof RUNNING)[number];
+
+/**
+ * Each rule the food is not vetoed from, with its name as the rule reads it (its ignored words
+ * taken out): `pick` says what a hit is. The rules are in the order of annex II (ALLERGEN_NAMES
+ * in ./allergens.ts): so are the answers.
+ */
+function readRules<T>(food: AllergenSource, pick: (rule: RunningRule, read: string, group: string) => T | null): T[] {
   const name = readForRules(food.name);
   const group = readGroups(food);
-  const cues: AllergenCue[] = [];
-  // The rules are in the order of annex II (ALLERGEN_NAMES in ./allergens.ts): so are the cues.
+  const answers: T[] = [];
   for (const rule of RUNNING) {
     if (rule.unless?.test(name)) continue;
-    const read = rule.ignore ? name.replace(rule.ignore, ' ') : name;
-    const matched = rule.name ? read.match(rule.name) : null;
-    if (matched) cues.push({ allergen: rule.allergen, cue: matched[0].trim() });
-    else if (rule.group?.test(group)) cues.push({ allergen: rule.allergen, cue: 'group' });
+    const answer = pick(rule, rule.ignore ? name.replace(rule.ignore, ' ') : name, group);
+    if (answer !== null) answers.push(answer);
   }
-  return cues;
+  return answers;
+}
+
+/** What the rules read in a food, in the order of the regulation's list (the review table's source). */
+export function explainAllergens(food: AllergenSource): AllergenCue[] {
+  return readRules(food, (rule, read, group) => {
+    const matched = rule.name ? read.match(rule.name) : null;
+    if (matched) return { allergen: rule.allergen, cue: matched[0].trim() };
+    return rule.group?.test(group) ? { allergen: rule.allergen, cue: 'group' } : null;
+  });
 }
 
 /** The regulated allergens a food implies, in the order of the regulation's list. */
 export function suggestAllergens(food: AllergenSource): string[] {
-  const name = readForRules(food.name);
-  const group = readGroups(food);
-  const allergens: string[] = [];
-  for (const rule of RUNNING) {
-    if (rule.unless?.test(name)) continue;
-    const read = rule.ignore ? name.replace(rule.ignore, ' ') : name;
-    if ((rule.name?.test(read) ?? false) || (rule.group?.test(group) ?? false)) allergens.push(rule.allergen);
-  }
-  return allergens;
+  return readRules(food, (rule, read, group) =>
+    (rule.name?.test(read) ?? false) || (rule.group?.test(group) ?? false) ? rule.allergen : null,
+  );
 }

@@ -1,50 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '../server/lib/csv.ts';
-import { foodFacts } from './food-facts.ts';
+import { ciqualLine, ciqualRow } from '../server/test/ciqual-lines.ts';
 import { chooseCategory, nutriKindOf, type KindLine } from './nutri-score-category.ts';
-import { NUTRIENTS, type Nutrient, type Per100g } from './nutrition.ts';
-import { computeRecipeFacts, type RecipeFactsLine } from './recipe-facts.ts';
+import { computeRecipeFacts } from './recipe-facts.ts';
 
-const COLUMNS: Record<Nutrient, string> = {
-  energyKj: 'nrj_kj',
-  energyKcal: 'nrj_kcal',
-  water: 'eau_g',
-  protein: 'proteines_g',
-  carbs: 'glucides_g',
-  sugars: 'sucres_g',
-  fiber: 'fibres_g',
-  fat: 'lipides_g',
-  saturatedFat: 'ag_satures_g',
-  salt: 'sel_g',
-};
-const foods = new Map(
-  parseCsvRecords(readFileSync(path.join(import.meta.dirname, '../../data/ciqual/ciqual.csv'), 'utf8')).map((r) => [
-    Number(r.code),
-    r,
-  ]),
-);
-const food = (code: number) => {
-  const row = foods.get(code);
-  if (!row) throw new Error(`no Ciqual food ${code}`);
-  return row;
-};
-
-/** A line of a Ciqual food, as the server builds it (src/server/domain/catalogue-foods.ts). */
-function line(code: number, grams: number): RecipeFactsLine {
-  const row = food(code);
-  const per100g = Object.fromEntries(
-    NUTRIENTS.map((n) => [n, row[COLUMNS[n]] ? Number(row[COLUMNS[n]]) : null]),
-  ) as Per100g;
-  return {
-    name: row.name!,
-    quantity: grams,
-    unit: 'g',
-    per100g,
-    ...foodFacts({ name: row.name!, group: row.group, subgroup: row.subgroup }),
-  };
-}
+const food = ciqualRow;
+const line = (code: number, grams: number) => ciqualLine(code, grams);
 const kindLine = (code: number, grams: number): KindLine => {
   const l = line(code, grams);
   return { name: l.name, kind: l.nutriKind, grams };

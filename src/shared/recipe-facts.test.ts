@@ -1,53 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '../server/lib/csv.ts';
-import { foodFacts } from './food-facts.ts';
+import { ciqualLine, ciqualRow } from '../server/test/ciqual-lines.ts';
 import { computeNutriScore } from './nutriscore.ts';
-import { computeNutrition, NUTRIENTS, type Nutrient, type Per100g } from './nutrition.ts';
+import { computeNutrition, type Nutrient } from './nutrition.ts';
 import {
   computeRecipeFacts,
   RECIPE_FACTS_VERSION,
   type RecipeFactsInput,
   type RecipeFactsLine,
 } from './recipe-facts.ts';
-import type { Unit } from './units.ts';
 
-const COLUMNS: Record<Nutrient, string> = {
-  energyKj: 'nrj_kj',
-  energyKcal: 'nrj_kcal',
-  water: 'eau_g',
-  protein: 'proteines_g',
-  carbs: 'glucides_g',
-  sugars: 'sucres_g',
-  fiber: 'fibres_g',
-  fat: 'lipides_g',
-  saturatedFat: 'ag_satures_g',
-  salt: 'sel_g',
-};
-const foods = new Map(
-  parseCsvRecords(readFileSync(path.join(import.meta.dirname, '../../data/ciqual/ciqual.csv'), 'utf8')).map((r) => [
-    Number(r.code),
-    r,
-  ]),
-);
-
-/** A line of a Ciqual food, as the server builds it from the catalogue. */
-function line(code: number, quantity: number, unit: Unit = 'g', gramsPerUnit: number | null = null): RecipeFactsLine {
-  const row = foods.get(code);
-  if (!row) throw new Error(`no Ciqual food ${code}`);
-  const per100g = Object.fromEntries(
-    NUTRIENTS.map((n) => [n, row[COLUMNS[n]] ? Number(row[COLUMNS[n]]) : null]),
-  ) as Per100g;
-  return {
-    name: row.name!,
-    quantity,
-    unit,
-    gramsPerUnit,
-    per100g,
-    ...foodFacts({ name: row.name!, group: row.group, subgroup: row.subgroup }),
-  };
-}
+const foods = { get: (code: number) => ciqualRow(code) };
+/** A line of a Ciqual food, as the server builds it. */
+const line = ciqualLine;
 
 const recipe = (lines: RecipeFactsLine[], patch: Partial<RecipeFactsInput> = {}): RecipeFactsInput => ({
   servings: 4,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabaseBefore } from '../test/migration-fixture.ts';
+import { openDatabaseBefore, tableRows } from '../test/migration-fixture.ts';
 
 describe('migration 0022-nutri-score-categories-kitchen-units', () => {
   it('keeps every recipe and line, makes every recipe `auto`, takes the kitchen units and a product’s own unit weight; down turns them back', async () => {
@@ -34,18 +34,7 @@ describe('migration 0022-nutri-score-categories-kitchen-units', () => {
         VALUES (${recipe}, 0, 17270, 'Huile d''olive vierge extra', 60, 'ml', 0.91)`.execute(db);
       await sql`INSERT INTO recipe_ingredients (recipe_id, position, product_id, name, quantity, unit, grams_per_unit)
         VALUES (${recipe}, 1, ${egg}, 'Œuf', 1, 'unité', 50)`.execute(db);
-      const snapshot = async () =>
-        Object.fromEntries(
-          await Promise.all(
-            ['recipes', 'recipe_ingredients', 'products'].map(
-              async (table) =>
-                [
-                  table,
-                  (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)).rows,
-                ] as const,
-            ),
-          ),
-        );
+      const snapshot = () => tableRows(db, ['recipes', 'recipe_ingredients', 'products']);
       const before = await snapshot();
       // The old schema refuses a spoon, and a product's « unité » line without its own weight.
       await expect(

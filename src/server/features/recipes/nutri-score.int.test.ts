@@ -188,9 +188,8 @@ describe('kitchen units', () => {
     expect(res.body.nutrition.totalGrams).toBeCloseTo(6 * 15 * 0.91 + 2 * 15 * 1.01 + 5 + (5 / 16) * 1.23 + 10, 6);
     expect(res.body.nutriScore.category).toBe('fats');
 
-    const egg = await product({
+    const eggLabel = {
       name: 'Œuf fermier calibre moyen',
-      gramsPerUnit: 50,
       per100g: {
         energyKcal: 140,
         fat: 10,
@@ -201,7 +200,8 @@ describe('kitchen units', () => {
         protein: 12.5,
         salt: 0.3,
       },
-    });
+    };
+    const egg = await product({ ...eggLabel, gramsPerUnit: 50 });
     const omelette = await post(recipe('Omelette', [{ productId: egg, quantity: 2, unit: 'unité' }]));
     expect(omelette.status).toBe(201);
     expect(omelette.body.ingredients[0]).toMatchObject({ unit: 'unité', gramsPerUnit: 50 });
@@ -209,23 +209,7 @@ describe('kitchen units', () => {
     // The line follows the product: a heavier egg weighs the omelette again.
     const updated = await t.request('PUT', `/api/products/${egg}`, {
       cookie: owner.cookie,
-      body: {
-        name: 'Œuf fermier calibre moyen',
-        gramsPerUnit: 60,
-        allergens: [],
-        traces: [],
-        labels: [],
-        per100g: {
-          energyKcal: 140,
-          fat: 10,
-          saturatedFat: 3,
-          carbs: 0.5,
-          sugars: 0.5,
-          fiber: 0,
-          protein: 12.5,
-          salt: 0.3,
-        },
-      },
+      body: { ...eggLabel, gramsPerUnit: 60, allergens: [], traces: [], labels: [] },
     });
     expect(updated.status).toBe(200);
     const again = await t.request('GET', `/api/recipes/${omelette.body.id}`, { cookie: owner.cookie });

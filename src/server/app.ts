@@ -17,6 +17,7 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { menuLabelRoutes, recipeLabelRoutes, temoinRoutes } from './features/labels/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
 import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
@@ -258,6 +259,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   );
   app.route('/api/recipes', cateringTagRoutes(deps));
   app.route('/api/recipes', recipeRoutes(deps));
+  // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's « plats témoins ».
+  app.route('/api/recipes', recipeLabelRoutes(deps));
+  app.route('/api/menus', menuLabelRoutes(deps));
+  app.route('/api/meal-plans', temoinRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));

@@ -155,8 +155,7 @@ export interface LabelWarning {
     | 'nutrition_partial'
     | 'shelf_life_default'
     | 'no_establishment'
-    | 'no_ingredients'
-    | 'does_not_fit';
+    | 'no_ingredients';
   message: string;
 }
 

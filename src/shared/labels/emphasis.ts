@@ -16,7 +16,7 @@ const WORDS: Record<string, RegExp> = {
   Céleri: /\bceleri\b/,
   Moutarde: /\bmoutarde\b/,
   'Graines de sésame': /\b(sesame|tahin[ie]?)\b/,
-  'Anhydride sulfureux et sulfites': /\b(sulfites?|anhydride sulfureux|vin|vinaigre)\b/,
+  'Anhydride sulfureux et sulfites': /\b((di|meta|bi)?sulfites?|anhydride sulfureux|sulfureux)\b/,
   Lupin: /\blupin\b/,
   Mollusques:
     /\b(mollusques?|moules?|huitres?|calmars?|encornets?|seiches?|poulpes?|escargots?|saint-jacques|bulots?)\b/,

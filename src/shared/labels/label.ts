@@ -33,8 +33,10 @@ export interface LabelSource {
 /** The label and the text runs its PDF prints. */
 export interface ComputedLabel {
   label: Omit<Label, 'fits'>;
-  /** « farine de **blé**, … » then « Contient : … » when needed. */
+  /** « farine de **blé**, … » */
   ingredientSegments: Segment[];
+  /** « Contient : **lait**. » for allergens no ingredient carries; empty otherwise. */
+  containsSegments: Segment[];
 }
 
 function allNodes(nodes: readonly OrderedNode[]): OrderedNode[] {
@@ -150,12 +152,5 @@ export function buildLabel(source: LabelSource, print: LabelPrintQuery & { date:
     settings,
     warnings,
   };
-  return {
-    label,
-    ingredientSegments: [
-      ...list,
-      ...(contains.length ? [{ text: ' ', bold: false }] : []),
-      ...containsSegments(contains),
-    ],
-  };
+  return { label, ingredientSegments: list, containsSegments: containsSegments(contains) };
 }

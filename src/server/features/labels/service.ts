@@ -9,7 +9,7 @@ import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import { buildLabel, type ComputedLabel } from '../../../shared/labels/label.ts';
 import { parisToday } from '../../../shared/labels/dates.ts';
 import { orderIngredients, type OrderedNode } from '../../../shared/labels/ingredient-list.ts';
-import type { LabelSettings } from '../../../shared/labels/settings.ts';
+import { DEFAULT_LABEL_SETTINGS, type LabelSettings } from '../../../shared/labels/settings.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
@@ -214,5 +214,6 @@ function changedFields(before: LabelSettings | undefined, after: LabelSettingsPa
     'barcode',
     'establishmentId',
   ] as const;
-  return keys.filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  const was = before ?? DEFAULT_LABEL_SETTINGS;
+  return keys.filter((key) => JSON.stringify(was[key] ?? null) !== JSON.stringify(after[key] ?? null));
 }

@@ -31,9 +31,9 @@ describe('migration 0027-labels', () => {
       expect(await old.migrateToLatest()).toContain('0027-labels');
       expect(await snapshot()).toEqual(before);
       const { id: recipeId } = (await sql<{ id: string }>`SELECT id FROM recipes`.execute(db)).rows[0]!;
-      const [{ id: establishmentId }] = (
+      const { id: establishmentId } = (
         await sql<{ id: string }>`SELECT id FROM establishments WHERE organisation_id = ${org}`.execute(db)
-      ).rows;
+      ).rows[0]!;
       expect((await sql`SELECT label_ingredients FROM products`.execute(db)).rows).toEqual([
         { label_ingredients: null },
       ]);

@@ -281,7 +281,9 @@ describe(`hostile input (${db})`, () => {
             ? /^text\/html/
             : endpoint.path.endsWith('.csv')
               ? /^text\/csv/
-              : /^application\/json/;
+              : endpoint.path.endsWith('.pdf')
+                ? /^application\/pdf/
+                : /^application\/json/;
           if (res.status < 300) expect(res.contentType).toMatch(expected);
         }),
         { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },

@@ -38,7 +38,7 @@ export const productMessages = {
   priceTooHigh: 'Le prix est trop élevé',
   meatKindInvalid: 'Type de viande inconnu',
   unknownLabel: 'Label inconnu',
-  labelIngredientsTooLong: 'La liste des ingrédients ne peut pas dépasser 2 000 caractères',
+  labelIngredientsTooLong: 'La liste des ingrédients ne peut pas dépasser 2 000 caractères',
   duplicateLabel: 'Ce label est déjà ajouté',
   inUse: (names: string[]) =>
     `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,

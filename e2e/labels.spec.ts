@@ -71,7 +71,7 @@ for (const [locale, viewport] of [
       await page.getByLabel('Durée de conservation (jours après la fabrication)').fill('2');
       await page.getByLabel('Quantité nette').fill('212,5');
       await page.getByLabel('Déclaration nutritionnelle').selectOption('per_100g_and_portion');
-      await page.getByLabel('œuf cru').fill('œufs frais');
+      await page.getByRole('textbox', { name: 'œuf cru' }).fill('œufs frais');
       await page.getByRole('button', { name: 'Enregistrer l’étiquette' }).click();
       await expectToast(page, 'Étiquette enregistrée');
       await expect(preview).toContainText('Poids net : 212,5 g');
@@ -87,7 +87,7 @@ for (const [locale, viewport] of [
       await page.getByLabel('Quantité nette').fill('212,5');
 
       // Printing: the link carries the choices; the server answers a PDF.
-      await page.getByLabel('Format').selectOption('roll-62');
+      await page.getByLabel('Format', { exact: true }).selectOption('roll-62');
       await page.getByLabel('Exemplaires').fill('3');
       await page.getByLabel('Numéro de lot').fill('L-0907');
       const href = await page.getByTestId('print-pdf').getAttribute('href');

@@ -33,6 +33,7 @@ export default function TemoinsPage() {
             path={`/api/meal-plans/${establishmentId}/temoins.pdf`}
             withCopies={false}
             dateLabel="Jour du service"
+            initialDate={date}
             onDateChange={setDate}
             label="Imprimer les plats témoins (PDF)"
           />

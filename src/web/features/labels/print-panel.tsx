@@ -31,6 +31,7 @@ export function PrintPanel({
   fits,
   label = 'Imprimer (PDF)',
   dateLabel = 'Date de fabrication',
+  initialDate,
   onDateChange,
 }: {
   path: string;
@@ -41,6 +42,8 @@ export function PrintPanel({
   fits?: (format: LabelFormat) => string | null;
   label?: string;
   dateLabel?: string;
+  /** The date to start from (today by default). */
+  initialDate?: string;
   /** The page shows what depends on the date (a day's plats témoins). */
   onDateChange?: (date: string) => void;
 }) {
@@ -48,7 +51,7 @@ export function PrintPanel({
     format: 'a4-3x8',
     copies: '1',
     skip: '0',
-    date: parisToday(),
+    date: initialDate ?? parisToday(),
     grid: { columns: '3', rows: '8', width: '70', height: '37', top: '0', left: '0', gapX: '0', gapY: '0' },
   });
   const set = (patch: Partial<PrintChoice>) => setChoice((c) => ({ ...c, ...patch }));

@@ -38,9 +38,16 @@ describe('the ingredient list (Regulation 1169/2011 annex VII part A)', () => {
       recipe([line('food:1', 'sel', 5), line('food:2', 'pommes de terre', 800), line('food:3', 'crème', 195)]),
     );
     expect(publicIngredients(list.nodes)).toEqual([
-      { key: 'food:2', name: 'pommes de terre', percent: 80, allergen: false, allergens: [] },
-      { key: 'food:3', name: 'crème', percent: 19.5, allergen: false, allergens: [] },
-      { key: 'food:1', name: 'sel', percent: 0.5, allergen: false, allergens: [] },
+      {
+        key: 'food:2',
+        name: 'pommes de terre',
+        defaultName: 'pommes de terre',
+        percent: 80,
+        allergen: false,
+        allergens: [],
+      },
+      { key: 'food:3', name: 'crème', defaultName: 'crème', percent: 19.5, allergen: false, allergens: [] },
+      { key: 'food:1', name: 'sel', defaultName: 'sel', percent: 0.5, allergen: false, allergens: [] },
     ]);
   });
 
@@ -86,13 +93,28 @@ describe('the ingredient list (Regulation 1169/2011 annex VII part A)', () => {
     expect(compound).toEqual({
       key: 'recipe:pastry',
       name: 'pâte brisée',
+      defaultName: 'pâte brisée',
       percent: 52.6,
       allergen: true,
       allergens: ['Gluten', 'Lait'],
       ingredients: [
-        { key: 'food:flour', name: 'farine de blé', percent: 66.1, allergen: true, allergens: ['Gluten'] },
-        { key: 'food:butter', name: 'beurre', percent: 33.1, allergen: true, allergens: ['Lait'] },
-        { key: 'food:salt', name: 'sel', percent: 0.8, allergen: false, allergens: [] },
+        {
+          key: 'food:flour',
+          name: 'farine de blé',
+          defaultName: 'farine de blé',
+          percent: 66.1,
+          allergen: true,
+          allergens: ['Gluten'],
+        },
+        {
+          key: 'food:butter',
+          name: 'beurre',
+          defaultName: 'beurre',
+          percent: 33.1,
+          allergen: true,
+          allergens: ['Lait'],
+        },
+        { key: 'food:salt', name: 'sel', defaultName: 'sel', percent: 0.8, allergen: false, allergens: [] },
       ],
     });
   });

@@ -16,6 +16,8 @@ export interface LabelLineInput {
   key: string;
   /** The name printed (the owner's label name, or the default one). */
   name: string;
+  /** The name before the owner's (a Ciqual food's shortened name, a product's, a sub-recipe's). */
+  defaultName?: string;
   /** Grams at the time of use; null when the line has no weight (a unit without its weight). */
   grams: number | null;
   water: boolean;
@@ -40,6 +42,8 @@ export interface LabelRecipeInput {
 export interface LabelIngredient {
   key: string;
   name: string;
+  /** Its name before the owner named it for the label (the same when not renamed). */
+  defaultName: string;
   /**
    * Its share, in % to 0,1, of the weights that order its list: weights at the time of use, added
    * water as it is in the finished product (annex VII part A, 1). Null when it has no weight.
@@ -147,6 +151,7 @@ function orderLevel(recipe: LabelRecipeInput, depth: number, emphasisedSoFar: Se
         node: {
           key: WATER_KEY,
           name: line.name,
+          defaultName: line.defaultName ?? line.name,
           percent: null,
           allergen: false,
           allergens: [],
@@ -181,6 +186,7 @@ function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, s
     return {
       key: line.key,
       name: line.name,
+      defaultName: line.defaultName ?? line.name,
       percent: null,
       allergen: allergens.length > 0,
       allergens,
@@ -201,6 +207,7 @@ function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, s
       return {
         key: `${line.key}#${i}`,
         name: item,
+        defaultName: item,
         percent: null,
         allergen: here.length > 0,
         allergens: here,
@@ -210,6 +217,7 @@ function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, s
     return {
       key: line.key,
       name: line.name,
+      defaultName: line.defaultName ?? line.name,
       percent: null,
       allergen: allergens.length > 0,
       allergens,
@@ -222,6 +230,7 @@ function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, s
   return {
     key: line.key,
     name: line.name,
+    defaultName: line.defaultName ?? line.name,
     percent: null,
     allergen: allergens.length > 0,
     allergens,
@@ -237,6 +246,7 @@ export function publicIngredients(nodes: readonly OrderedNode[]): LabelIngredien
   return nodes.map((node) => ({
     key: node.key,
     name: node.name,
+    defaultName: node.defaultName,
     percent: node.percent,
     allergen: node.allergen,
     allergens: node.allergens,

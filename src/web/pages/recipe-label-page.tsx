@@ -8,6 +8,7 @@ import { LabelPreview, LabelWarnings } from '../features/labels/label-preview.ts
 import { LabelSettingsForm } from '../features/labels/label-settings-form.tsx';
 import { PrintPanel } from '../features/labels/print-panel.tsx';
 import { ApiError } from '../lib/api.ts';
+import { formatDecimal } from '../../shared/decimal.ts';
 import { useCan } from '../lib/use-can.ts';
 
 /**
@@ -83,7 +84,7 @@ export default function RecipeLabelPage() {
                   />
                   <Field
                     label="Poids pesé pour cette impression (g)"
-                    placeholder={String(data.netQuantityGrams)}
+                    placeholder={formatDecimal(data.netQuantityGrams)}
                     {...decimalInputProps({
                       value: choice.net ?? '',
                       onValueChange: (net) => set({ net }),

@@ -206,9 +206,11 @@ describe('PUT /api/recipes/:id/label', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.settings).toMatchObject({ version: 2, shelfLifeDays: 2, barcode: 'qr' });
     expect(saved.body.denomination).toBe('Quiche au saumon fumé');
-    expect(saved.body.ingredients.map((i: { name: string }) => i.name).slice(1, 3)).toEqual([
-      'crème fraîche épaisse',
-      'œufs frais',
+    expect(
+      saved.body.ingredients.map((i: { name: string; defaultName: string }) => [i.name, i.defaultName]).slice(1, 3),
+    ).toEqual([
+      ['crème fraîche épaisse', 'crème 30% MG'],
+      ['œufs frais', 'œuf cru'],
     ]);
     // The butter inside the pastry: 125 g of its 390 g, 300 g of the 300 g served used: 125 g in 850 g.
     expect(saved.body.quid).toEqual([

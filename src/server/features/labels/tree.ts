@@ -157,6 +157,7 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
         {
           key,
           name: names[key] ?? lowerFirst(sub.settings.denomination ?? sub.name),
+          defaultName: lowerFirst(sub.settings.denomination ?? sub.name),
           grams,
           water: false,
           allergens: [],
@@ -174,6 +175,7 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
         {
           key,
           name: names[key] ?? lowerFirst(line.product_name ?? line.name),
+          defaultName: lowerFirst(line.product_name ?? line.name),
           grams,
           water: false,
           allergens: line.product_allergens ?? [],
@@ -188,6 +190,7 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
       {
         key,
         name: names[key] ?? (water ? 'eau' : defaultFoodName(foodName)),
+        defaultName: water ? 'eau' : defaultFoodName(foodName),
         grams,
         water,
         allergens: foodFacts({ name: foodName, group: line.group_name, subgroup: line.subgroup_name })

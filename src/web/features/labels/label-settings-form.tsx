@@ -71,6 +71,13 @@ export function LabelSettingsForm({
   const [names, setNames] = useState<Record<string, string>>(s.ingredientNames);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shownQuid = quid ?? label.quid.map((q) => q.key);
+  /** A field's error goes as soon as it is changed. */
+  const edited =
+    <T,>(field: string, set: (value: T) => void) =>
+    (value: T) => {
+      if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+      set(value);
+    };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +140,11 @@ export function LabelSettingsForm({
             hint={`Vide : ${DEFAULT_SHELF_LIFE_DAYS} jours (plats préparés à l’avance).`}
             placeholder={String(DEFAULT_SHELF_LIFE_DAYS)}
             error={errors.shelfLifeDays}
-            {...decimalInputProps({ value: shelfLife, onValueChange: setShelfLife, integer: true })}
+            {...decimalInputProps({
+              value: shelfLife,
+              onValueChange: edited('shelfLifeDays', setShelfLife),
+              integer: true,
+            })}
           />
           <Field
             label="Conditions de conservation"
@@ -148,7 +159,7 @@ export function LabelSettingsForm({
               label="Quantité nette"
               hint={`Vide : le poids d’une portion (${formatDecimal(label.nutrition.portionGrams)} g).`}
               error={errors.netQuantity}
-              {...decimalInputProps({ value: net, onValueChange: setNet, maxDigits: 1 })}
+              {...decimalInputProps({ value: net, onValueChange: edited('netQuantity', setNet), maxDigits: 1 })}
             />
             <SelectField
               label="Unité"
@@ -214,9 +225,9 @@ export function LabelSettingsForm({
               .map((i) => (
                 <Field
                   key={i.key}
-                  label={i.name}
+                  label={i.defaultName}
                   value={names[i.key] ?? ''}
-                  placeholder={i.name}
+                  placeholder={i.defaultName}
                   onChange={(e) => setNames({ ...names, [i.key]: e.target.value })}
                   error={errors[`ingredientNames.${i.key}`]}
                   maxLength={200}

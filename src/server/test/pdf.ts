@@ -17,11 +17,11 @@ export interface ReadPdf {
   sizes: { width: number; height: number }[];
   /** pdffonts' lines: name, embedded, subset, Unicode map. */
   fonts: { name: string; embedded: boolean; unicode: boolean }[];
-  /** Each page as an image (100 dpi). */
+  /** Each page as an image (100 dpi unless asked). */
   images: PNG[];
 }
 
-export function readPdf(bytes: Uint8Array, keepAs?: string): ReadPdf {
+export function readPdf(bytes: Uint8Array, keepAs?: string, dpi = 100): ReadPdf {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nutricarte-pdf-'));
   try {
     const file = path.join(dir, 'label.pdf');
@@ -42,7 +42,7 @@ export function readPdf(bytes: Uint8Array, keepAs?: string): ReadPdf {
         // name type… encoding emb sub uni object ID
         return { name: cols[0]!, embedded: cols.at(-5) === 'yes', unicode: cols.at(-3) === 'yes' };
       });
-    run('pdftoppm', ['-r', '100', '-png', file, path.join(dir, 'page')]);
+    run('pdftoppm', ['-r', String(dpi), '-png', file, path.join(dir, 'page')]);
     const pngs = readdirSync(dir)
       .filter((f) => f.endsWith('.png'))
       .sort();

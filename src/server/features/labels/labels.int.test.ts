@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NBSP } from '../../../shared/typography.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { getRaw } from '../../test/photo-upload.ts';
-import { readPdf } from '../../test/pdf.ts';
+import jsqr from 'jsqr';
+import { inkIn, readPdf } from '../../test/pdf.ts';
 import { addMember, makePremium, type TeamMember } from '../../test/teams.ts';
 
 // Ciqual 2025: 9410 wheat flour T110, 16400 butter, 18066 tap water, 22000 egg, 19410 cream 30 %,
 // 25992 smoked salmon with five berries, 11058 iodised salt.
+// jsqr's bundle sets `module.exports` to the function while its types declare a default export.
+const decodeQr = ((jsqr as unknown as { default?: unknown }).default ??
+  jsqr) as unknown as (typeof import('jsqr'))['default'];
+
 let t: TestApp;
 let owner: SignedUpUser;
 let other: SignedUpUser;
@@ -340,6 +345,34 @@ describe('GET /api/recipes/:id/label.pdf', () => {
     expect(pdf.sizes[0]!.height).toBeGreaterThan(100);
     expect(pdf.pages[0]).toContain('Ingrédients');
     expect(pdf.text).toContain('À consommer jusqu’au : 12/09/2026');
+  });
+
+  it('prints a QR code of the denomination, lot and use-by date, or a GS1-128 of the date and lot', async () => {
+    const qr = await send('PUT', `/api/recipes/${quicheId}/label`, {
+      barcode: 'qr',
+      nutrition: 'none',
+      shelfLifeDays: 3,
+    });
+    expect(qr.body.barcode.kind).toBe('qr');
+    const roll = await getRaw(t, `/api/recipes/${quicheId}/label.pdf?format=roll-62&date=2026-09-07&lot=L42`, {
+      cookie: owner.cookie,
+    });
+    const page = readPdf(roll.body, 'quiche-roll62-qr', 300).images[0]!;
+    const decoded = decodeQr(new Uint8ClampedArray(page.data), page.width, page.height);
+    expect(decoded?.data).toBe('Quiche au saumon\nLot L42\nÀ consommer jusqu’au 10/09/2026');
+
+    // The bars take 9 mm of a label: the pastry's short list leaves them room.
+    const gs1 = await send('PUT', `/api/recipes/${pastryId}/label`, { barcode: 'gs1_128', shelfLifeDays: 3 });
+    expect(gs1.body.fits[1]).toMatchObject({ format: 'a4-2x7', fits: true });
+    const json = await send('GET', `/api/recipes/${pastryId}/label?date=2026-09-07`);
+    expect(json.body.barcode).toEqual({ kind: 'gs1_128', text: '(17)260910(10)L260907' });
+    const sheet = await getRaw(t, `/api/recipes/${pastryId}/label.pdf?format=a4-2x7&date=2026-09-07`, {
+      cookie: owner.cookie,
+    });
+    const image = readPdf(sheet.body, 'pastry-2x7-gs1').images[0]!;
+    // The first label (4,65 mm, 15,15 mm, 99,1 × 38,1): bars in its bottom band, none in the band above the text's end.
+    const [x0, x1] = [(4.65 + 2) / 210, (4.65 + 97) / 210];
+    expect(inkIn(image, x0, (15.15 + 27.5) / 297, x1, (15.15 + 36) / 297)).toBeGreaterThan(0.15);
   });
 
   it('refuses bad print parameters field by field, in French', async () => {

@@ -331,7 +331,7 @@ export interface RecipeLabelsTable {
   barcode: Generated<'none' | 'qr' | 'gs1_128'>;
   establishment_id: string | null;
   version: Generated<number>;
-  updated_by: string | null;
+  updated_by_name: string | null;
   updated_at: Generated<Date>;
 }
 

@@ -12,8 +12,6 @@ export const labelMessages = {
   ingredientNameUnknown: 'Cet ingrédient n’est pas dans la recette',
   barcode: 'Code-barres inconnu : aucun, QR code ou GS1-128',
   establishment: 'Établissement inconnu',
-  version: 'La version doit être un nombre entier positif',
-  conflict: 'Ces réglages d’étiquette ont été modifiés entre-temps : rechargez la page pour voir la dernière version.',
   date: 'Date invalide (AAAA-MM-JJ)',
   lot: 'Le numéro de lot fait de 1 à 20 caractères : lettres, chiffres, « - », « / », « . » ou « _ »',
   format: 'Format d’étiquette inconnu',

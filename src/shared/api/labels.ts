@@ -75,9 +75,9 @@ export const labelSettingsInputSchema = z.object({
     .uuid(m.establishment)
     .nullish()
     .transform((value) => value ?? null),
-  version: z.number({ error: m.version }).int(m.version).min(1, m.version).optional(),
 });
-export type LabelSettingsInput = z.input<typeof labelSettingsInputSchema>;
+/** The body: the settings and, to guard a stale form, the version they were read at (src/shared/api/versions.ts). */
+export type LabelSettingsInput = z.input<typeof labelSettingsInputSchema> & { version?: number };
 export type LabelSettingsParsed = z.output<typeof labelSettingsInputSchema>;
 
 /** A whole number typed in a query (« 3 »), within bounds. */

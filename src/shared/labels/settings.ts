@@ -27,7 +27,7 @@ export interface LabelSettings {
   barcode: LabelBarcode;
   /** The establishment printed; null: the organisation's first. */
   establishmentId: string | null;
-  /** +1 per change; 1 before the first (no row yet). */
+  /** +1 per change; 0 before the first save (src/shared/api/versions.ts). */
   version: number;
 }
 
@@ -49,5 +49,5 @@ export const DEFAULT_LABEL_SETTINGS: LabelSettings = {
   ingredientNames: {},
   barcode: 'none',
   establishmentId: null,
-  version: 1,
+  version: 0,
 };

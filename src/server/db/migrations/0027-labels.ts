@@ -11,7 +11,8 @@ import { sql, type Kysely } from 'kysely';
  *   the names the label gives its ingredients, the barcode and the establishment printed.
  *   It belongs to its recipe's organisation (composite foreign key, as meal_plan_entries) and
  *   goes with the recipe; an establishment deleted leaves the label on the default one.
- *   `version` counts its changes (PUT with a stale version → 409).
+ *   Versioned like every editable row (src/server/domain/versions.ts): the row is made by the
+ *   first save, version 1 (a recipe without a row shows version 0).
  * - `products.label_ingredients`: a product's own ingredient list as its label prints it,
  *   used as the list of that compound ingredient. NULL: the product is named alone.
  */
@@ -35,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         CHECK (barcode IN ('none', 'qr', 'gs1_128')),
       establishment_id uuid,
       version integer NOT NULL DEFAULT 1 CONSTRAINT recipe_labels_version_check CHECK (version >= 1),
-      updated_by uuid REFERENCES users(id) ON DELETE SET NULL,
+      updated_by_name text,
       updated_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT recipe_labels_recipe_fkey FOREIGN KEY (recipe_id, organisation_id)
         REFERENCES recipes(id, organisation_id) ON DELETE CASCADE,
@@ -44,7 +45,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX recipe_labels_organisation_idx ON recipe_labels(organisation_id);
     CREATE INDEX recipe_labels_establishment_idx ON recipe_labels(establishment_id);
-    CREATE INDEX recipe_labels_updated_by_idx ON recipe_labels(updated_by);
     ALTER TABLE products ADD COLUMN label_ingredients text
       CONSTRAINT products_label_ingredients_check CHECK (char_length(label_ingredients) BETWEEN 1 AND 2000);
   `.execute(db);

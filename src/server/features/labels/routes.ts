@@ -7,9 +7,11 @@ import {
   temoinQuerySchema,
 } from '../../../shared/api/labels.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { parseInput, readJson } from '../../lib/http.ts';
+import { parseInput } from '../../lib/http.ts';
+import { readVersioned } from '../../domain/versions.ts';
 import { menuRecipes, temoinDay } from './collections.ts';
 import { incoPrintable, temoinPrintable } from './pdf/inco-blocks.ts';
 import { renderLabels } from './pdf/render.ts';
@@ -54,8 +56,8 @@ export function recipeLabelRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await getLabel(deps.db, c.var.org.id, c.req.param('id'), print));
   });
   app.put('/:id/label', allow('content:write'), async (c) => {
-    const input = await readJson(c, labelSettingsInputSchema);
-    return c.json(await putLabelSettings(deps.db, actorOf(c), c.req.param('id'), input, c.req.header('if-match')));
+    const { input, version } = await readVersioned(c, labelSettingsInputSchema);
+    return c.json(await putLabelSettings(deps.db, actorOf(c), c.req.param('id'), input, version));
   });
   app.get('/:id/label.pdf', async (c) => {
     const { print, sheet } = printQuery(c);

@@ -13,6 +13,7 @@ import { DEFAULT_LABEL_SETTINGS, type LabelSettings } from '../../../shared/labe
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -111,24 +112,17 @@ function allKeys(nodes: readonly OrderedNode[]): string[] {
   return nodes.flatMap((n) => [n.key, ...(n.children ? allKeys(n.children) : [])]);
 }
 
-/** The version a write must name: the body's, else If-Match's (`"3"`); none → the write is taken. */
-export function expectedVersion(bodyVersion: number | undefined, ifMatch: string | undefined): number | undefined {
-  if (bodyVersion !== undefined) return bodyVersion;
-  const match = ifMatch?.trim().match(/^(?:W\/)?"?(\d{1,9})"?$/);
-  return match ? Number(match[1]) : undefined;
-}
-
 /**
  * PUT /api/recipes/:id/label: replaces the recipe's label settings (+1 to its version). The
  * ingredient keys it names must be the recipe's (QUID at any depth, names of its own lines),
- * the establishment the organisation's. A stale version → 409, nothing written.
+ * the establishment the organisation's. A stale version → 409 (src/server/domain/versions.ts), nothing written.
  */
 export async function putLabelSettings(
   db: Kysely<DB>,
   actor: Actor,
   recipeId: string,
   input: LabelSettingsParsed,
-  ifMatch: string | undefined,
+  expected: number | undefined,
 ): Promise<Label> {
   if (!isUuid(recipeId)) throw notFound();
   await db.transaction().execute(async (trx) => {
@@ -141,9 +135,6 @@ export async function putLabelSettings(
       .executeTakeFirst();
     if (!recipe) throw notFound();
     const current = (await loadSettings(trx, actor.organisationId, [recipeId])).get(recipeId);
-    const expected = expectedVersion(input.version, ifMatch);
-    const version = current?.version ?? 1;
-    if (expected !== undefined && expected !== version) throw new AppError('conflict', 409, labelMessages.conflict);
 
     const tree = await loadTree(trx, actor.organisationId, [recipeId]);
     const own = new Set(labelInput(tree, recipeId).lines.map((l) => l.key));
@@ -176,21 +167,17 @@ export async function putLabelSettings(
       ingredient_names: JSON.stringify(input.ingredientNames),
       barcode: input.barcode,
       establishment_id: input.establishmentId,
-      updated_by: actor.userId,
-      updated_at: new Date(),
     };
-    if (current)
-      await trx
-        .updateTable('recipe_labels')
-        .set({ ...columns, version: version + 1 })
-        .where('recipe_id', '=', recipeId)
-        .where('organisation_id', '=', actor.organisationId)
-        .execute();
-    else
-      await trx
-        .insertInto('recipe_labels')
-        .values({ recipe_id: recipeId, organisation_id: actor.organisationId, ...columns, version: 2 })
-        .execute();
+    // The row is made by the first save (version 1); a stale version is a 409 and nothing is written.
+    await claimVersion(trx, 'recipe_labels', { recipe_id: recipeId }, expected, actor, {
+      create: { organisation_id: actor.organisationId },
+    });
+    await trx
+      .updateTable('recipe_labels')
+      .set(columns)
+      .where('recipe_id', '=', recipeId)
+      .where('organisation_id', '=', actor.organisationId)
+      .execute();
     await recordAudit(trx, actor, {
       action: 'label_changed',
       entity: { type: 'recipe', id: recipeId, name: recipe.name },

@@ -4,31 +4,11 @@ import {
   orderIngredients,
   publicIngredients,
   splitOwnList,
-  type LabelLineInput,
   type LabelRecipeInput,
 } from './ingredient-list.ts';
 import { toHtml, toText } from './rich-text.ts';
+import { line, recipe } from './test-recipes.ts';
 
-const line = (
-  key: string,
-  name: string,
-  grams: number | null,
-  extra: Partial<LabelLineInput> = {},
-): LabelLineInput => ({
-  key,
-  name,
-  grams,
-  water: false,
-  allergens: [],
-  ...extra,
-});
-const recipe = (lines: LabelLineInput[], extra: Partial<LabelRecipeInput> = {}): LabelRecipeInput => ({
-  allergens: [...new Set(lines.flatMap((l) => l.allergens))],
-  allergensDeclared: true,
-  cookedWeightG: null,
-  lines,
-  ...extra,
-});
 const text = (r: LabelRecipeInput) => toText(listSegments(orderIngredients(r).nodes, new Map()));
 const html = (r: LabelRecipeInput) => toHtml(listSegments(orderIngredients(r).nodes, new Map()));
 

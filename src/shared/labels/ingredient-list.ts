@@ -179,62 +179,61 @@ function orderLevel(recipe: LabelRecipeInput, depth: number, emphasisedSoFar: Se
   return { nodes: ranked.map((r) => r.node), omittedWater, unweighed, emphasised: emphasisedSoFar };
 }
 
-function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, seen: Set<string>): OrderedNode {
-  if (line.recipe && depth < MAX_DEPTH) {
-    const inner = orderLevel(line.recipe, depth + 1, seen);
-    const allergens = [...new Set(inner.nodes.flatMap((n) => n.allergens))];
-    return {
-      key: line.key,
-      name: line.name,
-      defaultName: line.defaultName ?? line.name,
-      percent: null,
-      allergen: allergens.length > 0,
-      allergens,
-      ingredients: inner.nodes,
-      children: inner.nodes,
-      nameSegments: [plain(line.name)],
-    };
-  }
-  const allergens = emphasisOf(line, recipe);
-  const ownList = line.ownList?.trim();
-  if (ownList) {
-    // The product's own list carries its allergens; one it does not name is emphasised in the product's name.
-    const inList = allergens.filter((a) => namesAllergen(ownList, a));
-    const notInList = allergens.filter((a) => !inList.includes(a));
-    for (const a of allergens) seen.add(a);
-    const items = splitOwnList(ownList).map((item, i) => {
-      const here = inList.filter((a) => namesAllergen(item, a));
-      return {
-        key: `${line.key}#${i}`,
-        name: item,
-        defaultName: item,
-        percent: null,
-        allergen: here.length > 0,
-        allergens: here,
-        nameSegments: emphasised(item, emphasisSpans(item, here)),
-      } satisfies OrderedNode;
-    });
-    return {
-      key: line.key,
-      name: line.name,
-      defaultName: line.defaultName ?? line.name,
-      percent: null,
-      allergen: allergens.length > 0,
-      allergens,
-      ingredients: items,
-      nameSegments: emphasised(line.name, emphasisSpans(line.name, notInList)),
-      ownListSegments: emphasised(ownList, emphasisSpans(ownList, inList)),
-    };
-  }
-  for (const a of allergens) seen.add(a);
+/** A node of the list: its name emphasised where these allergens are named, its share set later. */
+function node(
+  key: string,
+  name: string,
+  defaultName: string,
+  allergens: string[],
+  emphasisedIn: readonly string[] = allergens,
+): OrderedNode {
   return {
-    key: line.key,
-    name: line.name,
-    defaultName: line.defaultName ?? line.name,
+    key,
+    name,
+    defaultName,
     percent: null,
     allergen: allergens.length > 0,
     allergens,
-    nameSegments: emphasised(line.name, emphasisSpans(line.name, allergens)),
+    nameSegments: emphasised(name, emphasisSpans(name, emphasisedIn)),
+  };
+}
+
+function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, seen: Set<string>): OrderedNode {
+  const defaultName = line.defaultName ?? line.name;
+  if (line.recipe && depth < MAX_DEPTH) {
+    const inner = orderLevel(line.recipe, depth + 1, seen);
+    const allergens = [...new Set(inner.nodes.flatMap((n) => n.allergens))];
+    // A compound's name is not emphasised: its own ingredients are.
+    return {
+      ...node(line.key, line.name, defaultName, allergens, []),
+      ingredients: inner.nodes,
+      children: inner.nodes,
+    };
+  }
+  const allergens = emphasisOf(line, recipe);
+  for (const a of allergens) seen.add(a);
+  const ownList = line.ownList?.trim();
+  if (!ownList) return node(line.key, line.name, defaultName, allergens);
+  // The product's own list carries its allergens; one it does not name is emphasised in the product's name.
+  const inList = allergens.filter((a) => namesAllergen(ownList, a));
+  const items = splitOwnList(ownList).map((item, i) =>
+    node(
+      `${line.key}#${i}`,
+      item,
+      item,
+      inList.filter((a) => namesAllergen(item, a)),
+    ),
+  );
+  return {
+    ...node(
+      line.key,
+      line.name,
+      defaultName,
+      allergens,
+      allergens.filter((a) => !inList.includes(a)),
+    ),
+    ingredients: items,
+    ownListSegments: emphasised(ownList, emphasisSpans(ownList, inList)),
   };
 }
 

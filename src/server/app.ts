@@ -89,6 +89,13 @@ function payloadTooLarge(c: Context, photo = false) {
 const CHARGED_BY_ROUTE = /^\/(menu|qr)\/[^/]+$/;
 const isDinerPath = (path: string) =>
   path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
+/**
+ * What anyone may ask without signing in, charged to the same per-client budget as the diner's
+ * routes: a family's week (/semaine/…) and the ingredient search, which an attack read at 700
+ * and 369 requests a second from one client while the owners' API slowed to 2.45 s.
+ */
+const isRateLimitedPath = (path: string) =>
+  isDinerPath(path) || path.startsWith('/semaine/') || path.startsWith('/api/catalogue/');
 
 /**
  * `framedBySelf`: the diner's menu page may be framed by this origin only, for the menu
@@ -170,7 +177,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const publicRate = new ClientRate(PUBLIC_RATE.perSecond, PUBLIC_RATE.burst, options.publicRateNow);
   const trustProxy = options.trustProxy ?? false;
   app.use('*', async (c, next) => {
-    if (isDinerPath(c.req.path)) {
+    if (isRateLimitedPath(c.req.path)) {
       const charge = () => {
         const wait = publicRate.take(clientIp(c, trustProxy));
         if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);

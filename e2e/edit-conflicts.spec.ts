@@ -115,9 +115,11 @@ test('one week, two people: the cook’s entrée on a Friday whose dessert the o
   const dessert = (p: Page) => p.getByTestId(`day-${friday}`).getByLabel('vendredi 11 septembre, Dessert');
   const entree = (p: Page) => p.getByTestId(`day-${friday}`).getByLabel('vendredi 11 septembre, Entrée');
 
-  // The cook starts typing Friday's entrée (her window has the week as it was)…
-  await entree(cook).fill('Carottes râpées');
-  // …while the owner changes Friday's dessert and it is saved.
+  // The cook's window keeps the week as it was: its refreshes of the plan are held back until
+  // she saves (in a kitchen, a screen left open; here the browser would otherwise refetch on
+  // focus before her keystroke).
+  let stale = true;
+  await cook.route(/\/api\/meal-plans\?/, (route) => (stale ? route.abort() : route.continue()));
   await dessert(page).fill('Compote');
   await dessert(page).press('Enter');
   await expect(async () => {
@@ -126,7 +128,9 @@ test('one week, two people: the cook’s entrée on a Friday whose dessert the o
     );
     expect(JSON.stringify(await plan.json())).toContain('Compote');
   }).toPass();
+  await entree(cook).fill('Carottes râpées');
   await entree(cook).press('Enter');
+  stale = false;
   const notice = cook.getByTestId(`day-${friday}`).getByTestId('conflict-notice');
   await expect(notice).toContainText(/a enregistré une autre version à \d\d:\d\d/);
   await expect(notice.getByRole('row', { name: /Dessert/ })).toContainText('Compote');

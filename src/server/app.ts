@@ -34,7 +34,7 @@ import { PHOTO_UPLOAD_PATH } from './domain/photos/photo-routes.ts';
 import { clientIp } from './lib/client-ip.ts';
 import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
-import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { isClientAbort, isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
 import { optionalSession } from './auth/require-user.ts';
 import type { ShellRenderer } from './lib/first-paint.ts';
@@ -315,6 +315,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     if (error instanceof HTTPException && error.status === 413) return payloadTooLarge(c);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('bad_request', messages.generic.invalidFields), error.status);
+    }
+    if (isClientAbort(error, c.req.raw)) {
+      // Nobody is left to read the answer; the line says what happened, at info.
+      logger.info('client aborted the request', { requestId: c.var.requestId, path: c.req.path });
+      return c.json(errorBody('bad_request', messages.generic.clientAborted), 400);
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn('database unavailable', { requestId: c.var.requestId, err: error });

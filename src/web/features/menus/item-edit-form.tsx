@@ -19,7 +19,7 @@ const describeItem = (i: MenuItem) => ({
   Disponible: i.isAvailable ? 'oui' : 'non',
   Épuisé: i.soldOut ? 'oui' : 'non',
   Traductions: Object.entries(i.translations)
-    .map(([lang, t]) => `${lang} : ${t?.name ?? ''}`)
+    .map(([lang, t]) => `${lang} : ${t?.name ?? ''}`)
     .join(', '),
   Photo: i.photoUrl ? 'oui' : 'aucune',
 });

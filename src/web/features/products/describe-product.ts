@@ -14,7 +14,7 @@ export function describeProduct(product: Product): Record<string, string> {
     PRODUCT_NUTRIENTS.map((key) => {
       const value = product.per100g[key];
       return [
-        `${PRODUCT_NUTRIENT_LABELS[key]} pour 100 g`,
+        `${PRODUCT_NUTRIENT_LABELS[key]} pour 100 g`,
         value === null ? '' : formatNumber(value, value % 1 ? 1 : 0),
       ];
     }),

@@ -128,9 +128,12 @@ test('one week, two people: the cook’s entrée on a Friday whose dessert the o
     );
     expect(JSON.stringify(await plan.json())).toContain('Compote');
   }).toPass();
+  const answer = cook.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/meal-plans/'));
   await entree(cook).fill('Carottes râpées');
   await entree(cook).press('Enter');
   stale = false;
+  const put = await answer;
+  expect(put.status(), await put.text()).toBe(409);
   const notice = cook.getByTestId(`day-${friday}`).getByTestId('conflict-notice');
   await expect(notice).toContainText(/a enregistré une autre version à \d\d:\d\d/);
   await expect(notice.getByRole('row', { name: /Dessert/ })).toContainText('Compote');

@@ -26,8 +26,18 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z.object({
   email,
   password,
-  name: z.string().trim().max(120).optional(),
-  restaurantName: z.string().trim().max(120, m.restaurantNameTooLong).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(120)
+    .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), m.nameControl)
+    .optional(),
+  restaurantName: z
+    .string()
+    .trim()
+    .max(120, m.restaurantNameTooLong)
+    .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), m.nameControl)
+    .optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -12,11 +12,19 @@ export { organisationMessages };
 
 const m = organisationMessages;
 
+/**
+ * Control characters (line breaks, tabs, escapes: C0, DEL, C1) have no place in a name shown
+ * in a page, a document or an e-mail (an organisation named with a line break and a URL was
+ * mailed as NutriCarte's own words).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const noControl = (schema: z.ZodString) => schema.refine((value) => !CONTROL_CHARACTERS.test(value), m.nameControl);
+
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
 
 /** PUT /api/organisation. */
 export const organisationUpdateSchema = z.object({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
+  name: noControl(z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong)),
 });
 
 /** POST /api/organisation/invitations: the address is kept in lower case. */
@@ -66,11 +74,9 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
  * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
  */
 export const establishmentInputSchema = z.object({
-  name: z
-    .string({ error: m.establishmentNameRequired })
-    .trim()
-    .min(1, m.establishmentNameRequired)
-    .max(200, m.nameTooLong),
+  name: noControl(
+    z.string({ error: m.establishmentNameRequired }).trim().min(1, m.establishmentNameRequired).max(200, m.nameTooLong),
+  ),
   address: optionalLine(300, m.addressTooLong),
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),

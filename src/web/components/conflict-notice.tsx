@@ -11,6 +11,8 @@ interface Props<R, I> {
   /** Sends what was typed again, on the saved version. */
   onKeepMine: (mine: I, version: number) => void;
   busy?: boolean;
+  /** Moves the focus to the notice (default); a form that saves on blur keeps it where it is. */
+  focus?: boolean;
 }
 
 /**
@@ -18,11 +20,18 @@ interface Props<R, I> {
  * fields they changed (before / now), and the two ways on. What the user typed stays in the
  * form until they choose. Inline, not a modal: the form stays readable beside it.
  */
-export function ConflictNotice<R, I>({ conflict, describe, onReload, onKeepMine, busy = false }: Props<R, I>) {
+export function ConflictNotice<R, I>({
+  conflict,
+  describe,
+  onReload,
+  onKeepMine,
+  busy = false,
+  focus = true,
+}: Props<R, I>) {
   const heading = useRef<HTMLHeadingElement>(null);
   const state = conflict.state;
   useEffect(() => {
-    if (state) heading.current?.focus();
+    if (state && focus) heading.current?.focus();
   }, [state?.conflict]); // eslint-disable-line react-hooks/exhaustive-deps -- focus once per conflict
   if (!state) return null;
   const { theirs } = state;

@@ -89,6 +89,8 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
   };
 
   const commit = (slot: Slot, text: string) => {
+    // While someone else's save is shown, nothing is sent until « Recharger » or « Garder ».
+    if (conflict.state) return;
     const name = text.trim();
     // The card's own last save, until the refetched plan has caught up with it.
     const own = latest.current?.service === service ? latest.current : null;
@@ -143,6 +145,7 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
             ]),
           )
         }
+        focus={false}
         onReload={() => setGeneration((n) => n + 1)}
         onKeepMine={(mine, version) => send({ ...mine, version }, { ...mine, version })}
       />

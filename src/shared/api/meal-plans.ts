@@ -21,7 +21,7 @@ import {
 } from '../catering/portions.ts';
 import { mealPlanMessages } from './meal-plan-messages.ts';
 
-// The messages without zod, for the web app's page (docs/decisions/0022 « First-load JavaScript »).
+// The messages without zod, for the web app's page (docs/decisions/0041-first-load-javascript.md).
 export { mealPlanMessages } from './meal-plan-messages.ts';
 const m = mealPlanMessages;
 

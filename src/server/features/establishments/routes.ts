@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { establishmentInputSchema, type EstablishmentList } from '../../../shared/api/organisations.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson } from '../../lib/http.ts';
 import { readVersioned } from '../../domain/versions.ts';
 import { createEstablishment, deleteEstablishment, listEstablishments, updateEstablishment } from './service.ts';

@@ -16,7 +16,8 @@ import {
 } from '../../../shared/api/meal-plans.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { parseInput, readJson } from '../../lib/http.ts';
 import { readVersioned } from '../../domain/versions.ts';
 import { egalimFor, gemrcnFor, productionFor } from './analysis.ts';

@@ -13,10 +13,10 @@ import {
 } from '../../../shared/api/menus.ts';
 import { formuleInputSchema } from '../../../shared/api/formules.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson } from '../../lib/http.ts';
 import { readVersioned } from '../../domain/versions.ts';
-import { photoRoutes } from '../../domain/photos/photo-routes.ts';
 import * as content from './content.ts';
 import * as formules from './formules.ts';
 import * as menus from './menus.ts';
@@ -114,7 +114,5 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     await formules.deleteFormule(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
   });
-  // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
-  app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));
   return app;
 }

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
-import { actorOf, allow } from '../../auth/require-user.ts';
+import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
+import type { AppEnv } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
-import { claimVersion, versionFromHeader } from '../versions.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
-import { attachPhoto, detachPhoto, type AssertOwned, type PhotoHolder } from './attach.ts';
-import { processPhoto } from './process-image.ts';
+import type { AppDeps } from '../../deps.ts';
+import { attachPhoto, detachPhoto, type AssertOwned, type PhotoHolder } from '../../domain/photos/attach.ts';
+import { processPhoto } from '../../domain/photos/process-image.ts';
+import { claimVersion, versionFromHeader } from '../../domain/versions.ts';
 
 /** The routes' paths, for the body limit of src/server/app.ts (5 MB here, 1 MB elsewhere). */
 export const PHOTO_UPLOAD_PATH = /^\/api\/(?:recipes|items)\/[^/]+\/photo$/;
@@ -23,16 +24,17 @@ export interface PhotoRouteOptions {
 
 /**
  * `PUT /:id/photo` (the image itself as the body, 5 MB at most) → 200 `{photoUrl, photo}`, and
- * `DELETE /:id/photo` → 204 (docs/product/api.md « Photos »). Mounted by the recipes and menus
- * routes behind their `requireUser`; like their other writes, only a role with `content:write`
+ * `DELETE /:id/photo` → 204 (docs/product/api.md « Photos »). Mounted by src/server/app.ts under
+ * /api/recipes and /api/items, with the recipes' and menus' own lookups; like their other writes, only a role with `content:write`
  * (src/shared/permissions.ts) may change a photo (403 otherwise). The organisation's ownership
  * is checked before the image is decoded (a foreign or unknown id costs no CPU), and again in
  * the transaction that stores it.
  */
-export function photoRoutes(deps: AppDeps, { holder, findOwned }: PhotoRouteOptions): Hono<AppEnv> {
+export function photoUploadRoutes(deps: AppDeps, { holder, findOwned }: PhotoRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db, photos } = deps;
   const write = allow('content:write');
+  app.use('/:id/photo', requireUser(deps));
   // A photo changes its row: the row takes a new version, and `If-Match` may name the one the client read.
   const ownedAndClaimed =
     (c: Context<AppEnv>, id: string): AssertOwned =>

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '../control-characters.ts';
 import { z } from '../zod-fr.ts';
 import { messages } from '../messages.ts';
 
@@ -30,13 +31,13 @@ export const signUpSchema = z.object({
     .string()
     .trim()
     .max(120)
-    .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), m.nameControl)
+    .refine((value) => !hasControlCharacter(value), m.nameControl)
     .optional(),
   restaurantName: z
     .string()
     .trim()
     .max(120, m.restaurantNameTooLong)
-    .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), m.nameControl)
+    .refine((value) => !hasControlCharacter(value), m.nameControl)
     .optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '../control-characters.ts';
 import { z } from '../zod-fr.ts';
 import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
@@ -12,13 +13,7 @@ export { organisationMessages };
 
 const m = organisationMessages;
 
-/**
- * Control characters (line breaks, tabs, escapes: C0, DEL, C1) have no place in a name shown
- * in a page, a document or an e-mail (an organisation named with a line break and a URL was
- * mailed as NutriCarte's own words).
- */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-const noControl = (schema: z.ZodString) => schema.refine((value) => !CONTROL_CHARACTERS.test(value), m.nameControl);
+const noControl = (schema: z.ZodString) => schema.refine((value) => !hasControlCharacter(value), m.nameControl);
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
 

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '../../../shared/control-characters.ts';
 import { ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
@@ -5,7 +6,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 export const invitationUrl = (publicOrigin: string, token: string) => `${publicOrigin}/invitation/${token}`;
 
 /** A name as one line of plain text: a stored name from before control characters were refused. */
-const oneLine = (name: string) => name.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+const oneLine = withoutControlCharacters;
 
 /**
  * The invitation e-mail (docs/product/organisations.md « Invitations »): the link is its only

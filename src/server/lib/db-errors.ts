@@ -22,3 +22,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   // Libraries (better-auth) wrap the driver's error: look at what caused it.
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/** A unique constraint refused a write (SQLSTATE 23505), by that constraint's name. */
+export function uniqueViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && name === constraint;
+}

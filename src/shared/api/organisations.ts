@@ -154,9 +154,22 @@ export type AuditAction =
   | 'joined'
   | 'role_changed'
   | 'removed'
-  | 'left';
+  | 'left'
+  | 'confirmed'
+  | 'imported';
 export type AuditEntity =
-  'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
+  | 'recipe'
+  | 'menu'
+  | 'qr_code'
+  | 'member'
+  | 'invitation'
+  | 'establishment'
+  | 'organisation'
+  | 'product'
+  | 'meal_plan'
+  | 'purchase_invoice'
+  | 'sales_import'
+  | 'purchase_settings';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

@@ -1,0 +1,137 @@
+import { sql, type Transaction } from 'kysely';
+import type { PriceUnit } from '../../../shared/api/product-vocabulary.ts';
+import type { PriceChange } from '../../../shared/api/purchases.ts';
+import { inProductUnit } from '../../../shared/purchases/invoice-units.ts';
+import type { DB } from '../../db/schema.ts';
+import { latestPriceDates, recordPrice } from '../../domain/product-prices.ts';
+import { dependentsOf, recomputeRecipes } from '../../domain/recipe-recompute.ts';
+import { articleKey } from './supplier-keys.ts';
+
+interface ConfirmedInvoice {
+  id: string;
+  kind: 'invoice' | 'credit_note';
+  supplier_key: string;
+  issue_date: string;
+}
+
+const round4 = (v: number) => Math.round(v * 10000) / 10000;
+
+/** Each recipe's stored cost per portion (null when a line has no price). */
+async function costsOf(trx: Transaction<DB>, recipeIds: string[]): Promise<Map<string, number | null>> {
+  if (recipeIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('recipes')
+    .select(['id', sql<string | null>`facts->'cost'->>'perServing'`.as('cost')])
+    .where('id', 'in', recipeIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.cost === null ? null : Number(r.cost)]));
+}
+
+/**
+ * What confirming an invoice does to prices, in the caller's transaction: every line with a
+ * product is learned for its supplier; an invoice (not a credit note) gives each product the
+ * average net price of its lines per kg, l or unité (line totals over the quantity they hold,
+ * said in the product's own unit), kept in its history; the product's current price follows
+ * only when the invoice is not older than the newest price known (an old invoice confirmed
+ * late does not undo a newer one); then every recipe using a changed product is recomputed
+ * and its cost before and after kept (the « Prix » view's food costs).
+ */
+export async function applyInvoicePrices(
+  trx: Transaction<DB>,
+  organisationId: string,
+  invoice: ConfirmedInvoice,
+): Promise<PriceChange[]> {
+  const lines = await trx
+    .selectFrom('purchase_invoice_lines')
+    .select(['product_id', 'supplier_article_id', 'description', 'quantity', 'line_total', 'base_amount', 'base_unit'])
+    .where('invoice_id', '=', invoice.id)
+    .where('product_id', 'is not', null)
+    .orderBy('position')
+    .execute();
+  for (const line of lines)
+    await trx
+      .insertInto('supplier_article_products')
+      .values({
+        organisation_id: organisationId,
+        supplier_key: invoice.supplier_key,
+        article_key: articleKey({ supplierArticleId: line.supplier_article_id, description: line.description }),
+        product_id: line.product_id!,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['organisation_id', 'supplier_key', 'article_key'])
+          .doUpdateSet({ product_id: line.product_id!, updated_at: new Date() }),
+      )
+      .execute();
+  if (invoice.kind === 'credit_note') return [];
+
+  // Per product: what its positive lines cost and hold, in the first line's unit.
+  const bought = new Map<string, { value: number; amount: number; per: PriceUnit }>();
+  for (const line of lines) {
+    const held = line.quantity * line.base_amount;
+    if (!(line.line_total > 0) || !(held > 0)) continue;
+    const sum = bought.get(line.product_id!) ?? { value: 0, amount: 0, per: line.base_unit };
+    if (sum.per !== line.base_unit) continue;
+    bought.set(line.product_id!, { value: sum.value + line.line_total, amount: sum.amount + held, per: sum.per });
+  }
+  const productIds = [...bought.keys()];
+  if (productIds.length === 0) return [];
+  const products = await trx
+    .selectFrom('products')
+    .select(['id', 'price', 'price_per', 'grams_per_unit'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', productIds)
+    .execute();
+  const latest = await latestPriceDates(trx, organisationId, productIds);
+  const changes: PriceChange[] = [];
+  for (const product of products) {
+    const sum = bought.get(product.id)!;
+    const after = inProductUnit(
+      { amount: round4(sum.value / sum.amount), per: sum.per },
+      { pricePer: product.price_per, gramsPerUnit: product.grams_per_unit },
+    );
+    await recordPrice(trx, {
+      organisationId,
+      productId: product.id,
+      date: invoice.issue_date,
+      ...after,
+      source: 'invoice',
+      invoiceId: invoice.id,
+    });
+    const newest = latest.get(product.id);
+    if (newest !== undefined && newest > invoice.issue_date) continue;
+    await trx
+      .updateTable('products')
+      .set({ price: after.amount, price_per: after.per, price_source: 'invoice', updated_at: new Date() })
+      .where('id', '=', product.id)
+      .where('organisation_id', '=', organisationId)
+      .execute();
+    changes.push({
+      productId: product.id,
+      before:
+        product.price === null || product.price_per === null ? null : { amount: product.price, per: product.price_per },
+      after,
+    });
+  }
+  const changed = changes.map((c) => c.productId);
+  const dependents = await dependentsOf(trx, organisationId, { productIds: changed });
+  const before = await costsOf(trx, dependents);
+  await recomputeRecipes(trx, dependents);
+  const after = await costsOf(trx, dependents);
+  const moved = dependents.filter((rid) => before.get(rid) !== after.get(rid));
+  if (moved.length > 0)
+    await trx
+      .insertInto('recipe_cost_changes')
+      .values(
+        moved.map((recipeId) => ({
+          organisation_id: organisationId,
+          recipe_id: recipeId,
+          invoice_id: invoice.id,
+          date: invoice.issue_date,
+          cost_before: before.get(recipeId) ?? null,
+          cost_after: after.get(recipeId) ?? null,
+        })),
+      )
+      .execute();
+  return changes;
+}

@@ -120,7 +120,13 @@ export async function facturXml(bytes: Uint8Array): Promise<string> {
   } catch {
     throw new InvoiceReadError(m.pdfUnreadable);
   }
-  for (const spec of fileSpecs(doc)) {
+  let specs: PDFDict[];
+  try {
+    specs = fileSpecs(doc);
+  } catch {
+    throw new InvoiceReadError(m.pdfUnreadable);
+  }
+  for (const spec of specs) {
     const name = nameOf(spec.lookup(PDFName.of('UF'))) ?? nameOf(spec.lookup(PDFName.of('F')));
     if (!name || !INVOICE_FILE.test(name.trim())) continue;
     const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));

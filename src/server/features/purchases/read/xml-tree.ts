@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { purchaseMessages as m } from '../../../../shared/api/purchase-messages.ts';
-import { InvoiceReadError } from './parsed-invoice.ts';
+import { checkLineCount, InvoiceReadError } from './parsed-invoice.ts';
 
 /** A parsed XML element: its children by local name, its attributes as `@_name`, its text as `#text`. */
 export type XmlNode = { [key: string]: XmlValue };
@@ -26,9 +26,13 @@ const parser = new XMLParser({
   maxNestedTags: 64,
 });
 
+const LINE_TAG = /<(?:[\w.-]+:)?(?:IncludedSupplyChainTradeLineItem|InvoiceLine|CreditNoteLine)[\s>]/g;
+
 export function parseXml(text: string): XmlNode {
   // A DOCTYPE may declare entities (external ones read files or URLs): EN 16931 XML never has one.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new InvoiceReadError(m.doctype);
+  // Lines counted before parsing: 10,000 lines are refused without building their tree.
+  checkLineCount(text.match(LINE_TAG)?.length ?? 0);
   if (XMLValidator.validate(text) !== true) throw new InvoiceReadError(m.notXml);
   try {
     return parser.parse(text) as XmlNode;

@@ -1,5 +1,6 @@
 import { constants, createDeflate } from 'node:zlib';
 import { AFRelationship, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import type { LooseJson, TestApp } from './harness.ts';
 
 /**
  * Invoice files made by the tests (docs/decisions/0037-supplier-invoices.md « Proof »): CII
@@ -188,4 +189,27 @@ export async function pdfBomb(megabytes = 300): Promise<Uint8Array> {
   const stream = doc.context.stream(await zerosDeflated(megabytes), { Filter: 'FlateDecode' });
   doc.catalog.set(PDFName.of('Bomb'), doc.context.register(stream));
   return doc.save({ useObjectStreams: false });
+}
+
+/** POST of a file's bytes (an invoice, a sales export), as the browser sends a File: the app's Origin, the session. */
+export async function postFile(
+  t: Pick<TestApp, 'app' | 'deps'>,
+  path: string,
+  bytes: Uint8Array | string,
+  cookie: string | undefined,
+  contentType = 'application/xml',
+): Promise<{ status: number; body: LooseJson; text: string }> {
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { origin: t.deps.config.publicOrigin, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, text };
 }

@@ -31,12 +31,19 @@ class FileWorker {
 
   private start(): Worker {
     const fromSources = import.meta.url.endsWith('.ts');
-    const worker = new Worker(new URL(`./file-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url), {
-      execArgv: fromSources ? ['--import', 'tsx'] : [],
+    const entry = new URL(`./file-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
+    const limits = {
       resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 },
       stdout: false,
       stderr: false,
-    });
+    };
+    // From the sources the worker's TypeScript goes through tsx's loader, registered in the thread first.
+    const worker = fromSources
+      ? new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`,
+          { eval: true, ...limits },
+        )
+      : new Worker(entry, limits);
     worker.unref();
     return worker;
   }

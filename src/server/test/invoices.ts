@@ -205,7 +205,7 @@ export async function postFile(
     body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
   });
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {

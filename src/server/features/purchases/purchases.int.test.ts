@@ -7,7 +7,10 @@ import { addMember } from '../../test/teams.ts';
 
 let t: TestApp;
 let owner: SignedUpUser;
-const ids: Record<string, string> = {};
+const ids = {} as Record<
+  'carrots' | 'cream' | 'milk' | 'beef' | 'butter' | 'soup' | 'steak' | 'eggs' | 'january' | 'march',
+  string
+>;
 
 const call = async (method: string, path: string, body?: unknown, cookie = owner.cookie) => {
   const res = await t.request(method, path, { cookie, ...(body !== undefined ? { body } : {}) });

@@ -6,7 +6,7 @@ import { ciiXml, postFile } from '../../../test/invoices.ts';
 let t: TestApp;
 let owner: SignedUpUser;
 let menuId: string;
-const ids: Record<string, string> = {};
+const ids = {} as Record<'beef' | 'potatoes' | 'burger' | 'fries' | 'tartare', string>;
 
 const ok = async (method: string, path: string, body?: unknown) => {
   const res = await t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) });

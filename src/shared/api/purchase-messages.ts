@@ -8,39 +8,39 @@ export const MAX_SALES_ROWS = 50_000;
 export const MAX_PURCHASE_FILE_BYTES = 8 * 1024 * 1024;
 
 const euros = (value: number) =>
-  `${value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+  `${value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 export const purchaseMessages = {
   unreadable:
-    'Fichier illisible : envoyez une facture Factur-X (PDF), CII ou UBL (XML) telle que votre fournisseur l’a émise',
+    'Fichier illisible : envoyez une facture Factur-X (PDF), CII ou UBL (XML) telle que votre fournisseur l’a émise',
   empty: 'Le fichier est vide',
-  notXml: 'Ce fichier XML est mal formé : il ne peut pas être lu comme une facture',
+  notXml: 'Ce fichier XML est mal formé : il ne peut pas être lu comme une facture',
   doctype:
-    'Ce fichier XML déclare un DOCTYPE ou des entités : refusé par sécurité (une facture électronique n’en contient jamais)',
+    'Ce fichier XML déclare un DOCTYPE ou des entités : refusé par sécurité (une facture électronique n’en contient jamais)',
   unknownXml:
-    'Ce XML n’est ni une facture CII (CrossIndustryInvoice) ni une facture UBL (Invoice ou CreditNote) : NutriCarte ne sait pas le lire',
+    'Ce XML n’est ni une facture CII (CrossIndustryInvoice) ni une facture UBL (Invoice ou CreditNote) : NutriCarte ne sait pas le lire',
   pdfUnreadable: 'Ce PDF est illisible ou endommagé',
   pdfNoInvoice:
-    'Ce PDF ne contient pas de facture électronique (fichier factur-x.xml joint) : demandez à votre fournisseur sa facture au format Factur-X, ou saisissez les prix à la main',
-  pdfBomb: 'Ce PDF se décompresse en un volume démesuré : refusé par sécurité',
-  tooBig: 'Ce fichier dépasse 8 Mo',
-  tooManyLines: `Cette facture compte plus de ${MAX_INVOICE_LINES.toLocaleString('fr-FR')} lignes : NutriCarte ne l’importe pas`,
-  timeout: 'La lecture de ce fichier a pris trop de temps : il est refusé',
-  missing: (what: string) => `Information obligatoire absente de la facture : ${what}`,
-  badNumber: (what: string) => `Montant ou quantité illisible dans la facture : ${what}`,
+    'Ce PDF ne contient pas de facture électronique (fichier factur-x.xml joint) : demandez à votre fournisseur sa facture au format Factur-X, ou saisissez les prix à la main',
+  pdfBomb: 'Ce PDF se décompresse en un volume démesuré : refusé par sécurité',
+  tooBig: 'Ce fichier dépasse 8 Mo',
+  tooManyLines: `Cette facture compte plus de ${MAX_INVOICE_LINES.toLocaleString('fr-FR')} lignes : NutriCarte ne l’importe pas`,
+  timeout: 'La lecture de ce fichier a pris trop de temps : il est refusé',
+  missing: (what: string) => `Information obligatoire absente de la facture : ${what}`,
+  badNumber: (what: string) => `Montant ou quantité illisible dans la facture : ${what}`,
   badDate: 'Date de la facture illisible (attendue au format AAAAMMJJ ou AAAA-MM-JJ)',
   currency: (code: string) =>
-    `Cette facture est en ${code} : NutriCarte n’enregistre que des factures en euros. Demandez-la en euros à votre fournisseur ou saisissez les prix à la main.`,
+    `Cette facture est en ${code} : NutriCarte n’enregistre que des factures en euros. Demandez-la en euros à votre fournisseur ou saisissez les prix à la main.`,
   typeCode: (code: string) =>
-    `Type de document ${code} non pris en charge : NutriCarte importe les factures (380) et les avoirs (381), pas les factures d’acompte ni les autres pièces`,
+    `Type de document ${code} non pris en charge : NutriCarte importe les factures (380) et les avoirs (381), pas les factures d’acompte ni les autres pièces`,
   wrongTotal: (lines: number, total: number) =>
-    `Le total des lignes (${euros(lines)}) ne correspond pas au total HT des lignes de la facture (${euros(total)}) : le fichier est peut-être incomplet ou altéré, il n’est pas importé`,
+    `Le total des lignes (${euros(lines)}) ne correspond pas au total HT des lignes de la facture (${euros(total)}) : le fichier est peut-être incomplet ou altéré, il n’est pas importé`,
   duplicate: (supplier: string, number: string) =>
-    `La facture ${number} de ${supplier} est déjà importée : une facture ne compte qu’une fois`,
+    `La facture ${number} de ${supplier} est déjà importée : une facture ne compte qu’une fois`,
   noLines: (profile: string) =>
-    `Profil ${profile} : la facture ne détaille pas ses lignes. Seul son total est enregistré ; les prix des produits ne changent pas.`,
-  creditNote: 'Avoir : ses montants sont déduits des achats ; il ne change pas les prix des produits.',
-  alreadyConfirmed: 'Cette facture est déjà validée : elle ne se modifie plus',
+    `Profil ${profile} : la facture ne détaille pas ses lignes. Seul son total est enregistré ; les prix des produits ne changent pas.`,
+  creditNote: 'Avoir : ses montants sont déduits des achats ; il ne change pas les prix des produits.',
+  alreadyConfirmed: 'Cette facture est déjà validée : elle ne se modifie plus',
   notDraft: 'Seul un brouillon de facture peut être supprimé',
   unknownProduct: 'Produit inconnu dans votre organisation',
   unknownEstablishment: 'Établissement inconnu dans votre organisation',
@@ -48,18 +48,18 @@ export const purchaseMessages = {
   establishmentInvalid: 'Identifiant d’établissement invalide',
   dateInvalid: 'Date invalide (attendue AAAA-MM-JJ)',
   periodInvalid: 'La date de fin doit suivre la date de début',
-  periodTooLong: 'Une période couvre au plus 3 ans',
+  periodTooLong: 'Une période couvre au plus 3 ans',
   targetInvalid: 'L’objectif de coût matière est un pourcentage entre 1 et 100',
   versionInvalid: 'Version invalide',
-  conflict: 'Ces réglages ont été modifiés entre-temps : rechargez la page avant d’enregistrer',
+  conflict: 'Ces réglages ont été modifiés entre-temps : rechargez la page avant d’enregistrer',
   // Sales
   salesUnreadable:
-    'Fichier de ventes illisible : envoyez un CSV (séparateur virgule ou point-virgule) ou un classeur Excel (.xlsx)',
+    'Fichier de ventes illisible : envoyez un CSV (séparateur virgule ou point-virgule) ou un classeur Excel (.xlsx)',
   salesEmpty: 'Le fichier ne contient aucune vente',
   salesNoColumns:
-    'Colonnes introuvables : il faut au moins une date, le nom ou le code de l’article et la quantité (voir le format décrit dans l’aide)',
+    'Colonnes introuvables : il faut au moins une date, le nom ou le code de l’article et la quantité (voir le format décrit dans l’aide)',
   salesTooMany: `Au plus ${MAX_SALES_ROWS.toLocaleString('fr-FR')} lignes de ventes par fichier`,
-  salesRow: (row: number, what: string) => `Ligne ${row} : ${what}`,
+  salesRow: (row: number, what: string) => `Ligne ${row} : ${what}`,
   salesDate: 'date illisible (attendue JJ/MM/AAAA ou AAAA-MM-JJ)',
   salesQuantity: 'quantité illisible',
   salesAmount: 'montant illisible',
@@ -77,10 +77,10 @@ export const ENGINEERING_LABELS: Record<EngineeringClass, string> = {
   dog: 'Poids mort',
 };
 export const ENGINEERING_ADVICE: Record<EngineeringClass, string> = {
-  star: 'Populaire et rentable : gardez la recette et sa place, soignez sa régularité ; une légère hausse de prix passe souvent.',
+  star: 'Populaire et rentable : gardez la recette et sa place, soignez sa régularité ; une légère hausse de prix passe souvent.',
   plowhorse:
-    'Populaire mais peu rentable : réduisez le coût matière (portion, produit) ou augmentez un peu le prix, et placez à côté un plat plus rentable.',
+    'Populaire mais peu rentable : réduisez le coût matière (portion, produit) ou augmentez un peu le prix, et placez à côté un plat plus rentable.',
   puzzle:
-    'Rentable mais peu vendu : mettez-le en avant (place sur la carte, nom, suggestion du serveur) ou baissez un peu son prix.',
-  dog: 'Ni populaire ni rentable : retirez-le de la carte ou transformez-le.',
+    'Rentable mais peu vendu : mettez-le en avant (place sur la carte, nom, suggestion du serveur) ou baissez un peu son prix.',
+  dog: 'Ni populaire ni rentable : retirez-le de la carte ou transformez-le.',
 };

@@ -55,7 +55,7 @@ export async function saveSettings(
       .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, {
       action: 'updated',
-      entity: { type: 'purchase_settings', id: null, name: `${input.foodCostTarget} %` },
+      entity: { type: 'purchase_settings', id: null, name: `${input.foodCostTarget} %` },
       details: { from: Number(current.food_cost_target), to: input.foodCostTarget },
     });
     return { foodCostTarget: Number(row.food_cost_target), version: row.version };

@@ -33,7 +33,7 @@ async function costsOf(trx: Transaction<DB>, recipeIds: string[]): Promise<Map<s
  * average net price of its lines per kg, l or unité (line totals over the quantity they hold,
  * said in the product's own unit), kept in its history; the product's current price follows
  * only when the invoice is not older than the newest price known (an old invoice confirmed
- * late does not undo a newer one); then every recipe using a changed product is recomputed
+ * late does not undo a newer one), nor does a price per unit for a product without a unit weight; then every recipe using a changed product is recomputed
  * and its cost before and after kept (the « Prix » view's food costs).
  */
 export async function applyInvoicePrices(
@@ -100,6 +100,9 @@ export async function applyInvoicePrices(
     });
     const newest = latest.get(product.id);
     if (newest !== undefined && newest > invoice.issue_date) continue;
+    // A price per unit needs the unit's weight (products_unit_weight_check, docs/product/products.md):
+    // without it the price stays in the history, and the product unpriced until its weight is given.
+    if (after.per === 'unité' && !(product.grams_per_unit && product.grams_per_unit > 0)) continue;
     await trx
       .updateTable('products')
       .set({ price: after.amount, price_per: after.per, price_source: 'invoice', updated_at: new Date() })

@@ -148,7 +148,8 @@ export async function priceReport(
     recipes.set(row.recipe_id, {
       recipeId: row.recipe_id,
       name: row.name,
-      costBefore: kept ? kept.costBefore : row.cost_before,
+      // The first cost known in the period: a recipe costed by its first invoice starts from that cost.
+      costBefore: kept ? (kept.costBefore ?? row.cost_before) : (row.cost_before ?? row.cost_after),
       costAfter: row.cost_after,
       foodCostBefore: null,
       foodCostAfter: null,

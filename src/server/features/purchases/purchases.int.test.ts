@@ -247,6 +247,29 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
     ).toEqual(['manual', 'invoice']);
   });
 
+  it('a price per unit for a product without a unit weight stays in the history; the product waits for its weight', async () => {
+    const lemons = (await product('Citrons jaunes')).id;
+    const invoice = (
+      await postFile(
+        t,
+        '/api/purchases/invoices',
+        ciiXml({
+          number: 'C-1',
+          date: '2026-03-03',
+          supplier,
+          lines: [{ description: 'Citrons jaunes', quantity: 20, unitCode: 'H87', unitPrice: 0.35 }],
+        }),
+        owner.cookie,
+      )
+    ).body.invoice;
+    expect(invoice.lines[0].productId).toBe(lemons);
+    expect((await ok('POST', `/api/purchases/invoices/${invoice.id}/confirm`, {})).priceChanges).toEqual([]);
+    expect((await ok('GET', `/api/products/${lemons}`)).price).toBeNull();
+    expect((await ok('GET', `/api/products/${lemons}/prices`)).prices).toEqual([
+      { date: '2026-03-03', amount: 0.35, per: 'unité', source: 'invoice', invoiceId: invoice.id },
+    ]);
+  });
+
   it('a credit note and a MINIMUM invoice are recorded without touching prices, and say so', async () => {
     const note = await postFile(
       t,
@@ -309,19 +332,19 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
 describe(`EGalim from purchases and the « Prix » view (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('shares by value HT from confirmed invoices: organic, Label Rouge meat, credit notes deducted', async () => {
     const res = await ok('GET', '/api/purchases/egalim?from=2026-01-01&to=2026-03-31');
-    // January 120,60 + March 113 + butter 40 − credit note 15 + MINIMUM 113 (its total, non-EGalim).
+    // January 120,60 + March 113 + butter 40 + lemons 7 − credit note 15 + MINIMUM 113 (its total, non-EGalim).
     // Organic carrots 15 + 15 − 15; Label Rouge beef 60 + 80 (meat 140, all EGalim).
     expect(res).toEqual({
       source: 'purchases',
-      totalValue: 371.6,
+      totalValue: 378.6,
       sustainableValue: 155,
       organicValue: 15,
       meatFishValue: 140,
       meatFishSustainableValue: 140,
-      sustainablePercent: 41.7,
+      sustainablePercent: 40.9,
       organicPercent: 4,
       meatFishSustainablePercent: 100,
-      invoices: 5,
+      invoices: 6,
       totalOnlyInvoices: 1,
       unmatchedValue: 12,
     });

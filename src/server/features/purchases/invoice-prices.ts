@@ -28,6 +28,46 @@ async function costsOf(trx: Transaction<DB>, recipeIds: string[]): Promise<Map<s
 }
 
 /**
+ * What was just learned reaches the supplier's other drafts: a line left to the owner, or only
+ * suggested by name, is matched « learned » (two invoices dropped together, confirmed one after the other).
+ */
+async function relearnDrafts(
+  trx: Transaction<DB>,
+  organisationId: string,
+  invoice: ConfirmedInvoice,
+  learned: { product_id: string | null; supplier_article_id: string | null; description: string }[],
+): Promise<void> {
+  const byKey = new Map(
+    learned.map((l) => [
+      articleKey({ supplierArticleId: l.supplier_article_id, description: l.description }),
+      l.product_id!,
+    ]),
+  );
+  if (byKey.size === 0) return;
+  const drafts = await trx
+    .selectFrom('purchase_invoice_lines as l')
+    .innerJoin('purchase_invoices as i', 'i.id', 'l.invoice_id')
+    .select(['l.id', 'l.supplier_article_id', 'l.description', 'l.product_id'])
+    .where('i.organisation_id', '=', organisationId)
+    .where('i.supplier_key', '=', invoice.supplier_key)
+    .where('i.status', '=', 'draft')
+    .where('i.id', '!=', invoice.id)
+    .where((eb) => eb.or([eb('l.product_id', 'is', null), eb('l.match', '=', 'suggested')]))
+    .execute();
+  for (const line of drafts) {
+    const productId = byKey.get(
+      articleKey({ supplierArticleId: line.supplier_article_id, description: line.description }),
+    );
+    if (productId)
+      await trx
+        .updateTable('purchase_invoice_lines')
+        .set({ product_id: productId, match: 'learned' })
+        .where('id', '=', line.id)
+        .execute();
+  }
+}
+
+/**
  * What confirming an invoice does to prices, in the caller's transaction: every line with a
  * product is learned for its supplier; an invoice (not a credit note) gives each product the
  * average net price of its lines per kg, l or unité (line totals over the quantity they hold,
@@ -63,6 +103,7 @@ export async function applyInvoicePrices(
           .doUpdateSet({ product_id: line.product_id!, updated_at: new Date() }),
       )
       .execute();
+  await relearnDrafts(trx, organisationId, invoice, lines);
   if (invoice.kind === 'credit_note') return [];
 
   // Per product: what its positive lines cost and hold, in the first line's unit.

@@ -24,19 +24,22 @@ export interface PriceEntry {
   invoiceId?: string | null;
 }
 
-/** One line of a product's price history (DECISIONS 23: every price kept, invoice or « manuel »). */
-export async function recordPrice(trx: Db, entry: PriceEntry): Promise<void> {
+/** Lines of products' price history, in one statement (DECISIONS 23: every price kept, invoice or « manuel »). */
+export async function recordPrices(trx: Db, entries: PriceEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await trx
     .insertInto('product_prices')
-    .values({
-      organisation_id: entry.organisationId,
-      product_id: entry.productId,
-      date: entry.date,
-      amount: entry.amount,
-      per: entry.per,
-      source: entry.source,
-      invoice_id: entry.invoiceId ?? null,
-    })
+    .values(
+      entries.map((entry) => ({
+        organisation_id: entry.organisationId,
+        product_id: entry.productId,
+        date: entry.date,
+        amount: entry.amount,
+        per: entry.per,
+        source: entry.source,
+        invoice_id: entry.invoiceId ?? null,
+      })),
+    )
     .execute();
 }
 
@@ -59,7 +62,7 @@ export async function recordManualPrice(
     .where('id', '=', productId)
     .where('organisation_id', '=', organisationId)
     .execute();
-  if (after) await recordPrice(trx, { organisationId, productId, date: parisToday(), ...after, source: 'manual' });
+  if (after) await recordPrices(trx, [{ organisationId, productId, date: parisToday(), ...after, source: 'manual' }]);
 }
 
 /** GET /api/products/:id/prices: newest first (the caller checked the product is the organisation's). */

@@ -168,7 +168,7 @@ export default function PricesPage() {
                   <li key={rise.productId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                     <button
                       type="button"
-                      className="min-w-0 flex-1 text-left font-medium underline-offset-2 hover:underline"
+                      className="min-w-0 basis-full text-left font-medium underline-offset-2 hover:underline sm:basis-auto sm:flex-1"
                       onClick={() => setProductId(rise.productId)}
                     >
                       {rise.name}
@@ -199,7 +199,7 @@ export default function PricesPage() {
               <ul className="divide-y divide-stone-200" data-testid="recipes-over-target">
                 {report.data.recipes.map((r) => (
                   <li key={r.recipeId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                    <span className="min-w-0 flex-1 font-medium">{r.name}</span>
+                    <span className="min-w-0 basis-full font-medium sm:basis-auto sm:flex-1">{r.name}</span>
                     <span className="text-sm tabular-nums">
                       {percentText(r.foodCostBefore)} → {percentText(r.foodCostAfter)}
                     </span>

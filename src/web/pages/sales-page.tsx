@@ -220,7 +220,7 @@ export default function SalesPage() {
           <p className="text-sm text-stone-600">Aucune vente ni aucun achat de produit sur la période.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-sm" data-testid="consumption-table">
+            <table className="w-full text-sm" data-testid="consumption-table">
               <thead>
                 <tr className="text-left text-stone-600">
                   <th scope="col" className="py-1">

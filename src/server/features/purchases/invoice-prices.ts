@@ -3,7 +3,7 @@ import type { PriceUnit } from '../../../shared/api/product-vocabulary.ts';
 import type { PriceChange } from '../../../shared/api/purchases.ts';
 import { inProductUnit } from '../../../shared/purchases/invoice-units.ts';
 import type { DB } from '../../db/schema.ts';
-import { latestPriceDates, recordPrice } from '../../domain/product-prices.ts';
+import { latestPriceDates, recordPrices, type PriceEntry } from '../../domain/product-prices.ts';
 import { dependentsOf, recomputeRecipes } from '../../domain/recipe-recompute.ts';
 import { articleKey } from './supplier-keys.ts';
 
@@ -88,19 +88,28 @@ export async function applyInvoicePrices(
     .where('product_id', 'is not', null)
     .orderBy('position')
     .execute();
-  for (const line of lines)
+  // One statement each, whatever the number of lines (bench/purchases.ts: 500 lines).
+  const learned = new Map(
+    lines.map((line) => [
+      articleKey({ supplierArticleId: line.supplier_article_id, description: line.description }),
+      line.product_id!,
+    ]),
+  );
+  if (learned.size > 0)
     await trx
       .insertInto('supplier_article_products')
-      .values({
-        organisation_id: organisationId,
-        supplier_key: invoice.supplier_key,
-        article_key: articleKey({ supplierArticleId: line.supplier_article_id, description: line.description }),
-        product_id: line.product_id!,
-      })
+      .values(
+        [...learned].map(([key, productId]) => ({
+          organisation_id: organisationId,
+          supplier_key: invoice.supplier_key,
+          article_key: key,
+          product_id: productId,
+        })),
+      )
       .onConflict((oc) =>
         oc
           .columns(['organisation_id', 'supplier_key', 'article_key'])
-          .doUpdateSet({ product_id: line.product_id!, updated_at: new Date() }),
+          .doUpdateSet((eb) => ({ product_id: eb.ref('excluded.product_id'), updated_at: new Date() })),
       )
       .execute();
   await relearnDrafts(trx, organisationId, invoice, lines);
@@ -125,13 +134,14 @@ export async function applyInvoicePrices(
     .execute();
   const latest = await latestPriceDates(trx, organisationId, productIds);
   const changes: PriceChange[] = [];
+  const history: PriceEntry[] = [];
   for (const product of products) {
     const sum = bought.get(product.id)!;
     const after = inProductUnit(
       { amount: round4(sum.value / sum.amount), per: sum.per },
       { pricePer: product.price_per, gramsPerUnit: product.grams_per_unit },
     );
-    await recordPrice(trx, {
+    history.push({
       organisationId,
       productId: product.id,
       date: invoice.issue_date,
@@ -144,12 +154,6 @@ export async function applyInvoicePrices(
     // A price per unit needs the unit's weight (products_unit_weight_check, docs/product/products.md):
     // without it the price stays in the history, and the product unpriced until its weight is given.
     if (after.per === 'unité' && !(product.grams_per_unit && product.grams_per_unit > 0)) continue;
-    await trx
-      .updateTable('products')
-      .set({ price: after.amount, price_per: after.per, price_source: 'invoice', updated_at: new Date() })
-      .where('id', '=', product.id)
-      .where('organisation_id', '=', organisationId)
-      .execute();
     changes.push({
       productId: product.id,
       before:
@@ -157,6 +161,12 @@ export async function applyInvoicePrices(
       after,
     });
   }
+  await recordPrices(trx, history);
+  if (changes.length > 0)
+    await sql`
+      UPDATE products p SET price = v.amount::numeric, price_per = v.per, price_source = 'invoice', updated_at = now()
+      FROM (VALUES ${sql.join(changes.map((c) => sql`(${c.productId}::uuid, ${c.after.amount}, ${c.after.per})`))}) AS v(id, amount, per)
+      WHERE p.id = v.id AND p.organisation_id = ${organisationId}`.execute(trx);
   const changed = changes.map((c) => c.productId);
   const dependents = await dependentsOf(trx, organisationId, { productIds: changed });
   const before = await costsOf(trx, dependents);

@@ -10,7 +10,7 @@ import { formatEuros, formatNumber } from '../../lib/format.ts';
 const W = 320;
 const H = 240;
 const PAD = { left: 40, right: 12, top: 12, bottom: 30 };
-const FONT = 10;
+const FONT = 11;
 export const CLASS_COLOURS: Record<EngineeringClass, string> = {
   star: '#047857',
   plowhorse: '#2563eb',
@@ -98,9 +98,10 @@ export function EngineeringChart({ engineering }: { engineering: Engineering }) 
               <title>{`${item.name} : ${formatNumber(item.sold)} vendus (${formatNumber(item.popularityIndex, 1)} %), marge ${formatEuros(item.marginPerItem!)}`}</title>
             </circle>
             <text
-              x={x(item.popularityIndex) + 7}
+              x={x(item.popularityIndex) + (x(item.popularityIndex) > W * 0.6 ? -7 : 7)}
               y={y(item.marginPerItem!)}
               dy="0.32em"
+              textAnchor={x(item.popularityIndex) > W * 0.6 ? 'end' : 'start'}
               fontSize={FONT - 1}
               fill="#292524"
             >

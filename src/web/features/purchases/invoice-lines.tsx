@@ -35,7 +35,7 @@ function LineRow({
   return (
     <li className="space-y-2 py-3" data-testid="invoice-line">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <p className="min-w-0 flex-1 font-medium break-words">
+        <p className="min-w-0 basis-full font-medium break-words sm:basis-auto sm:flex-1">
           {line.description}
           {line.supplierArticleId && <span className="ml-2 text-xs text-stone-500">réf. {line.supplierArticleId}</span>}
         </p>

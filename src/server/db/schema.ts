@@ -82,7 +82,7 @@ export interface MembershipsTable {
   updated_at: Timestamp;
 }
 
-export interface EstablishmentsTable {
+export interface EstablishmentsTable extends VersionColumns {
   id: Generated<string>;
   organisation_id: string;
   name: string;
@@ -177,13 +177,19 @@ export interface CatalogueMetaTable {
   updated_at: Timestamp;
 }
 
+/** An editable row's version (migration 0023, src/server/domain/versions.ts): +1 per change, and who saved last. */
+interface VersionColumns {
+  version: Generated<number>;
+  updated_by_name: string | null;
+}
+
 /** Owned rows (migration 0009): the organisation they belong to, and who created them (null once that account is gone). */
 interface OwnedColumns {
   organisation_id: string;
   created_by: string | null;
 }
 
-export interface RecipesTable extends OwnedColumns {
+export interface RecipesTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   name: string;
   description: Generated<string>;
@@ -257,6 +263,15 @@ export interface MealPlanEntriesTable extends OwnedColumns {
   created_at: Timestamp;
 }
 
+/** A planned service (migration 0023): made by its first save, it holds the service's version. */
+export interface MealPlanServicesTable extends VersionColumns {
+  organisation_id: string;
+  establishment_id: string;
+  date: ColumnType<string, string, string>;
+  service: 'dejeuner' | 'diner' | 'gouter';
+  updated_at: Generated<Date>;
+}
+
 /** An establishment's own grammages (migration 0018, src/shared/catering/portions.ts); a missing cell follows the defaults. */
 export interface EstablishmentPortionsTable {
   organisation_id: string;
@@ -270,7 +285,7 @@ export interface EstablishmentPortionsTable {
 }
 
 /** An organisation's own product (migration 0010, docs/product/products.md). */
-export interface ProductsTable extends OwnedColumns {
+export interface ProductsTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   name: string;
   name_folded: string;
@@ -295,11 +310,34 @@ export interface ProductsTable extends OwnedColumns {
   labels: Generated<string[]>;
   /** Where the current price comes from (migration 0026): a confirmed invoice, or typed by hand (« manuel »). */
   price_source: 'invoice' | 'manual' | null;
+  /** Its own ingredient list as its label prints it (migration 0027); null: named alone on a label. */
+  label_ingredients: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export interface MenusTable extends OwnedColumns {
+/** What the owner sets for a recipe's label (migration 0027, src/shared/labels/settings.ts); no row: the defaults. */
+export interface RecipeLabelsTable {
+  recipe_id: string;
+  organisation_id: string;
+  denomination: string | null;
+  shelf_life_days: number | null;
+  storage: string | null;
+  net_quantity: NullableNum;
+  net_quantity_unit: Generated<'g' | 'ml'>;
+  nutrition: Generated<'none' | 'per_100g' | 'per_100g_and_portion'>;
+  /** Keys of the ingredients whose percentage is printed; null: those named in the denomination. */
+  quid: string[] | null;
+  /** The label's names of ingredients, by key (`food:…`, `product:…`, `recipe:…`). */
+  ingredient_names: ColumnType<Record<string, string>, string | undefined, string>;
+  barcode: Generated<'none' | 'qr' | 'gs1_128'>;
+  establishment_id: string | null;
+  version: Generated<number>;
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface MenusTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   establishment_id: string;
   name: string;
@@ -309,7 +347,7 @@ export interface MenusTable extends OwnedColumns {
   updated_at: Timestamp;
 }
 
-export interface MenuSectionsTable {
+export interface MenuSectionsTable extends VersionColumns {
   id: Generated<string>;
   menu_id: string;
   name: Generated<string>;
@@ -319,7 +357,7 @@ export interface MenuSectionsTable {
   updated_at: Timestamp;
 }
 
-export interface MenuItemsTable {
+export interface MenuItemsTable extends VersionColumns {
   id: Generated<string>;
   menu_section_id: string;
   recipe_id: string | null;
@@ -345,7 +383,7 @@ export interface MenuItemsTable {
 }
 
 /** A priced combination of a menu's sections (migration 0012). */
-export interface FormulesTable {
+export interface FormulesTable extends VersionColumns {
   id: Generated<string>;
   menu_id: string;
   name: string;
@@ -559,8 +597,10 @@ export interface DB {
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
   products: ProductsTable;
+  recipe_labels: RecipeLabelsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
+  meal_plan_services: MealPlanServicesTable;
   establishment_portions: EstablishmentPortionsTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;

@@ -129,6 +129,8 @@ export interface AcceptedInvitation {
 
 export interface Establishment {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   address: string | null;
   postalCode: string | null;
@@ -156,7 +158,9 @@ export type AuditAction =
   | 'removed'
   | 'left'
   | 'confirmed'
-  | 'imported';
+  | 'imported'
+  /** A recipe's label settings (src/shared/labels/settings.ts), details `{fields}`: the settings changed. */
+  | 'label_changed';
 export type AuditEntity =
   | 'recipe'
   | 'menu'

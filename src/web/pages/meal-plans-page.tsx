@@ -154,6 +154,12 @@ export default function MealPlansPage() {
           >
             Affiche de la semaine
           </Link>
+          <Link
+            className={buttonClass('secondary', 'sm')}
+            to={`/plans-de-menus/${establishmentId}/temoins?date=${monday}`}
+          >
+            Plats témoins
+          </Link>
         </div>
       </div>
 

@@ -12,6 +12,7 @@ import type { Actor } from '../../context.ts';
 import type { DB, ProductRow } from '../../db/schema.ts';
 import { findFoods } from '../../domain/catalogue-foods.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { foldedWords } from '../../domain/product-search.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -47,6 +48,7 @@ async function usersOf(
 function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Product {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     supplier: row.supplier === '' ? null : row.supplier,
     basedOnCode: row.based_on_code === null ? null : String(row.based_on_code),
@@ -70,6 +72,7 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
     originStages: parseOriginStages(row.origin),
     meatKind: row.meat_kind,
     labels: row.labels as ProductLabel[],
+    labelIngredients: row.label_ingredients,
     usedBy,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -128,6 +131,7 @@ async function productColumns(trx: Transaction<DB>, input: ProductInputParsed) {
     origin: storedOrigin(input),
     meat_kind: input.meatKind,
     labels: input.labels,
+    label_ingredients: input.labelIngredients,
   };
 }
 
@@ -160,6 +164,7 @@ export async function updateProduct(
   actor: Actor,
   id: string,
   input: ProductInputParsed,
+  version?: number,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -171,6 +176,7 @@ export async function updateProduct(
       .where('organisation_id', '=', actor.organisationId)
       .executeTakeFirst();
     if (!existing) throw notFound();
+    await claimVersion(trx, 'products', { id }, version, actor);
     await trx
       .updateTable('products')
       .set({ ...(await productColumns(trx, input)), updated_at: new Date() })

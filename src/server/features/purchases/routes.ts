@@ -10,7 +10,8 @@ import {
 } from '../../../shared/api/purchases.ts';
 import { egalimShares } from '../../../shared/catering/egalim.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { priceHistory } from '../../domain/product-prices.ts';
 import { purchaseEgalim } from '../../domain/purchase-egalim.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -24,6 +24,8 @@ import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.ts';
+import { egalimEstimate } from './features/meal-plans/analysis.ts';
+import { purchaseRoutes } from './features/purchases/routes.ts';
 import { weekPageRoutes } from './features/meal-plans/week-page.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
@@ -200,6 +202,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
   // A supplier's file of 10 000 products: 8 MB (src/server/features/products/files/routes.ts).
   const fileLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => payloadTooLarge(c) });
+  // An invoice (Factur-X PDF, CII or UBL) or a till's sales export: 8 MB too (src/shared/api/purchase-messages.ts).
+  const UPLOAD_PATHS = new Set(['/api/purchases/invoices', '/api/sales/import']);
   // A GET or HEAD has no body here (the adapter gives it none): Hono's check would only build the
   // whole Request to find that out, on every read of the API.
   app.use('/api/*', (c, next) =>
@@ -207,7 +211,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       ? next()
       : (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path)
           ? photoLimit
-          : c.req.method === 'POST' && c.req.path.startsWith('/api/files/')
+          : c.req.method === 'POST' && (c.req.path.startsWith('/api/files/') || UPLOAD_PATHS.has(c.req.path))
             ? fileLimit
             : jsonLimit)(c, next),
   );
@@ -281,6 +285,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));
   app.route('/api/files', recipeFileRoutes(deps));
+  app.route('/api', purchaseRoutes(deps, { egalimEstimate: (org, period) => egalimEstimate(deps.db, org, period) }));
   app.route('/api/products', productRoutes(deps));
   app.route('/api/items', photoUploadRoutes(deps, { holder: 'menu_items', findOwned: itemParents }));
   app.route('/api', menuRoutes(deps));

@@ -76,6 +76,11 @@ export const routes: RouteObject[] = [
       { path: '/recipes/couts', Component: lazyPage(() => import('./pages/costs-page.tsx')) },
       // Issue 17: the organisation's own products (docs/product/products.md).
       { path: '/produits', Component: lazyPage(() => import('./pages/products-page.tsx')) },
+      // Supplier invoices, prices and sales (docs/product/purchases.md).
+      { path: '/achats', Component: lazyPage(() => import('./pages/purchases-page.tsx')) },
+      { path: '/achats/:id', Component: lazyPage(() => import('./pages/invoice-page.tsx')) },
+      { path: '/prix', Component: lazyPage(() => import('./pages/prices-page.tsx')) },
+      { path: '/ventes', Component: lazyPage(() => import('./pages/sales-page.tsx')) },
       { path: '/menus', Component: lazyPage(() => import('./pages/menus-page.tsx')) },
       { path: '/menu-editor/:id?', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/menus/:menuId', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },

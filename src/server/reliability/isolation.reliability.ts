@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, permissionMessages, type MemberRole } from '../../shared/permissions.ts';
 import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
+import { ciiXml } from '../test/invoices.ts';
 import { putBytes } from '../test/photo-upload.ts';
 import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
@@ -271,6 +272,32 @@ const ID_ROUTES: IdRoute[] = [
     body: () => ({ grams: { entree: { maternelle: 60 } } }),
     ownerStatus: 200,
   },
+  // Supplier invoices, prices and sales (docs/product/purchases.md): money is `purchases:read`, viewers get 403.
+  { method: 'GET', path: '/api/purchases/invoices/:invoice', need: 'purchases:read', ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/purchases/invoices/:invoice/lines/:invoiceLine',
+    need: 'purchases:write',
+    body: (own) => ({ productId: own.product }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/purchases/invoices/:invoice/confirm',
+    need: 'purchases:write',
+    body: () => ({}),
+    ownerStatus: 200,
+  },
+  { method: 'DELETE', path: '/api/purchases/invoices/:otherInvoice', need: 'purchases:write', ownerStatus: 204 },
+  { method: 'GET', path: '/api/products/:product/prices', need: 'purchases:read', ownerStatus: 200 },
+  { method: 'GET', path: '/api/menus/:menu/engineering', need: 'purchases:read', ownerStatus: 200 },
+  {
+    method: 'GET',
+    need: 'purchases:read',
+    path: '/api/purchases/egalim?establishmentId=:establishment&from=2026-01-01&to=2026-12-31',
+    ownerStatus: 200,
+    route: 'query',
+  },
   // Labels (docs/product/labels.md): every member prints; changing a label (its shelf life…) is writing content.
   { method: 'GET', path: '/api/recipes/:recipe/label', need: 'read', ownerStatus: 200 },
   {
@@ -353,6 +380,26 @@ const ROLE_ROUTES: Route[] = [
     body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;100;g\n',
   },
   { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
+  // Supplier invoices and sales: the body is the file itself.
+  {
+    method: 'POST',
+    path: '/api/purchases/invoices',
+    need: 'purchases:write',
+    body: () =>
+      ciiXml({ number: 'R-1', lines: [{ description: 'Sel fin 1 kg', quantity: 1, unitCode: 'H87', unitPrice: 1.2 }] }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sales/import',
+    need: 'purchases:write',
+    body: () => 'date;article;quantite\n02/03/2026;Gratin;3\n',
+  },
+  { method: 'PUT', path: '/api/purchases/settings', need: 'purchases:write', body: () => ({ foodCostTarget: 28 }) },
+  { method: 'GET', path: '/api/purchases/invoices', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/prices', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/settings', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/egalim', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/consumption', need: 'purchases:read' },
   {
     method: 'POST',
     path: '/api/qr-codes',
@@ -550,6 +597,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       '/api/organisation/history',
       '/api/me',
       '/api/billing/subscription',
+      '/api/purchases/invoices',
     ]) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });

@@ -158,10 +158,23 @@ export type AuditAction =
   | 'role_changed'
   | 'removed'
   | 'left'
+  | 'confirmed'
+  | 'imported'
   /** A recipe's label settings (src/shared/labels/settings.ts), details `{fields}`: the settings changed. */
   | 'label_changed';
 export type AuditEntity =
-  'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
+  | 'recipe'
+  | 'menu'
+  | 'qr_code'
+  | 'member'
+  | 'invitation'
+  | 'establishment'
+  | 'organisation'
+  | 'product'
+  | 'meal_plan'
+  | 'purchase_invoice'
+  | 'sales_import'
+  | 'purchase_settings';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

@@ -43,6 +43,15 @@ export const OWNED_TABLES: Record<string, string> = {
   photo_variants: 'photo_id, width',
   // A menu's formules (migration 0012), reached through their menu.
   formules: 'id',
+  // Supplier invoices, price history and sales (migration 0026, docs/product/purchases.md).
+  purchase_invoices: 'id',
+  purchase_invoice_lines: 'id',
+  supplier_article_products: 'organisation_id, supplier_key, article_key',
+  product_prices: 'id',
+  recipe_cost_changes: 'id',
+  purchase_settings: 'organisation_id',
+  sales_imports: 'id',
+  sales: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */

@@ -23,6 +23,10 @@ export interface Ids {
   product: string;
   /** A formule of the fuzzer's menu (issue 18). */
   formule: string;
+  /** Supplier invoices (docs/product/purchases.md): a draft and one of its lines; another draft to confirm. */
+  invoice: string;
+  invoiceLine: string;
+  confirmInvoice: string;
 }
 
 export interface JsonEndpoint {
@@ -35,6 +39,8 @@ export interface JsonEndpoint {
   fields: string[];
   /** Every field is optional: an object of unknown keys is a valid body (unknown keys are dropped). */
   allOptional?: true;
+  /** What a valid body answers when it is not 201 (a confirmation answers 200). */
+  okStatus?: 200;
 }
 
 export const recipeBody = () => ({
@@ -483,6 +489,30 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
         'grams.plat_compose.elementaire',
       ],
     },
+    // Supplier invoices and the food cost target (docs/product/purchases.md).
+    {
+      method: 'PUT',
+      path: '/api/purchases/invoices/:invoice/lines/:invoiceLine',
+      signedIn: true,
+      valid: () => ({ productId: ids().product }),
+      fields: ['productId'],
+    },
+    {
+      method: 'POST',
+      path: '/api/purchases/invoices/:confirmInvoice/confirm',
+      signedIn: true,
+      valid: () => ({ establishmentId: ids().establishment }),
+      fields: ['establishmentId', 'version'],
+      allOptional: true,
+      okStatus: 200,
+    },
+    {
+      method: 'PUT',
+      path: '/api/purchases/settings',
+      signedIn: true,
+      valid: () => ({ foodCostTarget: 32.5 }),
+      fields: ['foodCostTarget', 'version'],
+    },
   ];
 }
 
@@ -500,6 +530,8 @@ export const NO_JSON_BODY: Record<string, string> = {
   'POST /api/files/products/import': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
   'POST /api/files/recipes/preview': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
   'POST /api/files/recipes/import': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
+  'POST /api/purchases/invoices': 'an invoice file (PDF or XML), fuzzed below (« hostile invoices »)',
+  'POST /api/sales/import': 'a CSV or XLSX body, fuzzed below (« hostile sales files »)',
 };
 
 export interface QueryEndpoint {
@@ -526,6 +558,12 @@ export const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
   { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
   { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
+  // Supplier invoices, prices and sales (docs/product/purchases.md).
+  { path: '/api/purchases/invoices', params: ['from', 'to'], signedIn: true },
+  { path: '/api/purchases/prices', params: ['from', 'to'], signedIn: true },
+  { path: '/api/purchases/egalim', params: ['from', 'to', 'establishmentId'], signedIn: true },
+  { path: '/api/purchases/consumption', params: ['from', 'to'], signedIn: true },
+  { path: '/api/menus/:menu/engineering', params: ['from', 'to'], signedIn: true },
   // Labels (docs/product/labels.md): the JSON, and the PDFs of a recipe, a menu and a planned day.
   { path: '/api/recipes/:recipe/label', params: ['date', 'shelfLifeDays', 'lot', 'net'], signedIn: true },
   {

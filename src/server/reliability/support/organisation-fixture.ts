@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Action } from '../../../shared/permissions.ts';
 import { uniqueEmail, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { addMember, makePremium, type TeamMember } from '../../test/teams.ts';
+import { ciiXml, postFile } from '../../test/invoices.ts';
 
 /**
  * One organisation's rows and team for src/server/reliability/isolation.reliability.ts
@@ -29,6 +30,10 @@ export interface Fixture {
   member: string;
   /** A second session of the owner (signed in again), not the one the tests use. */
   session: string;
+  /** A draft supplier invoice (docs/product/purchases.md), one of its lines, and another draft the owner may delete. */
+  invoice: string;
+  invoiceLine: string;
+  otherInvoice: string;
 }
 export type Placeholder = keyof Fixture;
 
@@ -129,6 +134,23 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
       recipe_id: recipe.id,
     })
     .execute();
+  const invoiceOf = async (number: string) => {
+    const res = await postFile(
+      t,
+      '/api/purchases/invoices',
+      ciiXml({
+        number,
+        lines: [
+          { articleId: 'FB-1', description: `Fond blanc ${tag} 1 kg`, quantity: 2, unitCode: 'H87', unitPrice: 6 },
+        ],
+      }),
+      owner.cookie,
+    );
+    if (res.status !== 201) throw new Error(`invoice ${number}: ${res.status} ${res.text}`);
+    return res.body.invoice as { id: string; lines: { id: string }[] };
+  };
+  const invoice = await invoiceOf(`F-${tag}-1`);
+  const otherInvoice = await invoiceOf(`F-${tag}-2`);
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   if ((await t.request('GET', `/qr/${qr.id}`)).status !== 302) throw new Error('scan');
   await ok(
@@ -158,6 +180,9 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     establishment: establishment.id,
     invitation: invitation.id,
     member: spare.user.id,
+    invoice: invoice.id,
+    invoiceLine: invoice.lines[0]!.id,
+    otherInvoice: otherInvoice.id,
   };
   return { owner, editor, viewer, removed, ids };
 }
@@ -181,6 +206,9 @@ export function unknownFixture(): Fixture {
     invitation: uuid(),
     member: uuid(),
     session: uuid(),
+    invoice: uuid(),
+    invoiceLine: uuid(),
+    otherInvoice: uuid(),
   };
 }
 

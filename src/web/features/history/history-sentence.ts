@@ -14,6 +14,9 @@ const NOUNS: Record<AuditEntity, string> = {
   organisation: 'l’organisation',
   member: 'le membre',
   invitation: 'l’invitation de',
+  purchase_invoice: 'la facture',
+  sales_import: 'le fichier de ventes',
+  purchase_settings: 'l’objectif de coût matière',
 };
 
 /** The same after « de »: « le statut du menu Carte du midi ». */
@@ -27,6 +30,9 @@ const OF_NOUNS: Record<AuditEntity, string> = {
   organisation: 'de l’organisation',
   member: 'du membre',
   invitation: 'de l’invitation de',
+  purchase_invoice: 'de la facture',
+  sales_import: 'du fichier de ventes',
+  purchase_settings: 'de l’objectif de coût matière',
 };
 
 const VERBS = { created: 'a créé', updated: 'a modifié', deleted: 'a supprimé' } as const;
@@ -143,6 +149,10 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
       return details.accountDeleted === true
         ? 'a supprimé son compte et quitté l’organisation'
         : 'a quitté l’organisation';
+    case 'confirmed':
+      return `a validé ${thing}`;
+    case 'imported':
+      return `a importé ${thing}`;
   }
 }
 

@@ -61,6 +61,32 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
       return normalized;
     });
 
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/**
+ * The establishment's own accessibility contact (docs/product/accessibility.md): an e-mail
+ * address or an https web address, shown to diners and families as a link. Absent keeps the
+ * stored one (a form that does not know it erases nothing); '' or null removes it.
+ */
+export const accessibilityContactSchema = z
+  .string({ error: m.accessibilityContactInvalid })
+  .trim()
+  .max(200, m.accessibilityContactInvalid)
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (!v) return null;
+    if (EMAIL.test(v)) return v;
+    try {
+      const url = new URL(v);
+      if (url.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(v)) return v;
+    } catch {
+      // Not an address: refused below.
+    }
+    ctx.addIssue({ code: 'custom', message: m.accessibilityContactInvalid });
+    return null;
+  });
+
 /**
  * POST /api/establishments and PUT /api/establishments/:id: the establishment profile of
  * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
@@ -75,6 +101,7 @@ export const establishmentInputSchema = z.object({
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
   phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
+  accessibilityContact: accessibilityContactSchema,
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
@@ -135,6 +162,8 @@ export interface Establishment {
   city: string | null;
   /** « 01 23 45 67 89 ». */
   phone: string | null;
+  /** Its own accessibility contact on its public pages: an e-mail or an https address (migration 0029). */
+  accessibilityContact: string | null;
   createdAt: string;
 }
 

@@ -17,6 +17,7 @@ import { AccountButton } from './account-button.tsx';
 import { NAV_LINKS, ORGANISATION_LINKS } from './app-links.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { MAIN_ID, SkipLink } from '../components/skip-link.tsx';
 
 /** The organisation's pages the account's role can use. */
 function useOrganisationLinks() {
@@ -115,10 +116,11 @@ export function AppLayout() {
   return (
     <RequireAuth>
       <div className="flex min-h-screen flex-col">
+        <SkipLink />
         <PageTracker allowed={consent.analytics} />
         <EnvironmentBanner />
         <Header />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <main id={MAIN_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <PageOrAccessLost />
         </main>
         <SiteFooter onManageCookies={consent.openPreferences} />

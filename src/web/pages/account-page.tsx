@@ -8,6 +8,7 @@ import { TwoFactorCard } from '../features/account/two-factor-card.tsx';
 import { useEmailLinkReturn } from '../features/account/use-email-link-return.ts';
 import { useMe, usePublicConfig } from '../lib/queries.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 const TOTP_QR_SIZE = 200;
 
@@ -34,7 +35,7 @@ const renderTotpQr = (data: string) => (
  * « Mon compte »: e-mail, password, two-factor, sessions, data export and deletion (issue 10).
  * The establishment card of issue 15 moved to « Établissements » (issue 16).
  */
-export default function AccountPage() {
+function AccountPageContent() {
   const { data: me } = useMe();
   const { data: config } = usePublicConfig();
   const emailLinkError = useEmailLinkReturn();
@@ -57,5 +58,15 @@ export default function AccountPage() {
       <ExportCard />
       <DeleteAccountCard />
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function AccountPage() {
+  return (
+    <>
+      <PageTitle>Mon compte</PageTitle>
+      <AccountPageContent />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Tabs } from '../components/ui/tabs.tsx';
 import { useAdminEnvironment } from '../features/admin/api.ts';
 import { OutboxPanel } from '../features/admin/outbox-panel.tsx';
 import { useDetectedEnvironment } from '../features/admin/use-detected-environment.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 const envLabel = (env: string) => (env === 'production' ? 'production' : 'développement');
 const onOff = (on: boolean) => <Badge tone={on ? 'green' : 'neutral'}>{on ? 'activé' : 'désactivé'}</Badge>;
@@ -100,7 +101,7 @@ function SecurityTab() {
 const tabClass =
   'rounded-md px-3 py-2 text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
-export default function AdminPage() {
+function AdminPageContent() {
   return (
     <RequireAuth role="admin">
       <div className="space-y-6">
@@ -129,5 +130,15 @@ export default function AdminPage() {
         />
       </div>
     </RequireAuth>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function AdminPage() {
+  return (
+    <>
+      <PageTitle>Administration</PageTitle>
+      <AdminPageContent />
+    </>
   );
 }

@@ -83,7 +83,7 @@ export default function AuthPage() {
   switch (view.name) {
     case 'verify-email':
       return (
-        <AuthFrame title="Vérifiez votre email">
+        <AuthFrame titled title="Vérifiez votre email">
           <p className="text-stone-700">
             Un lien de confirmation a été envoyé à <strong>{view.email}</strong>. Ouvrez-le pour activer votre compte.
           </p>
@@ -95,6 +95,7 @@ export default function AuthPage() {
     case 'forgot-password':
       return (
         <AuthFrame
+          titled
           title="Mot de passe oublié"
           intro="Saisissez l’email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
         >
@@ -104,6 +105,7 @@ export default function AuthPage() {
     case 'second-factor':
       return (
         <AuthFrame
+          titled
           title="Double authentification"
           intro="Votre compte est protégé par un second facteur : saisissez le code de votre application."
         >
@@ -116,6 +118,7 @@ export default function AuthPage() {
     case 'credentials':
       return (
         <AuthFrame
+          titled
           above={
             <ModeToggle
               mode={mode}

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { CostsTable } from '../features/costs/costs-table.tsx';
 import { useRecipeCosts } from '../features/recipes/api.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 /**
  * /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only.
  * It reads the costs only (`?view=costs`), not the whole list with lines and nutrition.
  */
-export default function CostsPage() {
+function CostsPageContent() {
   const recipes = useRecipeCosts();
   return (
     <div className="space-y-4">
@@ -35,5 +36,15 @@ export default function CostsPage() {
         <CostsTable rows={recipes.data} />
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function CostsPage() {
+  return (
+    <>
+      <PageTitle>Coûts des recettes</PageTitle>
+      <CostsPageContent />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { FirstHourChecklist } from './dashboard/first-hour-checklist.tsx';
 import { dashboardSummary, firstHourSteps, type DashboardData } from './dashboard/first-hour.ts';
 import { LivingSummary } from './dashboard/living-summary.tsx';
 import { useDashboardData } from './dashboard/use-dashboard-data.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 /** Until its four steps are done, the first hour's checklist; then what needs the owner's hand. */
 function GuideOrSummary({ data }: { data: DashboardData }) {
@@ -45,7 +46,7 @@ const shortcuts = [
   },
 ];
 
-export default function DashboardPage() {
+function DashboardPageContent() {
   const { data: me } = useMe();
   const canManageBilling = useCan('billing:manage');
   const data = useDashboardData();
@@ -137,6 +138,16 @@ function DashboardBody({
           </Link>
         ))}
       </section>
+    </>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function DashboardPage() {
+  return (
+    <>
+      <PageTitle>Tableau de bord</PageTitle>
+      <DashboardPageContent />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useDemoCheckoutAction, useDemoCheckoutSession } from '../features/billi
 import { DemoBanner } from '../features/billing/demo-banner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatDate, formatEuros } from '../lib/format.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 const DAY_MS = 86_400_000;
 const euros = (value: number) => formatEuros(value, Number.isInteger(value) ? 0 : 2);
@@ -72,7 +73,7 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
 }
 
 /** docs/product/decisions.md 4: the demo provider's checkout page, the stand-in for Stripe Checkout. */
-export default function DemoCheckoutPage() {
+function DemoCheckoutPageContent() {
   const { id = '' } = useParams();
   const session = useDemoCheckoutSession(id);
   const action = useDemoCheckoutAction(id);
@@ -135,5 +136,15 @@ export default function DemoCheckoutPage() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function DemoCheckoutPage() {
+  return (
+    <>
+      <PageTitle>Paiement de l’abonnement (démonstration)</PageTitle>
+      <DemoCheckoutPageContent />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DemoBanner } from '../features/billing/demo-banner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 const statusLabels: Record<string, string> = {
   active: 'Actif',
@@ -59,7 +60,7 @@ function Details({ subscription }: { subscription: BillingSubscription }) {
 }
 
 /** docs/product/decisions.md 4: the demo provider's customer portal, the stand-in for Stripe's. */
-export default function DemoPortalPage() {
+function DemoPortalPageContent() {
   const subscription = useBillingSubscription();
   const change = useDemoPortalAction();
   const run = (action: DemoPortalAction) =>
@@ -154,5 +155,15 @@ export default function DemoPortalPage() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function DemoPortalPage() {
+  return (
+    <>
+      <PageTitle>Gérer mon abonnement (démonstration)</PageTitle>
+      <DemoPortalPageContent />
+    </>
   );
 }

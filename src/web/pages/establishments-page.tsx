@@ -11,6 +11,7 @@ import { ApiError } from '../lib/api.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: EstablishmentForm, usePreload } = lazyComponent(
@@ -21,7 +22,7 @@ const { Component: EstablishmentForm, usePreload } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; establishment: Establishment };
 
 /** « Établissements » (docs/product/organisations.md « Establishments »): everyone reads, owners write. */
-export default function EstablishmentsPage() {
+function EstablishmentsPageContent() {
   const { data: me } = useMe();
   const establishments = useEstablishments();
   const remove = useDeleteEstablishment();
@@ -125,5 +126,15 @@ export default function EstablishmentsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function EstablishmentsPage() {
+  return (
+    <>
+      <PageTitle>Établissements</PageTitle>
+      <EstablishmentsPageContent />
+    </>
   );
 }

@@ -5,9 +5,10 @@ import { useOrganisationHistoryPage } from '../features/history/api.ts';
 import { HistoryList } from '../features/history/history-list.tsx';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 /** « Historique » (owners, docs/product/organisations.md « History »): the organisation's changes, newest first, page by page. */
-export default function HistoryPage() {
+function HistoryPageContent() {
   const { data: me } = useMe();
   const allowed = useCan('audit:read');
   if (!me) return null;
@@ -88,6 +89,16 @@ function HistoryChunk({
           Voir plus
         </Button>
       )}
+    </>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function HistoryPage() {
+  return (
+    <>
+      <PageTitle>Historique</PageTitle>
+      <HistoryPageContent />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useAcceptInvitation, useInvitationPreview } from '../features/team/invi
 import { INVITATION_STATUS_TEXTS, InvitationSummary } from '../features/team/invitation-summary.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 /**
  * /invitation/:token (docs/product/organisations.md « Invitations »): what the invitation
@@ -22,7 +23,7 @@ import { useMe } from '../lib/queries.ts';
  * address locked; signed in with that address, « Rejoindre l’équipe »; with another one, the
  * French refusal and « Se déconnecter ».
  */
-export default function InvitationPage() {
+function InvitationPageContent() {
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
   usePreloadAuthForms();
@@ -173,4 +174,14 @@ function SignInToJoin({ token, email }: { token: string; email: string }) {
         </div>
       );
   }
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function InvitationPage() {
+  return (
+    <>
+      <PageTitle>Invitation</PageTitle>
+      <InvitationPageContent />
+    </>
+  );
 }

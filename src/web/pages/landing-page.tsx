@@ -216,6 +216,8 @@ export default function LandingPage() {
   useScrollToHash(belowTheFold);
   return (
     <>
+      {/* The built page's own title (index.html), here too: a visit from another page replaces that page's. */}
+      <title>NutriCarte – Nutrition et menus digitaux pour la restauration</title>
       <Hero />
       {belowTheFold ? <BelowTheFold /> : <div className="min-h-[200vh]" aria-hidden="true" />}
     </>

@@ -33,6 +33,7 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The month view and the tools under the plan load apart from the page (its first load stays
 // within docs/decisions/0022's budget); fetched in the background once the page has painted.
@@ -67,7 +68,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
   allowed.includes(value as T) ? (value as T) : fallback;
 
 /** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
-export default function MealPlansPage() {
+function MealPlansPageContent() {
   usePreloadMonthView();
   usePreloadPlanTools();
   usePreloadGemrcnPanel();
@@ -299,3 +300,13 @@ const monthDay = (date: string) =>
   new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
+
+/** The page under its own title (RGAA 8.6). */
+export default function MealPlansPage() {
+  return (
+    <>
+      <PageTitle>Plans de menus</PageTitle>
+      <MealPlansPageContent />
+    </>
+  );
+}

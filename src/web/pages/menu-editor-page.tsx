@@ -19,6 +19,7 @@ import { MenuPreview } from '../features/menus/menu-preview.tsx';
 import { ApiError } from '../lib/api.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The recipe picker (Radix's dialog, its focus trap and scroll lock) opens on demand: its code
 // loads once the page has painted, as the forms' do (issue 20's 120 kB).
@@ -38,7 +39,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  * The menu editor (docs/product/spec.md « Menu editor »), reached as /menu-editor/:id and /menus/:menuId
  * (docs/product/decisions.md 6). Another owner's menu answers 404 and reads « Menu non trouvé ».
  */
-export default function MenuEditorPage() {
+function MenuEditor() {
   const params = useParams();
   const menuId = params.id ?? params.menuId ?? '';
   const menu = useMenu(menuId);
@@ -203,5 +204,17 @@ function BackLink() {
     <Link to="/menus" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
       <span aria-hidden="true">←</span> Retour aux menus
     </Link>
+  );
+}
+
+/** The editor under the menu's name (RGAA 8.6): two menus open side by side are told apart. */
+export default function MenuEditorPage() {
+  const params = useParams();
+  const name = useMenu(params.id ?? params.menuId ?? '').data?.name;
+  return (
+    <>
+      <PageTitle>{name ? `${name} · Éditeur de menu` : 'Éditeur de menu'}</PageTitle>
+      <MenuEditor />
+    </>
   );
 }

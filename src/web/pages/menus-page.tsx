@@ -11,6 +11,7 @@ import { MenuCard } from '../features/menus/menu-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(
@@ -21,7 +22,7 @@ const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
 
 /** Mes Menus (docs/product/spec.md « Mes Menus »). */
-export default function MenusPage() {
+function MenusPageContent() {
   const { data: me } = useMe();
   const menus = useMenus();
   const remove = useDeleteMenu();
@@ -138,5 +139,15 @@ export default function MenusPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function MenusPage() {
+  return (
+    <>
+      <PageTitle>Mes menus</PageTitle>
+      <MenusPageContent />
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
-export default function NotFoundPage() {
+function NotFoundPageContent() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
       <p className="text-6xl font-bold text-brand-700">404</p>
@@ -11,5 +12,15 @@ export default function NotFoundPage() {
         Retour à l’accueil
       </Link>
     </main>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function NotFoundPage() {
+  return (
+    <>
+      <PageTitle>Page non trouvée</PageTitle>
+      <NotFoundPageContent />
+    </>
   );
 }

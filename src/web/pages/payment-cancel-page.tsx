@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
 import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
 import { XCircleIcon } from '../features/marketing/icons.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 /** docs/product/spec.md « Payment cancel page ». */
-export default function PaymentCancelPage() {
+function PaymentCancelPageContent() {
   return (
     <ReturnPageFrame>
       <XCircleIcon className="mx-auto h-14 w-14 text-orange-600" />
@@ -23,5 +24,15 @@ export default function PaymentCancelPage() {
         </Link>
       </div>
     </ReturnPageFrame>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function PaymentCancelPage() {
+  return (
+    <>
+      <PageTitle>Paiement annulé</PageTitle>
+      <PaymentCancelPageContent />
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
 import { usePaymentVerification } from '../features/billing/use-payment-verification.ts';
 import { VERIFICATION } from '../features/billing/verification-schedule.ts';
 import { AlertIcon, CheckCircleIcon, CheckIcon, XCircleIcon } from '../features/marketing/icons.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 const unlocked = ['Menus illimités', 'Recettes illimitées', 'Codes QR illimités', 'Support prioritaire'];
 
@@ -24,7 +25,7 @@ function Actions() {
   );
 }
 
-export default function PaymentSuccessPage() {
+function PaymentSuccessPageContent() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   useMetaPixelSubscribe(useConsent().ads);
@@ -111,5 +112,15 @@ export default function PaymentSuccessPage() {
         </Link>
       </p>
     </ReturnPageFrame>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function PaymentSuccessPage() {
+  return (
+    <>
+      <PageTitle>Confirmation du paiement</PageTitle>
+      <PaymentSuccessPageContent />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
 import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
 import { useInvalidateProducts } from '../features/products/api.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: ProductForm, usePreload } = lazyComponent(
@@ -21,7 +22,7 @@ const { Component: ProductForm, usePreload } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
 
 /** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
-export default function ProductsPage() {
+function ProductsPageContent() {
   const products = useProducts();
   const remove = useDeleteProduct();
   const canWrite = useCan('content:write');
@@ -107,5 +108,15 @@ export default function ProductsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function ProductsPage() {
+  return (
+    <>
+      <PageTitle>Mes produits</PageTitle>
+      <ProductsPageContent />
+    </>
   );
 }

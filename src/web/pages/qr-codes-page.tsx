@@ -10,6 +10,7 @@ import { createDrawQueue } from '../features/qr/draw-queue.ts';
 import { QrCard } from '../features/qr/qr-card.tsx';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The generator opens on demand (« Générer un code QR »): its code loads once the page has painted.
 const { Component: QrGenerator, usePreload: usePreloadGenerator } = lazyComponent(
@@ -22,7 +23,7 @@ const FIRST_DRAW_DELAY_MS = 200;
 const DRAW_INTERVAL_MS = 100;
 
 /** Codes QR (docs/product/spec.md « Codes QR page »). */
-export default function QrCodesPage() {
+function QrCodesPageContent() {
   const qrCodes = useQrCodes();
   const menus = useMenus();
   const setStatus = useSetQrStatus();
@@ -127,5 +128,15 @@ export default function QrCodesPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function QrCodesPage() {
+  return (
+    <>
+      <PageTitle>Codes QR</PageTitle>
+      <QrCodesPageContent />
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { fr } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -28,7 +29,7 @@ const { Component: RecipeHistoryDialog, usePreload: usePreloadHistoryDialog } = 
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
 
-export default function RecipesPage() {
+function RecipesPageContent() {
   const { data: me } = useMe();
   // From the dashboard's count: only the recipes whose allergens are still to confirm.
   const [params] = useSearchParams();
@@ -164,5 +165,15 @@ export default function RecipesPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function RecipesPage() {
+  return (
+    <>
+      <PageTitle>Mes recettes</PageTitle>
+      <RecipesPageContent />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { AuthFrame } from '../features/auth/auth-frame.tsx';
 import { ResetPasswordForm } from '../features/auth/lazy-auth.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import type { AuthPageState } from './auth-page.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 const MISSING_TOKEN = 'Ce lien est incomplet. Ouvrez le lien reçu par email en entier, ou demandez-en un nouveau.';
 
@@ -26,7 +27,7 @@ function InvalidLink({ text }: { text: string }) {
 }
 
 /** /reset-password: where the link of the « Mot de passe oublié » e-mail lands (`?token=…` or `?error=…`). */
-export default function ResetPasswordPage() {
+function ResetPasswordPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [refused, setRefused] = useState(params.has('error'));
@@ -39,5 +40,15 @@ export default function ResetPasswordPage() {
     >
       <ResetPasswordForm token={token} onInvalidToken={() => setRefused(true)} />
     </AuthFrame>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function ResetPasswordPage() {
+  return (
+    <>
+      <PageTitle>Nouveau mot de passe</PageTitle>
+      <ResetPasswordPageContent />
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { AlertIcon, CheckIcon, CrownIcon, MailIcon } from '../features/marketing
 import { formatDate, formatEuros } from '../lib/format.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 const SUPPORT_EMAIL = 'support@nutricarte.fr';
 const euros = (value: number) => formatEuros(value, 0);
@@ -243,7 +244,7 @@ function useSubscriptionToasts(billing: ReturnType<typeof useBillingSubscription
   }, [data]);
 }
 
-export default function SubscriptionPage() {
+function SubscriptionPageContent() {
   const [params] = useSearchParams();
   const { data: me } = useMe();
   const billing = useBillingSubscription();
@@ -288,5 +289,15 @@ export default function SubscriptionPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function SubscriptionPage() {
+  return (
+    <>
+      <PageTitle>Mon abonnement</PageTitle>
+      <SubscriptionPageContent />
+    </>
   );
 }

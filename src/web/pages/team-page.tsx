@@ -9,6 +9,7 @@ import { PremiumInvitationsNotice } from '../features/team/premium-invitations-n
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 // The invitation form (react-hook-form, zod) is for owners only: it loads apart from the list.
 const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponent(
@@ -21,7 +22,7 @@ const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponen
  * invite, change roles, remove and revoke; the others read. Every member but the last owner
  * may leave.
  */
-export default function TeamPage() {
+function TeamPageContent() {
   const { data: me } = useMe();
   const organisation = useOrganisation();
   const canManage = useCan('members:manage');
@@ -82,5 +83,15 @@ export default function TeamPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function TeamPage() {
+  return (
+    <>
+      <PageTitle>Équipe</PageTitle>
+      <TeamPageContent />
+    </>
   );
 }

@@ -8,20 +8,49 @@ import type { MenuChangeFeed } from './menu-changes.ts';
 /**
  * The public page's only script (issue 18: ≤ 2 KB gzip, deferred, the page complete without
  * it): on each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
- * the page fetches its own URL (same language, same filter) and swaps the dishes in, leaving
- * the filter form as the diner is filling it. A failed fetch waits for the next event; a page
- * gone (404) reloads to show why.
+ * the page fetches its own URL (same language, same filter) and puts in what changed, block by
+ * block of <main>, so an unchanged block keeps the keyboard's focus, and the filter form stays
+ * as the diner is filling it. Then the live region (`#live`, role="status", RGAA 7.5) says which
+ * dishes are now sold out or back, or that the menu changed, in the page's language (its
+ * `data-*` texts). A failed fetch waits for the next event; a page gone (404) reloads to show why.
  */
 export const LIVE_SCRIPT = `(function(){
 if(!window.EventSource||!window.fetch||!window.DOMParser)return;
 var busy=false,again=false,opened=0;
+function out(root){return [].map.call(root.querySelectorAll('.so h3'),function(h){return h.textContent})}
+function blocks(root,form){return [].filter.call(root.children,function(c){return c!==form})}
+function patch(olds,news,main,before){
+var changed=false;
+for(var i=0;i<Math.max(olds.length,news.length);i++){
+var o=olds[i],n=news[i];
+if(o&&n){if(!o.isEqualNode(n)){o.replaceWith(n);changed=true}}
+else if(n){main.insertBefore(n,before);changed=true}
+else{o.remove();changed=true}
+}
+return changed;
+}
+function say(text){
+var live=document.getElementById('live');
+if(!live||!text)return;
+live.textContent='';
+setTimeout(function(){live.textContent=text},100);
+}
 function swap(html){
 var next=new DOMParser().parseFromString(html,'text/html').querySelector('main'),main=document.querySelector('main');
 if(!next||!main)return;
-var form=main.querySelector('.flt'),nextForm=next.querySelector('.flt');
-if(!form||!nextForm){main.replaceWith(next);return}
-Array.prototype.slice.call(main.children).forEach(function(c){if(c!==form)c.remove()});
-Array.prototype.slice.call(next.children).forEach(function(c){if(c!==nextForm)main.appendChild(c)});
+var was=out(main),form=main.querySelector('.flt'),nextForm=next.querySelector('.flt'),changed;
+var olds=blocks(main,form),news=blocks(next,nextForm);
+if(form&&nextForm){
+var at=olds.indexOf(form.nextElementSibling),nat=news.indexOf(nextForm.nextElementSibling);
+if(at<0)at=olds.length;if(nat<0)nat=news.length;
+changed=patch(olds.slice(0,at),news.slice(0,nat),main,form);
+changed=patch(olds.slice(at),news.slice(nat),main,null)||changed;
+}else changed=patch(olds,news,main,null);
+var now=out(main),live=document.getElementById('live');
+var gone=now.filter(function(n){return was.indexOf(n)<0}),back=was.filter(function(n){return now.indexOf(n)<0});
+if(!live)return;
+var text=(gone.length?live.dataset.out+' '+gone.join(', ')+'. ':'')+(back.length?live.dataset.back+' '+back.join(', ')+'.':'');
+say(text.trim()||(changed?live.dataset.upd:''));
 }
 function refresh(){
 if(busy){again=true;return}

@@ -15,6 +15,7 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
   restaurantName: 'Chez Paul',
   restaurantAddress: null,
   restaurantPhone: null,
+  accessibilityContact: null,
   ownerIsPremium: false,
   formules: [],
   sections: [

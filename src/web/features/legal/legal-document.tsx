@@ -19,7 +19,16 @@ const prose =
  * The frame of a legal page: title, date, and a body written from the publisher details of
  * GET /api/config (with their loading and error states).
  */
-export function LegalDocument({ title, children }: { title: string; children: (legal: LegalInfo) => ReactNode }) {
+export function LegalDocument({
+  title,
+  updatedAt = LEGAL_TEXTS_UPDATED_AT,
+  children,
+}: {
+  title: string;
+  /** « Dernière mise à jour »: the legal texts' date unless the page has its own (the accessibility statement's audit). */
+  updatedAt?: string;
+  children: (legal: LegalInfo) => ReactNode;
+}) {
   const config = usePublicConfig();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { audit } from './axe.ts';
+import { decidedConsentState, signUp, uniqueEmail } from './fixtures.ts';
+import { expect, test } from './test.ts';
+
+/**
+ * RGAA 4.1 on the public pages (docs/accessibility/rgaa-audit.md, docs/decisions/0040-rgaa-public-pages.md):
+ * every public page, at 320 and 1280 px, in a browser set to French and to English, with and
+ * without JavaScript, passes axe with no violation at all (best practices included), scrolls no
+ * wider than the screen (RGAA 10.11) and has its own title (8.6). One context per variant, the
+ * pages audited one after the other in it. Then every route of the web app, signed in, has a
+ * title of its own.
+ */
+
+interface Seeded {
+  menuId: string;
+  qrId: string;
+  inactiveQrId: string;
+  establishmentId: string;
+}
+
+const WEEK = '2026-09-07';
+
+/** An owner's menu (a priced dish in French and English, a drink), two QR codes and a published week, through the API. */
+async function seed(page: Page, origin: string): Promise<Seeded> {
+  const headers = { Origin: origin };
+  const send = async (method: 'post' | 'put', path: string, data: unknown, status = method === 'post' ? 201 : 200) => {
+    const response = await page.request[method](path, { headers, data });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(status);
+    return (await response.json()) as { id: string };
+  };
+  const recipe = await send('post', '/api/recipes', {
+    name: 'Quiche aux poireaux',
+    servings: 4,
+    ingredients: [{ code: '22000', quantity: 200, unit: 'g' }],
+    allergens: ['Gluten', 'Lait', 'Œufs'],
+    allergensDeclared: true,
+    dietaryInfo: ['Végétarien'],
+    translations: { en: { name: 'Leek quiche', description: 'With a green salad' } },
+  });
+  const menu = await send('post', '/api/menus', { name: 'Carte du soir' });
+  const section = await send('post', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
+  const item = await send('post', `/api/sections/${section.id}/items`, { recipeId: recipe.id });
+  await send('put', `/api/items/${item.id}`, { name: 'Quiche aux poireaux', isAvailable: true, price: 14.5 });
+  await send('post', `/api/sections/${section.id}/items`, { name: 'Café gourmand', price: 7.9 });
+  const qr = await send('post', '/api/qr-codes', { name: 'Table 1', menuId: menu.id });
+  const establishments = (await (await page.request.get('/api/establishments')).json()) as {
+    establishments: { id: string; name: string }[];
+  };
+  const establishment = establishments.establishments[0]!;
+  await send('put', `/api/establishments/${establishment.id}`, {
+    name: establishment.name,
+    accessibilityContact: 'accessibilite@bistrot-du-port.fr',
+  });
+  const components = [{ slot: 'plat', recipeId: recipe.id }];
+  await send('put', `/api/meal-plans/${establishment.id}/${WEEK}/dejeuner`, { components });
+  expect(
+    (await page.request.post(`/api/meal-plans/${establishment.id}/publish`, { headers, data: { week: WEEK } })).status(),
+  ).toBe(200);
+  return { menuId: menu.id, qrId: qr.id, inactiveQrId: '00000000-0000-4000-8000-000000000000', establishmentId: establishment.id };
+}
+
+/** The public pages: [address, name]. A scanned code leads to its menu; an unknown one to the calm error page. */
+const publicPages = (s: Seeded) =>
+  [
+    ['/', 'landing'],
+    ['/restaurants', 'restaurants'],
+    ['/restauration-collective', 'collective'],
+    ['/auth', 'auth'],
+    ['/auth?mode=inscription', 'sign-up'],
+    ['/mentions-legales', 'legal-notice'],
+    ['/confidentialite', 'privacy'],
+    ['/conditions-generales', 'terms'],
+    ['/accessibilite', 'statement'],
+    [`/menu/${s.menuId}`, 'menu'],
+    [`/menu/${s.menuId}?sans=gluten`, 'menu-filtered'],
+    [`/qr/${s.qrId}`, 'qr'],
+    [`/qr/${s.inactiveQrId}`, 'qr-unknown'],
+    [`/semaine/${s.establishmentId}?date=${WEEK}`, 'week'],
+  ] as const;
+
+let seeded: Promise<Seeded> | undefined;
+/** Seeded once per worker, by an owner signed up in a context of its own. */
+function seedOnce(browser: Browser, baseURL: string): Promise<Seeded> {
+  seeded ??= (async () => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const page = await context.newPage();
+      await signUp(page, uniqueEmail('rgaa'));
+      return await seed(page, baseURL);
+    } finally {
+      await context.close();
+    }
+  })();
+  return seeded;
+}
+
+/**
+ * A painted page (docs/decisions/0028-server-first-paint.md) is the app's once the visitor moves:
+ * with JavaScript, a key pressed brings the app, and the page is audited as the app draws it.
+ */
+async function appTakesOver(page: Page) {
+  if ((await page.locator('#root[data-first-paint]').count()) === 0) return;
+  await page.keyboard.press('Shift');
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+for (const width of [320, 1280] as const)
+  for (const locale of ['fr-FR', 'en-US'] as const)
+    for (const javaScriptEnabled of [true, false])
+      test(`public pages at ${width} px, ${locale}, ${javaScriptEnabled ? 'with' : 'without'} JavaScript: axe finds nothing, nothing scrolls sideways, each has its title`, async ({
+        browser,
+        baseURL,
+      }) => {
+        test.setTimeout(180_000); // 14 pages audited: about 40 s on an idle machine
+        const s = await seedOnce(browser, baseURL!);
+        const context = await browser.newContext({
+          baseURL,
+          viewport: { width, height: 800 },
+          locale,
+          javaScriptEnabled,
+          reducedMotion: 'reduce',
+          storageState: decidedConsentState(baseURL!),
+        });
+        const page = await context.newPage();
+        const titles = new Map<string, string>();
+        try {
+          for (const [path, name] of publicPages(s)) {
+            await page.goto(path);
+            await expect(page.locator('h1').first(), path).toBeVisible();
+            if (javaScriptEnabled) await appTakesOver(page);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            expect(overflow, `${path} scrolls sideways by ${overflow} px at ${width} px`).toBeLessThanOrEqual(0);
+            const title = await page.title();
+            expect(title, `${path} has a title`).not.toBe('');
+            titles.set(name, title);
+            await audit(page, `rgaa-${name}-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`, {
+              strict: true,
+              screenshot: locale === 'fr-FR' && (javaScriptEnabled || width === 320),
+            });
+          }
+        } finally {
+          await context.close();
+        }
+        // One title per page; a filtered menu and a scanned code are the menu itself.
+        const distinct = [...titles].filter(([name]) => name !== 'menu-filtered' && name !== 'qr' && name !== 'sign-up');
+        expect(new Set(distinct.map(([, title]) => title)).size, JSON.stringify(distinct)).toBe(distinct.length);
+      });
+
+/**
+ * The route table of src/web/router.tsx, read as bench/js-size.mjs reads it: every `path` the
+ * app declares, its parameters filled with the seeded ids. A new route without a title fails here.
+ */
+function declaredRoutes(): string[] {
+  const source = readFileSync(new URL('../src/web/router.tsx', import.meta.url), 'utf8');
+  return [...source.matchAll(/path:\s*'([^']+)'/g)].map(([, path]) => path!);
+}
+
+test('every route of the web app has its own title (RGAA 8.6)', async ({ page, baseURL }) => {
+  test.setTimeout(180_000); // about 35 pages, signed in
+  await signUp(page, uniqueEmail('titres'));
+  const s = await seed(page, baseURL!);
+  const recipes = (await (await page.request.get('/api/recipes')).json()) as { recipes: { id: string }[] };
+  const fill = (path: string) =>
+    path
+      .replace(':id?', s.menuId)
+      .replace('/recipes/:id', `/recipes/${recipes.recipes[0]!.id}`)
+      .replace('/qr-codes/:id', `/qr-codes/${s.qrId}`)
+      .replace(':establishmentId', s.establishmentId)
+      .replace(':menuId', s.menuId)
+      .replace('/menus/:id', `/menus/${s.menuId}`)
+      .replace('/demo/checkout/:id', '/demo/checkout/inconnu')
+      .replace(':token', 'jeton-inconnu')
+      .replace('*', 'page-inexistante');
+  const routes = declaredRoutes();
+  expect(routes.length).toBeGreaterThan(30);
+  const titles = new Map<string, string[]>();
+  for (const route of routes) {
+    const path = fill(route);
+    // The auth page sends a signed-in owner to the dashboard: it is seen signed out (above).
+    if (route === '/auth') continue;
+    await page.goto(path);
+    await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    const title = await page.title();
+    titles.set(title, [...(titles.get(title) ?? []), route]);
+  }
+  const shared = [...titles].filter(([, paths]) => paths.length > 1);
+  // The two addresses of the menu editor are one page.
+  expect(shared.filter(([, paths]) => !paths.every((p) => p.startsWith('/menu-editor') || p === '/menus/:menuId'))).toEqual([]);
+  expect([...titles.keys()].filter((title) => title === 'NutriCarte – Nutrition et menus digitaux pour la restauration')).toHaveLength(1);
+});

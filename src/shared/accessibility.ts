@@ -1,0 +1,59 @@
+/**
+ * The accessibility statement of NutriCarte's public pages (RGAA 4.1, article 47 of the law of
+ * 11 February 2005): its status, shown in every footer as « Accessibilité : … », and the audit
+ * it rests on (docs/accessibility/rgaa-audit.md, docs/decisions/0040-rgaa-public-pages.md).
+ * Change these figures with the grid, never apart from it.
+ */
+export const ACCESSIBILITY_PATH = '/accessibilite';
+
+/** « totalement » needs every applicable criterion met; « partiellement » at least half. */
+export type AccessibilityStatus = 'totalement conforme' | 'partiellement conforme' | 'non conforme';
+
+export interface AccessibilityAudit {
+  status: AccessibilityStatus;
+  /** The day the grid was completed (YYYY-MM-DD). */
+  date: string;
+  /** RGAA 4.1 criteria applicable to at least one page of the sample, and those met on every page. */
+  applicable: number;
+  met: number;
+  /** The pages of the sample: a name and an address (a diner's menu stands for every menu). */
+  sample: readonly { name: string; path: string }[];
+  /** What fails, in words a visitor understands, with what to do meanwhile. */
+  nonConformities: readonly string[];
+  /** Contents outside the obligation (third-party contents). */
+  exempt: readonly string[];
+}
+
+/** Kept apart from the audit's details: every footer's mention needs only this (the app's first-load budget). */
+export const ACCESSIBILITY_STATUS: AccessibilityStatus = 'partiellement conforme';
+
+export const ACCESSIBILITY_AUDIT: AccessibilityAudit = {
+  status: ACCESSIBILITY_STATUS,
+  date: '2026-11-29',
+  applicable: 0,
+  met: 0,
+  sample: [
+    { name: 'Accueil', path: '/' },
+    { name: 'Restaurants', path: '/restaurants' },
+    { name: 'Restauration collective', path: '/restauration-collective' },
+    { name: 'Connexion et inscription', path: '/auth' },
+    { name: 'Mentions légales', path: '/mentions-legales' },
+    { name: 'Politique de confidentialité', path: '/confidentialite' },
+    { name: 'Conditions générales', path: '/conditions-generales' },
+    { name: 'Déclaration d’accessibilité', path: ACCESSIBILITY_PATH },
+    { name: 'Menu d’un restaurant, en français et en anglais, avec le filtre des allergènes', path: '/menu/…' },
+    { name: 'Code QR scanné (redirection vers le menu, code inactif)', path: '/qr/…' },
+    { name: 'Menus de la semaine d’une cantine', path: '/semaine/…' },
+  ],
+  nonConformities: [],
+  exempt: [
+    'Les noms, descriptions et photos des plats, saisis par chaque restaurant ou établissement sous sa responsabilité (contenus de tiers). L’alternative textuelle d’une photo est le nom du plat.',
+  ],
+};
+
+/** The mention the RGAA requires on the home page, here in every footer. */
+export const ACCESSIBILITY_MENTION = `Accessibilité\u00a0: ${ACCESSIBILITY_STATUS}`;
+
+/** Percentage of the applicable criteria met, rounded down (never overstated). */
+export const accessibilityRate = (audit: Pick<AccessibilityAudit, 'applicable' | 'met'> = ACCESSIBILITY_AUDIT): number =>
+  audit.applicable === 0 ? 0 : Math.floor((audit.met / audit.applicable) * 100);

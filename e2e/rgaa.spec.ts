@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { audit } from './axe.ts';
-import { decidedConsentState, signUp, uniqueEmail } from './fixtures.ts';
+import { decidedConsentState, makePremium, signUp, uniqueEmail } from './fixtures.ts';
 import { expect, test } from './test.ts';
 
 /**
@@ -53,12 +53,20 @@ async function seed(page: Page, origin: string): Promise<Seeded> {
     name: establishment.name,
     accessibilityContact: 'accessibilite@bistrot-du-port.fr',
   });
+  await makePremium(page, origin);
   const components = [{ slot: 'plat', recipeId: recipe.id }];
   await send('put', `/api/meal-plans/${establishment.id}/${WEEK}/dejeuner`, { components });
   expect(
-    (await page.request.post(`/api/meal-plans/${establishment.id}/publish`, { headers, data: { week: WEEK } })).status(),
+    (
+      await page.request.post(`/api/meal-plans/${establishment.id}/publish`, { headers, data: { week: WEEK } })
+    ).status(),
   ).toBe(200);
-  return { menuId: menu.id, qrId: qr.id, inactiveQrId: '00000000-0000-4000-8000-000000000000', establishmentId: establishment.id };
+  return {
+    menuId: menu.id,
+    qrId: qr.id,
+    inactiveQrId: '00000000-0000-4000-8000-000000000000',
+    establishmentId: establishment.id,
+  };
 }
 
 /** The public pages: [address, name]. A scanned code leads to its menu; an unknown one to the calm error page. */
@@ -97,6 +105,35 @@ function seedOnce(browser: Browser, baseURL: string): Promise<Seeded> {
 }
 
 /**
+ * RGAA 10.7: every control the keyboard reaches shows where the focus is. One key pressed puts
+ * the browser in keyboard mode; then each focusable element takes the focus in turn, and its
+ * outline (or, for the few drawn otherwise, its box-shadow) is read.
+ */
+async function unringed(page: Page): Promise<string[]> {
+  await page.keyboard.press('Tab');
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, summary, [tabindex="0"]';
+    const missing: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[hidden], [inert]') || element.getClientRects().length === 0) continue;
+      element.focus();
+      if (document.activeElement !== element) continue;
+      const style = getComputedStyle(element);
+      // `auto`: the browser's own ring, which RGAA 10.7 accepts as long as nothing removes it.
+      const ring =
+        style.outlineStyle === 'auto' || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2);
+      if (!ring && style.boxShadow === 'none')
+        missing.push(
+          `${element.tagName.toLowerCase()} « ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)} »`,
+        );
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    return missing;
+  });
+}
+
+/**
  * A painted page (docs/decisions/0028-server-first-paint.md) is the app's once the visitor moves:
  * with JavaScript, a key pressed brings the app, and the page is audited as the app draws it.
  */
@@ -119,23 +156,36 @@ for (const width of [320, 1280] as const)
           baseURL,
           viewport: { width, height: 800 },
           locale,
-          javaScriptEnabled,
           reducedMotion: 'reduce',
           storageState: decidedConsentState(baseURL!),
         });
         const page = await context.newPage();
+        // Without JavaScript: the page's own scripts never run (the HTML parser sees scripting off,
+        // so <noscript> shows), then scripting comes back for axe alone, which Playwright injects.
+        const cdp = await context.newCDPSession(page);
         const titles = new Map<string, string>();
         try {
           for (const [path, name] of publicPages(s)) {
+            if (!javaScriptEnabled) await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
             await page.goto(path);
+            if (!javaScriptEnabled) await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
             await expect(page.locator('h1').first(), path).toBeVisible();
-            if (javaScriptEnabled) await appTakesOver(page);
-            const overflow = await page.evaluate(
-              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-            );
-            expect(overflow, `${path} scrolls sideways by ${overflow} px at ${width} px`).toBeLessThanOrEqual(0);
+            if (javaScriptEnabled) {
+              await appTakesOver(page);
+              expect.soft(await unringed(page), `${path}: controls without a visible focus`).toEqual([]);
+            }
+            // 10.11: the widest elements are named when the page is wider than the screen.
+            const wider = await page.evaluate(() => {
+              const width = document.documentElement.clientWidth;
+              if (document.documentElement.scrollWidth <= width) return [];
+              return [...document.querySelectorAll<HTMLElement>('body *')]
+                .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+                .slice(-4)
+                .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
+            });
+            expect.soft(wider, `${path} scrolls sideways at ${width} px`).toEqual([]);
             const title = await page.title();
-            expect(title, `${path} has a title`).not.toBe('');
+            expect.soft(title, `${path} has a title`).not.toBe('');
             titles.set(name, title);
             await audit(page, `rgaa-${name}-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`, {
               strict: true,
@@ -146,7 +196,9 @@ for (const width of [320, 1280] as const)
           await context.close();
         }
         // One title per page; a filtered menu and a scanned code are the menu itself.
-        const distinct = [...titles].filter(([name]) => name !== 'menu-filtered' && name !== 'qr' && name !== 'sign-up');
+        const distinct = [...titles].filter(
+          ([name]) => name !== 'menu-filtered' && name !== 'qr' && name !== 'sign-up',
+        );
         expect(new Set(distinct.map(([, title]) => title)).size, JSON.stringify(distinct)).toBe(distinct.length);
       });
 
@@ -190,6 +242,10 @@ test('every route of the web app has its own title (RGAA 8.6)', async ({ page, b
   }
   const shared = [...titles].filter(([, paths]) => paths.length > 1);
   // The two addresses of the menu editor are one page.
-  expect(shared.filter(([, paths]) => !paths.every((p) => p.startsWith('/menu-editor') || p === '/menus/:menuId'))).toEqual([]);
-  expect([...titles.keys()].filter((title) => title === 'NutriCarte – Nutrition et menus digitaux pour la restauration')).toHaveLength(1);
+  expect(
+    shared.filter(([, paths]) => !paths.every((p) => p.startsWith('/menu-editor') || p === '/menus/:menuId')),
+  ).toEqual([]);
+  expect(
+    [...titles.keys()].filter((title) => title === 'NutriCarte – Nutrition et menus digitaux pour la restauration'),
+  ).toHaveLength(1);
 });

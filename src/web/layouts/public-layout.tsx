@@ -40,7 +40,8 @@ function TopBar() {
   const { data: me } = useMe();
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+      {/* Wraps rather than scrolls sideways on the narrowest screens (RGAA 10.11: 320 px). */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
         <Link to="/" className="text-lg font-bold text-brand-700">
           NutriCarte
         </Link>

@@ -13,7 +13,7 @@ export const LEGAL_TEXTS_UPDATED_AT = '2026-11-21';
 const prose =
   'text-[0.9375rem] leading-relaxed text-stone-700 sm:text-base ' +
   '[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-5 [&_dl]:mt-3 ' +
-  '[&_a]:font-medium [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-2 [&_strong]:text-stone-900';
+  '[&_a]:font-medium [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-2 [&_a]:[overflow-wrap:anywhere] [&_strong]:text-stone-900';
 
 /**
  * The frame of a legal page: title, date, and a body written from the publisher details of

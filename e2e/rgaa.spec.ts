@@ -123,7 +123,15 @@ async function unringed(page: Page): Promise<string[]> {
       // `auto`: the browser's own ring, which RGAA 10.7 accepts as long as nothing removes it.
       const ring =
         style.outlineStyle === 'auto' || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2);
-      if (!ring && style.boxShadow === 'none')
+      // An author's ring stands out from the light backgrounds of these pages (3:1 against white).
+      const [r, g, b] = (style.outlineColor.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
+      const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      const luminance = 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+      if (style.outlineStyle !== 'auto' && ring && 1.05 / (luminance + 0.05) < 3)
+        missing.push(
+          `${element.tagName.toLowerCase()} « ${(element.textContent ?? '').trim().slice(0, 40)} »: ring ${style.outlineColor}`,
+        );
+      else if (!ring && style.boxShadow === 'none')
         missing.push(
           `${element.tagName.toLowerCase()} « ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)} »`,
         );

@@ -35,7 +35,8 @@ function ModeToggle({ mode, onChange }: { mode: AuthMode; onChange: (mode: AuthM
           onClick={() => onChange(m)}
           className={cn(
             'rounded-md py-2 text-sm font-medium',
-            mode === m ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600',
+            // The chosen mode is drawn by more than a shade (RGAA 3.3): a ring of 5.5:1 on the track.
+            mode === m ? 'bg-white font-semibold text-brand-800 shadow-sm ring-1 ring-brand-700' : 'text-stone-600',
           )}
         >
           {m === 'sign-in' ? 'Connexion' : 'Inscription'}

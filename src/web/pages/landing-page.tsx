@@ -85,9 +85,12 @@ const audiences = [
  * by scripts/landing-screenshot.ts. Its size is reserved (no layout shift); lazy, since on a
  * phone it comes below the headline.
  */
+const SCREENSHOT_CAPTION = 'Ce que vos clients voient en scannant le code QR.';
+
 function PhoneScreenshot() {
   return (
-    <figure className="mx-auto w-[270px] shrink-0">
+    // RGAA 1.9: the caption is tied to the image by the figure's role and name.
+    <figure role="figure" aria-label={SCREENSHOT_CAPTION} className="mx-auto w-[270px] shrink-0">
       <div className="overflow-hidden rounded-[2rem] border-[6px] border-stone-900 bg-stone-900 shadow-2xl">
         <img
           src="/landing/public-menu-phone.webp"
@@ -100,7 +103,7 @@ function PhoneScreenshot() {
         />
       </div>
       <figcaption className="mt-3 text-center text-small text-stone-700">
-        Ce que vos clients voient en scannant le code QR.
+        {SCREENSHOT_CAPTION}
       </figcaption>
     </figure>
   );

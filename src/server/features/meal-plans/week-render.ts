@@ -37,7 +37,7 @@ const CSS =
   'body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1c1917;background:#fafaf9}main{max-width:46rem;margin:0 auto;padding:1rem}' +
   'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
   'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
-  '.c{color:#78716c;font-size:.8rem;display:block}.a{font-size:.85rem;color:#9a3412}.l{display:block;font-size:.85rem;color:#166534}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
+  '.c{color:#78716c;font-size:.8rem;display:block}.a{display:block;font-size:.85rem;color:#9a3412}.l{display:block;font-size:.85rem;color:#166534}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
   'nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
   'header,footer{max-width:46rem;margin:0 auto;padding:0 1rem}header p{margin:1rem 0 0;font-weight:600}footer{font-size:.8rem;color:#57534e;padding-bottom:1.5rem}' +
   'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}footer li{padding:.25rem 0}' +
@@ -62,7 +62,7 @@ function renderDay(d: WeekDay): string {
         `<h3>${SERVICE_LABELS[s.service]}</h3><ul>${s.dishes
           .map(
             (dish) =>
-              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}<br>${allergenLine(dish)}</li>`,
+              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}${allergenLine(dish)}</li>`,
           )
           .join('')}</ul>`,
     )

@@ -24,13 +24,13 @@ export const DINER_CSS = `.langs{display:flex;flex-wrap:wrap;gap:.25rem .625rem;
 .out{display:inline-block;margin:.375rem 0 0;padding:.125rem .625rem;border-radius:.375rem;background:#1f2937;color:#fff;font-size:.875rem;font-weight:700}
 .so h3{color:#4b5563}`;
 
-/** Plain links (no script): each language keeps the allergens the diner avoids. */
+/** Plain links (no script), a list (RGAA 9.3): each language keeps the allergens the diner avoids. */
 export function languageSwitcher(view: DinerView): string {
   const links = DINER_LANGUAGES.map((lang) => {
     const current = lang === view.lang ? ' aria-current="true"' : '';
-    return `<a href="${viewQuery(lang, view.avoided)}" hreflang="${lang}" lang="${lang}"${current}>${LANGUAGE_NATIVE_NAMES[lang]}</a>`;
+    return `<li><a href="${viewQuery(lang, view.avoided)}" hreflang="${lang}" lang="${lang}"${current}>${LANGUAGE_NATIVE_NAMES[lang]}</a></li>`;
   }).join('');
-  return `<nav class="langs" aria-label="${view.texts.language}">${links}</nav>`;
+  return `<nav aria-label="${view.texts.language}"><ul class="langs">${links}</ul></nav>`;
 }
 
 /**

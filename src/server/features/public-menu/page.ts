@@ -56,9 +56,9 @@ dd{margin:0;font-size:.875rem;font-weight:700;color:#111827;white-space:nowrap}
 .al{margin:.5rem 0 0;font-size:.8125rem;font-weight:600;color:#374151}
 .unv{padding:.25rem .5rem;border-radius:.375rem;background:#ffedd5;color:#9a3412;border:1px solid #fdba74}
 .ns{display:flex;align-items:center;margin:.625rem 0 0;font-weight:700;line-height:1}
-.ns i{font-style:normal;font-size:.75rem;color:#374151;margin-right:.5rem}
-.ns b{display:flex;align-items:center;justify-content:center;width:1.375rem;height:1.5rem;font-size:.8125rem;color:#fff}
-.ns b:nth-of-type(1){border-radius:.5rem 0 0 .5rem}.ns b:nth-of-type(5){border-radius:0 .5rem .5rem 0}
+.ns .nl{font-size:.75rem;color:#374151;margin-right:.5rem}
+.ns span+span{display:flex;align-items:center;justify-content:center;width:1.375rem;height:1.5rem;font-size:.8125rem;color:#fff}
+.ns .nsA{border-radius:.5rem 0 0 .5rem}.ns .nsE{border-radius:0 .5rem .5rem 0}
 .ns .on{width:2rem;height:2.25rem;font-size:1.25rem;border-radius:.5rem;border:2px solid #fff;box-shadow:0 0 0 1px #9ca3af;margin:0 -.125rem;position:relative}
 .nsA{background:#038141}.nsB{background:#85bb2f}.nsC{background:#fecb02}.nsD{background:#ee8100}.nsE{background:#e63e11}.ns .nsB,.ns .nsC,.ns .nsD{color:#1c1917}
 .empty{margin-top:1.75rem;padding:2rem 1rem;text-align:center;background:#fff;border:1px dashed #d1d5db;border-radius:.75rem}

@@ -186,7 +186,7 @@ describe('public menu page rendering', () => {
     expect(banner).not.toContain('<h1');
     expect(banner).not.toContain('hreflang');
     const main = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
-    expect(main.indexOf('<h1')).toBeLessThan(main.indexOf('<nav class="langs"'));
+    expect(main.indexOf('<h1')).toBeLessThan(main.indexOf('<ul class="langs"'));
     // 7.5: an empty live region outside <main>, with the words the script says, in the page's language.
     expect(body).toContain(
       '<p id="live" class="sr" role="status" data-out="Sold out:" data-back="Available again:" data-upd="The menu has been updated."></p><footer>',
@@ -267,7 +267,7 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
     // The five letters in their colours, the dish's one enlarged.
     expect(html).toContain(
-      '<p class="ns" role="img" aria-label="Nutri-Score C"><i>Nutri-Score</i><b class="nsA">A</b><b class="nsB">B</b><b class="nsC on">C</b><b class="nsD">D</b><b class="nsE">E</b></p>',
+      '<p class="ns" role="img" aria-label="Nutri-Score C"><span class="nl">Nutri-Score</span><span class="nsA">A</span><span class="nsB">B</span><span class="nsC on">C</span><span class="nsD">D</span><span class="nsE">E</span></p>',
     );
     expect(html).toMatch(
       /\.nsA\{background:#038141\}\.nsB\{background:#85bb2f\}\.nsC\{background:#fecb02\}\.nsD\{background:#ee8100\}\.nsE\{background:#e63e11\}/,

@@ -61,8 +61,8 @@ function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenSta
 
 /** The five-letter scale in its official colours, the recipe's letter enlarged. */
 const nutriScoreScale = (letter: string, label: string) =>
-  `<p class="ns" role="img" aria-label="${label} ${letter}"><i>${label}</i>` +
-  NUTRISCORE_LETTERS.map((l) => `<b class="ns${l}${l === letter ? ' on' : ''}">${l}</b>`).join('') +
+  `<p class="ns" role="img" aria-label="${label} ${letter}"><span class="nl">${label}</span>` +
+  NUTRISCORE_LETTERS.map((l) => `<span class="ns${l}${l === letter ? ' on' : ''}">${l}</span>`).join('') +
   '</p>';
 
 function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {

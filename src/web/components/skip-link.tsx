@@ -3,13 +3,14 @@ export const MAIN_ID = 'contenu';
 
 /**
  * « Aller au contenu »: the first link of every page with a layout (RGAA 12.7), hidden until
- * the keyboard reaches it, then shown at the top left, above everything.
+ * the keyboard reaches it, then shown at the top of the page, in the flow: it pushes the page
+ * down rather than covering it (RGAA 10.13).
  */
 export function SkipLink() {
   return (
     <a
       href={`#${MAIN_ID}`}
-      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-control focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg"
+      className="sr-only focus:not-sr-only focus:block focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800"
     >
       Aller au contenu
     </a>

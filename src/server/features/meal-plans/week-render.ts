@@ -41,7 +41,7 @@ const CSS =
   'nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
   'header,footer{max-width:46rem;margin:0 auto;padding:0 1rem}header p{margin:1rem 0 0;font-weight:600}footer{font-size:.8rem;color:#57534e;padding-bottom:1.5rem}' +
   'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}footer li{padding:.25rem 0}' +
-  '.skip{position:absolute;left:.5rem;top:-4rem;padding:.5rem 1rem;background:#fff;color:#9a3412}.skip:focus{top:.5rem}';
+  '.skip{position:absolute;left:-100rem;padding:.5rem 1rem;background:#fff;color:#9a3412}.skip:focus{position:static;display:block}';
 
 function allergenLine(dish: WeekDish): string {
   if (!dish.allergensDeclared) return `<span class="a">${ALLERGEN_STATEMENTS.unverified}</span>`;

@@ -13,7 +13,7 @@ export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f2937;background:#f5f7f6}
 .wrap{max-width:46rem;margin:0 auto;padding-left:1rem;padding-right:1rem}
-.skip{position:absolute;left:.5rem;top:-4rem;z-index:1;padding:.5rem 1rem;border-radius:.5rem;background:#fff;color:#065f46;font-weight:700}.skip:focus{top:.5rem}
+.skip{position:absolute;left:-100rem;padding:.5rem 1rem;background:#fff;color:#065f46;font-weight:700}.skip:focus{position:static;display:block}
 .top{background:#047857;color:#fff;padding:1.5rem 0 0}
 .hd{display:flow-root;background:#047857;color:#fff;margin:0 -1rem;padding:0 1rem 1.25rem;border-bottom:4px solid #ea580c}.hd>div{max-width:44rem;margin:0 auto}
 .resto{margin:0;font-size:.8125rem;font-weight:600;letter-spacing:.08em;text-transform:uppercase;color:#d1fae5}

@@ -18,7 +18,7 @@ export interface AccessibilityAudit {
   met: number;
   /** The pages of the sample: a name and an address (a diner's menu stands for every menu). */
   sample: readonly { name: string; path: string }[];
-  /** What fails, in words a visitor understands, with what to do meanwhile. */
+  /** What is not yet verified or fails, in words a visitor understands, with what to do meanwhile. */
   nonConformities: readonly string[];
   /** Contents outside the obligation (third-party contents). */
   exempt: readonly string[];
@@ -30,8 +30,8 @@ export const ACCESSIBILITY_STATUS: AccessibilityStatus = 'partiellement conforme
 export const ACCESSIBILITY_AUDIT: AccessibilityAudit = {
   status: ACCESSIBILITY_STATUS,
   date: '2026-11-29',
-  applicable: 0,
-  met: 0,
+  applicable: 61,
+  met: 61,
   sample: [
     { name: 'Accueil', path: '/' },
     { name: 'Restaurants', path: '/restaurants' },
@@ -45,7 +45,10 @@ export const ACCESSIBILITY_AUDIT: AccessibilityAudit = {
     { name: 'Code QR scanné (redirection vers le menu, code inactif)', path: '/qr/…' },
     { name: 'Menus de la semaine d’une cantine', path: '/semaine/…' },
   ],
-  nonConformities: [],
+  nonConformities: [
+    'L’espace des restaurateurs, après connexion, n’a pas encore été audité critère par critère. Ce qui y a été corrigé avec cet audit : un titre propre à chaque écran, les déplacements « Monter » et « Descendre » de l’éditeur de menu annoncés aux lecteurs d’écran, l’adresse du code QR écrite sur la carte de table imprimable et dans son alternative textuelle. Pour toute difficulté, écrivez-nous : nous vous aidons à faire la démarche autrement.',
+    'La restitution des composants scriptés (choix « Connexion » ou « Inscription », bandeau et préférences des cookies, filtre des allergènes) a été vérifiée dans l’arbre d’accessibilité du navigateur, pas encore avec un lecteur d’écran.',
+  ],
   exempt: [
     'Les noms, descriptions et photos des plats, saisis par chaque restaurant ou établissement sous sa responsabilité (contenus de tiers). L’alternative textuelle d’une photo est le nom du plat.',
   ],

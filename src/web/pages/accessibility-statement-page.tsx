@@ -23,20 +23,24 @@ export default function AccessibilityStatementPage() {
             loi n°&nbsp;2005-102 du 11&nbsp;février 2005.
           </p>
           <p>
-            Cette déclaration d’accessibilité s’applique aux pages publiques de NutriCarte&nbsp;: le site (accueil,
+            Cette déclaration d’accessibilité s’applique au service NutriCarte&nbsp;: son site public (accueil,
             présentation, connexion et inscription, pages légales), les menus que les restaurants publient pour leurs
-            clients et les menus de la semaine que les cantines publient pour les familles. L’espace des restaurateurs,
-            après connexion, n’en fait pas encore partie.
+            clients, les menus de la semaine que les cantines publient pour les familles, et l’espace des
+            restaurateurs après connexion.
           </p>
 
           <LegalSection title="État de conformité">
             <p>
-              Les pages publiques de NutriCarte sont <strong>{audit.status}s</strong> avec le référentiel général
-              d’amélioration de l’accessibilité (RGAA), version&nbsp;4.1
-              {audit.nonConformities.length > 0 ? ', en raison des non-conformités énumérées ci-dessous' : ''}.
+              NutriCarte est <strong>{audit.status}</strong> avec le référentiel général d’amélioration de
+              l’accessibilité (RGAA), version&nbsp;4.1, en raison des points énumérés ci-dessous&nbsp;: ses pages
+              publiques respectent tous les critères applicables, son espace des restaurateurs n’a pas encore été
+              audité.
             </p>
             <h3 className="mt-6 text-lg font-bold text-stone-900">Résultats des tests</h3>
-            <p>L’audit de conformité réalisé par l’équipe de NutriCarte (auto-évaluation) révèle que&nbsp;:</p>
+            <p>
+              L’audit de conformité réalisé par l’équipe de NutriCarte (auto-évaluation) sur les pages publiques révèle
+              que&nbsp;:
+            </p>
             <ul>
               <li>
                 {accessibilityRate()}&nbsp;% des critères du RGAA version&nbsp;4.1 sont respectés ({audit.met} critères
@@ -47,7 +51,7 @@ export default function AccessibilityStatementPage() {
           </LegalSection>
 
           <LegalSection title="Contenus non accessibles">
-            <h3 className="mt-6 text-lg font-bold text-stone-900">Non-conformités</h3>
+            <h3 className="mt-6 text-lg font-bold text-stone-900">Non-conformités et contenus non vérifiés</h3>
             {audit.nonConformities.length > 0 ? (
               <ul>
                 {audit.nonConformities.map((text) => (

@@ -58,5 +58,6 @@ export const ACCESSIBILITY_AUDIT: AccessibilityAudit = {
 export const ACCESSIBILITY_MENTION = `Accessibilité\u00a0: ${ACCESSIBILITY_STATUS}`;
 
 /** Percentage of the applicable criteria met, rounded down (never overstated). */
-export const accessibilityRate = (audit: Pick<AccessibilityAudit, 'applicable' | 'met'> = ACCESSIBILITY_AUDIT): number =>
-  audit.applicable === 0 ? 0 : Math.floor((audit.met / audit.applicable) * 100);
+export const accessibilityRate = (
+  audit: Pick<AccessibilityAudit, 'applicable' | 'met'> = ACCESSIBILITY_AUDIT,
+): number => (audit.applicable === 0 ? 0 : Math.floor((audit.met / audit.applicable) * 100));

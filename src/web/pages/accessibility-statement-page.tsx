@@ -25,8 +25,8 @@ export default function AccessibilityStatementPage() {
           <p>
             Cette déclaration d’accessibilité s’applique au service NutriCarte&nbsp;: son site public (accueil,
             présentation, connexion et inscription, pages légales), les menus que les restaurants publient pour leurs
-            clients, les menus de la semaine que les cantines publient pour les familles, et l’espace des
-            restaurateurs après connexion.
+            clients, les menus de la semaine que les cantines publient pour les familles, et l’espace des restaurateurs
+            après connexion.
           </p>
 
           <LegalSection title="État de conformité">
@@ -63,7 +63,9 @@ export default function AccessibilityStatementPage() {
             )}
             <h3 className="mt-6 text-lg font-bold text-stone-900">Dérogations pour charge disproportionnée</h3>
             <p>Aucune.</p>
-            <h3 className="mt-6 text-lg font-bold text-stone-900">Contenus non soumis à l’obligation d’accessibilité</h3>
+            <h3 className="mt-6 text-lg font-bold text-stone-900">
+              Contenus non soumis à l’obligation d’accessibilité
+            </h3>
             <ul>
               {audit.exempt.map((text) => (
                 <li key={text}>{text}</li>
@@ -73,7 +75,9 @@ export default function AccessibilityStatementPage() {
 
           <LegalSection title="Établissement de cette déclaration d’accessibilité">
             <p>Cette déclaration a été établie le {formatDate(audit.date)}.</p>
-            <h3 className="mt-6 text-lg font-bold text-stone-900">Technologies utilisées pour la réalisation du site</h3>
+            <h3 className="mt-6 text-lg font-bold text-stone-900">
+              Technologies utilisées pour la réalisation du site
+            </h3>
             <ul>
               <li>HTML5</li>
               <li>CSS</li>

@@ -102,9 +102,7 @@ function PhoneScreenshot() {
           className="block h-auto w-full"
         />
       </div>
-      <figcaption className="mt-3 text-center text-small text-stone-700">
-        {SCREENSHOT_CAPTION}
-      </figcaption>
+      <figcaption className="mt-3 text-center text-small text-stone-700">{SCREENSHOT_CAPTION}</figcaption>
     </figure>
   );
 }

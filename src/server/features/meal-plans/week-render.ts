@@ -88,7 +88,11 @@ function footer(page: Pick<WeekPage, 'establishmentName' | 'accessibilityContact
  * The page's frame (RGAA 12.6 and 12.7, docs/decisions/0040-rgaa-public-pages.md): a skip
  * link, the establishment's name as the banner, the week in <main>, the footer outside it.
  */
-function weekDocument(title: string, page: Pick<WeekPage, 'establishmentName' | 'accessibilityContact'> | null, main: string) {
+function weekDocument(
+  title: string,
+  page: Pick<WeekPage, 'establishmentName' | 'accessibilityContact'> | null,
+  main: string,
+) {
   return (
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${title}</title><style>${CSS}</style></head><body><a class="skip" href="#contenu">Aller au contenu</a>` +

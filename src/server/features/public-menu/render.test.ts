@@ -173,7 +173,10 @@ describe('public menu page rendering', () => {
   });
 
   it('has the frame of RGAA 4.1: a skip link first, the banner, the title and the language links in <main>, a live region, the footer', () => {
-    const html = renderMenuPage(menu({ restaurantAddress: '12 rue des Halles, 75001 Paris' }), dinerView({ lang: ['en'] }, undefined));
+    const html = renderMenuPage(
+      menu({ restaurantAddress: '12 rue des Halles, 75001 Paris' }),
+      dinerView({ lang: ['en'] }, undefined),
+    );
     const body = html.slice(html.indexOf('<body>'));
     // 12.7: the skip link comes first and leads to <main>; 12.6: one banner, one main, one footer.
     expect(body).toMatch(/^<body><a class="skip" href="#contenu">Skip to content<\/a><header class="top">/);
@@ -206,7 +209,10 @@ describe('public menu page rendering', () => {
     expect(mail).toContain(
       '<p class="fine">Contact accessibilité\u00a0: <a href="mailto:accessibilite@mairie.fr">accessibilite@mairie.fr</a> (<span>Chez Paul</span>)</p>',
     );
-    const link = renderMenuPage(menu({ accessibilityContact: 'https://mairie.fr/a?x=1&y="2"' }), dinerView({ lang: ['de'] }, undefined));
+    const link = renderMenuPage(
+      menu({ accessibilityContact: 'https://mairie.fr/a?x=1&y="2"' }),
+      dinerView({ lang: ['de'] }, undefined),
+    );
     expect(link).toContain(
       'Kontakt für Barrierefreiheit: <a href="https://mairie.fr/a?x=1&amp;y=&quot;2&quot;" lang="fr">https://mairie.fr/a?x=1&amp;y=&quot;2&quot;</a>',
     );

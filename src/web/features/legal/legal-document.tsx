@@ -34,7 +34,7 @@ export function LegalDocument({
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <title>{`${title} – NutriCarte`}</title>
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
-      <p className="mt-2 text-sm text-stone-500">Dernière mise à jour : {formatDate(LEGAL_TEXTS_UPDATED_AT)}</p>
+      <p className="mt-2 text-sm text-stone-500">Dernière mise à jour : {formatDate(updatedAt)}</p>
       {config.data ? (
         <div className={prose}>{children(config.data.legal)}</div>
       ) : config.isError ? (

@@ -16,49 +16,27 @@ import type { MenuChangeFeed } from './menu-changes.ts';
  */
 export const LIVE_SCRIPT = `(function(){
 if(!window.EventSource||!window.fetch||!window.DOMParser)return;
-var busy=false,again=false,opened=0;
-function out(root){return [].map.call(root.querySelectorAll('.so h3'),function(h){return h.textContent})}
-function blocks(root,form){return [].filter.call(root.children,function(c){return c!==form})}
-function patch(olds,news,main,before){
-var changed=false;
-for(var i=0;i<Math.max(olds.length,news.length);i++){
-var o=olds[i],n=news[i];
-if(o&&n){if(!o.isEqualNode(n)){o.replaceWith(n);changed=true}}
-else if(n){main.insertBefore(n,before);changed=true}
-else{o.remove();changed=true}
-}
-return changed;
-}
-function say(text){
-var live=document.getElementById('live');
-if(!live||!text)return;
-live.textContent='';
-setTimeout(function(){live.textContent=text},100);
-}
+var busy=0,again=0,opened=0,d=document;
+function out(r){return[].map.call(r.querySelectorAll('.so h3'),function(h){return h.textContent})}
+function kids(r,f){return[].filter.call(r.children,function(c){return c!==f})}
+function patch(o,n,m,b){var c=0;for(var i=0;i<Math.max(o.length,n.length);i++){if(o[i]&&n[i]){if(!o[i].isEqualNode(n[i])){o[i].replaceWith(n[i]);c=1}}else if(n[i]){m.insertBefore(n[i],b);c=1}else{o[i].remove();c=1}}return c}
 function swap(html){
-var next=new DOMParser().parseFromString(html,'text/html').querySelector('main'),main=document.querySelector('main');
-if(!next||!main)return;
-var was=out(main),form=main.querySelector('.flt'),nextForm=next.querySelector('.flt'),changed;
-var olds=blocks(main,form),news=blocks(next,nextForm);
-if(form&&nextForm){
-var at=olds.indexOf(form.nextElementSibling),nat=news.indexOf(nextForm.nextElementSibling);
-if(at<0)at=olds.length;if(nat<0)nat=news.length;
-changed=patch(olds.slice(0,at),news.slice(0,nat),main,form);
-changed=patch(olds.slice(at),news.slice(nat),main,null)||changed;
-}else changed=patch(olds,news,main,null);
-var now=out(main),live=document.getElementById('live');
-var gone=now.filter(function(n){return was.indexOf(n)<0}),back=was.filter(function(n){return now.indexOf(n)<0});
-if(!live)return;
-var text=(gone.length?live.dataset.out+' '+gone.join(', ')+'. ':'')+(back.length?live.dataset.back+' '+back.join(', ')+'.':'');
-say(text.trim()||(changed?live.dataset.upd:''));
+var x=new DOMParser().parseFromString(html,'text/html').querySelector('main'),m=d.querySelector('main'),l=d.getElementById('live');
+if(!x||!m)return;
+var was=out(m),f=m.querySelector('.flt'),nf=x.querySelector('.flt'),o=kids(m,f),n=kids(x,nf),c;
+if(f&&nf){var a=o.indexOf(f.nextElementSibling),b=n.indexOf(nf.nextElementSibling);if(a<0)a=o.length;if(b<0)b=n.length;c=patch(o.slice(0,a),n.slice(0,b),m,f)|patch(o.slice(a),n.slice(b),m,null)}else c=patch(o,n,m,null);
+if(!l)return;
+var now=out(m),g=now.filter(function(v){return was.indexOf(v)<0}),k=was.filter(function(v){return now.indexOf(v)<0});
+var t=((g.length?l.dataset.out+' '+g.join(', ')+'. ':'')+(k.length?l.dataset.back+' '+k.join(', ')+'.':'')).trim()||(c?l.dataset.upd:'');
+if(t){l.textContent='';setTimeout(function(){l.textContent=t},100)}
 }
 function refresh(){
-if(busy){again=true;return}
-busy=true;
+if(busy){again=1;return}
+busy=1;
 fetch(location.href,{cache:'no-cache',credentials:'omit'}).then(function(r){
 if(r.status===404){location.reload();return}
 if(r.ok)return r.text().then(swap);
-}).catch(function(){}).then(function(){busy=false;if(again){again=false;refresh()}});
+}).catch(function(){}).then(function(){busy=0;if(again){again=0;refresh()}});
 }
 var source=new EventSource(location.pathname.replace(/\\/+$/,'')+'/events');
 source.addEventListener('change',refresh);

@@ -1,4 +1,4 @@
-import { ACCESSIBILITY_AUDIT, accessibilityRate } from '../../shared/accessibility.ts';
+import { ACCESSIBILITY_AUDIT, accessibilityRate } from '../../shared/accessibility-audit.ts';
 import { LegalDocument, LegalSection, MailLink } from '../features/legal/legal-document.tsx';
 import { formatDate } from '../lib/format.ts';
 

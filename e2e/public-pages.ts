@@ -12,8 +12,11 @@ export interface Seeded {
 
 const WEEK = '2026-09-07';
 
-/** An owner’s menu (a priced dish in French and English, a drink), a QR code, an accessibility contact and a published week, through the API. */
-export async function seed(page: Page, origin: string): Promise<Seeded> {
+/**
+ * An owner’s menu (a priced dish in French and English, with `photo` if given, and a drink), a
+ * QR code, an accessibility contact and a published week, through the API.
+ */
+export async function seed(page: Page, origin: string, { photo }: { photo?: Buffer } = {}): Promise<Seeded> {
   const headers = { Origin: origin };
   const send = async (method: 'post' | 'put', path: string, data: unknown, status = method === 'post' ? 201 : 200) => {
     const response = await page.request[method](path, { headers, data });
@@ -29,6 +32,13 @@ export async function seed(page: Page, origin: string): Promise<Seeded> {
     dietaryInfo: ['Végétarien'],
     translations: { en: { name: 'Leek quiche', description: 'With a green salad' } },
   });
+  if (photo) {
+    const put = await page.request.put(`/api/recipes/${recipe.id}/photo`, {
+      headers: { ...headers, 'Content-Type': 'image/jpeg' },
+      data: photo,
+    });
+    expect(put.status()).toBe(200);
+  }
   const menu = await send('post', '/api/menus', { name: 'Carte du soir' });
   const section = await send('post', `/api/menus/${menu.id}/sections`, { name: 'Plats' });
   const item = await send('post', `/api/sections/${section.id}/items`, { recipeId: recipe.id });

@@ -31,7 +31,7 @@ const container = document.getElementById('root')!;
 /**
  * The app's first commit: the server's first paint is gone (e2e waits on this to measure the
  * page), and so is the built page's `<title>` behind the page's own, which React put first: a
- * head holds one title (RGAA 8.2, src/web/components/page-title.tsx).
+ * head holds one title (RGAA 8.2, docs/decisions/0040-rgaa-public-pages.md).
  */
 function FirstCommit() {
   useLayoutEffect(() => {

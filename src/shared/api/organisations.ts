@@ -61,31 +61,21 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
       return normalized;
     });
 
-const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+/** An e-mail address, or a web address on https (never a script's `javascript:` nor plain http). */
+const CONTACT = /^(?:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+|https:\/\/[^\s/<>"]+\.[^\s<>"]+)$/;
 
 /**
- * The establishment's own accessibility contact (docs/product/accessibility.md): an e-mail
- * address or an https web address, shown to diners and families as a link. Absent keeps the
- * stored one (a form that does not know it erases nothing); '' or null removes it.
+ * The establishment's own accessibility contact (docs/product/accessibility.md), shown to
+ * diners and families as a link. Absent keeps the stored one (a form that does not know it
+ * erases nothing); '' or null removes it.
  */
 export const accessibilityContactSchema = z
   .string({ error: m.accessibilityContactInvalid })
   .trim()
   .max(200, m.accessibilityContactInvalid)
+  .refine((v) => v === '' || CONTACT.test(v), m.accessibilityContactInvalid)
   .nullish()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (!v) return null;
-    if (EMAIL.test(v)) return v;
-    try {
-      const url = new URL(v);
-      if (url.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(v)) return v;
-    } catch {
-      // Not an address: refused below.
-    }
-    ctx.addIssue({ code: 'custom', message: m.accessibilityContactInvalid });
-    return null;
-  });
+  .transform((v) => (v === undefined ? undefined : v || null));
 
 /**
  * POST /api/establishments and PUT /api/establishments/:id: the establishment profile of

@@ -8,7 +8,6 @@ import { TwoFactorCard } from '../features/account/two-factor-card.tsx';
 import { useEmailLinkReturn } from '../features/account/use-email-link-return.ts';
 import { useMe, usePublicConfig } from '../lib/queries.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 const TOTP_QR_SIZE = 200;
 
@@ -65,7 +64,7 @@ function AccountPageContent() {
 export default function AccountPage() {
   return (
     <>
-      <PageTitle>Mon compte</PageTitle>
+      <title>Mon compte – NutriCarte</title>
       <AccountPageContent />
     </>
   );

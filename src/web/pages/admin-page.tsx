@@ -4,7 +4,6 @@ import { Tabs } from '../components/ui/tabs.tsx';
 import { useAdminEnvironment } from '../features/admin/api.ts';
 import { OutboxPanel } from '../features/admin/outbox-panel.tsx';
 import { useDetectedEnvironment } from '../features/admin/use-detected-environment.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 const envLabel = (env: string) => (env === 'production' ? 'production' : 'développement');
 const onOff = (on: boolean) => <Badge tone={on ? 'green' : 'neutral'}>{on ? 'activé' : 'désactivé'}</Badge>;
@@ -137,7 +136,7 @@ function AdminPageContent() {
 export default function AdminPage() {
   return (
     <>
-      <PageTitle>Administration</PageTitle>
+      <title>Administration – NutriCarte</title>
       <AdminPageContent />
     </>
   );

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { CostsTable } from '../features/costs/costs-table.tsx';
 import { useRecipeCosts } from '../features/recipes/api.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 /**
  * /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only.
@@ -43,7 +42,7 @@ function CostsPageContent() {
 export default function CostsPage() {
   return (
     <>
-      <PageTitle>Coûts des recettes</PageTitle>
+      <title>Coûts des recettes – NutriCarte</title>
       <CostsPageContent />
     </>
   );

@@ -9,7 +9,6 @@ import { FirstHourChecklist } from './dashboard/first-hour-checklist.tsx';
 import { dashboardSummary, firstHourSteps, type DashboardData } from './dashboard/first-hour.ts';
 import { LivingSummary } from './dashboard/living-summary.tsx';
 import { useDashboardData } from './dashboard/use-dashboard-data.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 /** Until its four steps are done, the first hour's checklist; then what needs the owner's hand. */
 function GuideOrSummary({ data }: { data: DashboardData }) {
@@ -146,7 +145,7 @@ function DashboardBody({
 export default function DashboardPage() {
   return (
     <>
-      <PageTitle>Tableau de bord</PageTitle>
+      <title>Tableau de bord – NutriCarte</title>
       <DashboardPageContent />
     </>
   );

@@ -9,7 +9,6 @@ import { useDemoCheckoutAction, useDemoCheckoutSession } from '../features/billi
 import { DemoBanner } from '../features/billing/demo-banner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatDate, formatEuros } from '../lib/format.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 const DAY_MS = 86_400_000;
 const euros = (value: number) => formatEuros(value, Number.isInteger(value) ? 0 : 2);
@@ -143,7 +142,7 @@ function DemoCheckoutPageContent() {
 export default function DemoCheckoutPage() {
   return (
     <>
-      <PageTitle>Paiement de l’abonnement (démonstration)</PageTitle>
+      <title>Paiement de l’abonnement (démonstration) – NutriCarte</title>
       <DemoCheckoutPageContent />
     </>
   );

@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DemoBanner } from '../features/billing/demo-banner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 const statusLabels: Record<string, string> = {
   active: 'Actif',
@@ -162,7 +161,7 @@ function DemoPortalPageContent() {
 export default function DemoPortalPage() {
   return (
     <>
-      <PageTitle>Gérer mon abonnement (démonstration)</PageTitle>
+      <title>Gérer mon abonnement (démonstration) – NutriCarte</title>
       <DemoPortalPageContent />
     </>
   );

@@ -11,7 +11,6 @@ import { ApiError } from '../lib/api.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: EstablishmentForm, usePreload } = lazyComponent(
@@ -133,7 +132,7 @@ function EstablishmentsPageContent() {
 export default function EstablishmentsPage() {
   return (
     <>
-      <PageTitle>Établissements</PageTitle>
+      <title>Établissements – NutriCarte</title>
       <EstablishmentsPageContent />
     </>
   );

@@ -5,7 +5,6 @@ import { useOrganisationHistoryPage } from '../features/history/api.ts';
 import { HistoryList } from '../features/history/history-list.tsx';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 /** « Historique » (owners, docs/product/organisations.md « History »): the organisation's changes, newest first, page by page. */
 function HistoryPageContent() {
@@ -97,7 +96,7 @@ function HistoryChunk({
 export default function HistoryPage() {
   return (
     <>
-      <PageTitle>Historique</PageTitle>
+      <title>Historique – NutriCarte</title>
       <HistoryPageContent />
     </>
   );

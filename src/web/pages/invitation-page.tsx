@@ -15,7 +15,6 @@ import { useAcceptInvitation, useInvitationPreview } from '../features/team/invi
 import { INVITATION_STATUS_TEXTS, InvitationSummary } from '../features/team/invitation-summary.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 /**
  * /invitation/:token (docs/product/organisations.md « Invitations »): what the invitation
@@ -180,7 +179,7 @@ function SignInToJoin({ token, email }: { token: string; email: string }) {
 export default function InvitationPage() {
   return (
     <>
-      <PageTitle>Invitation</PageTitle>
+      <title>Invitation – NutriCarte</title>
       <InvitationPageContent />
     </>
   );

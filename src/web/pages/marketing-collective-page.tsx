@@ -11,7 +11,6 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '../features/marketing/icons.tsx';
-import { PageTitle } from '../components/page-title.tsx';
 
 const challenges: CardContent[] = [
   {
@@ -98,7 +97,7 @@ function MarketingCollectivePageContent() {
 export default function MarketingCollectivePage() {
   return (
     <>
-      <PageTitle>Restauration collective</PageTitle>
+      <title>Restauration collective – NutriCarte</title>
       <MarketingCollectivePageContent />
     </>
   );

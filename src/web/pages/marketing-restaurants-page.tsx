@@ -11,7 +11,6 @@ import {
   ShieldIcon,
   TruckIcon,
 } from '../features/marketing/icons.tsx';
-import { PageTitle } from '../components/page-title.tsx';
 
 const challenges: CardContent[] = [
   {
@@ -98,7 +97,7 @@ function MarketingRestaurantsPageContent() {
 export default function MarketingRestaurantsPage() {
   return (
     <>
-      <PageTitle>Restaurants</PageTitle>
+      <title>Restaurants – NutriCarte</title>
       <MarketingRestaurantsPageContent />
     </>
   );

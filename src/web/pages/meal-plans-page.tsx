@@ -33,7 +33,6 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { mealPlanMessages } from '../../shared/api/meal-plan-messages.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The month view and the tools under the plan load apart from the page (its first load stays
 // within docs/decisions/0022's budget); fetched in the background once the page has painted.
@@ -305,7 +304,7 @@ const monthDay = (date: string) =>
 export default function MealPlansPage() {
   return (
     <>
-      <PageTitle>Plans de menus</PageTitle>
+      <title>Plans de menus – NutriCarte</title>
       <MealPlansPageContent />
     </>
   );

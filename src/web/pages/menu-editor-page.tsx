@@ -19,7 +19,6 @@ import { MenuPreview } from '../features/menus/menu-preview.tsx';
 import { ApiError } from '../lib/api.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The recipe picker (Radix's dialog, its focus trap and scroll lock) opens on demand: its code
 // loads once the page has painted, as the forms' do (issue 20's 120 kB).
@@ -213,7 +212,7 @@ export default function MenuEditorPage() {
   const name = useMenu(params.id ?? params.menuId ?? '').data?.name;
   return (
     <>
-      <PageTitle>{name ? `${name} · Éditeur de menu` : 'Éditeur de menu'}</PageTitle>
+      <title>{`${name ? `${name} · Éditeur de menu` : 'Éditeur de menu'} – NutriCarte`}</title>
       <MenuEditor />
     </>
   );

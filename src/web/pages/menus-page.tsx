@@ -11,7 +11,6 @@ import { MenuCard } from '../features/menus/menu-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(
@@ -146,7 +145,7 @@ function MenusPageContent() {
 export default function MenusPage() {
   return (
     <>
-      <PageTitle>Mes menus</PageTitle>
+      <title>Mes menus – NutriCarte</title>
       <MenusPageContent />
     </>
   );

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
-import { PageTitle } from '../components/page-title.tsx';
 
 function NotFoundPageContent() {
   return (
@@ -19,7 +18,7 @@ function NotFoundPageContent() {
 export default function NotFoundPage() {
   return (
     <>
-      <PageTitle>Page non trouvée</PageTitle>
+      <title>Page non trouvée – NutriCarte</title>
       <NotFoundPageContent />
     </>
   );

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
 import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
 import { XCircleIcon } from '../features/marketing/icons.tsx';
-import { PageTitle } from '../components/page-title.tsx';
 
 /** docs/product/spec.md « Payment cancel page ». */
 function PaymentCancelPageContent() {
@@ -31,7 +30,7 @@ function PaymentCancelPageContent() {
 export default function PaymentCancelPage() {
   return (
     <>
-      <PageTitle>Paiement annulé</PageTitle>
+      <title>Paiement annulé – NutriCarte</title>
       <PaymentCancelPageContent />
     </>
   );

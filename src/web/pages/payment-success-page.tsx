@@ -8,7 +8,6 @@ import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
 import { usePaymentVerification } from '../features/billing/use-payment-verification.ts';
 import { VERIFICATION } from '../features/billing/verification-schedule.ts';
 import { AlertIcon, CheckCircleIcon, CheckIcon, XCircleIcon } from '../features/marketing/icons.tsx';
-import { PageTitle } from '../components/page-title.tsx';
 
 const unlocked = ['Menus illimités', 'Recettes illimitées', 'Codes QR illimités', 'Support prioritaire'];
 
@@ -119,7 +118,7 @@ function PaymentSuccessPageContent() {
 export default function PaymentSuccessPage() {
   return (
     <>
-      <PageTitle>Confirmation du paiement</PageTitle>
+      <title>Confirmation du paiement – NutriCarte</title>
       <PaymentSuccessPageContent />
     </>
   );

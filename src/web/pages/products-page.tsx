@@ -11,7 +11,6 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
 import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
 import { useInvalidateProducts } from '../features/products/api.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: ProductForm, usePreload } = lazyComponent(
@@ -115,7 +114,7 @@ function ProductsPageContent() {
 export default function ProductsPage() {
   return (
     <>
-      <PageTitle>Mes produits</PageTitle>
+      <title>Mes produits – NutriCarte</title>
       <ProductsPageContent />
     </>
   );

@@ -10,7 +10,6 @@ import { createDrawQueue } from '../features/qr/draw-queue.ts';
 import { QrCard } from '../features/qr/qr-card.tsx';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The generator opens on demand (« Générer un code QR »): its code loads once the page has painted.
 const { Component: QrGenerator, usePreload: usePreloadGenerator } = lazyComponent(
@@ -135,7 +134,7 @@ function QrCodesPageContent() {
 export default function QrCodesPage() {
   return (
     <>
-      <PageTitle>Codes QR</PageTitle>
+      <title>Codes QR – NutriCarte</title>
       <QrCodesPageContent />
     </>
   );

@@ -14,7 +14,6 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { fr } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -172,7 +171,7 @@ function RecipesPageContent() {
 export default function RecipesPage() {
   return (
     <>
-      <PageTitle>Mes recettes</PageTitle>
+      <title>Mes recettes – NutriCarte</title>
       <RecipesPageContent />
     </>
   );

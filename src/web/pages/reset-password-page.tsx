@@ -5,7 +5,6 @@ import { AuthFrame } from '../features/auth/auth-frame.tsx';
 import { ResetPasswordForm } from '../features/auth/lazy-auth.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import type { AuthPageState } from './auth-page.tsx';
-import { PageTitle } from '../components/page-title.tsx';
 
 const MISSING_TOKEN = 'Ce lien est incomplet. Ouvrez le lien reçu par email en entier, ou demandez-en un nouveau.';
 
@@ -47,7 +46,7 @@ function ResetPasswordPageContent() {
 export default function ResetPasswordPage() {
   return (
     <>
-      <PageTitle>Nouveau mot de passe</PageTitle>
+      <title>Nouveau mot de passe – NutriCarte</title>
       <ResetPasswordPageContent />
     </>
   );

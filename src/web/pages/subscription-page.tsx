@@ -13,7 +13,6 @@ import { AlertIcon, CheckIcon, CrownIcon, MailIcon } from '../features/marketing
 import { formatDate, formatEuros } from '../lib/format.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 const SUPPORT_EMAIL = 'support@nutricarte.fr';
 const euros = (value: number) => formatEuros(value, 0);
@@ -296,7 +295,7 @@ function SubscriptionPageContent() {
 export default function SubscriptionPage() {
   return (
     <>
-      <PageTitle>Mon abonnement</PageTitle>
+      <title>Mon abonnement – NutriCarte</title>
       <SubscriptionPageContent />
     </>
   );

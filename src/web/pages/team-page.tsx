@@ -9,7 +9,6 @@ import { PremiumInvitationsNotice } from '../features/team/premium-invitations-n
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
-import { PageTitle } from '../components/page-title.tsx';
 
 // The invitation form (react-hook-form, zod) is for owners only: it loads apart from the list.
 const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponent(
@@ -90,7 +89,7 @@ function TeamPageContent() {
 export default function TeamPage() {
   return (
     <>
-      <PageTitle>Équipe</PageTitle>
+      <title>Équipe – NutriCarte</title>
       <TeamPageContent />
     </>
   );

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
 
 /** The narrow card of /auth and /reset-password: a title, a line of help, the form. */
 export function AuthFrame({
@@ -19,7 +18,7 @@ export function AuthFrame({
 }) {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      {titled && <PageTitle>{title}</PageTitle>}
+      {titled && <title>{`${title} – NutriCarte`}</title>}
       <Card className="space-y-6">
         {above}
         <div>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -85,7 +84,7 @@ export function DocumentMessage({
 }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
-      <PageTitle>{title}</PageTitle>
+      <title>{`${title} – NutriCarte`}</title>
       <div
         className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
         role={alert ? 'alert' : undefined}

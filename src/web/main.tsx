@@ -36,7 +36,7 @@ const container = document.getElementById('root')!;
 function FirstCommit() {
   useLayoutEffect(() => {
     container.removeAttribute('data-first-paint');
-    document.head.querySelectorAll('title').forEach((title, index) => index > 0 && title.remove());
+    document.head.querySelectorAll('title')[1]?.remove();
   }, []);
   return null;
 }

@@ -61,6 +61,13 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
       return normalized;
     });
 
+/**
+ * Its refusal, here rather than in src/shared/messages/organisations.ts: that file is in every
+ * signed-in page's first load (the organisation guard), this one only with the forms.
+ */
+export const ACCESSIBILITY_CONTACT_INVALID =
+  'Une adresse email ou une adresse web en https://, 200\u00a0caractères au plus';
+
 /** An e-mail address, or a web address on https (never a script's `javascript:` nor plain http). */
 const CONTACT = /^(?:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+|https:\/\/[^\s/<>"]+\.[^\s<>"]+)$/;
 
@@ -70,10 +77,10 @@ const CONTACT = /^(?:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+|https:\/\/[^\s/<>"]+\.[^\
  * erases nothing); '' or null removes it.
  */
 export const accessibilityContactSchema = z
-  .string({ error: m.accessibilityContactInvalid })
+  .string({ error: ACCESSIBILITY_CONTACT_INVALID })
   .trim()
-  .max(200, m.accessibilityContactInvalid)
-  .refine((v) => v === '' || CONTACT.test(v), m.accessibilityContactInvalid)
+  .max(200, ACCESSIBILITY_CONTACT_INVALID)
+  .refine((v) => v === '' || CONTACT.test(v), ACCESSIBILITY_CONTACT_INVALID)
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 

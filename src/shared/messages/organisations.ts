@@ -27,7 +27,6 @@ export const organisationMessages = {
   cityTooLong: 'La ville ne peut pas dépasser 120\u00a0caractères',
   postalCodeInvalid: 'Code postal invalide (5\u00a0chiffres, ex.\u00a0: 75001)',
   phoneInvalid: 'Numéro de téléphone invalide (ex.\u00a0: 01 23 45 67 89)',
-  accessibilityContactInvalid: 'Une adresse email ou une adresse web en https://, 200\u00a0caractères au plus',
   historyCursorInvalid: 'Curseur de page invalide',
   accessLost: 'Vous ne faites plus partie de cette organisation.',
   /** DELETE /api/account refused (409 `conflict`): the account is the last owner of organisations that have other members. */

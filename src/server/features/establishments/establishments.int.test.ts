@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuMessages } from '../../../shared/api/menus.ts';
-import { organisationMessages as m } from '../../../shared/api/organisations.ts';
+import { ACCESSIBILITY_CONTACT_INVALID, organisationMessages as m } from '../../../shared/api/organisations.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { addMember, makePremium } from '../../test/teams.ts';
 
@@ -125,37 +125,37 @@ describe('establishments', () => {
       'a script address',
       { name: 'Site', accessibilityContact: 'javascript:alert(1)' },
       'accessibilityContact',
-      m.accessibilityContactInvalid,
+      ACCESSIBILITY_CONTACT_INVALID,
     ],
     [
       'a plain http address',
       { name: 'Site', accessibilityContact: 'http://mairie.fr/accessibilite' },
       'accessibilityContact',
-      m.accessibilityContactInvalid,
+      ACCESSIBILITY_CONTACT_INVALID,
     ],
     [
       'a word',
       { name: 'Site', accessibilityContact: 'accessibilité' },
       'accessibilityContact',
-      m.accessibilityContactInvalid,
+      ACCESSIBILITY_CONTACT_INVALID,
     ],
     [
       'an address with spaces',
       { name: 'Site', accessibilityContact: 'a b@mairie.fr' },
       'accessibilityContact',
-      m.accessibilityContactInvalid,
+      ACCESSIBILITY_CONTACT_INVALID,
     ],
     [
       'an accessibility contact over 200 characters',
       { name: 'Site', accessibilityContact: `https://mairie.fr/${'a'.repeat(190)}` },
       'accessibilityContact',
-      m.accessibilityContactInvalid,
+      ACCESSIBILITY_CONTACT_INVALID,
     ],
     [
       'an accessibility contact as a number',
       { name: 'Site', accessibilityContact: 12 },
       'accessibilityContact',
-      m.accessibilityContactInvalid,
+      ACCESSIBILITY_CONTACT_INVALID,
     ],
   ])('refuses %s with a French message on the field (422) and stores nothing', async (_label, body, field, message) => {
     const owner = await t.signUp();

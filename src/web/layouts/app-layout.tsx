@@ -17,7 +17,6 @@ import { AccountButton } from './account-button.tsx';
 import { NAV_LINKS, ORGANISATION_LINKS } from './app-links.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { MAIN_ID, SkipLink } from '../components/skip-link.tsx';
 
 /** The organisation's pages the account's role can use. */
 function useOrganisationLinks() {
@@ -116,11 +115,14 @@ export function AppLayout() {
   return (
     <RequireAuth>
       <div className="flex min-h-screen flex-col">
-        <SkipLink />
+        {/* « Aller au contenu » first (RGAA 12.7); its look: .skip-link in src/web/styles.css. */}
+        <a href="#contenu" className="skip-link">
+          Aller au contenu
+        </a>
         <PageTracker allowed={consent.analytics} />
         <EnvironmentBanner />
         <Header />
-        <main id={MAIN_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <PageOrAccessLost />
         </main>
         <SiteFooter onManageCookies={consent.openPreferences} />

@@ -7,7 +7,6 @@ import { useConsent } from '../features/consent/use-consent.ts';
 import { useMe } from '../lib/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { SIGN_UP_PATH } from '../lib/auth-paths.ts';
-import { MAIN_ID, SkipLink } from '../components/skip-link.tsx';
 
 /** Pages that carry their own pricing section: « Tarifs » stays on the page. */
 const PAGES_WITH_PRICING = new Set(['/', '/restaurants', '/restauration-collective']);
@@ -87,11 +86,14 @@ export function PublicLayout() {
   const consent = useConsent();
   return (
     <div className="flex min-h-screen flex-col">
-      <SkipLink />
+      {/* « Aller au contenu » first (RGAA 12.7); its look: .skip-link in src/web/styles.css. */}
+      <a href="#contenu" className="skip-link">
+        Aller au contenu
+      </a>
       <PageTracker allowed={consent.analytics} />
       <EnvironmentBanner />
       <TopBar />
-      <main id={MAIN_ID} className="flex-1">
+      <main id="contenu" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter onManageCookies={consent.openPreferences} />

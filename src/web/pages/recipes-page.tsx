@@ -28,7 +28,7 @@ const { Component: RecipeHistoryDialog, usePreload: usePreloadHistoryDialog } = 
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
 
-function RecipesPageContent() {
+export default function RecipesPage() {
   const { data: me } = useMe();
   // From the dashboard's count: only the recipes whose allergens are still to confirm.
   const [params] = useSearchParams();
@@ -55,6 +55,8 @@ function RecipesPageContent() {
 
   return (
     <div className="space-y-6">
+      {/* Its own title (RGAA 8.6): the page has one return, so no wrapper (the first-load budget). */}
+      <title>Mes recettes – NutriCarte</title>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
@@ -164,15 +166,5 @@ function RecipesPageContent() {
         </Suspense>
       )}
     </div>
-  );
-}
-
-/** The page under its own title (RGAA 8.6). */
-export default function RecipesPage() {
-  return (
-    <>
-      <title>Mes recettes – NutriCarte</title>
-      <RecipesPageContent />
-    </>
   );
 }

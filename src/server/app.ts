@@ -18,6 +18,7 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { menuLabelRoutes, recipeLabelRoutes, temoinRoutes } from './features/labels/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
 import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
@@ -265,6 +266,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // recipe's GET and the item's PUT answer to (docs/decisions/0017-photos.md).
   app.route('/api/recipes', photoUploadRoutes(deps, { holder: 'recipes', findOwned: getRecipe }));
   app.route('/api/recipes', recipeRoutes(deps));
+  // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's « plats témoins ».
+  app.route('/api/recipes', recipeLabelRoutes(deps));
+  app.route('/api/menus', menuLabelRoutes(deps));
+  app.route('/api/meal-plans', temoinRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));

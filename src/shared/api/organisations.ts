@@ -182,7 +182,9 @@ export type AuditAction =
   | 'joined'
   | 'role_changed'
   | 'removed'
-  | 'left';
+  | 'left'
+  /** A recipe's label settings (src/shared/labels/settings.ts), details `{fields}`: the settings changed. */
+  | 'label_changed';
 export type AuditEntity =
   'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
 

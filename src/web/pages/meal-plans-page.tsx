@@ -154,6 +154,12 @@ function MealPlansPageContent() {
           >
             Affiche de la semaine
           </Link>
+          <Link
+            className={buttonClass('secondary', 'sm')}
+            to={`/plans-de-menus/${establishmentId}/temoins?date=${monday}`}
+          >
+            Plats témoins
+          </Link>
         </div>
       </div>
 

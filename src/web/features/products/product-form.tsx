@@ -14,7 +14,7 @@ import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { AllergenChips } from '../../components/allergen-chips.tsx';
 import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { applyServerError } from '../../lib/form-errors.ts';
@@ -42,6 +42,7 @@ const SERVER_FIELDS: Record<string, string> = {
   'originStages.slaughtered': 'slaughtered',
   'price.amount': 'priceAmount',
   gramsPerUnit: 'gramsPerUnit',
+  labelIngredients: 'labelIngredients',
   ...Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [`per100g.${key}`, `per100g.${key}`])),
 };
 
@@ -141,6 +142,18 @@ export function ProductForm({
         onChange={setAllergens}
         listLabel="Allergènes du produit"
       />
+
+      <TextAreaField
+        label="Ingrédients (comme sur l’étiquette du produit, facultatif)"
+        placeholder="farine de blé, beurre concentré (14 %), eau, sel"
+        rows={3}
+        maxLength={2000}
+        error={errors.labelIngredients?.message}
+        {...form.register('labelIngredients')}
+      />
+      <p className="-mt-2 text-xs text-stone-500">
+        Les étiquettes de vos recettes citent ce produit avec cette liste entre parenthèses, ses allergènes en gras.
+      </p>
 
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium text-stone-800">Prix d’achat HT</legend>

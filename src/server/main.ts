@@ -8,7 +8,7 @@ import { startPurge } from './features/account/purge.ts';
 import { warmCatalogueSearch, warmSearchCode } from './features/catalogue/search.ts';
 import { createCrmClient } from './features/events/index.ts';
 import { createOutboxWorker } from './features/events/worker.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startProblems } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
 
@@ -18,6 +18,8 @@ const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
 let config;
 try {
   config = loadConfig();
+  const problems = startProblems(config);
+  if (problems.length) throw new ConfigError(problems);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`NutriCarte cannot start. ${error.message}\n`);
@@ -32,11 +34,11 @@ const services = await bootServices(config, { logger });
 // Build the ingredient index before the first owner types a letter.
 await warmCatalogueSearch(services.database.db);
 const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger);
-const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
+const app = createApp(services.deps, { webDir: webDistDir, trustProxy: config.trustProxy });
 
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
-const hostname = process.env.HOST ?? '0.0.0.0';
+const hostname = config.host;
 // Warm diner pages and known QR codes are answered before the app (src/server/diner-lane.ts);
 // everything else goes through Hono's adapter, on plain HTTP/1.1 (node:http).
 const diner = createDinerLane(services.deps, await dinerSecurityHeaders(config), logger);

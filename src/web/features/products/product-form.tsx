@@ -8,6 +8,7 @@ import {
   PRODUCT_NUTRIENT_LABELS,
   PRODUCT_NUTRIENTS,
   type Product,
+  type ProductInput,
   type ProductLabel,
 } from '../../../shared/api/products.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
@@ -18,7 +19,10 @@ import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { applyServerError } from '../../lib/form-errors.ts';
-import { useSaveProduct } from './api.ts';
+import { fetchProduct, useSaveProduct } from './api.ts';
+import { describeProduct } from './describe-product.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 import { ProductLabels } from './product-labels.tsx';
 import { ProductOriginFields } from './product-origin-fields.tsx';
 import {
@@ -50,13 +54,17 @@ const SERVER_FIELDS: Record<string, string> = {
 export function ProductForm({
   product,
   onDone,
+  onReload,
   CiqualSearch,
 }: {
   product: Product | null;
   onDone: () => void;
+  /** Opens the form again on the saved version (« Recharger » after a conflict). */
+  onReload?: (saved: Product) => void;
   CiqualSearch: CiqualPicker;
 }) {
   const save = useSaveProduct();
+  const { conflict, version, formRef, keepMine } = useVersionedForm<Product, ProductInput>(product?.version);
   const [formError, setFormError] = useState<string | null>(null);
   const [allergens, setAllergens] = useState({ contains: product?.allergens ?? [], traces: product?.traces ?? [] });
   const [labels, setLabels] = useState<ProductLabel[]>(product?.labels ?? []);
@@ -77,20 +85,26 @@ export function ProductForm({
   const submit = form.handleSubmit((values) => {
     setFormError(null);
     const input = toProductInput(values, { allergens: allergens.contains, traces: allergens.traces, labels });
+    conflict.clear();
     save.mutate(
-      { id: product?.id, input },
+      { id: product?.id, input: { ...input, version } },
       {
         onSuccess: () => {
           toast.success(product ? 'Produit enregistré' : 'Produit créé');
           onDone();
         },
-        onError: (error) => setFormError(applyServerError(form.setError, error, SERVER_FIELDS as never)),
+        onError: (error) => {
+          if (product && conflict.caught(error, { base: product, mine: input, load: () => fetchProduct(product.id) }))
+            return;
+          setFormError(applyServerError(form.setError, error, SERVER_FIELDS as never));
+        },
       },
     );
   });
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="space-y-5"
@@ -175,6 +189,13 @@ export function ProductForm({
       <ProductLabels value={labels} onChange={setLabels} />
 
       <FormAlert message={formError} />
+      <ConflictNotice
+        conflict={conflict}
+        describe={describeProduct}
+        busy={save.isPending}
+        onReload={(saved) => onReload?.(saved)}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
+      />
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'}
         pending={save.isPending}

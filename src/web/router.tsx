@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
       { path: '/mentions-legales', Component: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
       { path: '/confidentialite', Component: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
       { path: '/conditions-generales', Component: lazyPage(() => import('./pages/terms-page.tsx')) },
+      // ACCESSIBILITY_PATH of shared/accessibility.ts: the RGAA statement (docs/decisions/0040-rgaa-public-pages.md).
+      { path: '/accessibilite', Component: lazyPage(() => import('./pages/accessibility-statement-page.tsx')) },
       // Issue 16: the link mailed to an invited member, signed in or not.
       { path: '/invitation/:token', Component: lazyPage(() => import('./pages/invitation-page.tsx')) },
     ],

@@ -90,6 +90,8 @@ export interface EstablishmentsTable extends VersionColumns {
   postal_code: string | null;
   city: string | null;
   phone: string | null;
+  /** The establishment's own accessibility contact, an e-mail or web address (migration 0029). */
+  accessibility_contact: string | null;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -442,6 +442,7 @@ describe('GET /api/public/menus/:id', () => {
       restaurantName: 'Le Bistrot du Port',
       restaurantAddress: null,
       restaurantPhone: null,
+      accessibilityContact: null,
       ownerIsPremium: true,
       formules: [],
       sections: [

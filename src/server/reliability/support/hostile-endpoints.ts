@@ -125,8 +125,9 @@ const establishmentBody = () => ({
   postalCode: '75001',
   city: 'Paris',
   phone: '+33 1 23 45 67 89',
+  accessibilityContact: 'accessibilite@chez-fuzz.fr',
 });
-const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone'];
+const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone', 'accessibilityContact'];
 
 /** Every JSON body of the API. The coverage test keeps this list complete. */
 /**

@@ -30,6 +30,8 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
 import { photoFileRoutes } from './features/photos/routes.ts';
+import { integrationRoutes } from './features/integrations/routes.ts';
+import { publicApiRoutes } from './features/public-api/routes.ts';
 import { PHOTO_UPLOAD_PATH } from './domain/photos/photo-routes.ts';
 import { clientIp } from './lib/client-ip.ts';
 import { ClientRate } from './lib/client-rate.ts';
@@ -53,6 +55,8 @@ export const PUBLIC_RATE = { perSecond: 20, burst: 200 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Paths called by other servers, not browsers: they prove themselves another way. */
 const ORIGIN_EXEMPT = new Set(['/api/billing/webhook']);
+/** The public API authenticates with a key in a header, never a cookie: a browser cannot be made to send it (docs/product/integrations.md). */
+const isKeyAuthenticated = (path: string) => path.startsWith('/api/v1/');
 
 export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -202,7 +206,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
-    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path)) {
+    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path) && !isKeyAuthenticated(c.req.path)) {
       const origin = c.req.header('origin');
       if (!origin || !allowedOrigins.has(origin)) throw new AppError('forbidden', 403, messages.generic.badOrigin);
     }
@@ -271,6 +275,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/billing', billingRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/tracking', trackingRoutes(deps));
+  app.route('/api/integrations', integrationRoutes(deps, { production: config.appEnv === 'production' }));
+  app.route('/api/v1', publicApiRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps, { unavailable: renderMenuUnavailablePage }));

@@ -8,6 +8,7 @@ import { startPurge } from './features/account/purge.ts';
 import { warmCatalogueSearch, warmSearchCode } from './features/catalogue/search.ts';
 import { createCrmClient } from './features/events/index.ts';
 import { createOutboxWorker } from './features/events/worker.ts';
+import { createWebhookSender } from './domain/webhooks/deliver.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
@@ -31,7 +32,10 @@ const logger = createLogger(config.logLevel, undefined, { batch: true });
 const services = await bootServices(config, { logger });
 // Build the ingredient index before the first owner types a letter.
 await warmCatalogueSearch(services.database.db);
-const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger);
+// Webhooks to private or loopback addresses only in development (docs/decisions/0039-public-api-and-operations.md « SSRF »).
+const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger, {
+  webhooks: createWebhookSender({ allowPrivate: config.appEnv === 'development' }),
+});
 const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
 
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.

@@ -28,10 +28,19 @@ export type Action =
   /** Checkout, customer portal, demo portal. */
   | 'billing:manage'
   /** The organisation's « Historique » page. */
-  | 'audit:read';
+  | 'audit:read'
+  /** « Intégrations »: API keys and webhook endpoints (docs/product/integrations.md). */
+  | 'integrations:manage';
 
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['content:write', 'establishments:write', 'members:manage', 'billing:manage', 'audit:read']),
+  owner: new Set<Action>([
+    'content:write',
+    'establishments:write',
+    'members:manage',
+    'billing:manage',
+    'audit:read',
+    'integrations:manage',
+  ]),
   editor: new Set<Action>(['content:write']),
   viewer: new Set<Action>(),
 };

@@ -156,7 +156,18 @@ export type AuditAction =
   | 'removed'
   | 'left';
 export type AuditEntity =
-  'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
+  | 'recipe'
+  | 'menu'
+  | 'qr_code'
+  | 'member'
+  | 'invitation'
+  | 'establishment'
+  | 'organisation'
+  | 'product'
+  | 'meal_plan'
+  /** « Intégrations » (docs/product/integrations.md): a key created or revoked, a webhook endpoint. */
+  | 'api_key'
+  | 'webhook';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

@@ -263,7 +263,7 @@ export async function readMealPlan(
   const rows = await db
     .selectFrom('meal_plan_entries as e')
     .innerJoin('recipes as r', 'r.id', 'e.recipe_id')
-    .select(['e.date', 'e.service', 'e.slot', 'e.recipe_id', 'r.name'])
+    .select([sql<string>`e.date::text`.as('date'), 'e.service', 'e.slot', 'e.recipe_id', 'r.name'])
     .where('e.organisation_id', '=', organisationId)
     .where('e.establishment_id', '=', query.establishmentId)
     .where('e.date', '>=', query.from)
@@ -274,7 +274,7 @@ export async function readMealPlan(
     .execute();
   const days = new Map<string, Map<string, { slot: string; recipeId: string; recipeName: string }[]>>();
   for (const row of rows) {
-    const date = String(row.date).slice(0, 10);
+    const date = row.date;
     const services = days.get(date) ?? new Map();
     days.set(date, services);
     services.set(row.service, [

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { publicOnlyLookup, PrivateAddressError } from '../../lib/safe-address.ts';
+import { isIP } from 'node:net';
+import { isPublicAddress, publicOnlyLookup, PrivateAddressError } from '../../lib/safe-address.ts';
 import { SIGNATURE_HEADER, signWebhook } from './signature.ts';
 
 export interface WebhookRequest {
@@ -41,6 +42,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const body = JSON.stringify(payload);
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
+    // An IP literal is connected to without a lookup: it is judged here.
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    if (!options.allowPrivate && isIP(literal) && !isPublicAddress(literal))
+      return Promise.reject(new WebhookDeliveryError(new PrivateAddressError(literal).message, null, true));
     return new Promise((resolve, reject) => {
       const request = client.request(
         target,

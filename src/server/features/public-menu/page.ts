@@ -86,6 +86,8 @@ export interface PageShell {
   footerExtra?: string;
   /** Text of <meta name="description">, escaped here. */
   description?: string;
+  /** Already-escaped elements added at the end of <head> (the menu page's links, cards and JSON-LD: head.ts). */
+  head?: string;
   noIndex?: boolean;
 }
 
@@ -106,7 +108,7 @@ export function renderPage(page: PageShell): string {
     (page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '') +
     (page.noIndex ? '<meta name="robots" content="noindex">' : '') +
     '<meta name="theme-color" content="#047857"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    `<style>${PAGE_CSS}\n${DINER_CSS}</style>${page.scripts ?? ''}</head><body>` +
+    `<style>${PAGE_CSS}\n${DINER_CSS}</style>${page.scripts ?? ''}${page.head ?? ''}</head><body>` +
     `<header class="top"><div class="wrap">${page.header}</div></header>` +
     `<main class="wrap">${page.main}</main>` +
     `<footer><div class="wrap"><p>${t.poweredBy} <a href="/">${t.productName}</a></p>${page.footerExtra ?? ''}${lang === 'fr' ? LEGAL_LINKS : LEGAL_LINKS_IN_FRENCH}</div></footer>` +

@@ -18,6 +18,7 @@ import { FRENCH_VIEW, localizeNumber, type DinerView } from './diner-view.ts';
 import { formatGrams, formatKcal, formatPrice } from './format.ts';
 import { liveScriptTag } from './menu-live.ts';
 import { renderPage } from './page.ts';
+import { renderMenuHead } from './head.ts';
 
 // Fixed texts (src/shared/diner/texts.ts) are trusted constants (no markup character), written
 // as they are; everything an owner typed, and the attribution (it holds « < x »), goes through `e`.
@@ -205,7 +206,7 @@ function contactLine(menu: PublicMenu): string {
  * The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) ») for one diner's
  * view (issue 18): its language, its allergen filter, and the script that keeps « Épuisé » live.
  */
-export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): string {
+export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW, origin?: string): string {
   const fr = v.lang === 'fr' ? '' : ' lang="fr"';
   const header =
     languageSwitcher(v) +
@@ -233,6 +234,8 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
       : empty(v),
     footerExtra: `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>`,
     scripts: liveScriptTag(),
+    // The canonical address, links per language, cards and schema.org JSON-LD (head.ts).
+    ...(origin ? { head: renderMenuHead(menu, v, origin) } : {}),
   });
 }
 

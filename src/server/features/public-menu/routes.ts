@@ -57,7 +57,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
           html: paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view),
         };
       }
-      const page = cachePage(renderMenuPage(source.toPublicMenu(), view));
+      const page = cachePage(renderMenuPage(source.toPublicMenu(), view, deps.config.publicOrigin));
       if (keep) {
         const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
         pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, {

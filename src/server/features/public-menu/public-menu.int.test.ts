@@ -3,7 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TEST_ORIGIN, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { loadPublicMenu } from './service.ts';
 
 const XSS = `<script>alert('x')</script><img src=x onerror="alert(1)">`;
@@ -137,10 +137,15 @@ describe('GET /menu/:id', () => {
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<meta name="viewport"');
     // One deferred same-origin script, for live « Épuisé » (issue 18); the page is complete without it.
+    // The other is data: schema.org JSON-LD for search engines (src/server/features/public-menu/head.ts).
     expect(html.match(/<script[^>]*>/gi)).toEqual([
       expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/),
+      '<script type="application/ld+json">',
     ]);
-    expect(html).not.toMatch(/(src|href)="https?:/i); // no third-party resource
+    expect(html).not.toMatch(/src="https?:/i); // no third-party resource
+    // Absolute links only to this site's own pages (canonical, hreflang, cards).
+    for (const [, url] of html.matchAll(/(?:href|content)="(https?:[^"]*)"/gi))
+      expect(url!.startsWith(TEST_ORIGIN)).toBe(true);
     expect(html).toMatch(/<style>[^<]+<\/style>/);
 
     const visible = text(html);
@@ -305,7 +310,10 @@ describe('GET /menu/:id', () => {
 
     const res = await page(menu.id);
     expect(res.status).toBe(200);
-    expect(res.text).not.toMatch(/<script(?! src="\/menu\/live\.js)|<img|onerror="/i);
+    expect(res.text).not.toMatch(/<script(?! src="\/menu\/live\.js| type="application\/ld\+json">)|<img|onerror="/i);
+    const jsonLd = /<script type="application\/ld\+json">([^]*?)<\/script>/.exec(res.text)![1]!;
+    expect(jsonLd).not.toContain('<');
+    expect(JSON.parse(jsonLd).hasMenu.name).toBe(XSS);
     expect(res.text).not.toContain('</h3></li></ul></h3>');
     expect(res.text).toContain(`<h1>${escapeHtml(XSS)}</h1>`);
     expect(res.text).toContain(`<p class="resto">${escapeHtml(XSS)}</p>`);

@@ -25,6 +25,7 @@ import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.
 import { weekPageRoutes } from './features/meal-plans/week-page.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
+import { EMBED_SCRIPT_PATH } from './features/public-menu/embed.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -94,11 +95,13 @@ const isDinerPath = (path: string) =>
   path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
 
 /**
- * `framedBySelf`: the diner's menu page may be framed by this origin only, for the menu
- * editor's « Aperçu » pane (issue 21, src/web/features/menus/menu-preview.tsx); every other
- * page refuses any frame.
+ * `framedByAnyone`: the diner's menu page may be framed by any site: the menu editor's
+ * « Aperçu » pane (src/web/features/menus/menu-preview.tsx) and the restaurant's own website,
+ * through the embed of « Intégrations » (docs/decisions/0039-public-api-and-operations.md
+ * « Embed »: the page holds no cookie, no session and no action to trick a diner into); every
+ * other page refuses any frame.
  */
-function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf = false) {
+function securityHeaders(config: AppDeps['config'], pixel: boolean, framedByAnyone = false) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -110,15 +113,17 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: [framedBySelf ? "'self'" : "'none'"],
+      frameAncestors: [framedByAnyone ? '*' : "'none'"],
     },
     strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options cannot say « any site »; frame-ancestors above says it for every browser that matters.
+    ...(framedByAnyone ? { xFrameOptions: false } : {}),
   });
 }
 
-/** The diner's security headers by path: a menu page may be framed by the « Aperçu » pane, a QR redirect not. */
+/** The diner's security headers by path: a menu page may be framed (« Aperçu », a restaurant's website), a QR redirect not. */
 const dinerHeadersFor = (config: AppDeps['config'], path: string) =>
   securityHeaders(config, false, path.startsWith('/menu/'));
 
@@ -165,8 +170,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
   const dinerHeaders = dinerHeadersFor(config, '/qr/');
   const previewHeaders = dinerHeadersFor(config, '/menu/');
+  // The embed script is loaded by restaurants' websites: it sets its own Cross-Origin-Resource-Policy (public-menu/embed.ts).
+  const embedHeaders = secureHeaders({ overwrite: false });
   app.use('*', (c, next) =>
-    (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next),
+    (c.req.path.startsWith('/menu/')
+      ? previewHeaders
+      : isDinerPath(c.req.path)
+        ? dinerHeaders
+        : c.req.path === EMBED_SCRIPT_PATH
+          ? embedHeaders
+          : appHeaders)(c, next),
   );
   app.use('*', compressResponses());
 

@@ -35,7 +35,9 @@ export function integrationRoutes(deps: AppDeps, policy: EndpointPolicy): Hono<A
   });
 
   app.get('/keys', async (c) => c.json({ keys: await listApiKeys(db, c.var.org.id) }));
-  app.post('/keys', async (c) => c.json(await createApiKey(db, actorOf(c), await readJson(c, apiKeyCreateSchema)), 201));
+  app.post('/keys', async (c) =>
+    c.json(await createApiKey(db, actorOf(c), await readJson(c, apiKeyCreateSchema)), 201),
+  );
   app.delete('/keys/:id', async (c) => {
     await revokeApiKey(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
@@ -48,9 +50,7 @@ export function integrationRoutes(deps: AppDeps, policy: EndpointPolicy): Hono<A
   );
   app.patch('/webhooks/:id', async (c) => {
     const { version, ...input } = await readJson(c, webhookUpdateSchema);
-    return c.json(
-      await updateWebhook(db, actorOf(c), c.req.param('id'), input, version ?? ifMatchVersion(c), policy),
-    );
+    return c.json(await updateWebhook(db, actorOf(c), c.req.param('id'), input, version ?? ifMatchVersion(c), policy));
   });
   app.delete('/webhooks/:id', async (c) => {
     await deleteWebhook(db, actorOf(c), c.req.param('id'));

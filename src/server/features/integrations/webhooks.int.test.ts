@@ -127,18 +127,22 @@ describe('endpoints', () => {
 
   it('refuses to send to a private address in production even when the name changed after registration', async () => {
     const send = createWebhookSender({ allowPrivate: false, timeoutMs: 2_000 });
-    await expect(send({ url: receiverUrl, secret, payload: { id: 'evt_x', type: 'menu.updated' } })).rejects.toMatchObject(
-      { permanent: true },
-    );
+    await expect(
+      send({ url: receiverUrl, secret, payload: { id: 'evt_x', type: 'menu.updated' } }),
+    ).rejects.toMatchObject({ permanent: true });
     expect(received).toHaveLength(0);
   });
 
   it('answers a stale version with 409 and changes nothing', async () => {
     const stale = await as(owner).patch(`/api/integrations/webhooks/${endpointId}`, { active: false, version: 9 });
     expect(stale.status).toBe(409);
-    const ifMatch = await as(owner).patch(`/api/integrations/webhooks/${endpointId}`, { events: ['menu.updated'] }, {
-      'if-match': '"1"',
-    });
+    const ifMatch = await as(owner).patch(
+      `/api/integrations/webhooks/${endpointId}`,
+      { events: ['menu.updated'] },
+      {
+        'if-match': '"1"',
+      },
+    );
     expect(ifMatch.body.version).toBe(2);
     const back = await as(owner).patch(`/api/integrations/webhooks/${endpointId}`, {
       events: ['item.availability_changed', 'menu.updated', 'recipe.updated', 'meal_plan.published'],

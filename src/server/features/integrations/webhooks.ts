@@ -119,8 +119,7 @@ export async function updateWebhook(
   if (input.url !== undefined) await checkEndpointUrl(input.url, policy);
   return db.transaction().execute(async (trx) => {
     const current = await lockOwned(trx, actor.organisationId, id);
-    if (version !== undefined && version !== current.version)
-      throw new AppError('conflict', 409, m.webhookConflict);
+    if (version !== undefined && version !== current.version) throw new AppError('conflict', 409, m.webhookConflict);
     const row = await trx
       .updateTable('webhook_endpoints')
       .set({

@@ -89,9 +89,7 @@ describe('keys', () => {
     const editor = await addMember(t, owner, 'editor');
     const viewer = await addMember(t, owner, 'viewer');
     for (const member of [editor, viewer]) {
-      expect((await as(member).post('/api/integrations/keys', { name: 'x', scopes: ['menus:read'] })).status).toBe(
-        403,
-      );
+      expect((await as(member).post('/api/integrations/keys', { name: 'x', scopes: ['menus:read'] })).status).toBe(403);
       expect((await as(member).get('/api/integrations/keys')).status).toBe(403);
     }
   });
@@ -198,7 +196,11 @@ describe('/api/v1', () => {
       origin: null,
     });
     expect(text.status).toBe(400);
-    const row = await t.db.selectFrom('menu_items').select(['sold_out', 'price']).where('id', '=', itemId).executeTakeFirst();
+    const row = await t.db
+      .selectFrom('menu_items')
+      .select(['sold_out', 'price'])
+      .where('id', '=', itemId)
+      .executeTakeFirst();
     expect(row?.sold_out).toBe(false);
   });
 

@@ -34,7 +34,10 @@ function operationHtml(path: string, method: string, op: Operation): string {
     (params.length
       ? '<table><tr><th>Paramètre</th><th>Où</th><th>Requis</th></tr>' +
         params
-          .map((p) => `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'oui' : 'non'}</td></tr>`)
+          .map(
+            (p) =>
+              `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'oui' : 'non'}</td></tr>`,
+          )
           .join('') +
         '</table>'
       : '') +

@@ -31,7 +31,10 @@ const errors = {
   429: { description: 'Trop d’appels pour cette clé', content: { 'application/json': { schema: ErrorSchema } } },
 } as const;
 const invalid = {
-  422: { description: 'Donnée refusée (message en français)', content: { 'application/json': { schema: ErrorSchema } } },
+  422: {
+    description: 'Donnée refusée (message en français)',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
 } as const;
 
 const ok = <T extends z.ZodType>(description: string, schema: T) => ({
@@ -123,7 +126,8 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
       request: { params: IdParamSchema },
       responses: { ...ok('Le menu', z.object({ menu: ApiMenuSchema })), ...errors },
     }),
-    async (c) => c.json({ menu: await service.readMenu(db, c.var.apiKey.organisationId, c.req.valid('param').id) }, 200),
+    async (c) =>
+      c.json({ menu: await service.readMenu(db, c.var.apiKey.organisationId, c.req.valid('param').id) }, 200),
   );
 
   app.use('/recipes', requireScope('recipes:read'));

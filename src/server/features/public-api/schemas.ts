@@ -57,7 +57,9 @@ export const ApiMenuSchema = z
     establishmentId: id,
     updatedAt: z.string(),
     sections: z.array(
-      z.object({ id, name: z.string(), description: z.string(), items: z.array(ApiMenuItemSchema) }).openapi('MenuSection'),
+      z
+        .object({ id, name: z.string(), description: z.string(), items: z.array(ApiMenuItemSchema) })
+        .openapi('MenuSection'),
     ),
   })
   .openapi('Menu');
@@ -77,7 +79,9 @@ export const ApiRecipeSchema = z
     nutrition: NutritionSchema,
     ingredients: z.array(z.object({ name: z.string(), quantity: z.number(), unit: z.string() })),
     updatedAt: z.string(),
-    costPerServing: nullableNumber.optional().openapi({ description: 'Coût matière HT par portion : seulement avec costs:read' }),
+    costPerServing: nullableNumber
+      .optional()
+      .openapi({ description: 'Coût matière HT par portion : seulement avec costs:read' }),
     foodCostPercent: nullableNumber.optional().openapi({ description: 'Seulement avec costs:read' }),
   })
   .openapi('Recipe');

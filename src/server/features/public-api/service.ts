@@ -339,12 +339,7 @@ export async function writeItem(
       .where('id', '=', itemId)
       .returning(['id', 'name', 'sold_out', 'price'])
       .executeTakeFirstOrThrow();
-    await recordKeyAudit(
-      trx,
-      caller,
-      { id: owned.menu_id, name: owned.menu_name },
-      { item: owned.name, ...change },
-    );
+    await recordKeyAudit(trx, caller, { id: owned.menu_id, name: owned.menu_name }, { item: owned.name, ...change });
     return { id: row.id, menuId: owned.menu_id, name: row.name, available: !row.sold_out, price: num(row.price) };
   });
 }

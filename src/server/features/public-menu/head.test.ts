@@ -41,9 +41,9 @@ function propertiesOf(type: string): Set<string> {
 }
 const enumeration = (name: string) =>
   new Set(
-    [...(new RegExp(`^export type ${name} = (.*);$`, 'm').exec(declarations)?.[1] ?? '').matchAll(/"(https:[^"]+)"/g)].map(
-      (m) => m[1]!,
-    ),
+    [
+      ...(new RegExp(`^export type ${name} = (.*);$`, 'm').exec(declarations)?.[1] ?? '').matchAll(/"(https:[^"]+)"/g),
+    ].map((m) => m[1]!),
   );
 
 const documentLoader = async (url: string) => {
@@ -145,13 +145,23 @@ function jsonLdOf(html: string): unknown {
 describe('the public menu page for search engines and link previews', () => {
   it('describes Restaurant → hasMenu → Menu → MenuSection → MenuItem with schema.org’s own terms', async () => {
     const data = jsonLdOf(renderMenuPage(MENU, dinerView({}, 'fr'), ORIGIN));
-    const expanded = (await jsonld.expand(data as jsonld.JsonLdDocument, {
-      documentLoader,
-    } as jsonld.Options.Expand)) as unknown as Expanded[];
+    const expanded = (await jsonld.expand(
+      data as jsonld.JsonLdDocument,
+      {
+        documentLoader,
+      } as jsonld.Options.Expand,
+    )) as unknown as Expanded[];
     expect(expanded).toHaveLength(1);
     const seen = new Map<string, Expanded[]>();
     checkNode(expanded[0]!, 'Restaurant', seen);
-    expect([...seen.keys()].sort()).toEqual(['Menu', 'MenuItem', 'MenuSection', 'NutritionInformation', 'Offer', 'Restaurant']);
+    expect([...seen.keys()].sort()).toEqual([
+      'Menu',
+      'MenuItem',
+      'MenuSection',
+      'NutritionInformation',
+      'Offer',
+      'Restaurant',
+    ]);
     expect(seen.get('MenuItem')).toHaveLength(4);
     expect(seen.get('MenuSection')!.map((s) => (s[`${SCHEMA}name`] as { '@value': string }[])[0]!['@value'])).toEqual([
       'Formules',

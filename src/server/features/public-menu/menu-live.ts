@@ -7,12 +7,14 @@ import type { MenuChangeFeed } from './menu-changes.ts';
 
 /**
  * The public page's only script (issue 18: ≤ 2 KB gzip, deferred, the page complete without
- * it): on each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
+ * it). Framed by a restaurant's website (src/server/features/public-menu/embed.ts), it tells
+ * the frame its height whenever it changes. Then, on each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
  * the page fetches its own URL (same language, same filter) and swaps the dishes in, leaving
  * the filter form as the diner is filling it. A failed fetch waits for the next event; a page
  * gone (404) reloads to show why.
  */
 export const LIVE_SCRIPT = `(function(){
+if(window.parent!==window&&window.ResizeObserver){var h=0;new ResizeObserver(function(){var n=document.documentElement.scrollHeight;if(n!==h){h=n;parent.postMessage({nutricarte:'menu-height',height:n},'*')}}).observe(document.body)}
 if(!window.EventSource||!window.fetch||!window.DOMParser)return;
 var busy=false,again=false,opened=0;
 function swap(html){

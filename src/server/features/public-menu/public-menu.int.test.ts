@@ -378,6 +378,19 @@ describe('GET /menu/:id', () => {
     expect(gunzipSync(Buffer.from(await gzFresh.arrayBuffer())).toString()).toContain('<h3>Galette complète</h3>');
   });
 
+  it('serves the embed script to any website, which frames the page and sizes it to its height', async () => {
+    const res = await t.request('GET', '/embed.js');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.text).toContain("document.createElement('iframe')");
+    expect(res.text).toContain("setAttribute('credentialless','')");
+    expect(res.text).toContain("d.nutricarte==='menu-height'");
+    const again = await t.request('GET', '/embed.js', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const live = await t.request('GET', '/menu/live.js');
+    expect(live.text).toContain("parent.postMessage({nutricarte:'menu-height'");
+  });
+
   it('is allowed by the security headers (no script needed, inline style allowed) and counts no scan', async () => {
     const m = await richMenu();
     const qr = await t.db
@@ -388,9 +401,10 @@ describe('GET /menu/:id', () => {
     const res = await page(m.menu.id);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    // Framed by the menu editor's « Aperçu » pane only (same origin, issue 21).
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Framed by the menu editor's « Aperçu » pane and by restaurants' websites (the embed,
+    // docs/decisions/0039-public-api-and-operations.md): any ancestor, no X-Frame-Options.
+    expect(csp).toContain('frame-ancestors *');
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('set-cookie')).toBeNull(); // nothing to consent to for a diner
     const row = await t.db

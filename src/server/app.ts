@@ -43,6 +43,9 @@ import { optionalSession } from './auth/require-user.ts';
 import type { ShellRenderer } from './lib/first-paint.ts';
 import { mountWebApp } from './lib/static.ts';
 import { sql } from 'kysely';
+import { timingSafeEqual } from 'node:crypto';
+import type { Metrics } from './metrics.ts';
+import { requestContext } from './lib/request-context.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
@@ -67,6 +70,8 @@ export interface AppOptions {
   publicRateNow?: () => number;
   /** The signed-in layout's first paint; by default dist/shell beside `webDir` (tests give their own). */
   shell?: Promise<ShellRenderer | null>;
+  /** Prometheus metrics (src/server/metrics.ts); GET /metrics answers when `config.metrics.token` is set. */
+  metrics?: Metrics;
 }
 
 function errorBody(
@@ -148,12 +153,27 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set(config.allowedOrigins);
 
+  const metrics = options.metrics;
+  if (metrics) {
+    app.use('*', metrics.middleware);
+    // On the app's port only with a token (docs/operations.md « Metrics »); else 404, as if absent.
+    const token = config.metrics.token && Buffer.from(`Bearer ${config.metrics.token}`);
+    app.get('/metrics', async (c) => {
+      const given = Buffer.from(c.req.header('authorization') ?? '');
+      if (!token || given.length !== token.length || !timingSafeEqual(given, token))
+        return c.text('Page non trouvée', 404);
+      c.header('Cache-Control', 'no-store');
+      return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
+    });
+  }
+
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     const started = performance.now();
-    await next();
+    // The request's queries carry its id to PostgreSQL (src/server/db/application-name.ts).
+    await requestContext.run({ requestId }, next);
     // A 5xx is logged at LOG_LEVEL=warn too, whoever answered it (better-auth answers some
     // itself); the e2e run fails on such a line (e2e/global-teardown.ts).
     (c.res.status >= 500 ? logger.warn : logger.info)('request', {

@@ -12,6 +12,7 @@ import { createWebhookSender } from './domain/webhooks/deliver.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
+import { createMetrics } from './metrics.ts';
 
 const startedAt = performance.now();
 const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -36,7 +37,13 @@ await warmCatalogueSearch(services.database.db);
 const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger, {
   webhooks: createWebhookSender({ allowPrivate: config.appEnv === 'development' }),
 });
-const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
+const metrics = createMetrics({
+  db: services.database.db,
+  pool: services.database.pool,
+  diner: services.deps.diner,
+  menuChanges: services.deps.menuChanges,
+});
+const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1', metrics });
 
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
@@ -46,8 +53,21 @@ const hostname = process.env.HOST ?? '0.0.0.0';
 const diner = createDinerLane(services.deps, await dinerSecurityHeaders(config), logger);
 const toApp = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
-  if (!diner.lane(req, res)) void toApp(req, res);
+  const startedAt = performance.now();
+  if (diner.lane(req, res)) metrics.laneServed(req, res, startedAt);
+  else void toApp(req, res);
 });
+// Metrics on a port of their own (METRICS_PORT, loopback by default): for a scraper on the host.
+const metricsServer =
+  config.metrics.port === undefined
+    ? undefined
+    : createServer((req, res) => {
+        if (req.url !== '/metrics') return void res.writeHead(404).end();
+        metrics.registry.metrics().then(
+          (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+          () => res.writeHead(500).end(),
+        );
+      }).listen(config.metrics.port, config.metrics.host);
 server.listen(config.port, hostname, () => {
   const info = server.address() as AddressInfo;
   logger.info('NutriCarte listening', {
@@ -92,6 +112,7 @@ async function shutdown(signal: string) {
   // Stop accepting connections, end the diners' live streams (they reconnect to another
   // process), let in-flight requests finish, then close the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  metricsServer?.close();
   services.deps.menuChanges.close();
   await closed;
   diner.stop();

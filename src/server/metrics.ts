@@ -102,7 +102,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new Gauge({
     name: 'outbox_failed',
-    help: 'Outbox rows that gave up (visible in « Intégrations » for webhooks, retryable)',
+    help: 'Outbox rows that gave up (webhooks: shown in the Integrations page, can be sent again)',
     registers: [registry],
     async collect() {
       const { rows } = await sql<{

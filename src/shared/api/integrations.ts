@@ -20,7 +20,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'recipes:read': 'Lire les recettes (ingrédients, allergènes, nutrition), sans les coûts',
   'products:read': 'Lire les produits',
   'meal_plans:read': 'Lire les plans de menus',
-  'availability:write': 'Marquer un plat « Épuisé » ou à nouveau disponible',
+  'availability:write': 'Marquer un plat « Épuisé » ou à nouveau disponible',
   'prices:write': 'Modifier le prix d’un plat',
   'costs:read': 'Lire les coûts matière et les prix d’achat',
 };
@@ -35,27 +35,27 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'menu.updated': 'Un menu change (sections, plats, prix, formules)',
-  'item.availability_changed': 'Un plat est marqué « Épuisé » ou de nouveau disponible',
+  'item.availability_changed': 'Un plat est marqué « Épuisé » ou de nouveau disponible',
   'recipe.updated': 'Une recette change',
   'meal_plan.published': 'Une semaine de menus est publiée',
 };
 
 export const integrationMessages = {
-  nameRequired: 'Donnez un nom à la clé (par exemple « Caisse »)',
-  nameTooLong: 'Le nom ne peut pas dépasser 100 caractères',
+  nameRequired: 'Donnez un nom à la clé (par exemple « Caisse »)',
+  nameTooLong: 'Le nom ne peut pas dépasser 100 caractères',
   scopesRequired: 'Choisissez au moins une permission',
   scopeUnknown: 'Permission inconnue',
   urlInvalid: 'Saisissez une adresse web complète, par exemple https://exemple.fr/webhooks',
   urlHttps: 'L’adresse doit commencer par https://',
-  urlPrivate: 'Cette adresse mène à un réseau privé ou local : elle est refusée',
+  urlPrivate: 'Cette adresse mène à un réseau privé ou local : elle est refusée',
   urlUnresolved: 'Ce nom de domaine est introuvable',
   eventsRequired: 'Choisissez au moins un événement',
   eventUnknown: 'Événement inconnu',
-  missingKey: 'Clé d’API manquante : envoyez « Authorization: Bearer nc_live_… »',
+  missingKey: 'Clé d’API manquante : envoyez « Authorization: Bearer nc_live_… »',
   invalidKey: 'Clé d’API invalide ou révoquée',
   missingScope: 'Cette clé d’API n’a pas la permission nécessaire',
   availableRequired: 'Indiquez si le plat est disponible (vrai ou faux)',
-  webhookConflict: 'Ce webhook a été modifié entre-temps : rechargez la page pour voir sa version actuelle.',
+  webhookConflict: 'Ce webhook a été modifié entre-temps : rechargez la page pour voir sa version actuelle.',
 } as const;
 const m = integrationMessages;
 

@@ -27,4 +27,5 @@ export const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: A
   { to: '/equipe', label: 'Équipe' },
   { to: '/etablissements', label: 'Établissements' },
   { to: '/historique', label: 'Historique', needs: 'audit:read' },
+  { to: '/integrations', label: 'Intégrations', needs: 'integrations:manage' },
 ];

@@ -74,8 +74,8 @@ export function renderReferencePage(document: unknown): string {
     `<title>${e(doc.info.title)} · référence</title><style>${CSS}</style></head><body><main>` +
     `<h1>${e(doc.info.title)} <small>v${e(doc.info.version)}</small></h1>` +
     (doc.info.description ? `<p>${e(doc.info.description)}</p>` : '') +
-    `<p>Adresse : <code>${e(server)}</code>. Chaque appel porte l’en-tête <code>Authorization: Bearer nc_live_…</code> d’une clé créée dans « Intégrations ». ` +
-    'Document OpenAPI 3.1 : <a href="openapi.json">openapi.json</a>.</p>' +
+    `<p>Adresse : <code>${e(server)}</code>. Chaque appel porte l’en-tête <code>Authorization: Bearer nc_live_…</code> d’une clé créée dans « Intégrations ». ` +
+    'Document OpenAPI 3.1 : <a href="openapi.json">openapi.json</a>.</p>' +
     `<h2>Opérations</h2>${operations.join('')}<h2>Schémas</h2>${schemas}</main></body></html>\n`
   );
 }

@@ -46,7 +46,7 @@ function route<R extends Omit<RouteConfig, 'security'>>(scope: ApiScope, config:
   return createRoute({
     ...config,
     security: [{ apiKey: [] }],
-    description: `${config.description ?? ''}\n\nPermission : \`${scope}\`.`.trim(),
+    description: `${config.description ?? ''}\n\nPermission : \`${scope}\`.`.trim(),
     'x-scope': scope,
   } as R & { security: { apiKey: never[] }[] });
 }
@@ -73,7 +73,7 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
     scheme: 'bearer',
-    description: 'Une clé d’API de l’organisation (`nc_live_…`), créée dans « Intégrations ».',
+    description: 'Une clé d’API de l’organisation (`nc_live_…`), créée dans « Intégrations ».',
   });
 
   const document = () =>
@@ -83,7 +83,7 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
         title: 'NutriCarte API',
         version: '1.0.0',
         description:
-          'Lire les menus, recettes, produits et plans de menus d’une organisation, et marquer un plat « Épuisé » ou changer son prix. Les webhooks signés sont décrits dans la documentation « Intégrations ».',
+          'Lire les menus, recettes, produits et plans de menus d’une organisation, et marquer un plat « Épuisé » ou changer son prix. Les webhooks signés sont décrits dans la documentation « Intégrations ».',
       },
       servers: [{ url: `${deps.config.publicOrigin}/api/v1` }],
     });
@@ -159,7 +159,7 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
       method: 'get',
       path: '/products',
       summary: 'Les produits',
-      description: 'Les produits de l’organisation ; le prix d’achat seulement avec `costs:read`.',
+      description: 'Les produits de l’organisation ; le prix d’achat seulement avec `costs:read`.',
       responses: { ...ok('Les produits', z.object({ products: z.array(ApiProductSchema) })), ...errors },
     }),
     async (c) => c.json({ products: await service.readProducts(db, caller(c)) }, 200),
@@ -171,7 +171,7 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
       method: 'get',
       path: '/meal-plans',
       summary: 'Le plan de menus d’un établissement',
-      description: 'Les repas prévus entre deux dates (62 jours au plus).',
+      description: 'Les repas prévus entre deux dates (62 jours au plus).',
       request: { query: MealPlanQuerySchema },
       responses: { ...ok('Les jours', ApiMealPlanSchema), ...errors, ...invalid },
     }),
@@ -183,9 +183,9 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
     route('availability:write', {
       method: 'put',
       path: '/items/{id}/availability',
-      summary: 'Marquer un plat « Épuisé » ou de nouveau disponible',
+      summary: 'Marquer un plat « Épuisé » ou de nouveau disponible',
       description:
-        'Les pages publiques ouvertes du menu le montrent aussitôt ; l’événement `item.availability_changed` part aux webhooks.',
+        'Les pages publiques ouvertes du menu le montrent aussitôt ; l’événement `item.availability_changed` part aux webhooks.',
       request: { params: IdParamSchema, body: jsonBody(AvailabilityInputSchema) },
       responses: { ...ok('Le plat', ItemStateSchema), ...errors, ...invalid },
     }),

@@ -35,9 +35,9 @@ export const ApiMenuItemSchema = z
     id,
     name: z.string(),
     description: z.string(),
-    price: nullableNumber.openapi({ description: 'Prix TTC affiché aux clients, en euros ; null : à renseigner' }),
-    available: z.boolean().openapi({ description: 'false quand le plat est « Épuisé »' }),
-    listed: z.boolean().openapi({ description: 'false quand le plat est masqué de la carte (« Indisponible »)' }),
+    price: nullableNumber.openapi({ description: 'Prix TTC affiché aux clients, en euros ; null : à renseigner' }),
+    available: z.boolean().openapi({ description: 'false quand le plat est « Épuisé »' }),
+    listed: z.boolean().openapi({ description: 'false quand le plat est masqué de la carte (« Indisponible »)' }),
     allergens: z.array(z.string()),
     traces: z.array(z.string()),
     allergenStatus: z.enum(['declared', 'unverified']),
@@ -81,7 +81,7 @@ export const ApiRecipeSchema = z
     updatedAt: z.string(),
     costPerServing: nullableNumber
       .optional()
-      .openapi({ description: 'Coût matière HT par portion : seulement avec costs:read' }),
+      .openapi({ description: 'Coût matière HT par portion : seulement avec costs:read' }),
     foodCostPercent: nullableNumber.optional().openapi({ description: 'Seulement avec costs:read' }),
   })
   .openapi('Recipe');
@@ -110,7 +110,7 @@ export const ApiProductSchema = z
       .object({ amount: z.number(), per: z.string() })
       .nullable()
       .optional()
-      .openapi({ description: 'Prix d’achat HT : seulement avec costs:read' }),
+      .openapi({ description: 'Prix d’achat HT : seulement avec costs:read' }),
   })
   .openapi('Product');
 

@@ -250,7 +250,7 @@ export async function readMealPlan(
 ): Promise<z.infer<typeof ApiMealPlanSchema>> {
   const span = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
   if (!(span >= 0 && span < MAX_PLAN_DAYS)) {
-    const message = `Choisissez une période de 1 à ${MAX_PLAN_DAYS} jours`;
+    const message = `Choisissez une période de 1 à ${MAX_PLAN_DAYS} jours`;
     throw new AppError('validation', 422, message, { to: message });
   }
   const establishment = await db
@@ -302,7 +302,7 @@ async function recordKeyAudit(
     .values({
       organisation_id: caller.organisationId,
       actor_id: null,
-      actor_name: `Clé d’API « ${caller.keyName} »`,
+      actor_name: `Clé d’API « ${caller.keyName} »`,
       action: 'updated',
       entity_type: 'menu',
       entity_id: menu.id,

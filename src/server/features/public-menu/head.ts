@@ -31,6 +31,8 @@ export const menuPageUrl = (origin: string, menuId: string, lang: DinerLanguage)
   `${origin}/menu/${encodeURIComponent(menuId)}${lang === 'fr' ? '' : `?lang=${lang}`}`;
 
 const absolute = (url: string, origin: string) => new URL(url, origin).href;
+/** schema.org's Energy and Mass: « 412 kcal », with a plain space for the machines that read it. */
+const quantity = (value: number, unit: string) => [value, unit].join(' ');
 const offer = (price: number, soldOut: boolean) => ({
   '@type': 'Offer' as const,
   price: price.toFixed(2),
@@ -46,10 +48,10 @@ function menuItem(item: PublicMenuItem, v: DinerView, origin: string): MenuItem 
   const nutrition = r && {
     '@type': 'NutritionInformation' as const,
     servingSize: '1 portion',
-    ...(r.caloriesPerServing !== null ? { calories: `${r.caloriesPerServing} kcal` } : {}),
-    ...(r.proteinPerServing !== null ? { proteinContent: `${r.proteinPerServing} g` } : {}),
-    ...(r.carbsPerServing !== null ? { carbohydrateContent: `${r.carbsPerServing} g` } : {}),
-    ...(r.fatPerServing !== null ? { fatContent: `${r.fatPerServing} g` } : {}),
+    ...(r.caloriesPerServing !== null ? { calories: quantity(r.caloriesPerServing, 'kcal') } : {}),
+    ...(r.proteinPerServing !== null ? { proteinContent: quantity(r.proteinPerServing, 'g') } : {}),
+    ...(r.carbsPerServing !== null ? { carbohydrateContent: quantity(r.carbsPerServing, 'g') } : {}),
+    ...(r.fatPerServing !== null ? { fatContent: quantity(r.fatPerServing, 'g') } : {}),
   };
   return {
     '@type': 'MenuItem',

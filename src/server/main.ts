@@ -67,7 +67,9 @@ const metricsServer =
           (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
           () => res.writeHead(500).end(),
         );
-      }).listen(config.metrics.port, config.metrics.host);
+      })
+        .on('error', (error) => logger.warn('metrics port unavailable', { port: config.metrics.port, err: error }))
+        .listen(config.metrics.port, config.metrics.host);
 server.listen(config.port, hostname, () => {
   const info = server.address() as AddressInfo;
   logger.info('NutriCarte listening', {

@@ -243,7 +243,7 @@ describe('nginx in front of two processes, one killed under load', () => {
 
     const timed = async (what: string, run: () => Promise<boolean>) => {
       const begin = Date.now();
-      let ok = false;
+      let ok: boolean;
       try {
         ok = await run();
       } catch (error) {

@@ -98,6 +98,8 @@ const JSON_ENDPOINTS = jsonEndpoints(
   () => fuzzer.email,
 );
 const statuses = new Map<number, number>();
+/** The fuzzer's API key, for /api/v1 (docs/product/integrations.md). */
+let apiKey = '';
 let refusedChecked = 0;
 /** Row counts after the last request sent by expectSafeAnswer in the current test. */
 let knownCounts: Record<string, number> | undefined;
@@ -113,10 +115,11 @@ async function send(
   method: string,
   path: string,
   request: { body?: string | Uint8Array<ArrayBuffer>; contentType?: string | null },
-  signedIn: boolean,
+  signedIn: boolean | 'apiKey',
 ) {
   const headers = new Headers({ origin: t.deps.config.publicOrigin });
-  if (signedIn) headers.set('cookie', fuzzer.cookie);
+  if (signedIn === 'apiKey') headers.set('authorization', `Bearer ${apiKey}`);
+  else if (signedIn) headers.set('cookie', fuzzer.cookie);
   if (request.contentType) headers.set('content-type', request.contentType);
   const res = await t.app.request(path, {
     method,
@@ -138,7 +141,7 @@ async function expectSafeAnswer(
   method: string,
   path: string,
   request: SentRequest | { label: string; contentType: null },
-  signedIn: boolean,
+  signedIn: boolean | 'apiKey',
   soft = false,
 ) {
   const check = soft ? expect.soft : expect;
@@ -153,7 +156,9 @@ async function expectSafeAnswer(
   if ('body' in request && bytesOf(request.body) > ONE_MB) check(res.status, what).toBe(413);
   if (res.status >= 400) {
     check(errorShapeProblems(res.status, res.body, res.contentType), what).toEqual([]);
-    check(after, `${what}\nrows stored by a refused request`).toEqual(before);
+    // A call made with a key is recorded, refused or not: the public API's audit trail.
+    const stored = (counts: Record<string, number>) => ({ ...counts, api_calls: 0 });
+    check(stored(after), `${what}\nrows stored by a refused request`).toEqual(stored(before));
     refusedChecked += 1;
   }
   return res;
@@ -178,6 +183,16 @@ beforeAll(async () => {
     choices: [[section.id]],
   });
   const product = await call('POST', '/api/products', productBody());
+  const webhook = await call('POST', '/api/integrations/webhooks', {
+    url: 'https://example.com/hooks',
+    events: ['menu.updated'],
+  });
+  apiKey = (
+    await call('POST', '/api/integrations/keys', {
+      name: 'Fuzz',
+      scopes: ['availability:write', 'prices:write', 'meal_plans:read'],
+    })
+  ).key;
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
@@ -195,7 +210,10 @@ beforeAll(async () => {
     service: 'dejeuner',
     product: product.id,
     formule: formule.id,
+    webhook: webhook.id,
   };
+  // Thousands of fuzzed calls: past the default 120 a minute every answer would be 429.
+  await t.db.updateTable('api_keys').set({ rate_per_minute: 10_000 }).execute();
 });
 afterAll(() => t?.close());
 

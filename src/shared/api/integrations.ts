@@ -93,7 +93,7 @@ export const webhookCreateSchema = z.object({ url: webhookUrlSchema, events });
 export type WebhookCreateInput = z.input<typeof webhookCreateSchema>;
 
 /** PATCH /api/integrations/webhooks/:id: absent fields unchanged; `version` as everywhere (409 when stale). */
-export const webhookUpdateSchema = z.object({
+export const webhookUpdateSchema = z.strictObject({
   url: webhookUrlSchema.optional(),
   events: events.optional(),
   active: z.boolean().optional(),

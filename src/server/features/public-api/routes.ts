@@ -94,8 +94,8 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
   // The body is read as the rest of the API reads it (400 for a wrong type or malformed JSON,
   // 422 for text PostgreSQL cannot store), before the route's own schema.
   app.use('*', requireApiKey(deps));
-  app.on(['PUT', 'PATCH', 'POST'], '*', async (c, next) => {
-    await readJson(c, z.unknown());
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await readJson(c, z.unknown());
     await next();
   });
 

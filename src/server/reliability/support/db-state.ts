@@ -39,6 +39,10 @@ export const OWNED_TABLES: Record<string, string> = {
   photo_variants: 'photo_id, width',
   // A menu's formules (migration 0012), reached through their menu.
   formules: 'id',
+  // « Intégrations » (migration 0028): keys, the calls made with them, webhook endpoints.
+  api_keys: 'id',
+  api_calls: 'id',
+  webhook_endpoints: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */

@@ -29,7 +29,7 @@ export function ApiKeysCard() {
       description={
         <>
           Une clé permet à un autre outil (caisse, site, logiciel de commande) de lire vos menus ou de marquer un plat
-          «  Épuisé ». Elle n’est affichée qu’une fois. Référence :{' '}
+          « Épuisé ». Elle n’est affichée qu’une fois. Référence :{' '}
           <a className="font-medium text-brand-800 underline" href="/api/v1/reference">
             documentation de l’API
           </a>

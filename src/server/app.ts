@@ -9,7 +9,8 @@ import type { PublicConfig } from '../shared/api/account.ts';
 import { messages } from '../shared/messages.ts';
 import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
-import type { AppDeps, AppEnv } from './context.ts';
+import type { AppEnv } from './context.ts';
+import type { AppDeps } from './deps.ts';
 import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { readMeKept } from './features/account/account-cache.ts';
@@ -33,15 +34,17 @@ import { trackingRoutes } from './features/events/routes.ts';
 import { photoFileRoutes } from './features/photos/routes.ts';
 import { integrationRoutes } from './features/integrations/routes.ts';
 import { publicApiRoutes } from './features/public-api/routes.ts';
-import { PHOTO_UPLOAD_PATH } from './domain/photos/photo-routes.ts';
+import { PHOTO_UPLOAD_PATH, photoUploadRoutes } from './features/photos/upload-routes.ts';
+import { getRecipe } from './features/recipes/service.ts';
+import { itemParents } from './features/menus/content.ts';
 import { clientIp } from './lib/client-ip.ts';
 import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
 import { optionalSession } from './auth/require-user.ts';
-import type { ShellRenderer } from './lib/first-paint.ts';
-import { mountWebApp } from './lib/static.ts';
+import type { ShellRenderer } from './web-app/first-paint.ts';
+import { mountWebApp } from './web-app/static.ts';
 import { sql } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';
 import type { Metrics } from './metrics.ts';
@@ -78,8 +81,9 @@ function errorBody(
   code: ApiErrorBody['error']['code'],
   message: string,
   fields?: Record<string, string>,
+  extra?: AppError['extra'],
 ): ApiErrorBody {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+  return { error: { code, message, ...(fields ? { fields } : {}), ...extra } };
 }
 
 /**
@@ -294,12 +298,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     catalogueRoutes({ db: deps.db, signedInOrganisation, ownIngredients: deps.diner.ownIngredients }),
   );
   app.route('/api/recipes', cateringTagRoutes(deps));
+  // PUT and DELETE /api/recipes/:id/photo and /api/items/:id/photo: the owner is the one the
+  // recipe's GET and the item's PUT answer to (docs/decisions/0017-photos.md).
+  app.route('/api/recipes', photoUploadRoutes(deps, { holder: 'recipes', findOwned: getRecipe }));
   app.route('/api/recipes', recipeRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));
   app.route('/api/files', recipeFileRoutes(deps));
   app.route('/api/products', productRoutes(deps));
+  app.route('/api/items', photoUploadRoutes(deps, { holder: 'menu_items', findOwned: itemParents }));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
   app.route('/', weekPageRoutes(deps));
@@ -339,7 +347,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     if (error instanceof AppError) {
       if (error.status === 503) c.header('Retry-After', '60');
       if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(errorBody(error.code, error.message, error.fields), error.status);
+      return c.json(errorBody(error.code, error.message, error.fields, error.extra), error.status);
     }
     const check = checkViolation(error);
     if (check) return c.json(errorBody('validation', check.message, { [check.field]: check.message }), 422);

@@ -79,8 +79,8 @@ server.listen(config.port, hostname, () => {
     appEnv: config.appEnv,
     startupMs: Math.round(performance.now() - startedAt),
   });
-  // Development: the address a phone on the same Wi-Fi opens (README « Scanner les codes QR
-  // depuis un téléphone »); the CSRF check accepts it (src/server/lib/dev-origins.ts).
+  // Development: the address a phone on the same Wi-Fi opens (docs/development.md); the CSRF
+  // check accepts it (src/server/lib/dev-origins.ts).
   if (config.appEnv === 'development' && !LOOPBACK_BIND.has(hostname) && config.lanUrls.length) {
     logger.info(`Sur un téléphone du même réseau : ${config.lanUrls.join(' ou ')}`, { lanUrls: config.lanUrls });
   }

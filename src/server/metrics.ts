@@ -4,7 +4,8 @@ import { routePath } from 'hono/route';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppEnv, DinerState } from './context.ts';
+import type { AppEnv } from './context.ts';
+import type { DinerState } from './deps.ts';
 import type { DB } from './db/schema.ts';
 import type { MenuChangeFeed } from './features/public-menu/menu-changes.ts';
 

@@ -50,7 +50,7 @@ const render = () =>
     </StrictMode>,
   );
 
-// The server painted the signed-in layout first (src/server/lib/static.ts): it stays until the
+// The server painted the signed-in layout first (src/server/web-app/static.ts): it stays until the
 // page's code, the session and the settings are in, so the first render replaces it in one
 // commit, nothing blank or moved in between (docs/decisions/0028-server-first-paint.md).
 // That render is a transition: React renders it in slices of a few milliseconds, so a phone's

@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/public-layout.tsx';
  * Pages are split per route so a diner or a visitor loads only what its page needs. The router
  * runs in declarative mode (`useRoutes` under `BrowserRouter`, src/web/main.tsx): the data
  * router's loaders, actions and fetchers were unused and cost 13 kB gzip of every page's first
- * load (docs/decisions/0022 « First-load JavaScript »). BrowserRouter updates its location in a
+ * load (docs/decisions/0041-first-load-javascript.md). BrowserRouter updates its location in a
  * transition, so the current page stays on screen while the next page's code loads.
  *
  * A page's code loads on first use. Unlike `React.lazy`, once its code is in it renders at
@@ -143,7 +143,7 @@ export interface RouteHandle {
 /**
  * Starts loading the code of every route matching `pathname` at once (the signed-in layout and
  * its page, rather than one after the other as they render), and, when the server saw a session
- * cookie (`data-session` on <html>, src/server/lib/static.ts), the data of a page that says how
+ * cookie (`data-session` on <html>, src/server/web-app/static.ts), the data of a page that says how
  * to fetch it, beside GET /api/me rather than after the page has rendered. Settles once the
  * pages' code is in (a load that failed is tried again when the page renders).
  */

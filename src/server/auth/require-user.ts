@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import { can, permissionMessages, type Action } from '../../shared/permissions.ts';
-import type { ActiveOrganisation, Actor, AppDeps, AppEnv, SessionUser } from '../context.ts';
+import type { ActiveOrganisation, Actor, AppEnv, SessionUser } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { resolveActiveOrganisation } from '../domain/active-organisation.ts';
 import { AppError } from '../lib/errors.ts';
 import { SESSION_CACHE_MS, sessionCookieValue, sessionTags } from './session-cache.ts';
@@ -44,7 +45,7 @@ export function requireSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 /**
  * The request's session user, or null without a valid session: for a page load, which is
- * answered either way (the signed-in layout's first paint, src/server/lib/static.ts).
+ * answered either way (the signed-in layout's first paint, src/server/web-app/static.ts).
  */
 export async function optionalSession(deps: AppDeps, c: Context<AppEnv>): Promise<SessionUser | null> {
   try {

@@ -82,7 +82,7 @@ export interface MembershipsTable {
   updated_at: Timestamp;
 }
 
-export interface EstablishmentsTable {
+export interface EstablishmentsTable extends VersionColumns {
   id: Generated<string>;
   organisation_id: string;
   name: string;
@@ -177,13 +177,19 @@ export interface CatalogueMetaTable {
   updated_at: Timestamp;
 }
 
+/** An editable row's version (migration 0023, src/server/domain/versions.ts): +1 per change, and who saved last. */
+interface VersionColumns {
+  version: Generated<number>;
+  updated_by_name: string | null;
+}
+
 /** Owned rows (migration 0009): the organisation they belong to, and who created them (null once that account is gone). */
 interface OwnedColumns {
   organisation_id: string;
   created_by: string | null;
 }
 
-export interface RecipesTable extends OwnedColumns {
+export interface RecipesTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   name: string;
   description: Generated<string>;
@@ -257,6 +263,15 @@ export interface MealPlanEntriesTable extends OwnedColumns {
   created_at: Timestamp;
 }
 
+/** A planned service (migration 0023): made by its first save, it holds the service's version. */
+export interface MealPlanServicesTable extends VersionColumns {
+  organisation_id: string;
+  establishment_id: string;
+  date: ColumnType<string, string, string>;
+  service: 'dejeuner' | 'diner' | 'gouter';
+  updated_at: Generated<Date>;
+}
+
 /** An establishment's own grammages (migration 0018, src/shared/catering/portions.ts); a missing cell follows the defaults. */
 export interface EstablishmentPortionsTable {
   organisation_id: string;
@@ -270,7 +285,7 @@ export interface EstablishmentPortionsTable {
 }
 
 /** An organisation's own product (migration 0010, docs/product/products.md). */
-export interface ProductsTable extends OwnedColumns {
+export interface ProductsTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   name: string;
   name_folded: string;
@@ -297,7 +312,7 @@ export interface ProductsTable extends OwnedColumns {
   updated_at: Timestamp;
 }
 
-export interface MenusTable extends OwnedColumns {
+export interface MenusTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   establishment_id: string;
   name: string;
@@ -307,7 +322,7 @@ export interface MenusTable extends OwnedColumns {
   updated_at: Timestamp;
 }
 
-export interface MenuSectionsTable {
+export interface MenuSectionsTable extends VersionColumns {
   id: Generated<string>;
   menu_id: string;
   name: Generated<string>;
@@ -317,7 +332,7 @@ export interface MenuSectionsTable {
   updated_at: Timestamp;
 }
 
-export interface MenuItemsTable {
+export interface MenuItemsTable extends VersionColumns {
   id: Generated<string>;
   menu_section_id: string;
   recipe_id: string | null;
@@ -343,7 +358,7 @@ export interface MenuItemsTable {
 }
 
 /** A priced combination of a menu's sections (migration 0012). */
-export interface FormulesTable {
+export interface FormulesTable extends VersionColumns {
   id: Generated<string>;
   menu_id: string;
   name: string;
@@ -498,6 +513,7 @@ export interface DB {
   products: ProductsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
+  meal_plan_services: MealPlanServicesTable;
   establishment_portions: EstablishmentPortionsTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;

@@ -129,6 +129,8 @@ export interface AcceptedInvitation {
 
 export interface Establishment {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   address: string | null;
   postalCode: string | null;

@@ -187,6 +187,8 @@ export type ProductInputParsed = z.output<typeof productInputSchema>;
 
 export interface Product {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   supplier: string | null;
   basedOnCode: string | null;

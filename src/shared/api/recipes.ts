@@ -309,6 +309,8 @@ export interface RecipeIngredient extends FoodFacts {
 
 export interface Recipe {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   servings: number;

@@ -35,7 +35,7 @@ const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyCompon
   () => import('./account-menu.tsx'),
   (m) => m.AccountMenu,
 );
-/** The phone's « Menu » too: its Radix dialog (14 kB gzip) is no part of a page's first load (docs/decisions/0022). */
+/** The phone's « Menu » too: its Radix dialog (14 kB gzip) is no part of a page's first load (docs/decisions/0041). */
 const { Component: AppMenu, usePreload: usePreloadAppMenu } = lazyComponent(
   () => import('./app-menu.tsx'),
   (m) => m.AppMenu,

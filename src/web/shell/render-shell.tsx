@@ -11,7 +11,7 @@ import AuthPage from '../pages/auth-page.tsx';
 import DashboardPage from '../pages/dashboard-page.tsx';
 import { routes, type RouteHandle } from '../router.tsx';
 
-/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints only those). */
+/** Whether `pathname` is a page of the signed-in layout (src/server/web-app/static.ts paints only those). */
 export function isAppLayoutPath(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some(
     ({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true,
@@ -20,7 +20,7 @@ export function isAppLayoutPath(pathname: string): boolean {
 
 /**
  * The signed-in layout's first paint, rendered by the server for a page load with a session
- * (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md): the header with the
+ * (src/server/web-app/static.ts, docs/decisions/0028-server-first-paint.md): the header with the
  * account's organisation, and for the dashboard its greeting, which is what a phone shows
  * first. The rest of a page comes with the app, which replaces this markup in one commit once
  * its code and GET /api/me are in (src/web/main.tsx), so nothing blinks and nothing moves.
@@ -51,7 +51,7 @@ export function isSignedOutPaintPath(pathname: string): boolean {
 }
 
 /**
- * A signed-out page's first paint (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md
+ * A signed-out page's first paint (src/server/web-app/static.ts, docs/decisions/0028-server-first-paint.md
  * « Signed-out pages »): /auth as a first visitor sees it, with the form of its address's mode
  * (`?mode=inscription`), the same markup as the app's first commit, which replaces it. Until
  * then the fields take typing (src/web/lib/form-draft.ts hands it over). Every button is sent

@@ -34,6 +34,7 @@ describe('establishments', () => {
     expect(list.body.establishments).toEqual([
       {
         id: expect.any(String),
+        version: 1,
         name: 'Le Bistrot du Port',
         address: null,
         postalCode: null,
@@ -54,6 +55,7 @@ describe('establishments', () => {
     expect(res.status).toBe(200);
     const edited = {
       id,
+      version: 2,
       name: 'Chez Lucie',
       address: '12 rue des Halles',
       postalCode: '75001',

@@ -7,15 +7,17 @@ import {
 import type { Actor } from '../../context.ts';
 import type { DB, EstablishmentsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-const COLUMNS = ['id', 'name', 'address', 'postal_code', 'city', 'phone', 'created_at'] as const;
+const COLUMNS = ['id', 'version', 'name', 'address', 'postal_code', 'city', 'phone', 'created_at'] as const;
 
 const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLUMNS)[number]>): Establishment => ({
   id: row.id,
+  version: row.version,
   name: row.name,
   address: row.address,
   postalCode: row.postal_code,
@@ -68,6 +70,7 @@ export async function updateEstablishment(
   actor: Actor,
   id: string,
   input: EstablishmentInputParsed,
+  version?: number,
 ): Promise<Establishment> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -79,6 +82,7 @@ export async function updateEstablishment(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound();
+    await claimVersion(trx, 'establishments', { id }, version, actor);
     const row = await trx
       .updateTable('establishments')
       .set({ ...columnsOf(input), updated_at: new Date() })

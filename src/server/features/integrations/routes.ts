@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { apiKeyCreateSchema, webhookCreateSchema, webhookUpdateSchema } from '../../../shared/api/integrations.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson } from '../../lib/http.ts';
 import { createApiKey, listApiCalls, listApiKeys, revokeApiKey } from './keys.ts';
 import {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { addDays, isIsoDate, mondayOf } from '../../../shared/catering/catering.ts';
 import { dishLabels } from '../../../shared/catering/dish-labels.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes } from './dishes.ts';
 import { buildDays, readEntries } from './service.ts';

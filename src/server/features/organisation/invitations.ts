@@ -9,7 +9,8 @@ import {
   type PendingInvitation,
 } from '../../../shared/api/organisations.ts';
 import type { MemberRole } from '../../../shared/permissions.ts';
-import type { ActiveOrganisation, Actor, AppDeps, SessionUser } from '../../context.ts';
+import type { ActiveOrganisation, Actor, SessionUser } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { setActiveOrganisation } from '../../domain/active-organisation.ts';
 import { recordAudit } from '../../domain/audit.ts';

@@ -12,6 +12,7 @@ import type { Actor } from '../../context.ts';
 import type { DB, ProductRow } from '../../db/schema.ts';
 import { findFoods } from '../../domain/catalogue-foods.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { foldedWords } from '../../domain/product-search.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -46,6 +47,7 @@ async function usersOf(
 function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Product {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     supplier: row.supplier === '' ? null : row.supplier,
     basedOnCode: row.based_on_code === null ? null : String(row.based_on_code),
@@ -157,6 +159,7 @@ export async function updateProduct(
   actor: Actor,
   id: string,
   input: ProductInputParsed,
+  version?: number,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -168,6 +171,7 @@ export async function updateProduct(
       .where('organisation_id', '=', actor.organisationId)
       .executeTakeFirst();
     if (!existing) throw notFound();
+    await claimVersion(trx, 'products', { id }, version, actor);
     await trx
       .updateTable('products')
       .set({ ...(await productColumns(trx, input)), updated_at: new Date() })

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import { integrationMessages as m, type ApiScope } from '../../../shared/api/integrations.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { hashApiKey, looksLikeApiKey } from '../../domain/api-keys.ts';
 import { AppError, RateLimitedError } from '../../lib/errors.ts';
 import { countAttempt } from '../../lib/rate-limit.ts';

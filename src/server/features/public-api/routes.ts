@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { ApiScope } from '../../../shared/api/integrations.ts';
-import type { AppDeps } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson, validationError } from '../../lib/http.ts';
 import { requireApiKey, requireScope, type ApiEnv } from './auth.ts';
 import { renderReferencePage } from './reference-page.ts';

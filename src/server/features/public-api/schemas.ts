@@ -145,5 +145,12 @@ export const AvailabilityInputSchema = z
 export const PriceInputSchema = z.object({ price: ruleNumber(itemPriceRule) }).openapi('PriceInput');
 
 export const ItemStateSchema = z
-  .object({ id, menuId: id, name: z.string(), available: z.boolean(), price: nullableNumber })
+  .object({
+    id,
+    menuId: id,
+    name: z.string(),
+    available: z.boolean(),
+    price: nullableNumber,
+    version: z.number().int(),
+  })
   .openapi('ItemState');

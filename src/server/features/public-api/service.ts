@@ -290,6 +290,9 @@ export async function readMealPlan(
   };
 }
 
+/** Who a key's change is by, in « Historique » and in a 409's « modifié par ». */
+const keyActorName = (caller: ApiCaller) => `Clé d’API « ${caller.keyName} »`;
+
 /** One line of « Historique » written by a key: no member acted, the key's name says who. */
 async function recordKeyAudit(
   trx: Transaction<DB>,
@@ -334,12 +337,22 @@ export async function writeItem(
       .updateTable('menu_items')
       .set({
         ...('available' in change ? { sold_out: !change.available } : { price: change.price }),
+        // A change like any other (src/server/domain/versions.ts): the next version, saved by the key.
+        version: sql`version + 1`,
+        updated_by_name: keyActorName(caller),
         updated_at: new Date(),
       })
       .where('id', '=', itemId)
-      .returning(['id', 'name', 'sold_out', 'price'])
+      .returning(['id', 'name', 'sold_out', 'price', 'version'])
       .executeTakeFirstOrThrow();
     await recordKeyAudit(trx, caller, { id: owned.menu_id, name: owned.menu_name }, { item: owned.name, ...change });
-    return { id: row.id, menuId: owned.menu_id, name: row.name, available: !row.sold_out, price: num(row.price) };
+    return {
+      id: row.id,
+      menuId: owned.menu_id,
+      name: row.name,
+      available: !row.sold_out,
+      price: num(row.price),
+      version: row.version,
+    };
   });
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { cachePage, PAGE_VARY, pickRepresentation, type CachedPage } from './cached-page.ts';

@@ -17,6 +17,7 @@ import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import {
   productPer100g,
@@ -194,6 +195,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
   const cost = costFields(facts.cost.perServing, row.price, row.sale_mode);
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     description: row.description,
     servings: row.servings,
@@ -413,6 +415,7 @@ export async function updateRecipe(
   actor: Actor,
   id: string,
   input: RecipeInputParsed,
+  version?: number,
 ): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -426,6 +429,7 @@ export async function updateRecipe(
       .forUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound();
+    await claimVersion(trx, 'recipes', { id }, version, actor);
     const { lines, facts } = await resolveIngredients(trx, actor.organisationId, id, input);
     const confirms =
       input.allergensDeclared &&

@@ -25,6 +25,8 @@ export const OWNED_TABLES: Record<string, string> = {
   menu_sections: 'id',
   menu_items: 'id',
   meal_plan_entries: 'id',
+  // A planned service's version (migration 0023).
+  meal_plan_services: 'establishment_id, date, service',
   // An establishment's own grammages (migration 0018).
   establishment_portions: 'establishment_id, line, population',
   qr_codes: 'id',

@@ -13,6 +13,10 @@ import type { CateringTag, Population, Service, Slot } from '../../../shared/cat
 import { api } from '../../lib/api.ts';
 
 const KEY = ['meal-plans'] as const;
+
+/** The services of a day that have dishes (a service saved then emptied is still listed, for its version). */
+export const servicesWithDishes = (day: PlannedDay): PlannedDay['services'] =>
+  day.services.filter((s) => s.components.length > 0);
 const q = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 

@@ -75,7 +75,7 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
   // The landing page prerendered by the build (scripts/prerender-landing.mjs): a first visit of /
-  // loads a small script instead of the app (docs/decisions/0022 « First-load JavaScript »).
+  // loads a small script instead of the app (docs/decisions/0041-first-load-javascript.md).
   const landingFile = path.join(webDir, 'landing.html');
   const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml;
   // With a session cookie (not checked: no query), the page's script asks /api/me whether the

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../context.ts';
-import { compressResponses } from './compress.ts';
+import { compressResponses } from '../lib/compress.ts';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import type { FirstPaintAccount, ShellRenderer } from './first-paint.ts';
 import { appOnFirstMove, landingScriptTags, mountWebApp, type WebAppOptions } from './static.ts';

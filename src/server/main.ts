@@ -53,8 +53,7 @@ const hostname = process.env.HOST ?? '0.0.0.0';
 const diner = createDinerLane(services.deps, await dinerSecurityHeaders(config), logger);
 const toApp = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
-  const startedAt = performance.now();
-  if (diner.lane(req, res)) metrics.laneServed(req, res, startedAt);
+  if (diner.lane(req, res)) metrics.laneServed(req, res);
   else void toApp(req, res);
 });
 // Metrics on a port of their own (METRICS_PORT, loopback by default): for a scraper on the host.

@@ -66,5 +66,5 @@ describe('migration 0028-public-api', () => {
     } finally {
       await old.close();
     }
-  });
+  }, 120_000);
 });

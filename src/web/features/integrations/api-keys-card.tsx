@@ -12,12 +12,13 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { useApiCalls, useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
-import { CopyField } from './copy-field.tsx';
+import { ShownOnce } from './shown-once.tsx';
+import { refusalOf } from './refusal.ts';
+import { QueryList } from './query-list.tsx';
 
 /** « Clés d’API »: create a key (shown once), see each key's last use and calls, revoke it. */
 export function ApiKeysCard() {
@@ -38,29 +39,22 @@ export function ApiKeysCard() {
       }
     >
       {created && (
-        <div className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3" role="status">
-          <p className="text-sm font-semibold text-brand-900">
-            Clé « {created.name} » créée. Copiez-la maintenant : elle ne sera plus affichée.
-          </p>
-          <CopyField label="Clé d’API" value={created.key} />
-        </div>
+        <ShownOnce
+          message={`Clé « ${created.name} » créée. Copiez-la maintenant : elle ne sera plus affichée.`}
+          label="Clé d’API"
+          value={created.key}
+        />
       )}
       <NewKeyForm onCreated={setCreated} />
-      {keys.isPending ? (
-        <Spinner label="Chargement des clés..." />
-      ) : keys.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-700">
-          Erreur lors du chargement des clés
-        </p>
-      ) : keys.data.length === 0 ? (
-        <p className="text-sm text-stone-600">Aucune clé pour l’instant.</p>
-      ) : (
-        <ul className="divide-y divide-stone-200" aria-label="Clés d’API">
-          {keys.data.map((key) => (
-            <KeyRow key={key.id} apiKey={key} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={keys}
+        label="Clés d’API"
+        loading="Chargement des clés..."
+        failed="Erreur lors du chargement des clés"
+        empty="Aucune clé pour l’instant."
+      >
+        {(key) => <KeyRow key={key.id} apiKey={key} />}
+      </QueryList>
     </TitledCard>
   );
 }
@@ -83,12 +77,9 @@ function NewKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void }) 
           onCreated(key);
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length) {
-            setErrors({
-              name: error.fields.name ?? '',
-              scopes: Object.entries(error.fields).find(([k]) => k.startsWith('scopes'))?.[1] ?? '',
-            });
-          } else setFormError(error.message);
+          const refusal = refusalOf(error, ['name', 'scopes']);
+          setErrors(refusal.fields);
+          setFormError(refusal.form);
         },
       },
     );

@@ -12,7 +12,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -24,7 +23,9 @@ import {
   useWebhooks,
 } from './api.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
-import { CopyField } from './copy-field.tsx';
+import { ShownOnce } from './shown-once.tsx';
+import { refusalOf } from './refusal.ts';
+import { QueryList } from './query-list.tsx';
 
 /** « Webhooks »: addresses told of changes, signed with their secret (shown once), with their delivery log. */
 export function WebhooksCard() {
@@ -36,29 +37,22 @@ export function WebhooksCard() {
       description="NutriCarte prévient une adresse de votre outil à chaque changement choisi. Chaque envoi est signé (en-tête NutriCarte-Signature) avec le secret du webhook ; un envoi refusé est retenté pendant plusieurs heures."
     >
       {created?.secret && (
-        <div className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3" role="status">
-          <p className="text-sm font-semibold text-brand-900">
-            Webhook enregistré. Copiez son secret maintenant : il ne sera plus affiché.
-          </p>
-          <CopyField label="Secret de signature" value={created.secret} />
-        </div>
+        <ShownOnce
+          message={`Webhook enregistré. Copiez son secret maintenant : il ne sera plus affiché.`}
+          label="Secret de signature"
+          value={created.secret}
+        />
       )}
       <NewWebhookForm onCreated={setCreated} />
-      {webhooks.isPending ? (
-        <Spinner label="Chargement des webhooks..." />
-      ) : webhooks.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-700">
-          Erreur lors du chargement des webhooks
-        </p>
-      ) : webhooks.data.length === 0 ? (
-        <p className="text-sm text-stone-600">Aucun webhook pour l’instant.</p>
-      ) : (
-        <ul className="divide-y divide-stone-200" aria-label="Webhooks">
-          {webhooks.data.map((hook) => (
-            <WebhookRow key={hook.id} hook={hook} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={webhooks}
+        label="Webhooks"
+        loading="Chargement des webhooks..."
+        failed="Erreur lors du chargement des webhooks"
+        empty="Aucun webhook pour l’instant."
+      >
+        {(hook) => <WebhookRow key={hook.id} hook={hook} />}
+      </QueryList>
     </TitledCard>
   );
 }
@@ -81,12 +75,9 @@ function NewWebhookForm({ onCreated }: { onCreated: (hook: WebhookEndpoint) => v
           onCreated(hook);
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length)
-            setErrors({
-              url: error.fields.url ?? '',
-              events: Object.entries(error.fields).find(([k]) => k.startsWith('events'))?.[1] ?? '',
-            });
-          else setFormError(error.message);
+          const refusal = refusalOf(error, ['url', 'events']);
+          setErrors(refusal.fields);
+          setFormError(refusal.form);
         },
       },
     );

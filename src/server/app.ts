@@ -18,6 +18,7 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { menuLabelRoutes, recipeLabelRoutes, temoinRoutes } from './features/labels/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
 import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
@@ -40,7 +41,7 @@ import { itemParents } from './features/menus/content.ts';
 import { clientIp } from './lib/client-ip.ts';
 import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
-import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { isClientAbort, isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
 import { optionalSession } from './auth/require-user.ts';
 import type { ShellRenderer } from './web-app/first-paint.ts';
@@ -102,6 +103,13 @@ function payloadTooLarge(c: Context, photo = false) {
 const CHARGED_BY_ROUTE = /^\/(menu|qr)\/[^/]+$/;
 const isDinerPath = (path: string) =>
   path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
+/**
+ * What anyone may ask without signing in, charged to the same per-client budget as the diner's
+ * routes: a family's week (/semaine/…) and the ingredient search, which an attack read at 700
+ * and 369 requests a second from one client while the owners' API slowed to 2.45 s.
+ */
+const isRateLimitedPath = (path: string) =>
+  isDinerPath(path) || path.startsWith('/semaine/') || path.startsWith('/api/catalogue/');
 
 /**
  * `framedByAnyone`: the diner's menu page may be framed by any site: the menu editor's
@@ -210,7 +218,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const publicRate = new ClientRate(PUBLIC_RATE.perSecond, PUBLIC_RATE.burst, options.publicRateNow);
   const trustProxy = options.trustProxy ?? false;
   app.use('*', async (c, next) => {
-    if (isDinerPath(c.req.path)) {
+    if (isRateLimitedPath(c.req.path)) {
       const charge = () => {
         const wait = publicRate.take(clientIp(c, trustProxy));
         if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);
@@ -302,6 +310,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // recipe's GET and the item's PUT answer to (docs/decisions/0017-photos.md).
   app.route('/api/recipes', photoUploadRoutes(deps, { holder: 'recipes', findOwned: getRecipe }));
   app.route('/api/recipes', recipeRoutes(deps));
+  // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's « plats témoins ».
+  app.route('/api/recipes', recipeLabelRoutes(deps));
+  app.route('/api/menus', menuLabelRoutes(deps));
+  app.route('/api/meal-plans', temoinRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));
@@ -354,6 +366,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     if (error instanceof HTTPException && error.status === 413) return payloadTooLarge(c);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('bad_request', messages.generic.invalidFields), error.status);
+    }
+    if (isClientAbort(error, c.req.raw)) {
+      // Nobody is left to read the answer; the line says what happened, at info.
+      logger.info('client aborted the request', { requestId: c.var.requestId, path: c.req.path });
+      return c.json(errorBody('bad_request', messages.generic.clientAborted), 400);
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn('database unavailable', { requestId: c.var.requestId, err: error });

@@ -15,6 +15,8 @@ export interface QrTarget {
 export interface CachedSession {
   userId: string;
   email: string;
+  /** The address was confirmed (the admin role needs it). */
+  emailVerified: boolean;
   sessionId: string;
 }
 

@@ -9,7 +9,7 @@ import { warmCatalogueSearch, warmSearchCode } from './features/catalogue/search
 import { createCrmClient } from './features/events/index.ts';
 import { createOutboxWorker } from './features/events/worker.ts';
 import { createWebhookSender } from './domain/webhooks/deliver.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startProblems } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
 import { createMetrics } from './metrics.ts';
@@ -20,6 +20,8 @@ const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
 let config;
 try {
   config = loadConfig();
+  const problems = startProblems(config);
+  if (problems.length) throw new ConfigError(problems);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`NutriCarte cannot start. ${error.message}\n`);
@@ -43,11 +45,11 @@ const metrics = createMetrics({
   diner: services.deps.diner,
   menuChanges: services.deps.menuChanges,
 });
-const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1', metrics });
+const app = createApp(services.deps, { webDir: webDistDir, trustProxy: config.trustProxy, metrics });
 
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
-const hostname = process.env.HOST ?? '0.0.0.0';
+const hostname = config.host;
 // Warm diner pages and known QR codes are answered before the app (src/server/diner-lane.ts);
 // everything else goes through Hono's adapter, on plain HTTP/1.1 (node:http).
 const diner = createDinerLane(services.deps, await dinerSecurityHeaders(config), logger);

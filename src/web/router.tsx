@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
       { path: '/integrations', Component: lazyPage(() => import('./pages/integrations-page.tsx')) },
       // Collective catering (issue 19).
       { path: '/plans-de-menus', Component: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
+      // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's plats témoins.
+      { path: '/recipes/:id/etiquette', Component: lazyPage(() => import('./pages/recipe-label-page.tsx')) },
+      { path: '/menus/:id/etiquettes', Component: lazyPage(() => import('./pages/menu-labels-page.tsx')) },
+      {
+        path: '/plans-de-menus/:establishmentId/temoins',
+        Component: lazyPage(() => import('./pages/temoins-page.tsx')),
+      },
     ],
   },
   // Payment return pages: no layout (docs/product/spec.md « Layout »), public.

@@ -21,6 +21,7 @@ import * as accountChanges from './migrations/0019-account-changes.ts';
 import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.ts';
 import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
 import * as versions from './migrations/0023-versions.ts';
+import * as labels from './migrations/0027-labels.ts';
 import * as publicApi from './migrations/0028-public-api.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-own-ingredient-changes': ownIngredientChanges,
   '0021-open-vocabularies': openVocabularies,
   '0023-versions': versions,
+  '0027-labels': labels,
   '0028-public-api': publicApi,
 };
 

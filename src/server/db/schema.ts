@@ -308,8 +308,31 @@ export interface ProductsTable extends OwnedColumns, VersionColumns {
   origin: string | null;
   meat_kind: 'bovine' | 'porcine' | 'ovine' | 'volaille' | null;
   labels: Generated<string[]>;
+  /** Its own ingredient list as its label prints it (migration 0027); null: named alone on a label. */
+  label_ingredients: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** What the owner sets for a recipe's label (migration 0027, src/shared/labels/settings.ts); no row: the defaults. */
+export interface RecipeLabelsTable {
+  recipe_id: string;
+  organisation_id: string;
+  denomination: string | null;
+  shelf_life_days: number | null;
+  storage: string | null;
+  net_quantity: NullableNum;
+  net_quantity_unit: Generated<'g' | 'ml'>;
+  nutrition: Generated<'none' | 'per_100g' | 'per_100g_and_portion'>;
+  /** Keys of the ingredients whose percentage is printed; null: those named in the denomination. */
+  quid: string[] | null;
+  /** The label's names of ingredients, by key (`food:…`, `product:…`, `recipe:…`). */
+  ingredient_names: ColumnType<Record<string, string>, string | undefined, string>;
+  barcode: Generated<'none' | 'qr' | 'gs1_128'>;
+  establishment_id: string | null;
+  version: Generated<number>;
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
 }
 
 export interface MenusTable extends OwnedColumns, VersionColumns {
@@ -511,6 +534,7 @@ export interface DB {
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
   products: ProductsTable;
+  recipe_labels: RecipeLabelsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
   meal_plan_services: MealPlanServicesTable;

@@ -40,7 +40,8 @@ describe('migration 0023-versions', () => {
                (${org}, ${establishment}, '2026-03-03', 'gouter', 'gouter', ${recipe}, ${userId})`.execute(db);
       const before = (await sql`SELECT * FROM recipes`.execute(db)).rows;
 
-      expect(await old.migrateToLatest()).toContain('0023-versions');
+      // Up to this migration only: its down is checked alone, later tables have their own versions.
+      expect(await old.migrateTo('0023-versions')).toContain('0023-versions');
 
       for (const table of VERSIONED_TABLES) {
         const { rows } = await sql<{

@@ -271,6 +271,43 @@ const ID_ROUTES: IdRoute[] = [
     body: () => ({ grams: { entree: { maternelle: 60 } } }),
     ownerStatus: 200,
   },
+  // Labels (docs/product/labels.md): every member prints; changing a label (its shelf life…) is writing content.
+  { method: 'GET', path: '/api/recipes/:recipe/label', need: 'read', ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/recipes/:recipe/label',
+    need: 'content:write',
+    body: () => ({ shelfLifeDays: 2, storage: 'À conserver au frais' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/:recipe/label.pdf?format=roll-62&copies=2&date=2026-09-07',
+    route: '/api/recipes/:id/label.pdf',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/menus/:menu/labels.pdf?format=a4-3x8',
+    route: '/api/menus/:id/labels.pdf',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/meal-plans/:establishment/temoins?date=2026-09-07',
+    route: '/api/meal-plans/:id/temoins',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/meal-plans/:establishment/temoins.pdf?date=2026-09-07&format=a4-2x7',
+    route: '/api/meal-plans/:id/temoins.pdf',
+    need: 'read',
+    ownerStatus: 200,
+  },
   // « Intégrations » (docs/product/integrations.md): owners only.
   { method: 'GET', path: '/api/integrations/keys/:apiKey/calls', need: 'integrations:manage', ownerStatus: 200 },
   {

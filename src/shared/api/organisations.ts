@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '../control-characters.ts';
 import { z } from '../zod-fr.ts';
 import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
@@ -12,11 +13,13 @@ export { organisationMessages };
 
 const m = organisationMessages;
 
+const noControl = (schema: z.ZodString) => schema.refine((value) => !hasControlCharacter(value), m.nameControl);
+
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
 
 /** PUT /api/organisation. */
 export const organisationUpdateSchema = z.object({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
+  name: noControl(z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong)),
 });
 
 /** POST /api/organisation/invitations: the address is kept in lower case. */
@@ -66,11 +69,9 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
  * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
  */
 export const establishmentInputSchema = z.object({
-  name: z
-    .string({ error: m.establishmentNameRequired })
-    .trim()
-    .min(1, m.establishmentNameRequired)
-    .max(200, m.nameTooLong),
+  name: noControl(
+    z.string({ error: m.establishmentNameRequired }).trim().min(1, m.establishmentNameRequired).max(200, m.nameTooLong),
+  ),
   address: optionalLine(300, m.addressTooLong),
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
@@ -156,7 +157,9 @@ export type AuditAction =
   | 'joined'
   | 'role_changed'
   | 'removed'
-  | 'left';
+  | 'left'
+  /** A recipe's label settings (src/shared/labels/settings.ts), details `{fields}`: the settings changed. */
+  | 'label_changed';
 export type AuditEntity =
   | 'recipe'
   | 'menu'

@@ -38,6 +38,7 @@ export const productMessages = {
   priceTooHigh: 'Le prix est trop élevé',
   meatKindInvalid: 'Type de viande inconnu',
   unknownLabel: 'Label inconnu',
+  labelIngredientsTooLong: 'La liste des ingrédients ne peut pas dépasser 2 000 caractères',
   duplicateLabel: 'Ce label est déjà ajouté',
   inUse: (names: string[]) =>
     `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,
@@ -166,6 +167,8 @@ export const productInputSchema = z
       m.unknownLabel,
       m.duplicateLabel,
     ),
+    /** Its own ingredient list, as its label prints it: a recipe's label lists it in brackets (docs/product/labels.md). */
+    labelIngredients: optionalText(2000, m.labelIngredientsTooLong),
   })
   .superRefine((product, ctx) => {
     product.traces.forEach((name, index) => {
@@ -203,6 +206,8 @@ export interface Product {
   originStages: OriginStages | null;
   meatKind: MeatKind | null;
   labels: ProductLabel[];
+  /** Its own ingredient list as its label prints it, or null (docs/product/labels.md). */
+  labelIngredients: string | null;
   /** Recipes of the organisation whose lines use it. */
   usedBy: { id: string; name: string }[];
   createdAt: string;

@@ -1,3 +1,5 @@
+import { lazy } from '../lazy.ts';
+
 /**
  * Versions and conflicts (docs/product/api.md « Versions and conflicts »,
  * docs/decisions/0034-versions-and-hostile-files.md): every editable resource's JSON carries
@@ -41,13 +43,15 @@ export function versionInIfMatch(header: string | undefined): { version: number 
 const isVersion = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_VERSION;
 
-const TIME = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
-const DAY = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
+const time = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' }),
+);
+const day = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }));
 
 /** « 14:32 », or « 14:32 le 3 mars » for another day than `now`'s (Paris time). */
 export function changeTime(at: Date, now: Date = new Date()): string {
-  const time = TIME.format(at);
-  return DAY.format(at) === DAY.format(now) ? time : `${time} le ${DAY.format(at)}`;
+  const clock = time().format(at);
+  return day().format(at) === day().format(now) ? clock : `${clock} le ${day().format(at)}`;
 }
 
 export const versionMessages = {

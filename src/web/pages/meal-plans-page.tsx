@@ -22,6 +22,7 @@ import {
   useMealPlan,
   usePublishWeek,
   useSaveService,
+  fetchService,
 } from '../features/meal-plans/api.ts';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
@@ -29,6 +30,7 @@ import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/pan
 import { TitledCard } from '../components/ui/titled-card.tsx';
 import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { conflictOf } from '../lib/versions.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
@@ -154,6 +156,12 @@ export default function MealPlansPage() {
           >
             Affiche de la semaine
           </Link>
+          <Link
+            className={buttonClass('secondary', 'sm')}
+            to={`/plans-de-menus/${establishmentId}/temoins?date=${monday}`}
+          >
+            Plats témoins
+          </Link>
         </div>
       </div>
 
@@ -249,15 +257,18 @@ export default function MealPlansPage() {
               recipes={options}
               datalistId={datalistId}
               canWrite={canWrite}
-              onSave={(components) =>
-                save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
+              onSave={(components, version) =>
+                save.mutateAsync({ date: day.date, service, components, version }).catch((e: unknown) => {
+                  if (conflictOf(e)) throw e; // the card shows who saved meanwhile
                   toast.error(
                     e instanceof ApiError && e.status > 0 && e.status < 500
                       ? e.message
                       : 'Erreur lors de l’enregistrement du plan',
                   );
+                  return undefined;
                 })
               }
+              loadSaved={() => fetchService(establishmentId, day.date, service)}
             />
           ))}
         </div>

@@ -136,6 +136,12 @@ export default function MenuEditorPage() {
           >
             Tableau des allergènes
           </Link>
+          <Link
+            to={`/menus/${menuId}/etiquettes`}
+            className={buttonClass('secondary', 'md', 'self-start sm:self-auto')}
+          >
+            Étiquettes des plats
+          </Link>
           {canWrite && (
             <Button onClick={onCreateSection} disabled={createSection.isPending} className="self-start sm:self-auto">
               Nouvelle section

@@ -69,9 +69,10 @@ export default function ProductsPage() {
           </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <ProductForm
-              key={form.mode === 'edit' ? form.product.id : 'new'}
+              key={form.mode === 'edit' ? `${form.product.id}@${form.product.version}` : 'new'}
               product={form.mode === 'edit' ? form.product : null}
               onDone={() => setForm({ mode: 'closed' })}
+              onReload={(saved) => setForm({ mode: 'edit', product: saved })}
               CiqualSearch={IngredientSearch}
             />
           </Suspense>

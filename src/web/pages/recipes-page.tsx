@@ -82,9 +82,10 @@ export default function RecipesPage() {
           </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <RecipeForm
-              key={form.mode === 'edit' ? form.recipe.id : 'new'}
+              key={form.mode === 'edit' ? `${form.recipe.id}@${form.recipe.version}` : 'new'}
               recipe={form.mode === 'edit' ? form.recipe : null}
               onDone={() => setForm({ mode: 'closed' })}
+              onReload={(saved) => setForm({ mode: 'edit', recipe: saved })}
             />
           </Suspense>
         </Card>

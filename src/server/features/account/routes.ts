@@ -28,6 +28,8 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = await readMeKept(deps.db, deps.diner.accounts, c.var.user);
     if (!me) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
     useOrganisation(c, me.organisation);
+    // Who is signed in, their role and organisation: never kept by a shared cache.
+    c.header('Cache-Control', 'private, no-store');
     return c.json(me);
   });
 

@@ -70,6 +70,7 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
     originStages: parseOriginStages(row.origin),
     meatKind: row.meat_kind,
     labels: row.labels as ProductLabel[],
+    labelIngredients: row.label_ingredients,
     usedBy,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -128,6 +129,7 @@ async function productColumns(trx: Transaction<DB>, input: ProductInputParsed) {
     origin: storedOrigin(input),
     meat_kind: input.meatKind,
     labels: input.labels,
+    label_ingredients: input.labelIngredients,
   };
 }
 

@@ -20,6 +20,8 @@ export const OWNED_TABLES: Record<string, string> = {
   subscriptions: 'organisation_id',
   recipes: 'id',
   recipe_ingredients: 'id',
+  // A recipe's label settings (migration 0027).
+  recipe_labels: 'recipe_id',
   products: 'id',
   menus: 'id',
   menu_sections: 'id',

@@ -13,7 +13,9 @@ import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
-import { useSaveEstablishment } from './api.ts';
+import { fetchEstablishment, useSaveEstablishment } from './api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 
 const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   name: establishment?.name ?? '',
@@ -39,6 +41,9 @@ export function EstablishmentForm({
   onPlanLimit: () => void;
 }) {
   const save = useSaveEstablishment();
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Establishment, EstablishmentInput>(
+    establishment?.version,
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EstablishmentInput, unknown, EstablishmentInputParsed>({
     resolver: zodResolver(establishmentInputSchema),
@@ -47,14 +52,17 @@ export function EstablishmentForm({
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) => {
     setFormError(null);
+    conflict.clear();
     save.mutate(
-      { id: establishment?.id, input },
+      { id: establishment?.id, input: { ...input, version } },
       {
         onSuccess: () => {
           toast.success(establishment ? 'Établissement enregistré' : 'Établissement créé');
           onDone();
         },
         onError: (error) => {
+          const load = () => fetchEstablishment(establishment!.id);
+          if (establishment && conflict.caught(error, { base: establishment, mine: input, load })) return;
           if (error instanceof ApiError && error.code === 'plan_limit') {
             onPlanLimit();
             onDone();
@@ -75,6 +83,7 @@ export function EstablishmentForm({
   });
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="max-w-md space-y-3"
@@ -121,6 +130,22 @@ export function EstablishmentForm({
         {...form.register('phone')}
       />
       <FormAlert message={formError} />
+      <ConflictNotice
+        conflict={conflict}
+        describe={(e: Establishment) => ({
+          Nom: e.name,
+          Adresse: e.address ?? '',
+          'Code postal': e.postalCode ?? '',
+          Ville: e.city ?? '',
+          Téléphone: e.phone ?? '',
+        })}
+        busy={save.isPending}
+        onReload={(saved) => {
+          form.reset(toForm(saved));
+          setVersion(saved.version);
+        }}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
+      />
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}
         pending={save.isPending}

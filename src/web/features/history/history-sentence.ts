@@ -128,6 +128,8 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
     }
     case 'allergens_confirmed':
       return `a confirmé les allergènes ${ofName(entity.name)}`;
+    case 'label_changed':
+      return `a modifié l’étiquette ${ofName(entity.name)}`;
     case 'status_changed': {
       const verb = statusVerb(details.to);
       return verb ? `${verb} ${thing}` : `a changé le statut ${OF_NOUNS[entity.type]} ${entity.name}`;

@@ -32,7 +32,9 @@ export type Action =
   /** Supplier invoices, price history, EGalim from purchases, sales and menu engineering: money (docs/product/purchases.md). */
   | 'purchases:read'
   /** Import and confirm invoices, match their lines, import sales, set the food cost target. */
-  | 'purchases:write';
+  | 'purchases:write'
+  /** « Intégrations »: API keys and webhook endpoints (docs/product/integrations.md). */
+  | 'integrations:manage';
 
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
   owner: new Set<Action>([
@@ -43,6 +45,7 @@ const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
     'audit:read',
     'purchases:read',
     'purchases:write',
+    'integrations:manage',
   ]),
   editor: new Set<Action>(['content:write', 'purchases:read', 'purchases:write']),
   viewer: new Set<Action>(),

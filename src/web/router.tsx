@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: '/equipe', Component: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', Component: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', Component: lazyPage(() => import('./pages/history-page.tsx')) },
+      // API keys, webhooks and the embed (docs/product/integrations.md).
+      { path: '/integrations', Component: lazyPage(() => import('./pages/integrations-page.tsx')) },
       // Collective catering (issue 19).
       { path: '/plans-de-menus', Component: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
       // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's plats témoins.

@@ -446,9 +446,14 @@ export interface QrScanDaysTable {
 export interface EventOutboxTable {
   id: Generated<number>;
   user_id: string | null;
-  kind: 'event' | 'contact';
+  kind: 'event' | 'contact' | 'webhook';
   name: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
+  /** A webhook delivery (migration 0028): its organisation, its endpoint, the transaction's key, the last answer's status. */
+  organisation_id: Generated<string | null>;
+  webhook_endpoint_id: Generated<string | null>;
+  dedupe_key: Generated<string | null>;
+  response_status: Generated<number | null>;
   status: Generated<'pending' | 'delivered' | 'failed'>;
   attempts: Generated<number>;
   available_at: Timestamp;
@@ -456,6 +461,48 @@ export interface EventOutboxTable {
   delivered_to: string | null;
   delivered_at: Date | null;
   created_at: Timestamp;
+}
+
+/** An organisation's API key (migration 0028): only the SHA-256 of the secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  /** The first characters of the key, shown in the list (`nc_live_AbCd`). */
+  prefix: string;
+  key_hash: string;
+  scopes: string[];
+  rate_per_minute: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** One call made with an API key (migration 0028): the public API's audit trail. */
+export interface ApiCallsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  api_key_id: string;
+  method: string;
+  path: string;
+  status: number;
+  request_id: string;
+  created_at: Timestamp;
+}
+
+/** A webhook endpoint (migration 0028). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ProcessedWebhookEventsTable {
@@ -614,6 +661,9 @@ export interface DB {
   qr_scans: QrScansTable;
   qr_scan_days: QrScanDaysTable;
   event_outbox: EventOutboxTable;
+  api_keys: ApiKeysTable;
+  api_calls: ApiCallsTable;
+  webhook_endpoints: WebhookEndpointsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   checkout_sessions: CheckoutSessionsTable;
   purchase_invoices: PurchaseInvoicesTable;

@@ -335,6 +335,29 @@ const ID_ROUTES: IdRoute[] = [
     need: 'read',
     ownerStatus: 200,
   },
+  // « Intégrations » (docs/product/integrations.md): owners only.
+  { method: 'GET', path: '/api/integrations/keys/:apiKey/calls', need: 'integrations:manage', ownerStatus: 200 },
+  {
+    method: 'GET',
+    path: '/api/integrations/webhooks/:webhook/deliveries',
+    need: 'integrations:manage',
+    ownerStatus: 200,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/integrations/webhooks/:webhook',
+    need: 'integrations:manage',
+    body: () => ({ active: false }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/integrations/deliveries/:delivery/resend',
+    need: 'integrations:manage',
+    ownerStatus: 201,
+  },
+  { method: 'DELETE', path: '/api/integrations/keys/:apiKey', need: 'integrations:manage', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/integrations/webhooks/:webhook', need: 'integrations:manage', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item', need: 'content:write', ownerStatus: 204 },
@@ -423,6 +446,28 @@ const ROLE_ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/billing/portal', need: 'billing:manage', body: () => ({}) },
   { method: 'POST', path: '/api/billing/demo/portal', need: 'billing:manage', body: () => ({ action: 'cancel' }) },
+  { method: 'GET', path: '/api/integrations/keys', need: 'integrations:manage' },
+  {
+    method: 'POST',
+    path: '/api/integrations/keys',
+    need: 'integrations:manage',
+    body: () => ({ name: 'Caisse', scopes: ['menus:read'] }),
+  },
+  { method: 'GET', path: '/api/integrations/webhooks', need: 'integrations:manage' },
+  {
+    method: 'POST',
+    path: '/api/integrations/webhooks',
+    need: 'integrations:manage',
+    body: () => ({ url: 'http://127.0.0.1:9/hooks', events: ['menu.updated'] }),
+  },
+];
+
+/** The public API's routes with an id (docs/product/integrations.md): by key, each with the scope it needs. */
+const API_KEY_ROUTES: { method: 'GET' | 'PUT'; path: string; body?: unknown }[] = [
+  { method: 'GET', path: '/api/v1/menus/:menu' },
+  { method: 'GET', path: '/api/v1/recipes/:recipe' },
+  { method: 'PUT', path: '/api/v1/items/:item/availability', body: { available: false } },
+  { method: 'PUT', path: '/api/v1/items/:item/price', body: { price: 3 } },
 ];
 
 /** Routes with an id that are not organisation-scoped, and why. */
@@ -436,6 +481,11 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /api/invitations/:id':
     'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
   'POST /api/invitations/:id/accept': 'bound to the invited address, 403 to any other (invitations.int.test.ts)',
+  // The public API authenticates by key, not by session: its own matrix is API_KEY_ROUTES below.
+  'GET /api/v1/menus/:id': 'public API, by key (API_KEY_ROUTES)',
+  'GET /api/v1/recipes/:id': 'public API, by key (API_KEY_ROUTES)',
+  'PUT /api/v1/items/:id/availability': 'public API, by key (API_KEY_ROUTES)',
+  'PUT /api/v1/items/:id/price': 'public API, by key (API_KEY_ROUTES)',
 };
 
 /** Writes without an id that any signed-in account (or anyone) may send, and why. */
@@ -583,8 +633,11 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
   );
 
   it('lists show the caller’s organisation only', async () => {
-    const secrets = Object.values(a.ids);
+    // Ids that cannot appear by chance in another text (a delivery's is a small number).
+    const secrets = Object.values(a.ids).filter((id) => id.length >= 20);
     for (const path of [
+      '/api/integrations/keys',
+      '/api/integrations/webhooks',
       '/api/recipes',
       '/api/products',
       '/api/files/products/export',
@@ -654,6 +707,55 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       (await t.request('PUT', '/api/organisation', { cookie: b.owner.cookie, body: { name: 'Chez l’intrus' } })).status,
     ).toBe(200);
     expect(await organisationA()).toEqual(before);
+  });
+
+  it('the public API: another organisation’s key gets the unknown-id 404, a key without the scope 403, nothing changes', async () => {
+    const key = async (team: Team, scopes: string[]) => {
+      const res = await t.request('POST', '/api/integrations/keys', {
+        cookie: team.owner.cookie,
+        body: { name: 'Matrice', scopes },
+      });
+      expect(res.status).toBe(201);
+      return res.body.key as string;
+    };
+    const all = ['menus:read', 'recipes:read', 'availability:write', 'prices:write'];
+    const [foreignKey, ownKey, narrowKey] = [await key(b, all), await key(a, all), await key(a, ['products:read'])];
+    // The calls made with a key are recorded (the API's audit trail), refused ones too.
+    const withoutCallLog = (rows: Awaited<ReturnType<typeof snapshotOwnedRows>>) => {
+      const { api_calls: _calls, api_keys: _keys, ...rest } = rows;
+      return rest;
+    };
+    const before = withoutCallLog(await snapshotOwnedRows(t.db));
+    for (const route of API_KEY_ROUTES) {
+      const call = (key: string | undefined, ids: Fixture) =>
+        t.request(route.method, fill(route.path, ids), {
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+          ...(route.body ? { body: route.body } : {}),
+          origin: null,
+        });
+      const foreign = await call(foreignKey, a.ids);
+      expect([foreign.status, foreign.body.error.code], `${route.path} with another organisation’s key`).toEqual([
+        404,
+        'not_found',
+      ]);
+      const unknown = await call(foreignKey, unknownIds);
+      expect({ status: unknown.status, body: unknown.body }).toEqual({ status: foreign.status, body: foreign.body });
+      const narrow = await call(narrowKey, a.ids);
+      expect([narrow.status, narrow.body.error.code], `${route.path} without its scope`).toEqual([403, 'forbidden']);
+      const anonymous = await call(undefined, a.ids);
+      expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
+      refused += 4;
+    }
+    expect(withoutCallLog(await snapshotOwnedRows(t.db))).toEqual(before);
+    // And the organisation's own key reaches the same rows (the 404s above are not typos).
+    for (const route of API_KEY_ROUTES) {
+      const own = await t.request(route.method, fill(route.path, a.ids), {
+        headers: { authorization: `Bearer ${ownKey}` },
+        ...(route.body ? { body: route.body } : {}),
+        origin: null,
+      });
+      expect(own.status, `${route.path} with the organisation’s key: ${own.text}`).toBe(200);
+    }
   });
 
   it('the same requests succeed for the owner (so the 404s and 403s above are not typos in the table)', async (context) => {

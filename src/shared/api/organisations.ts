@@ -200,7 +200,10 @@ export type AuditEntity =
   | 'meal_plan'
   | 'purchase_invoice'
   | 'sales_import'
-  | 'purchase_settings';
+  | 'purchase_settings'
+  /** « Intégrations » (docs/product/integrations.md): a key created or revoked, a webhook endpoint. */
+  | 'api_key'
+  | 'webhook';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

@@ -30,4 +30,5 @@ export const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: A
   { to: '/achats', label: 'Achats', needs: 'purchases:read' },
   { to: '/prix', label: 'Prix', needs: 'purchases:read' },
   { to: '/ventes', label: 'Ventes', needs: 'purchases:read' },
+  { to: '/integrations', label: 'Intégrations', needs: 'integrations:manage' },
 ];

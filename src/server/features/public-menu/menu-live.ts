@@ -7,7 +7,8 @@ import type { MenuChangeFeed } from './menu-changes.ts';
 
 /**
  * The public page's only script (issue 18: ≤ 2 KB gzip, deferred, the page complete without
- * it): on each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
+ * it). Framed by a restaurant's website (src/server/features/public-menu/embed.ts), it tells
+ * the frame its height whenever it changes. On each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
  * the page fetches its own URL (same language, same filter) and puts in what changed, block by
  * block of <main>, so an unchanged block keeps the keyboard's focus, and the filter form stays
  * as the diner is filling it. Then the live region (`#live`, role="status", RGAA 7.5) says which
@@ -15,8 +16,9 @@ import type { MenuChangeFeed } from './menu-changes.ts';
  * `data-*` texts). A failed fetch waits for the next event; a page gone (404) reloads to show why.
  */
 export const LIVE_SCRIPT = `(function(){
-if(!window.EventSource||!window.fetch||!window.DOMParser)return;
 var busy=0,again=0,opened=0,d=document;
+if(parent!==window&&window.ResizeObserver){var h=0;new ResizeObserver(function(){var n=d.documentElement.scrollHeight;if(n!==h){h=n;parent.postMessage({nutricarte:'menu-height',height:n},'*')}}).observe(d.body)}
+if(!window.EventSource||!window.fetch||!window.DOMParser)return;
 function out(r){return[].map.call(r.querySelectorAll('.so h3'),function(h){return h.textContent})}
 function kids(r,f){return[].filter.call(r.children,function(c){return c!==f})}
 function patch(o,n,m,b){var c=0;for(var i=0;i<Math.max(o.length,n.length);i++){if(o[i]&&n[i]){if(!o[i].isEqualNode(n[i])){o[i].replaceWith(n[i]);c=1}}else if(n[i]){m.insertBefore(n[i],b);c=1}else{o[i].remove();c=1}}return c}

@@ -92,6 +92,8 @@ export interface PageShell {
   footerExtra?: string;
   /** Text of <meta name="description">, escaped here. */
   description?: string;
+  /** Already-escaped elements added at the end of <head> (the menu page's links, cards and JSON-LD: head.ts). */
+  head?: string;
   noIndex?: boolean;
 }
 
@@ -118,7 +120,7 @@ export function renderPage(page: PageShell): string {
     (page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '') +
     (page.noIndex ? '<meta name="robots" content="noindex">' : '') +
     '<meta name="theme-color" content="#047857"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    `<style>${PAGE_CSS}\n${DINER_CSS}</style>${page.scripts ?? ''}</head><body>` +
+    `<style>${PAGE_CSS}\n${DINER_CSS}</style>${page.scripts ?? ''}${page.head ?? ''}</head><body>` +
     `<a class="skip" href="#contenu">${t.skipToContent}</a>` +
     `<header class="top"><div class="wrap">${page.banner}</div></header>` +
     `<main id="contenu"><div class="hd"><div>${page.intro}</div></div>${page.main}</main>${page.afterMain ?? ''}` +

@@ -18,6 +18,7 @@ import { FRENCH_VIEW, localizeNumber, type DinerView } from './diner-view.ts';
 import { formatGrams, formatKcal, formatPrice } from './format.ts';
 import { liveScriptTag } from './menu-live.ts';
 import { renderPage } from './page.ts';
+import { renderMenuHead } from './head.ts';
 
 // Fixed texts (src/shared/diner/texts.ts) are trusted constants (no markup character), written
 // as they are; everything an owner typed, and the attribution (it holds « < x »), goes through `e`.
@@ -222,7 +223,7 @@ const liveRegion = (v: DinerView) =>
  * The language links come after the menu's title, inside <main> (RGAA 12.7,
  * docs/decisions/0040-rgaa-public-pages.md).
  */
-export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): string {
+export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW, origin?: string): string {
   const fr = v.lang === 'fr' ? '' : ' lang="fr"';
   const intro =
     `<div class="title"><h1${fr}>${e(menu.name)}</h1>${menu.ownerIsPremium ? crown(v.texts.premium) : ''}</div>` +
@@ -254,6 +255,8 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
       `<p class="fine"${fr}>${e(CIQUAL_ATTRIBUTION)}</p>` +
       accessibilityContactLine(menu.accessibilityContact, menu.restaurantName, v),
     scripts: liveScriptTag(),
+    // The canonical address, links per language, cards and schema.org JSON-LD (head.ts).
+    ...(origin ? { head: renderMenuHead(menu, v, origin) } : {}),
   });
 }
 

@@ -52,6 +52,10 @@ export const OWNED_TABLES: Record<string, string> = {
   purchase_settings: 'organisation_id',
   sales_imports: 'id',
   sales: 'id',
+  // « Intégrations » (migration 0028): keys, the calls made with them, webhook endpoints.
+  api_keys: 'id',
+  api_calls: 'id',
+  webhook_endpoints: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */

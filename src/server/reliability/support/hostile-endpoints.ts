@@ -27,13 +27,15 @@ export interface Ids {
   invoice: string;
   invoiceLine: string;
   confirmInvoice: string;
+  /** A webhook endpoint of the fuzzer's organisation (docs/product/integrations.md). */
+  webhook: string;
 }
 
 export interface JsonEndpoint {
   method: 'POST' | 'PUT' | 'PATCH';
   path: string;
-  /** Sent with the fuzzing owner's session (sign-up and sign-in without). */
-  signedIn: boolean;
+  /** Sent with the fuzzing owner's session (sign-up and sign-in without), or with its API key (/api/v1). */
+  signedIn: boolean | 'apiKey';
   /** A valid body, mutated by the fuzzer; `fields` are the paths it mutates. */
   valid: () => Record<string, unknown>;
   fields: string[];
@@ -477,6 +479,42 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ tags: ['frit', 'fromage'] }),
       fields: ['tags', 'tags.0'],
     },
+    // « Intégrations » and the public API (docs/product/integrations.md).
+    {
+      method: 'POST',
+      path: '/api/integrations/keys',
+      signedIn: true,
+      valid: () => ({ name: 'Caisse', scopes: ['menus:read', 'availability:write'] }),
+      fields: ['name', 'scopes', 'scopes.0'],
+    },
+    {
+      method: 'POST',
+      path: '/api/integrations/webhooks',
+      signedIn: true,
+      valid: () => ({ url: 'https://example.com/hooks', events: ['menu.updated'] }),
+      fields: ['url', 'events', 'events.0'],
+    },
+    {
+      method: 'PATCH',
+      path: '/api/integrations/webhooks/:webhook',
+      signedIn: true,
+      valid: () => ({ url: 'https://example.com/other', events: ['recipe.updated'], active: true }),
+      fields: ['url', 'events', 'events.0', 'active', 'version'],
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/items/:item/availability',
+      signedIn: 'apiKey',
+      valid: () => ({ available: false }),
+      fields: ['available'],
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/items/:item/price',
+      signedIn: 'apiKey',
+      valid: () => ({ price: 4.5 }),
+      fields: ['price'],
+    },
     {
       method: 'PUT',
       path: '/api/meal-plans/:establishment/portions',
@@ -533,12 +571,13 @@ export const NO_JSON_BODY: Record<string, string> = {
   'POST /api/files/recipes/import': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
   'POST /api/purchases/invoices': 'an invoice file (PDF or XML), fuzzed below (« hostile invoices »)',
   'POST /api/sales/import': 'a CSV or XLSX body, fuzzed below (« hostile sales files »)',
+  'POST /api/integrations/deliveries/:id/resend': 'body ignored (the delivery is in the path)',
 };
 
 export interface QueryEndpoint {
   path: string;
   params: string[];
-  signedIn: boolean;
+  signedIn: boolean | 'apiKey';
   /** A page (text/html) rather than JSON. */
   html?: boolean;
 }
@@ -575,4 +614,5 @@ export const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/menus/:menu/labels.pdf', params: ['format', 'copies', 'date', 'shelfLifeDays'], signedIn: true },
   { path: '/api/meal-plans/:establishment/temoins', params: ['date', 'service', 'dejeuner', 'gouter'], signedIn: true },
   { path: '/api/meal-plans/:establishment/temoins.pdf', params: ['date', 'service', 'format', 'skip'], signedIn: true },
+  { path: '/api/v1/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: 'apiKey' },
 ];

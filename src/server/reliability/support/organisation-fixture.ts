@@ -34,6 +34,10 @@ export interface Fixture {
   invoice: string;
   invoiceLine: string;
   otherInvoice: string;
+  /** « Intégrations » (docs/product/integrations.md): an API key, a webhook endpoint, one of its deliveries. */
+  apiKey: string;
+  webhook: string;
+  delivery: string;
 }
 export type Placeholder = keyof Fixture;
 
@@ -107,6 +111,12 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     .where('organisation_id', '=', owner.organisationId)
     .execute();
 
+  // A key and a webhook before the menu: the menu's creation below queues a delivery to it.
+  const apiKey = await call('POST', '/api/integrations/keys', { name: `Caisse ${tag}`, scopes: ['menus:read'] });
+  const webhook = await call('POST', '/api/integrations/webhooks', {
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['menu.updated'],
+  });
   const recipe = await call('POST', '/api/recipes', recipeInput(`Gratin ${tag}`));
   const otherRecipe = await call('POST', '/api/recipes', recipeInput(`Soupe ${tag}`));
   const menu = await call('POST', '/api/menus', { name: `Carte ${tag}`, description: 'Midi' });
@@ -164,7 +174,13 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   // The removed member's first request falls back to their own organisation (and stores it):
   // done here, so the matrix compares the data before and after refused requests only.
   await ok(await t.request('GET', '/api/me', { cookie: removed.cookie }), 'fallback of the removed member');
+  const deliveries = (await call('GET', `/api/integrations/webhooks/${webhook.id}/deliveries`)).deliveries as {
+    id: string;
+  }[];
   const ids: Fixture = {
+    apiKey: apiKey.id,
+    webhook: webhook.id,
+    delivery: deliveries[0]!.id,
     session: sessions.find((s) => !s.current)!.id,
     recipe: recipe.id,
     otherRecipe: otherRecipe.id,
@@ -209,6 +225,9 @@ export function unknownFixture(): Fixture {
     invoice: uuid(),
     invoiceLine: uuid(),
     otherInvoice: uuid(),
+    apiKey: uuid(),
+    webhook: uuid(),
+    delivery: String(900_000_000 + Math.floor(Math.random() * 1_000_000)),
   };
 }
 

@@ -192,3 +192,36 @@ export async function readOwnHits(
   }
   return hits;
 }
+
+/** Words of a name that tell a product: 3 letters or more, neither a number nor a quantity (« 10kg », « 6x1l »). */
+function tellingWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3 && !/^\d/.test(word) && !/^(kg|gr|grs|ltr|lrr|pcs|pce|env|x\d+)$/.test(word));
+}
+
+const sameWord = (own: string, billed: string) =>
+  own === billed ||
+  `${own}s` === billed ||
+  `${billed}s` === own ||
+  `${own}x` === billed ||
+  (own.length >= 5 && billed.startsWith(own));
+
+/**
+ * The own product an invoice line's description most likely is (docs/product/purchases.md
+ * « Rapprochement »): one whose every telling word is in the description (« Crème fraîche »
+ * for « CREME FRAICHE EPAISSE 30% 1L »), the one naming most words first, then the shorter
+ * name. Null when none does: the owner chooses.
+ */
+export function suggestOwnProduct(names: OwnNames, description: string): string | null {
+  const billed = tellingWords(description);
+  if (billed.length === 0) return null;
+  let best: { id: string; words: number; length: number } | null = null;
+  for (const product of names.products) {
+    const own = tellingWords(product.folded);
+    if (own.length === 0 || !own.every((word) => billed.some((b) => sameWord(word, b)))) continue;
+    if (!best || own.length > best.words || (own.length === best.words && product.name.length < best.length))
+      best = { id: product.id, words: own.length, length: product.name.length };
+  }
+  return best?.id ?? null;
+}

@@ -202,6 +202,8 @@ export interface Product {
   allergens: string[];
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;
+  /** Where the price comes from (DECISIONS 23): a confirmed supplier invoice, or typed by hand (« manuel »). */
+  priceSource: 'invoice' | 'manual' | null;
   gramsPerUnit: number | null;
   /** One country (born, reared, slaughtered there), or the stages in the decree's words (« Né : … ; Élevé : … ; Abattu : … »). */
   origin: string | null;

@@ -71,6 +71,8 @@ export interface PublicMenu {
   restaurantAddress: string | null;
   /** « 01 23 45 67 89 », or null. */
   restaurantPhone: string | null;
+  /** The establishment's own accessibility contact (an e-mail or https address), or null. */
+  accessibilityContact: string | null;
   /** The menu's organisation is on Premium now. */
   ownerIsPremium: boolean;
   /** Only available items, sections and items in display order. */

@@ -72,6 +72,16 @@ export interface DinerTexts {
   drinkIncluded: string;
   drinkNotIncluded: string;
   or: string;
+  /** The skip link, first in the page (RGAA 12.7). */
+  skipToContent: string;
+  /** The allergen filter's disclosure button; its question is the form's legend (RGAA 11.7). */
+  filterSummary: string;
+  /** Said by the page's live region (RGAA 7.5) when the owner marks dishes sold out or back. */
+  liveSoldOut: string;
+  liveBack: string;
+  liveUpdated: string;
+  /** Before the establishment's own accessibility contact, in the footer. */
+  accessibilityContact: string;
 }
 
 const fr: DinerTexts = {
@@ -106,7 +116,7 @@ const fr: DinerTexts = {
   filterTitle: 'Je ne mange pas de…',
   filterApply: 'Filtrer',
   filterClear: 'Tout afficher',
-  filterHint: 'Les plats qui en contiennent sont grisés.',
+  filterHint: 'Chaque plat qui en contient est signalé « Contient » et grisé.',
   contains: 'Contient :',
   mayContain: 'Peut contenir :',
   soldOut: 'Épuisé',
@@ -125,6 +135,12 @@ const fr: DinerTexts = {
   drinkIncluded: 'Boisson comprise',
   drinkNotIncluded: 'Boisson non comprise',
   or: 'ou',
+  skipToContent: 'Aller au contenu',
+  filterSummary: 'Filtrer les allergènes',
+  liveSoldOut: 'Épuisé\u00a0:',
+  liveBack: 'De nouveau disponible\u00a0:',
+  liveUpdated: 'Le menu a été mis à jour.',
+  accessibilityContact: 'Contact accessibilité\u00a0:',
 };
 
 const en: DinerTexts = {
@@ -159,7 +175,7 @@ const en: DinerTexts = {
   filterTitle: 'I don’t eat…',
   filterApply: 'Filter',
   filterClear: 'Show all',
-  filterHint: 'Dishes that contain them are greyed out.',
+  filterHint: 'Each dish that contains one is marked “Contains” and greyed out.',
   contains: 'Contains:',
   mayContain: 'May contain:',
   soldOut: 'Sold out',
@@ -178,6 +194,12 @@ const en: DinerTexts = {
   drinkIncluded: 'Drink included',
   drinkNotIncluded: 'Drink not included',
   or: 'or',
+  skipToContent: 'Skip to content',
+  filterSummary: 'Filter allergens',
+  liveSoldOut: 'Sold out:',
+  liveBack: 'Available again:',
+  liveUpdated: 'The menu has been updated.',
+  accessibilityContact: 'Accessibility contact:',
 };
 
 const es: DinerTexts = {
@@ -212,7 +234,7 @@ const es: DinerTexts = {
   filterTitle: 'No como…',
   filterApply: 'Filtrar',
   filterClear: 'Mostrar todo',
-  filterHint: 'Los platos que los contienen aparecen en gris.',
+  filterHint: 'Cada plato que los contiene se indica con “Contiene” y aparece en gris.',
   contains: 'Contiene:',
   mayContain: 'Puede contener:',
   soldOut: 'Agotado',
@@ -231,6 +253,12 @@ const es: DinerTexts = {
   drinkIncluded: 'Bebida incluida',
   drinkNotIncluded: 'Bebida no incluida',
   or: 'o',
+  skipToContent: 'Ir al contenido',
+  filterSummary: 'Filtrar alérgenos',
+  liveSoldOut: 'Agotado:',
+  liveBack: 'Disponible de nuevo:',
+  liveUpdated: 'La carta se ha actualizado.',
+  accessibilityContact: 'Contacto de accesibilidad:',
 };
 
 const de: DinerTexts = {
@@ -266,7 +294,7 @@ const de: DinerTexts = {
   filterTitle: 'Ich verzichte auf…',
   filterApply: 'Filtern',
   filterClear: 'Alle anzeigen',
-  filterHint: 'Gerichte, die sie enthalten, sind ausgegraut.',
+  filterHint: 'Jedes Gericht, das sie enthält, ist mit „Enthält“ gekennzeichnet und ausgegraut.',
   contains: 'Enthält:',
   mayContain: 'Kann Spuren enthalten von:',
   soldOut: 'Ausverkauft',
@@ -285,6 +313,12 @@ const de: DinerTexts = {
   drinkIncluded: 'Getränk inklusive',
   drinkNotIncluded: 'Getränk nicht inklusive',
   or: 'oder',
+  skipToContent: 'Zum Inhalt springen',
+  filterSummary: 'Allergene filtern',
+  liveSoldOut: 'Ausverkauft:',
+  liveBack: 'Wieder verfügbar:',
+  liveUpdated: 'Die Speisekarte wurde aktualisiert.',
+  accessibilityContact: 'Kontakt für Barrierefreiheit:',
 };
 
 const it: DinerTexts = {
@@ -319,7 +353,7 @@ const it: DinerTexts = {
   filterTitle: 'Non mangio…',
   filterApply: 'Filtra',
   filterClear: 'Mostra tutto',
-  filterHint: 'I piatti che li contengono sono in grigio.',
+  filterHint: 'Ogni piatto che li contiene è segnalato con “Contiene” e appare in grigio.',
   contains: 'Contiene:',
   mayContain: 'Può contenere:',
   soldOut: 'Esaurito',
@@ -338,6 +372,12 @@ const it: DinerTexts = {
   drinkIncluded: 'Bevanda inclusa',
   drinkNotIncluded: 'Bevanda non inclusa',
   or: 'o',
+  skipToContent: 'Vai al contenuto',
+  filterSummary: 'Filtra gli allergeni',
+  liveSoldOut: 'Esaurito:',
+  liveBack: 'Di nuovo disponibile:',
+  liveUpdated: 'Il menù è stato aggiornato.',
+  accessibilityContact: 'Contatto per l’accessibilità:',
 };
 
 export const DINER_TEXTS: Record<DinerLanguage, DinerTexts> = { fr, en, es, de, it };

@@ -142,6 +142,7 @@ export async function loadPublicMenuSource(
       'e.postal_code',
       'e.city',
       'e.phone',
+      'e.accessibility_contact',
       'sub.tier',
       'sub.status',
       'sub.current_period_end',
@@ -177,6 +178,7 @@ export async function loadPublicMenuSource(
       restaurantName,
       restaurantAddress,
       restaurantPhone,
+      accessibilityContact: menu.accessibility_contact,
       ownerIsPremium,
       sections: toSections(JSON.parse(menu.items) as ItemRow[]),
       formules: (JSON.parse(menu.formules) as FormuleRow[])

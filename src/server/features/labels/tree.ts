@@ -142,8 +142,19 @@ export function defaultFoodName(name: string): string {
 /** Added water: a Ciqual food of the « eaux » subgroup (« Eau du robinet », mineral waters). */
 export const isWater = (subgroup: string | null) => subgroup !== null && foldText(subgroup) === 'eaux';
 
-/** The label's input for one recipe of the tree, its sub-recipes inside (a cycle, impossible in the data, stops). */
-export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<string> = new Set()): LabelRecipeInput {
+/**
+ * The label's input for one recipe of the tree, its sub-recipes inside. Each recipe's input is
+ * made once and shared by every line that uses it (`made`): a sub-recipe on 100 lines of each
+ * of 3 levels is one object, not 10⁶. A cycle, impossible in the data, stops (`seen`).
+ */
+export function labelInput(
+  tree: Tree,
+  recipeId: string,
+  seen: ReadonlySet<string> = new Set(),
+  made: Map<string, LabelRecipeInput> = new Map(),
+): LabelRecipeInput {
+  const done = made.get(recipeId);
+  if (done) return done;
   const recipe = tree.recipes.get(recipeId)!;
   const names = recipe.settings.ingredientNames;
   const path = new Set([...seen, recipeId]);
@@ -162,7 +173,7 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
           grams,
           water: false,
           allergens: [],
-          recipe: labelInput(tree, sub.id, path),
+          recipe: labelInput(tree, sub.id, path, made),
         },
       ];
     }
@@ -199,12 +210,14 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
       },
     ];
   });
-  return {
+  const input = {
     allergens: recipe.allergens,
     allergensDeclared: recipe.allergens_declared,
     cookedWeightG: recipe.cooked_weight_g,
     lines,
   };
+  made.set(recipeId, input);
+  return input;
 }
 
 /** The stored nutrition of a recipe (src/shared/recipe-facts.ts), as the declaration reads it. */

@@ -27,6 +27,13 @@ export const LABEL_FORMAT_NAMES: Record<LabelFormat, string> = {
   'roll-58': 'Rouleau 58 mm',
 };
 
+/**
+ * Labels one PDF may hold, copies × dishes (a menu's, a day's plats témoins): 21 sheets of
+ * 3 × 8, a morning's roll. Each label is drawn, so a menu of 60 dishes × 500 copies took 45 s of
+ * the server's time.
+ */
+export const MAX_LABELS_PER_PDF = 500;
+
 /** PUT /api/recipes/:id/label: the recipe's label settings; `version` (or If-Match) guards a stale form. */
 export const labelSettingsInputSchema = z.object({
   denomination: z

@@ -101,7 +101,13 @@ const decimalParam = (min: number, max: number, message: string) =>
     .regex(/^\d{1,6}([.,]\d{1,2})?$/, message)
     .transform((value) => Number(value.replace(',', '.')))
     .pipe(z.number().min(min, message).max(max, message));
-const dateParam = z.string({ error: m.date }).refine(isIsoDate, m.date);
+/**
+ * A day of this century: a label's dates are computed from it (a year before 100 was read as
+ * 19xx, one past 9999 printed « +010000-01 ») and GS1's AI 17 writes the year in two digits.
+ */
+const dateParam = z
+  .string({ error: m.date })
+  .refine((value) => isIsoDate(value) && value >= '2000-01-01' && value <= '2099-12-31', m.date);
 
 /** What a print may set for this print only (GET …/label and …/label.pdf). */
 export const labelPrintQuerySchema = z.object({

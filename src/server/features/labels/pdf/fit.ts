@@ -3,8 +3,8 @@ import type { ComputedLabel } from '../../../../shared/labels/label.ts';
 import { FIT_FORMATS, sheetOf } from './formats.ts';
 import { measurer } from './fonts.ts';
 import { incoPrintable } from './inco-blocks.ts';
-import { shortenMessage, placeInBox } from './place.ts';
-import { reserveOf, ROLL_PT, SHEET_MAX_PT } from './render.ts';
+import { placeOnRoll, shortenMessage, placeInBox } from './place.ts';
+import { reserveOf, ROLL_PT, rollTextHeight, SHEET_MAX_PT } from './render.ts';
 
 /** Whether the label's text fits each format, at what size, and otherwise what to shorten. */
 export function fitsOf(computed: ComputedLabel): Label['fits'] {
@@ -12,7 +12,16 @@ export function fitsOf(computed: ComputedLabel): Label['fits'] {
   const doc = measurer();
   return FIT_FORMATS.map((format) => {
     const sheet = sheetOf({ format });
-    if (sheet.kind === 'roll') return { format, fits: true, fontSizePt: ROLL_PT, message: null };
+    if (sheet.kind === 'roll') {
+      const width = sheet.width - 2 * sheet.padding;
+      const placement = placeOnRoll(doc, printable.blocks, width, ROLL_PT, rollTextHeight(printable, sheet));
+      return {
+        format,
+        fits: placement.fits,
+        fontSizePt: ROLL_PT,
+        message: placement.fits ? null : shortenMessage(placement, sheet.name),
+      };
+    }
     const width = sheet.width - 2 * sheet.padding;
     const height = sheet.height - 2 * sheet.padding;
     const placement = placeInBox(doc, printable.blocks, width, height, reserveOf(printable, height), SHEET_MAX_PT);

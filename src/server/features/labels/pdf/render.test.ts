@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { labelSheetQuerySchema } from '../../../../shared/api/labels.ts';
 import { plain } from '../../../../shared/labels/rich-text.ts';
+import { readPdf } from '../../../test/pdf.ts';
 import type { Printable } from './inco-blocks.ts';
-import { renderLabels } from './render.ts';
+import { mm } from './fonts.ts';
+import { ROLL_MAX_MM, renderLabels } from './render.ts';
 
 const withQr: Printable = {
   title: 'Quiche',
@@ -30,5 +32,20 @@ describe('a PDF of labels', () => {
     const one = await renderLabels([withQr], labelSheetQuerySchema.parse({ format: 'roll-58' }), 'Étiquettes');
     const sheet = labelSheetQuerySchema.parse({ format: 'roll-58', copies: '5' });
     expect(images(await renderLabels([withQr], sheet, 'Étiquettes'))).toBe(images(one));
+  });
+
+  it(`ends a roll's label at ${ROLL_MAX_MM} mm: a longer text prints what to shorten instead`, async () => {
+    // 40 own lists of 2 000 characters: the label would be 9,7 m long, past a PDF page's 5 m.
+    const long = Array.from({ length: 6_000 }, (_, i) => `composant${i}`).join(' ');
+    const printable: Printable = {
+      title: 'Tourte',
+      blocks: [{ segments: [plain(long)], role: 'ingredients' }],
+      barcode: null,
+    };
+    const pdf = await renderLabels([printable], labelSheetQuerySchema.parse({ format: 'roll-58' }), 'Étiquettes');
+    const read = readPdf(pdf, undefined, 10);
+    expect(read.sizes[0]!.height).toBeLessThanOrEqual(mm(ROLL_MAX_MM) + 0.01);
+    expect(read.text.replace(/\s+/g, ' ')).toContain('Étiquette non imprimable');
+    expect(read.text).not.toContain('composant5999');
   });
 });

@@ -3,6 +3,7 @@ import { foodFacts } from '../../../shared/food-facts.ts';
 import { foldText } from '../../../shared/allergens.ts';
 import type { LabelLineInput, LabelRecipeInput } from '../../../shared/labels/ingredient-list.ts';
 import { lowerFirst } from '../../../shared/labels/ingredient-list.ts';
+import { NBSP } from '../../../shared/typography.ts';
 import { DEFAULT_LABEL_SETTINGS, type LabelSettings } from '../../../shared/labels/settings.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
@@ -129,13 +130,19 @@ export async function loadTree(db: Db, organisationId: string, rootIds: string[]
 }
 export type Tree = Awaited<ReturnType<typeof loadTree>>;
 
-/** « Farine de blé tendre ou froment T55 (pour pains) » → « farine de blé tendre ou froment T55 »; « Oeuf, cru » → « œuf ». */
+/**
+ * « Farine de blé tendre ou froment T55 (pour pains) » → « farine de blé tendre ou froment T55 »;
+ * « Oeuf, cru » → « œuf »; « Crème 30% MG » → « crème 30 % MG », « Huile d'olive » → « huile
+ * d’olive » (French typography on the label, as the app writes its own words).
+ */
 export function defaultFoodName(name: string): string {
   const first = name
     .split(',')[0]!
     .replace(/\([^)]*\)/g, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/(\d) ?%/g, `$1${NBSP}%`)
+    .replace(/'/g, '’');
   return lowerFirst(first.replace(/\bOe/g, 'Œ').replace(/\boe/g, 'œ'));
 }
 

@@ -168,7 +168,8 @@ export interface LabelWarning {
     | 'nutrition_partial'
     | 'shelf_life_default'
     | 'no_establishment'
-    | 'no_ingredients';
+    | 'no_ingredients'
+    | 'unprintable_characters';
   message: string;
 }
 

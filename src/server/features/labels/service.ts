@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { labelInput, loadSettings, loadTree, storedNutrition, type Tree } from './tree.ts';
-import { fitsOf } from './pdf/fit.ts';
+import { fitsOf, glyphWarnings } from './pdf/fit.ts';
 
 type Establishment = NonNullable<Label['establishment']>;
 
@@ -123,7 +123,8 @@ export async function computeLabel(
 /** GET /api/recipes/:id/label: the label, and whether it fits each format. */
 export async function getLabel(db: Kysely<DB>, organisationId: string, recipeId: string, print: LabelPrintQuery) {
   const computed = await computeLabel(db, organisationId, recipeId, print);
-  return { ...computed.label, fits: fitsOf(computed) } satisfies Label;
+  const warnings = [...computed.label.warnings, ...glyphWarnings(computed)];
+  return { ...computed.label, warnings, fits: fitsOf(computed) } satisfies Label;
 }
 
 function allKeys(nodes: readonly OrderedNode[]): string[] {

@@ -57,3 +57,12 @@ export function finish(doc: Doc): Promise<Buffer> {
  */
 let measuring: Doc | undefined;
 export const measurer = (): Doc => (measuring ??= newDocument('mesure', { layoutCache: false }));
+
+/** The fontkit font under pdfkit's current font (pdfkit's types do not show it). */
+type WithFontkit = { _font: { font?: { hasGlyphForCodePoint(codePoint: number): boolean } } };
+
+/** Whether the label font, regular or bold, has a glyph for this character (else pdfkit draws an empty box). */
+export function hasGlyph(doc: Doc, codePoint: number, bold = false): boolean {
+  const font = (doc.font(bold ? 'B' : 'R') as unknown as WithFontkit)._font.font;
+  return font?.hasGlyphForCodePoint(codePoint) ?? true;
+}

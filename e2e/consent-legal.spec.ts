@@ -220,7 +220,9 @@ test('the public menu page has no banner, no script but its own live « Épuisé
   await page.waitForLoadState('networkidle');
   expect(requests.thirdParty()).toEqual([]);
   // Its one script is first-party and deferred: the live « Épuisé » loader (docs/decisions/0020).
-  expect(await page.locator('script:not([src^="/menu/live.js"])').count()).toBe(0);
+  // The head's JSON-LD (schema.org Menu, docs/product/integrations.md) is data, never run.
+  expect(await page.locator('script:not([src^="/menu/live.js"]):not([type="application/ld+json"])').count()).toBe(0);
+  expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
   expect(await page.locator('script[src^="/menu/live.js"][defer]').count()).toBe(1);
   await expect(banner(page)).toHaveCount(0);
   await expect(page.getByText('Gestion des cookies')).toHaveCount(0);

@@ -99,7 +99,15 @@ test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints th
     ).toBe(200);
   }
 
-  // Copied three times: four weeks, 20 lunches.
+  // Copied three times: four weeks, 20 lunches, once Monday's last field (saved on Tab) is stored.
+  await expect
+    .poll(async () => {
+      const plan = (await (
+        await page.request.get(`/api/meal-plans?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}`)
+      ).json()) as { days: { services: { components: unknown[] }[] }[] };
+      return plan.days[0]?.services[0]?.components.length;
+    })
+    .toBe(5);
   await page.reload();
   const copy = page.getByRole('region', { name: 'Copier vers des dates suivantes' });
   await copy.getByLabel('Quoi').selectOption({ label: 'Une semaine' });
@@ -150,7 +158,7 @@ test('a school kitchen plans four weeks, fixes a red GEMRCN criterion, prints th
   await expect(parent.getByText('Menu végétarien')).toBeVisible();
   await expectFitsScreen(parent, 'Semaine des familles');
   await parent.screenshot({ path: 'test-results/screenshots/week-page-360.png', fullPage: true });
-  await parent.getByRole('link', { name: 'Semaine suivante →' }).first().click();
+  await parent.getByRole('link', { name: 'Semaine suivante' }).first().click();
   await expect(parent.getByRole('heading', { level: 1 })).toHaveText('Menus de la semaine du 14 septembre 2026');
   await phone.close();
 });

@@ -159,6 +159,8 @@ test('every route of the web app has its own title (RGAA 8.6)', async ({ page, b
       .replace(':menuId', s.menuId)
       .replace('/menus/:id', `/menus/${s.menuId}`)
       .replace('/demo/checkout/:id', '/demo/checkout/inconnu')
+      // A page for an id the organisation does not have still says what it is.
+      .replace(':id', '00000000-0000-4000-8000-000000000000')
       .replace(':token', 'jeton-inconnu')
       .replace('*', 'page-inexistante');
   const routes = declaredRoutes();

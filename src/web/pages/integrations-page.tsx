@@ -14,6 +14,7 @@ export default function IntegrationsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
+        <title>Intégrations – NutriCarte</title>
         <h1 className="text-2xl font-bold sm:text-3xl">Intégrations</h1>
         <p className="text-sm text-stone-600">
           Relier « {me.organisation.name} » à votre caisse, votre site ou vos autres outils.

@@ -36,11 +36,19 @@ export default function InvoicePage() {
   const [establishmentId, setEstablishmentId] = useState('');
 
   if (invoice.isPending) return <Spinner label="Chargement de la facture..." />;
+  // An unknown or removed invoice still has the page's heading and the way back (RGAA 8.6, 9.1).
   if (invoice.isError)
     return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
-        {errorText(invoice.error, 'Erreur lors du chargement de la facture')}
-      </p>
+      <div className="space-y-4">
+        <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Retour aux achats
+        </Link>
+        <title>Facture – NutriCarte</title>
+        <h1 className="text-2xl font-bold sm:text-3xl">Facture</h1>
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+          {errorText(invoice.error, 'Erreur lors du chargement de la facture')}
+        </p>
+      </div>
     );
   const data = invoice.data;
   const editable = canWrite && data.status === 'draft';
@@ -80,6 +88,7 @@ export default function InvoicePage() {
         Retour aux achats
       </Link>
       <div className="flex flex-wrap items-center gap-2">
+        <title>{`${data.kind === 'credit_note' ? 'Avoir' : 'Facture'} ${data.number} – NutriCarte`}</title>
         <h1 className="mr-auto text-2xl font-bold sm:text-3xl">
           {data.kind === 'credit_note' ? 'Avoir' : 'Facture'} {data.number}
         </h1>

@@ -17,6 +17,7 @@ export default function PurchasesPage() {
   return (
     <div className="space-y-4">
       <div>
+        <title>Achats – NutriCarte</title>
         <h1 className="text-2xl font-bold sm:text-3xl">Achats</h1>
         <p className="text-sm text-stone-600">
           Vos factures fournisseurs électroniques mettent à jour les prix de vos produits, le coût de vos recettes et

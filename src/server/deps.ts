@@ -50,7 +50,7 @@ export interface AppDeps {
   billing: Billing;
   diner: DinerState;
   /**
-   * Open public pages told of their menu's changes (issue 18, live « Épuisé »), fed by the
+   * Open public pages told of their menu's changes (live « Épuisé », docs/decisions/0020-languages-filter-live-availability.md), fed by the
    * diner's one LISTEN (src/server/diner.ts) after it has dropped what the change made stale.
    */
   menuChanges: MenuChangeFeed;

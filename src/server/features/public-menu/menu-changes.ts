@@ -7,8 +7,8 @@ interface Subscriber {
 }
 
 /**
- * The public pages open in this process, by menu, told when their menu changes (issue 18, live
- * « Épuisé »). It does not listen itself: the process's one LISTEN on the `nutricarte_cache`
+ * The public pages open in this process, by menu, told when their menu changes (live « Épuisé »,
+ * docs/decisions/0020-languages-filter-live-availability.md). It does not listen itself: the process's one LISTEN on the `nutricarte_cache`
  * channel (src/server/diner.ts, payloads of src/server/db/migrations/0015-performance.ts) hands
  * it each payload AFTER the page cache has dropped what the change made stale, so a page that
  * fetches itself on `change` gets the new bytes (docs/decisions/0022 « One channel »).

@@ -14,7 +14,10 @@ import {
   type TestResponse,
 } from '../test/harness.ts';
 
-/** docs/decisions/0006-accounts-and-data-rights.md: password reset, change of password and e-mail, two-factor sign-in (TOTP). */
+/**
+ * docs/decisions/0006-accounts-and-data-rights.md: password reset, change of password and e-mail,
+ * two-factor sign-in (TOTP).
+ */
 const a = messages.account;
 const TWO_FACTOR_COOKIE = 'nutricarte.two_factor';
 const NEW_PASSWORD = 'nouveau-mot-de-passe';

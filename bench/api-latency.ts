@@ -1,5 +1,5 @@
 /**
- * Issue 20: the signed-in API against the physical limit. `GET /api/me` and the ingredient
+ * docs/decisions/0026: the signed-in API against the physical limit. `GET /api/me` and the ingredient
  * search, asked by ONE client, one request after the other over one keep-alive connection,
  * cost at most +0.5 ms at p50 and +3 ms at p99 over a bare Node `http` server answering the
  * same bytes (docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md).
@@ -40,7 +40,7 @@ export interface ApiLatencyBenchOptions {
   log?: (line: string) => void;
 }
 
-/** The app's extra over the reference (issue 20). */
+/** The app's extra over the reference (docs/decisions/0026). */
 const TARGETS = { p50: 0.5, p99: 3 };
 const WARM_UP = 200;
 /** The search a cook types in the recipe form (src/web/features/recipes/api.ts searchIngredients). */
@@ -417,7 +417,7 @@ export async function runApiLatencyBench(options: ApiLatencyBenchOptions = {}): 
       );
       figures[`api_${name}_reference_p99_ms`] = info(ref.p99, `${label}: bare Node http`);
     }
-    // The same target as the search asked again and again (issue 20), measured as a cook types:
+    // The same target as the search asked again and again (docs/decisions/0031), measured as a cook types:
     // every prefix new to the process, beside the bare reference answering the app's own bytes.
     const typingLabel = `${typed.length} searches as a cook types them, every prefix of ${TYPED_NAMES.length} names, each new to the process, beside the bare reference answering each with the app's own bytes`;
     for (const p of ['p50', 'p99'] as const) {

@@ -1,4 +1,4 @@
-// Cold start of an already built checkout (issue 20 « Start »): time from spawning `npm start`
+// Cold start of an already built checkout (« Start », docs/decisions/0031): time from spawning `npm start`
 // (npm itself, scripts/start.mjs checking the build is current, then the server) until both
 // the landing page `/` and an API route (GET /api/health, which asks the database) answer 200.
 //   first start: fresh DATA_DIR (creates the embedded database, migrates, loads Ciqual)

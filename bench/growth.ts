@@ -1,11 +1,12 @@
 /**
- * Issue 20 « Growth »: an organisation with 2,000 recipes, 300 products, 50 menus and 1,000,000
- * scans answers its recipe list, ingredient search, menu editor, QR statistics and account export
- * in ≤ 100 ms p99 each, and its public menu of 200 items weighs ≤ 20 KB gzip. The organisation
- * grows in place through 1×, 10×, 100× and 1,000× (1× = a thousandth: 2 recipes, 1 product,
- * 1 menu, 1,000 scans; bench/lib/growth-seed.ts), and every figure is measured at each scale so
- * the growth is visible. The built server runs in its own process on a throwaway PostgreSQL 15
- * (as bench/public-menu.ts); one client, sequential, over HTTP, with the owner's session.
+ * « Growth » (docs/decisions/0027-flat-costs-as-accounts-grow.md): an organisation with 2,000
+ * recipes, 300 products, 50 menus and 1,000,000 scans answers its recipe list, ingredient search,
+ * menu editor, QR statistics and account export in ≤ 100 ms p99 each, and its public menu of 200
+ * items weighs ≤ 20 KB gzip. The organisation grows in place through 1×, 10×, 100× and 1,000× (1× =
+ * a thousandth: 2 recipes, 1 product, 1 menu, 1,000 scans; bench/lib/growth-seed.ts), and every
+ * figure is measured at each scale so the growth is visible. The built server runs in its own
+ * process on a throwaway PostgreSQL 15 (as bench/public-menu.ts); one client, sequential, over
+ * HTTP, with the owner's session.
  *
  *   npx tsx bench/growth.ts          → the table on stdout (needs `npm run build`)
  *   npx tsx bench/growth.ts --json   → only the 1,000× figures, as JSON (npm run bench)

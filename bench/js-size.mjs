@@ -18,8 +18,8 @@ const manifestFile = path.join(webDir, '.vite', 'manifest.json');
 const routerFile = path.join(root, 'src', 'web', 'router.tsx');
 
 /**
- * Budgets of issue 20, in kB (1000 bytes, the stricter reading) of gzipped JS: the landing page
- * ≤ 60, every other route of the app (signed-in or not) ≤ 120.
+ * Budgets of docs/decisions/0041-first-load-javascript.md, in kB (1000 bytes, the stricter reading)
+ * of gzipped JS: the landing page ≤ 60, every other route of the app (signed-in or not) ≤ 120.
  */
 const TARGET_KB = 120;
 const LANDING_TARGET_KB = 60;
@@ -38,7 +38,7 @@ const PAGES = [
   { key: 'menu_editor', route: '/menus/:menuId', names: ['menu-editor'] },
   { key: 'meal_plans', route: '/plans-de-menus', names: ['meal-plans'] },
   { key: 'account', route: '/account', names: ['account'] },
-  // Issue 16: the organisation's pages and the invitation link.
+  // docs/product/organisations.md: the organisation's pages and the invitation link.
   { key: 'team', route: '/equipe', names: ['team'] },
   { key: 'establishments', route: '/etablissements', names: ['establishments'] },
   { key: 'history', route: '/historique', names: ['history'] },

@@ -1,10 +1,10 @@
 /**
  * Lighthouse on four pages of a running built server, in the system Chromium: the landing
- * page (/), a diner's menu of 30 dishes with photos (/menu/:id, issue 18), the signed-in
- * dashboard (issue 21), each seeded here through the API, and the sign-in page (/auth). Performance, accessibility and best
+ * page (/), a diner's menu of 30 dishes with photos (/menu/:id), the signed-in
+ * dashboard, each seeded here through the API, and the sign-in page (/auth). Performance, accessibility and best
  * practices, mobile preset (Lighthouse's default: Moto G Power, slow 4G, 4× CPU slowdown,
  * simulated); the landing page also with the desktop preset. Target: ≥ 98 for each score
- * (issue 20; issue 21 asked for ≥ 95).
+ * (docs/decisions/0030-first-load-on-a-slow-phone.md; ≥ 95 was the earlier target, docs/decisions/0028).
  *
  *   npx tsx bench/lighthouse.ts --url http://127.0.0.1:3600   → against a server already running
  *   npx tsx bench/lighthouse.ts [--json] [--runs N]            → builds if needed, starts the built

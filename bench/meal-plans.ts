@@ -1,5 +1,5 @@
 /**
- * GEMRCN and EGalim answers for a year of plans (issue 19: ≈ 200 meals × 5 components,
+ * GEMRCN and EGalim answers for a year of plans (docs/decisions/0021: ≈ 200 meals × 5 components,
  * p99 ≤ 50 ms on PostgreSQL). Starts a throwaway PostgreSQL 15 cluster (as the reliability
  * suites do), fills one establishment with a year of lunches, and times the two services.
  *

@@ -1,5 +1,5 @@
 /**
- * The diner's path against the physical limit (issue 20; docs/decisions/0022-performance-at-the-physical-limit.md).
+ * The diner's path against the physical limit (docs/decisions/0022-performance-at-the-physical-limit.md).
  * The built server runs in its own process on a throwaway PostgreSQL 15; the reference is a
  * bare Node `http` server in another process answering every request with the page's own gzip
  * bytes (bench/lib/static-reference.mjs). Same load tool (autocannon, 50 connections,

@@ -1,5 +1,5 @@
 /**
- * Issue 17's bench (docs/decisions/0023-costs-import-export.md « Bench »), on a throwaway
+ * The recipes' bench (docs/decisions/0023-costs-import-export.md « Bench »), on a throwaway
  * PostgreSQL 15 cluster as bench/meal-plans.ts does:
  *   (a) saving a recipe of 30 lines whose sub-recipe has 3 levels below it, beside the same
  *       recipe with 30 plain lines (the cost of the sub-recipes);

@@ -6,9 +6,10 @@ import { seed } from './public-pages.ts';
 import { expect, test } from './test.ts';
 
 /**
- * Issue 21 « Accessibility »: axe-core on every page at 1280 and 360 px, no serious or critical
- * violation (e2e/axe.ts prints them all). The pages carry real content: a menu with prices and
- * a photo, a QR code, a published week of a school kitchen.
+ * « Accessibility » (docs/decisions/0024-design-language-and-accessibility.md): axe-core on every
+ * page at 1280 and 360 px, no serious or critical violation (e2e/axe.ts prints them all). The pages
+ * carry real content: a menu with prices and a photo, a QR code, a published week of a school
+ * kitchen.
  */
 // The public pages of the RGAA sample (the landing, the marketing, auth, legal and statement
 // pages, the menu, the QR pages, the week) are audited more strictly by e2e/rgaa.spec.ts: here,

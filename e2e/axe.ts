@@ -30,7 +30,7 @@ async function cspViolations(page: Page): Promise<string[]> {
 
 /**
  * Checks first that the page broke no rule of the Content-Security-Policy, then runs axe-core
- * on the page as it stands, prints every violation to the test output (the issue 21 proof
+ * on the page as it stands, prints every violation to the test output (docs/decisions/0024's
  * « axe results in the test output »), screenshots the page, and fails on any serious or
  * critical one, naming the rule and the elements. `strict`: fails on any violation at all,
  * best practices included (the public pages, e2e/rgaa.spec.ts), and goes on to the next page.

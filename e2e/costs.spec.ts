@@ -3,7 +3,7 @@ import { expect, test } from './test.ts';
 import { expectNoHorizontalScroll, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
- * Issue 17, costs and margins (docs/decisions/0023-costs-import-export.md): a price typed TTC
+ * Costs and margins (docs/decisions/0023-costs-import-export.md): a price typed TTC
  * in French decimals in any browser locale, the take-away VAT, the coefficient on the card,
  * the « Coûts » table sorted by column, an incomplete cost that says so.
  */

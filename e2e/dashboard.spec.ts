@@ -10,9 +10,10 @@ const poster = (page: Page, origin: string) => async (path: string, data: unknow
 };
 
 /**
- * Issue 21 « First hour »: the dashboard's checklist ticks each step from the server's data
- * (a reload shows the same), each step links to its page, and once the four are done (the
- * table card counts at its first scan) a living summary with links replaces it.
+ * « First hour » (docs/decisions/0024-design-language-and-accessibility.md): the dashboard's
+ * checklist ticks each step from the server's data (a reload shows the same), each step links to
+ * its page, and once the four are done (the table card counts at its first scan) a living summary
+ * with links replaces it.
  */
 for (const viewport of [LAPTOP, PHONE]) {
   test(`the first hour's checklist ticks itself, then the living summary (${viewport.width} px)`, async ({
@@ -108,11 +109,11 @@ test('the one-row header fits from 1024 px, with its account menu', async ({ pag
 });
 
 /**
- * Issue 21 (Lighthouse on the dashboard): a first visit asks for the dashboard's data beside
- * GET /api/me (src/web/pages/dashboard/prefetch.ts), not after the session has answered and the
- * page has rendered, and no answer is asked for twice when the page mounts. /api/me is held
- * until the lists and their follow-ups (a menu's sections, a code's week of scans) are asked:
- * without the prefetch the page waits for the session, so they never would be.
+ * Lighthouse on the dashboard (docs/decisions/0028-server-first-paint.md): a first visit asks for
+ * the dashboard's data beside GET /api/me (src/web/pages/dashboard/prefetch.ts), not after the
+ * session has answered and the page has rendered, and no answer is asked for twice when the page
+ * mounts. /api/me is held until the lists and their follow-ups (a menu's sections, a code's week of
+ * scans) are asked: without the prefetch the page waits for the session, so they never would be.
  */
 test('a first visit asks for the dashboard’s data beside the session, each answer once', async ({ page, baseURL }) => {
   await signUp(page);

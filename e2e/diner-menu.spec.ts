@@ -3,9 +3,10 @@ import { expect, test } from './test.ts';
 import { dismissToasts, expectNoHorizontalScroll, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
- * Issue 18, the diner's side: five languages (?lang, Accept-Language, switcher links), the
- * allergen filter « Je ne mange pas de… » (a plain GET form), and « Épuisé » appearing live on
- * an open page when the owner marks it from the menu editor.
+ * The diner's side (docs/decisions/0020-languages-filter-live-availability.md): five languages
+ * (?lang, Accept-Language, switcher links), the allergen filter « Je ne mange pas de… » (a plain
+ * GET form), and « Épuisé » appearing live on an open page when the owner marks it from the menu
+ * editor.
  */
 
 /** A menu with a quiche (gluten, lait; English name given) and a salad (may contain nuts), seeded as the owner. */

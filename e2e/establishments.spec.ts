@@ -14,7 +14,8 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 16 « Établissements » (the « Établissement » card of issue 15 moved here): the first
+ * « Établissements » (docs/product/organisations.md; the « Établissement » card of « Mon compte »
+ * moved here, docs/decisions/0016-organisations.md): the first
  * establishment edited with its errors next to the fields, the free plan's limit and its way
  * to Premium, then on Premium a second site that a menu picks and the diner reads.
  */

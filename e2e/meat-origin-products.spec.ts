@@ -3,7 +3,7 @@ import { expect, test } from './test.ts';
 import { calmScreenshot, expectNoHorizontalScroll, expectToast, LAPTOP, PHONE, signUp } from './fixtures.ts';
 
 /**
- * Issue 18, meat origin from the products (docs/decisions/0023-costs-import-export.md « Meat
+ * Meat origin from the products (docs/decisions/0023-costs-import-export.md « Meat
  * origins from products »): a product of beef born, reared and slaughtered in France, typed in
  * the product form; a dish made of it on a menu; a diner reads « Viande bovine · Origine :
  * France » with nothing declared on the recipe; « Reprendre l’origine de mes produits » then

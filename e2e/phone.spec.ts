@@ -15,8 +15,9 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 15 « The app on a phone »: every page at 360 px, nothing wider than the screen, every
- * header link reachable through « Menu »; toasts never over the header's buttons.
+ * « The app on a phone » (docs/decisions/0013-establishment-profile-and-phone-header.md): every
+ * page at 360 px, nothing wider than the screen, every header link reachable through « Menu »;
+ * toasts never over the header's buttons.
  */
 const APP_LINKS = [
   ['Tableau de bord', '/dashboard'],
@@ -28,7 +29,7 @@ const APP_LINKS = [
   ['Mon compte', '/account'],
 ] as const;
 
-/** The organisation's pages, under « Organisation » in « Menu » (issue 16). */
+/** The organisation's pages, under « Organisation » in « Menu » (docs/product/organisations.md). */
 const ORGANISATION_LINKS = [
   ['Équipe', '/equipe'],
   ['Établissements', '/etablissements'],
@@ -169,7 +170,7 @@ test.describe('at 360 px', () => {
     const checkout = await post('/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
     const trigger = page.getByRole('button', { name: 'Menu', exact: true });
 
-    // --- « Établissements » (issue 16; « Mon compte » had it in issue 15): the first one, at 360 px.
+    // --- « Établissements » (once in « Mon compte », docs/decisions/0016): the first one, at 360 px.
     await page.goto('/etablissements');
     await page.getByTestId('establishment-card').getByRole('button', { name: 'Modifier' }).click();
     const card = page.getByRole('form', { name: 'Modifier l’établissement' });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { calmScreenshot, expectToast, LAPTOP, PHONE, seedMenu, signUp } from './fixtures.ts';
 
 /**
- * Issue 18, photos (docs/product/api.md « Photos »): an owner gives a recipe and a menu item a
+ * Photos (docs/product/api.md « Photos », docs/decisions/0017-photos.md): an owner gives a recipe and a menu item a
  * photo in the forms, sees it on the recipe card and in the menu editor, and a diner's phone
  * shows it on the public menu, lazy-loaded from its srcset.
  */

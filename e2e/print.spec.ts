@@ -317,7 +317,7 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await page.goto('/qr-codes');
   const qrCard = page.getByTestId('qr-card');
   await expect(qrCard.getByTestId('qr-scans')).toHaveText('2 scans');
-  // « Statistiques » is a checkbox of the card's « Actions » menu (issue 21).
+  // « Statistiques » is a checkbox of the card's « Actions » menu (docs/decisions/0024).
   const actions = qrCard.getByRole('button', { name: 'Actions' });
   await actions.click();
   const toggle = page.getByRole('menu').getByRole('menuitemcheckbox', { name: 'Statistiques' });

@@ -3,7 +3,7 @@ import { expect, test } from './test.ts';
 import { expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
- * Issue 17, « Mes produits » (docs/product/products.md): a product from its label, pre-filled
+ * « Mes produits » (docs/product/products.md): a product from its label, pre-filled
  * from a Ciqual food, typed with French decimals in any browser locale, then used in a recipe
  * where it comes first in the search, marked « Mon produit », and brings its allergens.
  */

@@ -3,7 +3,7 @@ import { expectToast, LAPTOP, screenshot, signUp } from './fixtures.ts';
 import { RECIPE_FILE_HEADERS } from '../src/shared/recipe-file.ts';
 
 /**
- * Issue 17, recipes from a CSV file (docs/decisions/0023-costs-import-export.md): the preview
+ * Recipes from a CSV file (docs/decisions/0023-costs-import-export.md): the preview
  * names each row's problem in French and nothing can be imported; the corrected file imports
  * its recipes, the sub-recipe before the dish that uses it.
  */

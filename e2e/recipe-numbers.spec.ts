@@ -3,7 +3,7 @@ import { expect, test } from './test.ts';
 import { calmScreenshot, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
- * Issue 15, « Numbers a French kitchen types » (docs/product/decisions.md 16 and 17). « 0,25 » kg of
+ * « Numbers a French kitchen types » (docs/product/decisions.md 16 and 17, docs/decisions/0010). « 0,25 » kg of
  * butter became 25 kg in an English Chromium: every browser locale must read it as 0.25.
  */
 const BUTTER = 'Beurre à 80% MG minimum, doux';

@@ -134,7 +134,7 @@ test('the limit banner warns at 4 recipes and blocks the 6th on the free plan', 
   await expect(page.getByTestId('counter-recipes')).toContainText('Limite atteinte');
 });
 
-test('a long list comes a page at a time; the dashboard counts without reading it (issue 20 « Growth »)', async ({
+test('a long list comes a page at a time; the dashboard counts without reading it (docs/decisions/0027 « Growth »)', async ({
   page,
   baseURL,
 }) => {

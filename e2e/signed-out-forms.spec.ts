@@ -3,8 +3,8 @@ import { expect, test } from './test.ts';
 import { messages } from '../src/shared/messages.ts';
 import { PHONE, uniqueEmail } from './fixtures.ts';
 
-// The forms of /auth and /reset-password load after their page has painted (issue 20's
-// first-load budget); until then a stand-in shows the same fields, live
+// The forms of /auth and /reset-password load after their page has painted (the
+// first-load budget of docs/decisions/0041-first-load-javascript.md); until then a stand-in shows the same fields, live
 // (src/web/lib/form-draft.ts). These tests hold the form's code back on the network to type
 // into the stand-in, then let it through and check that nothing typed is lost.
 

@@ -20,7 +20,7 @@ import {
 import { waitForLink } from './mailbox.ts';
 
 /**
- * Issue 16 « Kitchen teams »: an owner invites a cook by e-mail, the cook signs up through the
+ * « Kitchen teams » (docs/product/organisations.md): an owner invites a cook by e-mail, the cook signs up through the
  * link and edits a recipe, the owner reads it in « Historique », then removes the cook, whose
  * next click lands on a clear French page. A viewer sees no edit button.
  */

@@ -1,5 +1,5 @@
 // `npx tsx scripts/landing-screenshot.ts` (after `npm run build`): the landing page's product
-// image (issue 21), a real public menu on a 360 px phone. Starts the built server on a
+// image (docs/decisions/0024), a real public menu on a 360 px phone. Starts the built server on a
 // throwaway embedded database, signs up, seeds a menu through the API, screenshots /menu/:id
 // in the system Chromium and writes an optimised WebP to public/landing/public-menu-phone.webp.
 // LANDING_SCREENSHOT_PORT picks the port (default 4739).

@@ -479,7 +479,10 @@ export interface SeedTarget {
    */
   db?: Kysely<DB>;
   restaurantName?: string;
-  /** Gives every recipe a photo through PUT /api/recipes/:id/photo (issue 18: the page's budget holds with photos). */
+  /**
+   * Gives every recipe a photo through PUT /api/recipes/:id/photo (the page's budget holds with
+   * photos, docs/decisions/0017).
+   */
   photos?: boolean;
 }
 

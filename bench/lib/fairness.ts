@@ -28,7 +28,7 @@ async function probe(urls: string[], headers: Record<string, string>, until: () 
 }
 
 /**
- * Issue 20 « Fairness »: `connections` clients loop on one public page while another diner
+ * « Fairness » (docs/decisions/0022): `connections` clients loop on one public page while another diner
  * opens another menu, one request after the other, and an owner works in the app
  * (GET /api/me, GET /api/recipes). The flood runs in autocannon's worker thread; both probes
  * in this thread.

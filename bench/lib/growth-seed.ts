@@ -1,8 +1,8 @@
 /**
- * The organisation of bench/growth.ts, grown in place from 1× to 1,000× of issue 20's « Growth »
- * (2,000 recipes, 300 products, 50 menus, 1,000,000 scans at 1,000×). A few rows of each kind
- * are written the way the app writes them (its HTTP API, or its services for recipes and
- * products); every other row is a SQL copy of one of those (INSERT … SELECT over
+ * The organisation of bench/growth.ts, grown in place from 1× to 1,000× of the « Growth »
+ * target (docs/decisions/0027; 2,000 recipes, 300 products, 50 menus, 1,000,000 scans at
+ * 1,000×). A few rows of each kind are written the way the app writes them (its HTTP API, or
+ * its services for recipes and products); every other row is a SQL copy of one of those (INSERT … SELECT over
  * generate_series), so its facts JSON, folded names and defaults are the app's own.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
@@ -27,7 +27,10 @@ export const countsAt = (scale: number): GrowthCounts => ({
   scans: 1000 * scale,
 });
 
-/** The public menu's size (issue 20: a public menu of 200 items in ≤ 20 KB gzip); every other menu has 40. */
+/**
+ * The public menu's size (docs/decisions/0027: a public menu of 200 items in ≤ 20 KB gzip); every
+ * other menu has 40.
+ */
 export const PUBLIC_SECTIONS = 4;
 export const PUBLIC_ITEMS_PER_SECTION = 50;
 const OTHER_ITEMS_PER_SECTION = 10;

@@ -1,4 +1,4 @@
-// The bench's reference (issue 20): a bare Node `http` server, in its own process, answering
+// The bench's reference (docs/decisions/0022): a bare Node `http` server, in its own process, answering
 // every request with the same bytes (the public page as the app gzips it, or an API answer as
 // the app sends it) and nothing else. It is the most one Node process can serve on this
 // machine; the app is measured against it with the same load tool, in the same run.

@@ -50,8 +50,9 @@ export interface AppDeps {
   billing: Billing;
   diner: DinerState;
   /**
-   * Open public pages told of their menu's changes (issue 18, live « Épuisé »), fed by the
-   * diner's one LISTEN (src/server/diner.ts) after it has dropped what the change made stale.
+   * Open public pages told of their menu's changes (live « Épuisé »,
+   * docs/decisions/0020-languages-filter-live-availability.md), fed by the diner's one LISTEN
+   * (src/server/diner.ts) after it has dropped what the change made stale.
    */
   menuChanges: MenuChangeFeed;
   /** Photo bytes: PostgreSQL, or the S3 bucket (src/server/domain/photos/storage.ts). */

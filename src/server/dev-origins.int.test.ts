@@ -3,7 +3,7 @@ import { messages } from '../shared/messages.ts';
 import { createTestApp, SESSION_COOKIE, TEST_PASSWORD, uniqueEmail, type TestApp } from './test/harness.ts';
 
 /**
- * Issue 15: in development the app opened at 127.0.0.1, [::1] or the machine's LAN address
+ * In development the app opened at 127.0.0.1, [::1] or the machine's LAN address
  * works like at localhost (src/server/lib/dev-origins.ts); production accepts PUBLIC_ORIGIN only.
  */
 const PORT = '3456';

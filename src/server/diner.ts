@@ -30,7 +30,7 @@ export interface Diner extends DinerState {
 
 export interface DinerOptions {
   scans?: ScanBufferOptions;
-  /** The open public pages (issue 18, live « Épuisé »), told of each change once the caches dropped it. */
+  /** The open public pages (live « Épuisé », docs/decisions/0020), told of each change once the caches dropped it. */
   menuChanges?: MenuChangeFeed;
 }
 

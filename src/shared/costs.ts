@@ -1,5 +1,5 @@
 /**
- * Costs and margins of a recipe (issue 17, docs/decisions/0023-costs-import-export.md).
+ * Costs and margins of a recipe (docs/decisions/0023-costs-import-export.md).
  * The selling price an owner types is TTC, as printed on a menu; the food cost is HT (a
  * product's price HT), so both are compared HT: price HT = price TTC ÷ (1 + VAT).
  * Food eaten on site is at 10 % VAT, take-away food at 5,5 % (code général des impôts,

@@ -1,4 +1,7 @@
-/** How a French establishment's postal code and phone are written (issue 15, docs/decisions/0013-establishment-profile-and-phone-header.md). */
+/**
+ * How a French establishment's postal code and phone are written
+ * (docs/decisions/0013-establishment-profile-and-phone-header.md).
+ */
 
 /**
  * A French phone number as written in France, « 01 23 45 67 89 », from what an owner types

@@ -23,7 +23,7 @@ describe('pageTypeFor', () => {
 });
 
 describe('trackedPath', () => {
-  it('records an invitation page without its token (issue 16), every other path as it is', () => {
+  it('records an invitation page without its token (docs/decisions/0016-organisations.md), every other path as it is', () => {
     expect(trackedPath('/invitation/3q2-Zx_9abc')).toBe('/invitation');
     expect(pageTypeFor(trackedPath('/invitation/3q2-Zx_9abc'))).toBe('public');
     expect(trackedPath('/recipes')).toBe('/recipes');

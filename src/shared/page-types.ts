@@ -3,7 +3,7 @@ import { LEGAL_PAGES } from './legal.ts';
 /** docs/product/spec.md section 2: the page-tracking types. */
 export type PageType = 'public' | 'menu' | 'admin' | 'dashboard';
 
-/** docs/product/spec.md's public pages, and the legal pages added with issue 10. */
+/** docs/product/spec.md's public pages, and the legal pages (docs/decisions/0006-accounts-and-data-rights.md). */
 const PUBLIC = new Set<string>([
   '/',
   '/auth',

@@ -1,7 +1,7 @@
 import type { MeatKind as ProductMeatKind } from './api/product-vocabulary.ts';
 
 /**
- * Meat origins that come from products (issue 17, docs/decisions/0023-costs-import-export.md):
+ * Meat origins that come from products (docs/decisions/0023-costs-import-export.md):
  * a product's meat kind and origin country travel up through sub-recipes to every recipe
  * that uses them, beside the origins the owner declares on the recipe (src/shared/meat-origin.ts).
  */

@@ -2,7 +2,7 @@ import type { RecipeInput } from './api/recipes.ts';
 import { LINE_UNITS } from './api/recipes.ts';
 
 /**
- * The columns of a recipes file (export, import and the template, issue 17,
+ * The columns of a recipes file (export, import and the template,
  * docs/decisions/0023-costs-import-export.md): one line per ingredient line, the recipe's name
  * repeated. The cost columns are the export's computed facts: an import reads past them (the
  * server computes them again). Numbers as in src/shared/product-file.ts.

@@ -14,7 +14,10 @@ import {
   type TestResponse,
 } from '../test/harness.ts';
 
-/** Issue 10: password reset, change of password and e-mail, two-factor sign-in (TOTP). */
+/**
+ * docs/decisions/0006-accounts-and-data-rights.md: password reset, change of password and e-mail,
+ * two-factor sign-in (TOTP).
+ */
 const a = messages.account;
 const TWO_FACTOR_COOKIE = 'nutricarte.two_factor';
 const NEW_PASSWORD = 'nouveau-mot-de-passe';
@@ -191,7 +194,7 @@ describe('change password', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.user.id, email: user.email });
     // better-auth revokes every session and opens a new one for this browser, whose token
-    // travels in the cookie only (issue 15), never in the JSON.
+    // travels in the cookie only, never in the JSON.
     expect(res.cookie).toContain(`${SESSION_COOKIE}=`);
     expect(res.cookie).not.toBe(user.cookie);
     expect(res.body.token).toBeUndefined();

@@ -4,8 +4,9 @@ import { messages } from '../../shared/messages.ts';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestResponse } from '../test/harness.ts';
 
 /**
- * Issue 15, finding 2: a per-address sign-in throttle (src/server/auth/account-throttle.ts),
- * here at 3 wrong passwords per 300 s; the per-client limit is out of the way (10,000).
+ * docs/decisions/0011-account-throttle-and-413.md: a per-address sign-in throttle
+ * (src/server/auth/account-throttle.ts), here at 3 wrong passwords per 300 s; the per-client limit
+ * is out of the way (10,000).
  */
 const MAX = 3;
 const WINDOW_SECONDS = 300;

@@ -34,7 +34,7 @@ describe('sign-up', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email, id: expect.any(String) });
     expect(res.cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]+`));
-    // Issue 15: the token is in the http-only cookie only, never in the JSON.
+    // The token is in the http-only cookie only, never in the JSON.
     expect(res.body).toEqual({ user: res.body.user });
     expect(res.text).not.toContain(sessionTokenOf(res.cookie));
     const line = res.setCookie.find((l) => l.startsWith(`${SESSION_COOKIE}=`))!;
@@ -43,7 +43,7 @@ describe('sign-up', () => {
     expect(line).toMatch(/Path=\//);
     expect(line).not.toMatch(/Secure/i);
 
-    // Issue 16: an organisation named after the restaurant, owned by the account, with its
+    // docs/decisions/0016-organisations.md: an organisation named after the restaurant, owned by the account, with its
     // first establishment, and the account's own name (its address's local part) for its team.
     const user = await t.db
       .selectFrom('users')

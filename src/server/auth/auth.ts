@@ -66,7 +66,8 @@ export function createAuth(options: {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: confirmEmail,
       autoSignIn: !confirmEmail,
-      // Issue 10: a single-use link valid 1 hour; every session of the account ends with it.
+      // docs/decisions/0006-accounts-and-data-rights.md: a single-use link valid 1 hour; every
+      // session of the account ends with it.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {

@@ -3,9 +3,10 @@ import { messages } from '../../shared/messages.ts';
 import { createTestApp, TEST_PASSWORD, type SignedUpUser, type TestApp } from '../test/harness.ts';
 
 /**
- * Issue 15, finding 1: a new password — by any reset link or by « Mon compte » — voids every
- * reset link still out for the account (the trigger of src/server/db/migrations/0008-security.ts,
- * in the transaction that changes the password). Links of other accounts are untouched.
+ * docs/decisions/0011-account-throttle-and-413.md: a new password — by any reset link or by
+ * « Mon compte » — voids every reset link still out for the account (the trigger of
+ * src/server/db/migrations/0008-security.ts, in the transaction that changes the password). Links
+ * of other accounts are untouched.
  */
 const invalidLink = {
   error: {

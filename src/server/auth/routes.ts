@@ -36,7 +36,7 @@ const authErrors: Record<string, { status: number; code: ErrorCode; message: str
   INVALID_EMAIL: { status: 422, code: 'validation', message: m.emailInvalid, field: 'email' },
   PASSWORD_TOO_SHORT: { status: 422, code: 'validation', message: m.passwordTooShort, field: 'password' },
   PASSWORD_TOO_LONG: { status: 422, code: 'validation', message: m.passwordTooLong, field: 'password' },
-  // Issue 10: reset, « Mon compte », two-factor sign-in.
+  // Reset, « Mon compte », two-factor sign-in (docs/decisions/0006-accounts-and-data-rights.md).
   INVALID_TOKEN: { status: 400, code: 'bad_request', message: a.resetInvalidToken, field: 'token' },
   TOKEN_EXPIRED: { status: 400, code: 'bad_request', message: a.resetInvalidToken, field: 'token' },
   INVALID_PASSWORD: { status: 422, code: 'validation', message: a.wrongPassword, field: 'password' },
@@ -160,8 +160,8 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     return res;
   });
 
-  // Issue 10. Bodies are checked with the shared schemas (French 422s) and the redirect
-  // targets are the app's own pages, whatever a client sends.
+  // docs/decisions/0006-accounts-and-data-rights.md. Bodies are checked with the shared schemas
+  // (French 422s) and the redirect targets are the app's own pages, whatever a client sends.
   app.post('/request-password-reset', async (c) => {
     const input = await readJson(c, requestPasswordResetSchema);
     const res = await forward(c, { email: input.email.toLowerCase(), redirectTo: RESET_PASSWORD_PATH });

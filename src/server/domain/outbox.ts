@@ -24,13 +24,13 @@ export interface ProductEvents {
     owner_user_id: string;
     scanned_at: string;
   };
-  /** Issue 16 (docs/product/organisations.md « Events »): to the acting owner's contact; never the invitee's address. */
+  /** docs/product/organisations.md « Events »: to the acting owner's contact; never the invitee's address. */
   member_invited: { organisation_id: string; role: string };
   /** To the contact of the account that joined. */
   member_joined: { organisation_id: string; role: string };
   /** To the contact of the owner who removed, or of the member who left (`reason: 'left'`). */
   member_removed: { organisation_id: string; role: string; reason: 'removed' | 'left' };
-  /** Issue 19 (docs/product/meal-plans.md): a kitchen published a week of meals to families. */
+  /** docs/product/meal-plans.md: a kitchen published a week of meals to families. */
   meal_plan_published: { establishment_id: string; week: string; dishes: number };
 }
 

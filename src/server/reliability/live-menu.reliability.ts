@@ -1,9 +1,9 @@
 /**
- * Live « Épuisé » across server processes (issue 18, docs/decisions/0020): two built servers
- * on one PostgreSQL database. A diner's page is open on B (its event stream); the owner marks
- * a dish sold out through A; B hears PostgreSQL's NOTIFY and tells the page within 2 s, and B's
- * page shows « Épuisé ». Stopping B ends the open stream (the browser reconnects elsewhere)
- * and B exits cleanly.
+ * Live « Épuisé » across server processes
+ * (docs/decisions/0020-languages-filter-live-availability.md): two built servers on one PostgreSQL
+ * database. A diner's page is open on B (its event stream); the owner marks a dish sold out through
+ * A; B hears PostgreSQL's NOTIFY and tells the page within 2 s, and B's page shows « Épuisé ».
+ * Stopping B ends the open stream (the browser reconnects elsewhere) and B exits cleanly.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../test/provided.ts';

@@ -19,7 +19,7 @@ import { report } from './support/report.ts';
 import { newAuthSecret, startServer, type ServerProcess } from './support/server-process.ts';
 
 const PARALLEL = 50;
-/** Issue 16's proof: establishments and invitations under 30 parallel requests. */
+/** docs/decisions/0016-organisations.md's proof: establishments and invitations under 30 parallel requests. */
 const TEAM_PARALLEL = 30;
 
 let scratch: ScratchDatabase | undefined;

@@ -1,7 +1,7 @@
 /**
  * Versions (src/server/domain/versions.ts): the same two owners save one version at once, one
- * through each process; exactly one is taken. Issue 17 « two owners' edits at once never leave a parent with stale values »
- * (docs/decisions/0018-products-sub-recipes-costs.md: one lock per organisation): two built
+ * through each process; exactly one is taken. « Two owners' edits at once never leave a parent with stale
+ * values » (docs/decisions/0018-products-sub-recipes-costs.md: one lock per organisation): two built
  * server processes on one PostgreSQL, two owners of the same organisation. In every round,
  * at the same moment, one owner changes a product (nutrition, allergens, price) through one
  * process while the other changes a sub-recipe (quantities, traces) through the other; the

@@ -42,7 +42,8 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-// Issue 10: password reset, « Mon compte », two-factor sign-in, account deletion.
+// docs/decisions/0006-accounts-and-data-rights.md: password reset, « Mon compte », two-factor
+// sign-in, account deletion.
 const a = messages.account;
 
 /** The page the reset e-mail's link lands on (`?token=…`, or `?error=INVALID_TOKEN`). */

@@ -1,7 +1,8 @@
 /**
  * The words of a product that pages show (units, meat kinds, EGalim labels), without zod: the
- * product list shows them before any form is opened (issue 20's 120 kB; the schemas stay in
- * ./products.ts, which re-exports these).
+ * product list shows them before any form is opened (the 120 kB of
+ * docs/decisions/0041-first-load-javascript.md; the schemas stay in ./products.ts, which
+ * re-exports these).
  */
 export const PRICE_UNITS = ['kg', 'l', 'unité'] as const;
 export type PriceUnit = (typeof PRICE_UNITS)[number];

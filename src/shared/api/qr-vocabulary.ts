@@ -1,7 +1,8 @@
 /**
  * A QR code's words and shapes (messages, default and file names, the API's answers), without
- * zod: the « Codes QR » page and its generator show them before any schema is needed (issue 20's
- * 120 kB of first-load JavaScript). The schemas stay in ./qr.ts, which re-exports these.
+ * zod: the « Codes QR » page and its generator show them before any schema is needed (the
+ * 120 kB of first-load JavaScript, docs/decisions/0041-first-load-javascript.md). The schemas stay
+ * in ./qr.ts, which re-exports these.
  */
 export const qrMessages = {
   mustLogIn: 'Vous devez être connecté pour générer un code QR',

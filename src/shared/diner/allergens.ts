@@ -54,7 +54,7 @@ export const allergenSlug = (name: string): string | undefined => BY_NAME.get(na
 /**
  * The allergens a diner avoids, from every `sans` value (the form sends one per box, a shared
  * link one comma list): known slugs only, in annex II order, each once. Anything else (unknown,
- * too long, too many) is ignored, never an error (issue 18 « Limits that stay »).
+ * too long, too many) is ignored, never an error (docs/decisions/0020-languages-filter-live-availability.md).
  */
 export function parseAvoided(values: readonly string[]): DinerAllergen[] {
   const wanted = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The languages of the diner's public menu (issue 18, docs/product/diner-languages.md): French,
+ * The languages of the diner's public menu (docs/product/diner-languages.md): French,
  * the reference text, and four for foreign visitors. Codes are ISO 639-1, as in `?lang=` and
  * `<html lang>`.
  */

@@ -2,12 +2,12 @@ import type { DinerLanguage } from './languages.ts';
 import { DINER_TEXTS } from './texts.ts';
 
 /**
- * The meat-origin line of the diner's page in the diner's language (issue 18: « every fixed text
- * … translated »; the decree's French wording stays on the French page and on printed papers).
- * The meat names are the app's own (src/shared/meat-origin.ts, src/shared/diner-meat-origins.ts);
- * the countries are what the owner typed: the usual origins of meat sold in France are
- * translated here, and a line naming any other place is shown in French, marked `lang="fr"`,
- * rather than half translated.
+ * The meat-origin line of the diner's page in the diner's language (every fixed text is
+ * translated, docs/decisions/0020-languages-filter-live-availability.md; the decree's French
+ * wording stays on the French page and on printed papers). The meat names are the app's own
+ * (src/shared/meat-origin.ts, src/shared/diner-meat-origins.ts); the countries are what the owner
+ * typed: the usual origins of meat sold in France are translated here, and a line naming any other
+ * place is shown in French, marked `lang="fr"`, rather than half translated.
  */
 type Names = Record<Exclude<DinerLanguage, 'fr'>, string>;
 

@@ -1,4 +1,4 @@
-/** Issue 10: password reset, « Mon compte », two-factor sign-in, data rights. */
+/** docs/decisions/0006-accounts-and-data-rights.md: password reset, « Mon compte », two-factor sign-in, data rights. */
 export const accountMessages = {
   resetRequested:
     'Si un compte existe avec cet email, vous recevrez un lien pour réinitialiser votre mot de passe. Il est valable 1 heure.',

@@ -1,5 +1,5 @@
 /**
- * The prerendered landing page's only script (issue 20: ≤ 60 kB of JavaScript on /; this is
+ * The prerendered landing page's only script (docs/decisions/0041: ≤ 60 kB of JavaScript on /; this is
  * about 2 kB). It does what the React landing does for a first visitor, with no React:
  * - the cookie banner until a decision (the same store as the app's, consent-store.ts);
  * - « Mensuel / Annuel » in the pricing section;

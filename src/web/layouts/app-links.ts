@@ -20,7 +20,7 @@ export const ACCOUNT_LINKS = [
 export const APP_LINKS = [...NAV_LINKS, ...ACCOUNT_LINKS] as const;
 
 /**
- * The organisation's pages (issue 16): in the organisation menu of the header from 1024 px,
+ * The organisation's pages (docs/product/organisations.md): in the organisation menu of the header from 1024 px,
  * under « Organisation » in the phone « Menu ». A link whose page a role cannot use is not shown.
  */
 export const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: Action }[] = [

@@ -1,6 +1,6 @@
 /**
  * Sonner's `toast`, loaded on the first call: a toast only follows an action, so its code
- * (9 kB gzip) stays out of every page's first load (issue 20, docs/decisions/0022
+ * (9 kB gzip) stays out of every page's first load (docs/decisions/0022
  * « First-load JavaScript »). Calls keep their order: each waits on the same module promise.
  * The toaster itself mounts lazily too (src/web/main.tsx).
  */

@@ -31,8 +31,9 @@ const renderTotpQr = (data: string) => (
 );
 
 /**
- * « Mon compte »: e-mail, password, two-factor, sessions, data export and deletion (issue 10).
- * The establishment card of issue 15 moved to « Établissements » (issue 16).
+ * « Mon compte »: e-mail, password, two-factor, sessions, data export and deletion
+ * (docs/decisions/0006-accounts-and-data-rights.md). The establishment card moved to
+ * « Établissements » (docs/decisions/0016-organisations.md).
  */
 function AccountPageContent() {
   const { data: me } = useMe();

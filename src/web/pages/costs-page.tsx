@@ -4,7 +4,7 @@ import { CostsTable } from '../features/costs/costs-table.tsx';
 import { useRecipeCosts } from '../features/recipes/api.ts';
 
 /**
- * /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only.
+ * /recipes/couts: « Coûts », every recipe's food cost and margins (docs/decisions/0023), for the owner only.
  * It reads the costs only (`?view=costs`), not the whole list with lines and nutrition.
  */
 function CostsPageContent() {

@@ -81,7 +81,7 @@ const audiences = [
 ];
 
 /**
- * The product itself (issue 21): a real public menu on a 360 px phone, generated from the app
+ * The product itself (docs/decisions/0024): a real public menu on a 360 px phone, generated from the app
  * by scripts/landing-screenshot.ts. Its size is reserved (no layout shift); lazy, since on a
  * phone it comes below the headline.
  */

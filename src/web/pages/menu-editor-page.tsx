@@ -21,7 +21,7 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
 
 // The recipe picker (Radix's dialog, its focus trap and scroll lock) opens on demand: its code
-// loads once the page has painted, as the forms' do (issue 20's 120 kB).
+// loads once the page has painted, as the forms' do (docs/decisions/0041-first-load-javascript.md).
 // So do the formules, under the sections, with a stand-in of the card.
 const { Component: FormulesCard, usePreload: usePreloadFormulesCard } = lazyComponent(
   () => import('../features/menus/formules-card.tsx'),

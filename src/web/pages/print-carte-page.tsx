@@ -16,7 +16,7 @@ import { ApiError } from '../lib/api.ts';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * /menus/:id/carte: the printable A4 carte (issue 18) with prices, formules, origins, allergens
+ * /menus/:id/carte: the printable A4 carte (docs/product/formules.md) with prices, formules, origins, allergens
  * and a QR code: the menu's first active code (its scans are counted), else the page's own address.
  */
 export default function PrintCartePage() {

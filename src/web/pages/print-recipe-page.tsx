@@ -15,7 +15,7 @@ export default function PrintRecipePage() {
   const id = useParams().id ?? '';
   const recipe = useRecipe(id);
   const { data: me } = useMe();
-  // The sub-recipes' own lines, printed under them (the tree of issue 17).
+  // The sub-recipes' own lines, printed under them (the fiche technique's tree, docs/decisions/0023).
   const all = useRecipes();
 
   if (id === '' || (recipe.error instanceof ApiError && recipe.error.status === 404)) {

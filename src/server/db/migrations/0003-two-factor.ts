@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Two-factor sign-in (issue 10): better-auth's two-factor plugin, in snake_case. One row a
+ * Two-factor sign-in (docs/decisions/0006): better-auth's two-factor plugin, in snake_case. One row a
  * user at most (an unverified row is a TOTP enrolment not confirmed yet); the secret and the
  * backup codes are stored encrypted by better-auth with the auth secret.
  */

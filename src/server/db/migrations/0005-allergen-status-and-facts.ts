@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15, « Trust first » (docs/product/decisions.md 15 and 8):
+ * « Trust first » (docs/product/decisions.md 15 and 8,
+ * docs/decisions/0009-recipe-facts-and-allergen-status.md):
  * - Allergen names become those of INCO annex II: « Lactose » → « Lait », « Poisson » →
  *   « Poissons », in `allergens` and `traces`, keeping each list's order and no duplicate.
  * - `allergens_declared`: the owner confirmed the lists. Every existing recipe starts

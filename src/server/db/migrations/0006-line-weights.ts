@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15, « Numbers a French kitchen types » (docs/product/decisions.md 16 and 17):
+ * « Numbers a French kitchen types » (docs/product/decisions.md 16 and 17, docs/decisions/0010):
  * - A line in ml or l keeps the density it was computed with (`grams_per_ml`, g/ml). Lines
  *   stored before keep density 1, the rule they were computed with (docs/product/decisions.md 9), so a
  *   recipe's stored nutrition does not change behind its owner's back; the form shows

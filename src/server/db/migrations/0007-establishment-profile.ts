@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15: the establishment profile. The restaurant name given at sign-up becomes editable,
- * with an address (street, postal code, city) and a phone number, all optional (null when not
- * given). The rules of src/shared/api/account.ts are repeated as CHECK constraints, in their
- * normalized form, so no other writer can store what the API refuses.
+ * The establishment profile (docs/decisions/0013-establishment-profile-and-phone-header.md). The
+ * restaurant name given at sign-up becomes editable, with an address (street, postal code, city)
+ * and a phone number, all optional (null when not given). The rules of src/shared/api/account.ts
+ * are repeated as CHECK constraints, in their normalized form, so no other writer can store what
+ * the API refuses.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

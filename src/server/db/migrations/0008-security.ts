@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15, security findings (docs/decisions/0011-account-throttle-and-413.md):
+ * Security findings (docs/decisions/0011-account-throttle-and-413.md):
  * - A new password (reset link or « Mon compte ») voids every reset link still out for the
  *   account and lifts the sign-in lock of its address, in the transaction that changes it.
  * - `sign_in_lock_key(email)`: the `rate_limits` key of the per-address sign-in counter, one

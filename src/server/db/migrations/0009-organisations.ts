@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { restoreOwnerSchema } from './0009-organisations-down.ts';
 
 /**
- * Issue 16 (docs/product/organisations.md, docs/decisions/0016-organisations.md): the data
+ * docs/product/organisations.md, docs/decisions/0016-organisations.md: the data
  * belongs to an organisation, not to a user.
  * - New tables: organisations, memberships (owner, editor, viewer), invitations (only the
  *   token's SHA-256, 7 days, single use, bound to the address), establishments (the profile
- *   of issue 15 became the first one), audit_events (« Historique », written in the
+ *   of migration 0007 became the first one), audit_events (« Historique », written in the
  *   transaction of each change).
  * - Every existing account gets one organisation named after its restaurant, is its owner,
  *   and has it as `users.active_organisation_id`; its profile becomes the organisation's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 17, « Mes produits » (docs/product/products.md, docs/decisions/0018-products-sub-recipes-costs.md):
+ * « Mes produits » (docs/product/products.md, docs/decisions/0018-products-sub-recipes-costs.md):
  * - `products`: an organisation's own products, from a label. A nutrient left blank is NULL
  *   (unknown), never 0. The price is per kg, l or unité; a price per unité needs its weight.
  * - A recipe line names exactly one source: a Ciqual food (`food_code`), a product

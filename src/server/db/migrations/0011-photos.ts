@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, photos of recipes and menu items (docs/decisions/0017-photos.md):
+ * Photos of recipes and menu items (docs/decisions/0017-photos.md):
  * - `photos`: one row per distinct uploaded file, named by its hash; `photo_variants`: its
  *   WebP copies, with their bytes, or NULL bytes when they are in the S3 bucket.
  * - `recipes.photo_id`, `menu_items.photo_id`: the photo shown (an item without its own shows

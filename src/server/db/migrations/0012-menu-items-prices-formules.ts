@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18, the menu diners are handed (docs/decisions/0019-public-menu-for-diners.md):
+ * The menu diners are handed (docs/decisions/0019-public-menu-for-diners.md):
  * - `menu_items.price` becomes nullable: NULL is « prix à renseigner » (not shown to diners,
  *   flagged to the owner). Before this migration the app wrote 0 for every item and had no
  *   way to change it (docs/product/spec.md section 3), so a stored 0 was never a price an

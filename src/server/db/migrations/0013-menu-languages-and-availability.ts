@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18 (docs/decisions/0020-languages-filter-live-availability.md):
+ * Languages, allergen filter, live « Épuisé » (docs/decisions/0020-languages-filter-live-availability.md):
  * - `translations` on recipes and menu items: the owner's names and descriptions in English,
  *   Spanish, German and Italian (src/shared/diner/translations.ts), `{}` when there is none;
  * - `sold_out` on menu items: « Épuisé » tonight, still listed for diners (unlike

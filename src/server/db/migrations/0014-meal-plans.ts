@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19 (docs/product/meal-plans.md, docs/decisions/0021-meal-plans-gemrcn-egalim.md):
+ * Meal plans (docs/product/meal-plans.md, docs/decisions/0021-meal-plans-gemrcn-egalim.md):
  * - meal_plan_entries: one recipe per (establishment, date, service, component). The
  *   establishment and the recipe belong to the entry's organisation (composite foreign keys),
  *   so no query can mix two organisations' rows. Deleting the establishment or the recipe

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 20 (docs/decisions/0022-performance-at-the-physical-limit.md): every change to what a
+ * docs/decisions/0022-performance-at-the-physical-limit.md: every change to what a
  * diner's page or QR redirect shows, and to a session, is announced on the `nutricarte_cache`
  * channel, so that each server process drops the pages, QR targets and sessions it keeps in memory (within a second,
  * whichever process or tool wrote the change). NOTIFY is sent at commit, and identical
@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * `s:<session token>` (a session ended or changed), `u:<user id>` (its sessions: email, 2FA…),
  * `*` (everything: an item whose section is already gone).
  *
- * The same messages tell the open public pages of issue 18 (live « Épuisé », src/server/diner.ts
+ * The same messages tell the open public pages (live « Épuisé », docs/decisions/0020; src/server/diner.ts
  * feeds src/server/features/public-menu/menu-changes.ts): one channel, one path, for every
  * change whoever writes it. What the page reads (src/server/features/public-menu/service.ts)
  * and the message its change sends:

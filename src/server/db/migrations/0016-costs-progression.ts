@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 17, second part (docs/decisions/0023-costs-import-export.md):
+ * Costs and progression (docs/decisions/0023-costs-import-export.md):
  * - `recipes.sale_mode`: « sur place » (food VAT 10 %) or « à emporter » (5,5 %); the
  *   selling price is TTC as on a menu, its HT value divides by 1 + that rate
  *   (src/shared/costs.ts). Existing recipes are sold on site, which is what 0018 assumed.

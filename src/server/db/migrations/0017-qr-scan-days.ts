@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 20 « Growth » (bench/growth.ts): the QR statistics counted every scan of their window
+ * « Growth » (bench/growth.ts, docs/decisions/0027): the QR statistics counted every scan of their window
  * on each read; at 1,000,000 scans, the year of one busy code took seconds. `qr_scan_days`
  * keeps the count of each code's scans per Paris calendar day (the statistics' days,
  * src/server/features/qr/stats.ts), so a read of 366 days reads at most 366 rows.

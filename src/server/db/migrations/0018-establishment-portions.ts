@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19 « Portions by age » (docs/product/meal-plans.md): an establishment's own grammages,
+ * « Portions by age » (docs/product/meal-plans.md): an establishment's own grammages,
  * one row per (component line, population) it has set; a cell without a row follows the
  * defaults of src/shared/catering/portions.ts. `grams` NULL is the establishment saying « one
  * recipe portion per cover ». The row belongs to the establishment's organisation (composite

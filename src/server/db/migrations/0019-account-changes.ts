@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 20 « The signed-in API »: GET /api/me is answered from memory while nothing it shows has
+ * « The signed-in API » (docs/decisions/0026): GET /api/me is answered from memory while nothing it shows has
  * changed (src/server/features/account/account-cache.ts). Migration 0015 already announces
  * users (`u:`), establishments, menus, QR codes and subscriptions (`o:`) on the
  * `nutricarte_cache` channel; this adds what the account summary also reads, as `c:<organisation

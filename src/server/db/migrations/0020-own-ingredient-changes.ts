@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 20 « The signed-in API »: the ingredient search answers from memory while none of the
+ * « The signed-in API » (docs/decisions/0026): the ingredient search answers from memory while none of the
  * organisation's own ingredients has changed (src/server/features/catalogue/own-ingredients.ts).
  * This announces every change to a product or a recipe as `i:<organisation id>` on the
  * `nutricarte_cache` channel: created, renamed, re-priced, deleted, or a recipe's facts

@@ -82,7 +82,7 @@ describe('Stripe billing', () => {
     expect(session.params.get('subscription_data[trial_period_days]')).toBe('14');
     expect(session.params.get('success_url')).toBe(`${TEST_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.params.get('cancel_url')).toBe(`${TEST_ORIGIN}/payment-cancel`);
-    // One Stripe customer per organisation (issue 16).
+    // One Stripe customer per organisation (docs/decisions/0016-organisations.md).
     expect(session.params.get('client_reference_id')).toBe(user.organisationId);
 
     const second = await checkout(user, 'monthly');

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { PAGE_VIEW_RULE } from './routes.ts';
 
-/** Issue 15, finding 4: each page view is an outbox row, so they are rate limited per owner. */
+/** Each page view is an outbox row, so they are rate limited per owner. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

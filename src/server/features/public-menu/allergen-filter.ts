@@ -2,10 +2,11 @@ import type { DinerAllergen } from '../../../shared/diner/allergens.ts';
 import type { PublicMenuItem } from '../../../shared/api/public-menu.ts';
 
 /**
- * What the allergen filter says of one dish for a diner avoiding some allergens (issue 18,
- * « Je ne mange pas de… »): `contains` (greyed out, with the allergens named), `mayContain`
- * (« peut contenir », warned), `unverified` (its owner has not confirmed the list, flagged:
- * docs/product/decisions.md 15), or null when nothing the diner avoids is declared in it.
+ * What the allergen filter says of one dish for a diner avoiding some allergens
+ * (« Je ne mange pas de… », docs/decisions/0020-languages-filter-live-availability.md):
+ * `contains` (greyed out, with the allergens named), `mayContain` (« peut contenir », warned),
+ * `unverified` (its owner has not confirmed the list, flagged: docs/product/decisions.md 15),
+ * or null when nothing the diner avoids is declared in it.
  * An item without a recipe (a drink) is judged on its own lists (`labels`, docs/decisions/0019);
  * a dish whose recipe is gone has no list: unverified.
  */

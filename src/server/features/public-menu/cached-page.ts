@@ -6,7 +6,7 @@ const brotliAsync = promisify(brotliCompress);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A page's bytes differ by encoding, and by language when the URL names none (issue 18). */
+/** A page's bytes differ by encoding, and by language when the URL names none (docs/product/diner-languages.md). */
 export const PAGE_VARY = 'Accept-Encoding, Accept-Language';
 
 /** One representation of a page: its body and every header of a 200, computed once. */

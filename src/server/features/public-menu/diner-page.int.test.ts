@@ -3,7 +3,8 @@ import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '
 import { addMember } from '../../test/teams.ts';
 import { readEvents } from './sse-test-reader.ts';
 
-// Issue 18: the diner's language, allergen filter and live « Épuisé » on /menu/:id.
+// The diner's language, allergen filter and live « Épuisé » on /menu/:id
+// (docs/decisions/0020-languages-filter-live-availability.md).
 
 let t: TestApp;
 let owner: SignedUpUser;

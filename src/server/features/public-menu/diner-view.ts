@@ -3,7 +3,7 @@ import { negotiateLanguage, parseLanguageParam, type DinerLanguage } from '../..
 import { DINER_TEXTS, type DinerTexts } from '../../../shared/diner/texts.ts';
 
 /**
- * What one diner asked for on top of the menu itself (issue 18): the language (`?lang=`, else
+ * What one diner asked for on top of the menu itself (docs/decisions/0020): the language (`?lang=`, else
  * Accept-Language, else French) and the allergens they avoid (`?sans=`). Parsed leniently:
  * an unknown or hostile value is ignored, never an error.
  */
@@ -29,7 +29,7 @@ export const viewKey = (view: DinerView): string => `${view.lang}|${view.avoided
 
 /**
  * The query string of a view (`?lang=en&sans=gluten,lait`): links of the language switcher
- * keep the filter, the filter's form keeps the language (issue 18).
+ * keep the filter, the filter's form keeps the language.
  */
 export function viewQuery(lang: DinerLanguage, avoided: readonly DinerAllergen[]): string {
   const sans = avoided.length ? `&amp;sans=${avoided.map((a) => a.slug).join(',')}` : '';

@@ -7,13 +7,14 @@ interface Subscriber {
 }
 
 /**
- * The public pages open in this process, by menu, told when their menu changes (issue 18, live
- * « Épuisé »). It does not listen itself: the process's one LISTEN on the `nutricarte_cache`
- * channel (src/server/diner.ts, payloads of src/server/db/migrations/0015-performance.ts) hands
- * it each payload AFTER the page cache has dropped what the change made stale, so a page that
- * fetches itself on `change` gets the new bytes (docs/decisions/0022 « One channel »).
- * `m:<menu>` tells that menu's pages, `o:<organisation>` every page of the organisation,
- * anything else untagged (`*`, a lost and reopened connection) every page.
+ * The public pages open in this process, by menu, told when their menu changes (live « Épuisé »,
+ * docs/decisions/0020-languages-filter-live-availability.md). It does not listen itself: the
+ * process's one LISTEN on the `nutricarte_cache` channel (src/server/diner.ts, payloads of
+ * src/server/db/migrations/0015-performance.ts) hands it each payload AFTER the page cache has
+ * dropped what the change made stale, so a page that fetches itself on `change` gets the new bytes
+ * (docs/decisions/0022 « One channel »). `m:<menu>` tells that menu's pages, `o:<organisation>`
+ * every page of the organisation, anything else untagged (`*`, a lost and reopened connection)
+ * every page.
  */
 export class MenuChangeFeed {
   readonly #byMenu = new Map<string, Set<Subscriber>>();

@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MenuChangeFeed } from './menu-changes.ts';
 
 /**
- * The public page's only script (issue 18: ≤ 2 KB gzip, deferred, the page complete without
+ * The public page's only script (docs/decisions/0020: ≤ 2 KB gzip, deferred, the page complete without
  * it). Framed by a restaurant's website (src/server/features/public-menu/embed.ts), it tells
  * the frame its height whenever it changes. On each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
  * the page fetches its own URL (same language, same filter) and puts in what changed, block by

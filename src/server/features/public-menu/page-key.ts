@@ -27,7 +27,7 @@ function known(memo: Map<string, KnownView>, text: string, view: DinerView, keep
 /**
  * The view and cache key of `GET /menu/:id<search>` with this Accept-Language: the same for
  * the app's route (src/server/features/public-menu/routes.ts) and the diner's lane
- * (src/server/diner-lane.ts), so both serve one kept copy. The view is what issue 18 reads
+ * (src/server/diner-lane.ts), so both serve one kept copy. The view is what the diner chose
  * (src/server/features/public-menu/diner-view.ts: `?lang=`, else Accept-Language; `?sans=`),
  * so a query the page ignores (`?utm_source=…`, a cache-buster) shares the entry of the page
  * it shows, and the number of entries per menu is bounded by the views, not by the URLs.

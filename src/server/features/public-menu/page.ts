@@ -75,7 +75,7 @@ footer a{color:#047857;font-weight:600}
 @media (min-width:48rem){.top{padding-top:2.5rem}.hd{padding-bottom:2rem}h1{font-size:2.25rem}.item{padding:1.25rem}.nutri{padding:.75rem}dl{gap:.375rem}dl div{padding:.375rem .25rem}dd{font-size:1rem}.ph{width:8rem;height:8rem}}`;
 
 export interface PageShell {
-  /** The page's language (issue 18); French by default. */
+  /** The page's language (docs/product/diner-languages.md); French by default. */
   lang?: DinerLanguage;
   /** `<script defer>` tags, at the end of <head> (never render-blocking). */
   scripts?: string;

@@ -4,8 +4,8 @@ import { readEvents } from './sse-test-reader.ts';
 
 /**
  * A product's change recomputes every recipe using it, at any depth (docs/product/products.md);
- * an open public page showing one of them hears of it (issue 18), through the recipes' trigger of
- * src/server/db/migrations/0015-performance.ts.
+ * an open public page showing one of them hears of it (live « Épuisé », docs/decisions/0020),
+ * through the recipes' trigger of src/server/db/migrations/0015-performance.ts.
  */
 let t: TestApp;
 let owner: SignedUpUser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
 /**
- * Issue 15: a diner who opens a menu, or scans a code, that its owner switched off gets a calm
+ * A diner who opens a menu, or scans a code, that its owner switched off gets a calm
  * page naming the restaurant (« Ce menu n'est pas disponible pour le moment »), status 404 as
  * docs/product/api.md says of an inactive menu; never the red « Erreur » of an unknown code.
  */

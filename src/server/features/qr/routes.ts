@@ -67,7 +67,7 @@ export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<Ap
       // As a cold page (src/server/features/public-menu/routes.ts): one read for concurrent scans.
       if (!lookups.joinable(id, generation)) c.get('chargeDiner')?.();
       const { result, target } = await lookups.run(id, generation, () => findScanTarget(deps.db, id));
-      // A code or menu switched off by its owner is a pause, not an error (issue 15).
+      // A code or menu switched off by its owner is a pause, not an error.
       if (!result.ok && result.reason === 'unavailable')
         return c.html(pages.unavailable(result.restaurantName), 404, noStore);
       if (!result.ok) return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);

@@ -26,7 +26,7 @@ const product = async (name: string, euroPerKg: number | null) =>
     })
   ).body;
 
-describe('costs and margins (issue 17)', () => {
+describe('costs and margins (docs/decisions/0023)', () => {
   it('coefficient and « coût matière » on the price HT, on site at 10 % by default, to take away at 5,5 %; steps stored in order', async () => {
     const beef = await product('Paleron', 16);
     // 600 g at 16 €/kg = 9,60 € for 4 portions: 2,40 € a portion; sold 13,20 € TTC.

@@ -4,7 +4,7 @@ import { RECIPE_FACTS_VERSION, type RecipeFacts } from '../../../shared/recipe-f
 import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { refreshRecipeFacts } from './facts-refresh.ts';
 
-// The quiche of issue 15 (Ciqual 2025): pâte brisée pur beurre, œufs, crème 30 %, gruyère.
+// A quiche (Ciqual 2025): pâte brisée pur beurre, œufs, crème 30 %, gruyère.
 const PATE = 'Pâte brisée, pur beurre, préemballée, crue';
 const quiche = {
   name: 'Quiche lorraine',

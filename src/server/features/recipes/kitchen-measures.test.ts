@@ -61,7 +61,7 @@ describe('data/kitchen-measures.json', () => {
 });
 
 describe('defaults of common kitchen foods (Ciqual names)', () => {
-  it('eggs: a yolk is 17 g, not a whole egg (issue 15), a white about 34 g, a whole egg about 50 g', () => {
+  it('eggs: a yolk is 17 g, not a whole egg (docs/decisions/0010), a white about 34 g, a whole egg about 50 g', () => {
     expect(defaultsOf("Oeuf, jaune (jaune d'oeuf), cru").gramsPerUnit).toBe(17);
     expect(defaultsOf("Oeuf, jaune (jaune d'oeuf), cuit").gramsPerUnit).toBe(17);
     expect(defaultsOf("Oeuf, blanc (blanc d'oeuf), cru").gramsPerUnit).toBeGreaterThanOrEqual(30);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 
-/** Issue 15: quantities, weights, densities and prices (docs/product/decisions.md 16 and 17). */
+/** Quantities, weights, densities and prices (docs/product/decisions.md 16 and 17, docs/decisions/0010). */
 let t: TestApp;
 let owner: SignedUpUser;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ const productBody = (name: string, meatKind: string | null, origin: string | nul
   origin,
 });
 
-describe('meat origins from products (issue 17)', () => {
+describe('meat origins from products (docs/decisions/0023)', () => {
   it('travel through sub-recipes to the recipe, beside the declared ones; an undeclared kind is flagged; a product change follows', async () => {
     const veal = (await api('POST', '/api/products', productBody('Os de veau', 'bovine', 'France'))).body;
     const bacon = (await api('POST', '/api/products', productBody('Lardons fumés', 'porcine', null))).body;

@@ -21,7 +21,7 @@ export interface DecimalInputProps extends NativeProps {
 
 /**
  * The props that make an input a French number field. Never `type="number"`: Chromium in
- * English reads « 0,25 » as 25 there (issue 15). Text with a decimal keyboard instead,
+ * English reads « 0,25 » as 25 there (docs/decisions/0010). Text with a decimal keyboard instead,
  * rewritten « 0,25 » when the owner leaves it; anything else stays visible for its error.
  */
 export function decimalInputProps({

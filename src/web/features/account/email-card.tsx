@@ -7,7 +7,7 @@ import { AccountCard } from './account-card.tsx';
 import { EMAIL_FIELD, EMAIL_LINK_HINT } from './account-fields.ts';
 
 // The form (react-hook-form, zod) loads once the page has painted; until then the same field
-// and button stand in, disabled, so nothing moves (issue 20's 120 kB).
+// and button stand in, disabled, so nothing moves (docs/decisions/0041).
 const { Component: EmailForm, usePreload } = lazyComponent(
   () => import('./email-form.tsx'),
   (m) => m.EmailForm,

@@ -10,7 +10,7 @@ import { useEnableTwoFactor, type TwoFactorSetup } from './use-enable-two-factor
 import { useRegenerateBackupCodes } from './use-regenerate-backup-codes.ts';
 
 // The password prompt and the enrolment (react-hook-form, zod) open on demand: their code loads
-// once the page has painted (issue 20's 120 kB).
+// once the page has painted (docs/decisions/0041-first-load-javascript.md).
 const { Component: PasswordPrompt, usePreload: usePreloadPrompt } = lazyComponent(
   () => import('./password-prompt.tsx'),
   (m) => m.PasswordPrompt,

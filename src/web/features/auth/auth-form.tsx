@@ -21,7 +21,7 @@ type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
 /**
  * Sign-in and sign-up on /auth (docs/product/spec.md « /auth » and section 5). `notice` and `defaultEmail`:
  * back from a two-factor step that expired, its message and the address already typed.
- * The invitation page (issue 16) locks the address (`lockedEmail`), asks the newcomer's name
+ * The invitation page (docs/product/organisations.md) locks the address (`lockedEmail`), asks the newcomer's name
  * for the team's « Historique » (`askName`) and stays where it is once signed in (`returnTo`).
  * Its code loads after the page has painted; AuthFormStandIn (auth-fields.tsx) shows the same
  * fields until then and hands over what was typed.

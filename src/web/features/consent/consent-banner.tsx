@@ -29,7 +29,7 @@ function useSpaceBelowPage(ref: React.RefObject<HTMLElement | null>) {
 
 /**
  * The first-visit question (CNIL): not modal, fixed at the bottom; refusing takes one click
- * and looks exactly like accepting. On a phone it is a compact bar (issue 21): two short
+ * and looks exactly like accepting. On a phone it is a compact bar (docs/decisions/0024): two short
  * lines and the three choices side by side, equal in size and style.
  */
 export default function ConsentBanner() {

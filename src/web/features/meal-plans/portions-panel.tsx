@@ -65,7 +65,7 @@ export function portionsBody(texts: Texts): { body: PortionsBody; errors: Record
 }
 
 /**
- * « Grammages par âge » (issue 19): the served weight of one cover per component and population,
+ * « Grammages par âge » (docs/product/meal-plans.md): the served weight of one cover per component and population,
  * which the production sheet and the plan's figures per cover use. The arrêté's figures and
  * NutriCarte's estimates are marked apart; the establishment sets its own (docs/product/meal-plans.md).
  */

@@ -175,7 +175,7 @@ export function useUpdateItem(menuId: string) {
   );
 }
 
-/** « Épuisé » and back in one tap (issue 18); open public pages update live. */
+/** « Épuisé » and back in one tap (docs/decisions/0020); open public pages update live. */
 export function useSetItemSoldOut(menuId: string) {
   return useContentMutation(menuId, ({ id, soldOut, version }: { id: string; soldOut: boolean; version?: number }) =>
     api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut, version } }),

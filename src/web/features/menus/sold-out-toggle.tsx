@@ -5,7 +5,7 @@ import { useSetItemSoldOut } from './api.ts';
 import { toastConflict } from '../../lib/versions.ts';
 
 /**
- * « Épuisé » in one tap from the kitchen's phone, and back (issue 18): the dish stays on the
+ * « Épuisé » in one tap from the kitchen's phone, and back (docs/decisions/0020): the dish stays on the
  * public menu, marked sold out, and pages open there update within seconds.
  */
 export function SoldOutToggle({ menuId, item }: { menuId: string; item: MenuItem }) {

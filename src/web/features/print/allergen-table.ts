@@ -38,7 +38,7 @@ export interface RecipeAllergens {
   allergens: readonly string[];
   traces: readonly string[];
   allergenStatus: AllergenStatus;
-  /** A recipe's declared meats (issue 18); an item without a recipe has none. */
+  /** A recipe's declared meats (docs/decisions/0019); an item without a recipe has none. */
   meatOrigins?: readonly MeatOrigin[];
   /** The meats its products bring (stored facts), shown when undeclared and agreed on. */
   origins?: readonly ProductOrigin[];

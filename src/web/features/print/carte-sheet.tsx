@@ -49,7 +49,7 @@ function Dish({ dish }: { dish: CarteDish }) {
 }
 
 /**
- * The A4 carte (issue 18): what the public page shows, on paper, headed by the establishment,
+ * The A4 carte (docs/product/formules.md): what the public page shows, on paper, headed by the establishment,
  * the formules first, the legal mentions and the QR code of the phone page at the foot.
  */
 export function CarteSheet({

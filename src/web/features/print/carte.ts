@@ -47,7 +47,7 @@ const byOrder = <T extends { displayOrder: number }>(list: readonly T[]) =>
   [...list].sort((a, b) => a.displayOrder - b.displayOrder);
 
 /**
- * The printed A4 carte (issue 18): the formules first, then the available dishes by section
+ * The printed A4 carte (docs/product/formules.md): the formules first, then the available dishes by section
  * with their price, « Fait maison », meat origins and allergens, as diners read them on the
  * public page (src/server/features/public-menu/render.ts); a sold-out dish stays on paper.
  */

@@ -5,7 +5,7 @@ import { coefficientText, percentText } from '../../lib/cost-text.ts';
 
 const euros = (value: number | null) => (value === null ? '–' : formatEuros(value));
 
-/** « Coûts » of the fiche technique (issue 17): for the kitchen, never printed for diners. */
+/** « Coûts » of the fiche technique (docs/decisions/0023): for the kitchen, never printed for diners. */
 export function SheetCostBlock({ recipe }: { recipe: Recipe }) {
   const total = recipe.costPerServing === null ? null : recipe.costPerServing * recipe.servings;
   const rows: [string, string][] = [

@@ -40,7 +40,7 @@ function Downloads({ what, path, label }: { what: string; path: string; label: s
 }
 
 /**
- * « Importer / exporter » of « Mes produits » (issue 17, docs/decisions/0023-costs-import-export.md):
+ * « Importer / exporter » of « Mes produits » (docs/decisions/0023-costs-import-export.md):
  * a supplier's products file or a recipes file is checked row by row first; an import keeps
  * all or nothing. Recipes come here, beside the products their lines name.
  */

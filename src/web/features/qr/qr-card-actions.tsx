@@ -16,8 +16,8 @@ export interface QrWriteActions {
 }
 
 /**
- * Every action of a QR card but « Télécharger » in one Radix menu (issue 21: six buttons
- * became one menu): see the menu, print the table card, the statistics, and for the roles that
+ * Every action of a QR card but « Télécharger » in one Radix menu (six buttons
+ * became one menu, docs/decisions/0024): see the menu, print the table card, the statistics, and for the roles that
  * may write, (de)activate and delete (after a confirmation, opened from the menu).
  */
 export function QrCardActions({

@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button.tsx';
 
 /**
- * « Progression » of the fiche technique (issue 17): the steps the owner writes, numbered in
+ * « Progression » of the fiche technique (docs/decisions/0023): the steps the owner writes, numbered in
  * order. Blank steps are dropped on save (src/shared/api/recipes.ts).
  */
 export function ProgressionField({ steps, onChange }: { steps: string[]; onChange: (steps: string[]) => void }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The side column of the recipe form (issue 21): what the recipe amounts to so far, in view
+ * The side column of the recipe form (docs/decisions/0025): what the recipe amounts to so far, in view
  * while the steps scroll on a wide screen. `nutrition` is the live per-serving summary;
  * the costs' live figures join it here.
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The recipe form's steps (issue 21): all on one page, never hidden, so every error stays in sight. */
+/** The recipe form's steps (docs/decisions/0025): all on one page, never hidden, so every error stays in sight. */
 export const RECIPE_STEPS = [
   { id: 'ingredients', label: 'Ingrédients' },
   { id: 'allergens', label: 'Allergènes' },

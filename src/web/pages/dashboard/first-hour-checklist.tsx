@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import type { FirstHourStep } from './first-hour.ts';
 
-/** The first hour's guide (issue 21): four steps, the next one highlighted, each linking to its page. */
+/** The first hour's guide (docs/decisions/0024): four steps, the next one highlighted, each linking to its page. */
 export function FirstHourChecklist({ steps }: { steps: FirstHourStep[] }) {
   const next = steps.find((s) => !s.done);
   const doneCount = steps.filter((s) => s.done).length;

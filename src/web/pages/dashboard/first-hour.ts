@@ -25,7 +25,7 @@ export interface FirstHourStep {
 const itemsOf = (data: DashboardData, menuId: string) => (data.sections[menuId] ?? []).flatMap((s) => s.items);
 
 /**
- * The first hour (issue 21): four steps, each ticked by the server's data, never by a click
+ * The first hour (docs/decisions/0024): four steps, each ticked by the server's data, never by a click
  * remembered in the browser. The table card counts as printed and laid out once a diner has
  * scanned a code: a scan is the record that it is on a table.
  */

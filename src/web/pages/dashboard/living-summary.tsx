@@ -4,7 +4,7 @@ import type { DashboardSummary } from './first-hour.ts';
 
 const plural = (n: number, one: string, many: string) => `${n}\u00a0${n > 1 ? many : one}`;
 
-/** What needs the owner's hand now, each line linking to where it is fixed (issue 21). */
+/** What needs the owner's hand now, each line linking to where it is fixed (docs/decisions/0024). */
 export function LivingSummary({ summary }: { summary: DashboardSummary }) {
   const lines = [
     {

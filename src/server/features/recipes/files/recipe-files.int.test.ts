@@ -43,7 +43,7 @@ const row = (
   gramsPerUnit = '',
 ) => [recipe, servings, '', 'sur place', '', '', '', ingredient, kind, quantity, unit, gramsPerUnit].join(';');
 
-describe('recipe files (issue 17)', () => {
+describe('recipe files (docs/decisions/0023)', () => {
   it('previews each row’s problems in French and refuses the whole file while one row is wrong', async () => {
     const bad = csv([
       row('Pâte brisée', '4', 'Beurre à 80% MG minimum, doux', 'Ciqual', '125', 'g'),

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, productionWarnings, startProblems } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, productionWarnings, startProblems } from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -255,5 +256,16 @@ describe('legal pages and production warnings', () => {
       'S3_ENDPOINT: must be an http(s) URL',
       'S3_FORCE_PATH_STYLE: must be true or false',
     ]);
+  });
+});
+
+describe('the documented configuration', () => {
+  it('.env.example and docs/configuration.md explain every variable the server reads', () => {
+    const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+    const example = read('.env.example');
+    const docs = read('docs/configuration.md');
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(30);
+    expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^#?${name}=`, 'm').test(example))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((name) => !docs.includes(`\`${name}\``))).toEqual([]);
   });
 });

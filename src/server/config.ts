@@ -112,6 +112,9 @@ const envSchema = z
     }
   });
 
+/** Every variable the server reads (`.env.example` and docs/configuration.md explain each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** « NutriCarte <no-reply@nutricarte.fr> » → « no-reply@nutricarte.fr ». */
 function mailAddress(from: string): string | undefined {
   const address = (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();

@@ -19,7 +19,7 @@ export interface Quid {
 }
 
 /** Grams of each ingredient key in the whole dish, through its sub-recipes (a sub-recipe line uses a share of it). */
-export function gramsByKey(recipe: LabelRecipeInput, factor = 1, into = new Map<string, number>(), depth = 0) {
+function gramsByKey(recipe: LabelRecipeInput, factor = 1, into = new Map<string, number>(), depth = 0) {
   for (const line of recipe.lines) {
     if (line.grams === null) continue;
     const grams = line.grams * factor;
@@ -33,7 +33,7 @@ export function gramsByKey(recipe: LabelRecipeInput, factor = 1, into = new Map<
 }
 
 /** A recipe's finished weight: its cooked weight, else its ingredients'. */
-export function servedWeight(recipe: LabelRecipeInput): number {
+function servedWeight(recipe: LabelRecipeInput): number {
   if (recipe.cookedWeightG !== null && recipe.cookedWeightG > 0) return recipe.cookedWeightG;
   return recipe.lines.reduce((sum, line) => sum + (line.grams ?? 0), 0);
 }

@@ -130,7 +130,7 @@ export async function loadTree(db: Db, organisationId: string, rootIds: string[]
 export type Tree = Awaited<ReturnType<typeof loadTree>>;
 
 /** « Farine de blé tendre ou froment T55 (pour pains) » → « farine de blé tendre ou froment T55 »; « Oeuf, cru » → « œuf ». */
-export function defaultFoodName(name: string): string {
+function defaultFoodName(name: string): string {
   const first = name
     .split(',')[0]!
     .replace(/\([^)]*\)/g, '')
@@ -140,7 +140,7 @@ export function defaultFoodName(name: string): string {
 }
 
 /** Added water: a Ciqual food of the « eaux » subgroup (« Eau du robinet », mineral waters). */
-export const isWater = (subgroup: string | null) => subgroup !== null && foldText(subgroup) === 'eaux';
+const isWater = (subgroup: string | null) => subgroup !== null && foldText(subgroup) === 'eaux';
 
 /** The label's input for one recipe of the tree, its sub-recipes inside (a cycle, impossible in the data, stops). */
 export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<string> = new Set()): LabelRecipeInput {

@@ -94,7 +94,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     // A fresh data folder loads Ciqual before the server answers: about 10 s on an idle machine,
-    // 50 s seen on a busy one (issue 17's report). The bound only stops a server that never starts.
+    // a minute on a busy one. scripts/e2e-server.mjs starts from a stored copy of that folder once
+    // one run has made it (15 s on the busy one). The bound only stops a server that never starts.
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

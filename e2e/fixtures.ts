@@ -23,8 +23,35 @@ export const A11Y_ADMIN_EMAIL = 'a11y-admin@e2e.nutricarte.test';
 /** The password `signUp` chooses. */
 export const PASSWORD = 'secret123';
 
-/** Signs up through /auth, as an owner would, and waits for the dashboard. */
-export async function signUp(page: Page, email = uniqueEmail(), restaurantName?: string) {
+/** The e2e server's address (playwright.config.ts starts it on E2E_PORT). */
+export const E2E_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210)}`;
+
+/**
+ * An owner's account made through the API, as the form would make it (same body, same
+ * restaurant), its session cookie kept by the page's browser context; then the dashboard,
+ * drawn by the app, as after the form. The specs of sign-up itself use `signUpThroughForm`:
+ * the others need an account, not the form (a sign-up through the form loaded /auth and its
+ * form's code, typed and waited for the app's move, about two seconds a test on a busy host).
+ */
+export async function signUp(page: Page, email = uniqueEmail(), restaurantName = 'Le Bistrot du Port') {
+  // A sign-up hashes its password: seconds on this 2-core host while the other worker audits a page.
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { email, password: PASSWORD, restaurantName },
+    timeout: 30_000,
+  });
+  expect(
+    response.status(),
+    `signUp: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`,
+  ).toBe(200);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await appRendered(page);
+  return email;
+}
+
+/** Signs up through /auth, as an owner would, and waits for the dashboard (the specs of sign-up itself). */
+export async function signUpThroughForm(page: Page, email = uniqueEmail(), restaurantName?: string) {
   await fillSignUp(page, email, restaurantName);
   // The server's answer is awaited apart from the page's move, so a failure says which it was:
   // a click that sent nothing, a refusal, or an answer slower than the usual bound (a sign-up
@@ -36,12 +63,12 @@ export async function signUp(page: Page, email = uniqueEmail(), restaurantName?:
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   const response = await answer.catch((error: unknown) => {
     throw new Error(
-      `signUp: no answer to the sign-up within 30 s of the click on « Créer mon compte » (${String(error)})`,
+      `signUpThroughForm: no answer to the sign-up within 30 s of the click on « Créer mon compte » (${String(error)})`,
     );
   });
   expect(
     response.status(),
-    `signUp: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`,
+    `signUpThroughForm: the sign-up answered ${response.status()}: ${await response.text().catch(() => '')}`,
   ).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;

@@ -1,5 +1,14 @@
 import { expect, test } from './test.ts';
-import { calmScreenshot, LAPTOP, PHONE, screenshot, signOutFromHeader, signUp, uniqueEmail } from './fixtures.ts';
+import {
+  calmScreenshot,
+  LAPTOP,
+  PHONE,
+  screenshot,
+  signOutFromHeader,
+  signUp,
+  signUpThroughForm,
+  uniqueEmail,
+} from './fixtures.ts';
 
 for (const viewport of [LAPTOP, PHONE]) {
   test(`sign up, see the dashboard greeting, sign out (${viewport.width} px)`, async ({ page }) => {
@@ -14,7 +23,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByPlaceholder('Mon Restaurant')).toBeVisible();
     await screenshot(page, `auth-${viewport.width}`);
 
-    const email = await signUp(page, uniqueEmail('sophie'));
+    const email = await signUpThroughForm(page, uniqueEmail('sophie'));
     const localPart = email.split('@')[0]!;
     await expect(page.getByRole('heading', { name: `Bonjour, ${localPart} !` })).toBeVisible();
     await expect(page.getByText('Bienvenue sur le tableau de bord de Le Bistrot du Port.')).toBeVisible();

@@ -45,17 +45,21 @@ export function forwardSignals() {
  * for a non-zero exit (the caller decides), rejects only when the command cannot start.
  * Option `exitWithChild`: after an interruption, exit with the child's own status even
  * when it is 0 (a server that stopped cleanly); otherwise an interrupted run exits non-zero.
+ * Option `capture`: a function given the child's output (stdout and stderr, as they come)
+ * instead of the terminal; the promise then resolves once both streams are read.
  */
-export function run(command, args, { exitWithChild = false, ...options } = {}) {
+export function run(command, args, { exitWithChild = false, capture, ...options } = {}) {
   forwardSignals();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    const stdio = capture ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd: root, stdio, ...options });
     live.add(child);
+    if (capture) for (const stream of [child.stdout, child.stderr]) stream.on('data', capture);
     child.once('error', (error) => {
       live.delete(child);
       reject(error);
     });
-    child.once('exit', (code, signal) => {
+    child.once(capture ? 'close' : 'exit', (code, signal) => {
       live.delete(child);
       if (interruptedBy && live.size === 0) {
         const status = exitStatus({ code, signal });

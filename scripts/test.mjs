@@ -2,7 +2,8 @@
 //   1. system prerequisites: Debian's Chromium headless shell (the e2e browser,
 //      docs/decisions/0032-e2e-at-the-browsers-pace.md), PostgreSQL 15 binaries
 //      (installed with apt-get when missing and running as root)
-//   2. lint, typecheck, vitest (all projects), build, playwright
+//   2. build, typecheck and lint (ESLint, Prettier, knip) side by side, then vitest (all
+//      projects), then playwright
 //   3. each runner's summary, the duration of every step, and a last line
 //      `tests: N passed, N failed[, N skipped]`
 // Locally, `npm test -- --skip lint,typecheck` leaves steps out (CI runs them all).
@@ -119,32 +120,68 @@ function printSummary(failedStep) {
   console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
-const steps = [
-  ['lint', () => runNode(binPath('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'])],
-  ['typecheck', () => runNode(binPath('typescript', 'tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
+/** Runs commands one after the other, stopping at the first that fails; resolves with its {code, signal}. */
+async function chain(commands) {
+  let result = { code: 0, signal: null };
+  for (const command of commands) {
+    result = await command();
+    if (exitStatus(result) !== 0) break;
+  }
+  return result;
+}
+
+/**
+ * The steps, in phases: the steps of a phase run side by side, each printing its whole output
+ * when it ends; the next phase starts once all of them have passed. lint, typecheck and build
+ * each keep one core busy for about a minute, so on two cores they take together about as long
+ * as the longest alone; vitest and playwright use every core and run alone. `capture` is given
+ * to the commands of a phase of several steps.
+ */
+const phases = [
   [
-    'vitest',
-    () =>
-      runNode(binPath('vitest'), [
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${path.relative(root, vitestReport)}`,
-      ]),
+    ['build', (capture) => runNode(path.join(root, 'scripts', 'build.mjs'), [], { capture })],
+    ['typecheck', (capture) => runNode(binPath('typescript', 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], { capture })],
+    [
+      'lint',
+      // What `npm run lint` checks: ESLint, Prettier, knip.
+      (capture) =>
+        chain([
+          () =>
+            runNode(binPath('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'], {
+              capture,
+            }),
+          () => runNode(binPath('prettier'), ['--check', '.', '--log-level', 'warn'], { capture }),
+          () => runNode(binPath('knip'), ['--no-progress'], { capture }),
+        ]),
+    ],
   ],
-  ['build', () => runNode(path.join(root, 'scripts', 'build.mjs'), [])],
   [
-    'playwright',
-    () =>
-      runNode(binPath('@playwright/test', 'playwright'), ['test', '--reporter=list,json'], {
-        env: {
-          ...process.env,
-          PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-        },
-      }),
+    [
+      'vitest',
+      (capture) =>
+        runNode(
+          binPath('vitest'),
+          ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, vitestReport)}`],
+          { capture },
+        ),
+    ],
+  ],
+  [
+    [
+      'playwright',
+      (capture) =>
+        runNode(binPath('@playwright/test', 'playwright'), ['test', '--reporter=list,json'], {
+          capture,
+          env: {
+            ...process.env,
+            PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+          },
+        }),
+    ],
   ],
 ];
+const steps = phases.flat();
 
 if (!process.env.CHROMIUM_PATH)
   await requireSystemFile(CHROMIUM, 'chromium-headless-shell', 'the browser of the e2e tests');
@@ -170,27 +207,47 @@ if (unknownSkip.length) {
   process.exit(2);
 }
 
-for (const [name, runStep] of steps) {
+/** Runs one step; `together`: its output is kept and printed whole when it ends. */
+async function runStep(name, runStepCommand, together) {
   if (skip.has(name)) {
     console.log(`\n── ${name}: skipped (--skip)`);
     durations.push([`${name} (skipped)`, 0, 0]);
-    continue;
+    return 0;
   }
-  console.log(`\n── ${name} ──`);
+  if (!together) console.log(`\n── ${name} ──`);
+  const output = [];
   const started = performance.now();
   let status;
   try {
-    status = exitStatus(await runStep());
+    status = exitStatus(await runStepCommand(together ? (chunk) => output.push(chunk) : undefined));
   } catch (error) {
-    console.error(`npm test: ${name} could not start: ${error instanceof Error ? error.message : error}`);
+    output.push(Buffer.from(`npm test: ${name} could not start: ${error instanceof Error ? error.message : error}\n`));
     status = 1;
   }
   const ms = performance.now() - started;
+  if (together) {
+    console.log(`\n── ${name} ──`);
+    process.stdout.write(Buffer.concat(output));
+  } else if (output.length) process.stderr.write(Buffer.concat(output));
   durations.push([name, ms, status]);
   console.log(`── ${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${formatMs(ms)}`);
-  if (status !== 0) {
-    printSummary(name);
-    process.exit(status);
+  return status;
+}
+
+for (const phase of phases) {
+  const together = phase.filter(([name]) => !skip.has(name)).length > 1;
+  if (together)
+    console.log(`\n── ${phase.map(([name]) => name).join(', ')}: side by side, each output shown when it ends ──`);
+  const statuses = await Promise.all(phase.map(([name, command]) => runStep(name, command, together)));
+  const failed = phase.findIndex((_, index) => statuses[index] !== 0);
+  if (failed !== -1) {
+    printSummary(
+      phase
+        .filter((_, index) => statuses[index] !== 0)
+        .map(([name]) => name)
+        .join(', '),
+    );
+    process.exit(statuses[failed]);
   }
 }
 printSummary(null);

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import type { PublicConfig } from '../shared/api/account.ts';
+import { MAX_PURCHASE_FILE_BYTES } from '../shared/api/purchase-messages.ts';
 import { messages } from '../shared/messages.ts';
 import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -53,7 +54,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Metrics } from './metrics.ts';
 import { requestContext } from './lib/request-context.ts';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * What one client may ask of the diner's routes that reach the database (a page not kept yet,
  * an unknown code, the JSON menu): a dining room behind one address opens a few pages each,
@@ -237,9 +238,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // body is refused from its Content-Length, or cut off as soon as its chunks pass the limit.
   const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => payloadTooLarge(c) });
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
-  // A supplier's file of 10 000 products: 8 MB (src/server/features/products/files/routes.ts).
-  const fileLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => payloadTooLarge(c) });
-  // An invoice (Factur-X PDF, CII or UBL) or a till's sales export: 8 MB too (src/shared/api/purchase-messages.ts).
+  // A supplier's file of 10 000 products (src/server/features/products/files/routes.ts), an
+  // invoice (Factur-X PDF, CII or UBL) or a till's sales export: 8 MB (src/shared/api/purchase-messages.ts).
+  const fileLimit = bodyLimit({ maxSize: MAX_PURCHASE_FILE_BYTES, onError: (c) => payloadTooLarge(c) });
   const UPLOAD_PATHS = new Set(['/api/purchases/invoices', '/api/sales/import']);
   // A GET or HEAD has no body here (the adapter gives it none): Hono's check would only build the
   // whole Request to find that out, on every read of the API.

@@ -13,7 +13,7 @@ import { InvalidatedCache } from './lib/invalidated-cache.ts';
 import type { Logger } from './lib/logger.ts';
 
 /** The channel of src/server/db/migrations/0015-performance.ts. */
-export const PUBLIC_CHANNEL = 'nutricarte_cache';
+const PUBLIC_CHANNEL = 'nutricarte_cache';
 /** Rendered pages kept, raw + compressed bytes (a 30-item page weighs about 60 kB here). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const QR_TARGETS = 100_000;

@@ -1,2 +1,1 @@
 export const DIET_LABELS = ['Végétarien', 'Végan', 'Sans gluten', 'Sans lactose', 'Halal', 'Casher'] as const;
-export type DietLabel = (typeof DIET_LABELS)[number];

@@ -21,7 +21,7 @@ export const DERIVED_MEAT_NAMES: Record<ProductMeatKind, string> = {
 };
 
 /** Per stage, the country every product of that kind gives; null where one is unknown or they differ. */
-export function agreedStages(products: readonly ProductOrigin[], kind: ProductMeatKind): OriginStages {
+function agreedStages(products: readonly ProductOrigin[], kind: ProductMeatKind): OriginStages {
   const all = products.filter((p) => p.meatKind === kind).map((p) => originStagesOf(p.origin));
   const agreed: OriginStages = { born: null, reared: null, slaughtered: null };
   for (const stage of STAGES) {

@@ -8,7 +8,7 @@
  * unknown does the other unit come from a conversion of the stated one (1 kcal = 4,184 kJ), and
  * the product says so. Readings: docs/decisions/0033-nutri-score-2023-and-rounding.md.
  */
-export const ANNEX_XIV = {
+const ANNEX_XIV = {
   fat: { kj: 37, kcal: 9 },
   carbs: { kj: 17, kcal: 4 },
   protein: { kj: 17, kcal: 4 },
@@ -18,7 +18,7 @@ export const ANNEX_XIV = {
   organicAcids: { kj: 13, kcal: 3 },
 } as const;
 
-export const KJ_PER_KCAL = 4.184;
+const KJ_PER_KCAL = 4.184;
 
 /** Where a value of energy comes from: the label, the nutrients (annex XIV), or a conversion of the other unit. */
 export type EnergySource = 'label' | 'nutrients' | 'conversion';

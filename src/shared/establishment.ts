@@ -15,7 +15,7 @@ export function establishmentAddressLine(
 }
 
 /** A phone number that never breaks across lines: « 01 23 45 67 89 » with no-break spaces. */
-export const unbreakablePhone = (phone: string) => phone.replace(/ /g, NBSP);
+const unbreakablePhone = (phone: string) => phone.replace(/ /g, NBSP);
 
 /** « 12 rue des Halles, 75001 Paris · 01 23 45 67 89 », or null when nothing is given. */
 export function establishmentContactLine(

@@ -93,4 +93,3 @@ export function measureLookup(table: KitchenMeasureTable) {
     };
   };
 }
-export type DefaultsFor = ReturnType<typeof measureLookup>;

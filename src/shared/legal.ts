@@ -11,5 +11,3 @@ export const LEGAL_PAGES = [
   { path: '/conditions-generales', title: 'Conditions générales' },
   { path: ACCESSIBILITY_PATH, title: ACCESSIBILITY_MENTION },
 ] as const;
-
-export type LegalPath = (typeof LEGAL_PAGES)[number]['path'];

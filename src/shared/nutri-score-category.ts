@@ -2,7 +2,7 @@ import { foldText } from './allergens.ts';
 import type { NutriScoreCategory } from './nutriscore.ts';
 import type { NutriScoreChoice } from './nutri-score-labels.ts';
 
-export { NUTRISCORE_CHOICES, type NutriScoreChoice } from './nutri-score-labels.ts';
+export { type NutriScoreChoice } from './nutri-score-labels.ts';
 
 /**
  * Which Nutri-Score table a recipe is scored with (docs/product/decisions.md 22, docs/product/nutri-score.md).

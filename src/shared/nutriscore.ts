@@ -35,7 +35,7 @@ export const NUTRISCORE_THRESHOLDS = {
 export type NutriScoreTable = keyof typeof NUTRISCORE_THRESHOLDS;
 
 /** kJ in one gram of saturated fat (annex XIV of Regulation 1169/2011: fat 37 kJ/g). */
-export const KJ_PER_GRAM_OF_FAT = 37;
+const KJ_PER_GRAM_OF_FAT = 37;
 
 /** Points of a value in a table. */
 export function pointsIn(table: NutriScoreTable, value: number): number {
@@ -100,7 +100,7 @@ export function letterFor(score: number, category: NutriScoreCategory = 'general
 }
 
 /** Saturates as a share of total fat, in %; no fat, no ratio (0). */
-export const saturatesRatio = (saturatedFat: number, fat: number | null | undefined) =>
+const saturatesRatio = (saturatedFat: number, fat: number | null | undefined) =>
   fat && fat > 0 ? (saturatedFat / fat) * 100 : 0;
 
 function negativePoints(input: NutriScoreInput, category: NutriScoreCategory) {

@@ -1,8 +1,6 @@
 import { toGrams, type Unit } from './units.ts';
 import { HEADLINE } from './nutrition-headline.ts';
 
-export { missingHeadlineIngredients } from './nutrition-headline.ts';
-
 /** Nutrients of a Ciqual food per 100 g (docs/product/api.md `per100g`). `null` is « unknown », never 0. */
 export const NUTRIENTS = [
   'energyKj',

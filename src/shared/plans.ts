@@ -32,7 +32,7 @@ export function limitsFor(tier: Tier): Limits {
 }
 
 /** Near-limit warning threshold (docs/product/spec.md section 9: 80 % of the limit). */
-export const NEAR_LIMIT_RATIO = 0.8;
+const NEAR_LIMIT_RATIO = 0.8;
 
 export type LimitState = 'hidden' | 'near' | 'reached';
 

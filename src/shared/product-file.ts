@@ -6,7 +6,7 @@ import { MEAT_KINDS, PRICE_UNITS, PRODUCT_LABELS, PRODUCT_NUTRIENTS, type Produc
  * headers a supplier's sheet can be renamed to; numbers in French (« 9,80 ») or with a
  * point; lists separated by « ; ». One source for the three (docs/decisions/0023-costs-import-export.md).
  */
-export const PRODUCT_FILE_NUTRIENTS: Record<ProductNutrient, string> = {
+const PRODUCT_FILE_NUTRIENTS: Record<ProductNutrient, string> = {
   energyKj: 'Énergie (kJ)',
   energyKcal: 'Énergie (kcal)',
   fat: 'Matières grasses (g)',

@@ -17,7 +17,7 @@ export interface OriginStages {
 
 export const STAGES = ['born', 'reared', 'slaughtered'] as const;
 export type Stage = (typeof STAGES)[number];
-export const STAGE_WORDS: Record<Stage, string> = { born: 'Né', reared: 'Élevé', slaughtered: 'Abattu' };
+const STAGE_WORDS: Record<Stage, string> = { born: 'Né', reared: 'Élevé', slaughtered: 'Abattu' };
 
 export const originStagesMessages = {
   countryTooLong: 'Le nom du pays ne peut pas dépasser 60 caractères',

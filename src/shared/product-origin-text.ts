@@ -13,7 +13,7 @@ export interface ProductOrigin {
   sources: string[];
 }
 
-export const PRODUCT_MEAT_LABELS: Record<ProductMeatKind, string> = {
+const PRODUCT_MEAT_LABELS: Record<ProductMeatKind, string> = {
   bovine: 'Bovin',
   porcine: 'Porc',
   ovine: 'Ovin',

@@ -2,7 +2,7 @@ import { MEAT_KINDS as PRODUCT_MEAT_KINDS, type MeatKind as ProductMeatKind } fr
 import type { MeatKind, MeatOrigin } from './meat-origin.ts';
 import type { ProductOrigin } from './product-origin-text.ts';
 
-export { PRODUCT_MEAT_LABELS, productOriginText, type ProductOrigin } from './product-origin-text.ts';
+export { productOriginText, type ProductOrigin } from './product-origin-text.ts';
 
 /** The declared meats (the decree's words) that cover each kind of product meat. */
 export const DECLARED_FOR_KIND: Record<ProductMeatKind, readonly MeatKind[]> = {

@@ -91,7 +91,7 @@ const cell = (row: FileRow, header: string): string => {
 };
 
 /** « 9,80 », « 9.80 », « 1 234,5 » → a number; blank → null; anything else stays text (refused later). */
-export function numberOf(text: string): number | string | null {
+function numberOf(text: string): number | string | null {
   if (text === '') return null;
   const normalized = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
   return /^-?\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : text;

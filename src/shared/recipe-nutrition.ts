@@ -36,7 +36,7 @@ function neededFor(category: NutriScoreCategory): readonly [Nutrient, string][] 
   return NEEDED.filter(([nutrient]) => nutrient !== 'fat' || category === 'fats');
 }
 
-export const nutriScoreReasons = {
+const nutriScoreReasons = {
   fruitVegLegume: 'Part de fruits, légumes et légumineuses manquante',
   noWeight: 'Poids de la recette inconnu',
   unweighed: (names: string[]) => `Poids inconnu pour : ${names.join(', ')}`,

@@ -3,7 +3,7 @@ export const UNITS = ['g', 'kg', 'ml', 'cl', 'l', 'cs', 'cc', 'pincee', 'unité'
 export type Unit = (typeof UNITS)[number];
 
 /** Units that measure a volume: their grams are the millilitres × the line's density (g/ml). */
-export const VOLUME_UNITS: readonly Unit[] = ['ml', 'cl', 'l', 'cs', 'cc', 'pincee'];
+const VOLUME_UNITS: readonly Unit[] = ['ml', 'cl', 'l', 'cs', 'cc', 'pincee'];
 export const isVolume = (unit: Unit) => VOLUME_UNITS.includes(unit);
 
 /**
@@ -14,7 +14,7 @@ export const isVolume = (unit: Unit) => VOLUME_UNITS.includes(unit);
  * café » of kitchen measuring sets). A pinch has no legal measure: NutriCarte takes the measuring
  * spoon sold as « pinch », 1/16 teaspoon = 0,3125 ml, and says it is an estimate.
  */
-export const UNIT_AMOUNTS: Record<Exclude<Unit, 'unité'>, { amount: number; label: string; source: string }> = {
+const UNIT_AMOUNTS: Record<Exclude<Unit, 'unité'>, { amount: number; label: string; source: string }> = {
   g: { amount: 1, label: 'g', source: 'Système international' },
   kg: { amount: 1000, label: 'kg', source: 'Système international' },
   ml: { amount: 1, label: 'ml', source: 'Système international' },

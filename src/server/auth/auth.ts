@@ -10,7 +10,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/api/auth.
 /** Header set by our own wrapper from the socket (or the trusted proxy): clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-nutricarte-client-ip';
 
-export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 

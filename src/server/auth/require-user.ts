@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors.ts';
 import { SESSION_CACHE_MS, sessionCookieValue, sessionTags } from './session-cache.ts';
 
 /** Response header naming the organisation a request worked in (docs/product/organisations.md « Losing access »). */
-export const ORGANISATION_HEADER = 'X-Organisation-Id';
+const ORGANISATION_HEADER = 'X-Organisation-Id';
 
 /**
  * The admin role: an address of ADMIN_EMAILS that its owner has proved to hold (a confirmed
@@ -16,7 +16,7 @@ export const ORGANISATION_HEADER = 'X-Organisation-Id';
  * at once (docs/decisions/0034-versions-and-hostile-files.md). Only a development server
  * without SMTP_URL, which confirms no address at all, trusts the list alone.
  */
-export function roleOf(
+function roleOf(
   email: string,
   emailVerified: boolean,
   config: Pick<AppDeps['config'], 'adminEmails' | 'appEnv' | 'smtpUrl'>,

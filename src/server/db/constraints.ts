@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages.ts';
 const c = messages.constraints;
 
 /** CHECK constraint names of the schema → the field and French message they protect. */
-export const constraintMessages: Record<string, { field: string; message: string }> = {
+const constraintMessages: Record<string, { field: string; message: string }> = {
   recipes_name_check: { field: 'name', message: c.nameRequired },
   recipes_servings_check: { field: 'servings', message: c.servingsPositive },
   recipes_prep_time_check: { field: 'prepTime', message: c.prepTimePositive },

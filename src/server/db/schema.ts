@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SaleMode } from '../../shared/costs.ts';
 import type { Population } from '../../shared/catering/catering.ts';
 import type { PortionLine } from '../../shared/catering/portions.ts';
@@ -680,7 +680,5 @@ export interface DB {
 }
 
 export type RecipeRow = Selectable<RecipesTable>;
-export type NewRecipe = Insertable<RecipesTable>;
-export type RecipeUpdate = Updateable<RecipesTable>;
 export type CatalogueFoodRow = Selectable<CatalogueFoodsTable>;
 export type ProductRow = Selectable<ProductsTable>;

@@ -7,7 +7,7 @@ import { enqueueContactSync } from './outbox.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The account's active organisation and its role there, in one query; null when that membership is gone. */
-export async function findActiveMembership(db: Db, userId: string): Promise<ActiveOrganisation | null> {
+async function findActiveMembership(db: Db, userId: string): Promise<ActiveOrganisation | null> {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('memberships as m', (join) =>

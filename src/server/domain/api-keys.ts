@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * and 32 random bytes in base64url. Only its SHA-256 is stored: the key is shown once, and a
  * stolen database holds nothing that opens the API (a fast hash is enough for 256 random bits).
  */
-export const API_KEY_PREFIX = 'nc_live_';
+const API_KEY_PREFIX = 'nc_live_';
 const KEY_SHAPE = /^nc_live_[A-Za-z0-9_-]{43}$/;
 
 export function generateApiKey(): { key: string; hash: string; prefix: string } {

@@ -25,8 +25,8 @@ export function foldedWords(q: string): string[] {
 }
 
 /** The label beside a product in the ingredient search (docs/product/products.md). */
-export const PRODUCT_HIT_GROUP = 'Mon produit';
-export const RECIPE_HIT_GROUP = 'Ma recette';
+const PRODUCT_HIT_GROUP = 'Mon produit';
+const RECIPE_HIT_GROUP = 'Ma recette';
 
 /** What a product hit shows of its row (productSource reads no other column, but the Ciqual food it is based on: its Nutri-Score table). */
 const PRODUCT_HIT_COLUMNS = [

@@ -42,7 +42,7 @@ export function versionFromHeader(c: Context): number | undefined {
 }
 
 /** The version a write names, in its body's `version` or its `If-Match` header; undefined: take the write. */
-export function expectedVersion(c: Context, body: unknown): number | undefined {
+function expectedVersion(c: Context, body: unknown): number | undefined {
   const fromHeader = versionFromHeader(c);
   const inBody = versionInBody(body);
   if ('invalid' in inBody) throw badVersion(versionMessages.invalid);
@@ -131,7 +131,7 @@ export async function claimVersion(
 }
 
 /** The 409 of a stale version: the message of DECISIONS 21's contract, and what the server holds. */
-export function conflictError(held: { version: number; updated_by_name: string | null; updated_at: Date }): AppError {
+function conflictError(held: { version: number; updated_by_name: string | null; updated_at: Date }): AppError {
   const conflict: VersionConflict = {
     version: held.version,
     updatedAt: held.updated_at.toISOString(),

@@ -21,7 +21,7 @@ const plainText = (value: unknown, depth: number) =>
   (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${indent(depth)}`);
 
 /** The text of `value`, in pieces. */
-export async function* jsonPieces(value: unknown, depth = 0): AsyncGenerator<string> {
+async function* jsonPieces(value: unknown, depth = 0): AsyncGenerator<string> {
   if (value instanceof StreamedObject) {
     let count = 0;
     yield '{';

@@ -27,7 +27,7 @@ export interface LoggerOptions {
 }
 
 /** In batch mode: 50 ms, a blink for whoever reads the log. */
-export const BATCH_MS = 50;
+const BATCH_MS = 50;
 
 export function createLogger(level: LogLevel, write?: (line: string) => void, options: LoggerOptions = {}): Logger {
   const destination: DestinationStream & { flush?: () => void } = write

@@ -18,7 +18,7 @@ import type { Logger } from '../lib/logger.ts';
  * PostgreSQL are in the dump). The embedded database is single-process: stop the server first.
  */
 const run = promisify(execFile);
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 const DUMP = 'database.dump';
 const PGLITE_TAR = 'pglite-data.tar';
 const PHOTOS = 'photos';

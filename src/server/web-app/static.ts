@@ -68,7 +68,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * its markup; it goes to the head, in place of the built page's, and out of the body (where
  * it would be invalid HTML). The app's own `<title>` takes over once it renders.
  */
-export function withPaintedTitle(html: string, markup: string): { html: string; markup: string } {
+function withPaintedTitle(html: string, markup: string): { html: string; markup: string } {
   const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0];
   if (!title) return { html, markup };
   return { html: html.replace(/<title>[^<]*<\/title>/, () => title), markup: markup.slice(title.length) };

@@ -22,7 +22,6 @@ const password = z
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
 export const signInSchema = z.object({ email, password });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
   email,
@@ -66,13 +65,11 @@ export const resetPasswordSchema = z.object({
   token: z.string({ error: a.resetInvalidToken }).min(1, a.resetInvalidToken).max(200, a.resetInvalidToken),
   newPassword: password,
 });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** POST /api/auth/change-password (other sessions are signed out unless told otherwise). */
 export const changePasswordSchema = z
   .object({ currentPassword, newPassword: password, revokeOtherSessions: z.boolean().default(true) })
   .refine((v) => v.currentPassword !== v.newPassword, { message: a.newPasswordSame, path: ['newPassword'] });
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** POST /api/auth/change-email. */
 export const changeEmailSchema = z.object({ newEmail: email });
@@ -110,4 +107,3 @@ export const backupCodeSchema = z.object({
     .max(40, a.twoFactorInvalidCode),
   trustDevice: z.boolean().optional(),
 });
-export type BackupCodeInput = z.infer<typeof backupCodeSchema>;

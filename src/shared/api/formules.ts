@@ -62,5 +62,4 @@ export const formuleInputSchema = z.object({
       });
     }),
 });
-export type FormuleInput = z.input<typeof formuleInputSchema>;
 export type FormuleParsed = z.output<typeof formuleInputSchema>;

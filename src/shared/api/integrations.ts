@@ -70,7 +70,7 @@ export const apiKeyCreateSchema = z.object({
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
 
 /** The address of a webhook endpoint: an absolute http(s) URL without credentials (https in production, checked by the server). */
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string({ error: m.urlInvalid })
   .trim()
   .max(2000, m.urlInvalid)

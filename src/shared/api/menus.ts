@@ -125,7 +125,6 @@ export type MenuCreateParsed = z.output<typeof menuCreateSchema>;
 export type MenuUpdateParsed = z.output<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
-export type ItemMoveInput = z.input<typeof itemMoveSchema>;
 export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 
 /** docs/product/api.md « Menus, sections, items ». */

@@ -15,7 +15,7 @@ const m = organisationMessages;
 
 const noControl = (schema: z.ZodString) => schema.refine((value) => !hasControlCharacter(value), m.nameControl);
 
-export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
+const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
 
 /** PUT /api/organisation. */
 export const organisationUpdateSchema = z.object({
@@ -79,7 +79,7 @@ const CONTACT = /^(?:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+|https:\/\/[^\s/<>"]+\.[^\
  * diners and families as a link. Absent keeps the stored one (a form that does not know it
  * erases nothing); '' or null removes it.
  */
-export const accessibilityContactSchema = z
+const accessibilityContactSchema = z
   .string({ error: ACCESSIBILITY_CONTACT_INVALID })
   .trim()
   .max(200, ACCESSIBILITY_CONTACT_INVALID)

@@ -52,7 +52,7 @@ export interface PhotoUploadResult {
 export const PHOTO_FILE_NAME = /^([0-9a-f]{32})-([1-9][0-9]{0,4})\.webp$/;
 
 export const photoFileName = (photoId: string, width: number) => `${photoId}-${width}.webp`;
-export const photoPath = (photoId: string, width: number) => `/photos/${photoFileName(photoId, width)}`;
+const photoPath = (photoId: string, width: number) => `/photos/${photoFileName(photoId, width)}`;
 
 /** A photo from its id and its copies' sizes (the largest is `url`). */
 export function toPhoto(photoId: string, sizes: readonly { width: number; height: number }[]): Photo {

@@ -59,7 +59,7 @@ export const recipeMessages = {
 } as const;
 
 /** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (issue 20 « Growth », bench/growth.ts). */
-export const RECIPE_PAGE_MAX = 200;
+const RECIPE_PAGE_MAX = 200;
 export const recipePageQuerySchema = z.object({
   limit: z
     .string()
@@ -197,7 +197,7 @@ export const SUB_RECIPE_UNITS: readonly LineUnit[] = ['g', 'kg', 'portion'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A line names exactly one source: a Ciqual food (`code`) or an own product (`productId`). */
-export const ingredientLineSchema = z
+const ingredientLineSchema = z
   .object({
     code: z
       .string({ error: m.codeInvalid })

@@ -11,7 +11,7 @@ import { lazy } from '../lazy.ts';
  */
 
 /** The highest version a client may name (PostgreSQL's integer). */
-export const MAX_VERSION = 2_147_483_647;
+const MAX_VERSION = 2_147_483_647;
 
 /** What a 409 `conflict` of a stale version says beside its message. */
 export interface VersionConflict {

@@ -12,9 +12,9 @@ export const RULESET_LABELS: Record<Ruleset, string> = {
   'arrete-2011': 'Arrêté du 30 septembre 2011 (restauration scolaire), annexe I',
   'gemrcn-2015': 'GEMRCN «\u00a0Recommandation nutrition\u00a0» version 2.0, juillet 2015 (indicatif)',
 };
-export const rulesetOf = (population: Population): Ruleset => (population === 'adulte' ? 'gemrcn-2015' : 'arrete-2011');
+const rulesetOf = (population: Population): Ruleset => (population === 'adulte' ? 'gemrcn-2015' : 'arrete-2011');
 
-export const GRID_MEALS = 20;
+const GRID_MEALS = 20;
 
 type Kind = 'min' | 'max' | 'target';
 interface Component {
@@ -206,7 +206,7 @@ const EXPECTED: Record<Kind, (n: number) => string> = {
 };
 
 /** Only lunches and dinners are on the grid (arrêté art. 1); a goûter is not a meal of it. */
-export const onGrid = (meal: GridMeal) => meal.service !== 'gouter' && meal.components.length > 0;
+const onGrid = (meal: GridMeal) => meal.service !== 'gouter' && meal.components.length > 0;
 
 /** Evaluates the first 20 grid meals of `meals` (sorted by date then service). */
 export function evaluateGrid(

@@ -49,8 +49,6 @@ const BY_NAME = new Map(DINER_ALLERGENS.map((a) => [a.name, a]));
 /** An allergen's menu name in a language (an unknown stored name is shown as it is). */
 export const allergenLabel = (name: string, lang: DinerLanguage): string => BY_NAME.get(name)?.label[lang] ?? name;
 
-export const allergenSlug = (name: string): string | undefined => BY_NAME.get(name)?.slug;
-
 /**
  * The allergens a diner avoids, from every `sans` value (the form sends one per box, a shared
  * link one comma list): known slugs only, in annex II order, each once. Anything else (unknown,

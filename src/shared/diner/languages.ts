@@ -26,7 +26,7 @@ export const LANGUAGE_FRENCH_NAMES: Record<TranslatedLanguage, string> = {
   it: 'Italien',
 };
 
-export const isDinerLanguage = (value: unknown): value is DinerLanguage =>
+const isDinerLanguage = (value: unknown): value is DinerLanguage =>
   typeof value === 'string' && (DINER_LANGUAGES as readonly string[]).includes(value);
 
 /** `?lang=` as typed: case and surrounding spaces ignored, anything else unknown (null). */

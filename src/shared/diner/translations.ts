@@ -9,6 +9,7 @@ import { TRANSLATED_LANGUAGES, type DinerLanguage, type TranslatedLanguage } fro
 export type DishTranslation = { name?: string; description?: string };
 export type DishTranslations = Partial<Record<TranslatedLanguage, DishTranslation>>;
 
+/** The French messages of the translations' checks, for the forms that show them next to a field. @public */
 export const translationMessages = {
   invalid: 'Les traductions doivent être un objet par langue (en, es, de, it)',
   nameTooLong: 'Le nom traduit ne peut pas dépasser 200 caractères',
@@ -41,7 +42,7 @@ export const dishTranslationsSchema = z
   .transform((all) => compactTranslations(all as DishTranslations));
 
 /** Drops empty languages and fields, so that stored JSON only holds real translations. */
-export function compactTranslations(all: DishTranslations): DishTranslations {
+function compactTranslations(all: DishTranslations): DishTranslations {
   const out: DishTranslations = {};
   for (const lang of TRANSLATED_LANGUAGES) {
     const entry = all[lang];

@@ -77,8 +77,8 @@ export interface OrderedList {
 }
 
 /** Annex VII part A, 1: added water under this share of the finished product is not listed. */
-export const WATER_THRESHOLD = 0.05;
-export const WATER_KEY = 'water';
+const WATER_THRESHOLD = 0.05;
+const WATER_KEY = 'water';
 const MAX_DEPTH = 20;
 /**
  * Mentions a list may hold (each ingredient, each item of a compound's list): more than any

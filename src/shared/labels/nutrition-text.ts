@@ -51,7 +51,7 @@ const value = (key: LabelNutrient, values: LabelNutritionValues, unit: string) =
   `${formatDeclared(key, values[key])}${NBSP}${unit}`;
 
 /** One declaration in the linear form of article 34(2): « énergie 1 046 kJ / 250 kcal ; matières grasses 12 g, dont… ». */
-export function linearDeclaration(values: LabelNutritionValues): string {
+function linearDeclaration(values: LabelNutritionValues): string {
   return [
     `énergie ${value('energyKj', values, 'kJ')} / ${value('energyKcal', values, 'kcal')}`,
     `matières grasses ${value('fat', values, 'g')}, dont acides gras saturés ${value('saturatedFat', values, 'g')}`,

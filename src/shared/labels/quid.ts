@@ -48,12 +48,12 @@ function gramsOf(
 }
 
 /** Grams of each ingredient key in the whole dish, through its sub-recipes, times `factor`. */
-export function gramsByKey(recipe: LabelRecipeInput, factor = 1): Map<string, number> {
+function gramsByKey(recipe: LabelRecipeInput, factor = 1): Map<string, number> {
   return new Map([...gramsOf(recipe, new Map(), new Set())].map(([key, grams]) => [key, grams * factor]));
 }
 
 /** A recipe's finished weight: its cooked weight, else its ingredients'. */
-export function servedWeight(recipe: LabelRecipeInput): number {
+function servedWeight(recipe: LabelRecipeInput): number {
   if (recipe.cookedWeightG !== null && recipe.cookedWeightG > 0) return recipe.cookedWeightG;
   return recipe.lines.reduce((sum, line) => sum + (line.grams ?? 0), 0);
 }

@@ -21,45 +21,6 @@ const MEASURE_CODES: Record<string, { base: 'kg' | 'l'; factor: number }> = {
   HLT: { base: 'l', factor: 100 },
 };
 
-/** Codes of a piece or a package: one of them is « une unité » unless the description gives its contents. */
-const PIECE_CODES = new Set([
-  'H87', // piece
-  'C62', // one
-  'EA', // each
-  'XPP', // piece (packaging code)
-  'NAR', // number of articles
-  'NPR', // number of pairs
-  'PR', // pair
-  'DZN', // dozen: 12 below
-  'XBX', // box
-  'XCT', // carton
-  'XCS', // case
-  'XPK', // package
-  'XPA', // packet
-  'XBG', // bag
-  'XSA', // sack
-  'XBO', // bottle
-  'XBT', // bolt (some suppliers misuse it for bottle)
-  'XCA', // can
-  'XTN', // tin
-  'XCR', // crate
-  'XJR', // jar
-  'XTU', // tube
-  'XPT', // pot
-  'XBJ', // bucket
-  'XTY', // tray
-  'XPL', // pail
-  'XRO', // roll
-  'XBA', // barrel
-  'XKG', // keg
-  'XPX', // pallet
-  'XSW', // shrink-wrapped
-  'XNE', // unpacked
-  'SET', // set
-]);
-
-export type InvoiceQuantityBase = PriceUnit;
-
 /** A package's contents read from its description, e.g. 6 × 1 L → { amount: 6, base: 'l' }. */
 export interface PackContents {
   amount: number;
@@ -125,9 +86,6 @@ export function billedUnitContents(unitCode: string, description: string): { amo
   if (contents) return { amount: round6(contents.amount * pieces), base: contents.base };
   return { amount: pieces, base: 'unité' };
 }
-
-export const isKnownUnitCode = (unitCode: string) =>
-  unitCode.toUpperCase() in MEASURE_CODES || PIECE_CODES.has(unitCode.toUpperCase());
 
 /** The French words shown beside a line's code (« kg », « pièce », « colis »…). */
 export function unitCodeLabel(unitCode: string): string {

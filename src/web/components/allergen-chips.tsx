@@ -12,7 +12,7 @@ const STYLE: Record<AllergenPresence, string> = {
   traces: 'border-amber-300 bg-amber-100 text-amber-950',
 };
 
-export function presenceOf(allergen: string, contains: readonly string[], traces: readonly string[]): AllergenPresence {
+function presenceOf(allergen: string, contains: readonly string[], traces: readonly string[]): AllergenPresence {
   return contains.includes(allergen) ? 'contains' : traces.includes(allergen) ? 'traces' : 'none';
 }
 

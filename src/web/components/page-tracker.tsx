@@ -5,7 +5,7 @@ import { api } from '../lib/api.ts';
 import { useMe } from '../lib/queries.ts';
 
 /** docs/product/spec.md section 9: page tracking 100 ms after navigation. */
-export const PAGE_TRACKING_DELAY_MS = 100;
+const PAGE_TRACKING_DELAY_MS = 100;
 
 /**
  * First-party page tracking of a signed-in owner's pages (public, dashboard and admin

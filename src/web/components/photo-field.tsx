@@ -5,7 +5,7 @@ import { Button, buttonClass } from './ui/button.tsx';
 import { ConfirmDialog } from './ui/confirm-dialog.tsx';
 
 /** What the browser can tell before sending: the type it reads and the size (the server checks the bytes). */
-export function photoFileProblem(file: File): string | null {
+function photoFileProblem(file: File): string | null {
   if (!(PHOTO_MEDIA_TYPES as readonly string[]).includes(file.type)) return photoMessages.wrongType;
   if (file.size > PHOTO_MAX_BYTES) return photoMessages.tooLarge;
   return null;

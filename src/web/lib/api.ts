@@ -4,7 +4,7 @@ import type { VersionConflict } from '../../shared/api/versions.ts';
 import { organisationWatch } from './organisation-watch.ts';
 
 /** The organisation an answer was served in (docs/product/organisations.md « Losing access »). */
-export const ORGANISATION_HEADER = 'x-organisation-id';
+const ORGANISATION_HEADER = 'x-organisation-id';
 
 /** An answer of the API that is not 2xx, with docs/product/api.md's code and French message. */
 export class ApiError extends Error {

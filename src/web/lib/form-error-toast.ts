@@ -16,7 +16,7 @@ export function showFormErrorToast(form: string, title: string, description?: st
 export const showValidationToast = (form: string, description: string) =>
   showFormErrorToast(form, genericMessages.validationTitle, description);
 
-export function dismissFormErrorToast(form: string) {
+function dismissFormErrorToast(form: string) {
   toast.dismiss(toastId(form));
 }
 

@@ -13,7 +13,7 @@ const BATCH = 100;
  * so a copy it writes is never deleted here. A failure leaves the row for the next sweep, with
  * a log line; nothing the owner did is undone by it.
  */
-export async function sweepOrphans(
+async function sweepOrphans(
   db: Kysely<DB>,
   objects: PhotoObjectStore,
   logger: Logger,

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * old timestamps (5 minutes) and event ids it has already seen is safe from replays.
  */
 export const SIGNATURE_HEADER = 'NutriCarte-Signature';
-export const DEFAULT_TOLERANCE_SECONDS = 300;
+const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export const generateWebhookSecret = () => 'whsec_' + randomBytes(24).toString('base64url');
 

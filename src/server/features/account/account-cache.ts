@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { readMe } from './service.ts';
 
 /** A kept answer is read again after this long, changes announced or not (the month's counts, a trial that ends). */
-export const ACCOUNT_CACHE_MS = 5_000;
+const ACCOUNT_CACHE_MS = 5_000;
 
 /**
  * What GET /api/me shows, as the `nutricarte_cache` payloads that announce its changes
@@ -14,7 +14,7 @@ export const ACCOUNT_CACHE_MS = 5_000;
  * memberships), and each organisation it lists (`o:`: establishments, menus, QR codes, plan;
  * `c:`: recipes, name, members, invitations).
  */
-export function accountTags(me: MeResponse): string[] {
+function accountTags(me: MeResponse): string[] {
   return [`u:${me.user.id}`, ...me.organisations.flatMap((o) => [`o:${o.id}`, `c:${o.id}`])];
 }
 

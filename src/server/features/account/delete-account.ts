@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'billing' | 'logger'>;
 
 /** The password typed again, checked against the owner's credential (better-auth's hash). */
-export async function checkOwnPassword(
+async function checkOwnPassword(
   deps: Pick<AppDeps, 'db' | 'auth'>,
   userId: string,
   password: string,

@@ -107,7 +107,7 @@ function summaryQuery(db: Kysely<DB>, userId: string, organisationId?: string): 
  * establishment's address as `profile`, its plan, usage and limits. Null when the account is not
  * (or no longer) a member of that organisation.
  */
-export async function getAccountSummary(
+async function getAccountSummary(
   db: Kysely<DB>,
   user: SessionUser,
   organisationId?: string,

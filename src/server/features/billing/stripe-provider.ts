@@ -32,7 +32,7 @@ const LIVE = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused', 'inc
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** Stripe's subscription → our row. `cancel_at` counts as « ends at period end » (newer portals use it). */
-export function snapshotFromStripe(
+function snapshotFromStripe(
   sub: Stripe.Subscription | undefined,
   customerId: string,
   prices: StripeConfig,

@@ -20,10 +20,10 @@ const HIT_BYTES = 2_000;
 /** Hits kept per organisation: past that many, the older ones go. */
 const HITS_KEPT = 200;
 /** Read again after this long whatever happens (a change is heard on the channel long before). */
-export const OWN_INGREDIENTS_CACHE_MS = 10 * 60_000;
+const OWN_INGREDIENTS_CACHE_MS = 10 * 60_000;
 
 /** The payload that announces a change to an organisation's products or recipes (migration 0020). */
-export const ownIngredientsTag = (organisationId: string) => `i:${organisationId}`;
+const ownIngredientsTag = (organisationId: string) => `i:${organisationId}`;
 
 /**
  * The organisation's own hits for what the cook typed: its products, « Mon produit », then its

@@ -9,7 +9,7 @@ import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';
 import { searchOwnIngredients } from './own-ingredients.ts';
 
 /** docs/product/api.md « Catalogue »: public reference data (Ciqual foods, the 14 allergens), cacheable. */
-export const catalogueMessages = {
+const catalogueMessages = {
   queryTooLong: 'La recherche ne peut pas dépasser 100 caractères',
 } as const;
 

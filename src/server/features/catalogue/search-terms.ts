@@ -59,7 +59,7 @@ export function normalizeTerm(word: string): string | null {
 }
 
 /** Typo tolerance by word length: none under 4 letters, one edit from 4, two from 8. */
-export function maxEdits(term: string): number {
+function maxEdits(term: string): number {
   if (term.length >= 8) return 2;
   if (term.length >= 4) return 1;
   return 0;

@@ -20,8 +20,8 @@ import { matchQuality, normalizeTerm, parseQuery, tokenize, type QuerySlot } fro
  */
 
 export const MIN_QUERY_LENGTH = 3;
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 50;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
 /** How many of MiniSearch's best results are re-ranked. */
 const RERANK_WINDOW = 400;
 

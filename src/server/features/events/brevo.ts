@@ -23,7 +23,7 @@ export class CrmError extends Error {
 }
 
 /** docs/product/spec.md: the restaurant name's first word is the first name, the rest the last name. */
-export function splitRestaurantName(name: string): { firstName: string; lastName: string } {
+function splitRestaurantName(name: string): { firstName: string; lastName: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') };
 }

@@ -27,8 +27,7 @@ const defaults: Required<Omit<WorkerOptions, 'webhooks'>> = {
   pollIntervalMs: 1_000,
 };
 
-export const backoffMs = (attempt: number, base: number, cap: number) =>
-  Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
+const backoffMs = (attempt: number, base: number, cap: number) => Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
 
 interface Claimed {
   id: number;
@@ -185,5 +184,3 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
     },
   };
 }
-
-export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

@@ -34,9 +34,9 @@ export async function menuRecipes(db: Kysely<DB>, organisationId: string, menuId
 }
 
 /** When each service is served, unless the print says otherwise. */
-export const DEFAULT_SERVICE_TIMES: Record<Service, string> = { dejeuner: '12:00', diner: '19:00', gouter: '16:00' };
+const DEFAULT_SERVICE_TIMES: Record<Service, string> = { dejeuner: '12:00', diner: '19:00', gouter: '16:00' };
 /** Plats témoins are kept five days after the service (arrêté of 21 December 2009, annex IV). */
-export const TEMOIN_KEEP_DAYS = 5;
+const TEMOIN_KEEP_DAYS = 5;
 
 /** The « plats témoins » of an establishment's day: every planned dish, by service and component. */
 export async function temoinDay(

@@ -28,7 +28,7 @@ import { fitsOf, glyphWarnings } from './pdf/fit.ts';
 type Establishment = NonNullable<Label['establishment']>;
 
 /** The organisation's establishments by id, and its first (the default of a label), oldest first. */
-export async function establishmentsOf(db: Kysely<DB>, organisationId: string) {
+async function establishmentsOf(db: Kysely<DB>, organisationId: string) {
   const rows = await db
     .selectFrom('establishments')
     .select(['id', 'name', 'address', 'postal_code', 'city'])
@@ -61,7 +61,7 @@ function listed<T>(make: () => T): T {
 }
 
 /** One recipe's label from a loaded tree. */
-export function labelOf(
+function labelOf(
   tree: Tree,
   recipeId: string,
   establishments: Awaited<ReturnType<typeof establishmentsOf>>,

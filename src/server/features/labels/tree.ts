@@ -147,7 +147,7 @@ export function defaultFoodName(name: string): string {
 }
 
 /** Added water: a Ciqual food of the « eaux » subgroup (« Eau du robinet », mineral waters). */
-export const isWater = (subgroup: string | null) => subgroup !== null && foldText(subgroup) === 'eaux';
+const isWater = (subgroup: string | null) => subgroup !== null && foldText(subgroup) === 'eaux';
 
 /**
  * The label's input for one recipe of the tree, its sub-recipes inside. Each recipe's input is

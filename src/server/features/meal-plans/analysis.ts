@@ -17,7 +17,7 @@ import { findEstablishment, readEntries, type EntryRow } from './service.ts';
 /** 20 grid meals fit in 120 days even with one lunch a week for a term and its holidays. */
 const GRID_LOOKAHEAD_DAYS = 120;
 
-export function gridMeals(entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): GridMeal[] {
+function gridMeals(entries: readonly EntryRow[], dishes: ReadonlyMap<string, Dish>): GridMeal[] {
   const meals = new Map<string, GridMeal & { components: { slot: EntryRow['slot']; dish: Dish['profile'] }[] }>();
   for (const e of entries) {
     const dish = dishes.get(e.recipe_id);

@@ -6,7 +6,7 @@ import type { EgalimTotals } from '../../../shared/catering/egalim.ts';
  * line for one establishment and one year. Values are euros excluding VAT with a decimal
  * point; what NutriCarte does not know (SIRET, French origin) is left empty for the owner.
  */
-export const MA_CANTINE_COLUMNS = [
+const MA_CANTINE_COLUMNS = [
   'siret',
   'année_bilan',
   'valeur_totale',

@@ -95,7 +95,7 @@ export type ServiceVersions = ReadonlyMap<string, number>;
 const serviceKey = (date: string, service: Service) => `${date} ${service}`;
 
 /** The versions of the services saved in [from, to] (migration 0023-versions). */
-export async function readServiceVersions(
+async function readServiceVersions(
   db: Db,
   organisationId: string,
   establishmentId: string,

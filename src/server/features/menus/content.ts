@@ -21,7 +21,7 @@ import { findPhotos } from '../../domain/photos/find.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** A menu's sections with their items, both in display order (docs/product/api.md). */
-export async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
+async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
   const sections = await db
     .selectFrom('menu_sections')
     .select(['id', 'version', 'name', 'description', 'display_order'])

@@ -26,7 +26,7 @@ function readChoices(stored: unknown, sections: ReadonlySet<string>): string[][]
 }
 
 /** The menu's formules in display order (src/shared/api/formules.ts). */
-export async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
+async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
   const [rows, sections] = await Promise.all([
     db
       .selectFrom('formules')

@@ -15,7 +15,7 @@ type MenuRow = Pick<
   'id' | 'version' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at'
 >;
 
-export function toMenu(row: MenuRow): Menu {
+function toMenu(row: MenuRow): Menu {
   return {
     id: row.id,
     version: row.version,

@@ -22,7 +22,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { invitationMail, invitationUrl } from './invitation-mail.ts';
 
 /** An invitation is valid 7 days (docs/product/organisations.md « Invitations »). */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Only the SHA-256 of a token is stored: the database alone cannot open an invitation. */
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -34,7 +34,7 @@ export async function listMembers(db: Db, organisationId: string, userId?: strin
 }
 
 /** Invitations not accepted, revoked nor expired, oldest first. */
-export async function listPendingInvitations(db: Db, organisationId: string): Promise<PendingInvitation[]> {
+async function listPendingInvitations(db: Db, organisationId: string): Promise<PendingInvitation[]> {
   const rows = await db
     .selectFrom('invitations')
     .select(['id', 'email', 'role', 'expires_at'])

@@ -18,8 +18,8 @@ import {
 } from './schemas.ts';
 import * as service from './service.ts';
 
-export const OPENAPI_PATH = '/openapi.json';
-export const REFERENCE_PATH = '/reference';
+const OPENAPI_PATH = '/openapi.json';
+const REFERENCE_PATH = '/reference';
 
 const errors = {
   401: { description: 'Clé absente, invalide ou révoquée', content: { 'application/json': { schema: ErrorSchema } } },

@@ -21,7 +21,7 @@ export const ErrorSchema = z
 const id = z.string().uuid();
 const nullableNumber = z.number().nullable();
 
-export const NutritionSchema = z
+const NutritionSchema = z
   .object({
     caloriesPerServing: nullableNumber.openapi({ description: 'kcal par portion' }),
     proteinPerServing: nullableNumber.openapi({ description: 'g par portion' }),

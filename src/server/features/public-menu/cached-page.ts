@@ -70,7 +70,7 @@ export function cachePage(html: string): CachedPage {
 const encodings = new Map<string, { br: boolean; gzip: boolean }>();
 
 /** What an Accept-Encoding takes (RFC 9110 12.5.3: a name or `*` with a q-value above 0); memoized per header value. */
-export function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
+function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
   if (!header) return { br: false, gzip: false };
   let known = encodings.get(header);
   if (known) return known;

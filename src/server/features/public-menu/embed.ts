@@ -9,7 +9,7 @@ import type { Context } from 'hono';
  * The frame is `credentialless` where the browser knows it, and the page sets no cookie anyway.
  * `data-lang` picks a language (`en`, `es`, `de`, `it`), `data-title` the frame's accessible name.
  */
-export const EMBED_SCRIPT = `(function(){
+const EMBED_SCRIPT = `(function(){
 var s=document.currentScript;if(!s||!s.getAttribute('data-menu'))return;
 var origin=new URL(s.src).origin,lang=s.getAttribute('data-lang'),f=document.createElement('iframe');
 f.src=origin+'/menu/'+encodeURIComponent(s.getAttribute('data-menu'))+(lang?'?lang='+encodeURIComponent(lang):'');

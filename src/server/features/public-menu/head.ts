@@ -27,7 +27,7 @@ const DIETS: Record<string, RestrictedDiet> = {
 
 const OG_LOCALES: Record<DinerLanguage, string> = { fr: 'fr_FR', en: 'en_GB', es: 'es_ES', de: 'de_DE', it: 'it_IT' };
 
-export const menuPageUrl = (origin: string, menuId: string, lang: DinerLanguage) =>
+const menuPageUrl = (origin: string, menuId: string, lang: DinerLanguage) =>
   `${origin}/menu/${encodeURIComponent(menuId)}${lang === 'fr' ? '' : `?lang=${lang}`}`;
 
 const absolute = (url: string, origin: string) => new URL(url, origin).href;
@@ -64,7 +64,7 @@ function menuItem(item: PublicMenuItem, v: DinerView, origin: string): MenuItem 
   };
 }
 
-export function menuStructuredData(menu: PublicMenu, v: DinerView, origin: string): WithContext<Restaurant> {
+function menuStructuredData(menu: PublicMenu, v: DinerView, origin: string): WithContext<Restaurant> {
   const sections: MenuSection[] = menu.sections
     .filter((s) => s.items.length > 0)
     .map((s) => ({

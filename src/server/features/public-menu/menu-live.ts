@@ -15,7 +15,7 @@ import type { MenuChangeFeed } from './menu-changes.ts';
  * dishes are now sold out or back, or that the menu changed, in the page's language (its
  * `data-*` texts). A failed fetch waits for the next event; a page gone (404) reloads to show why.
  */
-export const LIVE_SCRIPT = `(function(){
+const LIVE_SCRIPT = `(function(){
 var busy=0,again=0,opened=0,d=document;
 if(parent!==window&&window.ResizeObserver){var h=0;new ResizeObserver(function(){var n=d.documentElement.scrollHeight;if(n!==h){h=n;parent.postMessage({nutricarte:'menu-height',height:n},'*')}}).observe(d.body)}
 if(!window.EventSource||!window.fetch||!window.DOMParser)return;

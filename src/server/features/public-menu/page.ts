@@ -9,7 +9,7 @@ import { DINER_CSS } from './diner-controls.ts';
  * small hand-written stylesheet inline (the diner's phone gets everything in one response).
  * Mobile first; green (#047857) and orange (#ea580c) accents; text contrast ≥ 4.5:1.
  */
-export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
+const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f2937;background:#f5f7f6}
 .wrap{max-width:46rem;margin:0 auto;padding-left:1rem;padding-right:1rem}

@@ -210,7 +210,7 @@ function contactLine(menu: PublicMenu): string {
 }
 
 /** The establishment's own accessibility contact (docs/product/accessibility.md): a mailto or a web page. */
-export function accessibilityContactLine(contact: string | null, establishmentName: string, v: DinerView): string {
+function accessibilityContactLine(contact: string | null, establishmentName: string, v: DinerView): string {
   if (!contact) return '';
   const href = contact.includes('@') && !contact.startsWith('http') ? `mailto:${contact}` : contact;
   const fr = v.lang === 'fr' ? '' : ' lang="fr"';

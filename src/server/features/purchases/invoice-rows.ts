@@ -13,7 +13,7 @@ import { isUuid } from '../../lib/ids.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The columns an invoice's JSON shows (dates as text). */
-export const INVOICE_COLUMNS = [
+const INVOICE_COLUMNS = [
   'id',
   'status',
   'kind',
@@ -53,7 +53,7 @@ type InvoiceRow = {
   confirmed_at: Date | null;
 };
 
-export function invoiceHead(row: InvoiceRow): Omit<Invoice, 'lines'> {
+function invoiceHead(row: InvoiceRow): Omit<Invoice, 'lines'> {
   const notes: string[] = [];
   if (!row.lines_included) notes.push(m.noLines(row.profile ?? 'MINIMUM'));
   if (row.kind === 'credit_note') notes.push(m.creditNote);
@@ -93,7 +93,7 @@ type LineRow = {
   base_unit: InvoiceLine['contents']['per'];
 };
 
-export function toLine(row: LineRow): InvoiceLine {
+function toLine(row: LineRow): InvoiceLine {
   return {
     id: row.id,
     supplierArticleId: row.supplier_article_id,
@@ -125,7 +125,7 @@ const LINE_COLUMNS = [
   'base_unit',
 ] as const;
 
-export async function readLines(db: Db, organisationId: string, invoiceId: string): Promise<InvoiceLine[]> {
+async function readLines(db: Db, organisationId: string, invoiceId: string): Promise<InvoiceLine[]> {
   const rows = await db
     .selectFrom('purchase_invoice_lines')
     .select(LINE_COLUMNS)

@@ -40,7 +40,7 @@ const toQrCode = (r: Row): QrCode => ({
 });
 
 /** The public URL printed in the code: the server counts the scan there, then redirects. */
-export const qrUrl = (publicOrigin: string, id: string) => `${publicOrigin}/qr/${id}`;
+const qrUrl = (publicOrigin: string, id: string) => `${publicOrigin}/qr/${id}`;
 
 export async function listQrCodes(db: Kysely<DB>, organisationId: string): Promise<QrCode[]> {
   const rows = await selectQrCodes(db)

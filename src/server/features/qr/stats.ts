@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-export const DEFAULT_STATS_DAYS = 30;
+const DEFAULT_STATS_DAYS = 30;
 const MAX_STATS_DAYS = 366;
 /** A restaurant counts its days in French time, whatever the server's time zone. */
 const TIME_ZONE = 'Europe/Paris';

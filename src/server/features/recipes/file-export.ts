@@ -21,7 +21,7 @@ import { listRecipes } from './service.ts';
 const n = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
 
 /** One line per ingredient line (a recipe repeats its name), with the recipe's cost facts; an import reads it back. */
-export async function recipeTable(db: Kysely<DB>, organisationId: string): Promise<string[][]> {
+async function recipeTable(db: Kysely<DB>, organisationId: string): Promise<string[][]> {
   return subRecipesFirst(await listRecipes(db, organisationId)).flatMap((r) =>
     r.ingredients.map((line) => [
       r.name,

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** The most a recipe's « Historique » lists (newest first). */
-export const RECIPE_HISTORY_LIMIT = 100;
+const RECIPE_HISTORY_LIMIT = 100;
 
 /** GET /api/recipes/:id/history: any member reads the history of a recipe of the organisation. */
 export async function recipeHistory(db: Kysely<DB>, organisationId: string, id: string): Promise<RecipeHistory> {

@@ -2,7 +2,7 @@ import { saveBlob } from '../../lib/save-file.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { copyText } from './copy-text.ts';
 
-export const BACKUP_CODES_FILE = 'nutricarte-codes-de-secours.txt';
+const BACKUP_CODES_FILE = 'nutricarte-codes-de-secours.txt';
 
 const asText = (codes: string[]) =>
   `Codes de secours NutriCarte\nChacun permet une seule connexion si vous n’avez plus votre application d’authentification.\n\n${codes.join('\n')}\n`;

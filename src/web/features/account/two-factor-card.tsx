@@ -20,7 +20,7 @@ const { Component: TwoFactorEnrolment, usePreload: usePreloadEnrolment } = lazyC
   (m) => m.TwoFactorEnrolment,
 );
 
-export const TWO_FACTOR_DISABLED = 'Double authentification désactivée';
+const TWO_FACTOR_DISABLED = 'Double authentification désactivée';
 
 type Step =
   | { name: 'overview' }

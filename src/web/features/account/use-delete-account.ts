@@ -3,7 +3,7 @@ import type { DeleteAccountInput } from '../../../shared/api/auth.ts';
 import { api } from '../../lib/api.ts';
 import { useLeaveSession } from '../../lib/use-leave-session.ts';
 
-export const ACCOUNT_DELETED = 'Votre compte et toutes ses données ont été supprimés.';
+const ACCOUNT_DELETED = 'Votre compte et toutes ses données ont été supprimés.';
 
 /** DELETE /api/account: everything goes, the session cookie too. */
 export function useDeleteAccount() {

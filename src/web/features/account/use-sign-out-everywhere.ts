@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useLeaveSession } from '../../lib/use-leave-session.ts';
 
-export const SIGNED_OUT_EVERYWHERE = 'Vous êtes déconnecté de tous vos appareils.';
+const SIGNED_OUT_EVERYWHERE = 'Vous êtes déconnecté de tous vos appareils.';
 
 /** POST /api/auth/revoke-sessions: every session ends, this one too. */
 export function useSignOutEverywhere() {

@@ -24,7 +24,7 @@ export function useBillingSubscription() {
 export const isFetchFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 /** The subscription and the usage limits changed: refetch both. */
-export function useRefreshBilling() {
+function useRefreshBilling() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([

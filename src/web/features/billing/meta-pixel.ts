@@ -17,7 +17,7 @@ declare global {
 }
 
 /** Meta's loader, written as code (no inline script, so the CSP stays strict). */
-export function installMetaPixel(pixelId: string): Fbq {
+function installMetaPixel(pixelId: string): Fbq {
   if (window.fbq) return window.fbq;
   const fbq: Fbq = (...args: unknown[]) => {
     if (fbq.callMethod) fbq.callMethod(...args);

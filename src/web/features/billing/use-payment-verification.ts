@@ -9,7 +9,7 @@ import { billingSubscriptionQueryKey, fetchBillingSubscription } from './api.ts'
 import { emitSubscriptionVerified } from './subscribe-event.ts';
 import { backoffDelay, VERIFICATION } from './verification-schedule.ts';
 
-export const NOT_CONFIRMED_YET = 'Le paiement n’a pas encore été confirmé par notre prestataire de paiement.';
+const NOT_CONFIRMED_YET = 'Le paiement n’a pas encore été confirmé par notre prestataire de paiement.';
 
 export type VerificationState =
   | { phase: 'invalid' }

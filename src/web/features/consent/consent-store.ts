@@ -7,7 +7,7 @@
 /** Bump when a purpose is added or its meaning changes: every visitor is asked again. */
 export const CONSENT_VERSION = 1;
 export const CONSENT_STORAGE_KEY = 'nutricarte:consent';
-export const CONSENT_LIFETIME_MONTHS = 6;
+const CONSENT_LIFETIME_MONTHS = 6;
 
 export interface ConsentChoices {
   /** « Mesure d'audience »: first-party page tracking of signed-in owners. */
@@ -133,6 +133,3 @@ if (typeof window !== 'undefined') {
     if (event.key === CONSENT_STORAGE_KEY || event.key === null) consentStore.reload();
   });
 }
-
-/** « Gestion des cookies » links call this. */
-export const openConsentPreferences = () => consentStore.openPreferences();

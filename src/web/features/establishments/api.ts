@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
 
-export const establishmentsQueryKey = ['establishments'] as const;
+const establishmentsQueryKey = ['establishments'] as const;
 
 /** GET /api/establishments: every member reads them (the menu form picks one). */
 export function useEstablishments() {

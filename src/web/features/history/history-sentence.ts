@@ -111,7 +111,7 @@ function describePlanChange(
  * What the actor did, after their name: « a confirmé les allergènes de Quiche lorraine ».
  * `details` as src/shared/api/organisations.ts describes them for each action.
  */
-export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'details'>): string {
+function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'details'>): string {
   const { action, entity, details } = event;
   const thing = `${NOUNS[entity.type]} ${entity.name}`;
   if (entity.type === 'meal_plan') {

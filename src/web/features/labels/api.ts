@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Label, LabelFormat, LabelSettingsInput, TemoinDay } from '../../../shared/api/labels.ts';
 import { api } from '../../lib/api.ts';
 
-export const labelQueryKey = (recipeId: string) => ['labels', recipeId] as const;
+const labelQueryKey = (recipeId: string) => ['labels', recipeId] as const;
 
 /** GET /api/recipes/:id/label: the label as it prints today (docs/product/labels.md). */
 export function useLabel(recipeId: string) {

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format.ts';
 import { usePublicConfig } from '../../lib/queries.ts';
 
 /** Date shown as « Dernière mise à jour » on the three legal pages: change it with their text. */
-export const LEGAL_TEXTS_UPDATED_AT = '2026-11-21';
+const LEGAL_TEXTS_UPDATED_AT = '2026-11-21';
 
 // Long-form typography for the legal texts (no typography plugin): readable line length,
 // spaced paragraphs and lists, visible links.

@@ -26,7 +26,6 @@ function icon(paths: ReactNode) {
 }
 
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
-export const XIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
 export const CheckCircleIcon = icon(
   <>
     <circle cx="12" cy="12" r="10" />
@@ -124,12 +123,6 @@ export const HospitalIcon = icon(
 export const UtensilsIcon = icon(
   <path d="M3 2v7a2 2 0 0 0 2 2h4a2 2 0 0 0 2-2V2M7 2v20M21 15V2a5 5 0 0 0-5 5v6a2 2 0 0 0 2 2h3Zm0 0v7" />,
 );
-export const FileIcon = icon(
-  <>
-    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
-    <path d="M14 2v6h6M16 13H8M16 17H8M10 9H8" />
-  </>,
-);
 export const MailIcon = icon(
   <>
     <rect x="2" y="4" width="20" height="16" rx="2" />
@@ -137,5 +130,3 @@ export const MailIcon = icon(
   </>,
 );
 export const CrownIcon = icon(<path d="M2 18h20M3 7l5 5 4-7 4 7 5-5-2 11H5Z" />);
-export const SparklesIcon = icon(<path d="M12 3l1.9 5.8L20 10l-6.1 1.2L12 17l-1.9-5.8L4 10l6.1-1.2Z" />);
-export const ChartIcon = icon(<path d="M3 3v18h18M7 16v-4M12 16V8M17 16v-7" />);

@@ -44,7 +44,7 @@ function textsOf(grid: PortionGrid): Texts {
  * The body of the save: the cells that depart from the defaults (a cell typed back to its
  * default follows the defaults again), and the cells that are not a weight, with their message.
  */
-export function portionsBody(texts: Texts): { body: PortionsBody; errors: Record<string, string> } {
+function portionsBody(texts: Texts): { body: PortionsBody; errors: Record<string, string> } {
   const grams: PortionsBody['grams'] = {};
   const errors: Record<string, string> = {};
   for (const line of PORTION_LINES) {

@@ -15,7 +15,7 @@ import { useProduction } from './api.ts';
 const NONE: Record<Population, number> = { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 0 };
 
 /** « Portion (plat composé) : élémentaire 250 g (arrêté du 30 septembre 2011, annexe II), adulte 300 g (repère indicatif NutriCarte) ». */
-export function portionSentence(dish: ProductionAnswer['dishes'][number]): string {
+function portionSentence(dish: ProductionAnswer['dishes'][number]): string {
   const cells = Object.entries(dish.portionGrams).map(([p, grams]) => {
     const population = p as Population;
     const source = dish.portionSources[population];

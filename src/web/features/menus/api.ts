@@ -18,9 +18,9 @@ import type { MoveTarget } from './move-target.ts';
 
 export type { MoveTarget } from './move-target.ts';
 
-export const menusQueryKey = ['menus'] as const;
-export const menuQueryKey = (id: string) => ['menus', id] as const;
-export const sectionsQueryKey = (menuId: string) => ['menus', menuId, 'sections'] as const;
+const menusQueryKey = ['menus'] as const;
+const menuQueryKey = (id: string) => ['menus', id] as const;
+const sectionsQueryKey = (menuId: string) => ['menus', menuId, 'sections'] as const;
 
 /** GET /api/menus: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
 export const menusQuery = queryOptions({

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import type { Versioned } from '../../lib/versions.ts';
 
-export const formulesQueryKey = (menuId: string) => ['menus', menuId, 'formules'] as const;
+const formulesQueryKey = (menuId: string) => ['menus', menuId, 'formules'] as const;
 
 /** GET /api/menus/:id/formules (src/shared/api/formules.ts). */
 export function useFormules(menuId: string) {

@@ -1,7 +1,7 @@
 import { foldText } from '../../../shared/allergens.ts';
 
 /** Case- and accent-insensitive match of `query` over name and description; a blank query keeps all. */
-export function matchesText(row: { name: string; description: string }, query: string): boolean {
+function matchesText(row: { name: string; description: string }, query: string): boolean {
   const q = foldText(query);
   return q === '' || foldText(row.name).includes(q) || foldText(row.description).includes(q);
 }

@@ -16,7 +16,7 @@ export interface TreeRow {
 /** The walk stops where the server's does (src/server/domain/recipe-recompute.ts MAX_DEPTH). */
 const MAX_DEPTH = 20;
 
-export function lineGrams(line: RecipeIngredient, quantity: number): number | null {
+function lineGrams(line: RecipeIngredient, quantity: number): number | null {
   return line.unit === 'portion'
     ? quantity * (line.gramsPerPortion ?? 0)
     : toGrams(quantity, line.unit, line.gramsPerUnit, line.gramsPerMl);

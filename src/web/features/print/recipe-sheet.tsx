@@ -20,7 +20,7 @@ const conversion = (line: RecipeIngredient) =>
       : '';
 
 /** « 1 h 15 min », « 20 min »; null when not given. */
-export function formatMinutes(minutes: number | null): string | null {
+function formatMinutes(minutes: number | null): string | null {
   if (minutes === null) return null;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

@@ -1,7 +1,7 @@
 import type { QrCode } from '../../../shared/api/qr.ts';
 import type { ReactNode } from 'react';
 
-export const TABLE_CARD_CALL_TO_ACTION =
+const TABLE_CARD_CALL_TO_ACTION =
   'Scannez pour découvrir notre menu, les allergènes et les informations nutritionnelles';
 /** About 69 mm on the A6 card: large enough for any phone from a seat. */
 export const TABLE_CARD_QR_SIZE = 260;

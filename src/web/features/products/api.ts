@@ -3,7 +3,7 @@ import type { Product, ProductInput } from '../../../shared/api/products.ts';
 import { api } from '../../lib/api.ts';
 import type { Versioned } from '../../lib/versions.ts';
 
-export const productsQueryKey = ['products'] as const;
+const productsQueryKey = ['products'] as const;
 
 /** GET /api/products: every member reads them. */
 export function useProducts() {

@@ -11,7 +11,7 @@ const W = 320;
 const H = 240;
 const PAD = { left: 40, right: 12, top: 12, bottom: 30 };
 const FONT = 11;
-export const CLASS_COLOURS: Record<EngineeringClass, string> = {
+const CLASS_COLOURS: Record<EngineeringClass, string> = {
   star: '#047857',
   plowhorse: '#2563eb',
   puzzle: '#b45309',

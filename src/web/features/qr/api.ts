@@ -3,7 +3,7 @@ import type { QrCode, QrCreateInput, QrScanStats } from '../../../shared/api/qr.
 import { api } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
-export const qrCodesQueryKey = ['qr-codes'] as const;
+const qrCodesQueryKey = ['qr-codes'] as const;
 
 /** GET /api/qr-codes: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
 export const qrCodesQuery = queryOptions({

@@ -6,7 +6,7 @@ type QrCodeStylingClass = (typeof import('qr-code-styling'))['default'];
 /** docs/product/spec.md section 9: 300×300 SVG in the generator, 150 px canvases in the list, 400 px PNG download. */
 export const GENERATOR_QR_SIZE = 300;
 export const LIST_QR_SIZE = 150;
-export const DOWNLOAD_QR_SIZE = 400;
+const DOWNLOAD_QR_SIZE = 400;
 
 /** Drawing must not hang a card forever: qr-code-styling never settles if its image fails to load. */
 const DRAW_TIMEOUT_MS = 5_000;
@@ -16,7 +16,7 @@ const DRAW_TIMEOUT_MS = 5_000;
  * Level Q survives a smudged table card; the white margin keeps a quiet zone so phones and
  * decoders find the code even on a dark table.
  */
-export function qrOptions(data: string, size: number, type: 'svg' | 'canvas'): Partial<Options> {
+function qrOptions(data: string, size: number, type: 'svg' | 'canvas'): Partial<Options> {
   return {
     type,
     width: size,
@@ -91,7 +91,7 @@ export async function renderQr(
 }
 
 /** The PNG offered for download (docs/product/spec.md section 9: 400 px). */
-export async function qrPngBlob(data: string, size = DOWNLOAD_QR_SIZE): Promise<Blob> {
+async function qrPngBlob(data: string, size = DOWNLOAD_QR_SIZE): Promise<Blob> {
   if (!data) throw new Error('QR code is empty');
   const qr = await createQr(qrOptions(data, size, 'canvas'));
   const raw = await withTimeout(qr.getRawData('png'));

@@ -104,7 +104,7 @@ export function draftFromStored(line: RecipeIngredient): DraftLine {
 }
 
 /** The fields a line's unit uses: a weight per unit only for « unité », a density only for volumes. */
-export const usedFields = (unit: LineUnit): LineField[] =>
+const usedFields = (unit: LineUnit): LineField[] =>
   unit === 'portion'
     ? ['quantity']
     : unit === 'unité'

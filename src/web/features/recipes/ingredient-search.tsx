@@ -6,9 +6,9 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { cn } from '../../lib/cn.ts';
 import { searchIngredients } from './api.ts';
 
-export const SEARCH_MIN_CHARS = 3;
-export const SEARCH_DEBOUNCE_MS = 300;
-export const CLOSE_AFTER_BLUR_MS = 200;
+const SEARCH_MIN_CHARS = 3;
+const SEARCH_DEBOUNCE_MS = 300;
+const CLOSE_AFTER_BLUR_MS = 200;
 
 /**
  * The ingredient dropdown of docs/product/spec.md: starts at 3 characters after a 300 ms pause, shows

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PREFETCHED_FRESH_MS } from '../../lib/queries.ts';
 import { useRecipeCounts } from './api.ts';
 
-export const UNVERIFIED_FILTER = 'allergenes=non-verifies';
+const UNVERIFIED_FILTER = 'allergenes=non-verifies';
 
 /** Dashboard: how many recipes still have an unconfirmed allergen list, and where to fix them. */
 export function UnverifiedAllergensCard() {

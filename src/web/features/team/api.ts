@@ -10,7 +10,7 @@ import { api } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 
-export const organisationQueryKey = ['organisation'] as const;
+const organisationQueryKey = ['organisation'] as const;
 
 /** GET /api/organisation: the members, and the pending invitations (owners only). */
 export function useOrganisation() {

@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { organisationWatch } from '../../lib/organisation-watch.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
 
-export const invitationQueryKey = (token: string) => ['invitation', token] as const;
+const invitationQueryKey = (token: string) => ['invitation', token] as const;
 
 /** GET /api/invitations/:token: what the invitation page shows, signed in or not. */
 export function useInvitationPreview(token: string) {
@@ -15,7 +15,7 @@ export function useInvitationPreview(token: string) {
   });
 }
 
-export const welcomeTo = (name: string) => `Bienvenue dans « ${name} » !`;
+const welcomeTo = (name: string) => `Bienvenue dans « ${name} » !`;
 
 /**
  * POST /api/invitations/:token/accept: the organisation becomes the active one, the app starts

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { organisationWatch } from '../../lib/organisation-watch.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
 
-export const leftOrganisation = (name: string) => `Vous avez quitté « ${name} »`;
+const leftOrganisation = (name: string) => `Vous avez quitté « ${name} »`;
 
 /**
  * « Quitter l’organisation » (DELETE /api/organisation/members/:ownId): the server moves the

@@ -34,7 +34,7 @@ export interface Line {
 }
 
 /** Line pitch in em; the baseline sits 0,9 em below the line's top. */
-export const LINE_PITCH = 1.14;
+const LINE_PITCH = 1.14;
 const BASELINE = 0.9;
 /** PT Sans Narrow's ascender (1 018 units): pdfkit draws text from the ascender's top. */
 const ASCENDER = 1.018;

@@ -14,7 +14,7 @@ const loadFonts = () =>
   });
 
 /** PT Sans Narrow's x-height, in em (its OS/2 table: 500 units of 1 000). */
-export const X_HEIGHT_EM = 0.5;
+const X_HEIGHT_EM = 0.5;
 /**
  * The smallest size a label prints: an x-height of 1,2 mm (Regulation 1169/2011 article 13(2)
  * and annex IV), 6,8 pt in PT Sans Narrow.

@@ -109,7 +109,7 @@ export const rollTextHeight = (printable: Printable, sheet: Extract<Sheet, { kin
   mm(ROLL_MAX_MM) - 2 * sheet.padding - rollExtra(printable);
 
 /** A label set for a roll: as long as its text, or its name and what to shorten past ROLL_MAX_MM. */
-export function setForRoll(doc: Doc, printable: Printable, sheet: Extract<Sheet, { kind: 'roll' }>) {
+function setForRoll(doc: Doc, printable: Printable, sheet: Extract<Sheet, { kind: 'roll' }>) {
   const width = sheet.width - 2 * sheet.padding;
   const placement = placeOnRoll(doc, printable.blocks, width, ROLL_PT, rollTextHeight(printable, sheet));
   if (placement.fits) return { placement, fits: true };

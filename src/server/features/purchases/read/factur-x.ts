@@ -26,7 +26,7 @@ const INVOICE_FILE = /^(factur-x|zugferd-invoice|xrechnung)\.xml$/i;
  * ceiling (docs/decisions/0037-supplier-invoices.md « Hostile files »). Streams are found by
  * their keywords, whatever their dictionary says: a lying /Length cannot hide one.
  */
-export function refusePdfBomb(bytes: Uint8Array): void {
+function refusePdfBomb(bytes: Uint8Array): void {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let budget = MAX_INFLATED_BYTES;
   let from = 0;

@@ -9,7 +9,7 @@ const isPdf = (bytes: Uint8Array) =>
   bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 1024)).includes('%PDF-');
 
 /** An XML invoice's text: CII (Factur-X's syntax) or UBL, told by its root element. */
-export function readInvoiceXml(text: string, format: 'factur-x' | 'cii'): ParsedInvoice {
+function readInvoiceXml(text: string, format: 'factur-x' | 'cii'): ParsedInvoice {
   const root = parseXml(text.replace(/^\uFEFF/, ''));
   if (root['CrossIndustryInvoice'] !== undefined) return checkInvoice(readCii(root, format));
   if (root['Invoice'] !== undefined || root['CreditNote'] !== undefined) {

@@ -136,7 +136,7 @@ function number(value: string | undefined): number | null | 'invalid' {
 }
 
 /** The rows of a sales file, or the French reason it cannot be read; rows of no sale are skipped. */
-export function salesRowsOf(rows: FileRow[]): SalesTable {
+function salesRowsOf(rows: FileRow[]): SalesTable {
   if (rows.length === 0) throw new InvoiceReadError(m.salesEmpty);
   if (rows.length > MAX_SALES_ROWS) throw new InvoiceReadError(m.salesTooMany);
   const headers = Object.keys(rows[0]!);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The word issue or issues, any case, an optional space and « # », then digits; « tissue » is no issue. */
-export const ISSUE_NUMBER = /\bissues?\s?#?\d+/i;
+const ISSUE_NUMBER = /\bissues?\s?#?\d+/i;
 
 /** Calls whose first argument is a test title: it(…), test(…), describe(…), test.describe(…), it.skip(…)… */
 const TEST_CALLS = new Set(['it', 'test', 'describe']);

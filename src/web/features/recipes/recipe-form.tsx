@@ -73,7 +73,7 @@ export function RecipeForm({
   onReload?: (saved: Recipe) => void;
 }) {
   const save = useSaveRecipe();
-  const { conflict, version, formRef, keepMine } = useVersionedForm<Recipe, RecipeInput>(recipe?.version);
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Recipe, RecipeInput>(recipe?.version);
   const photo = useRecipePhoto();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
@@ -397,7 +397,7 @@ export function RecipeForm({
             error={errors.description?.message}
             {...form.register('description')}
           />
-          <RecipePhotoField recipe={recipe} onPendingChange={setPendingPhoto} />
+          <RecipePhotoField recipe={recipe} version={version} onSaved={setVersion} onPendingChange={setPendingPhoto} />
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
             <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />

@@ -20,20 +20,26 @@ const wrongCode = {
 const sessions = async (userId: string) =>
   (await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 
+const verify = (code: string, cookie: string | undefined) =>
+  t.request('POST', '/api/auth/two-factor/verify-totp', { body: { code }, cookie });
+
+/** A new account with two-factor on, confirmed with the previous step's code (the current one stays unused). */
+async function enrolled() {
+  const user = await t.signUp();
+  const enabled = await t.request('POST', '/api/auth/two-factor/enable', {
+    body: { password: TEST_PASSWORD },
+    cookie: user.cookie,
+  });
+  const key = totpKey(enabled.body.totpURI);
+  const enrolCode = totp(key, { stepOffset: -1 });
+  const on = await verify(enrolCode, user.cookie);
+  expect(on.status).toBe(200);
+  return { user, key, enrolCode, signedIn: on.cookie! };
+}
+
 describe('a two-factor code works once', () => {
   it('enrolment, then two sign-ins: the code that opened a session opens no second one', async () => {
-    const user = await t.signUp();
-    const enabled = await t.request('POST', '/api/auth/two-factor/enable', {
-      body: { password: TEST_PASSWORD },
-      cookie: user.cookie,
-    });
-    const key = totpKey(enabled.body.totpURI);
-    const enrolCode = totp(key, { stepOffset: -1 });
-    const verify = (code: string, cookie: string | undefined) =>
-      t.request('POST', '/api/auth/two-factor/verify-totp', { body: { code }, cookie });
-    const on = await verify(enrolCode, user.cookie);
-    expect(on.status).toBe(200);
-    const signedIn = on.cookie!;
+    const { user, key, enrolCode, signedIn } = await enrolled();
 
     const challenge = async () => {
       const res = await t.request('POST', '/api/auth/sign-in/email', {
@@ -72,20 +78,7 @@ describe('a two-factor code works once', () => {
   });
 
   it('two sign-ins sending one code at the same moment: one session, one refusal', async () => {
-    const user = await t.signUp();
-    const enabled = await t.request('POST', '/api/auth/two-factor/enable', {
-      body: { password: TEST_PASSWORD },
-      cookie: user.cookie,
-    });
-    const key = totpKey(enabled.body.totpURI);
-    expect(
-      (
-        await t.request('POST', '/api/auth/two-factor/verify-totp', {
-          body: { code: totp(key, { stepOffset: -1 }) },
-          cookie: user.cookie,
-        })
-      ).status,
-    ).toBe(200);
+    const { user, key } = await enrolled();
     const challenges = await Promise.all(
       [1, 2].map(async () => {
         const res = await t.request('POST', '/api/auth/sign-in/email', {

@@ -208,7 +208,9 @@ export function RecipeForm({
           if (recipe && conflict.caught(error, { base: recipe, mine: input, load: () => fetchRecipe(recipe.id) }))
             return;
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
+            // A new recipe past the limit, or a saved one kept read-only after a downgrade (the server says which).
+            if (recipe) toast.error('Recette en lecture seule', { description: error.message });
+            else toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
           } else if (error instanceof ApiError && error.code === 'validation') {
             const fromServer: LineErrors = {};
             for (const [field, message] of Object.entries(error.fields)) {

@@ -146,4 +146,22 @@ describe('a subscription that ends', () => {
     const res = await as(stranger).put(`/api/recipes/${recipes[6]}`, recipe('Intrus'));
     expect(res.status).toBe(404);
   });
+
+  it('a paid period that ends while a page and a code are kept in memory: the next visit after the end is calm', async () => {
+    await makePremium(t, owner.organisationId);
+    const end = new Date(Date.now() + 2_000);
+    await t.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: end })
+      .where('organisation_id', '=', owner.organisationId)
+      .execute();
+    // Read (and kept) while the period runs…
+    expect((await t.request('GET', `/qr/${codes[2]}`)).status).toBe(302);
+    expect((await t.request('GET', `/menu/${menus[2]!.id}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, end.getTime() - Date.now() + 200));
+    // …and not served past its end, with no row changed in between.
+    expect((await t.request('GET', `/qr/${codes[2]}`)).status).toBe(404);
+    expect((await t.request('GET', `/menu/${menus[2]!.id}`)).status).toBe(404);
+    expect((await t.request('GET', `/qr/${codes[0]}`)).status).toBe(302);
+  });
 });

@@ -176,6 +176,8 @@ export type ScanResult =
 export interface ScanTarget {
   menuId: string;
   organisationId: string;
+  /** When a paid period ends (the target may then be beyond the free plan: DECISIONS 21), or null. */
+  changesAt: Date | null;
 }
 
 /**
@@ -198,13 +200,17 @@ export async function findScanTarget(db: Kysely<DB>, id: string): Promise<{ resu
   const [row] = (await db.executeQuery(query)).rows;
   if (!row) return { result: { ok: false, reason: 'unknown' } };
   // After a downgrade only the oldest code and the oldest menu stay in use (DECISIONS 21).
-  const free =
-    tierOf(subscriptionState({ ...row, status: row.sub_status }), new Date()) !== 'premium' &&
-    (row.code_beyond || row.menu_beyond);
+  const now = new Date();
+  const premium = tierOf(subscriptionState({ ...row, status: row.sub_status }), now) === 'premium';
+  const free = !premium && (row.code_beyond || row.menu_beyond);
   if (row.status !== 'active' || !row.is_active || free)
     return { result: { ok: false, reason: 'unavailable', restaurantName: row.name } };
   return {
     result: { ok: true, menuId: row.menu_id },
-    target: { menuId: row.menu_id, organisationId: row.organisation_id },
+    target: {
+      menuId: row.menu_id,
+      organisationId: row.organisation_id,
+      changesAt: premium && row.current_period_end && row.current_period_end > now ? row.current_period_end : null,
+    },
   };
 }

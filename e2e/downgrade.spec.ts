@@ -46,6 +46,11 @@ test('a subscription that ends: banners, a read-only recipe, an unpublished menu
 
   await page.goto('/menus');
   await expect(page.getByTestId('downgrade-banner')).toContainText('l’autre est en lecture seule');
+  // The newer menu says it is not published; the oldest stays « Actif ».
+  await expect(page.getByTestId('menu-card').filter({ hasText: 'Carte du soir' })).toContainText(
+    'Lecture seule, non publié',
+  );
+  await expect(page.getByTestId('menu-card').filter({ hasText: 'Carte du midi' })).toContainText('Actif');
   await page.setViewportSize(PHONE);
   await calmScreenshot(page, 'downgrade-menus-360');
 

@@ -39,7 +39,7 @@ test('forgotten password: the same answer for any e-mail, a single-use link, eve
   await visitor.getByLabel('Nouveau mot de passe').fill('abc');
   await visitor.getByLabel('Confirmer le mot de passe').fill('abd');
   await visitor.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-  await expect(visitor.getByText(messages.auth.passwordTooShort)).toBeVisible();
+  await expect(visitor.getByText(messages.auth.newPasswordTooShort)).toBeVisible();
   await visitor.getByLabel('Nouveau mot de passe').fill('nouveau456');
   await visitor.getByLabel('Confirmer le mot de passe').fill('nouveau457');
   await visitor.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();

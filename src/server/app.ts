@@ -222,8 +222,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const trustProxy = options.trustProxy ?? false;
   app.use('*', async (c, next) => {
     if (isRateLimitedPath(c.req.path)) {
+      const client = clientIp(c, trustProxy);
+      c.set('dinerClient', client);
       const charge = () => {
-        const wait = publicRate.take(clientIp(c, trustProxy));
+        const wait = publicRate.take(client);
         if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);
       };
       // A page or a code is charged by its route, only when it reads the database (a kept

@@ -86,6 +86,11 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900),
     ),
+    // Live menu streams (GET /menu/:id/events, src/server/features/public-menu/menu-live.ts):
+    // open at once per client address and per organisation, and the longest one stays open.
+    EVENT_STREAMS_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+    EVENT_STREAMS_PER_ORGANISATION: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(2000)),
+    EVENT_STREAM_MAX_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(900)),
     // GET /metrics (src/server/metrics.ts): with this token on the app's port, and/or on a port of its own.
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
@@ -161,6 +166,8 @@ export interface Config {
   legalContactConfigured: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   authRateLimit: { max: number; windowSeconds: number };
+  /** Live menu streams open at once and their lifetime (src/server/features/public-menu/menu-live.ts). */
+  eventStreams: { perClient: number; perOrganisation: number; maxSeconds: number };
   /** Wrong passwords allowed per e-mail address per window (src/server/auth/account-throttle.ts). */
   accountThrottle: { max: number; windowSeconds: number };
   /**
@@ -258,6 +265,11 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     accountThrottle: { max: e.AUTH_ACCOUNT_MAX_FAILURES, windowSeconds: e.AUTH_ACCOUNT_WINDOW_SECONDS },
+    eventStreams: {
+      perClient: e.EVENT_STREAMS_PER_CLIENT,
+      perOrganisation: e.EVENT_STREAMS_PER_ORGANISATION,
+      maxSeconds: e.EVENT_STREAM_MAX_SECONDS,
+    },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     s3: e.S3_BUCKET
       ? {

@@ -53,5 +53,7 @@ export interface AppEnv {
      * 429: the page and QR routes call it only before they read the database.
      */
     chargeDiner: (() => void) | undefined;
+    /** The client's address on the diner's routes (per-client limits: rate, open event streams). */
+    dinerClient: string | undefined;
   };
 }

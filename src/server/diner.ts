@@ -49,9 +49,36 @@ export async function startDiner(database: Database, logger: Logger, options: Di
   const ownIngredients = new InvalidatedCache<KeptOwnIngredients>(OWN_INGREDIENTS_BYTES);
   const scans = new ScanBuffer(database.db, logger, options.scans);
   const markers = new Map<string, () => void>();
+  const caches = [pages, qrTargets, sessions, accounts, ownIngredients];
+  /**
+   * Whether a write may wait for its marker: false while the listening connection is down
+   * (`reset(false)`) and after a marker that did not come back in time (a connection lost
+   * without a word: no 'end', no 'error'). Then writes answer at once and the caches serve
+   * nothing (they read the database) until the channel speaks again: the next message, a
+   * marker included, proves it delivers in order again (docs/decisions/0042).
+   */
+  let channelUp = true;
+  /** The caches were turned off because a marker was late (not by the connection's own reset). */
+  let late = false;
+  const markLate = () => {
+    if (!channelUp) return;
+    channelUp = false;
+    late = true;
+    for (const cache of caches) cache.reset(false);
+    logger.warn('public cache off: a change notification did not come back in time, pages are read from the database');
+  };
+  const heard = () => {
+    if (!late) return;
+    late = false;
+    channelUp = true;
+    for (const cache of caches) cache.reset(true);
+    logger.info('public cache on: change notifications arrive again');
+    options.menuChanges?.everything();
+  };
   let subscription: Subscription | undefined;
   subscription = await database.listen(PUBLIC_CHANNEL, {
     message(payload) {
+      heard();
       if (payload.startsWith(SYNC)) return markers.get(payload)?.();
       pages.changed(payload);
       qrTargets.changed(payload);
@@ -61,11 +88,9 @@ export async function startDiner(database: Database, logger: Logger, options: Di
       options.menuChanges?.changed(payload);
     },
     reset(listening) {
-      pages.reset(listening);
-      qrTargets.reset(listening);
-      sessions.reset(listening);
-      accounts.reset(listening);
-      ownIngredients.reset(listening);
+      channelUp = listening;
+      late = false;
+      for (const cache of caches) cache.reset(listening);
       if (!listening)
         logger.warn(
           'public cache off: change notifications lost, pages are read from the database until they are back',
@@ -85,17 +110,19 @@ export async function startDiner(database: Database, logger: Logger, options: Di
     ownIngredients,
     scans,
     // A marker sent on the channel and awaited (messages arrive in commit order), at most
-    // SYNC_LIMIT_MS: past that the listening connection is lost, and its reset turns the caches off.
+    // SYNC_LIMIT_MS. A write never waits on a channel known to be down: the caches are off
+    // then, so there is nothing to wait for. A marker late past the limit turns them off too.
     async sync() {
+      if (!channelUp) return;
       const marker = `${SYNC}${randomUUID()}`;
       let timer: NodeJS.Timeout | undefined;
-      const arrived = new Promise<void>((resolve) => {
-        markers.set(marker, resolve);
-        timer = setTimeout(resolve, SYNC_LIMIT_MS);
+      const arrived = new Promise<boolean>((resolve) => {
+        markers.set(marker, () => resolve(true));
+        timer = setTimeout(() => resolve(false), SYNC_LIMIT_MS);
       });
       try {
         await sql`SELECT pg_notify(${PUBLIC_CHANNEL}, ${marker})`.execute(database.db);
-        await arrived;
+        if (!(await arrived)) markLate();
       } finally {
         clearTimeout(timer);
         markers.delete(marker);

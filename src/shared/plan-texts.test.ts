@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSource, textLiteralsOf, typographySourceFiles } from '../../scripts/typography-scan.ts';
-import { FREE_PLAN, FREE_PLAN_FEATURES, PLAN_LIMIT_TOASTS } from './plan-texts.ts';
+import {
+  downgradeBanner,
+  FREE_PLAN,
+  FREE_PLAN_FEATURES,
+  PLAN_LIMIT_TOASTS,
+  READ_ONLY_AFTER_DOWNGRADE,
+} from './plan-texts.ts';
 import { FREE_LIMITS, type PlanResource } from './plans.ts';
 import { frenchTypography } from './typography.ts';
 
@@ -69,5 +75,19 @@ describe('the free plan in words', () => {
       'sample.tsx:3',
       'sample.tsx:4',
     ]);
+  });
+});
+
+describe('after a downgrade (DECISIONS 21)', () => {
+  it('a list holding more than the free plan says what stays usable, what is read-only, and how to get it back', () => {
+    expect(downgradeBanner('recipes', 5, 5)).toBeNull();
+    expect(downgradeBanner('recipes', 7, null)).toBeNull();
+    expect(downgradeBanner('recipes', 7, 5)).toBe(
+      'Votre abonnement Premium est terminé, rien n’est supprimé. Vos 5\u00a0recettes les plus anciennes restent modifiables\u202f; les 2 autres sont en lecture seule. Repassez au Premium pour tout retrouver.',
+    );
+    expect(downgradeBanner('menus', 2, 1)).toContain('l’autre est en lecture seule');
+    expect(downgradeBanner('qrCodes', 3, 1)).toContain('les 2 autres sont en pause et mènent vers une page');
+    const texts = [...Object.values(READ_ONLY_AFTER_DOWNGRADE), downgradeBanner('menus', 3, 1)!];
+    expect(texts.filter((text) => frenchTypography(text) !== text)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  beyondFreePlanIds,
   FREE_LIMITS,
   limitState,
   limitsFor,
@@ -148,5 +149,21 @@ describe('summarizeSubscription', () => {
       now,
     );
     expect(summary).toMatchObject({ subscribed: true, tier: 'premium', status: 'trialing' });
+  });
+});
+
+describe('beyondFreePlanIds (DECISIONS 21)', () => {
+  const row = (id: string, createdAt: string) => ({ id, createdAt });
+  it('keeps the oldest `limit` rows, by creation then id, whatever the list’s order', () => {
+    const rows = [
+      row('c', '2026-03-03T10:00:00.000Z'),
+      row('a', '2026-03-01T10:00:00.000Z'),
+      row('e', '2026-03-02T10:00:00.000Z'),
+      row('b', '2026-03-02T10:00:00.000Z'),
+    ];
+    expect([...beyondFreePlanIds(rows, 1)].sort()).toEqual(['b', 'c', 'e']);
+    expect([...beyondFreePlanIds(rows, 2)].sort()).toEqual(['c', 'e']);
+    expect(beyondFreePlanIds(rows, 4).size).toBe(0);
+    expect(beyondFreePlanIds(rows, null).size).toBe(0);
   });
 });

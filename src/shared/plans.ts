@@ -104,3 +104,19 @@ export function summarizeSubscription(
     willExpire: premium && Boolean(subscription?.cancelAtPeriodEnd),
   };
 }
+
+/**
+ * The rows a downgrade keeps read-only (DECISIONS 21): past the oldest `limit` of the whole list,
+ * by creation then id, as the server decides (src/server/domain/plan-limits.ts `beyondFreePlan`).
+ * Empty when the plan has no limit or the list is within it. Only for a complete list.
+ */
+export function beyondFreePlanIds(
+  rows: readonly { id: string; createdAt: string }[],
+  limit: number | null,
+): Set<string> {
+  if (limit === null || rows.length <= limit) return new Set();
+  const oldestFirst = [...rows].sort((a, b) =>
+    a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : Date.parse(a.createdAt) - Date.parse(b.createdAt),
+  );
+  return new Set(oldestFirst.slice(limit).map((row) => row.id));
+}

@@ -148,7 +148,7 @@ describe('password reset', () => {
     const { path, token } = resetLink(mailsTo(user.email)[0]);
 
     const short = await resetPassword({ token, newPassword: '12345' });
-    expectAnswer(short, 422, fieldError('newPassword', messages.auth.passwordTooShort));
+    expectAnswer(short, 422, fieldError('newPassword', messages.auth.newPasswordTooShort));
     const noToken = await resetPassword({ newPassword: NEW_PASSWORD });
     expectAnswer(noToken, 422, fieldError('token', a.resetInvalidToken));
     const badEmail = await requestReset({ email: 'pas-un-email' });
@@ -305,7 +305,9 @@ describe('two-factor sign-in (TOTP)', () => {
     expectAnswer(wrong, 422, fieldError('code', a.twoFactorInvalidCode));
     expect((await me(user.cookie)).body.user.twoFactorEnabled).toBe(false);
 
-    const right = await verifyTotp(totp(key), user.cookie);
+    // The previous step's code (still in the window): the current one is left for the sign-in below,
+    // as a code works once (src/server/auth/totp-once.int.test.ts).
+    const right = await verifyTotp(totp(key, { stepOffset: -1 }), user.cookie);
     expect(right.status).toBe(200);
     expect(right.cookie).toContain(`${SESSION_COOKIE}=`);
     user = { ...user, cookie: right.cookie! };
@@ -363,14 +365,17 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await signOut(user.cookie)).status).toBe(200);
     const challenge = await passwordStep();
     for (let i = 0; i < 5; i += 1) expect((await verifyTotp(wrongTotp(key), challenge)).status).toBe(422);
-    const blocked = await verifyTotp(totp(key), challenge);
+    // A right code not used yet (the current one signed in above, and a code works once).
+    const unused = totp(key, { stepOffset: 1 });
+    const blocked = await verifyTotp(unused, challenge);
     // The challenge is spent: signing in again is the way out, not waiting.
     expectAnswer(blocked, 401, { error: { code: 'unauthenticated', message: a.twoFactorSessionExpired } });
     expect(blocked.cookie ?? '').not.toContain(SESSION_COOKIE);
     expect(await userSessions(user.user.id)).toBe(0);
-    expect((await verifyTotp(totp(key), challenge)).status).toBe(401);
+    expect((await verifyTotp(unused, challenge)).status).toBe(401);
 
-    const fresh = await verifyTotp(totp(key), await passwordStep());
+    // Refused above, so not spent: it signs in.
+    const fresh = await verifyTotp(unused, await passwordStep());
     expect(fresh.status).toBe(200);
     user = { ...user, cookie: fresh.cookie! };
   });
@@ -414,7 +419,7 @@ describe('rate limit of the two-factor code', () => {
     });
     const key = totpKey(enabled.body.totpURI);
     const on = await limited.request('POST', '/api/auth/two-factor/verify-totp', {
-      body: { code: totp(key) },
+      body: { code: totp(key, { stepOffset: -1 }) },
       cookie: user.cookie,
     });
     expect(on.status).toBe(200); // the 1st code of the window

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/api/auth.ts';
+import { NEW_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from '../../shared/api/auth.ts';
 
 /** Header set by our own wrapper from the socket (or the trusted proxy): clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-nutricarte-client-ip';
@@ -62,7 +62,9 @@ export function createAuth(options: {
     trustedOrigins: config.allowedOrigins,
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
+      // Checked where a password is chosen (sign-up, reset, change), never at sign-in: existing
+      // 6-character passwords still open their accounts (DECISIONS 21).
+      minPasswordLength: NEW_PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: confirmEmail,
       autoSignIn: !confirmEmail,

@@ -23,6 +23,8 @@ import { readJson } from '../lib/http.ts';
 import { keyedLock } from '../lib/keyed-lock.ts';
 import { claimSignInAttempt, settleSignInAttempt } from './account-throttle.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { claimTotpCode, releaseTotpCode, totpUserOf } from './totp-replay.ts';
 
 const m = messages.auth;
 const a = messages.account;
@@ -34,7 +36,7 @@ const authErrors: Record<string, { status: number; code: ErrorCode; message: str
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 422, code: 'validation', message: m.userExists, field: 'email' },
   EMAIL_NOT_VERIFIED: { status: 403, code: 'forbidden', message: m.emailNotVerified },
   INVALID_EMAIL: { status: 422, code: 'validation', message: m.emailInvalid, field: 'email' },
-  PASSWORD_TOO_SHORT: { status: 422, code: 'validation', message: m.passwordTooShort, field: 'password' },
+  PASSWORD_TOO_SHORT: { status: 422, code: 'validation', message: m.newPasswordTooShort, field: 'password' },
   PASSWORD_TOO_LONG: { status: 422, code: 'validation', message: m.passwordTooLong, field: 'password' },
   // Reset, « Mon compte », two-factor sign-in (docs/decisions/0006-accounts-and-data-rights.md).
   INVALID_TOKEN: { status: 400, code: 'bad_request', message: a.resetInvalidToken, field: 'token' },
@@ -62,6 +64,12 @@ function fallbackError(status: number): { code: ErrorCode; message: string } {
   if (status === 404) return { code: 'not_found', message: messages.generic.notFound };
   if (status >= 500) return { code: 'internal', message: messages.generic.internal };
   return { code: 'bad_request', message: messages.generic.invalidFields };
+}
+
+/** A new password among the 10,000 most common (DECISIONS 21): 422 next to the field that holds it. */
+function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password))
+    throw new AppError('validation', 422, m.passwordTooCommon, { [field]: m.passwordTooCommon });
 }
 
 async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
@@ -144,6 +152,7 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
 
   app.post('/sign-up/email', async (c) => {
     const input = await readJson(c, signUpSchema);
+    refuseCommonPassword(input.password, 'password');
     const restaurantName = input.restaurantName || DEFAULT_RESTAURANT_NAME;
     // The person's name, shown to their team (« Équipe », « Historique »): never the restaurant's.
     const name = input.name || input.email.split('@')[0] || input.email;
@@ -173,6 +182,7 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   // (src/server/auth/reset-links.int.test.ts). Across processes PostgreSQL still decides.
   app.post('/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordSchema);
+    refuseCommonPassword(input.newPassword, 'newPassword');
     const link = await deps.db
       .selectFrom('verifications')
       .select('value')
@@ -180,7 +190,11 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
       .executeTakeFirst();
     return resetsByAccount(link?.value ?? input.token, () => forward(c, input));
   });
-  app.post('/change-password', async (c) => forward(c, await readJson(c, changePasswordSchema), 'currentPassword'));
+  app.post('/change-password', async (c) => {
+    const input = await readJson(c, changePasswordSchema);
+    refuseCommonPassword(input.newPassword, 'newPassword');
+    return forward(c, input, 'currentPassword');
+  });
   app.post('/change-email', async (c) => {
     const input = await readJson(c, changeEmailSchema);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
@@ -206,7 +220,20 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     // again, it finds the row and replaces its secret, as one click after the other would.
     return res.status >= 500 ? forward(c, input) : res;
   });
-  app.post('/two-factor/verify-totp', async (c) => forward(c, await readJson(c, totpCodeSchema)));
+  // A code works once (src/server/auth/totp-replay.ts): a second use within its window is a wrong code.
+  app.post('/two-factor/verify-totp', async (c) => {
+    const input = await readJson(c, totpCodeSchema);
+    const userId = await totpUserOf(c, deps.db, async () => {
+      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      return session?.user.id;
+    });
+    if (!userId) return forward(c, input);
+    if (!(await claimTotpCode(deps.db, userId, input.code)))
+      throw new AppError('validation', 422, a.twoFactorInvalidCode, { code: a.twoFactorInvalidCode });
+    const res = await forward(c, input);
+    if (res.status >= 300) await releaseTotpCode(deps.db, userId, input.code);
+    return res;
+  });
   app.post('/two-factor/verify-backup-code', async (c) => forward(c, await readJson(c, backupCodeSchema)));
 
   // better-auth's list of sessions hands every session token to the page's JavaScript: the

@@ -246,6 +246,40 @@ describe('versions and conflicts', () => {
     expect((await call(owner, 'GET', `/api/recipes/${recipe.id}`)).body.version).toBe(3);
   });
 
+  it('a photo answers its holder’s new version, on which the open form saves without conflicting with itself', async () => {
+    const recipe = await created(owner, '/api/recipes', recipeBody('Clafoutis'));
+    const { testJpeg } = await import('../test/images.ts');
+    const { putBytes } = await import('../test/photo-upload.ts');
+    const put = await putBytes(t, `/api/recipes/${recipe.id}/photo`, await testJpeg(), owner.cookie, {
+      'If-Match': '"1"',
+    });
+    expect(put.status).toBe(200);
+    expect(put.json.version).toBe(2);
+    const saved = await call(owner, 'PUT', `/api/recipes/${recipe.id}`, {
+      ...recipeBody('Clafoutis aux cerises'),
+      version: put.json.version,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.version).toBe(3);
+    // The photo field's If-Match, stale: 409, the photo stays.
+    const stale = await putBytes(t, `/api/recipes/${recipe.id}/photo`, await testJpeg(), owner.cookie, {
+      'If-Match': '"2"',
+    });
+    expect(stale.status).toBe(409);
+  });
+
+  it('the GEMRCN classification carries its recipe’s version: a stale save answers 409 and the boxes stay', async () => {
+    const recipe = await created(owner, '/api/recipes', recipeBody('Steak haché'));
+    const path = `/api/recipes/${recipe.id}/catering`;
+    const opened = (await call(owner, 'GET', path)).body;
+    expect(opened).toEqual({ tags: [], version: 1 });
+    const first = await call(owner, 'PUT', path, { tags: ['frit'], version: opened.version });
+    expect(first.body).toEqual({ tags: ['frit'], version: 2 });
+    const late = await call(owner, 'PUT', path, { tags: ['viande-non-hachee'], version: opened.version });
+    expect(late.status).toBe(409);
+    expect((await call(owner, 'GET', path)).body).toEqual({ tags: ['frit'], version: 2 });
+  });
+
   it('one week, two people: the editor who did not reload gets 409 and Friday’s dessert stays', async () => {
     const establishment = (await call(owner, 'GET', '/api/establishments')).body.establishments[0];
     const dessert = await created(owner, '/api/recipes', recipeBody('Compote'));

@@ -12,6 +12,7 @@ import type { Actor } from '../context.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { notFound, parseInput, readJsonValue } from '../lib/http.ts';
+import { assertUsableOnPlan } from './plan-limits.ts';
 
 /**
  * Versions and conflicts (docs/decisions/0034-versions-and-hostile-files.md): a change to an
@@ -110,7 +111,10 @@ export async function claimVersion(
       UPDATE ${sql.table(table)} SET version = version + 1, updated_at = now(), updated_by_name = ${byName}
       WHERE ${where} ${expected === undefined ? sql`` : sql`AND version = ${expected}`}
       RETURNING version`.execute(trx);
-    if (claimed.rows[0]) return claimed.rows[0].version;
+    if (claimed.rows[0]) {
+      await assertUsableAfterDowngrade(trx, table, key, actor.organisationId);
+      return claimed.rows[0].version;
+    }
     const held = await sql<{ version: number; updated_by_name: string | null; updated_at: Date }>`
       SELECT version, updated_by_name, updated_at FROM ${sql.table(table)} WHERE ${where}`.execute(trx);
     if (held.rows[0]) {
@@ -128,6 +132,34 @@ export async function claimVersion(
     // Another first save committed meanwhile: its row is claimed (or refused) on the next turn.
   }
   throw notFound();
+}
+
+/**
+ * The menu a content row belongs to: a change to a section, an item or a formule is a change to
+ * its menu, read-only after a downgrade like the menu itself (DECISIONS 21).
+ */
+const MENU_OF: Partial<Record<VersionedTable, (id: string) => RawBuilder<{ menu_id: string }>>> = {
+  menu_sections: (id) => sql`SELECT menu_id FROM menu_sections WHERE id = ${id}`,
+  formules: (id) => sql`SELECT menu_id FROM formules WHERE id = ${id}`,
+  menu_items: (id) =>
+    sql`SELECT s.menu_id FROM menu_items i JOIN menu_sections s ON s.id = i.menu_section_id WHERE i.id = ${id}`,
+};
+
+/** A claimed recipe or menu (or menu content) that a downgrade made read-only: 403, the change rolls back. */
+async function assertUsableAfterDowngrade(
+  trx: Transaction<DB>,
+  table: VersionedTable,
+  key: Record<string, string>,
+  organisationId: string,
+): Promise<void> {
+  const id = key.id;
+  if (id === undefined) return;
+  if (table === 'recipes') return assertUsableOnPlan(trx, organisationId, 'recipes', id);
+  if (table === 'menus') return assertUsableOnPlan(trx, organisationId, 'menus', id);
+  const menuOf = MENU_OF[table];
+  if (!menuOf) return;
+  const menu = (await menuOf(id).execute(trx)).rows[0];
+  if (menu) await assertUsableOnPlan(trx, organisationId, 'menus', menu.menu_id);
 }
 
 /** The 409 of a stale version: the message of DECISIONS 21's contract, and what the server holds. */

@@ -195,4 +195,6 @@ export interface ProductionAnswer {
 }
 export interface CateringTagsAnswer {
   tags: CateringTag[];
+  /** The recipe's version (the tags are part of the recipe): sent back by the form (docs/decisions/0034). */
+  version: number;
 }

@@ -17,9 +17,9 @@ describe('password forms', () => {
     });
   });
 
-  it('keeps the 6-character minimum of sign-up', () => {
-    expect(issues(resetPasswordFormSchema.safeParse({ newPassword: 'abc', confirmPassword: 'abc' }))).toEqual({
-      newPassword: messages.auth.passwordTooShort,
+  it('asks a new password for 8 characters (DECISIONS 21)', () => {
+    expect(issues(resetPasswordFormSchema.safeParse({ newPassword: 'abc1234', confirmPassword: 'abc1234' }))).toEqual({
+      newPassword: messages.auth.newPasswordTooShort,
     });
   });
 

@@ -46,6 +46,8 @@ export interface Photo {
 export interface PhotoUploadResult {
   photoUrl: string;
   photo: Photo;
+  /** The holder's (recipe's or item's) new version: an open form takes it (docs/decisions/0034). */
+  version: number;
 }
 
 /** The name of a stored copy: 32 hex digits of the photo's hash, its width, `.webp`. */

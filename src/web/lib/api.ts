@@ -25,18 +25,25 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers (`If-Match` of a write without a JSON body: ifMatch). */
+  headers?: Record<string, string> | undefined;
 }
 
-async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+/** `If-Match: "<version>"` for a write whose body cannot carry `version` (a photo), or nothing. */
+export const ifMatch = (version: number | undefined): Record<string, string> | undefined =>
+  version === undefined ? undefined : { 'if-match': `"${version}"` };
+
+async function send(path: string, { method = 'GET', body, signal, headers }: RequestOptions): Promise<Response> {
   const ticket = organisationWatch.ticket();
   try {
     const response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
       signal,
     });
@@ -84,13 +91,18 @@ export async function apiFile(path: string, fallbackName: string): Promise<{ blo
  * Sends a file as the raw body of a PUT (a photo: docs/product/api.md « Photos »); JSON back.
  * The server reads the bytes, not this Content-Type.
  */
-export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+export async function apiUpload<T>(path: string, file: Blob, version?: number): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: 'PUT',
       credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+      headers: {
+        accept: 'application/json',
+        'content-type': file.type || 'application/octet-stream',
+        // The body is the photo: the version the page read goes in If-Match (docs/decisions/0034).
+        ...ifMatch(version),
+      },
       body: file,
     });
   } catch {

@@ -11,6 +11,7 @@ import { toastConflict } from '../lib/versions.ts';
 import { MenuCard } from '../features/menus/menu-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
+import { beyondFreePlanIds } from '../../shared/plans.ts';
 import { useCan } from '../lib/use-can.ts';
 
 // The form (react-hook-form, zod) is not needed to read the list.
@@ -25,6 +26,8 @@ type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu:
 function MenusPageContent() {
   const { data: me } = useMe();
   const menus = useMenus();
+  // After a downgrade, the menus past the free plan's oldest (DECISIONS 21).
+  const readOnly = beyondFreePlanIds(menus.data ?? [], me?.limits.menus ?? null);
   const remove = useDeleteMenu();
   const setActive = useSetMenuActive();
   const establishments = useEstablishments();
@@ -125,6 +128,7 @@ function MenusPageContent() {
               key={menu.id}
               menu={menu}
               establishmentName={establishmentName(menu)}
+              readOnly={readOnly.has(menu.id)}
               actions={
                 canWrite
                   ? {

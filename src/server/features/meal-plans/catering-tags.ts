@@ -17,12 +17,12 @@ export async function getCateringTags(
   if (!isUuid(recipeId)) throw notFound();
   const row = await db
     .selectFrom('recipes')
-    .select('catering_tags')
+    .select(['catering_tags', 'version'])
     .where('id', '=', recipeId)
     .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { tags: ordered(row.catering_tags) };
+  return { tags: ordered(row.catering_tags), version: row.version };
 }
 
 /** The owner's GEMRCN classifications of a recipe, replaced as a set. */
@@ -35,7 +35,7 @@ export async function putCateringTags(
 ): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
   return db.transaction().execute(async (trx) => {
-    await claimVersion(trx, 'recipes', { id: recipeId }, version, actor);
+    const saved = await claimVersion(trx, 'recipes', { id: recipeId }, version, actor);
     const row = await trx
       .updateTable('recipes')
       .set({ catering_tags: ordered(tags) })
@@ -43,6 +43,6 @@ export async function putCateringTags(
       .where('organisation_id', '=', actor.organisationId)
       .returning('catering_tags')
       .executeTakeFirstOrThrow();
-    return { tags: ordered(row.catering_tags) };
+    return { tags: ordered(row.catering_tags), version: saved };
   });
 }

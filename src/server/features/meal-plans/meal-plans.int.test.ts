@@ -233,8 +233,11 @@ describe('meal plans', () => {
       (await as(owner).put(`/api/recipes/${r.steak}/catering`, { tags: ['viande-non-hachee', 'bogus'] })).status,
     ).toBe(422);
     const tagged = await as(owner).put(`/api/recipes/${r.steak}/catering`, { tags: ['viande-non-hachee'] });
-    expect(tagged.body).toEqual({ tags: ['viande-non-hachee'] });
-    expect((await as(owner).get(`/api/recipes/${r.steak}/catering`)).body).toEqual({ tags: ['viande-non-hachee'] });
+    expect(tagged.body).toEqual({ tags: ['viande-non-hachee'], version: expect.any(Number) });
+    expect((await as(owner).get(`/api/recipes/${r.steak}/catering`)).body).toEqual({
+      tags: ['viande-non-hachee'],
+      version: tagged.body.version,
+    });
     expect((await grid()).criteria.find((c: { id: string }) => c.id === 'viandes-non-hachees')).toMatchObject({
       count: 8,
       ok: true,

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
+import { assertUsableOnPlan } from '../../domain/plan-limits.ts';
 
 /**
  * Every change to a menu's sections or items first locks the menu row: edits of one menu
@@ -16,6 +17,9 @@ export async function lockOwnedMenu(trx: Transaction<DB>, organisationId: string
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw notFound();
+  // Every change to a menu's content locks it here: after a downgrade, a menu beyond the free
+  // plan is read-only (DECISIONS 21).
+  await assertUsableOnPlan(trx, organisationId, 'menus', menuId);
 }
 
 /** Writes display_order = index for the ids in this order (the unique constraints are deferred). */

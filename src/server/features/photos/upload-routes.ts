@@ -47,9 +47,13 @@ export function photoUploadRoutes(deps: AppDeps, { holder, findOwned }: PhotoRou
     versionFromHeader(c);
     await findOwned(db, c.var.org.id, id);
     const processed = await processPhoto(new Uint8Array(await c.req.arrayBuffer()));
-    const photo = await attachPhoto(db, photos.objects, holder, id, processed, ownedAndClaimed(c, id));
+    let version = 0;
+    const photo = await attachPhoto(db, photos.objects, holder, id, processed, async (trx) => {
+      await findOwned(trx, c.var.org.id, id);
+      version = await claimVersion(trx, holder, { id }, versionFromHeader(c), actorOf(c));
+    });
     photos.sweeper.request();
-    return c.json({ photoUrl: photo.url, photo } satisfies PhotoUploadResult);
+    return c.json({ photoUrl: photo.url, photo, version } satisfies PhotoUploadResult);
   });
   app.delete('/:id/photo', write, async (c) => {
     const id = c.req.param('id');

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import type { AppEnv } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MenuChangeFeed } from './menu-changes.ts';
@@ -62,13 +64,74 @@ export function sendLiveScript(c: Context): Response {
 const HEARTBEAT_MS = 25_000;
 const encoder = new TextEncoder();
 
+export interface StreamLimits {
+  /** Streams open at once from one client address. */
+  perClient: number;
+  /** Streams open at once on one organisation's menus, all clients together. */
+  perOrganisation: number;
+  /** The longest a stream stays open, in seconds: then it ends and the page reconnects. */
+  maxSeconds: number;
+}
+
+/**
+ * How many live streams each client address and each organisation holds open in this process
+ * (an attack kept 375 streams of one menu open from one address). A stream over a limit is
+ * refused with 429: the page stays complete without it (the script is an enhancement), and a
+ * diner's tab that closes gives its place back at once.
+ */
+export class OpenStreams {
+  readonly #byClient = new Map<string, number>();
+  readonly #byOrganisation = new Map<string, number>();
+
+  constructor(readonly limits: StreamLimits) {}
+
+  /** A place for one more stream, or undefined when the client or the organisation holds its limit. */
+  take(client: string, organisationId: string): (() => void) | undefined {
+    const ofClient = this.#byClient.get(client) ?? 0;
+    const ofOrganisation = this.#byOrganisation.get(organisationId) ?? 0;
+    if (ofClient >= this.limits.perClient || ofOrganisation >= this.limits.perOrganisation) return undefined;
+    this.#byClient.set(client, ofClient + 1);
+    this.#byOrganisation.set(organisationId, ofOrganisation + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      decrement(this.#byClient, client);
+      decrement(this.#byOrganisation, organisationId);
+    };
+  }
+
+  /** Streams open now, all clients together. */
+  get size(): number {
+    let n = 0;
+    for (const count of this.#byClient.values()) n += count;
+    return n;
+  }
+}
+
+function decrement(counts: Map<string, number>, key: string) {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+}
+
+/** Seconds a refused stream is asked to wait (EventSource itself does not retry after a 429). */
+const REFUSED_RETRY_SECONDS = 60;
+
 /**
  * GET /menu/:id/events (docs/product/api.md « Menus for diners »): Server-Sent Events, one
  * `change` event each time the menu's public page changes (an item marked « Épuisé », an
- * edit). 404 for anything that is not an active menu. The stream ends when the diner leaves
- * or the process stops; the browser's EventSource then reconnects on its own (`retry`).
+ * edit). 404 for anything that is not an active menu; 429 past the open streams of the client
+ * or the organisation (OpenStreams). The stream ends when the diner leaves, when the process
+ * stops, or after `maxSeconds`; the browser's EventSource then reconnects on its own (`retry`),
+ * and the page fetches itself again on reopening, so nothing is missed in between.
  */
-export async function menuEventStream(c: Context, db: Kysely<DB>, feed: MenuChangeFeed): Promise<Response> {
+export async function menuEventStream(
+  c: Context<AppEnv>,
+  db: Kysely<DB>,
+  feed: MenuChangeFeed,
+  open: OpenStreams,
+): Promise<Response> {
   const menuId = c.req.param('id') ?? '';
   const active = isUuid(menuId)
     ? await db
@@ -82,20 +145,32 @@ export async function menuEventStream(c: Context, db: Kysely<DB>, feed: MenuChan
     c.header('Cache-Control', 'no-store');
     return c.text('', 404);
   }
+  const release = open.take(c.get('dinerClient') ?? 'unknown', active.organisation_id);
+  if (!release) {
+    c.header('Cache-Control', 'no-store');
+    c.header('Retry-After', String(REFUSED_RETRY_SECONDS));
+    return c.text(messages.generic.tooManyRequests, 429);
+  }
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start: (controller) => {
-      let open = true;
+      let isOpen = true;
       const send = (text: string) => {
-        if (open) controller.enqueue(encoder.encode(text));
+        if (isOpen) controller.enqueue(encoder.encode(text));
       };
       let unsubscribe = () => {};
       const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
+      // The longest life of a stream: a tab forgotten open, or a client that holds streams
+      // to hold the server's memory, gives its place back; a live page reconnects at once.
+      const lifetime = setTimeout(() => stop(), open.limits.maxSeconds * 1000);
+      lifetime.unref();
       stop = () => {
-        if (!open) return;
-        open = false;
+        if (!isOpen) return;
+        isOpen = false;
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        release();
         unsubscribe();
         try {
           controller.close();

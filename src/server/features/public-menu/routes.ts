@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { cachePage, PAGE_VARY, pickRepresentation, type CachedPage } from './cached-page.ts';
 import { etagMatches, sendRevalidated } from './http-cache.ts';
-import { LIVE_SCRIPT_PATH, menuEventStream, sendLiveScript } from './menu-live.ts';
+import { LIVE_SCRIPT_PATH, menuEventStream, OpenStreams, sendLiveScript } from './menu-live.ts';
 import { EMBED_SCRIPT_PATH, sendEmbedScript } from './embed.ts';
 import { pageRequest, splitTarget } from './page-key.ts';
 import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
@@ -83,7 +83,8 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
     return sendPage(c, found.page);
   });
 
-  app.get('/menu/:id/events', (c) => menuEventStream(c, deps.db, deps.menuChanges));
+  const openStreams = new OpenStreams(deps.config.eventStreams);
+  app.get('/menu/:id/events', (c) => menuEventStream(c, deps.db, deps.menuChanges, openStreams));
 
   app.get('/api/public/menus/:id', async (c) => {
     const menu = await loadPublicMenu(deps.db, c.req.param('id'));

@@ -12,6 +12,7 @@ import type { ProductOrigin } from '../../../shared/product-origins.ts';
 import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
+import { beyondFreePlan } from '../../domain/plan-limits.ts';
 import { subscriptionState } from '../../domain/subscription.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { publicMenuTexts } from './texts.ts';
@@ -149,6 +150,7 @@ export async function loadPublicMenuSource(
       'sub.cancel_at_period_end',
       availableItems.as('items'),
       formulesJson.as('formules'),
+      beyondFreePlan('menus', 'm').as('beyond_free_plan'),
     ])
     .where('m.id', '=', menuId)
     .where('m.is_active', '=', true)
@@ -166,6 +168,9 @@ export async function loadPublicMenuSource(
   });
   const restaurantPhone = menu.phone;
   const ownerIsPremium = tierOf(subscriptionState(menu), now) === 'premium';
+  // After a downgrade only the oldest menu stays published (DECISIONS 21): the others answer
+  // the calm « pas disponible » page (findUnavailableMenu) until the organisation is Premium again.
+  if (!ownerIsPremium && menu.beyond_free_plan) return null;
   return {
     menuId: menu.id,
     organisationId: menu.organisation_id,
@@ -320,14 +325,19 @@ function itemTranslations(
 export async function findUnavailableMenu(
   db: Kysely<DB>,
   menuId: string,
+  now: Date = new Date(),
 ): Promise<{ restaurantName: string | null } | null> {
   if (!isUuid(menuId)) return null;
   const row = await db
     .selectFrom('menus as m')
     .innerJoin('establishments as e', 'e.id', 'm.establishment_id')
-    .select('e.name')
+    .leftJoin('subscriptions as sub', 'sub.organisation_id', 'm.organisation_id')
+    .select(['e.name', 'm.is_active', 'sub.tier', 'sub.status', 'sub.current_period_end', 'sub.cancel_at_period_end'])
+    .select(beyondFreePlan('menus', 'm').as('beyond_free_plan'))
     .where('m.id', '=', menuId)
-    .where('m.is_active', '=', false)
     .executeTakeFirst();
-  return row ? { restaurantName: row.name } : null;
+  if (!row) return null;
+  // Paused by its owner, or unpublished by the end of a subscription (DECISIONS 21).
+  const paused = !row.is_active || (row.beyond_free_plan && tierOf(subscriptionState(row), now) !== 'premium');
+  return paused ? { restaurantName: row.name } : null;
 }

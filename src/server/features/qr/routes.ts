@@ -72,10 +72,13 @@ export function qrRedirectRoutes(deps: AppDeps, pages: QrRedirectPages): Hono<Ap
         return c.html(pages.unavailable(result.restaurantName), 404, noStore);
       if (!result.ok) return c.html(qrErrorPage('Code QR non trouvé ou inactif'), 404, noStore);
       if (target)
-        qrTargets.set(id, [`o:${target.organisationId}`, `m:${target.menuId}`], target, {
-          generation,
-          validUntil: Date.now() + TARGET_MAX_AGE_MS,
-        });
+        qrTargets.set(
+          id,
+          [`o:${target.organisationId}`, `m:${target.menuId}`],
+          { menuId: target.menuId, organisationId: target.organisationId },
+          // Not past the paid period's end: the code may then be beyond the free plan (DECISIONS 21).
+          { generation, validUntil: Math.min(Date.now() + TARGET_MAX_AGE_MS, target.changesAt?.getTime() ?? Infinity) },
+        );
       menuId = result.menuId;
     }
     // Counted in the next batch (src/server/features/qr/scan-buffer.ts).

@@ -8,7 +8,9 @@ import { recordAudit } from '../../domain/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
+import { assertUsableOnPlan, assertWithinPlanLimit, beyondFreePlan } from '../../domain/plan-limits.ts';
+import { subscriptionState } from '../../domain/subscription.ts';
+import { tierOf } from '../../../shared/plans.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 
 function selectQrCodes(db: Kysely<DB>) {
@@ -115,6 +117,7 @@ export async function setQrStatus(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound();
+    await assertUsableOnPlan(trx, actor.organisationId, 'qrCodes', id);
     await trx.updateTable('qr_codes').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
     await recordAudit(trx, actor, {
       action: 'status_changed',
@@ -173,6 +176,8 @@ export type ScanResult =
 export interface ScanTarget {
   menuId: string;
   organisationId: string;
+  /** When a paid period ends (the target may then be beyond the free plan: DECISIONS 21), or null. */
+  changesAt: Date | null;
 }
 
 /**
@@ -185,16 +190,27 @@ export async function findScanTarget(db: Kysely<DB>, id: string): Promise<{ resu
     .selectFrom('qr_codes as q')
     .innerJoin('menus as m', 'm.id', 'q.menu_id')
     .innerJoin('establishments as e', 'e.id', 'm.establishment_id')
+    .leftJoin('subscriptions as sub', 'sub.organisation_id', 'q.organisation_id')
     .select(['q.menu_id', 'q.organisation_id', 'q.status', 'm.is_active', 'e.name'])
+    .select(['sub.tier', 'sub.status as sub_status', 'sub.current_period_end', 'sub.cancel_at_period_end'])
+    .select([beyondFreePlan('qrCodes', 'q').as('code_beyond'), beyondFreePlan('menus', 'm').as('menu_beyond')])
     .where('q.id', '=', id)
     .compile();
   preparedOnPostgres(query.sql);
   const [row] = (await db.executeQuery(query)).rows;
   if (!row) return { result: { ok: false, reason: 'unknown' } };
-  if (row.status !== 'active' || !row.is_active)
+  // After a downgrade only the oldest code and the oldest menu stay in use (DECISIONS 21).
+  const now = new Date();
+  const premium = tierOf(subscriptionState({ ...row, status: row.sub_status }), now) === 'premium';
+  const free = !premium && (row.code_beyond || row.menu_beyond);
+  if (row.status !== 'active' || !row.is_active || free)
     return { result: { ok: false, reason: 'unavailable', restaurantName: row.name } };
   return {
     result: { ok: true, menuId: row.menu_id },
-    target: { menuId: row.menu_id, organisationId: row.organisation_id },
+    target: {
+      menuId: row.menu_id,
+      organisationId: row.organisation_id,
+      changesAt: premium && row.current_period_end && row.current_period_end > now ? row.current_period_end : null,
+    },
   };
 }

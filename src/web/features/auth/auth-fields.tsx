@@ -77,7 +77,7 @@ export function AuthFields({
         autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
         autoFocus={Boolean(defaultEmail) && !askName}
         error={errors.password}
-        hint={mode === 'sign-up' ? '6 caractères minimum' : undefined}
+        hint={mode === 'sign-up' ? '8 caractères minimum, pas un mot de passe courant' : undefined}
         {...input('password')}
       />
       {mode === 'sign-in' && (

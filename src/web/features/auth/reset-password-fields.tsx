@@ -24,7 +24,7 @@ export function ResetPasswordFields({
         label="Nouveau mot de passe"
         type="password"
         autoComplete="new-password"
-        hint="6 caractères minimum"
+        hint="8 caractères minimum, pas un mot de passe courant"
         autoFocus
         error={errors.newPassword}
         {...input('newPassword')}

@@ -128,10 +128,11 @@ export function useCateringTags(recipeId: string) {
 export function useSaveCateringTags() {
   const invalidate = useInvalidatePlans();
   return useMutation({
-    mutationFn: ({ recipeId, tags }: { recipeId: string; tags: CateringTag[] }) =>
+    // The version the form read (useCateringTags): a save over someone else's answers 409.
+    mutationFn: ({ recipeId, tags, version }: { recipeId: string; tags: CateringTag[]; version?: number }) =>
       api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, {
         method: 'PUT',
-        body: { tags },
+        body: { tags, ...(version === undefined ? {} : { version }) },
       }),
     onSettled: invalidate,
   });

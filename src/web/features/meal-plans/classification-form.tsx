@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
+import { toastConflict } from '../../lib/versions.ts';
 import { CATERING_TAGS, CATERING_TAG_LABELS, type CateringTag } from '../../../shared/catering/catering.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
@@ -10,21 +11,34 @@ function TagBoxes({ recipeId, canWrite }: { recipeId: string; canWrite: boolean 
   const stored = useCateringTags(recipeId);
   const save = useSaveCateringTags();
   const [edited, setEdited] = useState<CateringTag[] | null>(null);
+  // The recipe's version when the first box was ticked: a list read again meanwhile (another
+  // member's save) must not make this save overwrite theirs (docs/decisions/0034).
+  const [base, setBase] = useState<number | null>(null);
   if (!stored.data) return <p className="text-sm text-stone-600">Chargement...</p>;
-  const tags = edited ?? stored.data.tags;
-  const toggle = (tag: CateringTag, on: boolean) => setEdited(on ? [...tags, tag] : tags.filter((t) => t !== tag));
+  const data = stored.data;
+  const tags = edited ?? data.tags;
+  const toggle = (tag: CateringTag, on: boolean) => {
+    if (base === null) setBase(data.version);
+    setEdited(on ? [...tags, tag] : tags.filter((t) => t !== tag));
+  };
+  const send = (version: number) =>
+    save.mutate(
+      { recipeId, tags, version },
+      {
+        onSuccess: () => (setEdited(null), setBase(null), toast.success('Classification enregistrée')),
+        onError: (error) => {
+          // « Garder mes modifications » sends these boxes on the saved version; « Recharger » drops them.
+          if (toastConflict(error, send)) return setBase(null);
+          toast.error('Erreur lors de l’enregistrement');
+        },
+      },
+    );
   return (
     <form
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(
-          { recipeId, tags },
-          {
-            onSuccess: () => (setEdited(null), toast.success('Classification enregistrée')),
-            onError: () => toast.error('Erreur lors de l’enregistrement'),
-          },
-        );
+        send(base ?? data.version);
       }}
     >
       <fieldset className="grid gap-1 sm:grid-cols-2" disabled={!canWrite}>

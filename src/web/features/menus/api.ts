@@ -9,7 +9,7 @@ import type {
   SectionUpdateInput,
 } from '../../../shared/api/menus.ts';
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
-import { api, apiUpload } from '../../lib/api.ts';
+import { api, apiUpload, ifMatch } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
@@ -191,10 +191,19 @@ export function useDeleteItem(menuId: string, feedback: MutationFeedback<string,
 export function useItemPhoto(menuId: string) {
   return useContentMutation(
     menuId,
-    ({ itemId, file }: { itemId: string; file: File | null }): Promise<PhotoUploadResult | undefined> =>
+    ({
+      itemId,
+      file,
+      version,
+    }: {
+      itemId: string;
+      file: File | null;
+      /** The item's version the form holds: a photo over someone else's save answers 409. */
+      version?: number | undefined;
+    }): Promise<PhotoUploadResult | undefined> =>
       file
-        ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file)
-        : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE' }),
+        ? apiUpload<PhotoUploadResult>(`/api/items/${itemId}/photo`, file, version)
+        : api<undefined>(`/api/items/${itemId}/photo`, { method: 'DELETE', headers: ifMatch(version) }),
   );
 }
 

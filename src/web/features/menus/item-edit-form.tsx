@@ -74,7 +74,7 @@ export function ItemEditForm({ menuId, item, onDone }: { menuId: string; item: M
           error={errors.description?.message}
           {...form.register('description')}
         />
-        <ItemPhotoField menuId={menuId} item={item} />
+        <ItemPhotoField menuId={menuId} item={item} version={version} onSaved={setVersion} />
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isAvailable')} />
           Disponible

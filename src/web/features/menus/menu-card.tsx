@@ -13,19 +13,28 @@ import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 export function MenuCard({
   menu,
   establishmentName,
+  readOnly = false,
   actions,
 }: {
   menu: Menu;
   establishmentName: string | null;
+  /** Kept read-only and unpublished after a downgrade (DECISIONS 21): diners see the calm page. */
+  readOnly?: boolean;
   actions: { onEdit: () => void; onToggle: () => void; onDelete: () => void; toggling: boolean } | null;
 }) {
   return (
     <Card className="flex flex-col gap-3" data-testid="menu-card">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 break-words text-lg font-semibold">{menu.name}</h2>
-        <Badge tone={menu.isActive ? 'green' : 'neutral'} className="shrink-0">
-          {menu.isActive ? 'Actif' : 'Inactif'}
-        </Badge>
+        {readOnly ? (
+          <Badge tone="neutral" className="shrink-0">
+            Lecture seule, non publié
+          </Badge>
+        ) : (
+          <Badge tone={menu.isActive ? 'green' : 'neutral'} className="shrink-0">
+            {menu.isActive ? 'Actif' : 'Inactif'}
+          </Badge>
+        )}
       </div>
       {establishmentName && (
         <p className="break-words text-sm text-stone-600" data-testid="menu-establishment">

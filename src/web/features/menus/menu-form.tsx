@@ -64,7 +64,9 @@ export function MenuForm({
         onError: (error) => {
           if (menu && conflict.caught(error, { base: menu, mine: input, load: () => fetchMenu(menu.id) })) return;
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.menus });
+            // A new menu past the limit, or a saved one kept read-only after a downgrade (the server says which).
+            if (menu) toast.error('Menu en lecture seule', { description: error.message });
+            else toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.menus });
           } else if (error instanceof ApiError && error.code === 'validation') {
             for (const [field, message] of Object.entries(error.fields)) {
               if (field in menuUpdateSchema.shape) form.setError(field as keyof FormValues, { message });

@@ -9,7 +9,7 @@ import type {
   RecipePage,
   RecipeSummary,
 } from '../../../shared/api/recipes.ts';
-import { api, apiUpload } from '../../lib/api.ts';
+import { api, apiUpload, ifMatch } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
 
@@ -97,13 +97,16 @@ export function useRecipePhoto() {
     mutationFn: ({
       recipeId,
       file,
+      version,
     }: {
       recipeId: string;
       file: File | null;
+      /** The recipe's version the form holds: a photo over someone else's save answers 409. */
+      version?: number | undefined;
     }): Promise<PhotoUploadResult | undefined> =>
       file
-        ? apiUpload<PhotoUploadResult>(`/api/recipes/${recipeId}/photo`, file)
-        : api<undefined>(`/api/recipes/${recipeId}/photo`, { method: 'DELETE' }),
+        ? apiUpload<PhotoUploadResult>(`/api/recipes/${recipeId}/photo`, file, version)
+        : api<undefined>(`/api/recipes/${recipeId}/photo`, { method: 'DELETE', headers: ifMatch(version) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recipesQueryKey }),
   });
 }

@@ -73,7 +73,7 @@ export function RecipeForm({
   onReload?: (saved: Recipe) => void;
 }) {
   const save = useSaveRecipe();
-  const { conflict, version, formRef, keepMine } = useVersionedForm<Recipe, RecipeInput>(recipe?.version);
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Recipe, RecipeInput>(recipe?.version);
   const photo = useRecipePhoto();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
@@ -208,7 +208,9 @@ export function RecipeForm({
           if (recipe && conflict.caught(error, { base: recipe, mine: input, load: () => fetchRecipe(recipe.id) }))
             return;
           if (error instanceof ApiError && error.code === 'plan_limit') {
-            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
+            // A new recipe past the limit, or a saved one kept read-only after a downgrade (the server says which).
+            if (recipe) toast.error('Recette en lecture seule', { description: error.message });
+            else toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
           } else if (error instanceof ApiError && error.code === 'validation') {
             const fromServer: LineErrors = {};
             for (const [field, message] of Object.entries(error.fields)) {
@@ -397,7 +399,7 @@ export function RecipeForm({
             error={errors.description?.message}
             {...form.register('description')}
           />
-          <RecipePhotoField recipe={recipe} onPendingChange={setPendingPhoto} />
+          <RecipePhotoField recipe={recipe} version={version} onSaved={setVersion} onPendingChange={setPendingPhoto} />
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <DecimalField control={form.control} name="prepTime" label="Préparation (min)" integer />
             <DecimalField control={form.control} name="cookTime" label="Cuisson (min)" integer />

@@ -15,9 +15,15 @@ const previewOf = (photo: Photo | null | undefined) => photo?.variants[0]?.url ?
  */
 export function RecipePhotoField({
   recipe,
+  version,
+  onSaved,
   onPendingChange,
 }: {
   recipe: Recipe | null;
+  /** The recipe's version the form holds, sent with the photo (a stale one answers 409). */
+  version?: number | undefined;
+  /** The recipe's version after the photo: the form saves on it next (not a conflict with itself). */
+  onSaved?: (version: number) => void;
   onPendingChange: (file: File | null) => void;
 }) {
   const photo = useRecipePhoto();
@@ -38,9 +44,12 @@ export function RecipePhotoField({
     }
     setError(null);
     photo.mutate(
-      { recipeId: recipe.id, file },
+      { recipeId: recipe.id, file, version },
       {
         onSuccess: (result) => {
+          // A removal answers 204: the claim took exactly the next version.
+          const saved = result?.version ?? (version === undefined ? undefined : version + 1);
+          if (saved !== undefined) onSaved?.(saved);
           setStored(previewOf(result?.photo));
           toast.success(file ? 'Photo enregistrée' : 'Photo retirée');
         },

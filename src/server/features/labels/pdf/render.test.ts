@@ -29,7 +29,11 @@ describe('a PDF of labels', () => {
   });
 
   it(`lets the server answer others every ${LABELS_PER_TURN} labels: drawing is synchronous work`, async () => {
-    const plainLabel: Printable = { title: 'Quiche', blocks: [{ segments: [plain('Quiche au saumon, crème, œufs')] }] };
+    const plainLabel: Printable = {
+      title: 'Quiche',
+      blocks: [{ segments: [plain('Quiche au saumon, crème, œufs')] }],
+      barcode: null,
+    };
     for (const format of ['roll-58', 'a4-3x8']) {
       // Turns of the event loop others had while 200 labels were drawn.
       let turns = 0;

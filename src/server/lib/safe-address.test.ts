@@ -27,6 +27,9 @@ describe('isPublicAddress', () => {
     ['::ffff:127.0.0.1', 'IPv4-mapped loopback, RFC 4291'],
     ['::ffff:10.0.0.1', 'IPv4-mapped private, RFC 4291'],
     ['2001:db8::1', 'documentation, RFC 3849'],
+    ['::7f00:1', 'IPv4-compatible loopback (::127.0.0.1), deprecated, RFC 4291 2.5.5.1'],
+    ['::a9fe:a9fe', 'IPv4-compatible link local (::169.254.169.254), RFC 4291 2.5.5.1'],
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback, SIIT, RFC 2765'],
     ['not an address', 'not an IP at all'],
   ])('refuses %s (%s)', (address) => {
     expect(isPublicAddress(address)).toBe(false);

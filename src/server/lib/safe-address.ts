@@ -29,6 +29,10 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible (deprecated, RFC 4291 2.5.5.1) and IPv4-translated (SIIT, RFC 2765): an IPv4
+  // address inside them may reach that address on a host that still routes them.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],

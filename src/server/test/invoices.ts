@@ -1,4 +1,4 @@
-import { constants, createDeflate } from 'node:zlib';
+import { constants, createDeflate, deflateSync } from 'node:zlib';
 import { AFRelationship, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import type { LooseJson, TestApp } from './harness.ts';
 
@@ -165,8 +165,8 @@ export async function facturXPdf(xml: string, name = 'factur-x.xml'): Promise<Ui
 }
 
 /** The deflate of `megabytes` MB of zeros, made a megabyte at a time (constant memory). */
-export async function zerosDeflated(megabytes: number): Promise<Uint8Array> {
-  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
+export async function zerosDeflated(megabytes: number, windowBits = 15): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION, windowBits });
   const chunks: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
@@ -189,6 +189,41 @@ export async function pdfBomb(megabytes = 300): Promise<Uint8Array> {
   const stream = doc.context.stream(await zerosDeflated(megabytes), { Filter: 'FlateDecode' });
   doc.catalog.set(PDFName.of('Bomb'), doc.context.register(stream));
   return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * A bomb pdf-lib itself inflates while loading: an object stream (/Type /ObjStm) of `megabytes`
+ * of zeros, deflated with a small window (zlib header 0x58, not the usual 0x78) or deflated
+ * twice (/Filter [/FlateDecode /FlateDecode]): shapes the keyword scan of
+ * src/server/features/purchases/read/factur-x.ts does not recognise.
+ */
+export async function objectStreamBomb(megabytes: number, shape: 'small-window' | 'twice'): Promise<Uint8Array> {
+  const data =
+    shape === 'small-window'
+      ? await zerosDeflated(megabytes, 13)
+      : deflateSync(await zerosDeflated(megabytes), { level: 9 });
+  const filter = shape === 'small-window' ? '/FlateDecode' : '[/FlateDecode /FlateDecode]';
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let at = 0;
+  const add = (part: Buffer | Uint8Array | string) => {
+    const buffer = typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part);
+    parts.push(buffer);
+    at += buffer.length;
+  };
+  add('%PDF-1.7\n');
+  offsets.push(at);
+  add('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+  offsets.push(at);
+  add('2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n');
+  offsets.push(at);
+  add(`3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${data.length} >>\nstream\n`);
+  add(data);
+  add('\nendstream\nendobj\n');
+  const xref = at;
+  add(`xref\n0 4\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  add(`trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /** POST of a file's bytes (an invoice, a sales export), as the browser sends a File: the app's Origin, the session. */

@@ -204,6 +204,38 @@ describe('/api/v1', () => {
     expect(row?.sold_out).toBe(false);
   });
 
+  it('takes the version a write names (body or If-Match): a stale one → 409 and nothing changes', async () => {
+    const { key } = await newKey(owner, ['availability:write', 'prices:write']);
+    const path = `/api/v1/items/${itemId}/price`;
+    const read = await withKey(key, 'PUT', path, { price: 9.5 });
+    expect(read.status).toBe(200);
+    const seen = read.body.version as number;
+    // Someone changes the dish in the app meanwhile.
+    expect((await withKey(key, 'PUT', path, { price: 10 })).status).toBe(200);
+    const stale = await withKey(key, 'PUT', path, { price: 11, version: seen });
+    expect([stale.status, stale.body.error.code, stale.body.error.conflict.version]).toEqual([
+      409,
+      'conflict',
+      seen + 1,
+    ]);
+    const staleHeader = await t.request('PUT', `/api/v1/items/${itemId}/availability`, {
+      headers: { authorization: `Bearer ${key}`, 'if-match': `"${seen}"` },
+      body: { available: false },
+      origin: null,
+    });
+    expect(staleHeader.status).toBe(409);
+    const row = await t.db
+      .selectFrom('menu_items')
+      .select(['sold_out', 'price', 'version'])
+      .where('id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    expect([row.sold_out, Number(row.price), row.version]).toEqual([false, 10, seen + 1]);
+    const fresh = await withKey(key, 'PUT', path, { price: 12, version: seen + 1 });
+    expect([fresh.status, fresh.body.price, fresh.body.version]).toEqual([200, 12, seen + 2]);
+    const invalid = await withKey(key, 'PUT', path, { price: 12, version: 'x' });
+    expect(invalid.status).toBe(422);
+  });
+
   it('gives recipe costs only to a key with costs:read', async () => {
     const facts = await newKey(owner, ['recipes:read', 'products:read']);
     const costs = await newKey(owner, ['recipes:read', 'products:read', 'costs:read']);

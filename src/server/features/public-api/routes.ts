@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { ApiScope } from '../../../shared/api/integrations.ts';
 import type { AppDeps } from '../../deps.ts';
+import { expectedVersion } from '../../domain/versions.ts';
 import { readJson, validationError } from '../../lib/http.ts';
 import { requireApiKey, requireScope, type ApiEnv } from './auth.ts';
 import { renderReferencePage } from './reference-page.ts';
@@ -33,6 +34,13 @@ const errors = {
 const invalid = {
   422: {
     description: 'Donnée refusée (message en français)',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+} as const;
+
+const conflict = {
+  409: {
+    description: 'Le plat a une autre version que celle envoyée (`version` ou `If-Match`) : rien ne change',
     content: { 'application/json': { schema: ErrorSchema } },
   },
 } as const;
@@ -187,9 +195,14 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
       description:
         'Les pages publiques ouvertes du menu le montrent aussitôt ; l’événement `item.availability_changed` part aux webhooks.',
       request: { params: IdParamSchema, body: jsonBody(AvailabilityInputSchema) },
-      responses: { ...ok('Le plat', ItemStateSchema), ...errors, ...invalid },
+      responses: { ...ok('Le plat', ItemStateSchema), ...errors, ...conflict, ...invalid },
     }),
-    async (c) => c.json(await service.writeItem(db, caller(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    // The version the write names (`version` in the body or `If-Match`): a stale one → 409.
+    async (c) => {
+      const version = expectedVersion(c, await c.req.json());
+      const { available } = c.req.valid('json');
+      return c.json(await service.writeItem(db, caller(c), c.req.valid('param').id, { available }, version), 200);
+    },
   );
 
   app.use('/items/:id/price', requireScope('prices:write'));
@@ -200,9 +213,14 @@ export function publicApiRoutes(deps: AppDeps): OpenAPIHono<ApiEnv> {
       summary: 'Changer le prix d’un plat',
       description: 'Prix TTC affiché aux clients, en euros (deux décimales au plus).',
       request: { params: IdParamSchema, body: jsonBody(PriceInputSchema) },
-      responses: { ...ok('Le plat', ItemStateSchema), ...errors, ...invalid },
+      responses: { ...ok('Le plat', ItemStateSchema), ...errors, ...conflict, ...invalid },
     }),
-    async (c) => c.json(await service.writeItem(db, caller(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    // The version the write names (`version` in the body or `If-Match`): a stale one → 409.
+    async (c) => {
+      const version = expectedVersion(c, await c.req.json());
+      const { price } = c.req.valid('json');
+      return c.json(await service.writeItem(db, caller(c), c.req.valid('param').id, { price }, version), 200);
+    },
   );
 
   return app;

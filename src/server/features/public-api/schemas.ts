@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { itemPriceRule } from '../../../shared/api/menus.ts';
 import { integrationMessages as m } from '../../../shared/api/integrations.ts';
 import { ruleNumber } from '../../../shared/number-rules.ts';
+import { versionMessages } from '../../../shared/api/versions.ts';
 
 /**
  * The zod schemas of /api/v1 (docs/product/integrations.md): the routes validate their input
@@ -139,10 +140,22 @@ export const MealPlanQuerySchema = z.object({
   to: day,
 });
 
+/** The version the client read (or `If-Match: "<version>"`): another one held → 409, nothing changes. */
+const expectedVersion = z
+  .number({ error: versionMessages.invalid })
+  .int(versionMessages.invalid)
+  .min(0, versionMessages.invalid)
+  .optional()
+  .openapi({
+    description: 'La version lue (ou `If-Match: "<version>"`) : si le plat en a une autre, 409 et rien ne change.',
+  });
+
 export const AvailabilityInputSchema = z
-  .object({ available: z.boolean({ error: m.availableRequired }) })
+  .object({ available: z.boolean({ error: m.availableRequired }), version: expectedVersion })
   .openapi('AvailabilityInput');
-export const PriceInputSchema = z.object({ price: ruleNumber(itemPriceRule) }).openapi('PriceInput');
+export const PriceInputSchema = z
+  .object({ price: ruleNumber(itemPriceRule), version: expectedVersion })
+  .openapi('PriceInput');
 
 export const ItemStateSchema = z
   .object({

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { allergenStatusOf } from '../../../shared/allergens.ts';
 import { recipeMargins, type SaleMode } from '../../../shared/costs.ts';
 import type { DB } from '../../db/schema.ts';
+import { conflictError } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -315,12 +316,17 @@ async function recordKeyAudit(
     .execute();
 }
 
-/** « Épuisé » (available false) or back, and/or a new price, of one owned item; in « Historique ». */
+/**
+ * « Épuisé » (available false) or back, and/or a new price, of one owned item; in « Historique ».
+ * With `expected` (the body's `version` or `If-Match`) and another version held: 409 and
+ * nothing changes (docs/product/api.md « Versions and conflicts »).
+ */
 export async function writeItem(
   db: Kysely<DB>,
   caller: ApiCaller,
   itemId: string,
   change: { available: boolean } | { price: number },
+  expected?: number,
 ): Promise<ItemState> {
   if (!isUuid(itemId)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -328,11 +334,21 @@ export async function writeItem(
       .selectFrom('menu_items as i')
       .innerJoin('menu_sections as s', 's.id', 'i.menu_section_id')
       .innerJoin('menus as m', 'm.id', 's.menu_id')
-      .select(['i.id', 'i.name', 'm.id as menu_id', 'm.name as menu_name'])
+      .select([
+        'i.id',
+        'i.name',
+        'i.version',
+        'i.updated_by_name',
+        'i.updated_at',
+        'm.id as menu_id',
+        'm.name as menu_name',
+      ])
       .where('i.id', '=', itemId)
       .where('m.organisation_id', '=', caller.organisationId)
+      .forUpdate('i')
       .executeTakeFirst();
     if (!owned) throw notFound();
+    if (expected !== undefined && expected !== owned.version) throw conflictError(owned);
     const row = await trx
       .updateTable('menu_items')
       .set({

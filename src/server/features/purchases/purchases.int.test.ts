@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseMessages as m } from '../../../shared/api/purchase-messages.ts';
 import { parisToday } from '../../domain/product-prices.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
-import { ciiXml, facturXPdf, GUIDELINES, postFile, ublXml, type TestInvoice } from '../../test/invoices.ts';
+import {
+  ciiXml,
+  facturXPdf,
+  GUIDELINES,
+  objectStreamBomb,
+  postFile,
+  ublXml,
+  type TestInvoice,
+} from '../../test/invoices.ts';
 import { addMember } from '../../test/teams.ts';
 
 let t: TestApp;
@@ -327,6 +335,15 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
       expect([res.status, res.body.error.code, res.body.error.fields]).toEqual([422, 'validation', { file: message }]);
     }
     expect(await count()).toBe(before);
+  });
+
+  it('a PDF bomb pdf-lib would inflate itself (small-window header, Flate inside Flate) is refused as a bomb', async () => {
+    for (const shape of ['small-window', 'twice'] as const) {
+      const bomb = await objectStreamBomb(100, shape);
+      expect(bomb.length).toBeLessThan(256 * 1024);
+      const res = await postFile(t, '/api/purchases/invoices', bomb, owner.cookie, 'application/pdf');
+      expect([shape, res.status, res.body.error?.fields]).toEqual([shape, 422, { file: m.pdfBomb }]);
+    }
   });
 
   it('a draft can be thrown away; a confirmed invoice cannot', async () => {

@@ -4,7 +4,7 @@ import { plain } from '../../../../shared/labels/rich-text.ts';
 import { readPdf } from '../../../test/pdf.ts';
 import type { Printable } from './inco-blocks.ts';
 import { mm } from './fonts.ts';
-import { ROLL_MAX_MM, renderLabels } from './render.ts';
+import { LABELS_PER_TURN, ROLL_MAX_MM, renderLabels } from './render.ts';
 
 const withQr: Printable = {
   title: 'Quiche',
@@ -26,6 +26,28 @@ describe('a PDF of labels', () => {
     expect(images(pdf)).toBe(images(one));
     // Two pages of 24 cells, each page naming the one image.
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(2);
+  });
+
+  it(`lets the server answer others every ${LABELS_PER_TURN} labels: drawing is synchronous work`, async () => {
+    const plainLabel: Printable = {
+      title: 'Quiche',
+      blocks: [{ segments: [plain('Quiche au saumon, crème, œufs')] }],
+      barcode: null,
+    };
+    for (const format of ['roll-58', 'a4-3x8']) {
+      // Turns of the event loop others had while 200 labels were drawn.
+      let turns = 0;
+      let drawing = true;
+      const other = () => {
+        if (!drawing) return;
+        turns++;
+        setImmediate(other);
+      };
+      setImmediate(other);
+      await renderLabels([plainLabel], labelSheetQuerySchema.parse({ format, copies: '200' }), 'Étiquettes');
+      drawing = false;
+      expect(turns, format).toBeGreaterThanOrEqual(200 / LABELS_PER_TURN - 1);
+    }
   });
 
   it('embeds it once on a roll too, one page per label', async () => {

@@ -118,6 +118,14 @@ function setForRoll(doc: Doc, printable: Printable, sheet: Extract<Sheet, { kind
 }
 
 /**
+ * Labels drawn between two turns of the event loop: drawing is synchronous (pdfkit), and 500
+ * long labels on a roll kept the server from answering anyone for seconds. Other requests are
+ * served every LABELS_PER_TURN labels.
+ */
+export const LABELS_PER_TURN = 10;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * The PDF of these labels, each `copies` times, in order: on A4 sheets from the cell after the
  * `skip` already used, or on a roll, one page per label as long as its text. Each label is
  * set once, then drawn as many times as it is printed.
@@ -134,7 +142,8 @@ export async function renderLabels(
   if (sheet.kind === 'roll') {
     const width = sheet.width - 2 * sheet.padding;
     const set = new Map(printables.map((p) => [p, setForRoll(doc, p, sheet)]));
-    for (const printable of queue) {
+    for (const [i, printable] of queue.entries()) {
+      if (i > 0 && i % LABELS_PER_TURN === 0) await nextTurn();
       const { placement, fits } = set.get(printable)!;
       // A label that does not fit prints no barcode nor box, as on a sheet.
       const height = placement.height + (fits ? rollExtra(printable) : 0) + 2 * sheet.padding;
@@ -148,6 +157,7 @@ export async function renderLabels(
   const set = new Map(printables.map((p) => [p, setForCell(doc, p, sheet)]));
   let page = -1;
   for (const [i, printable] of queue.entries()) {
+    if (i > 0 && i % LABELS_PER_TURN === 0) await nextTurn();
     const cell = cellOf(sheet, query.skip + i);
     while (page < cell.page) {
       doc.addPage({ size: A4_SIZE, margin: 0 });

@@ -1,6 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import {
+  decodePDFRawStream,
   PDFArray,
+  PDFContext,
   PDFDict,
   PDFDocument,
   PDFHexString,
@@ -59,6 +61,34 @@ function refusePdfBomb(bytes: Uint8Array): void {
   }
 }
 
+/**
+ * The keyword scan above only sees FlateDecode data with the usual zlib header: pdf-lib also
+ * inflates a header of any window size (0x08…0xF8, which Node's zlib refuses or the scan skips),
+ * chains of filters (Flate inside Flate, ASCIIHex then Flate) and LZW or RunLength, all while
+ * loading the object streams. Every one of its decoders grows its output through
+ * `DecodeStream.prototype.ensureBuffer`, so the ceiling is set there too, for one stream and for
+ * the whole file: past it the decoder stops and the file is refused as a bomb.
+ */
+const decoderLimit = { budget: MAX_INFLATED_BYTES, exceeded: false };
+{
+  const context = PDFContext.create();
+  const probe = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: 'RunLengthDecode' }), new Uint8Array([128])));
+  const decodeStream = Object.getPrototypeOf(Object.getPrototypeOf(probe)) as {
+    ensureBuffer?: (this: { buffer: Uint8Array }, requested: number) => Uint8Array;
+  };
+  const ensureBuffer = decodeStream.ensureBuffer;
+  if (!Object.hasOwn(decodeStream, 'ensureBuffer') || !ensureBuffer)
+    throw new Error('pdf-lib: DecodeStream.ensureBuffer not found, the PDF bomb ceiling cannot be set');
+  decodeStream.ensureBuffer = function (this: { buffer: Uint8Array }, requested: number) {
+    const growth = requested - this.buffer.byteLength;
+    if (growth > 0 && (requested > MAX_STREAM_BYTES || (decoderLimit.budget -= growth) < 0)) {
+      decoderLimit.exceeded = true;
+      throw new InvoiceReadError(m.pdfBomb);
+    }
+    return ensureBuffer.call(this, requested);
+  };
+}
+
 const nameOf = (value: PDFObject | undefined): string | null =>
   value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null;
 
@@ -115,11 +145,15 @@ function streamBytes(stream: PDFRawStream): Uint8Array {
 export async function facturXml(bytes: Uint8Array): Promise<string> {
   refusePdfBomb(bytes);
   let doc: PDFDocument;
+  decoderLimit.budget = MAX_INFLATED_BYTES;
+  decoderLimit.exceeded = false;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
   } catch {
-    throw new InvoiceReadError(m.pdfUnreadable);
+    throw new InvoiceReadError(decoderLimit.exceeded ? m.pdfBomb : m.pdfUnreadable);
   }
+  // pdf-lib skips an object it cannot read (throwOnInvalidObject: false): a stopped bomb included.
+  if (decoderLimit.exceeded) throw new InvoiceReadError(m.pdfBomb);
   let specs: PDFDict[];
   try {
     specs = fileSpecs(doc);

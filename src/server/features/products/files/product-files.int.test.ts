@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_FILE_HEADERS } from '../../../../shared/product-file.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/harness.ts';
 import { addMember } from '../../../test/teams.ts';
+import { hugeCellXlsx, millionRowsXlsx } from '../../../test/hostile-tables.ts';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -21,7 +22,8 @@ const upload = async (path: string, body: Uint8Array<ArrayBuffer> | string, type
     headers: { origin: t.deps.config.publicOrigin, 'content-type': type, ...(cookie ? { cookie } : {}) },
     body,
   });
-  return { status: res.status, body: await res.json() };
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), text };
 };
 const productNames = async (organisationId = owner.organisationId) =>
   (
@@ -125,4 +127,39 @@ describe('product files (issue 17)', () => {
     expect((await t.request('GET', '/api/files/products/export', { cookie: viewer.cookie })).status).toBe(200);
     expect(await productNames()).toEqual(before);
   });
+
+  it('answers the outside attack’s files at once with a French 422 (read in a worker, within bounds), one file per organisation at a time, and cuts long cells in a preview', async () => {
+    const [millionRows, hugeCell] = [await millionRowsXlsx(), await hugeCellXlsx(100)];
+    const started = performance.now();
+    const rows = await upload('/api/files/products/preview', millionRows, XLSX);
+    expect([rows.status, rows.body.error.fields.file]).toEqual([422, 'Au plus 10\u202f000 lignes par fichier']);
+    const cell = await upload('/api/files/products/preview', hugeCell, XLSX);
+    expect(cell.status).toBe(422);
+    expect(cell.body.error.message).toMatch(/^Une cellule dépasse 4\u202f000\u00a0caractères/);
+    expect(cell.text.length).toBeLessThan(1_000);
+    // Both in a few seconds on a loaded machine (they took 6.9 s and a 100 MB answer before).
+    expect(performance.now() - started).toBeLessThan(8_000);
+
+    // The same organisation's second file while the first is read: 429, with when to retry.
+    const [first, second] = await Promise.all([
+      upload('/api/files/products/preview', millionRows, XLSX),
+      upload('/api/files/products/preview', millionRows, XLSX),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([422, 429]);
+    expect([first, second].find((r) => r.status === 429)!.body.error.message).toMatch(
+      /^Un fichier de votre organisation est déjà en cours de lecture/,
+    );
+    // Another organisation is not held up by this one.
+    const [mine, theirs] = await Promise.all([
+      upload('/api/files/products/preview', millionRows, XLSX),
+      upload('/api/files/products/preview', csv(['Sel;;0;0;;;;;']), 'text/csv', other.cookie),
+    ]);
+    expect([mine.status, theirs.status]).toEqual([422, 200]);
+
+    const long = 'Beurre '.repeat(500);
+    const preview = await upload('/api/files/products/preview', csv([`${long};;abc;;;;;;`]), 'text/csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows[0].name).toHaveLength(120);
+    expect(preview.body.rows[0].name.endsWith('…')).toBe(true);
+  }, 60_000);
 });

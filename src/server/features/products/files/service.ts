@@ -5,6 +5,7 @@ import {
   productInputOfRow,
   rowOfProduct,
   TEMPLATE_ROW,
+  cutPreviewRows,
   type FileRow,
   type ImportPreview,
 } from '../../../../shared/product-file.ts';
@@ -30,6 +31,7 @@ export function judgeRows(rows: readonly FileRow[]): { preview: ImportPreview; i
       preview.valid += 1;
     } else preview.rows.push({ line: index + 2, name: input.name || '(sans nom)', problems: [...new Set(problems)] });
   });
+  preview.rows = cutPreviewRows(preview.rows);
   return { preview, inputs };
 }
 

@@ -61,7 +61,7 @@ for (const [locale, viewport] of [
       const preview = page.getByTestId('label-preview');
       // By weight at the time of use, the pastry with its own list, the allergens in bold, the salmon's QUID.
       await expect(preview).toContainText(
-        'Ingrédients : pâte brisée (farine de blé tendre ou froment T110, beurre à 80% MG minimum), crème 30% MG, œuf cru, saumon fumé 15 %.',
+        'Ingrédients : pâte brisée (farine de blé tendre ou froment T110, beurre à 80 % MG minimum), crème 30 % MG, œuf cru, saumon fumé 15 %.',
       );
       await expect(preview.locator('strong', { hasText: 'saumon' })).toBeVisible();
       await expect(preview).toContainText('Peut contenir : fruits à coque.');

@@ -24,14 +24,19 @@ import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.ts';
+import { egalimEstimate } from './features/meal-plans/analysis.ts';
+import { purchaseRoutes } from './features/purchases/routes.ts';
 import { weekPageRoutes } from './features/meal-plans/week-page.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
+import { EMBED_SCRIPT_PATH } from './features/public-menu/embed.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
 import { photoFileRoutes } from './features/photos/routes.ts';
+import { integrationRoutes } from './features/integrations/routes.ts';
+import { publicApiRoutes } from './features/public-api/routes.ts';
 import { PHOTO_UPLOAD_PATH, photoUploadRoutes } from './features/photos/upload-routes.ts';
 import { getRecipe } from './features/recipes/service.ts';
 import { itemParents } from './features/menus/content.ts';
@@ -44,6 +49,9 @@ import { optionalSession } from './auth/require-user.ts';
 import type { ShellRenderer } from './web-app/first-paint.ts';
 import { mountWebApp } from './web-app/static.ts';
 import { sql } from 'kysely';
+import { timingSafeEqual } from 'node:crypto';
+import type { Metrics } from './metrics.ts';
+import { requestContext } from './lib/request-context.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
@@ -57,6 +65,8 @@ export const PUBLIC_RATE = { perSecond: 20, burst: 200 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Paths called by other servers, not browsers: they prove themselves another way. */
 const ORIGIN_EXEMPT = new Set(['/api/billing/webhook']);
+/** The public API authenticates with a key in a header, never a cookie: a browser cannot be made to send it (docs/product/integrations.md). */
+const isKeyAuthenticated = (path: string) => path.startsWith('/api/v1/');
 
 export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -66,6 +76,8 @@ export interface AppOptions {
   publicRateNow?: () => number;
   /** The signed-in layout's first paint; by default dist/shell beside `webDir` (tests give their own). */
   shell?: Promise<ShellRenderer | null>;
+  /** Prometheus metrics (src/server/metrics.ts); GET /metrics answers when `config.metrics.token` is set. */
+  metrics?: Metrics;
 }
 
 function errorBody(
@@ -102,11 +114,13 @@ const isRateLimitedPath = (path: string) =>
   isDinerPath(path) || path.startsWith('/semaine/') || path.startsWith('/api/catalogue/');
 
 /**
- * `framedBySelf`: the diner's menu page may be framed by this origin only, for the menu
- * editor's « Aperçu » pane (issue 21, src/web/features/menus/menu-preview.tsx); every other
- * page refuses any frame.
+ * `framedByAnyone`: the diner's menu page may be framed by any site: the menu editor's
+ * « Aperçu » pane (src/web/features/menus/menu-preview.tsx) and the restaurant's own website,
+ * through the embed of « Intégrations » (docs/decisions/0039-public-api-and-operations.md
+ * « Embed »: the page holds no cookie, no session and no action to trick a diner into); every
+ * other page refuses any frame.
  */
-function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf = false) {
+function securityHeaders(config: AppDeps['config'], pixel: boolean, framedByAnyone = false) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -118,15 +132,17 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: [framedBySelf ? "'self'" : "'none'"],
+      frameAncestors: [framedByAnyone ? '*' : "'none'"],
     },
     strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options cannot say « any site »; frame-ancestors above says it for every browser that matters.
+    ...(framedByAnyone ? { xFrameOptions: false } : {}),
   });
 }
 
-/** The diner's security headers by path: a menu page may be framed by the « Aperçu » pane, a QR redirect not. */
+/** The diner's security headers by path: a menu page may be framed (« Aperçu », a restaurant's website), a QR redirect not. */
 const dinerHeadersFor = (config: AppDeps['config'], path: string) =>
   securityHeaders(config, false, path.startsWith('/menu/'));
 
@@ -151,12 +167,27 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set(config.allowedOrigins);
 
+  const metrics = options.metrics;
+  if (metrics) {
+    app.use('*', metrics.middleware);
+    // On the app's port only with a token (docs/operations.md « Metrics »); else 404, as if absent.
+    const token = config.metrics.token && Buffer.from(`Bearer ${config.metrics.token}`);
+    app.get('/metrics', async (c) => {
+      const given = Buffer.from(c.req.header('authorization') ?? '');
+      if (!token || given.length !== token.length || !timingSafeEqual(given, token))
+        return c.text('Page non trouvée', 404);
+      c.header('Cache-Control', 'no-store');
+      return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
+    });
+  }
+
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     const started = performance.now();
-    await next();
+    // The request's queries carry its id to PostgreSQL (src/server/db/application-name.ts).
+    await requestContext.run({ requestId }, next);
     // A 5xx is logged at LOG_LEVEL=warn too, whoever answered it (better-auth answers some
     // itself); the e2e run fails on such a line (e2e/global-teardown.ts).
     (c.res.status >= 500 ? logger.warn : logger.info)('request', {
@@ -173,8 +204,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
   const dinerHeaders = dinerHeadersFor(config, '/qr/');
   const previewHeaders = dinerHeadersFor(config, '/menu/');
+  // The embed script is loaded by restaurants' websites: it sets its own Cross-Origin-Resource-Policy (public-menu/embed.ts).
+  const embedHeaders = secureHeaders({ overwrite: false });
   app.use('*', (c, next) =>
-    (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next),
+    (c.req.path.startsWith('/menu/')
+      ? previewHeaders
+      : isDinerPath(c.req.path)
+        ? dinerHeaders
+        : c.req.path === EMBED_SCRIPT_PATH
+          ? embedHeaders
+          : appHeaders)(c, next),
   );
   app.use('*', compressResponses());
 
@@ -200,6 +239,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
   // A supplier's file of 10 000 products: 8 MB (src/server/features/products/files/routes.ts).
   const fileLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => payloadTooLarge(c) });
+  // An invoice (Factur-X PDF, CII or UBL) or a till's sales export: 8 MB too (src/shared/api/purchase-messages.ts).
+  const UPLOAD_PATHS = new Set(['/api/purchases/invoices', '/api/sales/import']);
   // A GET or HEAD has no body here (the adapter gives it none): Hono's check would only build the
   // whole Request to find that out, on every read of the API.
   app.use('/api/*', (c, next) =>
@@ -207,14 +248,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       ? next()
       : (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path)
           ? photoLimit
-          : c.req.method === 'POST' && c.req.path.startsWith('/api/files/')
+          : c.req.method === 'POST' && (c.req.path.startsWith('/api/files/') || UPLOAD_PATHS.has(c.req.path))
             ? fileLimit
             : jsonLimit)(c, next),
   );
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
-    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path)) {
+    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path) && !isKeyAuthenticated(c.req.path)) {
       const origin = c.req.header('origin');
       if (!origin || !allowedOrigins.has(origin)) throw new AppError('forbidden', 403, messages.generic.badOrigin);
     }
@@ -281,6 +322,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));
   app.route('/api/files', recipeFileRoutes(deps));
+  app.route('/api', purchaseRoutes(deps, { egalimEstimate: (org, period) => egalimEstimate(deps.db, org, period) }));
   app.route('/api/products', productRoutes(deps));
   app.route('/api/items', photoUploadRoutes(deps, { holder: 'menu_items', findOwned: itemParents }));
   app.route('/api', menuRoutes(deps));
@@ -291,6 +333,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/billing', billingRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/tracking', trackingRoutes(deps));
+  app.route('/api/integrations', integrationRoutes(deps, { production: config.appEnv === 'production' }));
+  app.route('/api/v1', publicApiRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps, { unavailable: renderMenuUnavailablePage }));

@@ -86,6 +86,10 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900),
     ),
+    // GET /metrics (src/server/metrics.ts): with this token on the app's port, and/or on a port of its own.
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
     // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0017-photos.md).
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
@@ -156,6 +160,11 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   /** Wrong passwords allowed per e-mail address per window (src/server/auth/account-throttle.ts). */
   accountThrottle: { max: number; windowSeconds: number };
+  /**
+   * Prometheus metrics (docs/operations.md « Metrics »): `token` opens GET /metrics on the app's
+   * port to `Authorization: Bearer <token>`; `port` serves them alone on `host` (loopback by default).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** The photo bucket (S3_*); photos are stored in the database without it. */
   s3:
     | {
@@ -246,6 +255,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     accountThrottle: { max: e.AUTH_ACCOUNT_MAX_FAILURES, windowSeconds: e.AUTH_ACCOUNT_WINDOW_SECONDS },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -28,11 +28,26 @@ export type Action =
   /** Checkout, customer portal, demo portal. */
   | 'billing:manage'
   /** The organisation's « Historique » page. */
-  | 'audit:read';
+  | 'audit:read'
+  /** Supplier invoices, price history, EGalim from purchases, sales and menu engineering: money (docs/product/purchases.md). */
+  | 'purchases:read'
+  /** Import and confirm invoices, match their lines, import sales, set the food cost target. */
+  | 'purchases:write'
+  /** « Intégrations »: API keys and webhook endpoints (docs/product/integrations.md). */
+  | 'integrations:manage';
 
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['content:write', 'establishments:write', 'members:manage', 'billing:manage', 'audit:read']),
-  editor: new Set<Action>(['content:write']),
+  owner: new Set<Action>([
+    'content:write',
+    'establishments:write',
+    'members:manage',
+    'billing:manage',
+    'audit:read',
+    'purchases:read',
+    'purchases:write',
+    'integrations:manage',
+  ]),
+  editor: new Set<Action>(['content:write', 'purchases:read', 'purchases:write']),
   viewer: new Set<Action>(),
 };
 

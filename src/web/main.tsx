@@ -28,9 +28,16 @@ const session = queryClient.prefetchQuery(meQuery);
 
 const container = document.getElementById('root')!;
 
-/** The app's first commit: the server's first paint is gone (e2e waits on this to measure the page). */
+/**
+ * The app's first commit: the server's first paint is gone (e2e waits on this to measure the
+ * page), and so is the built page's `<title>` behind the page's own, which React put first: a
+ * head holds one title (RGAA 8.2, docs/decisions/0040-rgaa-public-pages.md).
+ */
 function FirstCommit() {
-  useLayoutEffect(() => container.removeAttribute('data-first-paint'), []);
+  useLayoutEffect(() => {
+    container.removeAttribute('data-first-paint');
+    document.head.querySelectorAll('title')[1]?.remove();
+  }, []);
   return null;
 }
 

@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
       { path: '/mentions-legales', Component: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
       { path: '/confidentialite', Component: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
       { path: '/conditions-generales', Component: lazyPage(() => import('./pages/terms-page.tsx')) },
+      // ACCESSIBILITY_PATH of shared/accessibility.ts: the RGAA statement (docs/decisions/0040-rgaa-public-pages.md).
+      { path: '/accessibilite', Component: lazyPage(() => import('./pages/accessibility-statement-page.tsx')) },
       // Issue 16: the link mailed to an invited member, signed in or not.
       { path: '/invitation/:token', Component: lazyPage(() => import('./pages/invitation-page.tsx')) },
     ],
@@ -76,6 +78,11 @@ export const routes: RouteObject[] = [
       { path: '/recipes/couts', Component: lazyPage(() => import('./pages/costs-page.tsx')) },
       // Issue 17: the organisation's own products (docs/product/products.md).
       { path: '/produits', Component: lazyPage(() => import('./pages/products-page.tsx')) },
+      // Supplier invoices, prices and sales (docs/product/purchases.md).
+      { path: '/achats', Component: lazyPage(() => import('./pages/purchases-page.tsx')) },
+      { path: '/achats/:id', Component: lazyPage(() => import('./pages/invoice-page.tsx')) },
+      { path: '/prix', Component: lazyPage(() => import('./pages/prices-page.tsx')) },
+      { path: '/ventes', Component: lazyPage(() => import('./pages/sales-page.tsx')) },
       { path: '/menus', Component: lazyPage(() => import('./pages/menus-page.tsx')) },
       { path: '/menu-editor/:id?', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/menus/:menuId', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
@@ -86,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: '/equipe', Component: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', Component: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', Component: lazyPage(() => import('./pages/history-page.tsx')) },
+      // API keys, webhooks and the embed (docs/product/integrations.md).
+      { path: '/integrations', Component: lazyPage(() => import('./pages/integrations-page.tsx')) },
       // Collective catering (issue 19).
       { path: '/plans-de-menus', Component: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
       // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's plats témoins.

@@ -38,3 +38,10 @@ export function isClientAbort(error: unknown, request: Request): boolean {
   }
   return false;
 }
+
+/** A unique constraint refused a write (SQLSTATE 23505), by that constraint's name. */
+export function uniqueViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && name === constraint;
+}

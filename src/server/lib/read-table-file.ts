@@ -12,7 +12,7 @@ import {
 import type { AppEnv } from '../context.ts';
 import { AppError, RateLimitedError } from './errors.ts';
 import { XLSX_TYPE } from './table-files.ts';
-import type { TableBounds, TableReadResult } from './table-file-reader.ts';
+import { readTable, type Table, type TableBounds, type TableReadResult } from './table-file-reader.ts';
 
 const refuse = (message: string) => new AppError('validation', 422, message, { file: message });
 
@@ -66,8 +66,12 @@ const readingOrganisations = new Set<string>();
 let reading = 0;
 const queue: (() => void)[] = [];
 
-/** One file per organisation at a time, `PARALLEL_READS` in the process, the rest waiting in turn. */
-async function inTurn<T>(organisationId: string, work: () => Promise<T>): Promise<T> {
+/**
+ * One file per organisation at a time, `PARALLEL_READS` in the process, at most `WAITING_READS`
+ * waiting (each holds its upload in memory), the others answered 429. Every import goes through
+ * it: products and recipes here, supplier invoices and sales (src/server/features/purchases/routes.ts).
+ */
+export async function oneFileAtATime<T>(organisationId: string, work: () => Promise<T>): Promise<T> {
   if (readingOrganisations.has(organisationId)) throw new RateLimitedError(m.busy, 5);
   if (reading >= PARALLEL_READS && queue.length >= WAITING_READS) throw new RateLimitedError(m.serverBusy, 60);
   readingOrganisations.add(organisationId);
@@ -103,13 +107,40 @@ export async function readTableFile(c: Context<AppEnv>, expected: FileExpectatio
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   const contentType = c.req.header('content-type') ?? '';
   const isXlsx = contentType.startsWith(XLSX_TYPE) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
-  const result = await inTurn(c.var.org.id, () => readInWorker(bytes, isXlsx));
-  if ('problem' in result) {
-    const { problem } = result;
-    throw refuse(problem === 'cellTooLong' ? m.cellTooLong(result.line) : m[problem]);
-  }
+  const result = await oneFileAtATime(c.var.org.id, () => readInWorker(bytes, isXlsx));
+  if ('problem' in result)
+    throw refusal(result, { unreadable: m.unreadable, empty: m.empty, tooManyRows: m.tooManyRows });
   if (!result.headers.some((h) => h.toLowerCase() === expected.header)) throw refuse(expected.noHeader);
   if (result.rows.length === 0) throw refuse(expected.empty);
+  return result.rows;
+}
+
+/** What to say when a table read in a thread of its own (the purchases' worker) is refused. */
+export interface TableTexts {
+  unreadable: string;
+  empty: string;
+  tooManyRows: string;
+}
+const refusal = (result: Exclude<TableReadResult, Table>, texts: TableTexts) => {
+  const { problem } = result;
+  if (problem === 'cellTooLong') return refuse(m.cellTooLong(result.line));
+  return refuse(problem === 'unreadable' || problem === 'tooManyRows' ? texts[problem] : m[problem]);
+};
+
+/**
+ * A table file as rows by header, read here and now within `bounds` (src/server/lib/table-file-reader.ts):
+ * for a caller that already runs in a worker thread (sales, src/server/features/purchases/read/file-worker.ts).
+ */
+export async function readTableRows(
+  bytes: Uint8Array,
+  contentType: string,
+  texts: TableTexts,
+  bounds: TableBounds,
+): Promise<FileRow[]> {
+  const isXlsx = contentType.startsWith(XLSX_TYPE) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
+  const result = await readTable(bytes, isXlsx, bounds);
+  if ('problem' in result) throw refusal(result, texts);
+  if (result.rows.length === 0) throw refuse(texts.empty);
   return result.rows;
 }
 

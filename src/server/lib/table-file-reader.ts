@@ -74,8 +74,36 @@ export interface Table {
   rows: FileRow[];
 }
 
+/**
+ * A CSV's text: UTF-16 when it starts with its byte-order mark (Excel's « Texte Unicode »),
+ * UTF-8 when every byte sequence is valid UTF-8, else Windows-1252 (what a French Excel writes
+ * for « CSV (séparateur : point-virgule) »), so « Crème brûlée » never comes back as « Cr�me ».
+ */
+export function csvText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return windows1252(bytes);
+  }
+}
+
+/** 0x80–0x9F of Windows-1252 (WHATWG Encoding, index-windows-1252); Node's decoder gives them as C1 controls. */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+function windows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 8192) {
+    const codes = Array.from(bytes.subarray(at, at + 8192), (b) =>
+      b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b,
+    );
+    text += String.fromCharCode(...codes);
+  }
+  return text;
+}
+
 export function readCsv(bytes: Uint8Array, bounds: TableBounds): Table {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  const text = csvText(bytes);
   const collector = new RowCollector(new Budget(bounds));
   let line = 0;
   let problem: unknown = null;

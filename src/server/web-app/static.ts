@@ -64,6 +64,17 @@ export function landingScriptTags(landingHtml: string): string | null {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
+ * A painted page's own title (RGAA 8.6): React's server render puts a page's `<title>` first in
+ * its markup; it goes to the head, in place of the built page's, and out of the body (where
+ * it would be invalid HTML). The app's own `<title>` takes over once it renders.
+ */
+export function withPaintedTitle(html: string, markup: string): { html: string; markup: string } {
+  const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0];
+  if (!title) return { html, markup };
+  return { html: html.replace(/<title>[^<]*<\/title>/, () => title), markup: markup.slice(title.length) };
+}
+
+/**
  * Serves the built single-page app: hashed assets cached for a year, every other GET
  * that is not an API or server-rendered path answered with index.html (never cached), and /
  * with the prerendered landing page. A page of the signed-in layout loaded with a valid session
@@ -133,13 +144,14 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
       const key = `${c.req.path}${search}`;
       let html = signedOutPaints.get(key);
       if (html === undefined) {
-        const page = renderer.renderSignedOutPage(c.req.path, search, options.config);
-        if (page === null) return null;
-        const body = `<div id="root" data-first-paint="">${page}</div>\n    <div id="consent-banner-static" hidden>${renderer.renderConsentBanner()}</div>`;
+        const rendered = renderer.renderSignedOutPage(c.req.path, search, options.config);
+        if (rendered === null) return null;
+        const page = withPaintedTitle(indexPaintedSignedOut, rendered);
+        const body = `<div id="root" data-first-paint="">${page.markup}</div>\n    <div id="consent-banner-static" hidden>${renderer.renderConsentBanner()}</div>`;
         // `async`: the small script runs as soon as it is in (the banner, the painted buttons
         // and the app's start wait for it).
         const early = landingScript.replace('<script type="module"', '<script type="module" async');
-        html = indexPaintedSignedOut.replace('</head>', () => `${early}\n  </head>`).replace(EMPTY_ROOT, () => body);
+        html = page.html.replace('</head>', () => `${early}\n  </head>`).replace(EMPTY_ROOT, () => body);
         signedOutPaints.set(key, html);
       }
       return html;
@@ -171,11 +183,9 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
     // The account's own names: never kept by a shared cache. (A function as replacement: a
     // name with « $& » in it stays as typed.)
     c.header('Cache-Control', paint ? 'private, no-cache' : 'no-cache');
-    return c.html(
-      paint
-        ? indexPainted.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${paint}</div>`)
-        : indexWithSession,
-    );
+    if (!paint) return c.html(indexWithSession);
+    const page = withPaintedTitle(indexPainted, paint);
+    return c.html(page.html.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${page.markup}</div>`));
   });
   return true;
 }

@@ -1,3 +1,5 @@
+import { frenchInteger } from '../typography.ts';
+
 /** The labels' messages (docs/product/labels.md), without zod for the web app's pages. */
 export const labelMessages = {
   denomination: 'La dénomination ne peut pas dépasser 200 caractères',
@@ -29,5 +31,9 @@ export const labelMessages = {
   service: 'Service inconnu',
   time: 'Heure invalide (HH:MM)',
   noDishes: 'Aucun plat prévu ce jour-là pour cet établissement.',
+  tooManyIngredients: (max: number) =>
+    `La liste des ingrédients dépasserait ${frenchInteger(max)} mentions, plus qu’aucune étiquette ne peut en porter : des sous-recettes s’y répètent à plusieurs niveaux. Simplifiez la recette ou ses sous-recettes.`,
+  tooManyLabels: (max: number, asked: number) =>
+    `Au plus ${frenchInteger(max)} étiquettes par impression : celle-ci en ferait ${frenchInteger(asked)}. Réduisez le nombre d’exemplaires.`,
   menuWithoutRecipes: 'Aucun plat de ce menu n’est fait d’une recette : rien à étiqueter.',
 } as const;

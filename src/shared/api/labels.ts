@@ -27,6 +27,13 @@ export const LABEL_FORMAT_NAMES: Record<LabelFormat, string> = {
   'roll-58': 'Rouleau 58 mm',
 };
 
+/**
+ * Labels one PDF may hold, copies × dishes (a menu's, a day's plats témoins): 21 sheets of
+ * 3 × 8, a morning's roll. Each label is drawn, so a menu of 60 dishes × 500 copies took 45 s of
+ * the server's time.
+ */
+export const MAX_LABELS_PER_PDF = 500;
+
 /** PUT /api/recipes/:id/label: the recipe's label settings; `version` (or If-Match) guards a stale form. */
 export const labelSettingsInputSchema = z.object({
   denomination: z
@@ -94,7 +101,13 @@ const decimalParam = (min: number, max: number, message: string) =>
     .regex(/^\d{1,6}([.,]\d{1,2})?$/, message)
     .transform((value) => Number(value.replace(',', '.')))
     .pipe(z.number().min(min, message).max(max, message));
-const dateParam = z.string({ error: m.date }).refine(isIsoDate, m.date);
+/**
+ * A day of this century: a label's dates are computed from it (a year before 100 was read as
+ * 19xx, one past 9999 printed « +010000-01 ») and GS1's AI 17 writes the year in two digits.
+ */
+const dateParam = z
+  .string({ error: m.date })
+  .refine((value) => isIsoDate(value) && value >= '2000-01-01' && value <= '2099-12-31', m.date);
 
 /** What a print may set for this print only (GET …/label and …/label.pdf). */
 export const labelPrintQuerySchema = z.object({
@@ -155,7 +168,8 @@ export interface LabelWarning {
     | 'nutrition_partial'
     | 'shelf_life_default'
     | 'no_establishment'
-    | 'no_ingredients';
+    | 'no_ingredients'
+    | 'unprintable_characters';
   message: string;
 }
 

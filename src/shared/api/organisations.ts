@@ -65,6 +65,29 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
     });
 
 /**
+ * Its refusal, here rather than in src/shared/messages/organisations.ts: that file is in every
+ * signed-in page's first load (the organisation guard), this one only with the forms.
+ */
+export const ACCESSIBILITY_CONTACT_INVALID =
+  'Une adresse email ou une adresse web en https://, 200\u00a0caractères au plus';
+
+/** An e-mail address, or a web address on https (never a script's `javascript:` nor plain http). */
+const CONTACT = /^(?:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+|https:\/\/[^\s/<>"]+\.[^\s<>"]+)$/;
+
+/**
+ * The establishment's own accessibility contact (docs/product/accessibility.md), shown to
+ * diners and families as a link. Absent keeps the stored one (a form that does not know it
+ * erases nothing); '' or null removes it.
+ */
+export const accessibilityContactSchema = z
+  .string({ error: ACCESSIBILITY_CONTACT_INVALID })
+  .trim()
+  .max(200, ACCESSIBILITY_CONTACT_INVALID)
+  .refine((v) => v === '' || CONTACT.test(v), ACCESSIBILITY_CONTACT_INVALID)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/**
  * POST /api/establishments and PUT /api/establishments/:id: the establishment profile of
  * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
  */
@@ -76,6 +99,7 @@ export const establishmentInputSchema = z.object({
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
   phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
+  accessibilityContact: accessibilityContactSchema,
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
@@ -138,6 +162,8 @@ export interface Establishment {
   city: string | null;
   /** « 01 23 45 67 89 ». */
   phone: string | null;
+  /** Its own accessibility contact on its public pages: an e-mail or an https address (migration 0029). */
+  accessibilityContact: string | null;
   createdAt: string;
 }
 
@@ -158,10 +184,26 @@ export type AuditAction =
   | 'role_changed'
   | 'removed'
   | 'left'
+  | 'confirmed'
+  | 'imported'
   /** A recipe's label settings (src/shared/labels/settings.ts), details `{fields}`: the settings changed. */
   | 'label_changed';
 export type AuditEntity =
-  'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
+  | 'recipe'
+  | 'menu'
+  | 'qr_code'
+  | 'member'
+  | 'invitation'
+  | 'establishment'
+  | 'organisation'
+  | 'product'
+  | 'meal_plan'
+  | 'purchase_invoice'
+  | 'sales_import'
+  | 'purchase_settings'
+  /** « Intégrations » (docs/product/integrations.md): a key created or revoked, a webhook endpoint. */
+  | 'api_key'
+  | 'webhook';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

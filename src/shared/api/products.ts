@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { ALLERGEN_NAMES } from '../allergens.ts';
 import { messages } from '../messages.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import type { CompletedEnergy } from '../energy.ts';
 import {
   MEAT_KINDS,
   PRICE_UNITS,
@@ -196,9 +197,13 @@ export interface Product {
   supplier: string | null;
   basedOnCode: string | null;
   per100g: ProductPer100g;
+  /** Both units of energy: as the label states them, else from the nutrients (annex XIV), else converted (src/shared/energy.ts). */
+  energy: CompletedEnergy;
   allergens: string[];
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;
+  /** Where the price comes from (DECISIONS 23): a confirmed supplier invoice, or typed by hand (« manuel »). */
+  priceSource: 'invoice' | 'manual' | null;
   gramsPerUnit: number | null;
   /** One country (born, reared, slaughtered there), or the stages in the decree's words (« Né : … ; Élevé : … ; Abattu : … »). */
   origin: string | null;

@@ -2,7 +2,9 @@
 
 export function addDaysIso(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1, d + days));
+  // setUTCFullYear, not Date.UTC, which reads a year before 100 as 19xx.
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d + days);
   return at.toISOString().slice(0, 10);
 }
 

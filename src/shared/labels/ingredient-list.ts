@@ -80,6 +80,29 @@ export interface OrderedList {
 export const WATER_THRESHOLD = 0.05;
 export const WATER_KEY = 'water';
 const MAX_DEPTH = 20;
+/**
+ * Mentions a list may hold (each ingredient, each item of a compound's list): more than any
+ * label prints, and the bound of a tree whose sub-recipes repeat at every level (2 a level, 20
+ * levels: 2²⁰ mentions).
+ */
+export const MAX_LABEL_INGREDIENTS = 1000;
+
+/** A list over MAX_LABEL_INGREDIENTS mentions: the server answers 422 next to the ingredients. */
+export class LabelTooLongError extends Error {
+  constructor() {
+    super(`more than ${MAX_LABEL_INGREDIENTS} ingredients on one label`);
+    this.name = 'LabelTooLongError';
+  }
+}
+
+/** Counts the mentions made so far; past the bound, stops before the next level is walked. */
+class Mentions {
+  private count = 0;
+  add(n = 1): void {
+    this.count += n;
+    if (this.count > MAX_LABEL_INGREDIENTS) throw new LabelTooLongError();
+  }
+}
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -126,7 +149,12 @@ export function splitOwnList(text: string): string[] {
   return items.map((item) => item.trim().replace(/\.$/, '')).filter(Boolean);
 }
 
-function orderLevel(recipe: LabelRecipeInput, depth: number, emphasisedSoFar: Set<string>): OrderedList {
+function orderLevel(
+  recipe: LabelRecipeInput,
+  depth: number,
+  emphasisedSoFar: Set<string>,
+  mentions: Mentions,
+): OrderedList {
   const merged = merge(recipe.lines);
   const used = merged.reduce((sum, m) => sum + (m.grams ?? 0), 0);
   const cooked = recipe.cookedWeightG !== null && recipe.cookedWeightG > 0 ? recipe.cookedWeightG : null;
@@ -147,6 +175,7 @@ function orderLevel(recipe: LabelRecipeInput, depth: number, emphasisedSoFar: Se
         };
         continue;
       }
+      mentions.add();
       ranked.push({
         node: {
           key: WATER_KEY,
@@ -162,7 +191,8 @@ function orderLevel(recipe: LabelRecipeInput, depth: number, emphasisedSoFar: Se
       });
       continue;
     }
-    const node = nodeOf(line, recipe, depth, emphasisedSoFar);
+    mentions.add();
+    const node = nodeOf(line, recipe, depth, emphasisedSoFar, mentions);
     if (m.grams === null) unweighed.push(line.name);
     ranked.push({ node, weight: m.grams, index: m.index });
   }
@@ -198,10 +228,16 @@ function node(
   };
 }
 
-function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, seen: Set<string>): OrderedNode {
+function nodeOf(
+  line: LabelLineInput,
+  recipe: LabelRecipeInput,
+  depth: number,
+  seen: Set<string>,
+  mentions: Mentions,
+): OrderedNode {
   const defaultName = line.defaultName ?? line.name;
   if (line.recipe && depth < MAX_DEPTH) {
-    const inner = orderLevel(line.recipe, depth + 1, seen);
+    const inner = orderLevel(line.recipe, depth + 1, seen, mentions);
     const allergens = [...new Set(inner.nodes.flatMap((n) => n.allergens))];
     // A compound's name is not emphasised: its own ingredients are.
     return {
@@ -216,7 +252,9 @@ function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, s
   if (!ownList) return node(line.key, line.name, defaultName, allergens);
   // The product's own list carries its allergens; one it does not name is emphasised in the product's name.
   const inList = allergens.filter((a) => namesAllergen(ownList, a));
-  const items = splitOwnList(ownList).map((item, i) =>
+  const own = splitOwnList(ownList);
+  mentions.add(own.length);
+  const items = own.map((item, i) =>
     node(
       `${line.key}#${i}`,
       item,
@@ -237,8 +275,13 @@ function nodeOf(line: LabelLineInput, recipe: LabelRecipeInput, depth: number, s
   };
 }
 
-/** The ordered list of a recipe (its sub-recipes' lists inside). */
-export const orderIngredients = (recipe: LabelRecipeInput): OrderedList => orderLevel(recipe, 0, new Set());
+/**
+ * The ordered list of a recipe (its sub-recipes' lists inside); LabelTooLongError past
+ * MAX_LABEL_INGREDIENTS mentions, counted as they are made, so a tree whose sub-recipes repeat
+ * at every level stops after a thousand mentions instead of walking each of its paths.
+ */
+export const orderIngredients = (recipe: LabelRecipeInput): OrderedList =>
+  orderLevel(recipe, 0, new Set(), new Mentions());
 
 /** JSON of the list: the nodes without what only printing needs. */
 export function publicIngredients(nodes: readonly OrderedNode[]): LabelIngredient[] {

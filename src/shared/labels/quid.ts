@@ -18,18 +18,38 @@ export interface Quid {
   text: string;
 }
 
-/** Grams of each ingredient key in the whole dish, through its sub-recipes (a sub-recipe line uses a share of it). */
-export function gramsByKey(recipe: LabelRecipeInput, factor = 1, into = new Map<string, number>(), depth = 0) {
+/**
+ * Grams of each ingredient key in the whole recipe, through its sub-recipes (a sub-recipe line
+ * uses a share of it). Each recipe of the tree is summed once (`known`), however many lines and
+ * levels use it; a recipe met again inside itself (impossible in the data) is not walked.
+ */
+function gramsOf(
+  recipe: LabelRecipeInput,
+  known: Map<LabelRecipeInput, Map<string, number>>,
+  walking: Set<LabelRecipeInput>,
+): Map<string, number> {
+  const done = known.get(recipe);
+  if (done) return done;
+  const into = new Map<string, number>();
+  walking.add(recipe);
   for (const line of recipe.lines) {
     if (line.grams === null) continue;
-    const grams = line.grams * factor;
-    into.set(line.key, (into.get(line.key) ?? 0) + grams);
-    if (line.recipe && depth < 20) {
-      const served = servedWeight(line.recipe);
-      if (served > 0) gramsByKey(line.recipe, grams / served, into, depth + 1);
-    }
+    into.set(line.key, (into.get(line.key) ?? 0) + line.grams);
+    const sub = line.recipe;
+    if (!sub || walking.has(sub)) continue;
+    const served = servedWeight(sub);
+    if (served <= 0) continue;
+    for (const [key, grams] of gramsOf(sub, known, walking))
+      into.set(key, (into.get(key) ?? 0) + (grams * line.grams) / served);
   }
+  walking.delete(recipe);
+  known.set(recipe, into);
   return into;
+}
+
+/** Grams of each ingredient key in the whole dish, through its sub-recipes, times `factor`. */
+export function gramsByKey(recipe: LabelRecipeInput, factor = 1): Map<string, number> {
+  return new Map([...gramsOf(recipe, new Map(), new Set())].map(([key, grams]) => [key, grams * factor]));
 }
 
 /** A recipe's finished weight: its cooked weight, else its ingredients'. */

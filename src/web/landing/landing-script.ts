@@ -140,9 +140,10 @@ if (paintedRoot) {
   for (const button of paintedRoot.querySelectorAll<HTMLButtonElement>('button[disabled]')) button.disabled = false;
 }
 
-// « Gestion des cookies » in the footer opens the app's preferences dialog.
-for (const button of document.querySelectorAll<HTMLButtonElement>('footer button')) {
-  if (button.textContent?.trim() === 'Gestion des cookies') {
+// « Gestion des cookies » in the footer, and « Modifier mes choix de cookies » of the painted
+// privacy page (`data-cookie-preferences`), open the app's preferences dialog.
+for (const button of document.querySelectorAll<HTMLButtonElement>('footer button, button[data-cookie-preferences]')) {
+  if (button.textContent?.trim() === 'Gestion des cookies' || button.hasAttribute('data-cookie-preferences')) {
     button.addEventListener('click', openPreferences);
   }
 }

@@ -115,10 +115,14 @@ export function AppLayout() {
   return (
     <RequireAuth>
       <div className="flex min-h-screen flex-col">
+        {/* « Aller au contenu » first (RGAA 12.7); its look: .skip-link in src/web/styles.css. */}
+        <a href="#contenu" className="skip-link">
+          Aller au contenu
+        </a>
         <PageTracker allowed={consent.analytics} />
         <EnvironmentBanner />
         <Header />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <PageOrAccessLost />
         </main>
         <SiteFooter onManageCookies={consent.openPreferences} />

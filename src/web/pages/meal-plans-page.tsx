@@ -69,7 +69,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
   allowed.includes(value as T) ? (value as T) : fallback;
 
 /** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
-export default function MealPlansPage() {
+function MealPlansPageContent() {
   usePreloadMonthView();
   usePreloadPlanTools();
   usePreloadGemrcnPanel();
@@ -310,3 +310,13 @@ const monthDay = (date: string) =>
   new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
+
+/** The page under its own title (RGAA 8.6). */
+export default function MealPlansPage() {
+  return (
+    <>
+      <title>Plans de menus – NutriCarte</title>
+      <MealPlansPageContent />
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { useMenu } from '../features/menus/api.ts';
 import { PrintPanel } from '../features/labels/print-panel.tsx';
 
 /** /menus/:id/etiquettes: one label of each dish of the menu made from a recipe (docs/product/labels.md). */
-export default function MenuLabelsPage() {
+function MenuLabelsPageContent() {
   const id = useParams().id ?? '';
   const menu = useMenu(id);
   if (menu.isError)
@@ -30,5 +30,15 @@ export default function MenuLabelsPage() {
         <PrintPanel path={`/api/menus/${id}/labels.pdf`} />
       </Card>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */
+export default function MenuLabelsPage() {
+  return (
+    <>
+      <title>Étiquettes du menu – NutriCarte</title>
+      <MenuLabelsPageContent />
+    </>
   );
 }

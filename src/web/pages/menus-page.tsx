@@ -22,7 +22,7 @@ const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
 
 /** Mes Menus (docs/product/spec.md « Mes Menus »). */
-export default function MenusPage() {
+function MenusPageContent() {
   const { data: me } = useMe();
   const menus = useMenus();
   const remove = useDeleteMenu();
@@ -143,5 +143,15 @@ export default function MenusPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function MenusPage() {
+  return (
+    <>
+      <title>Mes menus – NutriCarte</title>
+      <MenusPageContent />
+    </>
   );
 }

@@ -21,7 +21,7 @@ const { Component: ProductForm, usePreload } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
 
 /** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
-export default function ProductsPage() {
+function ProductsPageContent() {
   const products = useProducts();
   const remove = useDeleteProduct();
   const canWrite = useCan('content:write');
@@ -108,5 +108,15 @@ export default function ProductsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function ProductsPage() {
+  return (
+    <>
+      <title>Mes produits – NutriCarte</title>
+      <ProductsPageContent />
+    </>
   );
 }

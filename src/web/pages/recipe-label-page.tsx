@@ -15,7 +15,7 @@ import { useCan } from '../lib/use-can.ts';
  * /recipes/:id/etiquette: a recipe's label (docs/product/labels.md): what it says, computed
  * from the recipe, what to check, its settings, and printing it as a PDF in n copies.
  */
-export default function RecipeLabelPage() {
+function RecipeLabelPageContent() {
   const id = useParams().id ?? '';
   const label = useLabel(id);
   const establishments = useEstablishments();
@@ -107,5 +107,15 @@ export default function RecipeLabelPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */
+export default function RecipeLabelPage() {
+  return (
+    <>
+      <title>Étiquette de la recette – NutriCarte</title>
+      <RecipeLabelPageContent />
+    </>
   );
 }

@@ -10,7 +10,7 @@ import { PrintPanel } from '../features/labels/print-panel.tsx';
  * /plans-de-menus/:establishmentId/temoins?date=: the « plats témoins » labels of a planned day,
  * every dish in one go (arrêté of 21 December 2009, annex IV; docs/product/labels.md).
  */
-export default function TemoinsPage() {
+function TemoinsPageContent() {
   const establishmentId = useParams().establishmentId ?? '';
   const [params] = useSearchParams();
   const [date, setDate] = useState(params.get('date') ?? parisToday());
@@ -66,5 +66,15 @@ export default function TemoinsPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */
+export default function TemoinsPage() {
+  return (
+    <>
+      <title>Plats témoins – NutriCarte</title>
+      <TemoinsPageContent />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchRoutes, MemoryRouter, Route, Routes } from 'react-router';
@@ -7,8 +7,14 @@ import ConsentBanner from '../features/consent/consent-banner.tsx';
 import { AppLayout } from '../layouts/app-layout.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { meQuery, publicConfigQuery } from '../lib/queries.ts';
+import AccessibilityStatementPage from '../pages/accessibility-statement-page.tsx';
 import AuthPage from '../pages/auth-page.tsx';
 import DashboardPage from '../pages/dashboard-page.tsx';
+import LegalNoticePage from '../pages/legal-notice-page.tsx';
+import MarketingCollectivePage from '../pages/marketing-collective-page.tsx';
+import MarketingRestaurantsPage from '../pages/marketing-restaurants-page.tsx';
+import PrivacyPolicyPage from '../pages/privacy-policy-page.tsx';
+import TermsPage from '../pages/terms-page.tsx';
 import { routes, type RouteHandle } from '../router.tsx';
 
 /** Whether `pathname` is a page of the signed-in layout (src/server/web-app/static.ts paints only those). */
@@ -45,9 +51,24 @@ export function renderAppShell(pathname: string, me: MeResponse, config: PublicC
   );
 }
 
-/** The signed-out pages the server paints first for a visitor without a session: /auth. */
+/**
+ * The signed-out pages the server paints first for a visitor without a session: /auth, and the
+ * pages that must read without JavaScript (RGAA 7.2 and 10.2, docs/decisions/0040-rgaa-public-pages.md):
+ * the marketing pages, the legal pages and the accessibility statement. The landing page is
+ * prerendered instead (scripts/prerender-landing.mjs).
+ */
+const SIGNED_OUT_PAGES: Record<string, ComponentType> = {
+  '/auth': AuthPage,
+  '/restaurants': MarketingRestaurantsPage,
+  '/restauration-collective': MarketingCollectivePage,
+  '/mentions-legales': LegalNoticePage,
+  '/confidentialite': PrivacyPolicyPage,
+  '/conditions-generales': TermsPage,
+  '/accessibilite': AccessibilityStatementPage,
+};
+
 export function isSignedOutPaintPath(pathname: string): boolean {
-  return pathname === '/auth';
+  return Object.hasOwn(SIGNED_OUT_PAGES, pathname);
 }
 
 /**
@@ -64,6 +85,7 @@ export function isSignedOutPaintPath(pathname: string): boolean {
  */
 export function renderSignedOutPage(pathname: string, search: string, config: PublicConfig): string | null {
   if (!isSignedOutPaintPath(pathname)) return null;
+  const Page = SIGNED_OUT_PAGES[pathname]!;
   const client = new QueryClient();
   client.setQueryData(meQuery.queryKey, null);
   client.setQueryData(publicConfigQuery.queryKey, config);
@@ -72,7 +94,7 @@ export function renderSignedOutPage(pathname: string, search: string, config: Pu
       <MemoryRouter initialEntries={[`${pathname}${search}`]}>
         <Routes>
           <Route element={<PublicLayout />}>
-            <Route path="*" element={<AuthPage />} />
+            <Route path="*" element={<Page />} />
           </Route>
         </Routes>
       </MemoryRouter>

@@ -101,7 +101,7 @@ describe('GET /api/recipes/:id/label', () => {
       ]),
     ).toEqual([
       ['pâte brisée', 35.3, true],
-      ['crème 30% MG', 29.4, true],
+      [`crème 30${NBSP}% MG`, 29.4, true],
       ['œuf cru', 17.6, true],
       ['saumon fumé', 14.1, true],
       ['moutarde de Dijon', 1.2, true],
@@ -109,7 +109,7 @@ describe('GET /api/recipes/:id/label', () => {
     ]);
     expect(label.ingredients[0].ingredients.map((i: { name: string }) => i.name)).toEqual([
       'farine de blé tendre ou froment T110',
-      'beurre à 80% MG minimum',
+      `beurre à 80${NBSP}% MG minimum`,
     ]);
     expect(label.ingredients[0].allergens).toEqual(['Gluten', 'Lait']);
     expect(
@@ -122,8 +122,8 @@ describe('GET /api/recipes/:id/label', () => {
       ['conservateur : disulfite de potassium', ['Anhydride sulfureux et sulfites']],
     ]);
     expect(label.ingredientsHtml).toBe(
-      'pâte brisée (farine de <strong>blé</strong> tendre ou <strong>froment</strong> T110, <strong>beurre</strong> à 80% MG minimum), ' +
-        '<strong>crème</strong> 30% MG, <strong>œuf</strong> cru, <strong>saumon</strong> fumé' +
+      `pâte brisée (farine de <strong>blé</strong> tendre ou <strong>froment</strong> T110, <strong>beurre</strong> à 80${NBSP}% MG minimum), ` +
+        `<strong>crème</strong> 30${NBSP}% MG, <strong>œuf</strong> cru, <strong>saumon</strong> fumé` +
         `${NBSP}14${NBSP}%, moutarde de Dijon (eau, graines de <strong>moutarde</strong>, vinaigre d’alcool, sel, ` +
         'conservateur : <strong>disulfite</strong> de potassium), sel blanc alimentaire',
     );
@@ -215,13 +215,13 @@ describe('PUT /api/recipes/:id/label', () => {
     expect(
       saved.body.ingredients.map((i: { name: string; defaultName: string }) => [i.name, i.defaultName]).slice(1, 3),
     ).toEqual([
-      ['crème fraîche épaisse', 'crème 30% MG'],
+      ['crème fraîche épaisse', `crème 30${NBSP}% MG`],
       ['œufs frais', 'œuf cru'],
     ]);
     // The butter inside the pastry: 125 g of its 390 g, 300 g of the 300 g served used: 125 g in 850 g.
     expect(saved.body.quid).toEqual([
       { key: 'food:25992', name: 'saumon fumé', percent: 14.1, text: `14${NBSP}%` },
-      { key: 'food:16400', name: 'beurre à 80% MG minimum', percent: 14.7, text: `15${NBSP}%` },
+      { key: 'food:16400', name: `beurre à 80${NBSP}% MG minimum`, percent: 14.7, text: `15${NBSP}%` },
     ]);
     expect(saved.body.nutrition.perPortion).not.toBeNull();
     expect(saved.body.nutrition.text[1]).toMatch(new RegExp(`^Par portion \\(213${NBSP}g\\)${NBSP}: énergie`));

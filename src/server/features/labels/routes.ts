@@ -4,7 +4,9 @@ import {
   labelPrintQuerySchema,
   labelSettingsInputSchema,
   labelSheetQuerySchema,
+  MAX_LABELS_PER_PDF,
   temoinQuerySchema,
+  type LabelSheetQuery,
 } from '../../../shared/api/labels.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppEnv } from '../../context.ts';
@@ -13,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/http.ts';
 import { readVersioned } from '../../domain/versions.ts';
 import { menuRecipes, temoinDay } from './collections.ts';
-import { incoPrintable, temoinPrintable } from './pdf/inco-blocks.ts';
+import { incoPrintable, temoinPrintable, type Printable } from './pdf/inco-blocks.ts';
 import { renderLabels } from './pdf/render.ts';
 import { computeLabel, computeLabels, getLabel, putLabelSettings } from './service.ts';
 
@@ -47,6 +49,16 @@ function printQuery(c: Context<AppEnv>) {
   return { print: print.data, sheet: sheet.data };
 }
 
+/** The labels of a PDF, each `copies` times, within MAX_LABELS_PER_PDF: otherwise 422 next to `copies`. */
+function render(printables: Printable[], sheet: LabelSheetQuery, title: string) {
+  const asked = printables.length * sheet.copies;
+  if (asked > MAX_LABELS_PER_PDF) {
+    const message = labelMessages.tooManyLabels(MAX_LABELS_PER_PDF, asked);
+    throw new AppError('validation', 422, message, { copies: message });
+  }
+  return renderLabels(printables, sheet, title);
+}
+
 /** /api/recipes/:id/label(.pdf): every member reads and prints; owners and editors set it (docs/product/labels.md). */
 export function recipeLabelRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -62,7 +74,7 @@ export function recipeLabelRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/:id/label.pdf', async (c) => {
     const { print, sheet } = printQuery(c);
     const computed = await computeLabel(deps.db, c.var.org.id, c.req.param('id'), print);
-    const bytes = await renderLabels([incoPrintable(computed)], sheet, `Étiquettes – ${computed.label.denomination}`);
+    const bytes = await render([incoPrintable(computed)], sheet, `Étiquettes – ${computed.label.denomination}`);
     return pdf(c, bytes, `etiquettes-${computed.label.denomination}`);
   });
   return app;
@@ -76,7 +88,7 @@ export function menuLabelRoutes(deps: AppDeps): Hono<AppEnv> {
     const { print, sheet } = printQuery(c);
     const { menu, recipeIds } = await menuRecipes(deps.db, c.var.org.id, c.req.param('id'));
     const labels = await computeLabels(deps.db, c.var.org.id, recipeIds, print, menu.establishment_id);
-    const bytes = await renderLabels(labels.map(incoPrintable), sheet, `Étiquettes – ${menu.name}`);
+    const bytes = await render(labels.map(incoPrintable), sheet, `Étiquettes – ${menu.name}`);
     return pdf(c, bytes, `etiquettes-${menu.name}`);
   });
   return app;
@@ -96,7 +108,7 @@ export function temoinRoutes(deps: AppDeps): Hono<AppEnv> {
     const day = await temoinDay(deps.db, c.var.org.id, c.req.param('establishmentId'), query);
     if (day.labels.length === 0)
       throw new AppError('validation', 422, labelMessages.noDishes, { date: labelMessages.noDishes });
-    const bytes = await renderLabels(
+    const bytes = await render(
       day.labels.map((dish) => temoinPrintable(day, dish)),
       sheet,
       `Plats témoins – ${day.establishment.name}`,

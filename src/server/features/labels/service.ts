@@ -8,7 +8,12 @@ import {
 import { establishmentAddressLine } from '../../../shared/establishment.ts';
 import { buildLabel, type ComputedLabel } from '../../../shared/labels/label.ts';
 import { parisToday } from '../../../shared/labels/dates.ts';
-import { orderIngredients, type OrderedNode } from '../../../shared/labels/ingredient-list.ts';
+import {
+  LabelTooLongError,
+  MAX_LABEL_INGREDIENTS,
+  orderIngredients,
+  type OrderedNode,
+} from '../../../shared/labels/ingredient-list.ts';
 import { DEFAULT_LABEL_SETTINGS, type LabelSettings } from '../../../shared/labels/settings.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -18,7 +23,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { labelInput, loadSettings, loadTree, storedNutrition, type Tree } from './tree.ts';
-import { fitsOf } from './pdf/fit.ts';
+import { fitsOf, glyphWarnings } from './pdf/fit.ts';
 
 type Establishment = NonNullable<Label['establishment']>;
 
@@ -44,6 +49,17 @@ export async function establishmentsOf(db: Kysely<DB>, organisationId: string) {
   return { all, first: rows[0] ? all.get(rows[0].id)! : null };
 }
 
+/** A list longer than any label holds (src/shared/labels/ingredient-list.ts): 422 next to the ingredients. */
+function listed<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (!(error instanceof LabelTooLongError)) throw error;
+    const message = labelMessages.tooManyIngredients(MAX_LABEL_INGREDIENTS);
+    throw new AppError('validation', 422, message, { ingredients: message });
+  }
+}
+
 /** One recipe's label from a loaded tree. */
 export function labelOf(
   tree: Tree,
@@ -54,20 +70,22 @@ export function labelOf(
 ): ComputedLabel {
   const recipe = tree.recipes.get(recipeId)!;
   const chosen = establishmentId ?? recipe.settings.establishmentId;
-  return buildLabel(
-    {
-      recipeId,
-      recipeName: recipe.name,
-      homemade: recipe.homemade,
-      allergens: recipe.allergens,
-      traces: recipe.traces,
-      allergensDeclared: recipe.allergens_declared,
-      tree: labelInput(tree, recipeId),
-      nutrition: storedNutrition(recipe),
-      settings: recipe.settings,
-      establishment: (chosen ? establishments.all.get(chosen) : undefined) ?? establishments.first,
-    },
-    { ...print, date: print.date ?? parisToday() },
+  return listed(() =>
+    buildLabel(
+      {
+        recipeId,
+        recipeName: recipe.name,
+        homemade: recipe.homemade,
+        allergens: recipe.allergens,
+        traces: recipe.traces,
+        allergensDeclared: recipe.allergens_declared,
+        tree: labelInput(tree, recipeId),
+        nutrition: storedNutrition(recipe),
+        settings: recipe.settings,
+        establishment: (chosen ? establishments.all.get(chosen) : undefined) ?? establishments.first,
+      },
+      { ...print, date: print.date ?? parisToday() },
+    ),
   );
 }
 
@@ -105,7 +123,8 @@ export async function computeLabel(
 /** GET /api/recipes/:id/label: the label, and whether it fits each format. */
 export async function getLabel(db: Kysely<DB>, organisationId: string, recipeId: string, print: LabelPrintQuery) {
   const computed = await computeLabel(db, organisationId, recipeId, print);
-  return { ...computed.label, fits: fitsOf(computed) } satisfies Label;
+  const warnings = [...computed.label.warnings, ...glyphWarnings(computed)];
+  return { ...computed.label, warnings, fits: fitsOf(computed) } satisfies Label;
 }
 
 function allKeys(nodes: readonly OrderedNode[]): string[] {
@@ -137,8 +156,9 @@ export async function putLabelSettings(
     const current = (await loadSettings(trx, actor.organisationId, [recipeId])).get(recipeId);
 
     const tree = await loadTree(trx, actor.organisationId, [recipeId]);
-    const own = new Set(labelInput(tree, recipeId).lines.map((l) => l.key));
-    const every = new Set(allKeys(orderIngredients(labelInput(tree, recipeId)).nodes));
+    const recipeTree = labelInput(tree, recipeId);
+    const own = new Set(recipeTree.lines.map((l) => l.key));
+    const every = new Set(allKeys(listed(() => orderIngredients(recipeTree)).nodes));
     const fields: Record<string, string> = {};
     (input.quid ?? []).forEach((key, i) => {
       if (!every.has(key)) fields[`quid.${i}`] = labelMessages.quidUnknown;

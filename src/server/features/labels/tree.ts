@@ -3,6 +3,7 @@ import { foodFacts } from '../../../shared/food-facts.ts';
 import { foldText } from '../../../shared/allergens.ts';
 import type { LabelLineInput, LabelRecipeInput } from '../../../shared/labels/ingredient-list.ts';
 import { lowerFirst } from '../../../shared/labels/ingredient-list.ts';
+import { NBSP } from '../../../shared/typography.ts';
 import { DEFAULT_LABEL_SETTINGS, type LabelSettings } from '../../../shared/labels/settings.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
@@ -129,21 +130,38 @@ export async function loadTree(db: Db, organisationId: string, rootIds: string[]
 }
 export type Tree = Awaited<ReturnType<typeof loadTree>>;
 
-/** « Farine de blé tendre ou froment T55 (pour pains) » → « farine de blé tendre ou froment T55 »; « Oeuf, cru » → « œuf ». */
+/**
+ * « Farine de blé tendre ou froment T55 (pour pains) » → « farine de blé tendre ou froment T55 »;
+ * « Oeuf, cru » → « œuf »; « Crème 30% MG » → « crème 30 % MG », « Huile d'olive » → « huile
+ * d’olive » (French typography on the label, as the app writes its own words).
+ */
 export function defaultFoodName(name: string): string {
   const first = name
     .split(',')[0]!
     .replace(/\([^)]*\)/g, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/(\d) ?%/g, `$1${NBSP}%`)
+    .replace(/'/g, '’');
   return lowerFirst(first.replace(/\bOe/g, 'Œ').replace(/\boe/g, 'œ'));
 }
 
 /** Added water: a Ciqual food of the « eaux » subgroup (« Eau du robinet », mineral waters). */
 export const isWater = (subgroup: string | null) => subgroup !== null && foldText(subgroup) === 'eaux';
 
-/** The label's input for one recipe of the tree, its sub-recipes inside (a cycle, impossible in the data, stops). */
-export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<string> = new Set()): LabelRecipeInput {
+/**
+ * The label's input for one recipe of the tree, its sub-recipes inside. Each recipe's input is
+ * made once and shared by every line that uses it (`made`): a sub-recipe on 100 lines of each
+ * of 3 levels is one object, not 10⁶. A cycle, impossible in the data, stops (`seen`).
+ */
+export function labelInput(
+  tree: Tree,
+  recipeId: string,
+  seen: ReadonlySet<string> = new Set(),
+  made: Map<string, LabelRecipeInput> = new Map(),
+): LabelRecipeInput {
+  const done = made.get(recipeId);
+  if (done) return done;
   const recipe = tree.recipes.get(recipeId)!;
   const names = recipe.settings.ingredientNames;
   const path = new Set([...seen, recipeId]);
@@ -162,7 +180,7 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
           grams,
           water: false,
           allergens: [],
-          recipe: labelInput(tree, sub.id, path),
+          recipe: labelInput(tree, sub.id, path, made),
         },
       ];
     }
@@ -199,12 +217,14 @@ export function labelInput(tree: Tree, recipeId: string, seen: ReadonlySet<strin
       },
     ];
   });
-  return {
+  const input = {
     allergens: recipe.allergens,
     allergensDeclared: recipe.allergens_declared,
     cookedWeightG: recipe.cooked_weight_g,
     lines,
   };
+  made.set(recipeId, input);
+  return input;
 }
 
 /** The stored nutrition of a recipe (src/shared/recipe-facts.ts), as the declaration reads it. */

@@ -20,7 +20,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
     const establishment = isUuid(id)
       ? await deps.db
           .selectFrom('establishments')
-          .select(['id', 'name', 'organisation_id'])
+          .select(['id', 'name', 'organisation_id', 'accessibility_contact'])
           .where('id', '=', id)
           .executeTakeFirst()
       : undefined;
@@ -55,6 +55,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
       renderWeekPage({
         establishmentId: id,
         establishmentName: establishment.name,
+        accessibilityContact: establishment.accessibility_contact,
         monday,
         previous: addDays(monday, -7),
         next: addDays(monday, 7),

@@ -19,6 +19,8 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { productEnergy } from '../../domain/recipe-line-sources.ts';
+import { recordManualPrice } from '../../domain/product-prices.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -62,9 +64,11 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
       protein: row.protein_g,
       salt: row.salt_g,
     },
+    energy: productEnergy(row),
     allergens: row.allergens,
     traces: row.traces,
     price: row.price === null || row.price_per === null ? null : { amount: row.price, per: row.price_per },
+    priceSource: row.price === null ? null : row.price_source,
     gramsPerUnit: row.grams_per_unit,
     origin: row.origin,
     originStages: parseOriginStages(row.origin),
@@ -140,6 +144,7 @@ export async function insertProductRow(trx: Transaction<DB>, actor: Actor, input
     .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...(await productColumns(trx, input)) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordManualPrice(trx, actor.organisationId, row.id, null, input.price);
   await recordAudit(trx, actor, { action: 'created', entity: { type: 'product', id: row.id, name: input.name } });
   return row.id;
 }
@@ -168,7 +173,7 @@ export async function updateProduct(
     await lockOrganisation(trx, actor.organisationId);
     const existing = await trx
       .selectFrom('products')
-      .select(['name'])
+      .select(['name', 'price', 'price_per', 'price_source'])
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .executeTakeFirst();
@@ -180,6 +185,14 @@ export async function updateProduct(
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .execute();
+    // A price typed by hand joins the history as « manuel » (DECISIONS 23); an unchanged one keeps its source.
+    await recordManualPrice(
+      trx,
+      actor.organisationId,
+      id,
+      { amount: existing.price, per: existing.price_per, source: existing.price_source },
+      input.price,
+    );
     // Every recipe using it, at any depth (through sub-recipes), in the product's transaction.
     await recomputeDependents(trx, actor.organisationId, { productIds: [id] });
     await recordAudit(trx, actor, {

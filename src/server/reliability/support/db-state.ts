@@ -43,6 +43,19 @@ export const OWNED_TABLES: Record<string, string> = {
   photo_variants: 'photo_id, width',
   // A menu's formules (migration 0012), reached through their menu.
   formules: 'id',
+  // Supplier invoices, price history and sales (migration 0026, docs/product/purchases.md).
+  purchase_invoices: 'id',
+  purchase_invoice_lines: 'id',
+  supplier_article_products: 'organisation_id, supplier_key, article_key',
+  product_prices: 'id',
+  recipe_cost_changes: 'id',
+  purchase_settings: 'organisation_id',
+  sales_imports: 'id',
+  sales: 'id',
+  // « Intégrations » (migration 0028): keys, the calls made with them, webhook endpoints.
+  api_keys: 'id',
+  api_calls: 'id',
+  webhook_endpoints: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */

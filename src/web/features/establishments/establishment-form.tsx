@@ -23,12 +23,14 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   postalCode: establishment?.postalCode ?? '',
   city: establishment?.city ?? '',
   phone: establishment?.phone ?? '',
+  accessibilityContact: establishment?.accessibilityContact ?? '',
 });
 
 /**
  * « Nouvel établissement » / « Modifier l’établissement »: the name, address and phone shown
  * on the public menus and printed documents of its menus (the « Établissement » card of
- * « Mon compte » in issue 15). A refusal of the plan is told by `onPlanLimit` (the page shows
+ * « Mon compte » in issue 15), and its own accessibility contact, shown to diners and families
+ * (docs/product/accessibility.md). A refusal of the plan is told by `onPlanLimit` (the page shows
  * the upgrade path).
  */
 export function EstablishmentForm({
@@ -75,6 +77,7 @@ export function EstablishmentForm({
               postalCode: 'postalCode',
               city: 'city',
               phone: 'phone',
+              accessibilityContact: 'accessibilityContact',
             }),
           );
         },
@@ -128,6 +131,16 @@ export function EstablishmentForm({
         placeholder="01 23 45 67 89"
         error={errors.phone?.message}
         {...form.register('phone')}
+      />
+      <Field
+        label="Contact accessibilité (optionnel)"
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        placeholder="accessibilite@mairie.fr"
+        hint="Un email ou une adresse web (https://…) : affiché en bas des menus publics et des menus de la semaine de cet établissement, pour qui ne parvient pas à les lire."
+        error={errors.accessibilityContact?.message}
+        {...form.register('accessibilityContact')}
       />
       <FormAlert message={formError} />
       <ConflictNotice

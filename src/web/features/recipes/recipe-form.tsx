@@ -38,6 +38,8 @@ import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { NUTRISCORE_CHOICE_LABELS, NUTRISCORE_CHOICES } from '../../../shared/nutri-score-labels.ts';
 import { useAllergenReview } from './use-allergen-review.ts';
 import { CostFields } from './cost-fields.tsx';
 import { ProgressionField } from './progression-field.tsx';
@@ -75,12 +77,12 @@ export function RecipeForm({
   const photo = useRecipePhoto();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
-  // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
+  // What each food implies (allergens, red meat, Nutri-Score table), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
     Object.fromEntries(
       (recipe?.ingredients ?? []).map((l) => [
         sourceKey(l),
-        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat },
+        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat, nutriKind: l.nutriKind },
       ]),
     ),
   );
@@ -100,6 +102,7 @@ export function RecipeForm({
   const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
   const fruitVegText = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
   const showNutriScore = useWatch({ control: form.control, name: 'showNutriScore' });
+  const nutriScoreCategory = useWatch({ control: form.control, name: 'nutriScoreCategory' });
   const servings = readNumberText(recipeNumbers.servings, servingsText, true).value ?? 1;
   const cookedWeightG = readNumberText(recipeNumbers.cookedWeightG, cookedWeightText ?? '', false).value;
   const fruitVegLegumePercent = readNumberText(recipeNumbers.fruitVegLegumePercent, fruitVegText ?? '', false).value;
@@ -110,10 +113,11 @@ export function RecipeForm({
         servings,
         cookedWeightG,
         fruitVegLegumePercent,
+        nutriScoreCategory,
         allergensDeclared: false,
         lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[sourceKey(l)] ?? NO_FACTS) })),
       }),
-    [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
+    [lines, servings, cookedWeightG, fruitVegLegumePercent, nutriScoreCategory, foodFacts],
   );
   const review = useAllergenReview(recipe, lines.map(sourceKey), preview.allergenSuggestions);
 
@@ -121,7 +125,7 @@ export function RecipeForm({
   const addIngredient = (hit: IngredientHit) => {
     setFoodFacts((current) => ({
       ...current,
-      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat },
+      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat, nutriKind: hit.nutriKind },
     }));
     const line = newDraftLine(hit);
     setLines((current) => [...current, line]);
@@ -335,6 +339,16 @@ export function RecipeForm({
                   hint="Nécessaire au calcul du Nutri-Score."
                 />
               </div>
+              <SelectField
+                label="Tableau du Nutri-Score"
+                options={NUTRISCORE_CHOICES.map((choice) => ({
+                  value: choice,
+                  label: NUTRISCORE_CHOICE_LABELS[choice],
+                }))}
+                hint="Boissons, matières grasses, fromages et eaux ont leurs propres tableaux."
+                error={form.formState.errors.nutriScoreCategory?.message}
+                {...form.register('nutriScoreCategory')}
+              />
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
                 Afficher le Nutri-Score sur le menu public

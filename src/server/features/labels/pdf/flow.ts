@@ -42,11 +42,30 @@ const ASCENDER = 1.018;
 /** PT Sans Narrow has no U+202F: the no-break space of its own narrow width stands for it. */
 const glyphs = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
-const width = (doc: Doc, text: string, bold: boolean, size: number) =>
-  doc
-    .font(bold ? 'B' : 'R')
-    .fontSize(size)
-    .widthOfString(glyphs(text));
+/**
+ * Widths of the runs measured, at 1 pt (a width is proportional to the size), by weight and
+ * text: the same words are measured at each size a label tries. Bounded: past WIDTHS_KEPT it
+ * starts again, where pdfkit's own cache of a long-lived document kept every word ever measured
+ * (each print's lot and dates: 50 000 of them held 316 MB).
+ */
+export const WIDTHS_KEPT = 20_000;
+const unitWidths = new Map<string, number>();
+/** How many widths are kept (for the tests). */
+export const keptWidths = () => unitWidths.size;
+
+function width(doc: Doc, text: string, bold: boolean, size: number): number {
+  const key = `${bold ? 'B' : 'R'}${text}`;
+  let unit = unitWidths.get(key);
+  if (unit === undefined) {
+    unit = doc
+      .font(bold ? 'B' : 'R')
+      .fontSize(1)
+      .widthOfString(glyphs(text));
+    if (unitWidths.size >= WIDTHS_KEPT) unitWidths.clear();
+    unitWidths.set(key, unit);
+  }
+  return unit * size;
+}
 
 type Word = { text: string; bold: boolean }[];
 

@@ -24,8 +24,10 @@ export const MIN_FONT_PT = Math.ceil((mm(1.2) / X_HEIGHT_EM) * 100) / 100;
 export type Doc = PDFKit.PDFDocument;
 
 /** A PDF with the label font registered (`R`, `B`), no page yet; selectable text, fonts embedded as subsets. */
-export function newDocument(title: string): Doc {
+export function newDocument(title: string, options: { layoutCache?: boolean } = {}): Doc {
   const doc = new PDFDocument({
+    // pdfkit keeps the layout of every word it measured in the document's fonts, for good.
+    fontLayoutCache: options.layoutCache ?? true,
     autoFirstPage: false,
     margin: 0,
     info: { Title: title, Creator: 'NutriCarte', Producer: 'NutriCarte' },
@@ -49,6 +51,18 @@ export function finish(doc: Doc): Promise<Buffer> {
   });
 }
 
-/** A document only to measure text (never finished). */
+/**
+ * A document only to measure text (never finished), kept for the server's life: without
+ * pdfkit's layout cache, which would keep every word measured (flow.ts keeps a bounded one).
+ */
 let measuring: Doc | undefined;
-export const measurer = (): Doc => (measuring ??= newDocument('mesure'));
+export const measurer = (): Doc => (measuring ??= newDocument('mesure', { layoutCache: false }));
+
+/** The fontkit font under pdfkit's current font (pdfkit's types do not show it). */
+type WithFontkit = { _font: { font?: { hasGlyphForCodePoint(codePoint: number): boolean } } };
+
+/** Whether the label font, regular or bold, has a glyph for this character (else pdfkit draws an empty box). */
+export function hasGlyph(doc: Doc, codePoint: number, bold = false): boolean {
+  const font = (doc.font(bold ? 'B' : 'R') as unknown as WithFontkit)._font.font;
+  return font?.hasGlyphForCodePoint(codePoint) ?? true;
+}

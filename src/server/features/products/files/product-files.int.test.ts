@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_FILE_HEADERS } from '../../../../shared/product-file.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/harness.ts';
 import { addMember } from '../../../test/teams.ts';
-import { hugeCellXlsx, millionRowsXlsx } from '../../../test/hostile-tables.ts';
+import { bombXlsx, hugeCellXlsx, millionRowsCsv, millionRowsXlsx, workbook } from '../../../test/hostile-tables.ts';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -161,5 +161,39 @@ describe('product files (issue 17)', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.rows[0].name).toHaveLength(120);
     expect(preview.body.rows[0].name.endsWith('…')).toBe(true);
+  }, 60_000);
+
+  it('imports what stays inside the bounds: a Windows-1252 CSV with its accents, a formula as its text; refuses every hostile file to « import » with nothing stored', async () => {
+    const text = csv(['Crème fraîche;Laiterie Z;292;30;Lait;4,20;kg;;France', '=1+1;;;;;1;kg;;']).slice(1);
+    const cp1252 = new Uint8Array(
+      [...text].map((ch) => ({ è: 0xe8, î: 0xee, É: 0xc9, é: 0xe9, '€': 0x80 })[ch] ?? ch.charCodeAt(0)),
+    );
+    const who = await t.signUp();
+    const imported = await upload('/api/files/products/import', cp1252, 'text/csv', who.cookie);
+    expect(imported.status, imported.text).toBe(201);
+    // The formula is a name like any other, stored as typed (the CSV export escapes it, docs/decisions/0034).
+    expect(await productNames(who.organisationId)).toEqual(['=1+1', 'Crème fraîche']);
+
+    const before = await productNames();
+    const refusals = [
+      [await bombXlsx(), XLSX, /^Fichier trop volumineux/],
+      [await millionRowsXlsx(), XLSX, /^Au plus 10/],
+      [millionRowsCsv(), 'text/csv', /^Au plus 10/],
+      [await hugeCellXlsx(20), XLSX, /^Une cellule dépasse/],
+      [
+        await workbook(
+          () => ['<row r="1"><c r="A1" t="inlineStr"><is><t>Nom</t></is></c></row><row r="2">', '<x>'.repeat(100_000)],
+          null,
+        ),
+        XLSX,
+        /^Une cellule dépasse/,
+      ],
+    ] as const;
+    for (const [bytes, type, message] of refusals) {
+      const res = await upload('/api/files/products/import', bytes, type);
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.fields.file).toMatch(message);
+    }
+    expect(await productNames()).toEqual(before);
   }, 60_000);
 });

@@ -35,7 +35,9 @@ describe('table file reader (bounds of docs/decisions/0034)', () => {
   it('stops at the first bound: rows, cell length, columns, unpacked size (a lying zip), whatever the declared sizes', async () => {
     expect(await readTable(await millionRowsXlsx(), true, TABLE_BOUNDS)).toEqual({ problem: 'tooManyRows' });
     expect(await readTable(millionRowsCsv(), false, TABLE_BOUNDS)).toEqual({ problem: 'tooManyRows' });
-    expect(await readTable(await hugeCellXlsx(100), true, TABLE_BOUNDS)).toEqual({ problem: 'cellTooLong' });
+    // The attack's 100 MB cell passes the 64 MB unpacked first; a 20 MB one meets the cell's bound.
+    expect(await readTable(await hugeCellXlsx(100), true, TABLE_BOUNDS)).toEqual({ problem: 'tooLarge' });
+    expect(await readTable(await hugeCellXlsx(20), true, TABLE_BOUNDS)).toEqual({ problem: 'cellTooLong' });
     expect(await readTable(await bombXlsx(), true, TABLE_BOUNDS)).toEqual({ problem: 'tooLarge' });
     expect(await readTable(csv(`Nom\n${'a'.repeat(4_001)}\n`), false, TABLE_BOUNDS)).toEqual({
       problem: 'cellTooLong',

@@ -1,5 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
-import { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import Papa from 'papaparse';
 
 /**
@@ -9,9 +8,9 @@ import Papa from 'papaparse';
  * - `maxRows` rows after the headers (one more is read to know the file is too long);
  * - `maxCellChars` characters in one cell, `maxColumns` columns, `maxTextChars` characters in all;
  * - `maxUnpackedBytes` bytes inflated from an XLSX's zip, counted as they come out of zlib
- *   (the sizes a zip declares can lie), so a zip bomb stops at the bound, never unpacked.
+ *   (the sizes a zip declares can lie): zlib stops at the bytes left, so a zip bomb stops at the bound.
  * An XLSX is read from its zip's central directory: the first sheet of xl/workbook.xml and
- * xl/sharedStrings.xml, inflated chunk by chunk, rows taken as their XML closes. ExcelJS's
+ * xl/sharedStrings.xml, inflated within the bytes left and read 64 KB at a time, rows taken as their XML closes. ExcelJS's
  * streaming reader was not used: it copies a sheet met before the shared strings (Excel's own
  * order) to a temporary file whatever its size, and trusts the local headers.
  */
@@ -185,18 +184,18 @@ async function* entryText(bytes: Uint8Array, entry: ZipEntry, unpacked: { left: 
     return;
   }
   if (entry.method !== 8) throw new TableFileProblem('unreadable');
-  const inflater = Readable.from([data]).pipe(createInflateRaw({ chunkSize: 64 * 1024 }));
+  // Inflated here, in the worker's own thread (zlib's streams would run on libuv's pool, at the
+  // event loop's priority), and never past the bytes left: zlib stops at `maxOutputLength`.
+  let inflated: Buffer;
   try {
-    for await (const chunk of inflater as AsyncIterable<Buffer>) {
-      unpacked.left -= chunk.length;
-      if (unpacked.left < 0) throw new TableFileProblem('tooLarge');
-      yield decoder.decode(chunk, { stream: true });
-    }
+    inflated = inflateRawSync(data, { maxOutputLength: Math.max(1, unpacked.left) });
   } catch (error) {
-    throw error instanceof TableFileProblem ? error : new TableFileProblem('unreadable');
-  } finally {
-    inflater.destroy();
+    const code = (error as { code?: string }).code;
+    throw new TableFileProblem(code === 'ERR_BUFFER_TOO_LARGE' ? 'tooLarge' : 'unreadable');
   }
+  unpacked.left -= inflated.length;
+  for (let at = 0; at < inflated.length; at += 64 * 1024)
+    yield decoder.decode(inflated.subarray(at, at + 64 * 1024), { stream: true });
 }
 
 /** Each complete `<tag …>…</tag>` (or `<tag …/>`) element as it closes, never one longer than `maxChars`. */

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readTable, type TableBounds } from './table-file-reader.ts';
+import type { TableBounds } from './table-file-reader.ts';
 
 /**
  * One file read in a worker thread (src/server/lib/read-table-file.ts starts it): the server's
@@ -16,5 +16,7 @@ try {
 } catch {
   // Not Linux: the thread keeps the process's priority.
 }
+// The reader is loaded once the priority is low: its loading is work too.
+const { readTable } = await import('./table-file-reader.ts');
 const { bytes, isXlsx, bounds } = workerData as { bytes: Uint8Array; isXlsx: boolean; bounds: TableBounds };
 parentPort!.postMessage(await readTable(bytes, isXlsx, bounds));

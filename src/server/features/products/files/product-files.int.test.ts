@@ -130,15 +130,15 @@ describe('product files (issue 17)', () => {
 
   it('answers the outside attack’s files at once with a French 422 (read in a worker, within bounds), one file per organisation at a time, and cuts long cells in a preview', async () => {
     const [millionRows, hugeCell] = [await millionRowsXlsx(), await hugeCellXlsx(100)];
-    const started = performance.now();
     const rows = await upload('/api/files/products/preview', millionRows, XLSX);
     expect([rows.status, rows.body.error.fields.file]).toEqual([422, 'Au plus 10\u202f000 lignes par fichier']);
     const cell = await upload('/api/files/products/preview', hugeCell, XLSX);
     expect(cell.status).toBe(422);
-    expect(cell.body.error.message).toMatch(/^Une cellule dépasse 4\u202f000\u00a0caractères/);
+    // Its 100 MB cell passes the 64 MB unpacked bound first (a 20 MB cell meets the cell's bound, below).
+    expect(cell.body.error.message).toMatch(/^Fichier trop volumineux/);
+    // A short answer (it was a 100 MB JSON preview before); how long it takes is measured in
+    // src/server/reliability/hostile-files.reliability.ts, not here.
     expect(cell.text.length).toBeLessThan(1_000);
-    // Both in a few seconds on a loaded machine (they took 6.9 s and a 100 MB answer before).
-    expect(performance.now() - started).toBeLessThan(8_000);
 
     // The same organisation's second file while the first is read: 429, with when to retry.
     const [first, second] = await Promise.all([
@@ -179,7 +179,7 @@ describe('product files (issue 17)', () => {
       [await bombXlsx(), XLSX, /^Fichier trop volumineux/],
       [await millionRowsXlsx(), XLSX, /^Au plus 10/],
       [millionRowsCsv(), 'text/csv', /^Au plus 10/],
-      [await hugeCellXlsx(20), XLSX, /^Une cellule dépasse/],
+      [await hugeCellXlsx(20), XLSX, /^Une cellule dépasse 4\u202f000\u00a0caractères/],
       [
         await workbook(
           () => ['<row r="1"><c r="A1" t="inlineStr"><is><t>Nom</t></is></c></row><row r="2">', '<x>'.repeat(100_000)],

@@ -36,7 +36,7 @@ export function productFileRoutes(deps: AppDeps): Hono<AppEnv> {
       PRODUCT_FILE_HEADERS,
     ),
   );
-  app.post('/products/preview', write, async (c) => c.json(judgeRows(await fileOf(c)).preview));
+  app.post('/products/preview', write, async (c) => c.json((await judgeRows(await fileOf(c))).preview));
   app.post('/products/import', write, async (c) =>
     c.json(await importProducts(deps.db, actorOf(c), await fileOf(c)), 201),
   );

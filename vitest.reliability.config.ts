@@ -29,6 +29,7 @@ const processes = [
   'src/server/reliability/sub-recipe-races.reliability.ts',
   'src/server/reliability/deploy.reliability.ts',
   'src/server/reliability/backup-restore.reliability.ts',
+  'src/server/reliability/hostile-files.reliability.ts',
 ];
 const common = { environment: 'node' as const, testTimeout: 120_000, hookTimeout: 180_000 };
 

@@ -37,10 +37,30 @@ export const PRODUCT_FILE_MESSAGES = {
   unreadable: 'Fichier illisible : envoyez un CSV (séparateur virgule ou point-virgule) ou un classeur Excel (.xlsx)',
   empty: 'Le fichier ne contient aucune ligne de produit',
   tooManyRows: 'Au plus 10 000 lignes par fichier',
+  cellTooLong: (line?: number) =>
+    `Une cellule dépasse 4 000 caractères${line ? ` (ligne ${line})` : ''} : raccourcissez-la, rien n’a été lu`,
+  tooManyColumns: 'Au plus 200 colonnes par fichier',
+  tooLarge: 'Fichier trop volumineux une fois décompressé : au plus 10 000 lignes et 64 Mo de données',
+  busy: 'Un fichier de votre organisation est déjà en cours de lecture : réessayez quand il est terminé',
+  serverBusy: 'Le serveur lit déjà plusieurs fichiers : réessayez dans une minute',
   notNumber: (header: string) => `${header} : nombre attendu, par exemple 9,80`,
 } as const;
 
 export const MAX_IMPORT_ROWS = 10_000;
+/** The bounds of a file read (src/server/lib/table-file-reader.ts); the messages above name them. */
+export const MAX_IMPORT_CELL_CHARS = 4_000;
+export const MAX_IMPORT_COLUMNS = 200;
+export const MAX_IMPORT_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** A cell longer than this is cut in a preview (a name shown next to its problems, a problem naming a cell). */
+export const PREVIEW_CELL_CHARS = 120;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A preview's rows with their names and problems cut: a file's 4,000-character cell never comes back whole. */
+export const cutPreviewRows = (rows: RowProblems[]): RowProblems[] =>
+  rows.map((row) => ({
+    line: row.line,
+    name: cut(row.name, PREVIEW_CELL_CHARS),
+    problems: row.problems.map((problem) => cut(problem, PREVIEW_CELL_CHARS * 3)),
+  }));
 
 /** A file's row as text by header (headers compared without case, accents kept). */
 export type FileRow = Record<string, string>;

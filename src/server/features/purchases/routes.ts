@@ -16,6 +16,7 @@ import { priceHistory } from '../../domain/product-prices.ts';
 import { purchaseEgalim } from '../../domain/purchase-egalim.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound, parseInput, readJson } from '../../lib/http.ts';
+import { oneFileAtATime } from '../../lib/read-table-file.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { getInvoice, listInvoices } from './invoice-rows.ts';
@@ -35,15 +36,17 @@ export type EgalimEstimate = (
 
 const refuse = (message: string) => new AppError('validation', 422, message, { file: message });
 
-/** A file read in the worker (./read/file-tasks.ts); its refusal as a 422 next to `file`. */
+/**
+ * A file read in the worker (./read/file-tasks.ts), one per organisation at a time and in turn
+ * with the other imports (oneFileAtATime); its refusal as a 422 next to `file`.
+ */
 async function readUpload(c: Context<AppEnv>, kind: FileTask['kind'], logger: Logger) {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.length === 0) throw refuse(kind === 'invoice' ? m.empty : m.salesEmpty);
-  const answer = await fileWorker.run({
-    kind,
-    bytes: ownBuffer(bytes),
-    contentType: c.req.header('content-type') ?? '',
-  });
+  const contentType = c.req.header('content-type') ?? '';
+  const answer = await oneFileAtATime(c.var.org.id, () =>
+    fileWorker.run({ kind, bytes: ownBuffer(bytes), contentType }),
+  );
   if (answer.ok) return { bytes, value: answer.value };
   if (answer.message) throw refuse(answer.message);
   if (answer.detail !== 'timeout') logger.warn('an uploaded file could not be read', { kind, detail: answer.detail });

@@ -14,7 +14,7 @@ import {
   RECIPE_TEMPLATE_ROWS,
   SALE_MODE_LABELS,
 } from '../../../shared/recipe-file.ts';
-import { formatQuery, readProductFile } from '../../lib/read-table-file.ts';
+import { formatQuery, readTableFile } from '../../lib/read-table-file.ts';
 import { importRecipes, judgeRecipeRows } from './files/service.ts';
 import { listRecipes } from './service.ts';
 
@@ -56,8 +56,7 @@ function subRecipesFirst(recipes: Recipe[]): Recipe[] {
 }
 
 const RECIPE_FILE = { header: 'recette', noHeader: RECIPE_FILE_MESSAGES.noHeader, empty: RECIPE_FILE_MESSAGES.empty };
-const fileOf = async (c: Context<AppEnv>) =>
-  readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '', RECIPE_FILE);
+const fileOf = (c: Context<AppEnv>) => readTableFile(c, RECIPE_FILE);
 
 /**
  * Files of recipes (issue 17, docs/decisions/0023-costs-import-export.md): export, template,

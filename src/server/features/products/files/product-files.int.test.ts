@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_FILE_HEADERS } from '../../../../shared/product-file.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/harness.ts';
 import { addMember } from '../../../test/teams.ts';
+import { bombXlsx, hugeCellXlsx, millionRowsCsv, millionRowsXlsx, workbook } from '../../../test/hostile-tables.ts';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -21,7 +22,8 @@ const upload = async (path: string, body: Uint8Array<ArrayBuffer> | string, type
     headers: { origin: t.deps.config.publicOrigin, 'content-type': type, ...(cookie ? { cookie } : {}) },
     body,
   });
-  return { status: res.status, body: await res.json() };
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), text };
 };
 const productNames = async (organisationId = owner.organisationId) =>
   (
@@ -125,4 +127,73 @@ describe('product files (issue 17)', () => {
     expect((await t.request('GET', '/api/files/products/export', { cookie: viewer.cookie })).status).toBe(200);
     expect(await productNames()).toEqual(before);
   });
+
+  it('answers the outside attack’s files at once with a French 422 (read in a worker, within bounds), one file per organisation at a time, and cuts long cells in a preview', async () => {
+    const [millionRows, hugeCell] = [await millionRowsXlsx(), await hugeCellXlsx(100)];
+    const rows = await upload('/api/files/products/preview', millionRows, XLSX);
+    expect([rows.status, rows.body.error.fields.file]).toEqual([422, 'Au plus 10\u202f000 lignes par fichier']);
+    const cell = await upload('/api/files/products/preview', hugeCell, XLSX);
+    expect(cell.status).toBe(422);
+    // Its 100 MB cell passes the 64 MB unpacked bound first (a 20 MB cell meets the cell's bound, below).
+    expect(cell.body.error.message).toMatch(/^Fichier trop volumineux/);
+    // A short answer (it was a 100 MB JSON preview before); how long it takes is measured in
+    // src/server/reliability/hostile-files.reliability.ts, not here.
+    expect(cell.text.length).toBeLessThan(1_000);
+
+    // The same organisation's second file while the first is read: 429, with when to retry.
+    const [first, second] = await Promise.all([
+      upload('/api/files/products/preview', millionRows, XLSX),
+      upload('/api/files/products/preview', millionRows, XLSX),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([422, 429]);
+    expect([first, second].find((r) => r.status === 429)!.body.error.message).toMatch(
+      /^Un fichier de votre organisation est déjà en cours de lecture/,
+    );
+    // Another organisation is not held up by this one.
+    const [mine, theirs] = await Promise.all([
+      upload('/api/files/products/preview', millionRows, XLSX),
+      upload('/api/files/products/preview', csv(['Sel;;0;0;;;;;']), 'text/csv', other.cookie),
+    ]);
+    expect([mine.status, theirs.status]).toEqual([422, 200]);
+
+    const long = 'Beurre '.repeat(500);
+    const preview = await upload('/api/files/products/preview', csv([`${long};;abc;;;;;;`]), 'text/csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows[0].name).toHaveLength(120);
+    expect(preview.body.rows[0].name.endsWith('…')).toBe(true);
+  }, 60_000);
+
+  it('imports what stays inside the bounds: a Windows-1252 CSV with its accents, a formula as its text; refuses every hostile file to « import » with nothing stored', async () => {
+    const text = csv(['Crème fraîche;Laiterie Z;292;30;Lait;4,20;kg;;France', '=1+1;;;;;1;kg;;']).slice(1);
+    const cp1252 = new Uint8Array(
+      [...text].map((ch) => ({ è: 0xe8, î: 0xee, É: 0xc9, é: 0xe9, '€': 0x80 })[ch] ?? ch.charCodeAt(0)),
+    );
+    const who = await t.signUp();
+    const imported = await upload('/api/files/products/import', cp1252, 'text/csv', who.cookie);
+    expect(imported.status, imported.text).toBe(201);
+    // The formula is a name like any other, stored as typed (the CSV export escapes it, docs/decisions/0034).
+    expect(await productNames(who.organisationId)).toEqual(['=1+1', 'Crème fraîche']);
+
+    const before = await productNames();
+    const refusals = [
+      [await bombXlsx(), XLSX, /^Fichier trop volumineux/],
+      [await millionRowsXlsx(), XLSX, /^Au plus 10/],
+      [millionRowsCsv(), 'text/csv', /^Au plus 10/],
+      [await hugeCellXlsx(20), XLSX, /^Une cellule dépasse 4\u202f000\u00a0caractères/],
+      [
+        await workbook(
+          () => ['<row r="1"><c r="A1" t="inlineStr"><is><t>Nom</t></is></c></row><row r="2">', '<x>'.repeat(100_000)],
+          null,
+        ),
+        XLSX,
+        /^Une cellule dépasse/,
+      ],
+    ] as const;
+    for (const [bytes, type, message] of refusals) {
+      const res = await upload('/api/files/products/import', bytes, type);
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.fields.file).toMatch(message);
+    }
+    expect(await productNames()).toEqual(before);
+  }, 60_000);
 });

@@ -3,13 +3,12 @@ import { actorOf, allow, requireUser } from '../../../auth/require-user.ts';
 import type { AppEnv } from '../../../context.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { parseInput } from '../../../lib/http.ts';
-import { formatQuery, readProductFile } from '../../../lib/read-table-file.ts';
+import { formatQuery, readTableFile } from '../../../lib/read-table-file.ts';
 import { sendTable } from '../../../lib/table-files.ts';
 import { PRODUCT_FILE_HEADERS } from '../../../../shared/product-file.ts';
 import { importProducts, judgeRows, productTable, templateTable } from './service.ts';
 
-const fileOf = async (c: Context<AppEnv>) =>
-  readProductFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
+const fileOf = (c: Context<AppEnv>) => readTableFile(c);
 
 /**
  * Files of products and recipes (issue 17, docs/decisions/0023-costs-import-export.md): the
@@ -37,7 +36,7 @@ export function productFileRoutes(deps: AppDeps): Hono<AppEnv> {
       PRODUCT_FILE_HEADERS,
     ),
   );
-  app.post('/products/preview', write, async (c) => c.json(judgeRows(await fileOf(c)).preview));
+  app.post('/products/preview', write, async (c) => c.json((await judgeRows(await fileOf(c))).preview));
   app.post('/products/import', write, async (c) =>
     c.json(await importProducts(deps.db, actorOf(c), await fileOf(c)), 201),
   );

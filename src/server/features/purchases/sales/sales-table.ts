@@ -2,7 +2,8 @@ import { foldText } from '../../../../shared/allergens.ts';
 import { MAX_SALES_ROWS, purchaseMessages as m } from '../../../../shared/api/purchase-messages.ts';
 import { parseDecimal } from '../../../../shared/decimal.ts';
 import type { FileRow } from '../../../../shared/product-file.ts';
-import { readTableRows } from '../../../lib/read-table-file.ts';
+import { readTableRows, TABLE_BOUNDS } from '../../../lib/read-table-file.ts';
+import type { TableBounds } from '../../../lib/table-file-reader.ts';
 import { InvoiceReadError } from '../read/parsed-invoice.ts';
 
 /**
@@ -163,8 +164,19 @@ function salesRowsOf(rows: FileRow[]): SalesTable {
   return { format: formatOf(headers), rows: sales };
 }
 
+/**
+ * A till's export is long and narrow: 50,000 rows, the import bounds otherwise
+ * (src/server/lib/read-table-file.ts), with room for 50,000 rows of 16 cells of 40 characters.
+ */
+const SALES_BOUNDS: TableBounds = { ...TABLE_BOUNDS, maxRows: MAX_SALES_ROWS, maxTextChars: 32_000_000 };
+
 export async function readSalesTable(bytes: Uint8Array, contentType: string): Promise<SalesTable> {
   if (bytes.length === 0) throw new InvoiceReadError(m.salesEmpty);
-  const rows = await readTableRows(bytes, contentType, { unreadable: m.salesUnreadable, empty: m.salesEmpty });
+  const rows = await readTableRows(
+    bytes,
+    contentType,
+    { unreadable: m.salesUnreadable, empty: m.salesEmpty, tooManyRows: m.salesTooMany },
+    SALES_BOUNDS,
+  );
   return salesRowsOf(rows);
 }

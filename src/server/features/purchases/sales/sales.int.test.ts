@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseMessages as m } from '../../../../shared/api/purchase-messages.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/harness.ts';
 import { ciiXml, postFile } from '../../../test/invoices.ts';
+import { bombXlsx, workbook } from '../../../test/hostile-tables.ts';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -156,4 +157,54 @@ describe(`sales and menu engineering (${process.env.TEST_DB ?? 'pglite'})`, () =
     const res = await t.request('GET', `/api/menus/${menuId}/engineering`, { cookie: other.cookie });
     expect(res.status).toBe(404);
   });
+
+  it('reads sales and invoices within bounds: an XLSX with date cells, a zip bomb, 50,001 rows, deeply nested invoice XML, each refused in French with nothing stored', async () => {
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const sales = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('sales')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const invoices = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('purchase_invoices')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [salesBefore, invoicesBefore] = [await sales(), await invoices()];
+    const bomb = await postFile(t, '/api/sales/import', await bombXlsx(), owner.cookie, XLSX);
+    expect([bomb.status, bomb.body.error.fields.file]).toMatchObject([
+      422,
+      expect.stringMatching(/^Fichier trop volumineux/),
+    ]);
+    const long = `date;article;quantite\n${'02/03/2026;Café;1\n'.repeat(50_001)}`;
+    const tooMany = await postFile(t, '/api/sales/import', long, owner.cookie, 'text/csv');
+    expect([tooMany.status, tooMany.body.error.fields]).toEqual([422, { file: m.salesTooMany }]);
+    const nested = `<?xml version="1.0"?><Invoice>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</Invoice>`;
+    const deep = await postFile(t, '/api/purchases/invoices', nested, owner.cookie);
+    expect(deep.status, deep.text).toBe(422);
+    expect(deep.body.error.fields.file).toEqual(expect.any(String));
+    expect([await sales(), await invoices()]).toEqual([salesBefore, invoicesBefore]);
+
+    // A date typed in Excel is a number styled as a date: it is read as the day it shows (46083 = 2026-03-02).
+    const dated = await workbook(
+      () => [
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>date</t></is></c><c r="B1" t="inlineStr"><is><t>article</t></is></c><c r="C1" t="inlineStr"><is><t>quantite</t></is></c></row>',
+        '<row r="2"><c r="A2" s="1"><v>46083</v></c><c r="B2" t="inlineStr"><is><t>Café</t></is></c><c r="C2"><v>7</v></c></row>',
+      ],
+      null,
+      undefined,
+      '<styleSheet><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>',
+    );
+    const read = await postFile(t, '/api/sales/import', dated, owner.cookie, XLSX);
+    expect(read.status, read.text).toBe(201);
+    expect([read.body.from, read.body.to, read.body.rows]).toEqual(['2026-03-02', '2026-03-02', 1]);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPE_FILE_HEADERS } from '../../../../shared/recipe-file.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/harness.ts';
 import { addMember } from '../../../test/teams.ts';
+import { bombXlsx, millionRowsCsv } from '../../../test/hostile-tables.ts';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -13,10 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = async (path: string, body: string, cookie = owner.cookie) => {
+const upload = async (
+  path: string,
+  body: string | Uint8Array<ArrayBuffer>,
+  cookie = owner.cookie,
+  type = 'text/csv',
+) => {
   const res = await t.app.request(path, {
     method: 'POST',
-    headers: { origin: t.deps.config.publicOrigin, 'content-type': 'text/csv', cookie },
+    headers: { origin: t.deps.config.publicOrigin, 'content-type': type, cookie },
     body,
   });
   return { status: res.status, body: await res.json() };
@@ -181,4 +187,27 @@ describe('recipe files (docs/decisions/0023)', () => {
       'La première ligne doit porter les titres des colonnes, dont «\u00a0Recette\u00a0»',
     ]);
   });
+
+  it('refuses hostile files to preview and import in French (a zip bomb, 1,000,000 rows, a 5,000-character cell, 300 columns), one at a time per organisation; nothing stored', async () => {
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const before = await recipeNames(owner.organisationId);
+    const files = [
+      [await bombXlsx(), XLSX, /^Fichier trop volumineux/],
+      [millionRowsCsv(), 'text/csv', /^Au plus 10/],
+      [csv([`${'a'.repeat(5_000)};4`]), 'text/csv', /^Une cellule dépasse 4\u202f000\u00a0caractères \(ligne 2\)/],
+      [`${'x;'.repeat(300)}recette\n`, 'text/csv', /^Au plus 200 colonnes/],
+    ] as const;
+    for (const path of ['/api/files/recipes/preview', '/api/files/recipes/import'])
+      for (const [bytes, type, message] of files) {
+        const res = await upload(path, bytes, owner.cookie, type);
+        expect([path, res.status]).toEqual([path, 422]);
+        expect(res.body.error.fields.file).toMatch(message);
+      }
+    const [first, second] = await Promise.all([
+      upload('/api/files/recipes/import', millionRowsCsv(), owner.cookie),
+      upload('/api/files/recipes/preview', millionRowsCsv(), owner.cookie),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([422, 429]);
+    expect(await recipeNames(owner.organisationId)).toEqual(before);
+  }, 60_000);
 });

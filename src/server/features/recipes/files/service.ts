@@ -5,7 +5,7 @@ import {
   type RecipeInput,
   type RecipeInputParsed,
 } from '../../../../shared/api/recipes.ts';
-import type { ImportPreview } from '../../../../shared/product-file.ts';
+import { cutPreviewRows, type ImportPreview } from '../../../../shared/product-file.ts';
 import {
   RECIPE_FILE_MESSAGES as m,
   recipesOfRows,
@@ -147,7 +147,7 @@ export async function judgeRecipeRows(db: Kysely<DB>, organisationId: string, ro
   const preview: RecipeImportPreview = {
     total: rows.length,
     valid: rows.length - rowsWithProblems.length,
-    rows: rowsWithProblems,
+    rows: cutPreviewRows(rowsWithProblems),
     recipes: recipes.length,
   };
   return { preview, inputs };

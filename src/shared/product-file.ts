@@ -52,7 +52,7 @@ export const MAX_IMPORT_CELL_CHARS = 4_000;
 export const MAX_IMPORT_COLUMNS = 200;
 export const MAX_IMPORT_UNPACKED_BYTES = 64 * 1024 * 1024;
 /** A cell longer than this is cut in a preview (a name shown next to its problems, a problem naming a cell). */
-export const PREVIEW_CELL_CHARS = 120;
+const PREVIEW_CELL_CHARS = 120;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** A preview's rows with their names and problems cut: a file's 4,000-character cell never comes back whole. */
 export const cutPreviewRows = (rows: RowProblems[]): RowProblems[] =>

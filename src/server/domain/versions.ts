@@ -43,7 +43,7 @@ export function versionFromHeader(c: Context): number | undefined {
 }
 
 /** The version a write names, in its body's `version` or its `If-Match` header; undefined: take the write. */
-function expectedVersion(c: Context, body: unknown): number | undefined {
+export function expectedVersion(c: Context, body: unknown): number | undefined {
   const fromHeader = versionFromHeader(c);
   const inBody = versionInBody(body);
   if ('invalid' in inBody) throw badVersion(versionMessages.invalid);
@@ -163,7 +163,7 @@ async function assertUsableAfterDowngrade(
 }
 
 /** The 409 of a stale version: the message of DECISIONS 21's contract, and what the server holds. */
-function conflictError(held: { version: number; updated_by_name: string | null; updated_at: Date }): AppError {
+export function conflictError(held: { version: number; updated_by_name: string | null; updated_at: Date }): AppError {
   const conflict: VersionConflict = {
     version: held.version,
     updatedAt: held.updated_at.toISOString(),

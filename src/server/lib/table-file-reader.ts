@@ -25,7 +25,7 @@ export interface TableBounds {
 export type TableProblem = 'unreadable' | 'tooManyRows' | 'cellTooLong' | 'tooManyColumns' | 'tooLarge';
 
 /** A bound reached or a file that is not a table: the caller says it in French. */
-export class TableFileProblem extends Error {
+class TableFileProblem extends Error {
   constructor(
     readonly problem: TableProblem,
     readonly line?: number,
@@ -79,7 +79,7 @@ export interface Table {
  * UTF-8 when every byte sequence is valid UTF-8, else Windows-1252 (what a French Excel writes
  * for « CSV (séparateur : point-virgule) »), so « Crème brûlée » never comes back as « Cr�me ».
  */
-export function csvText(bytes: Uint8Array): string {
+function csvText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   try {
@@ -102,7 +102,7 @@ function windows1252(bytes: Uint8Array): string {
   return text;
 }
 
-export function readCsv(bytes: Uint8Array, bounds: TableBounds): Table {
+function readCsv(bytes: Uint8Array, bounds: TableBounds): Table {
   const text = csvText(bytes);
   // A NUL is no text: UTF-16 without its mark, a binary file sent as a CSV (and PostgreSQL stores no NUL).
   if (text.includes('\u0000')) throw new TableFileProblem('unreadable');
@@ -309,7 +309,7 @@ function serialDate(value: string, from1904: boolean): string {
   return new Date(epoch + Math.floor(days) * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function readXlsx(bytes: Uint8Array, bounds: TableBounds): Promise<Table> {
+async function readXlsx(bytes: Uint8Array, bounds: TableBounds): Promise<Table> {
   const entries = zipEntries(bytes);
   const unpacked = { left: bounds.maxUnpackedBytes };
   const budget = new Budget(bounds);

@@ -74,7 +74,7 @@ export interface OrganisationsTable {
   updated_at: Timestamp;
 }
 
-export type MemberRoleColumn = 'owner' | 'editor' | 'viewer';
+export type MemberRoleColumn = 'owner' | 'editor' | 'viewer' | 'dietitian';
 
 export interface MembershipsTable {
   organisation_id: string;

@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
 import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
+import { establishmentProfileSchema, type EstablishmentProfile } from './establishment-profile.ts';
 
 /**
  * Organisation, members, invitations, establishments and the audit trail: the HTTP contract
@@ -75,6 +76,8 @@ export const establishmentInputSchema = z.object({
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
   phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
+  // A canteen's profile (docs/product/meal-plans.md « The establishment and its calendar »).
+  ...establishmentProfileSchema.shape,
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
@@ -127,7 +130,7 @@ export interface AcceptedInvitation {
   organisationId: string;
 }
 
-export interface Establishment {
+export interface Establishment extends EstablishmentProfile {
   id: string;
   name: string;
   address: string | null;

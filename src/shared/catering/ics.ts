@@ -66,7 +66,9 @@ export function parseIcs(text: string): IcsResult | null {
         skipped += 1;
         continue;
       }
-      const label = (summary.trim() || 'Fermé').slice(0, 120);
+      // Control characters (NUL included) cannot be stored, and say nothing to a reader.
+      const printable = [...summary].map((ch) => (ch.charCodeAt(0) < 32 || ch === '\u007f' ? ' ' : ch)).join('');
+      const label = (printable.trim() || 'Fermé').slice(0, 120).trim();
       for (let d = start; d <= last; d = addDays(d, 1)) days.set(d, label);
       if (days.size > ICS_MAX_DAYS) return null;
     } else if (name === 'DTSTART') event.start = dateOf(line);

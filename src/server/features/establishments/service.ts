@@ -7,12 +7,13 @@ import {
 import type { Actor } from '../../context.ts';
 import type { DB, EstablishmentsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { PROFILE_COLUMNS, profileColumns, toProfile } from '../../domain/establishment-profile.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-const COLUMNS = ['id', 'name', 'address', 'postal_code', 'city', 'phone', 'created_at'] as const;
+const COLUMNS = ['id', 'name', 'address', 'postal_code', 'city', 'phone', 'created_at', ...PROFILE_COLUMNS] as const;
 
 const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLUMNS)[number]>): Establishment => ({
   id: row.id,
@@ -22,14 +23,16 @@ const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLU
   city: row.city,
   phone: row.phone,
   createdAt: row.created_at.toISOString(),
+  ...toProfile(row),
 });
 
-const columnsOf = (input: EstablishmentInputParsed) => ({
+const columnsOf = (input: EstablishmentInputParsed, storedCovers?: Selectable<EstablishmentsTable>['covers']) => ({
   name: input.name,
   address: input.address,
   postal_code: input.postalCode,
   city: input.city,
   phone: input.phone,
+  ...profileColumns(input, storedCovers),
 });
 
 /** GET /api/establishments: oldest first; the first one is where a new menu goes by default. */
@@ -73,7 +76,7 @@ export async function updateEstablishment(
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('establishments')
-      .select('name')
+      .select(['name', 'covers'])
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .forUpdate()
@@ -81,7 +84,7 @@ export async function updateEstablishment(
     if (!before) throw notFound();
     const row = await trx
       .updateTable('establishments')
-      .set({ ...columnsOf(input), updated_at: new Date() })
+      .set({ ...columnsOf(input, before.covers), updated_at: new Date() })
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .returning(COLUMNS)

@@ -1,12 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { CateringTagsAnswer } from '../../../shared/api/meal-plans.ts';
 import { CATERING_TAGS, type CateringTag } from '../../../shared/catering/catering.ts';
+import { automaticTags } from '../../../shared/catering/gemrcn.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { loadDishes } from './dishes.ts';
 
 const ordered = (tags: readonly string[]) => CATERING_TAGS.filter((t) => tags.includes(t));
+
+/** The owner's words (« compte », « ne compte pas ») and what the data says, each with its reason. */
+async function answerFor(
+  db: Kysely<DB>,
+  organisationId: string,
+  recipeId: string,
+  row: { catering_tags: string[]; catering_excluded: string[] },
+): Promise<CateringTagsAnswer> {
+  const dish = (await loadDishes(db, organisationId, [recipeId])).get(recipeId);
+  return {
+    tags: ordered(row.catering_tags),
+    excluded: ordered(row.catering_excluded),
+    automatic: dish ? automaticTags({ ...dish.profile, excluded: [] }) : [],
+  };
+}
 
 export async function getCateringTags(
   db: Kysely<DB>,
@@ -16,29 +33,29 @@ export async function getCateringTags(
   if (!isUuid(recipeId)) throw notFound();
   const row = await db
     .selectFrom('recipes')
-    .select('catering_tags')
+    .select(['catering_tags', 'catering_excluded'])
     .where('id', '=', recipeId)
     .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { tags: ordered(row.catering_tags) };
+  return answerFor(db, organisationId, recipeId, row);
 }
 
-/** The owner's GEMRCN classifications of a recipe, replaced as a set. */
+/** The owner's GEMRCN classifications of a recipe, « compte » and « ne compte pas », replaced as sets. */
 export async function putCateringTags(
   db: Kysely<DB>,
   actor: Actor,
   recipeId: string,
-  tags: readonly CateringTag[],
+  body: { tags: readonly CateringTag[]; excluded: readonly CateringTag[] },
 ): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
   const row = await db
     .updateTable('recipes')
-    .set({ catering_tags: ordered(tags) })
+    .set({ catering_tags: ordered(body.tags), catering_excluded: ordered(body.excluded) })
     .where('id', '=', recipeId)
     .where('organisation_id', '=', actor.organisationId)
-    .returning('catering_tags')
+    .returning(['catering_tags', 'catering_excluded'])
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { tags: ordered(row.catering_tags) };
+  return answerFor(db, actor.organisationId, recipeId, row);
 }

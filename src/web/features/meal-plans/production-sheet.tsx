@@ -79,7 +79,7 @@ export function ProductionSheet({ establishmentId, date }: { establishmentId: st
               <ul className="list-disc pl-5">
                 {d.ingredients.map((i, n) => (
                   <li key={n}>
-                    {i.name}&nbsp;: {formatNumber(i.quantity, i.unit === 'unité' ? 1 : 0)}&nbsp;{i.unit}
+                    {i.name}&nbsp;: {formatNumber(i.quantity, i.unit === 'kg' || i.unit === 'l' ? 2 : 0)}&nbsp;{i.unit}
                   </li>
                 ))}
               </ul>

@@ -103,7 +103,12 @@ const tagListSchema = z.array(z.enum(CATERING_TAGS, { error: m.tagInvalid })).ma
  * (`tags`) and « ne compte pas » (`excluded`, default none); a word in both is refused.
  */
 export const cateringTagsSchema = z
-  .object({ tags: tagListSchema, excluded: tagListSchema.default([]) })
+  .object({
+    tags: tagListSchema,
+    excluded: tagListSchema.default([]),
+    /** The owner's « de saison » tick (left out: kept). */
+    seasonal: z.boolean({ error: m.tagInvalid }).optional(),
+  })
   .refine((b) => !b.tags.some((t) => b.excluded.includes(t)), { message: m.tagInvalid, path: ['excluded'] });
 
 const dietCountSchema = z
@@ -162,8 +167,7 @@ const coversSchema = z.coerce
   .number({ error: m.coversInvalid })
   .int(m.coversInvalid)
   .min(0, m.coversInvalid)
-  .max(100_000, m.coversInvalid)
-  .default(0);
+  .max(100_000, m.coversInvalid);
 /** Covers typed on the sheet; none typed: the establishment's covers of that day, spread by its age mix. */
 export const productionQuerySchema = z.object({
   establishmentId: uuidSchema(m.establishmentRequired),
@@ -347,6 +351,8 @@ export interface ProductionAnswer {
 export interface CateringTagsAnswer {
   tags: CateringTag[];
   excluded: CateringTag[];
+  /** « De saison » on the families' page whatever the month (src/shared/catering/season.ts). */
+  seasonal: boolean;
   /** What the data says of the dish, each with its reason (src/shared/catering/gemrcn.ts `automaticTags`). */
   automatic: { tag: CateringTag; reason: string }[];
 }

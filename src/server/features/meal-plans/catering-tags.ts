@@ -15,12 +15,13 @@ async function answerFor(
   db: Kysely<DB>,
   organisationId: string,
   recipeId: string,
-  row: { catering_tags: string[]; catering_excluded: string[] },
+  row: { catering_tags: string[]; catering_excluded: string[]; seasonal: boolean },
 ): Promise<CateringTagsAnswer> {
   const dish = (await loadDishes(db, organisationId, [recipeId])).get(recipeId);
   return {
     tags: ordered(row.catering_tags),
     excluded: ordered(row.catering_excluded),
+    seasonal: row.seasonal,
     automatic: dish ? automaticTags({ ...dish.profile, excluded: [] }) : [],
   };
 }
@@ -33,7 +34,7 @@ export async function getCateringTags(
   if (!isUuid(recipeId)) throw notFound();
   const row = await db
     .selectFrom('recipes')
-    .select(['catering_tags', 'catering_excluded'])
+    .select(['catering_tags', 'catering_excluded', 'seasonal'])
     .where('id', '=', recipeId)
     .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
@@ -46,15 +47,19 @@ export async function putCateringTags(
   db: Kysely<DB>,
   actor: Actor,
   recipeId: string,
-  body: { tags: readonly CateringTag[]; excluded: readonly CateringTag[] },
+  body: { tags: readonly CateringTag[]; excluded: readonly CateringTag[]; seasonal?: boolean | undefined },
 ): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
   const row = await db
     .updateTable('recipes')
-    .set({ catering_tags: ordered(body.tags), catering_excluded: ordered(body.excluded) })
+    .set({
+      catering_tags: ordered(body.tags),
+      catering_excluded: ordered(body.excluded),
+      ...(body.seasonal !== undefined ? { seasonal: body.seasonal } : {}),
+    })
     .where('id', '=', recipeId)
     .where('organisation_id', '=', actor.organisationId)
-    .returning(['catering_tags', 'catering_excluded'])
+    .returning(['catering_tags', 'catering_excluded', 'seasonal'])
     .executeTakeFirst();
   if (!row) throw notFound();
   return answerFor(db, actor.organisationId, recipeId, row);

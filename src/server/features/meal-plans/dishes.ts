@@ -14,6 +14,8 @@ import { dinerMeatOrigins, type DinerMeatOrigin } from '../../../shared/diner-me
 import type { MeatOrigin } from '../../../shared/meat-origin.ts';
 import type { ProductOrigin } from '../../../shared/product-origins.ts';
 import type { Pack } from '../../../shared/catering/quantities.ts';
+import { originStagesOf } from '../../../shared/product-origin-stages.ts';
+import { foldText } from '../../../shared/allergens.ts';
 import type { DishDietFacts } from '../../../shared/catering/diets.ts';
 import type { DB } from '../../db/schema.ts';
 import { productCostPerGram, servedGrams, subRecipeGrams } from '../../domain/recipe-line-sources.ts';
@@ -94,6 +96,12 @@ export interface Dish {
   purchaseLines: PlannedPurchaseLine[];
   /** The labelled products of the dish, its sub-recipes' included, for the families' page (src/shared/catering/dish-labels.ts). */
   labelledIngredients: { name: string; labels: readonly EgalimLabel[] }[];
+}
+
+/** « Origine France » for « ma cantine »: every stage the origin names is in France, and it names one. */
+function isFrench(origin: string | null): boolean {
+  const stages = Object.values(originStagesOf(origin)).filter((s): s is string => s !== null);
+  return stages.length > 0 && stages.every((s) => foldText(s) === 'france');
 }
 
 /** What the diet variants check of a dish (src/shared/catering/diets.ts). */
@@ -319,7 +327,7 @@ export async function loadDishes(
         ? { quantity: Number(l.p_pack_quantity), unit: l.p_pack_unit }
         : null,
     seasonMonths: l.p_season_months ?? [],
-    france: l.product_id !== null && /\bfrance\b/i.test(l.p_origin ?? ''),
+    france: l.product_id !== null && isFrench(l.p_origin),
     gramsPerUnit: num(l.grams_per_unit) ?? num(l.p_grams_per_unit),
   });
   const linesOf = new Map([...byRecipe].map(([id, rows]) => [id, rows.map(toDishLine)]));

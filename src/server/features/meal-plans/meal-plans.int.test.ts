@@ -238,6 +238,7 @@ describe('meal plans', () => {
     expect((await as(owner).get(`/api/recipes/${r.steak}/catering`)).body).toEqual({
       tags: [],
       excluded: [],
+      seasonal: false,
       automatic: [
         { tag: 'viande-non-hachee', reason: '100\u00a0% de viande non hachée (Boeuf, steak ou bifteck grillé/poêlé)' },
       ],

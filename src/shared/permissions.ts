@@ -40,6 +40,7 @@ const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
   owner: new Set<Action>([
     'content:write',
     'meal_plans:write',
+    'meal_plans:validate',
     'establishments:write',
     'members:manage',
     'billing:manage',

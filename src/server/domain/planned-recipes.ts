@@ -40,6 +40,6 @@ const DAY = new Intl.DateTimeFormat('fr-FR', {
 export function plannedDaysText(days: readonly PlannedDay[]): string {
   const shown = days.slice(0, 5).map((d) => `${DAY.format(new Date(`${d.date}T00:00:00Z`))} (${d.establishment})`);
   const more = days.length - shown.length;
-  if (more > 0) return `${shown.join(', ')} et ${more} autre${more > 1 ? 's' : ''} jour${more > 1 ? 's' : ''}`;
+  if (more > 0) return `${shown.join(', ')} et ${more} autre${more > 1 ? 's' : ''} jour${more > 1 ? 's' : ''}`;
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} et ${shown.at(-1)}` : (shown[0] ?? '');
 }

@@ -25,6 +25,7 @@ import {
 } from './support/hostile-endpoints.ts';
 import {
   describeRequest,
+  hostileIcsFile,
   hostileProductFile,
   RECIPE_FILE_HEADER,
   hostileString,
@@ -182,6 +183,10 @@ beforeAll(async () => {
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
   const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
+  const closedDay = await call('POST', `/api/meal-plans/${establishment.id}/closed-days`, {
+    date: '2027-01-15',
+    label: 'Journée pédagogique',
+  });
   ids = {
     recipe: recipe.id,
     menu: menu.id,
@@ -195,6 +200,7 @@ beforeAll(async () => {
     service: 'dejeuner',
     product: product.id,
     formule: formule.id,
+    closedDay: closedDay.id,
   };
 });
 afterAll(() => t?.close());
@@ -312,6 +318,16 @@ describe(`hostile input (${db})`, () => {
       );
     },
   );
+
+  it('hostile .ics files to /api/meal-plans/:establishment/closed-days/ics never answer 5xx and a refusal stores nothing', async () => {
+    const path = fill('/api/meal-plans/:establishment/closed-days/ics');
+    await fc.assert(
+      fc.asyncProperty(hostileIcsFile(), async (request) => {
+        await expectSafeAnswer('POST', path, request, true);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
 
   it('fuzzing summary', (context) => {
     const byStatus = [...statuses]

@@ -21,7 +21,7 @@ import {
 export const establishmentProfileMessages = {
   kindInvalid: 'Type d’établissement inconnu',
   siretInvalid:
-    'SIRET invalide\u00a0: 14 chiffres dont le dernier est une clé de contrôle (vérifiez-le sur annuaire-entreprises.data.gouv.fr)',
+    'SIRET invalide\u00a0: 14 chiffres dont le dernier est une clé de contrôle (vérifiez-le sur annuaire-entreprises.data.gouv.fr)',
   zoneInvalid: 'Zone scolaire invalide (A, B, C, Corse ou outre-mer)',
   coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
   ageMixInvalid: 'La répartition par âge doit totaliser 100\u00a0% (ou rester vide)',

@@ -32,9 +32,9 @@ export const mealPlanMessages = {
   conflict: 'Modifié entre-temps par quelqu’un d’autre\u00a0: rechargez la page pour voir la dernière version',
   versionInvalid: 'Version invalide',
   dietCountInvalid: 'Nombre de convives invalide (entier de 0 à 10\u00a0000)',
-  closedDayLabelInvalid: 'Indiquez un motif (1 à 120 caractères)',
+  closedDayLabelInvalid: 'Indiquez un motif (1 à 120 caractères)',
   closedDayTaken: 'Ce jour est déjà fermé',
-  icsInvalid: 'Fichier illisible\u00a0: envoyez un calendrier au format iCalendar (.ics), 800 jours au plus',
+  icsInvalid: 'Fichier illisible\u00a0: envoyez un calendrier au format iCalendar (.ics), 800 jours au plus',
   coversMissing:
     'Indiquez les couverts par jour de l’établissement (page Établissements)\u00a0: sans eux, les achats ne peuvent pas être estimés',
   pricesMissing:

@@ -105,6 +105,13 @@ export const productNumbers = {
     decimals: 3,
     messages: { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: c.gramsPerUnitRequired },
   },
+  /** The pack it is ordered in (« colis de 5 kg »). */
+  pack: {
+    min: 'positive',
+    max: 100_000,
+    decimals: 3,
+    messages: { invalid: m.packInvalid, tooSmall: m.packInvalid, tooLarge: m.packInvalid },
+  },
 } satisfies Record<string, NumberRule>;
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: string, duplicate: string) =>

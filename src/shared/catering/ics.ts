@@ -1,5 +1,6 @@
 import { addDays, daysBetween, isIsoDate } from './catering.ts';
 import type { DatedLabel } from './calendar.ts';
+import { lazy } from '../lazy.ts';
 
 /**
  * Closed days from an iCalendar file (RFC 5545): the ministry's school holidays of a zone
@@ -18,12 +19,10 @@ export interface IcsResult {
   skipped: number;
 }
 
-const PARIS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const PARIS = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 function unfold(text: string): string[] {
   return text
@@ -44,7 +43,7 @@ function dateOf(line: string): string | null {
   const date = `${m[1]}-${m[2]}-${m[3]}`;
   if (!isIsoDate(date)) return null;
   if (m[4] === undefined || m[7] !== 'Z') return date;
-  return PARIS.format(new Date(`${date}T${m[4]}:${m[5]}:${m[6]}Z`));
+  return PARIS().format(new Date(`${date}T${m[4]}:${m[5]}:${m[6]}Z`));
 }
 
 export function parseIcs(text: string): IcsResult | null {

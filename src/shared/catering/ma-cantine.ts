@@ -166,6 +166,8 @@ export function maCantineBilan(purchases: readonly PurchaseAmount[]): MaCantineB
 }
 
 const money = (v: number) => v.toFixed(2);
+/** The platform's own words, its straight apostrophe included (they are compared with its messages). */
+const APOS = "'";
 const csv = (cells: readonly string[]) =>
   cells.map((c) => (/[",\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(',');
 
@@ -189,7 +191,7 @@ export function maCantineProblems(line: Record<string, string>): string[] {
     return raw === '' ? null : Number(raw);
   };
   const siret = line.siret?.trim() ?? '';
-  if (!/^\d{14}$/.test(siret)) problems.push('14 caractères numériques sont attendus');
+  if (!/^\d{14}$/.test(siret)) problems.push('14 caractères numériques sont attendus');
   else if (!isValidSiret(siret))
     problems.push('Le numéro SIRET est invalide et semble ne pas exister dans les registres officiels');
   const total = n('valeur_totale');
@@ -207,12 +209,12 @@ export function maCantineProblems(line: Record<string, string>): string[] {
       const franceSum = france.reduce<number>((s, v) => s + (v ?? 0), 0);
       if (france.some((v) => v !== null) && franceSum > total)
         problems.push(
-          `La valeur totale (HT), ${line.valeur_totale}, est moins que la somme des valeurs d'approvisionnement pour le label france, ${franceSum}`,
+          `La valeur totale (HT), ${line.valeur_totale}, est moins que la somme des valeurs d${APOS}approvisionnement pour le label france, ${franceSum}`,
         );
       const egalim = egalimSum(n);
       if (egalim && egalim > total)
         problems.push(
-          `La valeur totale (HT), ${line.valeur_totale}, est moins que la somme des valeurs d'approvisionnement, ${egalim}`,
+          `La valeur totale (HT), ${line.valeur_totale}, est moins que la somme des valeurs d${APOS}approvisionnement, ${egalim}`,
         );
     }
   }

@@ -15,14 +15,10 @@ import {
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import {
-  egalimCsvUrl,
-  useEgalim,
-  useGemrcn,
-  useMealPlan,
-  usePublishWeek,
-  useSaveService,
-} from '../features/meal-plans/api.ts';
+import { useDiets, useEgalim, useGemrcn, useMealPlan, useSaveService } from '../features/meal-plans/api.ts';
+import { WeekBar } from '../features/meal-plans/week-bar.tsx';
+import { isTexture, servedVariants } from '../../shared/catering/diets.ts';
+import { isSchool } from '../../shared/catering/establishment.ts';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
 import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/panel-titles.ts';
@@ -77,7 +73,8 @@ export default function MealPlansPage() {
   const recipes = useRecipeSummaries();
   const { data: me } = useMe();
   const free = me?.subscription.tier === 'free';
-  const canWrite = useCan('content:write') && !free;
+  const canWrite = useCan('meal_plans:write') && !free;
+  const canValidate = useCan('meal_plans:validate') && !free;
   const canUpgrade = useCan('billing:manage');
   const datalistId = useId();
 
@@ -94,7 +91,7 @@ export default function MealPlansPage() {
   const gemrcn = useGemrcn(establishmentId, view === 'semaine' ? monday : mondayOf(firstOfMonth(date)), population);
   const egalim = useEgalim(establishmentId, firstOfMonth(date), lastOfMonth(date));
   const save = useSaveService(establishmentId);
-  const publish = usePublishWeek(establishmentId);
+  const diets = useDiets(establishmentId);
   const set = (changes: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...changes });
   const step = view === 'semaine' ? 7 : 31;
   const move = (direction: 1 | -1) =>
@@ -109,6 +106,13 @@ export default function MealPlansPage() {
     return <p role="alert">Erreur lors du chargement des données. Vérifiez votre connexion, puis réessayez.</p>;
   if (!establishments.data || !recipes.data) return <Spinner label="Chargement des plans de menus..." />;
   const options = recipes.data.map((r) => ({ id: r.id, name: r.name }));
+  const establishment = establishments.data.find((e) => e.id === establishmentId);
+  // A school or a crèche never serves on weekends: its week shows Monday to Friday.
+  const weekdaysOnly = establishment ? isSchool(establishment.kind) || establishment.kind === 'creche' : false;
+  const variants = servedVariants(diets.data?.counts ?? {}, service)
+    .map((v) => v.variant)
+    .filter((v) => !isTexture(v));
+  const weekState = plan.data?.weeks?.find((w) => w.week === monday);
   const select = 'h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm ml-2';
 
   return (
@@ -121,25 +125,6 @@ export default function MealPlansPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {canWrite && (
-            <Button
-              size="sm"
-              disabled={publish.isPending}
-              onClick={() =>
-                publish.mutate(monday, {
-                  onSuccess: (r) => toast.success(`Semaine publiée (${r.dishes} plats)`),
-                  onError: (e) =>
-                    toast.error(
-                      e instanceof ApiError && e.status > 0 && e.status < 500
-                        ? e.message
-                        : 'Erreur lors de la publication',
-                    ),
-                })
-              }
-            >
-              Publier la semaine
-            </Button>
-          )}
           <a
             className={buttonClass('secondary', 'sm')}
             href={`/semaine/${establishmentId}?date=${monday}`}
@@ -231,6 +216,16 @@ export default function MealPlansPage() {
         </Button>
       </nav>
 
+      {view === 'semaine' && weekState && (
+        <WeekBar
+          establishmentId={establishmentId}
+          state={weekState}
+          canWrite={canWrite}
+          canValidate={canValidate}
+          needsValidation={establishment?.needsValidation ?? false}
+        />
+      )}
+
       <datalist id={datalistId}>
         {options.map((r) => (
           <option key={r.id} value={r.name} />
@@ -240,26 +235,29 @@ export default function MealPlansPage() {
         <Spinner label="Chargement du plan..." />
       ) : view === 'semaine' ? (
         <div className="grid gap-3 lg:grid-cols-2">
-          {plan.data.days.map((day) => (
-            <DayCard
-              key={day.date}
-              day={day}
-              service={service}
-              population={population}
-              recipes={options}
-              datalistId={datalistId}
-              canWrite={canWrite}
-              onSave={(components) =>
-                save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
-                  toast.error(
-                    e instanceof ApiError && e.status > 0 && e.status < 500
-                      ? e.message
-                      : 'Erreur lors de l’enregistrement du plan',
-                  );
-                })
-              }
-            />
-          ))}
+          {plan.data.days
+            .filter((day) => !weekdaysOnly || day.closures?.[service]?.kind !== 'weekend' || day.services.length > 0)
+            .map((day) => (
+              <DayCard
+                key={day.date}
+                day={day}
+                service={service}
+                population={population}
+                recipes={options}
+                datalistId={datalistId}
+                canWrite={canWrite}
+                variants={variants}
+                onSave={(components) =>
+                  save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
+                    toast.error(
+                      e instanceof ApiError && e.status > 0 && e.status < 500
+                        ? e.message
+                        : 'Erreur lors de l’enregistrement du plan',
+                    );
+                  })
+                }
+              />
+            ))}
         </div>
       ) : (
         <Suspense fallback={<Spinner label="Chargement du mois..." />}>
@@ -276,7 +274,7 @@ export default function MealPlansPage() {
             <EgalimPanel
               answer={egalim.data}
               month={firstOfMonth(date)}
-              csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))}
+              establishmentId={establishmentId}
               posterTo={`/plans-de-menus/${establishmentId}/affiche-egalim?annee=${date.slice(0, 4)}`}
             />
           </Suspense>

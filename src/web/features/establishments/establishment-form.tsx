@@ -14,6 +14,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { useSaveEstablishment } from './api.ts';
+import { CateringFields, cateringDefaults } from './catering-fields.tsx';
 
 const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   name: establishment?.name ?? '',
@@ -21,6 +22,7 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   postalCode: establishment?.postalCode ?? '',
   city: establishment?.city ?? '',
   phone: establishment?.phone ?? '',
+  ...cateringDefaults(establishment),
 });
 
 /**
@@ -67,6 +69,8 @@ export function EstablishmentForm({
               postalCode: 'postalCode',
               city: 'city',
               phone: 'phone',
+              siret: 'siret',
+              ageMix: 'ageMix',
             }),
           );
         },
@@ -77,7 +81,7 @@ export function EstablishmentForm({
     <form
       noValidate
       onSubmit={submit}
-      className="max-w-md space-y-3"
+      className="max-w-xl space-y-3"
       aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}
     >
       <Field
@@ -120,6 +124,7 @@ export function EstablishmentForm({
         error={errors.phone?.message}
         {...form.register('phone')}
       />
+      <CateringFields register={form.register} errors={errors} />
       <FormAlert message={formError} />
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}

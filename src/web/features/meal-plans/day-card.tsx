@@ -8,14 +8,18 @@ import {
   type Service,
   type Slot,
 } from '../../../shared/catering/catering.ts';
+import { variantLabel, type Variant } from '../../../shared/catering/diets.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { dayLabel } from './dates.ts';
+import { cn } from '../../lib/cn.ts';
 
 export interface RecipeOption {
   id: string;
   name: string;
 }
+
+type ComponentInput = { slot: Slot; recipeId: string; substitutes?: { variant: Variant; recipeId: string }[] };
 
 interface Props {
   day: PlannedDay;
@@ -25,8 +29,10 @@ interface Props {
   recipes: readonly RecipeOption[];
   datalistId: string;
   canWrite: boolean;
+  /** The variants this service serves that take another dish (textures are made from the same dish). */
+  variants: readonly Variant[];
   /** Saves the whole service; the card sends its saves one after the other. */
-  onSave: (components: { slot: Slot; recipeId: string }[]) => Promise<unknown>;
+  onSave: (components: ComponentInput[]) => Promise<unknown>;
 }
 
 function nutritionLine(day: PlannedDay, population: Population): string {
@@ -37,34 +43,39 @@ function nutritionLine(day: PlannedDay, population: Population): string {
   return `${formatNumber(n.energyKcal)}\u00a0kcal${grams('protéines', n.protein)}${grams('glucides', n.carbs)}${grams('lipides', n.fat)} par convive ${POPULATION_LABELS[population].toLocaleLowerCase('fr')}`;
 }
 
+const input =
+  'mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 shadow-sm disabled:bg-stone-50';
+const toInput = (list: readonly PlannedComponent[]): ComponentInput[] =>
+  list.map((c) => ({
+    slot: c.slot,
+    recipeId: c.recipeId,
+    ...(c.substitutes?.length
+      ? { substitutes: c.substitutes.map((s) => ({ variant: s.variant, recipeId: s.recipeId })) }
+      : {}),
+  }));
+
 /**
  * One day of the week view: a field per component, typed with the browser's own suggestions
  * (a datalist of the organisation's recipes), so the whole week is planned from the keyboard:
- * Tab to the next component, type, Enter or Tab to save.
+ * Tab to the next component, type, Enter or Tab to save. Under a component, a field per diet
+ * variant served names its substitute. A day the establishment does not serve says why.
  */
-export function DayCard({ day, service, population, recipes, datalistId, canWrite, onSave }: Props) {
+export function DayCard({ day, service, population, recipes, datalistId, canWrite, variants, onSave }: Props) {
   const planned = day.services.find((s) => s.service === service)?.components ?? [];
   const label = dayLabel(day.date);
+  const closure = day.closures?.[service];
   // Typing fast (Tab, Tab…) saves before the previous answer is back: each save starts from
   // the card's latest list, and saves go out in order, so none overwrites a later one.
   const latest = useRef<{ service: Service; components: readonly PlannedComponent[] } | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const pending = useRef(0);
+  const find = (name: string) =>
+    recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr'));
 
-  const commit = (slot: Slot, text: string) => {
-    const name = text.trim();
-    const list = pending.current > 0 && latest.current?.service === service ? latest.current.components : planned;
-    if ((list.find((c) => c.slot === slot)?.recipeName ?? '') === name) return;
-    const recipe =
-      name === '' ? null : recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.toLocaleLowerCase('fr'));
-    if (name !== '' && !recipe) return;
-    const next = [
-      ...list.filter((c) => c.slot !== slot),
-      ...(recipe ? [{ slot, recipeId: recipe.id, recipeName: recipe.name }] : []),
-    ];
+  const send = (next: PlannedComponent[]) => {
     latest.current = { service, components: next };
     pending.current += 1;
-    const components = next.map((c) => ({ slot: c.slot, recipeId: c.recipeId }));
+    const components = toInput(next);
     queue.current = queue.current
       .then(() => onSave(components))
       .catch(() => undefined)
@@ -72,32 +83,108 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
         pending.current -= 1;
       });
   };
+  const current = () =>
+    pending.current > 0 && latest.current?.service === service ? latest.current.components : planned;
+
+  const commit = (slot: Slot, text: string) => {
+    const name = text.trim();
+    const list = current();
+    const existing = list.find((c) => c.slot === slot);
+    if ((existing?.recipeName ?? '') === name) return;
+    const recipe = name === '' ? null : find(name);
+    if (name !== '' && !recipe) return;
+    send([
+      ...list.filter((c) => c.slot !== slot),
+      ...(recipe
+        ? [{ slot, recipeId: recipe.id, recipeName: recipe.name, substitutes: existing?.substitutes ?? [] }]
+        : []),
+    ]);
+  };
+
+  const commitSubstitute = (slot: Slot, variant: Variant, text: string) => {
+    const list = current();
+    const component = list.find((c) => c.slot === slot);
+    if (!component) return;
+    const name = text.trim();
+    const before = component.substitutes?.find((s) => s.variant === variant)?.recipeName ?? '';
+    if (before === name) return;
+    const recipe = name === '' ? null : find(name);
+    if (name !== '' && !recipe) return;
+    const substitutes = [
+      ...(component.substitutes ?? []).filter((s) => s.variant !== variant),
+      ...(recipe ? [{ variant, recipeId: recipe.id, recipeName: recipe.name, problem: null }] : []),
+    ];
+    send(list.map((c) => (c.slot === slot ? { ...c, substitutes } : c)));
+  };
+
+  if (closure && planned.length === 0)
+    return (
+      <Card className="space-y-1 bg-stone-50 p-4" data-testid={`day-${day.date}`} data-closed={closure.kind}>
+        <h2 className="font-semibold first-letter:uppercase text-stone-700">{label}</h2>
+        <p className="text-sm text-stone-600">Pas de service&nbsp;: {closure.label}</p>
+      </Card>
+    );
 
   return (
     <Card className="space-y-3 p-4" data-testid={`day-${day.date}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold first-letter:uppercase text-stone-900">{label}</h2>
         {day.vegetarianLunch && <Badge tone="green">Menu végétarien</Badge>}
+        {closure && <Badge tone="orange">Fermé&nbsp;: {closure.label}</Badge>}
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
         {SERVICE_SLOTS[service].map((slot) => {
-          const current = planned.find((c) => c.slot === slot)?.recipeName ?? '';
+          const component = planned.find((c) => c.slot === slot);
+          const current = component?.recipeName ?? '';
           return (
-            <label key={`${slot}-${current}`} className="block text-xs font-medium text-stone-600">
-              {SLOT_LABELS[slot]}
-              <input
-                className="mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 shadow-sm disabled:bg-stone-50"
-                list={datalistId}
-                defaultValue={current}
-                disabled={!canWrite}
-                aria-label={`${label}, ${SLOT_LABELS[slot]}`}
-                placeholder="Rechercher une recette"
-                onBlur={(e) => commit(slot, e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') commit(slot, e.currentTarget.value);
-                }}
-              />
-            </label>
+            <div key={`${slot}-${current}`}>
+              <label className="block text-xs font-medium text-stone-600">
+                {SLOT_LABELS[slot]}
+                <input
+                  className={input}
+                  list={datalistId}
+                  defaultValue={current}
+                  disabled={!canWrite}
+                  aria-label={`${label}, ${SLOT_LABELS[slot]}`}
+                  placeholder="Rechercher une recette"
+                  onBlur={(e) => commit(slot, e.currentTarget.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') commit(slot, e.currentTarget.value);
+                  }}
+                />
+              </label>
+              {component && variants.length > 0 && (
+                <details className="mt-1 pl-3" open={Boolean(component.substitutes?.length)}>
+                  <summary className="cursor-pointer text-[0.7rem] font-medium text-stone-500">
+                    Substitutions{component.substitutes?.length ? ` (${component.substitutes.length})` : ''}
+                  </summary>
+                  {variants.map((variant) => {
+                    const substitute = component.substitutes?.find((s) => s.variant === variant);
+                    return (
+                      <label
+                        key={`${variant}-${substitute?.recipeName ?? ''}`}
+                        className="mt-1 block text-[0.7rem] font-medium text-stone-500"
+                      >
+                        {variantLabel(variant)}
+                        <input
+                          className={cn(input, 'h-8 text-xs')}
+                          list={datalistId}
+                          defaultValue={substitute?.recipeName ?? ''}
+                          disabled={!canWrite}
+                          aria-label={`${label}, ${SLOT_LABELS[slot]}, ${variantLabel(variant)}`}
+                          placeholder="Même plat"
+                          onBlur={(e) => commitSubstitute(slot, variant, e.currentTarget.value)}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') commitSubstitute(slot, variant, e.currentTarget.value);
+                          }}
+                        />
+                        {substitute?.problem && <span className="block text-red-700">{substitute.problem}</span>}
+                      </label>
+                    );
+                  })}
+                </details>
+              )}
+            </div>
           );
         })}
       </div>

@@ -39,6 +39,9 @@ export const productFormSchema = z.object({
   reared: stageCountryText,
   slaughtered: stageCountryText,
   meatKind: z.enum(['', 'bovine', 'porcine', 'ovine', 'volaille']),
+  /** « Colis de 5 kg » for the order list (docs/product/meal-plans.md); blank: no pack. */
+  packQuantity: optionalNumberText(n.pack),
+  packUnit: z.enum(PRICE_UNITS),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
@@ -61,6 +64,8 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
   reared: product?.originStages?.reared ?? '',
   slaughtered: product?.originStages?.slaughtered ?? '',
   meatKind: product?.meatKind ?? '',
+  packQuantity: decimalText(product?.pack?.quantity, 3),
+  packUnit: product?.pack?.unit ?? 'kg',
 });
 
 /** « À partir d’un aliment Ciqual »: the nine label values from a Ciqual food, as French text. */
@@ -73,7 +78,7 @@ export function nutrientsFromCiqual(per100g: Per100g): Record<ProductNutrient, s
 /** The API body from the form's values and its chips (allergens, labels). */
 export function toProductInput(
   values: ProductFormOutput,
-  lists: Pick<ProductInput, 'allergens' | 'traces' | 'labels'>,
+  lists: Pick<ProductInput, 'allergens' | 'traces' | 'labels' | 'seasonMonths'>,
 ): ProductInput {
   return {
     name: values.name,
@@ -85,6 +90,7 @@ export function toProductInput(
     gramsPerUnit: values.gramsPerUnit,
     ...originOf(values),
     meatKind: values.meatKind === '' ? null : values.meatKind,
+    pack: values.packQuantity === null ? null : { quantity: values.packQuantity, unit: values.packUnit },
   };
 }
 

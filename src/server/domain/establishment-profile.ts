@@ -5,6 +5,7 @@ import {
   type EstablishmentProfileInput,
 } from '../../shared/api/establishment-profile.ts';
 import { ageMixOf, type CoversByService } from '../../shared/catering/establishment.ts';
+import { POPULATIONS, type Population } from '../../shared/catering/catering.ts';
 import type { EstablishmentsTable } from '../db/schema.ts';
 
 /**
@@ -31,7 +32,8 @@ export function toProfile(row: ProfileRow): EstablishmentProfile {
     schoolZone: row.school_zone,
     coversPerDay: fullWeek(covers.dejeuner),
     coversPerService: { diner: fullWeek(covers.diner), gouter: fullWeek(covers.gouter) },
-    ageMix: ageMixOf(row.age_mix ?? {}, row.kind),
+    ageMix: Object.fromEntries(POPULATIONS.map((p) => [p, row.age_mix?.[p] ?? 0])) as Record<Population, number>,
+    ageMixInUse: ageMixOf(row.age_mix ?? {}, row.kind),
     wednesdaysClosed: row.wednesdays_closed,
     needsValidation: row.needs_validation,
   };

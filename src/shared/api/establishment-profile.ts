@@ -88,7 +88,10 @@ export interface EstablishmentProfile {
   schoolZone: SchoolZone | null;
   coversPerDay: CoversPerDay;
   coversPerService: { diner: CoversPerDay; gouter: CoversPerDay };
+  /** The owner's mix in percent (all 0: not said). */
   ageMix: Record<Population, number>;
+  /** The mix the plan uses: the owner's, else the kind's (src/shared/catering/establishment.ts `ageMixOf`). */
+  ageMixInUse: Record<Population, number>;
   wednesdaysClosed: boolean;
   needsValidation: boolean;
 }

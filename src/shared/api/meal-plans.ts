@@ -247,6 +247,8 @@ export interface PlannedComponent {
   recipeName: string;
   /** The dish each diet variant gets instead, and what is wrong with it for that variant (null: it suits). */
   substitutes?: { variant: Variant; recipeId: string; recipeName: string; problem: string | null }[];
+  /** The variants this service serves that the dish does not suit (« contient du porc »), substituted or not. */
+  unsuited?: { variant: Variant; problem: string }[];
 }
 
 export type WeekStatus = 'draft' | 'validated' | 'published';

@@ -101,10 +101,10 @@ export const ARRETE_LINE_NAMES: Partial<Record<PortionLine, string>> = {
   patisserie: 'pâtisseries fraîches, surgelées ou déshydratées, en portions',
 };
 
-/** « arrêté du 30 septembre 2011, annexe II (pâtisseries…) », « repère indicatif NutriCarte »… */
+/** « arrêté du 30 septembre 2011, annexe II, pâtisseries… », « repère indicatif NutriCarte »… */
 export function portionSourceText(line: PortionLine, source: PortionSource): string {
   const annex = source === 'arrete' ? ARRETE_LINE_NAMES[line] : undefined;
-  return annex ? `${PORTION_SOURCE_LABELS[source]} (${annex})` : PORTION_SOURCE_LABELS[source];
+  return annex ? `${PORTION_SOURCE_LABELS[source]}, ${annex}` : PORTION_SOURCE_LABELS[source];
 }
 
 /** The establishment's grid: its own cells over the defaults. */

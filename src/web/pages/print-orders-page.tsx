@@ -5,9 +5,9 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import { ordersFileUrl, useOrders } from '../features/meal-plans/api.ts';
 import { dayLabel, todayIso } from '../features/meal-plans/dates.ts';
-import { amountText } from '../features/meal-plans/production-view.tsx';
+import { amountText, looseNumber } from '../features/meal-plans/production-view.tsx';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
-import { formatEuros, formatNumber } from '../lib/format.ts';
+import { formatEuros } from '../lib/format.ts';
 
 const PACK_UNITS = { kg: 'kg', l: 'l', unité: 'pièces' } as const;
 const field = 'mt-0.5 block h-10 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 text-base';
@@ -92,13 +92,13 @@ export default function PrintOrdersPage() {
           {orders.data.suppliers.map((s) => (
             <section key={s.supplier} className="break-inside-avoid">
               <h2 className="font-semibold">{s.supplier}</h2>
-              <table className="mt-1 w-full text-left">
+              <table className="mt-1 w-full table-fixed text-left">
                 <thead className="text-xs text-stone-500">
                   <tr>
-                    <th className="py-1 pr-2 font-normal">Produit</th>
-                    <th className="py-1 pr-2 text-right font-normal">Besoin</th>
-                    <th className="py-1 pr-2 text-right font-normal">À commander</th>
-                    <th className="py-1 text-right font-normal">Valeur HT</th>
+                    <th className="w-[44%] py-1 pr-2 font-normal">Produit</th>
+                    <th className="w-[16%] py-1 pr-2 text-right font-normal">Besoin</th>
+                    <th className="w-[24%] py-1 pr-2 text-right font-normal">À commander</th>
+                    <th className="w-[16%] py-1 text-right font-normal">Valeur HT</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -108,7 +108,7 @@ export default function PrintOrdersPage() {
                       <td className="py-0.5 pr-2 text-right tabular-nums whitespace-nowrap">{amountText(l)}</td>
                       <td className="py-0.5 pr-2 text-right tabular-nums">
                         {l.packs
-                          ? `${l.packs.count} colis de ${formatNumber(l.packs.size, 3)}\u00a0${PACK_UNITS[l.packs.unit]}`
+                          ? `${l.packs.count} colis de ${looseNumber(l.packs.size)}\u00a0${PACK_UNITS[l.packs.unit]}`
                           : amountText(l)}
                       </td>
                       <td className="py-0.5 text-right tabular-nums">

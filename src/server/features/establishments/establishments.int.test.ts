@@ -25,7 +25,9 @@ const NO_PROFILE = {
   schoolZone: null,
   coversPerDay: week,
   coversPerService: { diner: week, gouter: week },
-  ageMix: { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 100 },
+  ageMix: { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 0 },
+  // Not said: the kind's mix (all adults for an establishment of no kind).
+  ageMixInUse: { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 100 },
   wednesdaysClosed: false,
   needsValidation: false,
 };

@@ -312,7 +312,7 @@ describe('diet variants and the production sheet', () => {
       ],
       // The cake « peut contenir » peanuts and has no substitute: the two PAI covers are named.
       warnings: [
-        '2 convives «\u00a0PAI arachides\u00a0» sans plat de substitution pour Gâteau au yaourt (peut contenir arachides), 2026-05-12',
+        '2 convives «\u00a0PAI arachides\u00a0» sans plat de substitution pour Gâteau au yaourt (peut contenir arachides), mardi 12 mai',
       ],
     });
     const dish = (name: string) => sheet.dishes.find((d: { recipeName: string }) => d.recipeName === name);
@@ -324,7 +324,7 @@ describe('diet variants and the production sheet', () => {
       portionGrams: { elementaire: 50 },
       portionSourceTexts: {
         elementaire:
-          'arrêté du 30 septembre 2011, annexe II (pâtisseries fraîches, surgelées ou déshydratées, en portions)',
+          'arrêté du 30 septembre 2011, annexe II, pâtisseries fraîches, surgelées ou déshydratées, en portions',
       },
       servedGrams: 12_500,
     });

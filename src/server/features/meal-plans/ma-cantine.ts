@@ -46,7 +46,7 @@ export async function plannedPurchases(
   const { served } = servedDishes(entries, substitutes, {
     dishes,
     grid,
-    ageMix: establishment.profile.ageMix,
+    ageMix: establishment.profile.ageMixInUse,
     covers: establishment.covers,
     diets: diets.counts,
     calendar,

@@ -48,7 +48,7 @@ export async function ordersFor(
   const { served, warnings } = servedDishes(entries, substitutes, {
     dishes,
     grid,
-    ageMix: establishment.profile.ageMix,
+    ageMix: establishment.profile.ageMixInUse,
     covers: establishment.covers,
     diets: diets.counts,
     calendar,

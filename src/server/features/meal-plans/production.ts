@@ -88,7 +88,7 @@ export async function productionFor(
   const ctx: ServingsContext = {
     dishes,
     grid,
-    ageMix: establishment.profile.ageMix,
+    ageMix: establishment.profile.ageMixInUse,
     covers: establishment.covers,
     diets: diets.counts,
     calendar,

@@ -7,7 +7,14 @@ import {
 } from '../../../shared/api/meal-plans.ts';
 import { addDays, SERVICES, type Population, type Service, type Slot } from '../../../shared/catering/catering.ts';
 import { closureOn, nextServiceDays, type CalendarContext } from '../../../shared/catering/calendar.ts';
-import { dietProblem, variantLabel, type Variant } from '../../../shared/catering/diets.ts';
+import {
+  dietProblem,
+  isTexture,
+  servedVariants,
+  variantLabel,
+  type DietCounts,
+  type Variant,
+} from '../../../shared/catering/diets.ts';
 import { coverPortion } from '../../../shared/catering/portions.ts';
 import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
@@ -18,6 +25,7 @@ import { dietFacts, loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
 import { calendarContext, findEstablishment, type PlanEstablishment } from './establishment-context.ts';
 import { readPortionGrid } from './portion-grid.ts';
 import { weekStates, weeksChanged } from './weeks.ts';
+import { readDiets } from './diets.ts';
 import {
   assertPremium,
   planEntity,
@@ -53,7 +61,7 @@ export function buildDays(
   entries: readonly EntryRow[],
   dishes: ReadonlyMap<string, Dish>,
   factor: CoverFactor = ONE_PORTION,
-  extra: { substitutes?: readonly SubstituteRow[]; calendar?: CalendarContext } = {},
+  extra: { substitutes?: readonly SubstituteRow[]; calendar?: CalendarContext; diets?: DietCounts } = {},
 ): PlannedDay[] {
   const byDate = new Map<string, EntryRow[]>();
   for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
@@ -79,11 +87,17 @@ export function buildDays(
         .filter((e) => e.service === service)
         .map((e) => {
           const substitutes = substitutesOf(e);
+          const dish = dishes.get(e.recipe_id)!;
+          const unsuited = servedVariants(extra.diets ?? {}, service).flatMap(({ variant }) => {
+            const problem = isTexture(variant) ? null : dietProblem(variant, dietFacts(dish));
+            return problem ? [{ variant, problem }] : [];
+          });
           return {
             slot: e.slot,
             recipeId: e.recipe_id,
-            recipeName: dishes.get(e.recipe_id)!.name,
+            recipeName: dish.name,
             ...(substitutes && substitutes.length > 0 ? { substitutes } : {}),
+            ...(unsuited.length > 0 ? { unsuited } : {}),
           };
         }),
     })).filter((s) => s.components.length > 0);
@@ -148,17 +162,18 @@ export async function readRange(
   population?: Population,
 ): Promise<MealPlanRange> {
   const establishment = await findEstablishment(db, organisationId, establishmentId);
-  const [entries, substitutes, calendar, weeks] = await Promise.all([
+  const [entries, substitutes, calendar, weeks, diets] = await Promise.all([
     readEntries(db, organisationId, establishmentId, from, to),
     readSubstitutes(db, organisationId, establishmentId, from, to),
     calendarContext(db, organisationId, establishment, from, to),
     weekStates(db, organisationId, establishmentId, from, to),
+    readDiets(db, organisationId, establishmentId),
   ]);
   const dishes = await loadDishes(db, organisationId, [
     ...entries.map((e) => e.recipe_id),
     ...substitutes.map((s) => s.recipe_id),
   ]);
-  const extra = { substitutes, calendar };
+  const extra = { substitutes, calendar, diets: diets.counts };
   if (!population) return { days: buildDays(from, to, entries, dishes, ONE_PORTION, extra), weeks };
   const grid = await readPortionGrid(db, organisationId, establishmentId);
   return {

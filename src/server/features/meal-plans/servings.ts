@@ -43,6 +43,7 @@ export interface ServingsContext {
   typed?: Record<Population, number>;
 }
 
+const DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const NONE: Record<Population, number> = { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 0 };
 const totalOf = (covers: Record<Population, number>) => POPULATIONS.reduce((s, p) => s + covers[p], 0);
 
@@ -99,7 +100,7 @@ export function servedDishes(
       const problem = dietProblem(variant, dietFacts(dish));
       if (problem)
         warnings.push(
-          `${count} convive${count > 1 ? 's' : ''} «\u00a0${variantLabel(variant)}\u00a0» sans plat de substitution pour ${dish.name} (${problem}), ${entry.date}`,
+          `${count} convive${count > 1 ? 's' : ''} «\u00a0${variantLabel(variant)}\u00a0» sans plat de substitution pour ${dish.name} (${problem}), ${DAY.format(new Date(`${entry.date}T00:00:00Z`))}`,
         );
     }
     const mainCovers = main === totalOf(day) ? day : splitCovers(main, day);

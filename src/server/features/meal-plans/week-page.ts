@@ -5,7 +5,8 @@ import { inSeason } from '../../../shared/catering/season.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes } from './dishes.ts';
-import { readEntries } from './plan-rows.ts';
+import { readEntries, readSubstitutes } from './plan-rows.ts';
+import { variantLabel } from '../../../shared/catering/diets.ts';
 import { buildDays } from './service.ts';
 import { publishedWeek } from './weeks.ts';
 import { renderWeekNotFound, renderWeekPage, renderWeekUnavailable, type WeekDay } from './week-render.ts';
@@ -40,13 +41,15 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
     };
     const week = await publishedWeek(deps.db, establishment.organisation_id, id, monday);
     if (!week) return c.html(renderWeekUnavailable(nav), 404);
-    const entries = await readEntries(deps.db, establishment.organisation_id, id, monday, sunday);
-    const dishes = await loadDishes(
-      deps.db,
-      establishment.organisation_id,
-      entries.map((e) => e.recipe_id),
-    );
-    const days: WeekDay[] = buildDays(monday, sunday, entries, dishes).map((d) => ({
+    const [entries, substitutes] = await Promise.all([
+      readEntries(deps.db, establishment.organisation_id, id, monday, sunday),
+      readSubstitutes(deps.db, establishment.organisation_id, id, monday, sunday),
+    ]);
+    const dishes = await loadDishes(deps.db, establishment.organisation_id, [
+      ...entries.map((e) => e.recipe_id),
+      ...substitutes.map((e) => e.recipe_id),
+    ]);
+    const days: WeekDay[] = buildDays(monday, sunday, entries, dishes, undefined, { substitutes }).map((d) => ({
       date: d.date,
       vegetarianLunch: d.vegetarianLunch,
       services: d.services.map((s) => ({
@@ -63,6 +66,10 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
             seasonal: inSeason(dish.seasonal, dish.produceMonths, Number(d.date.slice(5, 7))),
             homemade: dish.homemade,
             meatOrigins: dish.meatOrigins,
+            substitutes: (comp.substitutes ?? []).map((sub) => ({
+              label: variantLabel(sub.variant),
+              name: sub.recipeName,
+            })),
           };
         }),
       })),

@@ -20,6 +20,8 @@ export interface WeekDish {
   seasonal: boolean;
   homemade: boolean;
   meatOrigins: DinerMeatOrigin[];
+  /** What each diet variant eats instead (« Sans porc : Omelette »). */
+  substitutes: { label: string; name: string }[];
 }
 export interface WeekDay {
   date: string;
@@ -79,6 +81,10 @@ function originLine(dish: WeekDish): string {
   return dish.meatOrigins.map((o) => `<span class="n">${e(o.meat)}\u00a0: ${e(o.text)}</span>`).join('');
 }
 
+function substituteLine(dish: WeekDish): string {
+  return dish.substitutes.map((s) => `<span class="n">${e(s.label)}\u00a0: ${e(s.name)}</span>`).join('');
+}
+
 function badges(dish: WeekDish): string {
   return (
     (dish.seasonal ? '<span class="b">De saison</span>' : '') +
@@ -93,7 +99,7 @@ function renderDay(d: WeekDay): string {
         `<h3>${SERVICE_LABELS[s.service]}</h3><ul>${s.dishes
           .map(
             (dish) =>
-              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${badges(dish)}${labelLine(dish)}${originLine(dish)}${allergenLine(dish)}</li>`,
+              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${badges(dish)}${labelLine(dish)}${originLine(dish)}${allergenLine(dish)}${substituteLine(dish)}</li>`,
           )
           .join('')}</ul>`,
     )

@@ -131,6 +131,7 @@ export function CateringFields({
         </details>
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium text-stone-800">Répartition par âge (%)</legend>
+          <p className="text-xs text-stone-600">Tout à 0&nbsp;: selon le type d’établissement.</p>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {POPULATIONS.map((p) => (
               <label key={p} className="text-xs text-stone-600">

@@ -29,7 +29,7 @@ interface Props {
   recipes: readonly RecipeOption[];
   datalistId: string;
   canWrite: boolean;
-  /** The variants this service serves that take another dish (textures are made from the same dish). */
+  /** The variants this service serves that may take another dish (textures are made from the same dish). */
   variants: readonly Variant[];
   /** Saves the whole service; the card sends its saves one after the other. */
   onSave: (components: ComponentInput[]) => Promise<unknown>;
@@ -117,6 +117,16 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
     send(list.map((c) => (c.slot === slot ? { ...c, substitutes } : c)));
   };
 
+  // A field per dish and variant that needs another dish (the planned one does not suit it), or has one.
+  const pairs = planned.flatMap((component) =>
+    variants.flatMap((variant) => {
+      const substitute = component.substitutes?.find((s) => s.variant === variant);
+      const problem = component.unsuited?.find((u) => u.variant === variant)?.problem ?? null;
+      return problem || substitute ? [{ component, variant, substitute, problem }] : [];
+    }),
+  );
+  const missing = pairs.filter((p) => p.problem && !p.substitute).length;
+
   if (closure && planned.length === 0)
     return (
       <Card className="space-y-1 bg-stone-50 p-4" data-testid={`day-${day.date}`} data-closed={closure.kind}>
@@ -153,41 +163,51 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
                   }}
                 />
               </label>
-              {component && variants.length > 0 && (
-                <details className="mt-1 pl-3" open={Boolean(component.substitutes?.length)}>
-                  <summary className="cursor-pointer text-[0.7rem] font-medium text-stone-500">
-                    Substitutions{component.substitutes?.length ? ` (${component.substitutes.length})` : ''}
-                  </summary>
-                  {variants.map((variant) => {
-                    const substitute = component.substitutes?.find((s) => s.variant === variant);
-                    return (
-                      <label
-                        key={`${variant}-${substitute?.recipeName ?? ''}`}
-                        className="mt-1 block text-[0.7rem] font-medium text-stone-500"
-                      >
-                        {variantLabel(variant)}
-                        <input
-                          className={cn(input, 'h-8 text-xs')}
-                          list={datalistId}
-                          defaultValue={substitute?.recipeName ?? ''}
-                          disabled={!canWrite}
-                          aria-label={`${label}, ${SLOT_LABELS[slot]}, ${variantLabel(variant)}`}
-                          placeholder="Même plat"
-                          onBlur={(e) => commitSubstitute(slot, variant, e.currentTarget.value)}
-                          onKeyDown={(e) => {
-                            if (e.key === 'Enter') commitSubstitute(slot, variant, e.currentTarget.value);
-                          }}
-                        />
-                        {substitute?.problem && <span className="block text-red-700">{substitute.problem}</span>}
-                      </label>
-                    );
-                  })}
-                </details>
-              )}
             </div>
           );
         })}
       </div>
+      {pairs.length > 0 && (
+        <details open={missing > 0 || pairs.some((p) => p.substitute)}>
+          <summary
+            className={cn('cursor-pointer text-xs font-medium', missing > 0 ? 'text-red-700' : 'text-stone-600')}
+          >
+            Menus de substitution
+            {missing > 0 ? ` : ${missing} à prévoir` : ` (${pairs.length})`}
+          </summary>
+          <div className="mt-1 grid gap-2 sm:grid-cols-2">
+            {pairs.map(({ component, variant, substitute, problem }) => {
+              const name = `${SLOT_LABELS[component.slot]}, ${variantLabel(variant)}`;
+              return (
+                <label
+                  key={`${component.slot}-${variant}-${substitute?.recipeName ?? ''}`}
+                  className="block text-xs font-medium text-stone-600"
+                >
+                  {name}
+                  {problem && (
+                    <span className="block font-normal text-stone-500">
+                      {component.recipeName}&nbsp;: {problem}
+                    </span>
+                  )}
+                  <input
+                    className={cn(input, 'text-xs')}
+                    list={datalistId}
+                    defaultValue={substitute?.recipeName ?? ''}
+                    disabled={!canWrite}
+                    aria-label={`${label}, ${name}`}
+                    placeholder="Plat de substitution"
+                    onBlur={(e) => commitSubstitute(component.slot, variant, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') commitSubstitute(component.slot, variant, e.currentTarget.value);
+                    }}
+                  />
+                  {substitute?.problem && <span className="block text-red-700">{substitute.problem}</span>}
+                </label>
+              );
+            })}
+          </div>
+        </details>
+      )}
       <p className="text-xs text-stone-600">
         {nutritionLine(day, population)} · Coût par couvert&nbsp;:{' '}
         {day.costPerCover === null ? 'prix des produits non renseignés' : formatEuros(day.costPerCover)}

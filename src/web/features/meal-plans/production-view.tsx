@@ -3,24 +3,30 @@ import { POPULATION_LABELS, SERVICE_LABELS, SLOT_LABELS, type Population } from 
 import { PORTION_LINE_LABELS } from '../../../shared/catering/portions.ts';
 import { formatNumber } from '../../lib/format.ts';
 
+/** « 10,5 », « 2,25 », « 5 »: as many decimals as the number has (the API rounds it already). */
+export const looseNumber = (value: number) =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 }).format(value);
+
 /** « 21,9 kg », « 375 pièces », « 2,5 l »: as a cook reads them. */
-export const amountText = (a: Pick<ProducedAmount, 'quantity' | 'unit'>) =>
-  `${formatNumber(a.quantity, a.unit === 'kg' || a.unit === 'l' ? 2 : 0)}\u00a0${a.unit}`;
+export const amountText = (a: Pick<ProducedAmount, 'quantity' | 'unit'>) => `${looseNumber(a.quantity)}\u00a0${a.unit}`;
 
 const kg = (grams: number) => `${formatNumber(grams / 1000, 1)}\u00a0kg`;
 
-/** « Portion (plat protidique) : élémentaire 70 g (arrêté du 30 septembre 2011, annexe II (…)) ». */
+/** « PAI arachides » keeps its capitals; « Sans porc » reads « sans porc » inside a sentence. */
+export const inSentence = (label: string) => (label.startsWith('PAI') ? label : label.toLocaleLowerCase('fr'));
+
+/** « Portion servie, plat protidique : élémentaire 70 g (source : arrêté du 30 septembre 2011, annexe II, steak haché…) ». */
 export function portionSentence(dish: ProductionAnswer['dishes'][number]): string {
   const cells = Object.entries(dish.portionGrams).map(([p, grams]) => {
     const population = p as Population;
     const source = dish.portionSourceTexts[population] ?? '';
     const weight = grams === null || grams === undefined ? 'une portion de la recette' : `${grams}\u00a0g`;
-    const named = source && dish.portionSources[population] !== 'recette' ? ` (${source})` : '';
+    const named = source && dish.portionSources[population] !== 'recette' ? ` (source\u00a0: ${source})` : '';
     return `${POPULATION_LABELS[population].toLocaleLowerCase('fr')} ${weight}${named}`;
   });
   const line =
     dish.portionLine === 'plat' || dish.portionLine === 'plat_compose' || dish.portionLine === 'patisserie'
-      ? ` (${PORTION_LINE_LABELS[dish.portionLine].toLocaleLowerCase('fr')})`
+      ? `, ${PORTION_LINE_LABELS[dish.portionLine].toLocaleLowerCase('fr')}`
       : '';
   const unscaled = dish.scaled
     ? ''
@@ -44,7 +50,7 @@ export function ProductionView({ sheet }: { sheet: ProductionAnswer }) {
               .map(([p, n]) => `${POPULATION_LABELS[p as Population].toLocaleLowerCase('fr')} ${n}`)
               .join(', ')}`}
         {sheet.variants.length > 0 &&
-          ` · dont ${sheet.variants.map((v) => `${v.count}\u00a0${v.label.toLocaleLowerCase('fr')}`).join(', ')}`}
+          ` · dont ${sheet.variants.map((v) => `${v.count}\u00a0${inSentence(v.label)}`).join(', ')}`}
       </p>
       {sheet.closed && <p className="font-medium text-orange-900">Pas de service ce jour-là&nbsp;: {sheet.closed}.</p>}
       {sheet.warnings.length > 0 && (
@@ -62,7 +68,7 @@ export function ProductionView({ sheet }: { sheet: ProductionAnswer }) {
             <section key={`${d.service}-${d.slot}-${d.variant ?? ''}`} className="break-inside-avoid">
               <h3 className="font-semibold">
                 {SERVICE_LABELS[d.service]}, {SLOT_LABELS[d.slot].toLocaleLowerCase('fr')}
-                {d.variantLabel ? ` (${d.variantLabel.toLocaleLowerCase('fr')})` : ''}&nbsp;: {d.recipeName}
+                {d.variantLabel ? ` (${inSentence(d.variantLabel)})` : ''}&nbsp;: {d.recipeName}
               </h3>
               <p className="text-xs text-stone-600">
                 {d.coversTotal} convives

@@ -16,7 +16,7 @@ function statusText(state: WeekState): string {
     return `Publiée le ${at(state.publishedAt!)}${state.changedAt ? `, modifiée le ${at(state.changedAt)}` : ''}`;
   if (state.status === 'validated')
     return `Validée par ${state.validatedBy ?? 'un diététicien'} le ${at(state.validatedAt!)}`;
-  return 'Brouillon\u00a0: pas encore visible des familles';
+  return 'Pas encore visible des familles';
 }
 
 /**

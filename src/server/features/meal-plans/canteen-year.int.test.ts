@@ -551,4 +551,19 @@ describe('« ma cantine »', () => {
     const bad = await as(owner).get(`/api/meal-plans/ma-cantine.csv?establishmentId=${site}&year=2027&form=complet`);
     expect([bad.status, bad.body.error.fields.form]).toEqual([422, m.formInvalid]);
   });
+
+  it('the account export carries the year: substitutes, closed days, diet counts and weeks, numbers only for PAI', async () => {
+    const data = ok(await t.request('GET', '/api/account/export', { cookie: owner.cookie })).body;
+    const organisation = data.organisations[0];
+    expect(organisation.mealPlanSubstitutes.length).toBeGreaterThan(0);
+    expect(organisation.closedDays).toContainEqual(
+      expect.objectContaining({ date: '2026-10-19', label: 'Vacances de la Toussaint - Zone B', source: 'ics' }),
+    );
+    expect(organisation.diets).toEqual([
+      expect.objectContaining({ counts: { dejeuner: { sans_porc: 12, texture_4: 1, 'pai:arachides': 2 } } }),
+    ]);
+    expect(organisation.mealPlanWeeks).toContainEqual(
+      expect.objectContaining({ week: '2026-05-18', status: 'published' }),
+    );
+  });
 });

@@ -20,7 +20,6 @@ import { expect, test } from './test.ts';
  * a parent's phone (360 px) opens the week by the poster's QR code.
  */
 const MONDAY = '2026-09-07';
-const day = (n: number) => new Date(Date.parse(`${MONDAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function seedRecipes(page: Page, origin: string): Promise<Record<string, string>> {
   const recipes: [string, string, number, string[]][] = [
@@ -212,7 +211,9 @@ test('a canteen plans four school weeks with a holiday, two variants and a PAI, 
   await expectToast(page, '60\u00a0plats copiés');
   await page.getByRole('button', { name: 'Suivante →' }).click();
   await expect(page.getByTestId('day-2026-04-06')).toContainText('Pas de service\u00a0: Lundi de Pâques');
-  await expect(page.getByTestId('day-2026-04-07').getByLabel('mardi 7 avril, Plat', { exact: true })).toHaveValue('Rôti de porc');
+  await expect(page.getByTestId('day-2026-04-07').getByLabel('mardi 7 avril, Plat', { exact: true })).toHaveValue(
+    'Rôti de porc',
+  );
   await expect(page.getByTestId('day-2026-04-11')).toHaveCount(0);
   await calmScreenshot(page, 'canteen-week-easter-1280');
   await page.getByRole('button', { name: '← Précédente' }).click();

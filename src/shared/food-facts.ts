@@ -1,5 +1,6 @@
 import { suggestAllergens } from './allergen-rules.ts';
 import { isRedMeat } from './recipe-nutrition.ts';
+import { nutriKindOf, type NutriKind } from './nutri-score-category.ts';
 
 /** A catalogue food as the facts need it: its name and Ciqual groups. */
 export interface FoodSource {
@@ -14,6 +15,8 @@ export interface FoodFacts {
   suggestedAllergens: string[];
   /** Red meat (Nutri-Score protein cap). */
   redMeat: boolean;
+  /** What the food weighs in the automatic Nutri-Score table (src/shared/nutri-score-category.ts); absent: none. */
+  nutriKind?: NutriKind | undefined;
 }
 
 /**
@@ -21,5 +24,9 @@ export interface FoodFacts {
  * the result): the browser then needs neither the groups nor the rules to preview a recipe.
  */
 export function foodFacts(food: FoodSource): FoodFacts {
-  return { suggestedAllergens: suggestAllergens(food), redMeat: isRedMeat(food.name, food.subgroup) };
+  return {
+    suggestedAllergens: suggestAllergens(food),
+    redMeat: isRedMeat(food.name, food.subgroup),
+    nutriKind: nutriKindOf(food),
+  };
 }

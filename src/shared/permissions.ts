@@ -34,7 +34,13 @@ export type Action =
   /** Checkout, customer portal, demo portal. */
   | 'billing:manage'
   /** The organisation's « Historique » page. */
-  | 'audit:read';
+  | 'audit:read'
+  /** Supplier invoices, price history, EGalim from purchases, sales and menu engineering: money (docs/product/purchases.md). */
+  | 'purchases:read'
+  /** Import and confirm invoices, match their lines, import sales, set the food cost target. */
+  | 'purchases:write'
+  /** « Intégrations »: API keys and webhook endpoints (docs/product/integrations.md). */
+  | 'integrations:manage';
 
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
   owner: new Set<Action>([
@@ -45,8 +51,11 @@ const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
     'members:manage',
     'billing:manage',
     'audit:read',
+    'purchases:read',
+    'purchases:write',
+    'integrations:manage',
   ]),
-  editor: new Set<Action>(['content:write', 'meal_plans:write']),
+  editor: new Set<Action>(['content:write', 'meal_plans:write', 'purchases:read', 'purchases:write']),
   viewer: new Set<Action>(),
   // Plans and validates; recipes, products and their prices stay the kitchen's (docs/decisions/0035).
   dietitian: new Set<Action>(['meal_plans:write', 'meal_plans:validate']),

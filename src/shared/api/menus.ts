@@ -131,6 +131,8 @@ export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 /** docs/product/api.md « Menus, sections, items ». */
 export interface Menu {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   isActive: boolean;
@@ -159,6 +161,8 @@ export interface ItemLabels {
 
 export interface MenuItem {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   /** Euros TTC, or null while the owner has not set it (« Prix à renseigner »). */
@@ -179,6 +183,8 @@ export interface MenuItem {
 
 export interface MenuSection {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   displayOrder: number;

@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { ALLERGEN_NAMES } from '../allergens.ts';
 import { messages } from '../messages.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import type { CompletedEnergy } from '../energy.ts';
 import {
   MEAT_KINDS,
   PRICE_UNITS,
@@ -38,6 +39,7 @@ export const productMessages = {
   priceTooHigh: 'Le prix est trop élevé',
   meatKindInvalid: 'Type de viande inconnu',
   unknownLabel: 'Label inconnu',
+  labelIngredientsTooLong: 'La liste des ingrédients ne peut pas dépasser 2 000 caractères',
   duplicateLabel: 'Ce label est déjà ajouté',
   monthsInvalid: 'Mois de saison invalides (de 1 à 12, chacun une fois)',
   packInvalid: 'Colis invalide\u00a0: une quantité de plus de 0 (au plus 100\u00a0000) en kg, en litres ou à l’unité',
@@ -197,6 +199,8 @@ export const productInputSchema = z
       )
       .nullable()
       .optional(),
+    /** Its own ingredient list, as its label prints it: a recipe's label lists it in brackets (docs/product/labels.md). */
+    labelIngredients: optionalText(2000, m.labelIngredientsTooLong),
   })
   .superRefine((product, ctx) => {
     product.traces.forEach((name, index) => {
@@ -218,13 +222,19 @@ export type ProductInputParsed = z.output<typeof productInputSchema>;
 
 export interface Product {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   supplier: string | null;
   basedOnCode: string | null;
   per100g: ProductPer100g;
+  /** Both units of energy: as the label states them, else from the nutrients (annex XIV), else converted (src/shared/energy.ts). */
+  energy: CompletedEnergy;
   allergens: string[];
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;
+  /** Where the price comes from (DECISIONS 23): a confirmed supplier invoice, or typed by hand (« manuel »). */
+  priceSource: 'invoice' | 'manual' | null;
   gramsPerUnit: number | null;
   /** One country (born, reared, slaughtered there), or the stages in the decree's words (« Né : … ; Élevé : … ; Abattu : … »). */
   origin: string | null;
@@ -235,6 +245,8 @@ export interface Product {
   /** Months of season (1–12) and the pack it is ordered in (docs/product/meal-plans.md). */
   seasonMonths: number[];
   pack: { quantity: number; unit: PriceUnit } | null;
+  /** Its own ingredient list as its label prints it, or null (docs/product/labels.md). */
+  labelIngredients: string | null;
   /** Recipes of the organisation whose lines use it. */
   usedBy: { id: string; name: string }[];
   createdAt: string;

@@ -21,7 +21,7 @@ const { Component: EstablishmentForm, usePreload } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; establishment: Establishment };
 
 /** « Établissements » (docs/product/organisations.md « Establishments »): everyone reads, owners write. */
-export default function EstablishmentsPage() {
+function EstablishmentsPageContent() {
   const { data: me } = useMe();
   const establishments = useEstablishments();
   const remove = useDeleteEstablishment();
@@ -125,5 +125,15 @@ export default function EstablishmentsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function EstablishmentsPage() {
+  return (
+    <>
+      <title>Établissements – NutriCarte</title>
+      <EstablishmentsPageContent />
+    </>
   );
 }

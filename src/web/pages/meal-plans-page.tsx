@@ -15,7 +15,14 @@ import {
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { useDiets, useEgalim, useGemrcn, useMealPlan, useSaveService } from '../features/meal-plans/api.ts';
+import {
+  fetchService,
+  useDiets,
+  useEgalim,
+  useGemrcn,
+  useMealPlan,
+  useSaveService,
+} from '../features/meal-plans/api.ts';
 import { WeekBar } from '../features/meal-plans/week-bar.tsx';
 import { isTexture, servedVariants } from '../../shared/catering/diets.ts';
 import { isSchool } from '../../shared/catering/establishment.ts';
@@ -25,6 +32,7 @@ import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/pan
 import { TitledCard } from '../components/ui/titled-card.tsx';
 import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { conflictOf } from '../lib/versions.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
@@ -63,7 +71,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
   allowed.includes(value as T) ? (value as T) : fallback;
 
 /** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
-export default function MealPlansPage() {
+function MealPlansPageContent() {
   usePreloadMonthView();
   usePreloadPlanTools();
   usePreloadGemrcnPanel();
@@ -138,6 +146,12 @@ export default function MealPlansPage() {
             to={`/plans-de-menus/${establishmentId}/affiche?date=${monday}`}
           >
             Affiche de la semaine
+          </Link>
+          <Link
+            className={buttonClass('secondary', 'sm')}
+            to={`/plans-de-menus/${establishmentId}/temoins?date=${monday}`}
+          >
+            Plats témoins
           </Link>
         </div>
       </div>
@@ -247,15 +261,18 @@ export default function MealPlansPage() {
                 datalistId={datalistId}
                 canWrite={canWrite}
                 variants={variants}
-                onSave={(components) =>
-                  save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
+                onSave={(components, version) =>
+                  save.mutateAsync({ date: day.date, service, components, version }).catch((e: unknown) => {
+                    if (conflictOf(e)) throw e; // the card shows who saved meanwhile
                     toast.error(
                       e instanceof ApiError && e.status > 0 && e.status < 500
                         ? e.message
                         : 'Erreur lors de l’enregistrement du plan',
                     );
+                    return undefined;
                   })
                 }
+                loadSaved={() => fetchService(establishmentId, day.date, service)}
               />
             ))}
         </div>
@@ -297,3 +314,13 @@ const monthDay = (date: string) =>
   new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
+
+/** The page under its own title (RGAA 8.6). */
+export default function MealPlansPage() {
+  return (
+    <>
+      <title>Plans de menus – NutriCarte</title>
+      <MealPlansPageContent />
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { addDays, isIsoDate, mondayOf, SERVICE_LABELS, SLOT_LABELS } from '../..
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { useMealPlan } from '../features/meal-plans/api.ts';
+import { servicesWithDishes, useMealPlan } from '../features/meal-plans/api.ts';
 import { dayLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
 import { QrDrawing } from '../features/qr/qr-drawing.tsx';
@@ -64,7 +64,9 @@ export default function PrintWeekPosterPage() {
       />
     );
   const byId = new Map(recipes.data.map((r) => [r.id, r]));
-  const days = plan.data.days.filter((d) => d.services.length > 0);
+  const days = plan.data.days
+    .map((d) => ({ ...d, services: servicesWithDishes(d) }))
+    .filter((d) => d.services.length > 0);
   const published = plan.data.weeks?.find((w) => w.week === monday)?.status === 'published';
   const url = `${window.location.origin}/semaine/${establishmentId}`;
 

@@ -21,7 +21,7 @@ const { Component: ProductForm, usePreload } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
 
 /** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
-export default function ProductsPage() {
+function ProductsPageContent() {
   const products = useProducts();
   const remove = useDeleteProduct();
   const canWrite = useCan('content:write');
@@ -69,9 +69,10 @@ export default function ProductsPage() {
           </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <ProductForm
-              key={form.mode === 'edit' ? form.product.id : 'new'}
+              key={form.mode === 'edit' ? `${form.product.id}@${form.product.version}` : 'new'}
               product={form.mode === 'edit' ? form.product : null}
               onDone={() => setForm({ mode: 'closed' })}
+              onReload={(saved) => setForm({ mode: 'edit', product: saved })}
               CiqualSearch={IngredientSearch}
             />
           </Suspense>
@@ -107,5 +108,15 @@ export default function ProductsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function ProductsPage() {
+  return (
+    <>
+      <title>Mes produits – NutriCarte</title>
+      <ProductsPageContent />
+    </>
   );
 }

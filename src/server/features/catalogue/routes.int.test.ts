@@ -30,6 +30,8 @@ describe('GET /api/catalogue/ingredients', () => {
       // What the food implies, derived from its name and Ciqual groups (src/shared/food-facts.ts).
       suggestedAllergens: ['Lait'],
       redMeat: false,
+      // Which Nutri-Score table the food leans a recipe to (src/shared/nutri-score-category.ts).
+      nutriKind: 'fat',
     });
     expect(Object.keys(butter.per100g).sort()).toEqual([...NUTRIENTS].sort());
   });

@@ -4,6 +4,7 @@ import { CATERING_TAGS, type CateringTag } from '../../../shared/catering/cateri
 import { automaticTags } from '../../../shared/catering/gemrcn.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes } from './dishes.ts';
@@ -48,19 +49,22 @@ export async function putCateringTags(
   actor: Actor,
   recipeId: string,
   body: { tags: readonly CateringTag[]; excluded: readonly CateringTag[]; seasonal?: boolean | undefined },
+  version?: number,
 ): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
-  const row = await db
-    .updateTable('recipes')
-    .set({
-      catering_tags: ordered(body.tags),
-      catering_excluded: ordered(body.excluded),
-      ...(body.seasonal !== undefined ? { seasonal: body.seasonal } : {}),
-    })
-    .where('id', '=', recipeId)
-    .where('organisation_id', '=', actor.organisationId)
-    .returning(['catering_tags', 'catering_excluded', 'seasonal'])
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  const row = await db.transaction().execute(async (trx) => {
+    await claimVersion(trx, 'recipes', { id: recipeId }, version, actor);
+    return trx
+      .updateTable('recipes')
+      .set({
+        catering_tags: ordered(body.tags),
+        catering_excluded: ordered(body.excluded),
+        ...(body.seasonal !== undefined ? { seasonal: body.seasonal } : {}),
+      })
+      .where('id', '=', recipeId)
+      .where('organisation_id', '=', actor.organisationId)
+      .returning(['catering_tags', 'catering_excluded', 'seasonal'])
+      .executeTakeFirstOrThrow();
+  });
   return answerFor(db, actor.organisationId, recipeId, row);
 }

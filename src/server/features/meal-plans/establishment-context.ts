@@ -37,15 +37,26 @@ export interface PlanEstablishment {
   covers: CoversByService;
 }
 
-/** The establishment with its canteen profile, if it belongs to the organisation; another organisation's id → 404. */
-export async function findEstablishment(db: Db, organisationId: string, id: string): Promise<PlanEstablishment> {
+/**
+ * The establishment with its canteen profile, if it belongs to the organisation; another
+ * organisation's id → 404. With `lock`, its row is held until commit: the writes of one
+ * establishment's plan (a service saved, a copy) are serialized, so their entries and service
+ * versions are taken in one order.
+ */
+export async function findEstablishment(
+  db: Db,
+  organisationId: string,
+  id: string,
+  lock = false,
+): Promise<PlanEstablishment> {
   if (!isUuid(id)) throw notFound();
-  const row = await db
+  let query = db
     .selectFrom('establishments')
     .select(['id', 'name', ...PROFILE_COLUMNS])
     .where('id', '=', id)
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirst();
+    .where('organisation_id', '=', organisationId);
+  if (lock) query = query.forNoKeyUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   return { id: row.id, name: row.name, profile: toProfile(row), covers: row.covers ?? {} };
 }

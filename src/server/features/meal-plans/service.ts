@@ -20,6 +20,7 @@ import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { actorName, claimVersion } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dietFacts, loadDishes, purchaseLineOf, type Dish } from './dishes.ts';
 import { calendarContext, findEstablishment, type PlanEstablishment } from './establishment-context.ts';
@@ -45,6 +46,8 @@ export {
   type SubstituteRow,
 } from './plan-rows.ts';
 
+type Db = Kysely<DB> | Transaction<DB>;
+
 const sumOrNull = (values: (number | null)[]) =>
   values.length === 0 || values.some((v) => v === null)
     ? null
@@ -54,14 +57,46 @@ const sumOrNull = (values: (number | null)[]) =>
 export type CoverFactor = (entry: EntryRow, dish: Dish) => number;
 const ONE_PORTION: CoverFactor = () => 1;
 
-/** Days of [from, to], each with its services, nutrition, cost per cover, substitutes and closures. */
+/** A saved service's version by `date service` (readServiceVersions). */
+export type ServiceVersions = ReadonlyMap<string, number>;
+const serviceKey = (date: string, service: Service) => `${date} ${service}`;
+
+/** The versions of the services saved in [from, to] (migration 0023-versions). */
+export async function readServiceVersions(
+  db: Db,
+  organisationId: string,
+  establishmentId: string,
+  from: string,
+  to: string,
+): Promise<ServiceVersions> {
+  const rows = await db
+    .selectFrom('meal_plan_services')
+    .select([sql<string>`date::text`.as('date'), 'service', 'version'])
+    .where('organisation_id', '=', organisationId)
+    .where('establishment_id', '=', establishmentId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  return new Map(rows.map((r) => [serviceKey(r.date, r.service), r.version]));
+}
+
+/**
+ * Days of [from, to], each with its services, nutrition, cost per cover, substitutes and closures.
+ * A service is listed when it has dishes, or, with `versions` (the planning screen), once it was
+ * saved, even emptied: its version is what the next save names (0 for one never saved).
+ */
 export function buildDays(
   from: string,
   to: string,
   entries: readonly EntryRow[],
   dishes: ReadonlyMap<string, Dish>,
   factor: CoverFactor = ONE_PORTION,
-  extra: { substitutes?: readonly SubstituteRow[]; calendar?: CalendarContext; diets?: DietCounts } = {},
+  extra: {
+    substitutes?: readonly SubstituteRow[];
+    calendar?: CalendarContext;
+    diets?: DietCounts;
+    versions?: ServiceVersions;
+  } = {},
 ): PlannedDay[] {
   const byDate = new Map<string, EntryRow[]>();
   for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
@@ -83,6 +118,7 @@ export function buildDays(
     const rows = (byDate.get(date) ?? []).filter((e) => dishes.has(e.recipe_id));
     const services = SERVICES.map((service) => ({
       service,
+      version: extra.versions?.get(serviceKey(date, service)) ?? 0,
       components: rows
         .filter((e) => e.service === service)
         .map((e) => {
@@ -100,7 +136,7 @@ export function buildDays(
             ...(unsuited.length > 0 ? { unsuited } : {}),
           };
         }),
-    })).filter((s) => s.components.length > 0);
+    })).filter((s) => s.components.length > 0 || s.version > 0);
     const served = rows.map((e) => ({ dish: dishes.get(e.recipe_id)!, factor: factor(e, dishes.get(e.recipe_id)!) }));
     const lunch = rows.filter((e) => e.service === 'dejeuner').map((e) => dishes.get(e.recipe_id)!);
     const total = (key: keyof Dish['perServing']) =>
@@ -173,7 +209,8 @@ export async function readRange(
     ...entries.map((e) => e.recipe_id),
     ...substitutes.map((s) => s.recipe_id),
   ]);
-  const extra = { substitutes, calendar, diets: diets.counts };
+  const versions = await readServiceVersions(db, organisationId, establishmentId, from, to);
+  const extra = { substitutes, calendar, diets: diets.counts, versions };
   if (!population) return { days: buildDays(from, to, entries, dishes, ONE_PORTION, extra), weeks };
   const grid = await readPortionGrid(db, organisationId, establishmentId);
   return {
@@ -273,10 +310,19 @@ export async function putService(
   date: string,
   service: Service,
   components: readonly ComponentInput[],
+  version?: number,
 ): Promise<PlannedDay> {
   await db.transaction().execute(async (trx) => {
-    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId, true);
     await assertPremium(trx, actor.organisationId);
+    await claimVersion(
+      trx,
+      'meal_plan_services',
+      { establishment_id: establishmentId, date, service },
+      version,
+      actor,
+      { create: { organisation_id: actor.organisationId } },
+    );
     if (components.length > 0) await assertServed(trx, actor.organisationId, establishment, date, service);
     await assertOwnRecipes(trx, actor.organisationId, components);
     for (const table of ['meal_plan_entries', 'meal_plan_substitutes'] as const)
@@ -336,7 +382,7 @@ export async function copyPlan(
   if (input.to <= addDays(input.from, input.days - 1))
     throw new AppError('validation', 422, mealPlanMessages.copyOverlap, { to: mealPlanMessages.copyOverlap });
   return db.transaction().execute(async (trx) => {
-    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId, true);
     await assertPremium(trx, actor.organisationId);
     const last = addDays(input.from, input.days - 1);
     const [entries, substitutes] = await Promise.all([
@@ -400,6 +446,7 @@ export async function copyPlan(
     const skippedList = [...skipped]
       .map(([date, label]) => ({ date, label }))
       .sort((a, b) => (a.date < b.date ? -1 : 1));
+    await claimCopiedServices(trx, actor, establishmentId, days);
     await recordAudit(trx, actor, {
       action: 'updated',
       entity: planEntity(establishment),
@@ -411,4 +458,29 @@ export async function copyPlan(
     });
     return { copied: rows.length, skipped: skippedList };
   });
+}
+
+/**
+ * Every service of the days a copy replaced takes a new version (those saved before) or its
+ * first one (those the copy filled): an editor who had one of them open gets 409 on saving.
+ */
+async function claimCopiedServices(
+  trx: Transaction<DB>,
+  actor: Actor,
+  establishmentId: string,
+  days: readonly string[],
+): Promise<void> {
+  if (days.length === 0) return;
+  const dates = sql.join(days.map((d) => sql`${d}::date`));
+  await sql`
+    UPDATE meal_plan_services SET version = version + 1, updated_at = now(), updated_by_name = ${actorName(actor)}
+    WHERE organisation_id = ${actor.organisationId} AND establishment_id = ${establishmentId}
+      AND date IN (${dates});
+  `.execute(trx);
+  await sql`
+    INSERT INTO meal_plan_services (organisation_id, establishment_id, date, service, updated_by_name)
+    SELECT DISTINCT organisation_id, establishment_id, date, service, ${actorName(actor)} FROM meal_plan_entries
+    WHERE organisation_id = ${actor.organisationId} AND establishment_id = ${establishmentId}
+      AND date IN (${dates})
+    ON CONFLICT DO NOTHING`.execute(trx);
 }

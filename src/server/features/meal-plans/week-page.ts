@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { addDays, isIsoDate, mondayOf } from '../../../shared/catering/catering.ts';
 import { dishLabels } from '../../../shared/catering/dish-labels.ts';
 import { inSeason } from '../../../shared/catering/season.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes } from './dishes.ts';
 import { readEntries, readSubstitutes } from './plan-rows.ts';
@@ -24,7 +25,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
     const establishment = isUuid(id)
       ? await deps.db
           .selectFrom('establishments')
-          .select(['id', 'name', 'organisation_id'])
+          .select(['id', 'name', 'organisation_id', 'accessibility_contact'])
           .where('id', '=', id)
           .executeTakeFirst()
       : undefined;
@@ -35,6 +36,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
     const nav = {
       establishmentId: id,
       establishmentName: establishment.name,
+      accessibilityContact: establishment.accessibility_contact,
       monday,
       previous: addDays(monday, -7),
       next: addDays(monday, 7),

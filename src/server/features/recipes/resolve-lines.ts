@@ -15,6 +15,7 @@ import {
 } from '../../domain/recipe-line-sources.ts';
 import { MAX_DEPTH } from '../../domain/recipe-recompute.ts';
 import { AppError } from '../../lib/errors.ts';
+import { messages } from '../../../shared/messages.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
 
 /**
@@ -70,6 +71,9 @@ export async function resolveIngredients(
       fields[`ingredients.${index}.recipeId`] = recipeMessages.unknownRecipe;
     else if (line.recipeId && recipeId !== null && (await reaches(trx, [line.recipeId], recipeId)))
       fields[`ingredients.${index}.recipeId`] = recipeMessages.cycle;
+    const product = line.productId ? products.get(line.productId) : undefined;
+    if (product && line.unit === 'unité' && !line.gramsPerUnit && product.grams_per_unit === null)
+      fields[`ingredients.${index}.gramsPerUnit`] = messages.constraints.gramsPerUnitRequired;
   }
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, Object.values(fields)[0]!, fields);
   const resolved = lines.map((line) => {
@@ -88,6 +92,7 @@ export async function resolveIngredients(
         gramsPerUnit: null,
         gramsPerMl: null,
         facts: { quantity: grams, unit: 'g' as Unit },
+        factsGramsPerUnit: null,
         source: subRecipeSource(sub),
       };
     }
@@ -98,6 +103,7 @@ export async function resolveIngredients(
     const gramsPerMl = isVolume(unit)
       ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1)
       : null;
+    // A product's « unité » line without its own weight takes the product's when it reads (kept null: it follows the product).
     const gramsPerUnit = unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
     const source = product ? productSource(product, gramsPerMl) : foodSource(food!);
     return {
@@ -108,6 +114,7 @@ export async function resolveIngredients(
       gramsPerUnit,
       gramsPerMl,
       facts: { quantity: line.quantity, unit },
+      factsGramsPerUnit: gramsPerUnit ?? (unit === 'unité' ? (product?.grams_per_unit ?? null) : null),
       source,
     };
   });
@@ -116,13 +123,14 @@ export async function resolveIngredients(
       servings: input.servings,
       cookedWeightG: input.yieldGrams ?? input.cookedWeightG ?? null,
       fruitVegLegumePercent: input.fruitVegLegumePercent ?? null,
+      nutriScoreCategory: input.nutriScoreCategory,
       allergensDeclared: input.allergensDeclared,
       ownAllergens: input.allergens,
       ownTraces: input.traces,
     },
     resolved.map((line) => ({
       ...line.facts,
-      gramsPerUnit: line.gramsPerUnit,
+      gramsPerUnit: line.factsGramsPerUnit,
       gramsPerMl: line.gramsPerMl,
       source: line.source,
     })),

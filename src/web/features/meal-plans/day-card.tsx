@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { PlannedComponent, PlannedDay } from '../../../shared/api/meal-plans.ts';
 import {
   POPULATION_LABELS,
@@ -13,6 +13,9 @@ import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { dayLabel } from './dates.ts';
 import { cn } from '../../lib/cn.ts';
+import type { PlannedService } from './api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionConflict } from '../../lib/versions.ts';
 
 export interface RecipeOption {
   id: string;
@@ -31,8 +34,13 @@ interface Props {
   canWrite: boolean;
   /** The variants this service serves that may take another dish (textures are made from the same dish). */
   variants: readonly Variant[];
-  /** Saves the whole service; the card sends its saves one after the other. */
-  onSave: (components: ComponentInput[]) => Promise<unknown>;
+  /**
+   * Saves the whole service on `version` (the one read, src/shared/api/versions.ts); the card
+   * sends its saves one after the other. A stale version's 409 comes back as a rejection.
+   */
+  onSave: (components: ComponentInput[], version: number) => Promise<PlannedDay | undefined>;
+  /** The service as saved now, for the conflict notice. */
+  loadSaved: () => Promise<PlannedService>;
 }
 
 function nutritionLine(day: PlannedDay, population: Population): string {
@@ -60,49 +68,86 @@ const toInput = (list: readonly PlannedComponent[]): ComponentInput[] =>
  * Tab to the next component, type, Enter or Tab to save. Under a component, a field per diet
  * variant served names its substitute. A day the establishment does not serve says why.
  */
-export function DayCard({ day, service, population, recipes, datalistId, canWrite, variants, onSave }: Props) {
-  const planned = day.services.find((s) => s.service === service)?.components ?? [];
+export function DayCard({
+  day,
+  service,
+  population,
+  recipes,
+  datalistId,
+  canWrite,
+  variants,
+  onSave,
+  loadSaved,
+}: Props) {
+  const shown: PlannedService = day.services.find((s) => s.service === service) ?? {
+    service,
+    version: 0,
+    components: [],
+  };
+  const planned = shown.components;
   const label = dayLabel(day.date);
   const closure = day.closures?.[service];
   // Typing fast (Tab, Tab…) saves before the previous answer is back: each save starts from
-  // the card's latest list, and saves go out in order, so none overwrites a later one.
-  const latest = useRef<{ service: Service; components: readonly PlannedComponent[] } | null>(null);
+  // the card's latest list and the version the previous save made, and saves go out in order,
+  // so none overwrites a later one. Someone else's save in between is a conflict (409).
+  const latest = useRef<PlannedService | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const pending = useRef(0);
+  const conflict = useVersionConflict<PlannedService, PlannedService>();
+  // « Recharger » drops what was typed: the fields are made again from the saved service.
+  const [generation, setGeneration] = useState(0);
   const find = (name: string) =>
     recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr'));
 
-  const send = (next: PlannedComponent[]) => {
-    latest.current = { service, components: next };
+  const send = (next: PlannedService, base: PlannedService) => {
+    latest.current = next;
     pending.current += 1;
-    const components = toInput(next);
+    const components = toInput(next.components);
+    conflict.clear();
     queue.current = queue.current
-      .then(() => onSave(components))
-      .catch(() => undefined)
+      .then(() => onSave(components, latest.current?.version ?? next.version))
+      .then((saved) => {
+        const version = saved?.services.find((s) => s.service === service)?.version;
+        if (version !== undefined && latest.current) latest.current = { ...latest.current, version };
+      })
+      .catch((error: unknown) => {
+        conflict.caught(error, { base, mine: next, load: loadSaved });
+        latest.current = null;
+      })
       .finally(() => {
         pending.current -= 1;
       });
   };
-  const current = () =>
-    pending.current > 0 && latest.current?.service === service ? latest.current.components : planned;
+
+  /** The card's own last save, until the refetched plan has caught up with it. */
+  const current = (): PlannedService => {
+    const own = latest.current?.service === service ? latest.current : null;
+    return own && (pending.current > 0 || own.version > shown.version) ? own : shown;
+  };
 
   const commit = (slot: Slot, text: string) => {
+    // While someone else's save is shown, nothing is sent until « Recharger » or « Garder ».
+    if (conflict.state) return;
     const name = text.trim();
-    const list = current();
+    const base = current();
+    const list = base.components;
     const existing = list.find((c) => c.slot === slot);
     if ((existing?.recipeName ?? '') === name) return;
     const recipe = name === '' ? null : find(name);
     if (name !== '' && !recipe) return;
-    send([
+    const next = [
       ...list.filter((c) => c.slot !== slot),
       ...(recipe
         ? [{ slot, recipeId: recipe.id, recipeName: recipe.name, substitutes: existing?.substitutes ?? [] }]
         : []),
-    ]);
+    ];
+    send({ service, version: base.version, components: next }, base);
   };
 
   const commitSubstitute = (slot: Slot, variant: Variant, text: string) => {
-    const list = current();
+    if (conflict.state) return;
+    const base = current();
+    const list = base.components;
     const component = list.find((c) => c.slot === slot);
     if (!component) return;
     const name = text.trim();
@@ -114,7 +159,10 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
       ...(component.substitutes ?? []).filter((s) => s.variant !== variant),
       ...(recipe ? [{ variant, recipeId: recipe.id, recipeName: recipe.name, problem: null }] : []),
     ];
-    send(list.map((c) => (c.slot === slot ? { ...c, substitutes } : c)));
+    send(
+      { service, version: base.version, components: list.map((c) => (c.slot === slot ? { ...c, substitutes } : c)) },
+      base,
+    );
   };
 
   // A field per dish and variant that needs another dish (the planned one does not suit it), or has one.
@@ -147,7 +195,7 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
           const component = planned.find((c) => c.slot === slot);
           const current = component?.recipeName ?? '';
           return (
-            <div key={`${slot}-${current}`}>
+            <div key={`${slot}-${current}-${generation}`}>
               <label className="block text-xs font-medium text-stone-600">
                 {SLOT_LABELS[slot]}
                 <input
@@ -180,7 +228,7 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
               const name = `${SLOT_LABELS[component.slot]}, ${variantLabel(variant)}`;
               return (
                 <label
-                  key={`${component.slot}-${variant}-${substitute?.recipeName ?? ''}`}
+                  key={`${component.slot}-${variant}-${substitute?.recipeName ?? ''}-${generation}`}
                   className="block text-xs font-medium text-stone-600"
                 >
                   {name}
@@ -208,6 +256,20 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
           </div>
         </details>
       )}
+      <ConflictNotice
+        conflict={conflict}
+        describe={(s: PlannedService) =>
+          Object.fromEntries(
+            SERVICE_SLOTS[service].map((slot) => [
+              SLOT_LABELS[slot],
+              s.components.find((c) => c.slot === slot)?.recipeName ?? '',
+            ]),
+          )
+        }
+        focus={false}
+        onReload={() => setGeneration((n) => n + 1)}
+        onKeepMine={(mine, version) => send({ ...mine, version }, { ...mine, version })}
+      />
       <p className="text-xs text-stone-600">
         {nutritionLine(day, population)} · Coût par couvert&nbsp;:{' '}
         {day.costPerCover === null ? 'prix des produits non renseignés' : formatEuros(day.costPerCover)}

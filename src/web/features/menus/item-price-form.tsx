@@ -8,7 +8,8 @@ import { decimalText } from '../../../shared/decimal.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
-import { useUpdateItem } from './api.ts';
+import { fetchItem, useUpdateItem } from './api.ts';
+import { toastConflict } from '../../lib/versions.ts';
 import { showSaveError } from './show-save-error.ts';
 
 const priceFormSchema = z.object({ price: optionalNumberText(itemPriceRule) });
@@ -27,15 +28,29 @@ export function ItemPriceForm({ menuId, item }: { menuId: string; item: MenuItem
     values: { price: decimalText(item.price, 2, 2) },
   });
   const toastKey = `item-price:${item.id}`;
-  const submit = form.handleSubmit(({ price }) =>
+  // The row's other fields go as shown, with the item's version: if they changed meanwhile, the
+  // price is refused (409) rather than written over a rename; keeping it reads the saved item first.
+  const send = (price: number | null, shown: MenuItem) =>
     update.mutate(
-      { id: item.id, input: { name: item.name, description: item.description, isAvailable: item.isAvailable, price } },
+      {
+        id: item.id,
+        input: {
+          name: shown.name,
+          description: shown.description,
+          isAvailable: shown.isAvailable,
+          price,
+          version: shown.version,
+        },
+      },
       {
         onSuccess: () => toast.success(price === null ? 'Prix retiré' : 'Prix enregistré'),
-        onError: (error) => showSaveError(error, form, ['price'], 'Erreur lors de l’enregistrement du prix', toastKey),
+        onError: (error) => {
+          if (toastConflict(error, () => void fetchItem(menuId, item.id).then((saved) => send(price, saved)))) return;
+          showSaveError(error, form, ['price'], 'Erreur lors de l’enregistrement du prix', toastKey);
+        },
       },
-    ),
-  );
+    );
+  const submit = form.handleSubmit(({ price }) => send(price, item));
   useFormErrorToastFollows(toastKey, Object.keys(form.formState.errors).length > 0);
   return (
     <form noValidate onSubmit={submit} className="flex items-start gap-2" aria-label={`Prix de ${item.name}`}>

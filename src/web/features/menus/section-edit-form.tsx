@@ -5,7 +5,9 @@ import type { z } from '../../../shared/zod-fr.ts';
 import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
 import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
-import { useUpdateSection } from './api.ts';
+import { fetchSection, useUpdateSection } from './api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 
@@ -24,27 +26,40 @@ export function SectionEditForm({
   onDone: () => void;
 }) {
   const update = useUpdateSection(menuId);
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<MenuSection, SectionValues>(
+    section.version,
+  );
   const form = useForm<SectionValues>({
     resolver: zodResolver(sectionUpdateSchema),
     defaultValues: { name: section.name, description: section.description },
   });
-  const submit = form.handleSubmit((input) =>
+  const submit = form.handleSubmit((input) => {
+    conflict.clear();
     update.mutate(
-      { id: section.id, input },
+      { id: section.id, input: { ...input, version } },
       {
         onSuccess: () => {
           toast.success('Section mise à jour');
           onDone();
         },
-        onError: (error) =>
-          showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
+        onError: (error) => {
+          if (conflict.caught(error, { base: section, mine: input, load: () => fetchSection(menuId, section.id) }))
+            return;
+          showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`);
+        },
       },
-    ),
-  );
+    );
+  });
   const { errors } = form.formState;
   useFormErrorToastFollows(`section:${section.id}`, Object.keys(errors).length > 0);
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier la section ${section.name}`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="space-y-3"
+      aria-label={`Modifier la section ${section.name}`}
+    >
       <h2 id={headingId} className="sr-only">
         {section.name}
       </h2>
@@ -54,6 +69,16 @@ export function SectionEditForm({
         id={`section-description-${section.id}`}
         error={errors.description?.message}
         {...form.register('description')}
+      />
+      <ConflictNotice
+        conflict={conflict}
+        describe={(s: MenuSection) => ({ Nom: s.name, Description: s.description })}
+        busy={update.isPending}
+        onReload={(saved) => {
+          form.reset({ name: saved.name, description: saved.description });
+          setVersion(saved.version);
+        }}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
       />
       <FormButtons submitLabel="Sauvegarder" pending={update.isPending} onCancel={onDone} size="sm" />
     </form>

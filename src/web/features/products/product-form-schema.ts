@@ -42,6 +42,8 @@ export const productFormSchema = z.object({
   /** « Colis de 5 kg » for the order list (docs/product/meal-plans.md); blank: no pack. */
   packQuantity: optionalNumberText(n.pack),
   packUnit: z.enum(PRICE_UNITS),
+  /** Its own ingredient list, as on its label: a recipe's label lists it (docs/product/labels.md). */
+  labelIngredients: z.string().trim().max(2000, 'La liste des ingrédients ne peut pas dépasser 2 000 caractères'),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
@@ -66,6 +68,7 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
   meatKind: product?.meatKind ?? '',
   packQuantity: decimalText(product?.pack?.quantity, 3),
   packUnit: product?.pack?.unit ?? 'kg',
+  labelIngredients: product?.labelIngredients ?? '',
 });
 
 /** « À partir d’un aliment Ciqual »: the nine label values from a Ciqual food, as French text. */
@@ -91,6 +94,7 @@ export function toProductInput(
     ...originOf(values),
     meatKind: values.meatKind === '' ? null : values.meatKind,
     pack: values.packQuantity === null ? null : { quantity: values.packQuantity, unit: values.packUnit },
+    labelIngredients: values.labelIngredients || null,
   };
 }
 

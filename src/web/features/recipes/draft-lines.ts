@@ -75,7 +75,8 @@ export function newDraftLine(hit: IngredientHit): DraftLine {
     per100g: hit.per100g,
     unit: 'g',
     quantity: '100',
-    gramsPerUnit: decimalText(defaults.gramsPerUnit),
+    // A product's own weight of a unit first, then the table's (data/kitchen-measures.json).
+    gramsPerUnit: decimalText(hit.gramsPerUnit ?? defaults.gramsPerUnit),
     gramsPerMl: densityText(defaults.gramsPerMl),
     defaults,
   };

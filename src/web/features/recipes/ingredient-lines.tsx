@@ -1,5 +1,5 @@
 import { SUB_RECIPE_UNITS, type LineUnit } from '../../../shared/api/recipes.ts';
-import { UNITS } from '../../../shared/units.ts';
+import { UNIT_LABELS, UNITS } from '../../../shared/units.ts';
 import { DecimalInput } from '../../components/ui/decimal-input.tsx';
 import { lineFieldError, type DraftLine, type LineField } from './draft-lines.ts';
 import { LineConversion } from './line-conversion.tsx';
@@ -106,7 +106,7 @@ export function IngredientLines({
                 >
                   {(line.recipeId ? SUB_RECIPE_UNITS : UNITS).map((unit) => (
                     <option key={unit} value={unit}>
-                      {unit}
+                      {unit === 'portion' ? unit : UNIT_LABELS[unit]}
                     </option>
                   ))}
                 </select>

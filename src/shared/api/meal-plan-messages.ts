@@ -41,6 +41,13 @@ export const mealPlanMessages = {
     'Aucun prix d’achat n’est connu pour les plats planifiés cette année\u00a0: indiquez les prix de vos produits',
   siretMissing: 'Indiquez le SIRET de l’établissement (page Établissements)\u00a0: «\u00a0ma cantine\u00a0» l’exige',
   formInvalid: 'Forme invalide (simple ou détaillée)',
+  /** The « ma cantine » bilan's source, said on the screen and in the file's name. */
+  maCantineFromPurchases: (invoices: number) =>
+    `D’après vos achats : ${invoices} ${invoices > 1 ? 'factures et avoirs confirmés' : 'facture ou avoir confirmé'} de l’année (montants HT de vos fournisseurs)`,
+  maCantineEstimate:
+    'Estimation à partir du plan (couverts × portions × prix de vos produits) : aucune facture d’achat confirmée cette année',
+  purchasesForbidden:
+    'Ce bilan vient des factures d’achat de l’organisation : votre rôle ne permet pas de les consulter.',
   formatInvalid: 'Format invalide (csv ou xlsx)',
   /** Deleting a recipe planned on `days` (« lundi 7 septembre 2026 (Cantine Jules Ferry) »…). */
   recipePlanned: (days: string) =>

@@ -379,12 +379,16 @@ export interface OrdersAnswer {
   warnings: string[];
 }
 
-/** GET /api/meal-plans/ma-cantine: the year's bilan, from the plan when no purchase is recorded. */
+/** GET /api/meal-plans/ma-cantine: the year's bilan, from the confirmed invoices, or from the plan when none is. */
 export interface MaCantineAnswer {
   establishmentId: string;
   year: number;
   siret: string | null;
   source: 'purchases' | 'estimate';
+  /** Which source, in a sentence for the screen (« D’après vos 12 factures d’achat confirmées… »). */
+  sourceLabel: string;
+  /** With `purchases`: the invoices counted, those with a total only, the value of lines without a product. */
+  purchases: { invoices: number; totalOnlyInvoices: number; unmatchedValue: number } | null;
   /** Planned dishes with a line of unknown price (their value is left out of the estimate). */
   unpricedDishes: number;
   meals: number;

@@ -4,6 +4,7 @@ import { establishmentProfileMessages as pm } from '../../../shared/api/establis
 import { mealPlanMessages as m } from '../../../shared/api/meal-plans.ts';
 import { permissionMessages } from '../../../shared/permissions.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { ciiXml, postFile } from '../../test/invoices.ts';
 import { addMember, makePremium } from '../../test/teams.ts';
 
 /**
@@ -550,6 +551,108 @@ describe('« ma cantine »', () => {
     expect(row!.split(',').slice(0, 5)).toEqual(['21340172201787', '2027', '525.00', '525.00', '0.00']);
     const bad = await as(owner).get(`/api/meal-plans/ma-cantine.csv?establishmentId=${site}&year=2027&form=complet`);
     expect([bad.status, bad.body.error.fields.form]).toEqual([422, m.formInvalid]);
+  });
+
+  it('uses the year’s confirmed supplier invoices instead of the estimate, says so, nets a credit note, and keeps them from roles without the purchases right', async () => {
+    // The estimate of 2027 above is 525 € of beef; the year's invoices say what was really bought.
+    const invoice = async (
+      number: string,
+      lines: { description: string; quantity: number; unitPrice: number }[],
+      typeCode = '380',
+    ) => {
+      const res = await postFile(
+        t,
+        '/api/purchases/invoices',
+        ciiXml({
+          number,
+          date: '2027-02-01',
+          supplier: { name: 'Boucherie Martin', siret: '12345678900014' },
+          typeCode,
+          lines: lines.map((l, i) => ({ articleId: `A-${number}-${i}`, unitCode: 'KGM', ...l })),
+        }),
+        owner.cookie,
+      );
+      expect(res.status, res.text).toBe(201);
+      return res.body.invoice as { id: string; version: number; lines: { id: string; description: string }[] };
+    };
+    const confirm = async (draft: Awaited<ReturnType<typeof invoice>>, products: Record<string, string | null>) => {
+      for (const line of draft.lines)
+        ok(
+          await as(owner).put(`/api/purchases/invoices/${draft.id}/lines/${line.id}`, {
+            productId: products[line.description] ?? null,
+          }),
+        );
+      ok(await as(owner).post(`/api/purchases/invoices/${draft.id}/confirm`, { establishmentId: site }));
+    };
+    // 10 kg of the Label Rouge French beef at 12 € HT and 3 kg of something no product names (10 € HT the kg).
+    await confirm(
+      await invoice('F-2027-1', [
+        { description: 'Steak haché bœuf LR', quantity: 10, unitPrice: 12 },
+        { description: 'Épices diverses', quantity: 3, unitPrice: 10 },
+      ]),
+      { 'Steak haché bœuf LR': beef, 'Épices diverses': null },
+    );
+    // A credit note of 2 kg of that beef: 24 € HT off the beef.
+    await confirm(
+      await invoice('AV-2027-1', [{ description: 'Steak haché bœuf LR', quantity: 2, unitPrice: 12 }], '381'),
+      {
+        'Steak haché bœuf LR': beef,
+      },
+    );
+
+    const figures = ok(await as(owner).get(`/api/meal-plans/ma-cantine?establishmentId=${site}&year=2027`)).body;
+    expect(figures).toMatchObject({
+      source: 'purchases',
+      sourceLabel: m.maCantineFromPurchases(2),
+      purchases: { invoices: 2, totalOnlyInvoices: 0, unmatchedValue: 30 },
+      siret: '21340172201787',
+      problems: [],
+    });
+    // 120 − 24 = 96 € of Label Rouge French beef, and 30 € outside EGalim: 126 € in all, not the plan's 525 €.
+    expect(figures.simple).toMatchObject({
+      valeur_totale: 126,
+      valeur_siqo: 96,
+      valeur_bio: 0,
+      valeur_viandes_volailles: 96,
+      valeur_viandes_volailles_egalim: 96,
+      valeur_viandes_volailles_france: 96,
+      valeur_autres_france: 0,
+    });
+    expect(figures.detailed).toMatchObject({
+      valeur_totale: 126,
+      valeur_viandes_volailles_label_rouge: 96,
+      valeur_autres_non_egalim: 30,
+    });
+    const file = ok(await as(owner).get(`/api/meal-plans/ma-cantine.csv?establishmentId=${site}&year=2027`));
+    expect(file.headers.get('content-disposition')).toBe(
+      'attachment; filename="ma-cantine-bilan-simple-2027-achats.csv"',
+    );
+    expect(file.text.split('\r\n')[1]!.split(',').slice(0, 6)).toEqual([
+      '21340172201787',
+      '2027',
+      '126.00',
+      '0.00',
+      '0.00',
+      '96.00',
+    ]);
+    // A year without invoices stays an estimate, and says so.
+    const other = ok(await as(owner).get(`/api/meal-plans/ma-cantine?establishmentId=${site}&year=2028`)).body;
+    expect([other.source, other.sourceLabel, other.purchases]).toEqual(['estimate', m.maCantineEstimate, null]);
+    // Invoices are money: a viewer (no « purchases:read ») is refused this bilan, not shown the estimate instead.
+    const viewer = await addMember(t, owner, 'viewer');
+    for (const path of ['ma-cantine', 'ma-cantine.csv']) {
+      const refused = await t.request('GET', `/api/meal-plans/${path}?establishmentId=${site}&year=2027`, {
+        cookie: viewer.cookie,
+      });
+      expect([refused.status, refused.body.error.message]).toEqual([403, m.purchasesForbidden]);
+    }
+    // Another establishment of the organisation does not take this one's invoices.
+    const second = ok(await as(owner).post('/api/establishments', { name: 'Collège Victor Hugo' }), 201).body.id;
+    const theirs = ok(await as(owner).get(`/api/meal-plans/ma-cantine?establishmentId=${second}&year=2027`)).body;
+    expect([theirs.source, theirs.simple.valeur_totale]).toEqual(['estimate', 0]);
+    expect(ok(await as(owner).get(`/api/meal-plans/ma-cantine?establishmentId=${site}&year=2027`)).body.source).toBe(
+      'purchases',
+    );
   });
 
   it('the account export carries the year: substitutes, closed days, diet counts and weeks, numbers only for PAI', async () => {

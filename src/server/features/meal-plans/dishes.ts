@@ -14,8 +14,7 @@ import { dinerMeatOrigins, type DinerMeatOrigin } from '../../../shared/diner-me
 import type { MeatOrigin } from '../../../shared/meat-origin.ts';
 import type { ProductOrigin } from '../../../shared/product-origins.ts';
 import type { Pack } from '../../../shared/catering/quantities.ts';
-import { originStagesOf } from '../../../shared/product-origin-stages.ts';
-import { foldText } from '../../../shared/allergens.ts';
+import { isFrenchOrigin } from '../../../shared/product-origin-stages.ts';
 import type { DishDietFacts } from '../../../shared/catering/diets.ts';
 import type { DB } from '../../db/schema.ts';
 import { productCostPerGram, servedGrams, subRecipeGrams } from '../../domain/recipe-line-sources.ts';
@@ -77,11 +76,6 @@ export interface Dish {
   labelledIngredients: { name: string; labels: readonly EgalimLabel[] }[];
 }
 
-/** « Origine France » for « ma cantine »: every stage the origin names is in France, and it names one. */
-function isFrench(origin: string | null): boolean {
-  const stages = Object.values(originStagesOf(origin)).filter((s): s is string => s !== null);
-  return stages.length > 0 && stages.every((s) => foldText(s) === 'france');
-}
 
 /** What the diet variants check of a dish (src/shared/catering/diets.ts). */
 export const dietFacts = (dish: Dish): DishDietFacts => ({
@@ -303,7 +297,7 @@ export async function loadDishes(
         ? { quantity: Number(l.p_pack_quantity), unit: l.p_pack_unit }
         : null,
     seasonMonths: l.p_season_months ?? [],
-    france: l.product_id !== null && isFrench(l.p_origin),
+    france: l.product_id !== null && isFrenchOrigin(l.p_origin),
     gramsPerUnit: num(l.grams_per_unit) ?? num(l.p_grams_per_unit),
   });
   const linesOf = new Map([...byRecipe].map(([id, rows]) => [id, rows.map(toDishLine)]));

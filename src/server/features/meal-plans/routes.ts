@@ -17,6 +17,7 @@ import {
   serviceComponentsSchema,
   serviceSchema,
 } from '../../../shared/api/meal-plans.ts';
+import { can, type MemberRole } from '../../../shared/permissions.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -66,16 +67,20 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/diets', async (c) =>
     c.json(await getDiets(deps.db, c.var.org.id, parseInput(portionsQuerySchema, c.req.query()).establishmentId)),
   );
-  // « ma cantine »: the figures (marked as an estimate), and the import file, simple or detailed.
+  // « ma cantine »: the figures (from the confirmed invoices, else estimated), and the import file, simple or detailed.
+  const purchasesRight = (c: { var: { org: { role: MemberRole } } }) => ({
+    canReadPurchases: can(c.var.org.role, 'purchases:read'),
+  });
   app.get('/ma-cantine', async (c) => {
     const q = parseInput(maCantineQuerySchema, c.req.query());
-    return c.json(await maCantineFor(deps.db, c.var.org.id, q.establishmentId, q.year));
+    return c.json(await maCantineFor(deps.db, c.var.org.id, q.establishmentId, q.year, purchasesRight(c)));
   });
   for (const path of ['/ma-cantine.csv', '/egalim.csv'])
     app.get(path, async (c) => {
       const q = parseInput(maCantineQuerySchema, c.req.query());
-      const text = await maCantineFile(deps.db, c.var.org.id, q.establishmentId, q.year, q.form);
-      return c.body(text, 200, csvAttachment(`ma-cantine-bilan-${q.form}-${q.year}-estimation.csv`));
+      const file = await maCantineFile(deps.db, c.var.org.id, q.establishmentId, q.year, q.form, purchasesRight(c));
+      const source = file.source === 'purchases' ? 'achats' : 'estimation';
+      return c.body(file.text, 200, csvAttachment(`ma-cantine-bilan-${q.form}-${q.year}-${source}.csv`));
     });
   app.get('/production', async (c) => {
     const { establishmentId, date, ...covers } = parseInput(productionQuerySchema, c.req.query());

@@ -76,7 +76,6 @@ export interface Dish {
   labelledIngredients: { name: string; labels: readonly EgalimLabel[] }[];
 }
 
-
 /** What the diet variants check of a dish (src/shared/catering/diets.ts). */
 export const dietFacts = (dish: Dish): DishDietFacts => ({
   allergens: dish.allergens,

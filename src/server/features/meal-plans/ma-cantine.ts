@@ -11,11 +11,8 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { purchaseEgalim, type PurchaseEgalim } from '../../domain/purchase-egalim.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readDiets } from './diets.ts';
-import { loadDishes } from './dishes.ts';
-import { calendarContext, findEstablishment } from './establishment-context.ts';
-import { readPortionGrid } from './portion-grid.ts';
-import { readEntries, readSubstitutes } from './plan-rows.ts';
+import { findEstablishment } from './establishment-context.ts';
+import { readServedPlan } from './served-plan.ts';
 import { servedDishes } from './servings.ts';
 
 /**
@@ -32,26 +29,8 @@ export async function plannedPurchases(
   from: string,
   to: string,
 ): Promise<{ purchases: PurchaseAmount[]; meals: number; unpricedDishes: number; covers: number }> {
-  const establishment = await findEstablishment(db, organisationId, establishmentId);
-  const [entries, substitutes, calendar, grid, diets] = await Promise.all([
-    readEntries(db, organisationId, establishmentId, from, to),
-    readSubstitutes(db, organisationId, establishmentId, from, to),
-    calendarContext(db, organisationId, establishment, from, to),
-    readPortionGrid(db, organisationId, establishmentId),
-    readDiets(db, organisationId, establishmentId),
-  ]);
-  const dishes = await loadDishes(db, organisationId, [
-    ...entries.map((e) => e.recipe_id),
-    ...substitutes.map((s) => s.recipe_id),
-  ]);
-  const { served } = servedDishes(entries, substitutes, {
-    dishes,
-    grid,
-    ageMix: establishment.profile.ageMixInUse,
-    covers: establishment.covers,
-    diets: diets.counts,
-    calendar,
-  });
+  const { entries, substitutes, context } = await readServedPlan(db, organisationId, establishmentId, from, to);
+  const { served } = servedDishes(entries, substitutes, context);
   const purchases: PurchaseAmount[] = [];
   let unpricedDishes = 0;
   for (const s of served) {

@@ -3,11 +3,8 @@ import type { OrderLine, OrdersAnswer } from '../../../shared/api/meal-plans.ts'
 import { daysBetween } from '../../../shared/catering/catering.ts';
 import { amountOf, displayAmount, packsFor, type AmountKind } from '../../../shared/catering/quantities.ts';
 import type { DB } from '../../db/schema.ts';
-import { readDiets } from './diets.ts';
-import { loadDishes, type DishLine } from './dishes.ts';
-import { calendarContext, findEstablishment } from './establishment-context.ts';
-import { readPortionGrid } from './portion-grid.ts';
-import { readEntries, readSubstitutes } from './plan-rows.ts';
+import type { DishLine } from './dishes.ts';
+import { readServedPlan } from './served-plan.ts';
 import { servedDishes } from './servings.ts';
 
 /** What a line without a supplier is filed under (a Ciqual food, a product whose supplier is not said). */
@@ -33,26 +30,8 @@ export async function ordersFor(
   from: string,
   to: string,
 ): Promise<OrdersAnswer> {
-  const establishment = await findEstablishment(db, organisationId, establishmentId);
-  const [entries, substitutes, calendar, grid, diets] = await Promise.all([
-    readEntries(db, organisationId, establishmentId, from, to),
-    readSubstitutes(db, organisationId, establishmentId, from, to),
-    calendarContext(db, organisationId, establishment, from, to),
-    readPortionGrid(db, organisationId, establishmentId),
-    readDiets(db, organisationId, establishmentId),
-  ]);
-  const dishes = await loadDishes(db, organisationId, [
-    ...entries.map((e) => e.recipe_id),
-    ...substitutes.map((s) => s.recipe_id),
-  ]);
-  const { served, warnings } = servedDishes(entries, substitutes, {
-    dishes,
-    grid,
-    ageMix: establishment.profile.ageMixInUse,
-    covers: establishment.covers,
-    diets: diets.counts,
-    calendar,
-  });
+  const { entries, substitutes, context } = await readServedPlan(db, organisationId, establishmentId, from, to);
+  const { served, warnings } = servedDishes(entries, substitutes, context);
   const needs = new Map<string, Need>();
   for (const s of served)
     for (const { line, share } of s.dish.leaves) {

@@ -6,12 +6,9 @@ import { servedVariants, variantLabel } from '../../../shared/catering/diets.ts'
 import { coverPortion, portionSourceText, type PortionGrid } from '../../../shared/catering/portions.ts';
 import { AmountTotals, amountOf, displayAmount } from '../../../shared/catering/quantities.ts';
 import type { DB } from '../../db/schema.ts';
-import { readDiets } from './diets.ts';
-import { loadDishes, type Dish } from './dishes.ts';
-import { calendarContext, findEstablishment } from './establishment-context.ts';
-import { readPortionGrid } from './portion-grid.ts';
-import { readEntries, readSubstitutes } from './plan-rows.ts';
-import { servedDishes, type ServedDish, type ServingsContext } from './servings.ts';
+import type { Dish } from './dishes.ts';
+import { readServedPlan } from './served-plan.ts';
+import { servedDishes, type ServedDish } from './servings.ts';
 
 /** Raw grams of a recipe's weighed lines, and its yield: served (cooked) weight ÷ raw weight. */
 export function yieldOf(dish: Dish): { raw: number; percent: number | null } {
@@ -70,31 +67,12 @@ export async function productionFor(
   date: string,
   typedCovers: Partial<Record<Population, number>>,
 ): Promise<ProductionAnswer> {
-  const establishment = await findEstablishment(db, organisationId, establishmentId);
-  const [entries, substitutes, calendar, grid, diets] = await Promise.all([
-    readEntries(db, organisationId, establishmentId, date, date),
-    readSubstitutes(db, organisationId, establishmentId, date, date),
-    calendarContext(db, organisationId, establishment, date, date),
-    readPortionGrid(db, organisationId, establishmentId),
-    readDiets(db, organisationId, establishmentId),
-  ]);
-  const dishes = await loadDishes(db, organisationId, [
-    ...entries.map((e) => e.recipe_id),
-    ...substitutes.map((s) => s.recipe_id),
-  ]);
+  const { entries, substitutes, context } = await readServedPlan(db, organisationId, establishmentId, date, date);
+  const { grid, calendar, diets } = context;
   const typed = POPULATIONS.some((p) => typedCovers[p] !== undefined)
     ? (Object.fromEntries(POPULATIONS.map((p) => [p, typedCovers[p] ?? 0])) as Record<Population, number>)
     : undefined;
-  const ctx: ServingsContext = {
-    dishes,
-    grid,
-    ageMix: establishment.profile.ageMixInUse,
-    covers: establishment.covers,
-    diets: diets.counts,
-    calendar,
-    ...(typed ? { typed } : {}),
-  };
-  const { served, warnings } = servedDishes(entries, substitutes, ctx);
+  const { served, warnings } = servedDishes(entries, substitutes, { ...context, ...(typed ? { typed } : {}) });
   const totals = new AmountTotals();
   const lines = served.map((s) => sheetLine(s, grid, totals));
   const services = SERVICES.filter((s) => entries.some((e) => e.service === s));
@@ -110,7 +88,7 @@ export async function productionFor(
     coversSource: typed ? 'saisie' : 'etablissement',
     closed: closure?.label ?? null,
     variants: services.flatMap((service) =>
-      servedVariants(diets.counts, service).map((v) => ({ service, ...v, label: variantLabel(v.variant) })),
+      servedVariants(diets, service).map((v) => ({ service, ...v, label: variantLabel(v.variant) })),
     ),
     warnings,
     totals: totals.list().map((t) => ({ name: t.name, ...displayAmount(t.kind, t.value) })),

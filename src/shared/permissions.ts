@@ -3,24 +3,30 @@
  * product rules): one table read by the server, which enforces it on every route, and by the
  * web app, which hides what a role cannot do. Reading and printing are open to every member.
  */
-export const MEMBER_ROLES = ['owner', 'editor', 'viewer'] as const;
+export const MEMBER_ROLES = ['owner', 'editor', 'viewer', 'dietitian'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const ROLE_LABELS: Record<MemberRole, string> = {
   owner: 'Propriétaire',
   editor: 'Éditeur',
   viewer: 'Lecteur',
+  dietitian: 'Diététicien',
 };
 
 export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
   owner: 'Tout, y compris l’abonnement, l’équipe et les établissements',
   editor: 'Recettes, produits, menus, codes QR et plans de menus',
   viewer: 'Consulte et imprime, sans rien modifier',
+  dietitian: 'Plans de menus, grille GEMRCN et validation des semaines, sans toucher aux recettes ni aux prix',
 };
 
 export type Action =
-  /** Recipes, own products, menus and their content, QR codes, meal plans. */
+  /** Recipes, own products, menus and their content, QR codes. */
   | 'content:write'
+  /** Meal plans: services, copies, grammages, diets, closed days, the grid's classifications, publication. */
+  | 'meal_plans:write'
+  /** A week's validation before it is published, where the establishment asks for one (docs/product/meal-plans.md). */
+  | 'meal_plans:validate'
   /** Establishments: create, rename, delete. */
   | 'establishments:write'
   /** Invitations, roles, removals, the organisation's name. */
@@ -39,6 +45,8 @@ export type Action =
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
   owner: new Set<Action>([
     'content:write',
+    'meal_plans:write',
+    'meal_plans:validate',
     'establishments:write',
     'members:manage',
     'billing:manage',
@@ -47,8 +55,10 @@ const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
     'purchases:write',
     'integrations:manage',
   ]),
-  editor: new Set<Action>(['content:write', 'purchases:read', 'purchases:write']),
+  editor: new Set<Action>(['content:write', 'meal_plans:write', 'purchases:read', 'purchases:write']),
   viewer: new Set<Action>(),
+  // Plans and validates; recipes, products and their prices stay the kitchen's (docs/decisions/0035).
+  dietitian: new Set<Action>(['meal_plans:write', 'meal_plans:validate']),
 };
 
 export function can(role: MemberRole, action: Action): boolean {

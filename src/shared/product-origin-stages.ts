@@ -1,3 +1,4 @@
+import { foldText } from './allergens.ts';
 import { z } from './zod-fr.ts';
 
 /**
@@ -68,4 +69,10 @@ export function originStagesOf(origin: string | null): OriginStages {
   if (stages) return stages;
   const country = origin?.trim() || null;
   return { born: country, reared: country, slaughtered: country };
+}
+
+/** « Origine France » for « ma cantine »: every stage the origin names is in France, and it names one. */
+export function isFrenchOrigin(origin: string | null): boolean {
+  const stages = Object.values(originStagesOf(origin)).filter((s): s is string => s !== null);
+  return stages.length > 0 && stages.every((s) => foldText(s) === 'france');
 }

@@ -141,6 +141,14 @@ export const routes: RouteObject[] = [
         path: '/plans-de-menus/:establishmentId/affiche-egalim',
         Component: lazyPage(() => import('./pages/print-egalim-poster-page.tsx')),
       },
+      {
+        path: '/plans-de-menus/:establishmentId/production',
+        Component: lazyPage(() => import('./pages/print-production-page.tsx')),
+      },
+      {
+        path: '/plans-de-menus/:establishmentId/commandes',
+        Component: lazyPage(() => import('./pages/print-orders-page.tsx')),
+      },
     ],
   },
   // A mistyped address is rare: its page is no part of every page's first load.

@@ -22,6 +22,7 @@ import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.
 import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
 import * as nutriScoreCategoriesKitchenUnits from './migrations/0022-nutri-score-categories-kitchen-units.ts';
 import * as versions from './migrations/0023-versions.ts';
+import * as canteenYear from './migrations/0024-canteen-year.ts';
 import * as purchasesAndSales from './migrations/0026-purchases-and-sales.ts';
 import * as labels from './migrations/0027-labels.ts';
 import * as publicApi from './migrations/0028-public-api.ts';
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021-open-vocabularies': openVocabularies,
   '0022-nutri-score-categories-kitchen-units': nutriScoreCategoriesKitchenUnits,
   '0023-versions': versions,
+  '0024-canteen-year': canteenYear,
   '0026-purchases-and-sales': purchasesAndSales,
   '0027-labels': labels,
   '0028-public-api': publicApi,

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SaleMode } from '../../shared/costs.ts';
 import type { Population } from '../../shared/catering/catering.ts';
 import type { PortionLine } from '../../shared/catering/portions.ts';
+import type { AgeMix, CoversByService, EstablishmentKind, SchoolZone } from '../../shared/catering/establishment.ts';
+import type { DietCounts } from '../../shared/catering/diets.ts';
 import type { NutriScoreCategory } from '../../shared/nutriscore.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -73,7 +75,7 @@ export interface OrganisationsTable {
   updated_at: Timestamp;
 }
 
-export type MemberRoleColumn = 'owner' | 'editor' | 'viewer';
+export type MemberRoleColumn = 'owner' | 'editor' | 'viewer' | 'dietitian';
 
 export interface MembershipsTable {
   organisation_id: string;
@@ -96,6 +98,14 @@ export interface EstablishmentsTable extends VersionColumns {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A canteen's profile (migration 0024, src/shared/catering/establishment.ts). */
+  kind: EstablishmentKind | null;
+  siret: string | null;
+  school_zone: SchoolZone | null;
+  covers: ColumnType<CoversByService, string | undefined, string>;
+  age_mix: ColumnType<AgeMix, string | undefined, string>;
+  wednesdays_closed: Generated<boolean>;
+  needs_validation: Generated<boolean>;
 }
 
 export interface InvitationsTable {
@@ -224,6 +234,9 @@ export interface RecipesTable extends OwnedColumns, VersionColumns {
   translations: ColumnType<unknown, string | undefined, string>;
   /** Owner's GEMRCN classifications (migration 0014, src/shared/catering/catering.ts). */
   catering_tags: Generated<string[]>;
+  /** « Ne compte pas » per criterion, and the owner's « de saison » tick (migration 0024). */
+  catering_excluded: Generated<string[]>;
+  seasonal: Generated<boolean>;
   /** « Fait maison » and the meats' origins (migration 0012, src/shared/meat-origin.ts). */
   homemade: Generated<boolean>;
   meat_origins: ColumnType<unknown, string | undefined, string>;
@@ -289,6 +302,56 @@ export interface EstablishmentPortionsTable {
   updated_at: Generated<Date>;
 }
 
+/** A day the establishment is closed (migration 0024): typed, or read from an .ics file. */
+export interface EstablishmentClosedDaysTable {
+  id: Generated<string>;
+  organisation_id: string;
+  establishment_id: string;
+  date: ColumnType<string, string, string>;
+  label: string;
+  source: 'saisie' | 'ics';
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Covers per service taking each diet variant (migration 0024, src/shared/catering/diets.ts). */
+export interface EstablishmentDietsTable {
+  establishment_id: string;
+  organisation_id: string;
+  counts: ColumnType<DietCounts, string | undefined, string>;
+  version: Generated<number>;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** The dish a diet variant gets instead of a planned one (migration 0024). */
+export interface MealPlanSubstitutesTable extends OwnedColumns {
+  id: Generated<string>;
+  establishment_id: string;
+  date: ColumnType<string, string, string>;
+  service: 'dejeuner' | 'diner' | 'gouter';
+  slot: 'entree' | 'plat' | 'accompagnement' | 'laitier' | 'dessert' | 'pain' | 'gouter';
+  variant: string;
+  recipe_id: string;
+  created_at: Generated<Date>;
+}
+
+/** A week's publication state (migration 0024): only published weeks are public. */
+export interface MealPlanWeeksTable {
+  organisation_id: string;
+  establishment_id: string;
+  week: ColumnType<string, string, string>;
+  status: 'draft' | 'validated' | 'published';
+  validated_by: string | null;
+  validated_by_name: string | null;
+  validated_at: Date | null;
+  published_by: string | null;
+  published_at: Date | null;
+  changed_at: Date | null;
+  version: Generated<number>;
+}
+
 /** An organisation's own product (migration 0010, docs/product/products.md). */
 export interface ProductsTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
@@ -319,6 +382,10 @@ export interface ProductsTable extends OwnedColumns, VersionColumns {
   label_ingredients: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Months of season (1–12) and the pack it is ordered in (migration 0024). */
+  season_months: Generated<number[]>;
+  pack_quantity: NullableNum;
+  pack_unit: 'kg' | 'l' | 'unité' | null;
 }
 
 /** What the owner sets for a recipe's label (migration 0027, src/shared/labels/settings.ts); no row: the defaults. */
@@ -654,6 +721,10 @@ export interface DB {
   meal_plan_entries: MealPlanEntriesTable;
   meal_plan_services: MealPlanServicesTable;
   establishment_portions: EstablishmentPortionsTable;
+  establishment_closed_days: EstablishmentClosedDaysTable;
+  establishment_diets: EstablishmentDietsTable;
+  meal_plan_substitutes: MealPlanSubstitutesTable;
+  meal_plan_weeks: MealPlanWeeksTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
   formules: FormulesTable;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { egalimTotals, type EgalimTotals, type PlannedPurchaseLine } from '../../shared/catering/egalim.ts';
 import { egalimLabels, productFamily } from '../../shared/catering/product-egalim.ts';
+import { isFrenchOrigin } from '../../shared/product-origin-stages.ts';
 import type { DB } from '../db/schema.ts';
 
 export interface PurchaseEgalim {
@@ -11,6 +12,11 @@ export interface PurchaseEgalim {
   totalOnlyInvoices: number;
   /** Value HT of lines with no product: in the total, not EGalim. */
   unmatchedValue: number;
+  /**
+   * The lines counted, each with its value HT (a credit note's negative), labels, family and
+   * French origin: what the « ma cantine » bilan sums (src/server/features/meal-plans/ma-cantine.ts).
+   */
+  lines: (PlannedPurchaseLine & { value: number })[];
 }
 
 /**
@@ -36,7 +42,7 @@ export async function purchaseEgalim(
     .$if(period.establishmentId !== undefined, (q) => q.where('establishment_id', '=', period.establishmentId!))
     .execute();
   const sign = new Map(invoices.map((i) => [i.id, i.kind === 'credit_note' ? -1 : 1]));
-  const lines: PlannedPurchaseLine[] = [];
+  const lines: (PlannedPurchaseLine & { value: number })[] = [];
   let unmatchedValue = 0;
   for (const invoice of invoices)
     if (!invoice.lines_included)
@@ -47,7 +53,7 @@ export async function purchaseEgalim(
       .selectFrom('purchase_invoice_lines as l')
       .leftJoin('products as p', 'p.id', 'l.product_id')
       .leftJoin('catalogue_foods as f', 'f.code', 'p.based_on_code')
-      .select(['l.invoice_id', 'l.line_total', 'l.product_id', 'p.labels', 'p.meat_kind', 'p.allergens'])
+      .select(['l.invoice_id', 'l.line_total', 'l.product_id', 'p.labels', 'p.meat_kind', 'p.allergens', 'p.origin'])
       .select(sql<string | null>`f.subgroup_code`.as('subgroup_code'))
       .where('l.organisation_id', '=', organisationId)
       .where('l.invoice_id', 'in', withLines)
@@ -67,6 +73,7 @@ export async function purchaseEgalim(
           meatKind: row.meat_kind,
           allergens: row.allergens ?? [],
         }),
+        france: isFrenchOrigin(row.origin),
       });
     }
   }
@@ -75,5 +82,6 @@ export async function purchaseEgalim(
     invoices: invoices.length,
     totalOnlyInvoices: invoices.filter((i) => !i.lines_included).length,
     unmatchedValue: Math.round(unmatchedValue * 100) / 100,
+    lines,
   };
 }

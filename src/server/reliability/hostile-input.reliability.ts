@@ -26,6 +26,7 @@ import {
 } from './support/hostile-endpoints.ts';
 import {
   describeRequest,
+  hostileIcsFile,
   hostileProductFile,
   RECIPE_FILE_HEADER,
   hostileString,
@@ -252,6 +253,10 @@ beforeAll(async () => {
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
   const establishment = (await call('GET', '/api/establishments', undefined)).establishments[0];
+  const closedDay = await call('POST', `/api/meal-plans/${establishment.id}/closed-days`, {
+    date: '2027-01-15',
+    label: 'Journée pédagogique',
+  });
   ids = {
     recipe: recipe.id,
     menu: menu.id,
@@ -265,6 +270,7 @@ beforeAll(async () => {
     service: 'dejeuner',
     product: product.id,
     formule: formule.id,
+    closedDay: closedDay.id,
     invoice: invoice.id,
     invoiceLine: invoice.lines[0]!.id,
     confirmInvoice: toConfirm.id,
@@ -394,6 +400,16 @@ describe(`hostile input (${db})`, () => {
       );
     },
   );
+
+  it('hostile .ics files to /api/meal-plans/:establishment/closed-days/ics never answer 5xx and a refusal stores nothing', async () => {
+    const path = fill('/api/meal-plans/:establishment/closed-days/ics');
+    await fc.assert(
+      fc.asyncProperty(hostileIcsFile(), async (request) => {
+        await expectSafeAnswer('POST', path, request, true);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
 
   it('hostile invoices to POST /api/purchases/invoices: XXE, a PDF bomb, 10,000 lines, wrong totals, damaged files — 422 in French, nothing stored', async () => {
     const text = (body: string | Uint8Array<ArrayBuffer>, label: string, contentType = 'application/xml') =>

@@ -40,8 +40,12 @@ interface Route {
   image?: true;
 }
 interface IdRoute extends Route {
-  /** What the owner gets for the same request (the owner pass runs the table in order). */
-  ownerStatus: 200 | 201 | 204;
+  /**
+   * What the owner gets for the same request (the owner pass runs the table in order). 422 only
+   * for a file the owner's own data cannot make yet (« ma cantine » without prices): what is
+   * checked there is that another organisation gets the unknown-id 404 first.
+   */
+  ownerStatus: 200 | 201 | 204 | 422;
   /** The app's route when `path` fills more than its `:id` segments (dates, services, query ids). */
   route?: string;
 }
@@ -167,7 +171,14 @@ const ID_ROUTES: IdRoute[] = [
     method: 'PUT',
     path: '/api/establishments/:establishment',
     need: 'establishments:write',
-    body: () => ({ name: 'Annexe renommée', city: 'Lille' }),
+    body: () => ({
+      name: 'Annexe renommée',
+      city: 'Lille',
+      siret: '21340172201787',
+      coversPerDay: { lundi: 120, mardi: 120 },
+      kind: 'elementaire',
+      schoolZone: 'A',
+    }),
     ownerStatus: 200,
   },
   {
@@ -192,84 +203,119 @@ const ID_ROUTES: IdRoute[] = [
     body: () => ({}),
     ownerStatus: 200,
   },
-  // Issue 19: meal plans (Premium: the owner pass runs on Premium) and GEMRCN classifications.
+  // Meal plans (Premium: the owner pass runs on Premium), GEMRCN classifications, the calendar,
+  // diets, publication and the files (docs/product/meal-plans.md).
   { method: 'GET', need: 'read', path: '/api/recipes/:recipe/catering', ownerStatus: 200 },
   {
     method: 'PUT',
-    need: 'content:write',
+    need: 'meal_plans:write',
     path: '/api/recipes/:recipe/catering',
-    body: () => ({ tags: ['frit'] }),
+    body: () => ({ tags: ['frit'], excluded: ['crudites'], seasonal: true }),
     ownerStatus: 200,
   },
   {
     method: 'PUT',
-    need: 'content:write',
+    need: 'meal_plans:write',
     path: '/api/meal-plans/:establishment/2026-09-07/dejeuner',
     route: '/api/meal-plans/:id/:id/:id',
-    body: (own) => ({ components: [{ slot: 'plat', recipeId: own.recipe }] }),
+    body: (own) => ({
+      components: [
+        { slot: 'plat', recipeId: own.recipe, substitutes: [{ variant: 'texture_4', recipeId: own.otherRecipe }] },
+      ],
+    }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'PUT',
+    need: 'meal_plans:write',
+    path: '/api/meal-plans/:establishment/diets',
+    body: () => ({ counts: { dejeuner: { sans_porc: 3, 'pai:arachides': 1 } } }),
     ownerStatus: 200,
   },
   {
     method: 'POST',
-    need: 'content:write',
+    need: 'meal_plans:write',
+    path: '/api/meal-plans/:establishment/closed-days',
+    body: () => ({ date: '2026-11-10', label: 'Pont' }),
+    ownerStatus: 201,
+  },
+  {
+    method: 'POST',
+    need: 'meal_plans:write',
+    path: '/api/meal-plans/:establishment/closed-days/ics',
+    body: () =>
+      'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261221\r\nDTEND;VALUE=DATE:20261223\r\nSUMMARY:Noël\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    ownerStatus: 200,
+  },
+  {
+    method: 'PUT',
+    need: 'meal_plans:write',
+    path: '/api/meal-plans/:establishment/closed-days/:closedDay',
+    body: () => ({ date: '2026-11-12', label: 'Journée pédagogique' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'DELETE',
+    need: 'meal_plans:write',
+    path: '/api/meal-plans/:establishment/closed-days/:closedDay',
+    ownerStatus: 204,
+  },
+  {
+    method: 'POST',
+    need: 'meal_plans:validate',
+    path: '/api/meal-plans/:establishment/validate',
+    body: () => ({ week: '2026-09-07' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    need: 'meal_plans:write',
     path: '/api/meal-plans/:establishment/publish',
     body: () => ({ week: '2026-09-07' }),
     ownerStatus: 200,
   },
   {
     method: 'POST',
-    need: 'content:write',
+    need: 'meal_plans:write',
+    path: '/api/meal-plans/:establishment/unpublish',
+    body: () => ({ week: '2026-09-07' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    need: 'meal_plans:write',
     path: '/api/meal-plans/:establishment/copy',
     body: () => ({ from: '2026-09-07', days: 7, to: '2026-09-14' }),
     ownerStatus: 200,
   },
-  {
+  ...(
+    [
+      '/api/meal-plans?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
+      '/api/meal-plans/gemrcn?establishmentId=:establishment&from=2026-09-07&population=elementaire',
+      '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
+      '/api/meal-plans/calendar?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
+      '/api/meal-plans/diets?establishmentId=:establishment',
+      '/api/meal-plans/ma-cantine?establishmentId=:establishment&year=2026',
+      '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30',
+      '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07',
+      '/api/meal-plans/orders?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
+      '/api/meal-plans/orders?establishmentId=:establishment&from=2026-09-07&to=2026-09-13&format=xlsx',
+      '/api/meal-plans/portions?establishmentId=:establishment',
+    ] as const
+  ).map((path): IdRoute => ({ method: 'GET', need: 'read', path, ownerStatus: 200, route: 'query' })),
+  // The seeded dishes have no purchase price: the owner is told so (422), another organisation gets 404.
+  ...(['/api/meal-plans/egalim.csv', '/api/meal-plans/ma-cantine.csv'] as const).map((file): IdRoute => ({
     method: 'GET',
     need: 'read',
-    path: '/api/meal-plans?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
-    ownerStatus: 200,
+    path: `${file}?establishmentId=:establishment&year=2026&form=detaille`,
+    ownerStatus: 422,
     route: 'query',
-  },
-  {
-    method: 'GET',
-    need: 'read',
-    path: '/api/meal-plans/gemrcn?establishmentId=:establishment&from=2026-09-07&population=elementaire',
-    ownerStatus: 200,
-    route: 'query',
-  },
-  {
-    method: 'GET',
-    need: 'read',
-    path: '/api/meal-plans/egalim?establishmentId=:establishment&from=2026-09-07&to=2026-09-13',
-    ownerStatus: 200,
-    route: 'query',
-  },
-  {
-    method: 'GET',
-    need: 'read',
-    path: '/api/meal-plans/egalim.csv?establishmentId=:establishment&year=2026',
-    ownerStatus: 200,
-    route: 'query',
-  },
-  {
-    method: 'GET',
-    need: 'read',
-    path: '/api/meal-plans/production?establishmentId=:establishment&date=2026-09-07&elementaire=30',
-    ownerStatus: 200,
-    route: 'query',
-  },
-  {
-    method: 'GET',
-    need: 'read',
-    path: '/api/meal-plans/portions?establishmentId=:establishment',
-    ownerStatus: 200,
-    route: 'query',
-  },
+  })),
   {
     method: 'PUT',
-    need: 'content:write',
+    need: 'meal_plans:write',
     path: '/api/meal-plans/:establishment/portions',
-    body: () => ({ grams: { entree: { maternelle: 60 } } }),
+    body: () => ({ grams: { entree: { maternelle: 60 }, patisserie: { elementaire: 45 } } }),
     ownerStatus: 200,
   },
   // Supplier invoices, prices and sales (docs/product/purchases.md): money is `purchases:read`, viewers get 403.
@@ -364,7 +410,14 @@ const ID_ROUTES: IdRoute[] = [
   { method: 'DELETE', path: '/api/sections/:section', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/qr-codes/:qr', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/menus/:menu', need: 'content:write', ownerStatus: 204 },
-  { method: 'DELETE', path: '/api/recipes/:recipe', need: 'content:write', ownerStatus: 204 },
+  // The recipe is planned (the plan above): its deletion is confirmed (docs/product/meal-plans.md « Publishing »).
+  {
+    method: 'DELETE',
+    path: '/api/recipes/:recipe?plannedDays=remove',
+    route: '/api/recipes/:id',
+    need: 'content:write',
+    ownerStatus: 204,
+  },
   { method: 'DELETE', path: '/api/products/:product', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/establishments/:establishment', need: 'establishments:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/organisation/invitations/:invitation', need: 'members:manage', ownerStatus: 204 },
@@ -592,6 +645,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       const members: [MemberRole, SignedUpUser][] = [
         ['editor', a.editor],
         ['viewer', a.viewer],
+        ['dietitian', a.dietitian],
       ];
       for (const [role, member] of members) {
         const allowed = route.need === 'read' || (route.need !== 'self' && can(role, route.need));
@@ -600,7 +654,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
         const res = await send(route, a.ids, member.cookie, a.ids);
         const what = `${label(route)} as ${role}: ${res.text}`;
         if (allowed) {
-          expect(res.status, what).toBe(200);
+          expect(res.status, what).toBe(route.ownerStatus === 422 ? 422 : 200);
           continue;
         }
         if (route.need === 'self') expect([res.status, res.body.error.code], what).toEqual([404, 'not_found']);
@@ -621,6 +675,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       for (const [role, member] of [
         ['editor', a.editor],
         ['viewer', a.viewer],
+        ['dietitian', a.dietitian],
       ] as const) {
         if (route.need === 'read' || route.need === 'self' || can(role, route.need)) continue;
         expectForbidden(await send(route, a.ids, member.cookie, a.ids), `${label(route)} as ${role}`);

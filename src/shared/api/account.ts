@@ -97,6 +97,11 @@ export interface OrganisationExport {
   mealPlans: Record<string, unknown>[];
   /** Establishments' own grammages (issue 19): establishment, component line, population, grams. */
   portions: Record<string, unknown>[];
+  /** A canteen's year (docs/product/meal-plans.md): substitutes, closed days, diet counts (numbers only), weeks' publication. */
+  mealPlanSubstitutes: Record<string, unknown>[];
+  closedDays: Record<string, unknown>[];
+  diets: Record<string, unknown>[];
+  mealPlanWeeks: Record<string, unknown>[];
 }
 
 /**

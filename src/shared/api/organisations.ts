@@ -3,6 +3,7 @@ import { z } from '../zod-fr.ts';
 import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
 import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
+import { establishmentProfileSchema, type EstablishmentProfile } from './establishment-profile.ts';
 
 /**
  * Organisation, members, invitations, establishments and the audit trail: the HTTP contract
@@ -100,6 +101,8 @@ export const establishmentInputSchema = z.object({
   city: optionalLine(120, m.cityTooLong),
   phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
   accessibilityContact: accessibilityContactSchema,
+  // A canteen's profile (docs/product/meal-plans.md « The establishment and its calendar »).
+  ...establishmentProfileSchema.shape,
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
@@ -152,7 +155,7 @@ export interface AcceptedInvitation {
   organisationId: string;
 }
 
-export interface Establishment {
+export interface Establishment extends EstablishmentProfile {
   id: string;
   /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
   version: number;

@@ -41,6 +41,8 @@ export const productMessages = {
   unknownLabel: 'Label inconnu',
   labelIngredientsTooLong: 'La liste des ingrédients ne peut pas dépasser 2 000 caractères',
   duplicateLabel: 'Ce label est déjà ajouté',
+  monthsInvalid: 'Mois de saison invalides (de 1 à 12, chacun une fois)',
+  packInvalid: 'Colis invalide\u00a0: une quantité de plus de 0 (au plus 100\u00a0000) en kg, en litres ou à l’unité',
   inUse: (names: string[]) =>
     `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,
 } as const;
@@ -105,6 +107,13 @@ export const productNumbers = {
     decimals: 3,
     messages: { invalid: c.gramsPerUnitRequired, tooSmall: c.gramsPerUnitRequired, tooLarge: c.gramsPerUnitRequired },
   },
+  /** The pack it is ordered in (« colis de 5 kg »). */
+  pack: {
+    min: 'positive',
+    max: 100_000,
+    decimals: 3,
+    messages: { invalid: m.packInvalid, tooSmall: m.packInvalid, tooLarge: m.packInvalid },
+  },
 } satisfies Record<string, NumberRule>;
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], unknown: string, duplicate: string) =>
@@ -168,6 +177,28 @@ export const productInputSchema = z
       m.unknownLabel,
       m.duplicateLabel,
     ),
+    /** Months of season (« de saison » on the families' page); left out: kept as stored. */
+    seasonMonths: z
+      .array(
+        z.number({ error: m.monthsInvalid }).int(m.monthsInvalid).min(1, m.monthsInvalid).max(12, m.monthsInvalid),
+        {
+          error: m.monthsInvalid,
+        },
+      )
+      .max(12, m.monthsInvalid)
+      .refine((list) => new Set(list).size === list.length, m.monthsInvalid)
+      .optional(),
+    /** The pack it is ordered in (« colis de 5 kg »), null for none; left out: kept as stored. */
+    pack: z
+      .object(
+        {
+          quantity: z.number({ error: m.packInvalid }).gt(0, m.packInvalid).max(100_000, m.packInvalid),
+          unit: z.enum(PRICE_UNITS, { error: m.packInvalid }),
+        },
+        { error: m.packInvalid },
+      )
+      .nullable()
+      .optional(),
     /** Its own ingredient list, as its label prints it: a recipe's label lists it in brackets (docs/product/labels.md). */
     labelIngredients: optionalText(2000, m.labelIngredientsTooLong),
   })
@@ -211,6 +242,9 @@ export interface Product {
   originStages: OriginStages | null;
   meatKind: MeatKind | null;
   labels: ProductLabel[];
+  /** Months of season (1–12) and the pack it is ordered in (docs/product/meal-plans.md). */
+  seasonMonths: number[];
+  pack: { quantity: number; unit: PriceUnit } | null;
   /** Its own ingredient list as its label prints it, or null (docs/product/labels.md). */
   labelIngredients: string | null;
   /** Recipes of the organisation whose lines use it. */

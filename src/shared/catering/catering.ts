@@ -36,31 +36,44 @@ export const POPULATION_LABELS: Record<Population, string> = {
 };
 
 /**
- * What the owner says about a dish that the data cannot tell (GEMRCN grid, docs/product/meal-plans.md):
- * saved on the recipe, read by src/shared/catering/gemrcn.ts.
+ * What the owner says about a dish (GEMRCN grid, docs/product/meal-plans.md): one word per
+ * criterion of the grid, plus « végétarien » and « pâtisserie ». Saved on the recipe as `tags`
+ * (« compte ») or `excluded` (« ne compte pas »), read by src/shared/catering/gemrcn.ts.
  */
 export const CATERING_TAGS = [
-  'frit',
-  'viande-non-hachee',
   'crudites',
+  'fruit-cru',
   'legumes-cuits',
   'feculents',
-  'fruit-cru',
   'fromage',
   'laitage',
+  'viande-non-hachee',
+  'poisson',
+  'preparation-moins-70',
+  'gras',
+  'frit',
+  'pl-faible',
+  'sucre',
   'vegetarien',
+  'patisserie',
 ] as const;
 export type CateringTag = (typeof CATERING_TAGS)[number];
 export const CATERING_TAG_LABELS: Record<CateringTag, string> = {
-  frit: 'Produit frit ou pré-frit',
-  'viande-non-hachee': 'Viande non hachée de bœuf, veau, agneau ou abats',
   crudites: 'Crudités de légumes ou de fruits (au moins 50\u00a0%)',
+  'fruit-cru': 'Fruit cru (100\u00a0% fruit cru, sans sucre ajouté)',
   'legumes-cuits': 'Légumes cuits, autres que secs (au moins 50\u00a0%)',
   feculents: 'Légumes secs, féculents ou céréales (au moins 50\u00a0%)',
-  'fruit-cru': 'Fruit cru (100\u00a0% fruit cru, sans sucre ajouté)',
   fromage: 'Fromage',
   laitage: 'Produit laitier ou dessert lacté',
+  'viande-non-hachee': 'Viande non hachée de bœuf, veau, agneau ou abats',
+  poisson: 'Poisson (au moins 70\u00a0%, P/L ≥ 2)',
+  'preparation-moins-70': 'Préparation à moins de 70\u00a0% de viande, poisson ou œuf',
+  gras: 'Plus de 15\u00a0% de lipides (entrée ou dessert)',
+  frit: 'Produit frit ou pré-frit',
+  'pl-faible': 'Plat protidique au rapport P/L ≤ 1',
+  sucre: 'Plus de 20\u00a0g de glucides simples et moins de 15\u00a0% de lipides (dessert)',
   vegetarien: 'Sans viande ni poisson (menu végétarien)',
+  patisserie: 'Pâtisserie (grammage de l’annexe II)',
 };
 
 /** Days are ISO dates (YYYY-MM-DD) read as UTC calendar days: no time zone shifts a meal. */

@@ -57,6 +57,8 @@ export interface PlannedPurchaseLine {
   value: number | null;
   labels: readonly EgalimLabel[];
   family: Family;
+  /** An own product of French origin (« ma cantine »'s « Origine France »). */
+  france?: boolean;
 }
 
 const SIQO: readonly EgalimLabel[] = ['LABEL_ROUGE', 'AOCAOP', 'IGP', 'STG'];

@@ -116,7 +116,12 @@ const CASES: [string, (i: number) => { slot: Slot; dish: ReturnType<typeof dish>
   ],
   ['entrees-grasses', (i) => (i < 4 ? [{ slot: 'entree', dish: dish('Saucisson', { fatPercent: 33 }) }] : []), 4, true],
   ['desserts-gras', (i) => (i < 4 ? [{ slot: 'dessert', dish: dish('Éclair', { fatPercent: 16 }) }] : []), 4, false],
-  ['frits', (i) => (i < 5 ? [{ slot: 'accompagnement', dish: dish('Frites', { tags: ['frit'] }) }] : []), 5, false],
+  [
+    'frits',
+    (i) => (i < 5 ? [{ slot: 'accompagnement', dish: dish('Frites', { tags: ['frit'], fatPercent: 18 }) }] : []),
+    5,
+    false,
+  ],
   [
     'plats-pl-1',
     (i) => (i < 2 ? [{ slot: 'plat', dish: dish('Merguez', { proteinPerPortion: 10, fatPerPortion: 10 }) }] : []),

@@ -14,6 +14,7 @@ export const PORTION_LINES = [
   'accompagnement',
   'laitier',
   'dessert',
+  'patisserie',
   'pain',
   'gouter',
 ] as const;
@@ -26,6 +27,7 @@ export const PORTION_LINE_LABELS: Record<PortionLine, string> = {
   accompagnement: 'Accompagnement',
   laitier: 'Produit laitier',
   dessert: 'Dessert',
+  patisserie: 'Dessert pâtissier',
   pain: 'Pain',
   gouter: 'Goûter',
 };
@@ -37,7 +39,7 @@ export const PORTION_LINE_LABELS: Record<PortionLine, string> = {
  * none (`recette`: one recipe portion per cover, as written).
  */
 export type PortionSource = 'arrete' | 'repere' | 'etablissement' | 'recette';
-export const PORTION_SOURCE_LABELS: Record<PortionSource, string> = {
+const PORTION_SOURCE_LABELS: Record<PortionSource, string> = {
   arrete: 'arrêté du 30 septembre 2011, annexe II',
   repere: 'repère indicatif NutriCarte',
   etablissement: 'grammage de l’établissement',
@@ -72,7 +74,9 @@ const row = (maternelle: PortionCell, elementaire: PortionCell, adolescent: Port
  * - `plat`: « steak haché de bœuf » and « poids minimum de denrée protidique du plat composé »
  *   50 / 70 / 100 g (the paupiettes' and breaded fish's « 100 à 120 » start at the same 100 g);
  * - `plat_compose`: « poids de la portion de plat, comprenant denrée protidique, garniture et
- *   sauce » 180 / 250 / 250 à 300 g (275 g).
+ *   sauce » 180 / 250 / 250 à 300 g (275 g);
+ * - `patisserie`: « pâtisseries fraîches, surgelées ou déshydratées, en portions, à découper ou à
+ *   reconstituer » 40-60 g for maternelle and élémentaire (50 g), 60-80 g for collège–lycée (70 g).
  * The annex has no adult column and no line for crudités, vegetables, starches, cheese,
  * yoghurts, fruit or bread: those are NutriCarte's estimates (`repere`), which every
  * establishment replaces with its own grid. Dairy and goûter keep the recipe's portion
@@ -85,9 +89,23 @@ export const DEFAULT_PORTIONS: PortionGrid = {
   accompagnement: row(repere(110), repere(135), repere(175), repere(200)),
   laitier: row(recette, recette, recette, recette),
   dessert: row(repere(100), repere(125), repere(150), repere(150)),
+  patisserie: row(arrete(50), arrete(50), arrete(70), repere(80)),
   pain: row(repere(40), repere(40), repere(50), repere(50)),
   gouter: row(recette, recette, recette, recette),
 };
+
+/** The annex II line each « arrêté » weight comes from, named on the production sheet. */
+const ARRETE_LINE_NAMES: Partial<Record<PortionLine, string>> = {
+  plat: 'steak haché de bœuf, poids minimum de denrée protidique',
+  plat_compose: 'poids de la portion de plat composé, garniture et sauce comprises',
+  patisserie: 'pâtisseries fraîches, surgelées ou déshydratées, en portions',
+};
+
+/** « arrêté du 30 septembre 2011, annexe II, pâtisseries… », « repère indicatif NutriCarte »… */
+export function portionSourceText(line: PortionLine, source: PortionSource): string {
+  const annex = source === 'arrete' ? ARRETE_LINE_NAMES[line] : undefined;
+  return annex ? `${PORTION_SOURCE_LABELS[source]}, ${annex}` : PORTION_SOURCE_LABELS[source];
+}
 
 /** The establishment's grid: its own cells over the defaults. */
 export function portionGrid(overrides: PortionOverrides): PortionGrid {
@@ -114,7 +132,16 @@ export function portionGrid(overrides: PortionOverrides): PortionGrid {
  */
 export const COMPOSED_BELOW_SHARE = 0.7;
 
-export function portionLineOf(slot: Slot, profile: Pick<DishProfile, 'shares' | 'portionGrams'>): PortionLine {
+export function portionLineOf(
+  slot: Slot,
+  profile: Pick<DishProfile, 'shares' | 'portionGrams'> & Partial<Pick<DishProfile, 'tags' | 'excluded'>>,
+): PortionLine {
+  if (slot === 'dessert') {
+    const pastry =
+      !(profile.excluded ?? []).includes('patisserie') &&
+      ((profile.tags ?? []).includes('patisserie') || profile.shares.pastry >= 0.5);
+    return pastry ? 'patisserie' : 'dessert';
+  }
   if (slot !== 'plat') return slot;
   return profile.portionGrams !== null && profile.shares.meatFishEgg < COMPOSED_BELOW_SHARE ? 'plat_compose' : 'plat';
 }
@@ -134,7 +161,7 @@ export function coverPortion(
   grid: PortionGrid,
   slot: Slot,
   population: Population,
-  profile: Pick<DishProfile, 'shares' | 'portionGrams'>,
+  profile: Pick<DishProfile, 'shares' | 'portionGrams'> & Partial<Pick<DishProfile, 'tags' | 'excluded'>>,
 ) {
   const line = portionLineOf(slot, profile);
   const cell = grid[line][population];

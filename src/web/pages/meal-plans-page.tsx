@@ -16,14 +16,16 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import {
-  egalimCsvUrl,
+  fetchService,
+  useDiets,
   useEgalim,
   useGemrcn,
   useMealPlan,
-  usePublishWeek,
   useSaveService,
-  fetchService,
 } from '../features/meal-plans/api.ts';
+import { WeekBar } from '../features/meal-plans/week-bar.tsx';
+import { isTexture, servedVariants } from '../../shared/catering/diets.ts';
+import { isSchool } from '../../shared/catering/establishment.ts';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
 import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/panel-titles.ts';
@@ -79,7 +81,8 @@ function MealPlansPageContent() {
   const recipes = useRecipeSummaries();
   const { data: me } = useMe();
   const free = me?.subscription.tier === 'free';
-  const canWrite = useCan('content:write') && !free;
+  const canWrite = useCan('meal_plans:write') && !free;
+  const canValidate = useCan('meal_plans:validate') && !free;
   const canUpgrade = useCan('billing:manage');
   const datalistId = useId();
 
@@ -96,7 +99,7 @@ function MealPlansPageContent() {
   const gemrcn = useGemrcn(establishmentId, view === 'semaine' ? monday : mondayOf(firstOfMonth(date)), population);
   const egalim = useEgalim(establishmentId, firstOfMonth(date), lastOfMonth(date));
   const save = useSaveService(establishmentId);
-  const publish = usePublishWeek(establishmentId);
+  const diets = useDiets(establishmentId);
   const set = (changes: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...changes });
   const step = view === 'semaine' ? 7 : 31;
   const move = (direction: 1 | -1) =>
@@ -111,6 +114,13 @@ function MealPlansPageContent() {
     return <p role="alert">Erreur lors du chargement des données. Vérifiez votre connexion, puis réessayez.</p>;
   if (!establishments.data || !recipes.data) return <Spinner label="Chargement des plans de menus..." />;
   const options = recipes.data.map((r) => ({ id: r.id, name: r.name }));
+  const establishment = establishments.data.find((e) => e.id === establishmentId);
+  // A school or a crèche never serves on weekends: its week shows Monday to Friday.
+  const weekdaysOnly = establishment ? isSchool(establishment.kind) || establishment.kind === 'creche' : false;
+  const variants = servedVariants(diets.data?.counts ?? {}, service)
+    .map((v) => v.variant)
+    .filter((v) => !isTexture(v));
+  const weekState = plan.data?.weeks?.find((w) => w.week === monday);
   const select = 'h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm ml-2';
 
   return (
@@ -123,25 +133,6 @@ function MealPlansPageContent() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {canWrite && (
-            <Button
-              size="sm"
-              disabled={publish.isPending}
-              onClick={() =>
-                publish.mutate(monday, {
-                  onSuccess: (r) => toast.success(`Semaine publiée (${r.dishes} plats)`),
-                  onError: (e) =>
-                    toast.error(
-                      e instanceof ApiError && e.status > 0 && e.status < 500
-                        ? e.message
-                        : 'Erreur lors de la publication',
-                    ),
-                })
-              }
-            >
-              Publier la semaine
-            </Button>
-          )}
           <a
             className={buttonClass('secondary', 'sm')}
             href={`/semaine/${establishmentId}?date=${monday}`}
@@ -239,6 +230,16 @@ function MealPlansPageContent() {
         </Button>
       </nav>
 
+      {view === 'semaine' && weekState && (
+        <WeekBar
+          establishmentId={establishmentId}
+          state={weekState}
+          canWrite={canWrite}
+          canValidate={canValidate}
+          needsValidation={establishment?.needsValidation ?? false}
+        />
+      )}
+
       <datalist id={datalistId}>
         {options.map((r) => (
           <option key={r.id} value={r.name} />
@@ -248,29 +249,32 @@ function MealPlansPageContent() {
         <Spinner label="Chargement du plan..." />
       ) : view === 'semaine' ? (
         <div className="grid gap-3 lg:grid-cols-2">
-          {plan.data.days.map((day) => (
-            <DayCard
-              key={day.date}
-              day={day}
-              service={service}
-              population={population}
-              recipes={options}
-              datalistId={datalistId}
-              canWrite={canWrite}
-              onSave={(components, version) =>
-                save.mutateAsync({ date: day.date, service, components, version }).catch((e: unknown) => {
-                  if (conflictOf(e)) throw e; // the card shows who saved meanwhile
-                  toast.error(
-                    e instanceof ApiError && e.status > 0 && e.status < 500
-                      ? e.message
-                      : 'Erreur lors de l’enregistrement du plan',
-                  );
-                  return undefined;
-                })
-              }
-              loadSaved={() => fetchService(establishmentId, day.date, service)}
-            />
-          ))}
+          {plan.data.days
+            .filter((day) => !weekdaysOnly || day.closures?.[service]?.kind !== 'weekend' || day.services.length > 0)
+            .map((day) => (
+              <DayCard
+                key={day.date}
+                day={day}
+                service={service}
+                population={population}
+                recipes={options}
+                datalistId={datalistId}
+                canWrite={canWrite}
+                variants={variants}
+                onSave={(components, version) =>
+                  save.mutateAsync({ date: day.date, service, components, version }).catch((e: unknown) => {
+                    if (conflictOf(e)) throw e; // the card shows who saved meanwhile
+                    toast.error(
+                      e instanceof ApiError && e.status > 0 && e.status < 500
+                        ? e.message
+                        : 'Erreur lors de l’enregistrement du plan',
+                    );
+                    return undefined;
+                  })
+                }
+                loadSaved={() => fetchService(establishmentId, day.date, service)}
+              />
+            ))}
         </div>
       ) : (
         <Suspense fallback={<Spinner label="Chargement du mois..." />}>
@@ -287,7 +291,7 @@ function MealPlansPageContent() {
             <EgalimPanel
               answer={egalim.data}
               month={firstOfMonth(date)}
-              csvUrl={egalimCsvUrl(establishmentId, Number(date.slice(0, 4)))}
+              establishmentId={establishmentId}
               posterTo={`/plans-de-menus/${establishmentId}/affiche-egalim?annee=${date.slice(0, 4)}`}
             />
           </Suspense>

@@ -1,5 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
+import { ALLERGEN_STATEMENTS } from '../../shared/allergens.ts';
 import { addDays, isIsoDate, mondayOf, SERVICE_LABELS, SLOT_LABELS } from '../../shared/catering/catering.ts';
+import type { Recipe } from '../../shared/api/recipes.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import { servicesWithDishes, useMealPlan } from '../features/meal-plans/api.ts';
@@ -8,7 +10,29 @@ import { DocumentMessage, PrintDocument } from '../features/print/print-document
 import { QrDrawing } from '../features/qr/qr-drawing.tsx';
 import { useRecipes } from '../features/recipes/api.ts';
 
-/** /plans-de-menus/:establishmentId/affiche: the week's meals on A4 for the school gate, with the QR code of the families' page. */
+/** Allergens in the allergens' colour; « Aucun des 14 allergènes » and « demandez au personnel » in plain text. */
+function AllergenLines({ recipe }: { recipe: Recipe | undefined }) {
+  if (!recipe || recipe.allergenStatus !== 'declared')
+    return <span className="block text-stone-600">{ALLERGEN_STATEMENTS.unverified}</span>;
+  return (
+    <>
+      {recipe.allergens.length ? (
+        <span className="block text-orange-800">Allergènes&nbsp;: {recipe.allergens.join(', ')}</span>
+      ) : (
+        <span className="block text-stone-600">{ALLERGEN_STATEMENTS.none}</span>
+      )}
+      {recipe.traces.length > 0 && (
+        <span className="block text-stone-600">Peut contenir&nbsp;: {recipe.traces.join(', ')}</span>
+      )}
+    </>
+  );
+}
+
+/**
+ * /plans-de-menus/:establishmentId/affiche: the week's meals on one A4 page for the school gate,
+ * with allergens, « Peut contenir » traces and the QR code of the families' page. Only a
+ * published week is on that page: an unpublished one is marked « brouillon ».
+ */
 export default function PrintWeekPosterPage() {
   const establishmentId = useParams().establishmentId ?? '';
   const asked = useSearchParams()[0].get('date');
@@ -39,38 +63,43 @@ export default function PrintWeekPosterPage() {
         back={back}
       />
     );
-  const allergens = new Map(
-    recipes.data.map((r) => [
-      r.id,
-      r.allergenStatus === 'declared'
-        ? r.allergens.length
-          ? r.allergens.join(', ')
-          : 'aucun'
-        : 'demandez au personnel',
-    ]),
-  );
+  const byId = new Map(recipes.data.map((r) => [r.id, r]));
   const days = plan.data.days
     .map((d) => ({ ...d, services: servicesWithDishes(d) }))
     .filter((d) => d.services.length > 0);
+  const published = plan.data.weeks?.find((w) => w.week === monday)?.status === 'published';
   const url = `${window.location.origin}/semaine/${establishmentId}`;
 
   return (
-    <PrintDocument paper="A4 portrait" title={`Menus de la semaine - ${establishment.name}`} back={back}>
-      <div className="space-y-4" data-testid="week-poster">
-        <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-3">
+    <PrintDocument
+      paper="A4 portrait"
+      title={`Menus de la semaine - ${establishment.name}`}
+      back={back}
+      notice={
+        published ? undefined : (
+          <p role="note" className="rounded-lg bg-orange-50 p-3 text-sm text-orange-900">
+            Cette semaine n’est pas publiée&nbsp;: son code QR mène à une page « pas disponible ». Publiez-la depuis les
+            plans de menus avant d’afficher cette page.
+          </p>
+        )
+      }
+    >
+      <div className="space-y-3 text-[13px] leading-snug print:text-[11px]" data-testid="week-poster">
+        <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-2">
           <div>
             <p className="text-sm text-stone-600">{establishment.name}</p>
-            <h1 className="text-2xl font-bold">Menus de la semaine du {dayLabel(monday)}</h1>
+            <h1 className="text-xl font-bold first-letter:uppercase">Menus de la semaine du {dayLabel(monday)}</h1>
+            {!published && <p className="font-semibold text-orange-800">Brouillon, non publié</p>}
           </div>
           <figure className="shrink-0 text-center text-xs text-stone-600">
-            <QrDrawing key={url} data={url} size={112} type="svg" label="Code QR des menus de la semaine" />
+            <QrDrawing key={url} data={url} size={96} type="svg" label="Code QR des menus de la semaine" />
             <figcaption>Les menus sur votre téléphone</figcaption>
           </figure>
         </header>
         {days.length === 0 && <p>Les menus de cette semaine ne sont pas encore planifiés.</p>}
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 print:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 print:grid-cols-2">
           {days.map((day) => (
-            <section key={day.date} className="break-inside-avoid rounded-lg border border-stone-300 p-3">
+            <section key={day.date} className="break-inside-avoid rounded-lg border border-stone-300 p-2">
               <h2 className="font-semibold first-letter:uppercase">
                 {dayLabel(day.date)}{' '}
                 {day.vegetarianLunch && (
@@ -81,13 +110,15 @@ export default function PrintWeekPosterPage() {
               </h2>
               {day.services.map((s) => (
                 <div key={s.service}>
-                  <h3 className="mt-1 text-xs font-semibold uppercase text-stone-500">{SERVICE_LABELS[s.service]}</h3>
-                  <ul className="text-sm">
+                  <h3 className="mt-1 text-[0.7rem] font-semibold uppercase text-stone-500">
+                    {SERVICE_LABELS[s.service]}
+                  </h3>
+                  <ul>
                     {s.components.map((c) => (
-                      <li key={c.slot}>
+                      <li key={c.slot} className="mt-0.5">
                         <span className="text-stone-500">{SLOT_LABELS[c.slot]}&nbsp;:</span> {c.recipeName}
-                        <span className="block text-xs text-orange-800">
-                          Allergènes&nbsp;: {allergens.get(c.recipeId) ?? 'demandez au personnel'}
+                        <span className="block text-[0.85em]">
+                          <AllergenLines recipe={byId.get(c.recipeId)} />
                         </span>
                       </li>
                     ))}

@@ -6,6 +6,7 @@ import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { useDeleteRecipe } from '../features/recipes/api.ts';
+import { ApiError } from '../lib/api.ts';
 import { useRecipePages } from '../features/recipes/recipe-pages.ts';
 import { RecipeCard } from '../features/recipes/recipe-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
@@ -45,11 +46,21 @@ export default function RecipesPage() {
   usePreloadHistoryDialog();
   const atLimit = Boolean(me && me.limits.recipes !== null && me.usage.recipes >= me.limits.recipes);
 
-  const onDelete = (id: string) =>
-    remove.mutate(id, {
-      onSuccess: () => toast.success('Recette supprimée avec succès'),
-      onError: () => toast.error('Erreur lors de la suppression'),
-    });
+  // A recipe planned on days: the server names them; the page asks before removing it from them.
+  const [planned, setPlanned] = useState<{ id: string; message: string } | null>(null);
+  const onDelete = (id: string, removeFromPlans = false) =>
+    remove.mutate(
+      { id, removeFromPlans },
+      {
+        onSuccess: () => (setPlanned(null), toast.success('Recette supprimée avec succès')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields.plannedDays)
+            setPlanned({ id, message: error.fields.plannedDays });
+          else if (error instanceof ApiError && error.status === 409) toast.error(error.message);
+          else toast.error('Erreur lors de la suppression');
+        },
+      },
+    );
 
   const openCreate = () => setForm({ mode: 'create' });
 
@@ -75,6 +86,28 @@ export default function RecipesPage() {
         )}
       </div>
       {canWrite && atLimit && <p className="text-sm text-orange-800">{limitsMessages.recipes}</p>}
+      {planned && (
+        <div
+          role="alertdialog"
+          aria-label="Recette planifiée"
+          className="space-y-2 rounded-lg bg-orange-50 p-4 text-sm text-orange-900"
+        >
+          <p>{planned.message}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="destructive"
+              onClick={() => onDelete(planned.id, true)}
+              disabled={remove.isPending}
+            >
+              Retirer des plans et supprimer
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setPlanned(null)}>
+              Annuler
+            </Button>
+          </div>
+        </div>
+      )}
       {canWrite && <LimitBanner resource="recipes" />}
 
       {form.mode !== 'closed' && (

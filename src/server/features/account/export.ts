@@ -202,6 +202,46 @@ function exportOrganisation(
       .orderBy('population')
       .execute();
     yield ['portions', portions.map((p) => plain(p))];
+    // A canteen's year (migration 0024): substitutes, closed days, diet counts, weeks' publication.
+    const substitutes = await trx
+      .selectFrom('meal_plan_substitutes')
+      .select(['establishment_id', sql<string>`date::text`.as('date'), 'service', 'slot', 'variant', 'recipe_id'])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
+    yield ['mealPlanSubstitutes', substitutes.map((row) => plain(row))];
+    const closedDays = await trx
+      .selectFrom('establishment_closed_days')
+      .select(['establishment_id', sql<string>`date::text`.as('date'), 'label', 'source', 'created_at'])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
+    yield ['closedDays', closedDays.map((row) => plain(row))];
+    const diets = await trx
+      .selectFrom('establishment_diets')
+      .select(['establishment_id', 'counts', 'updated_at'])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('establishment_id')
+      .execute();
+    yield ['diets', diets.map((row) => plain(row))];
+    const weeks = await trx
+      .selectFrom('meal_plan_weeks')
+      .select([
+        'establishment_id',
+        sql<string>`week::text`.as('week'),
+        'status',
+        'validated_by_name',
+        'validated_at',
+        'published_at',
+        'changed_at',
+      ])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('week')
+      .orderBy('establishment_id')
+      .execute();
+    yield ['mealPlanWeeks', weeks.map((row) => plain(row))];
   });
 }
 

@@ -17,6 +17,20 @@ const as = (user: SignedUpUser) => ({
   put: (path: string, body: unknown) => t.request('PUT', path, { cookie: user.cookie, body }),
   del: (path: string) => t.request('DELETE', path, { cookie: user.cookie }),
 });
+const week = { lundi: 0, mardi: 0, mercredi: 0, jeudi: 0, vendredi: 0, samedi: 0, dimanche: 0 };
+/** A new establishment's canteen profile (docs/product/meal-plans.md « The establishment and its calendar »). */
+const NO_PROFILE = {
+  kind: null,
+  siret: null,
+  schoolZone: null,
+  coversPerDay: week,
+  coversPerService: { diner: week, gouter: week },
+  ageMix: { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 0 },
+  // Not said: the kind's mix (all adults for an establishment of no kind).
+  ageMixInUse: { maternelle: 0, elementaire: 0, adolescent: 0, adulte: 100 },
+  wednesdaysClosed: false,
+  needsValidation: false,
+};
 const firstEstablishment = async (user: SignedUpUser) => (await as(user).get(PATH)).body.establishments[0];
 const stored = (organisationId: string) =>
   t.db
@@ -42,6 +56,7 @@ describe('establishments', () => {
         phone: null,
         accessibilityContact: null,
         createdAt: expect.any(String),
+        ...NO_PROFILE,
       },
     ]);
     const id = list.body.establishments[0].id;
@@ -64,6 +79,7 @@ describe('establishments', () => {
       phone: '01 23 45 67 89',
       accessibilityContact: null,
       createdAt: list.body.establishments[0].createdAt,
+      ...NO_PROFILE,
     };
     expect(res.body).toEqual(edited);
     expect((await as(owner).get(PATH)).body.establishments).toEqual([edited]);

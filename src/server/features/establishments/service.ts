@@ -7,6 +7,7 @@ import {
 import type { Actor } from '../../context.ts';
 import type { DB, EstablishmentsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { PROFILE_COLUMNS, profileColumns, toProfile } from '../../domain/establishment-profile.ts';
 import { claimVersion } from '../../domain/versions.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,6 +24,7 @@ const COLUMNS = [
   'phone',
   'accessibility_contact',
   'created_at',
+  ...PROFILE_COLUMNS,
 ] as const;
 
 const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLUMNS)[number]>): Establishment => ({
@@ -35,9 +37,10 @@ const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLU
   phone: row.phone,
   accessibilityContact: row.accessibility_contact,
   createdAt: row.created_at.toISOString(),
+  ...toProfile(row),
 });
 
-const columnsOf = (input: EstablishmentInputParsed) => ({
+const columnsOf = (input: EstablishmentInputParsed, storedCovers?: Selectable<EstablishmentsTable>['covers']) => ({
   name: input.name,
   address: input.address,
   postal_code: input.postalCode,
@@ -45,6 +48,7 @@ const columnsOf = (input: EstablishmentInputParsed) => ({
   phone: input.phone,
   // Absent: kept as stored (src/shared/api/organisations.ts `accessibilityContactSchema`).
   ...(input.accessibilityContact === undefined ? {} : { accessibility_contact: input.accessibilityContact }),
+  ...profileColumns(input, storedCovers),
 });
 
 /** GET /api/establishments: oldest first; the first one is where a new menu goes by default. */
@@ -89,7 +93,7 @@ export async function updateEstablishment(
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('establishments')
-      .select('name')
+      .select(['name', 'covers'])
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .forUpdate()
@@ -98,7 +102,7 @@ export async function updateEstablishment(
     await claimVersion(trx, 'establishments', { id }, version, actor);
     const row = await trx
       .updateTable('establishments')
-      .set({ ...columnsOf(input), updated_at: new Date() })
+      .set({ ...columnsOf(input, before.covers), updated_at: new Date() })
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .returning(COLUMNS)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { EgalimAnswer, GemrcnAnswer, ProductionAnswer } from '../../../shared/api/meal-plans.ts';
-import { addDays, mondayOf, POPULATIONS, type Population } from '../../../shared/catering/catering.ts';
+import type { EgalimAnswer, GemrcnAnswer } from '../../../shared/api/meal-plans.ts';
+import { addDays, mondayOf, type Population } from '../../../shared/catering/catering.ts';
 import {
   egalimShares,
   egalimTotals,
@@ -8,11 +8,10 @@ import {
   type PlannedPurchaseLine,
 } from '../../../shared/catering/egalim.ts';
 import { evaluateGrid, RULESET_LABELS, type GridMeal } from '../../../shared/catering/gemrcn.ts';
-import { coverPortion } from '../../../shared/catering/portions.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadDishes, type Dish } from './dishes.ts';
-import { readPortionGrid } from './portion-grid.ts';
-import { findEstablishment, readEntries, type EntryRow } from './service.ts';
+import { findEstablishment } from './establishment-context.ts';
+import { readEntries, type EntryRow } from './plan-rows.ts';
 
 /** 20 grid meals fit in 120 days even with one lunch a week for a term and its holidays. */
 const GRID_LOOKAHEAD_DAYS = 120;
@@ -45,7 +44,12 @@ export async function gemrcnFor(
     entries.map((e) => e.recipe_id),
   );
   const result = evaluateGrid(gridMeals(entries, dishes), population);
-  return { ...result, population, rulesetLabel: RULESET_LABELS[result.ruleset] };
+  return {
+    ...result,
+    population,
+    rulesetLabel: RULESET_LABELS[result.ruleset],
+    incompleteMeals: [...new Set(result.incomplete.map((m) => m.date))],
+  };
 }
 
 /** What one portion of each planned dish is bought as, sub-recipes opened (shares are ratios: covers cancel out). */
@@ -94,57 +98,6 @@ export async function egalimFor(
       vegetarianWeeks: withVegetarian.length,
       weeksWithoutVegetarian: weeks.filter((w) => !withVegetarian.includes(w)),
     },
-  };
-}
-
-const round = (v: number, unit: string) => (unit === 'unité' ? Math.round(v * 10) / 10 : Math.round(v));
-
-/**
- * The quantities to cook on `date` for the given covers per population: each cover of each dish
- * scaled to the establishment's grammage for its population (src/shared/catering/portions.ts),
- * one recipe portion where the grid says so or the recipe's portion weight is unknown.
- */
-export async function productionFor(
-  db: Kysely<DB>,
-  organisationId: string,
-  establishmentId: string,
-  date: string,
-  covers: Record<Population, number>,
-): Promise<ProductionAnswer> {
-  await findEstablishment(db, organisationId, establishmentId);
-  const entries = await readEntries(db, organisationId, establishmentId, date, date);
-  const dishes = await loadDishes(
-    db,
-    organisationId,
-    entries.map((e) => e.recipe_id),
-  );
-  const grid = await readPortionGrid(db, organisationId, establishmentId);
-  const served = POPULATIONS.filter((p) => covers[p] > 0);
-  return {
-    date,
-    covers,
-    dishes: entries
-      .filter((e) => dishes.has(e.recipe_id))
-      .map((e) => {
-        const dish = dishes.get(e.recipe_id)!;
-        const each = served.map((p) => ({ population: p, ...coverPortion(grid, e.slot, p, dish.profile) }));
-        const portions = each.reduce((sum, c) => sum + covers[c.population] * c.factor, 0);
-        const ownPortion = dish.profile.portionGrams === null ? null : Math.round(dish.profile.portionGrams);
-        return {
-          service: e.service,
-          slot: e.slot,
-          recipeName: dish.name,
-          portionLine: coverPortion(grid, e.slot, 'adulte', dish.profile).line,
-          portionGrams: Object.fromEntries(each.map((c) => [c.population, c.cell.grams ?? ownPortion])),
-          portionSources: Object.fromEntries(each.map((c) => [c.population, c.cell.source])),
-          scaled: each.every((c) => c.scaled || c.cell.grams === null),
-          ingredients: dish.lines.map((l) => ({
-            name: l.name,
-            quantity: round((l.quantity / dish.servings) * portions, l.unit),
-            unit: l.unit,
-          })),
-        };
-      }),
   };
 }
 

@@ -10,11 +10,19 @@ import {
 import { egalimLabels, SEAFOOD_ALLERGENS } from '../../../shared/catering/product-egalim.ts';
 import type { LineUnit } from '../../../shared/api/recipes.ts';
 import { toGrams } from '../../../shared/units.ts';
+import { dinerMeatOrigins, type DinerMeatOrigin } from '../../../shared/diner-meat-origins.ts';
+import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { ProductOrigin } from '../../../shared/product-origins.ts';
+import type { Pack } from '../../../shared/catering/quantities.ts';
+import { isFrenchOrigin } from '../../../shared/product-origin-stages.ts';
+import type { DishDietFacts } from '../../../shared/catering/diets.ts';
 import type { DB } from '../../db/schema.ts';
 import { productCostPerGram, servedGrams, subRecipeGrams } from '../../domain/recipe-line-sources.ts';
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 
 export interface DishLine {
+  /** `food:<code>`, `product:<id>` or `recipe:<id>`: the same ingredient in two dishes adds up. */
+  key: string;
   name: string;
   quantity: number;
   unit: LineUnit;
@@ -29,7 +37,14 @@ export interface DishLine {
   /** Per 100 g, for the GEMRCN grid: a Ciqual food's values, an own product's label values (calcium from the food it was pre-filled from). */
   per100g: Pick<ProfileLine, 'fat' | 'protein' | 'sugars' | 'calciumMg'>;
   /** What an own product is, beyond its family: meat when it declares a meat kind, fish or seafood by its allergens. */
-  nature: Pick<ProfileLine, 'meat' | 'fish'>;
+  nature: Pick<ProfileLine, 'meat' | 'fish' | 'pork'>;
+  /** An own product's supplier, pack, months of season and French origin (order list, « de saison », « ma cantine »). */
+  supplier: string | null;
+  pack: Pack | null;
+  seasonMonths: readonly number[];
+  france: boolean;
+  /** Grams of one piece, for a line in « unité ». */
+  gramsPerUnit: number | null;
 }
 
 /** A planned recipe with what the plan's checks need, read in two queries for any number of recipes. */
@@ -38,10 +53,19 @@ export interface Dish {
   name: string;
   servings: number;
   allergens: string[];
+  traces: string[];
   allergensDeclared: boolean;
+  homemade: boolean;
+  /** The meats' origins as diners read them (src/shared/diner-meat-origins.ts). */
+  meatOrigins: DinerMeatOrigin[];
+  /** The owner's « de saison » tick, and the months of season of its products that have some. */
+  seasonal: boolean;
+  produceMonths: (readonly number[])[];
   profile: DishProfile;
   perServing: { energyKcal: number | null; protein: number | null; carbs: number | null; fat: number | null };
   lines: DishLine[];
+  /** What the whole recipe is made of, sub-recipes opened (`share`: of each line, for one batch of the recipe). */
+  leaves: { line: DishLine; share: number }[];
   /**
    * What one portion is bought as, for EGalim: every product and food line, a sub-recipe's
    * own lines in the share the dish uses of it (so a sub-recipe of organic products counts as
@@ -52,6 +76,17 @@ export interface Dish {
   labelledIngredients: { name: string; labels: readonly EgalimLabel[] }[];
 }
 
+/** What the diet variants check of a dish (src/shared/catering/diets.ts). */
+export const dietFacts = (dish: Dish): DishDietFacts => ({
+  allergens: dish.allergens,
+  traces: dish.traces,
+  allergensDeclared: dish.allergensDeclared,
+  meat: dish.profile.meat,
+  pork: dish.profile.pork,
+  vegetarian: dish.profile.vegetarian,
+  unknownMake: dish.profile.unknownMake,
+});
+
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
 /**
@@ -61,7 +96,7 @@ const num = (v: unknown): number | null => (v === null || v === undefined || v =
  */
 export function purchaseLineOf(line: DishLine): PlannedPurchaseLine {
   const value = line.costPerGram !== null && line.grams !== null ? line.grams * line.costPerGram : null;
-  return { value, labels: line.labels, family: familyOf(line) };
+  return { value, labels: line.labels, family: familyOf(line), france: line.france };
 }
 
 /**
@@ -100,6 +135,14 @@ function readLines(db: Kysely<DB>, ids: readonly string[]) {
         'sr.cooked_weight_g as sub_cooked_weight_g',
         'sr.facts as sub_facts',
         'pf.subgroup_code as p_subgroup_code',
+      ])
+      .select([
+        'p.supplier as p_supplier',
+        'p.pack_quantity as p_pack_quantity',
+        'p.pack_unit as p_pack_unit',
+        'p.season_months as p_season_months',
+        'p.origin as p_origin',
+        'ri.food_code',
       ])
       .select([
         'p.id as product_id',
@@ -151,7 +194,14 @@ export async function loadDishes(
       'name',
       'servings',
       'allergens',
+      'traces',
       'allergens_declared',
+      'homemade',
+      'meat_origins',
+      sql<ProductOrigin[] | null>`facts->'origins'`.as('product_origins'),
+      'cook_time',
+      'catering_excluded',
+      'seasonal',
       'cooked_weight_g',
       'catering_tags',
       'calories_per_serving',
@@ -209,6 +259,12 @@ export async function loadDishes(
     );
   };
   const toDishLine = (l: LineRow): DishLine => ({
+    key:
+      l.sub_id !== null
+        ? `recipe:${l.sub_id}`
+        : l.product_id !== null
+          ? `product:${l.product_id}`
+          : `food:${l.food_code}`,
     name: l.name,
     quantity: Number(l.quantity),
     unit: l.unit,
@@ -228,8 +284,20 @@ export async function loadDishes(
         : { fat: num(l.fat_g), protein: num(l.protein_g), sugars: num(l.sugars_g), calciumMg: num(l.calcium_mg) },
     nature:
       l.product_id !== null
-        ? { meat: l.p_meat_kind !== null, fish: (l.p_allergens ?? []).some((a) => SEAFOOD_ALLERGENS.has(a)) }
+        ? {
+            meat: l.p_meat_kind !== null,
+            pork: l.p_meat_kind === 'porcine',
+            fish: (l.p_allergens ?? []).some((a) => SEAFOOD_ALLERGENS.has(a)),
+          }
         : {},
+    supplier: l.product_id !== null ? l.p_supplier?.trim() || null : null,
+    pack:
+      l.p_pack_quantity !== null && l.p_pack_unit !== null
+        ? { quantity: Number(l.p_pack_quantity), unit: l.p_pack_unit }
+        : null,
+    seasonMonths: l.p_season_months ?? [],
+    france: l.product_id !== null && isFrenchOrigin(l.p_origin),
+    gramsPerUnit: num(l.grams_per_unit) ?? num(l.p_grams_per_unit),
   });
   const linesOf = new Map([...byRecipe].map(([id, rows]) => [id, rows.map(toDishLine)]));
   const servedOf = new Map(lines.flatMap((l) => (l.sub_id !== null ? [[l.sub_id, servedGrams(sub(l))] as const] : [])));
@@ -261,7 +329,9 @@ export async function loadDishes(
       name: r.name,
       servings: r.servings,
       cookedWeightG: num(r.cooked_weight_g) ?? (rawGrams > 0 ? rawGrams : null),
+      cookTimeMinutes: r.cook_time,
       tags: r.catering_tags as CateringTag[],
+      excluded: r.catering_excluded as CateringTag[],
       lines: madeOf.map(({ line, share }) => ({
         name: line.name,
         grams: line.grams === null ? null : line.grams * share,
@@ -278,7 +348,13 @@ export async function loadDishes(
       name: r.name,
       servings: r.servings,
       allergens: r.allergens,
+      traces: r.traces,
       allergensDeclared: r.allergens_declared,
+      homemade: r.homemade,
+      meatOrigins: dinerMeatOrigins((r.meat_origins as MeatOrigin[] | null) ?? [], r.product_origins ?? []),
+      seasonal: r.seasonal,
+      produceMonths: madeOf.flatMap(({ line }) => (line.seasonMonths.length > 0 ? [line.seasonMonths] : [])),
+      leaves: madeOf,
       profile,
       perServing: {
         energyKcal: num(r.calories_per_serving),

@@ -101,6 +101,8 @@ describe('meal plans with own products', () => {
       ],
     });
 
+    // Only a published week is public.
+    await call('POST', `/api/meal-plans/${establishment}/publish`, { week: WEDNESDAY });
     const page = await t.request('GET', `/semaine/${establishment}?date=${WEDNESDAY}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(
@@ -155,6 +157,7 @@ describe('meal plans with own products', () => {
     expect(egalim.organicPercent).toBeCloseTo((organic / total) * 100, 0);
     expect(egalim.sustainablePercent).toBeCloseTo(((organic + aop) / total) * 100, 0);
 
+    await call('POST', `/api/meal-plans/${establishment}/publish`, { week: MONDAY3 });
     const page = await t.request('GET', `/semaine/${establishment}?date=${MONDAY3}`);
     expect(page.text).toContain('<span class="l">Bio\u00a0: Lait bio</span>');
     expect(page.text).toContain('Beurre AOP</span>');
@@ -207,7 +210,7 @@ describe('meal plans with own products', () => {
     const criterion = (id: string) => grid.criteria.find((c: { id: string }) => c.id === id);
     // 18 % fat in the product: an entrée « contenant plus de 15 % de lipides ».
     expect(criterion('entrees-grasses').matches).toEqual([
-      { date: TUESDAY4, service: 'dejeuner', recipeName: 'Museau vinaigrette' },
+      { date: TUESDAY4, service: 'dejeuner', recipeName: 'Museau vinaigrette', reason: '18\u00a0% de lipides' },
     ]);
     // The hachis is one third beef by weight: a « préparation … contenant moins de 70 % » of meat.
     expect(criterion('preparations-moins-70').matches.map((x: { recipeName: string }) => x.recipeName)).toContain(

@@ -204,7 +204,7 @@ describe('meal plans', () => {
       to: addDays(MONDAY, 7),
       times: 3,
     });
-    expect([copy.status, copy.body]).toEqual([200, { copied: 75 }]);
+    expect([copy.status, copy.body]).toEqual([200, { copied: 75, skipped: [] }]);
     const overlap = await as(owner).post(`/api/meal-plans/${establishment}/copy`, {
       from: MONDAY,
       days: 7,
@@ -226,15 +226,46 @@ describe('meal plans', () => {
     expect(byId('fruits-crus')).toMatchObject({ count: 20, ok: true });
     expect(byId('feculents')).toMatchObject({ count: 20, ok: false });
     expect(byId('poissons')).toMatchObject({ count: 8, ok: true });
-    expect(byId('poissons').matches[0]).toEqual({ date: MONDAY, service: 'dejeuner', recipeName: 'Cabillaud vapeur' });
-    expect(byId('viandes-non-hachees')).toMatchObject({ count: 0, ok: false });
+    expect(byId('poissons').matches[0]).toMatchObject({
+      date: MONDAY,
+      service: 'dejeuner',
+      recipeName: 'Cabillaud vapeur',
+    });
+    // A grilled beef steak (Ciqual 6200) is whole beef by its name, and says so.
+    expect(byId('viandes-non-hachees')).toMatchObject({ count: 8, ok: true });
+    expect(byId('viandes-non-hachees').matches[0].reason).toBe(
+      '100\u00a0% de viande non hachée (Boeuf, steak ou bifteck grillé/poêlé)',
+    );
+    expect((await as(owner).get(`/api/recipes/${r.steak}/catering`)).body).toEqual({
+      tags: [],
+      excluded: [],
+      seasonal: false,
+      automatic: [
+        { tag: 'viande-non-hachee', reason: '100\u00a0% de viande non hachée (Boeuf, steak ou bifteck grillé/poêlé)' },
+      ],
+    });
 
     expect(
       (await as(owner).put(`/api/recipes/${r.steak}/catering`, { tags: ['viande-non-hachee', 'bogus'] })).status,
     ).toBe(422);
+    const both = await as(owner).put(`/api/recipes/${r.steak}/catering`, {
+      tags: ['frit'],
+      excluded: ['frit'],
+    });
+    expect([both.status, both.body.error.fields.excluded]).toEqual([422, m.tagInvalid]);
+    // « Ne compte pas »: the dietitian says this steak is minced after all.
+    const excluded = await as(owner).put(`/api/recipes/${r.steak}/catering`, {
+      tags: [],
+      excluded: ['viande-non-hachee'],
+    });
+    expect(excluded.body).toMatchObject({ tags: [], excluded: ['viande-non-hachee'] });
+    expect((await grid()).criteria.find((c: { id: string }) => c.id === 'viandes-non-hachees')).toMatchObject({
+      count: 0,
+      ok: false,
+    });
     const tagged = await as(owner).put(`/api/recipes/${r.steak}/catering`, { tags: ['viande-non-hachee'] });
-    expect(tagged.body).toEqual({ tags: ['viande-non-hachee'], version: expect.any(Number) });
-    expect((await as(owner).get(`/api/recipes/${r.steak}/catering`)).body).toEqual({
+    expect(tagged.body).toMatchObject({ tags: ['viande-non-hachee'], excluded: [], version: expect.any(Number) });
+    expect((await as(owner).get(`/api/recipes/${r.steak}/catering`)).body).toMatchObject({
       tags: ['viande-non-hachee'],
       version: tagged.body.version,
     });
@@ -268,16 +299,36 @@ describe('meal plans', () => {
       3,
       [addDays(MONDAY, 7)],
     ]);
-    const csv = await as(owner).get(`/api/meal-plans/egalim.csv?establishmentId=${establishment}&year=2026`);
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toMatch(/^siret,année_bilan,valeur_totale,valeur_bio,/);
-    expect(csv.text.split('\r\n')[1]).toMatch(/^,2026,0\.00,0\.00,/);
+    // « ma cantine » needs the SIRET, and figures: no file of one portion per dish, nor of zeros.
+    const csv = () => as(owner).get(`/api/meal-plans/egalim.csv?establishmentId=${establishment}&year=2026`);
+    const noSiret = await csv();
+    expect([noSiret.status, noSiret.body.error.fields.siret]).toEqual([422, m.siretMissing]);
+    await as(owner).put(`/api/establishments/${establishment}`, { name: 'École Jules Ferry', siret: '21340172201787' });
+    const noCovers = await csv();
+    expect([noCovers.status, noCovers.body.error.fields.covers]).toEqual([422, m.coversMissing]);
+    await as(owner).put(`/api/establishments/${establishment}`, {
+      name: 'École Jules Ferry',
+      coversPerDay: { lundi: 100, mardi: 100, mercredi: 100, jeudi: 100, vendredi: 100 },
+    });
+    const noPrices = await csv();
+    expect([noPrices.status, noPrices.body.error.fields.prices]).toEqual([422, m.pricesMissing]);
   });
 
   it('publishing a week writes the meal_plan_published event; an empty week is refused', async () => {
     const res = await as(owner).post(`/api/meal-plans/${establishment}/publish`, { week: addDays(MONDAY, 3) });
-    expect([res.status, res.body]).toEqual([200, { week: MONDAY, dishes: 25 }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      {
+        week: MONDAY,
+        status: 'published',
+        validatedBy: null,
+        validatedAt: null,
+        publishedAt: expect.any(String),
+        changedAt: null,
+        version: 2,
+        dishes: 25,
+      },
+    ]);
     const events = await t.db
       .selectFrom('event_outbox')
       .select(['name', 'payload'])
@@ -327,7 +378,8 @@ describe('meal plans', () => {
       portionGrams: { maternelle: 50, elementaire: 70 },
       portionSources: { maternelle: 'arrete', elementaire: 'arrete' },
       scaled: true,
-      ingredients: [{ quantity: 1900, unit: 'g' }],
+      // Served weights in kilograms, rounded up: 1,9 kg.
+      ingredients: [{ name: 'Cabillaud, cuit à la vapeur', quantity: 1.9, unit: 'kg' }],
     });
     const yogurt = res.body.dishes.find((d: { slot: string }) => d.slot === 'laitier');
     expect(yogurt).toMatchObject({
@@ -335,7 +387,8 @@ describe('meal plans', () => {
       portionSources: { maternelle: 'recette' },
       scaled: true,
     });
-    expect(yogurt.ingredients[0].quantity).toBe(125 * 30);
+    // 125 g × 30 = 3 750 g: 3,8 kg.
+    expect(yogurt.ingredients[0]).toMatchObject({ quantity: 3.8, unit: 'kg' });
     const bad = await as(owner).get(
       `/api/meal-plans/production?establishmentId=${establishment}&date=${MONDAY}&adulte=-1`,
     );

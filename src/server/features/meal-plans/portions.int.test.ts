@@ -89,9 +89,10 @@ describe('grammages par âge', () => {
       portionGrams: { elementaire: 250, adulte: 300 },
       portionSources: { elementaire: 'arrete', adulte: 'repere' },
       scaled: true,
+      // Rounded up to what a cook weighs: 2,1 kg and 1,1 kg.
       ingredients: [
-        { quantity: 2067, unit: 'g' },
-        { quantity: 1033, unit: 'g' },
+        { quantity: 2.1, unit: 'kg' },
+        { quantity: 1.1, unit: 'kg' },
       ],
     });
     // Steak: 70 g élémentaire, 110 g adult, from a 100 g portion: 100 × (700 + 220) / 100.
@@ -99,7 +100,7 @@ describe('grammages par âge', () => {
       service: 'diner',
       portionLine: 'plat',
       portionGrams: { elementaire: 70, adulte: 110 },
-      ingredients: [{ quantity: 920 }],
+      ingredients: [{ quantity: 920, unit: 'g' }],
     });
   });
 
@@ -140,13 +141,16 @@ describe('grammages par âge', () => {
     expect(composed).toMatchObject({
       portionGrams: { elementaire: 200, adulte: 300 },
       portionSources: { elementaire: 'etablissement', adulte: 'repere' },
-      ingredients: [{ quantity: 1733 }, { quantity: 867 }],
+      ingredients: [
+        { quantity: 1.8, unit: 'kg' },
+        { quantity: 870, unit: 'g' },
+      ],
     });
     // The adult steak is one recipe portion (100 g): 700 + 2 × 100.
     expect(protein).toMatchObject({
       portionGrams: { elementaire: 70, adulte: 100 },
       portionSources: { adulte: 'etablissement' },
-      ingredients: [{ quantity: 900 }],
+      ingredients: [{ quantity: 900, unit: 'g' }],
     });
 
     // « Historique »: one line, named after the establishment.

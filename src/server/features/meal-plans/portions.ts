@@ -8,7 +8,8 @@ import { recordAudit } from '../../domain/audit.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { readPortionGrid } from './portion-grid.ts';
-import { assertPremium, findEstablishment, planEntity } from './service.ts';
+import { findEstablishment } from './establishment-context.ts';
+import { assertPremium, planEntity } from './plan-rows.ts';
 
 export async function getPortions(
   db: Kysely<DB>,

@@ -74,6 +74,11 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
     originStages: parseOriginStages(row.origin),
     meatKind: row.meat_kind,
     labels: row.labels as ProductLabel[],
+    seasonMonths: [...row.season_months].sort((a, b) => a - b),
+    pack:
+      row.pack_quantity === null || row.pack_unit === null
+        ? null
+        : { quantity: row.pack_quantity, unit: row.pack_unit },
     labelIngredients: row.label_ingredients,
     usedBy,
     createdAt: row.created_at.toISOString(),
@@ -133,6 +138,10 @@ async function productColumns(trx: Transaction<DB>, input: ProductInputParsed) {
     origin: storedOrigin(input),
     meat_kind: input.meatKind,
     labels: input.labels,
+    ...(input.seasonMonths !== undefined ? { season_months: input.seasonMonths } : {}),
+    ...(input.pack !== undefined
+      ? { pack_quantity: input.pack?.quantity ?? null, pack_unit: input.pack?.unit ?? null }
+      : {}),
     label_ingredients: input.labelIngredients,
   };
 }

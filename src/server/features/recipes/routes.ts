@@ -42,7 +42,7 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await updateRecipe(deps.db, actorOf(c), c.req.param('id'), input, version));
   });
   app.delete('/:id', write, async (c) => {
-    await deleteRecipe(deps.db, actorOf(c), c.req.param('id'));
+    await deleteRecipe(deps.db, actorOf(c), c.req.param('id'), c.req.query('plannedDays') === 'remove');
     return c.body(null, 204);
   });
   return app;

@@ -17,6 +17,8 @@ import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { plannedDaysOf, plannedDaysText } from '../../domain/planned-recipes.ts';
+import { mealPlanMessages } from '../../../shared/api/meal-plan-messages.ts';
 import { claimVersion } from '../../domain/versions.ts';
 import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import {
@@ -475,13 +477,23 @@ export async function updateRecipe(
   });
 }
 
-export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string): Promise<void> {
+export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string, removeFromPlans = false): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
     // Still inside another recipe: 409 naming it (the foreign key would refuse it too).
     const parents = await parentsOf(trx, actor.organisationId, id);
     if (parents.length > 0) throw new AppError('in_use', 409, recipeMessages.inUse(parents));
+    // Planned on days: named, and deleted only once confirmed; never while a published week serves it.
+    const planned = await plannedDaysOf(trx, actor.organisationId, id);
+    const published = planned.filter((d) => d.published);
+    if (published.length > 0)
+      throw new AppError('conflict', 409, mealPlanMessages.recipePublished(plannedDaysText(published)));
+    if (planned.length > 0 && !removeFromPlans) {
+      // `fields.plannedDays` tells the page it may ask and send `?plannedDays=remove`.
+      const message = mealPlanMessages.recipePlanned(plannedDaysText(planned));
+      throw new AppError('in_use', 409, message, { plannedDays: message });
+    }
     const row = await trx
       .deleteFrom('recipes')
       .where('id', '=', id)

@@ -31,6 +31,11 @@ export const OWNED_TABLES: Record<string, string> = {
   meal_plan_services: 'establishment_id, date, service',
   // An establishment's own grammages (migration 0018).
   establishment_portions: 'establishment_id, line, population',
+  // A canteen's year (migration 0024): closed days, diet counts, substitutes, weeks' publication.
+  establishment_closed_days: 'id',
+  establishment_diets: 'establishment_id',
+  meal_plan_substitutes: 'id',
+  meal_plan_weeks: 'establishment_id, week',
   qr_codes: 'id',
   qr_scans: 'id',
   // Scans per Paris day (migration 0017), kept from qr_scans by triggers.

@@ -432,3 +432,45 @@ export const hostileProductFile = (header = FILE_HEADER): fc.Arbitrary<SentReque
         ),
       ),
   );
+
+/**
+ * Hostile .ics files for POST /api/meal-plans/:establishment/closed-days/ics: random bytes, and
+ * calendars built from real and broken lines (dates out of range, folded lines, NUL, huge
+ * spans, recurring events, summaries of markup and SQL).
+ */
+export const hostileIcsFile = (): fc.Arbitrary<SentRequest> =>
+  fc.oneof(
+    fc
+      .tuple(fc.uint8Array({ maxLength: 4000 }), fc.constantFrom('text/calendar', 'application/octet-stream', null))
+      .map(([bytes, contentType]) => describeRequest({ body: new Uint8Array(bytes), contentType }, 'random bytes')),
+    fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            'BEGIN:VCALENDAR',
+            'END:VCALENDAR',
+            'BEGIN:VEVENT',
+            'END:VEVENT',
+            'DTSTART;VALUE=DATE:20261017',
+            'DTEND;VALUE=DATE:20261102',
+            'DTSTART:20261016T220000Z',
+            'DTEND:99991231',
+            'DTSTART:20260230',
+            'DTSTART;VALUE=DATE:19000101',
+            'DTEND;VALUE=DATE:21001231',
+            'RRULE:FREQ=DAILY',
+            'SUMMARY:<script>alert(1)</script>',
+            "SUMMARY:'; DROP TABLE establishment_closed_days; --",
+            'SUMMARY:\u0000',
+            `SUMMARY:${'x'.repeat(500)}`,
+            ' continued',
+          ),
+          fc.string({ unit: 'binary', maxLength: 60 }).map((s) => `SUMMARY:${s}`),
+          fc.string({ unit: 'binary', maxLength: 60 }),
+        ),
+        { maxLength: 40 },
+      )
+      .map((lines) =>
+        describeRequest({ body: ['BEGIN:VCALENDAR', ...lines].join('\r\n'), contentType: 'text/calendar' }, 'calendar'),
+      ),
+  );

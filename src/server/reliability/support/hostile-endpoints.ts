@@ -23,6 +23,8 @@ export interface Ids {
   product: string;
   /** A formule of the fuzzer's menu (issue 18). */
   formule: string;
+  /** A day the fuzzer's establishment closed (migration 0024). */
+  closedDay: string;
   /** Supplier invoices (docs/product/purchases.md): a draft and one of its lines; another draft to confirm. */
   invoice: string;
   invoiceLine: string;
@@ -110,6 +112,8 @@ export const productBody = () => ({
   originStages: { born: null, reared: 'Espagne', slaughtered: 'France' },
   meatKind: 'volaille',
   labels: ['label_rouge', 'bio'],
+  seasonMonths: [6, 7, 8],
+  pack: { quantity: 5, unit: 'kg' },
 });
 const productFields = [
   ...Object.keys(productBody()),
@@ -123,6 +127,9 @@ const productFields = [
   'labels.0',
   'originStages.born',
   'originStages.slaughtered',
+  'seasonMonths.0',
+  'pack.quantity',
+  'pack.unit',
 ];
 
 const establishmentBody = () => ({
@@ -131,9 +138,23 @@ const establishmentBody = () => ({
   postalCode: '75001',
   city: 'Paris',
   phone: '+33 1 23 45 67 89',
+  kind: 'college',
+  siret: '21340172201787',
+  schoolZone: 'C',
+  coversPerDay: { lundi: 300, mardi: 300 },
+  coversPerService: { diner: { lundi: 40 } },
+  ageMix: { adolescent: 90, adulte: 10 },
+  wednesdaysClosed: false,
+  needsValidation: false,
   accessibilityContact: 'accessibilite@chez-fuzz.fr',
 });
-const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone', 'accessibilityContact'];
+const establishmentFields = [
+  ...Object.keys(establishmentBody()),
+  'coversPerDay.lundi',
+  'coversPerService.diner',
+  'coversPerService.diner.lundi',
+  'ageMix.adolescent',
+];
 
 /** Every JSON body of the API. The coverage test keeps this list complete. */
 /**
@@ -459,8 +480,48 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'PUT',
       path: '/api/meal-plans/:establishment/:date/:service',
       signedIn: true,
-      valid: () => ({ components: [{ slot: 'plat', recipeId: ids().recipe }] }),
-      fields: ['components', 'components.0', 'components.0.slot', 'components.0.recipeId'],
+      valid: () => ({
+        components: [
+          { slot: 'plat', recipeId: ids().recipe, substitutes: [{ variant: 'texture_5', recipeId: ids().recipe }] },
+        ],
+      }),
+      fields: [
+        'components',
+        'components.0',
+        'components.0.slot',
+        'components.0.recipeId',
+        'components.0.substitutes',
+        'components.0.substitutes.0.variant',
+        'components.0.substitutes.0.recipeId',
+      ],
+    },
+    ...(['validate', 'unpublish'] as const).map((action): JsonEndpoint => ({
+      method: 'POST',
+      path: `/api/meal-plans/:establishment/${action}`,
+      signedIn: true,
+      valid: () => ({ week: '2026-09-07' }),
+      fields: ['week', 'version'],
+    })),
+    {
+      method: 'PUT',
+      path: '/api/meal-plans/:establishment/diets',
+      signedIn: true,
+      valid: () => ({ counts: { dejeuner: { sans_porc: 4, 'pai:arachides': 1 }, diner: { texture_4: 2 } } }),
+      fields: ['counts', 'counts.dejeuner', 'counts.dejeuner.sans_porc', 'counts.diner.texture_4', 'version'],
+    },
+    {
+      method: 'POST',
+      path: '/api/meal-plans/:establishment/closed-days',
+      signedIn: true,
+      valid: () => ({ date: '2027-02-15', label: 'Journée pédagogique' }),
+      fields: ['date', 'label'],
+    },
+    {
+      method: 'PUT',
+      path: '/api/meal-plans/:establishment/closed-days/:closedDay',
+      signedIn: true,
+      valid: () => ({ date: '2027-03-15', label: 'Pont' }),
+      fields: ['date', 'label', 'version'],
     },
     {
       method: 'POST',
@@ -480,8 +541,8 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'PUT',
       path: '/api/recipes/:recipe/catering',
       signedIn: true,
-      valid: () => ({ tags: ['frit', 'fromage'] }),
-      fields: ['tags', 'tags.0'],
+      valid: () => ({ tags: ['frit', 'fromage'], excluded: ['crudites'], seasonal: true }),
+      fields: ['tags', 'tags.0', 'excluded', 'excluded.0', 'seasonal'],
     },
     // « Intégrations » and the public API (docs/product/integrations.md).
     {
@@ -523,7 +584,13 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'PUT',
       path: '/api/meal-plans/:establishment/portions',
       signedIn: true,
-      valid: () => ({ grams: { entree: { maternelle: 60, adulte: null }, plat_compose: { elementaire: 230 } } }),
+      valid: () => ({
+        grams: {
+          entree: { maternelle: 60, adulte: null },
+          plat_compose: { elementaire: 230 },
+          patisserie: { adulte: 70 },
+        },
+      }),
       fields: [
         'grams',
         'grams.entree',
@@ -573,6 +640,7 @@ export const NO_JSON_BODY: Record<string, string> = {
   'POST /api/files/products/import': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
   'POST /api/files/recipes/preview': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
   'POST /api/files/recipes/import': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
+  'POST /api/meal-plans/:id/closed-days/ics': 'an .ics body, fuzzed below (« hostile .ics files »)',
   'POST /api/purchases/invoices': 'an invoice file (PDF or XML), fuzzed below (« hostile invoices »)',
   'POST /api/sales/import': 'a CSV or XLSX body, fuzzed below (« hostile sales files »)',
   'POST /api/integrations/deliveries/:id/resend': 'body ignored (the delivery is in the path)',
@@ -601,7 +669,13 @@ export const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/meal-plans/gemrcn', params: ['establishmentId', 'from', 'population'], signedIn: true },
   { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
   { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
-  { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
+  { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year', 'form'], signedIn: true },
+  { path: '/api/meal-plans/ma-cantine.csv', params: ['establishmentId', 'year', 'form'], signedIn: true },
+  { path: '/api/meal-plans/ma-cantine', params: ['establishmentId', 'year'], signedIn: true },
+  { path: '/api/meal-plans/calendar', params: ['establishmentId', 'from', 'to'], signedIn: true },
+  { path: '/api/meal-plans/diets', params: ['establishmentId'], signedIn: true },
+  // `format` left out: a valid one answers a CSV or XLSX file (meal-plans tests), not JSON.
+  { path: '/api/meal-plans/orders', params: ['establishmentId', 'from', 'to'], signedIn: true },
   // Supplier invoices, prices and sales (docs/product/purchases.md).
   { path: '/api/purchases/invoices', params: ['from', 'to'], signedIn: true },
   { path: '/api/purchases/prices', params: ['from', 'to'], signedIn: true },

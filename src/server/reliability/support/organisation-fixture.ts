@@ -30,6 +30,8 @@ export interface Fixture {
   member: string;
   /** A second session of the owner (signed in again), not the one the tests use. */
   session: string;
+  /** A day the second establishment closed (migration 0024). */
+  closedDay: string;
   /** A draft supplier invoice (docs/product/purchases.md), one of its lines, and another draft the owner may delete. */
   invoice: string;
   invoiceLine: string;
@@ -45,6 +47,8 @@ export interface Team {
   owner: SignedUpUser;
   editor: TeamMember;
   viewer: TeamMember;
+  /** Plans and validates meal plans, writes nothing else (src/shared/permissions.ts). */
+  dietitian: TeamMember;
   /** Was an editor, then removed by the owner: their session still signs them in. */
   removed: TeamMember;
   ids: Fixture;
@@ -97,6 +101,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   await makePremium(t, owner.organisationId);
   const editor = await addMember(t, owner, 'editor');
   const viewer = await addMember(t, owner, 'viewer');
+  const dietitian = await addMember(t, owner, 'dietitian');
   const spare = await addMember(t, owner, 'viewer');
   const removed = await addMember(t, owner, 'editor');
   await call('DELETE', `/api/organisation/members/${removed.user.id}`);
@@ -144,6 +149,17 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
       recipe_id: recipe.id,
     })
     .execute();
+  const closedDay = await t.db
+    .insertInto('establishment_closed_days')
+    .values({
+      organisation_id: owner.organisationId,
+      establishment_id: establishment.id,
+      date: '2026-11-11',
+      label: 'Armistice',
+      source: 'saisie',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const invoiceOf = async (number: string) => {
     const res = await postFile(
       t,
@@ -196,11 +212,12 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     establishment: establishment.id,
     invitation: invitation.id,
     member: spare.user.id,
+    closedDay: closedDay.id,
     invoice: invoice.id,
     invoiceLine: invoice.lines[0]!.id,
     otherInvoice: otherInvoice.id,
   };
-  return { owner, editor, viewer, removed, ids };
+  return { owner, editor, viewer, dietitian, removed, ids };
 }
 
 /** Ids that name no row at all (same formats). */
@@ -222,6 +239,7 @@ export function unknownFixture(): Fixture {
     invitation: uuid(),
     member: uuid(),
     session: uuid(),
+    closedDay: uuid(),
     invoice: uuid(),
     invoiceLine: uuid(),
     otherInvoice: uuid(),

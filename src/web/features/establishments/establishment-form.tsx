@@ -14,6 +14,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { fetchEstablishment, useSaveEstablishment } from './api.ts';
+import { CateringFields, cateringDefaults } from './catering-fields.tsx';
 import { ConflictNotice } from '../../components/conflict-notice.tsx';
 import { useVersionedForm } from '../../lib/versions.ts';
 
@@ -24,6 +25,7 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   city: establishment?.city ?? '',
   phone: establishment?.phone ?? '',
   accessibilityContact: establishment?.accessibilityContact ?? '',
+  ...cateringDefaults(establishment),
 });
 
 /**
@@ -78,6 +80,8 @@ export function EstablishmentForm({
               city: 'city',
               phone: 'phone',
               accessibilityContact: 'accessibilityContact',
+              siret: 'siret',
+              ageMix: 'ageMix',
             }),
           );
         },
@@ -89,7 +93,7 @@ export function EstablishmentForm({
       ref={formRef}
       noValidate
       onSubmit={submit}
-      className="max-w-md space-y-3"
+      className="max-w-xl space-y-3"
       aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}
     >
       <Field
@@ -142,6 +146,7 @@ export function EstablishmentForm({
         error={errors.accessibilityContact?.message}
         {...form.register('accessibilityContact')}
       />
+      <CateringFields register={form.register} errors={errors} />
       <FormAlert message={formError} />
       <ConflictNotice
         conflict={conflict}

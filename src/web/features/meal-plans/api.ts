@@ -1,7 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CalendarAnswer,
   CateringTagsAnswer,
+  ClosedDay,
+  DietsAnswer,
   EgalimAnswer,
+  MaCantineAnswer,
+  OrdersAnswer,
+  WeekState,
   GemrcnAnswer,
   MealPlanRange,
   PlannedDay,
@@ -10,6 +16,7 @@ import type {
   ProductionAnswer,
 } from '../../../shared/api/meal-plans.ts';
 import type { CateringTag, Population, Service, Slot } from '../../../shared/catering/catering.ts';
+import type { DietCounts, Variant } from '../../../shared/catering/diets.ts';
 import { api } from '../../lib/api.ts';
 
 const KEY = ['meal-plans'] as const;
@@ -49,16 +56,98 @@ export function useEgalim(establishmentId: string, from: string, to: string) {
   });
 }
 
-export function useProduction(
-  establishmentId: string,
-  date: string,
-  covers: Record<Population, number>,
-  enabled: boolean,
-) {
+/** The day's sheet: the establishment's covers, or the ones typed (`covers` null: the establishment's). */
+export function useProduction(establishmentId: string, date: string, covers: Record<Population, number> | null) {
   return useQuery({
     queryKey: [...KEY, 'production', establishmentId, date, covers],
-    queryFn: () => api<ProductionAnswer>(`/api/meal-plans/production?${q({ establishmentId, date, ...covers })}`),
-    enabled: enabled && establishmentId !== '',
+    queryFn: () =>
+      api<ProductionAnswer>(`/api/meal-plans/production?${q({ establishmentId, date, ...(covers ?? {}) })}`),
+    enabled: establishmentId !== '' && date !== '',
+  });
+}
+
+export function useOrders(establishmentId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: [...KEY, 'orders', establishmentId, from, to],
+    queryFn: () => api<OrdersAnswer>(`/api/meal-plans/orders?${q({ establishmentId, from, to })}`),
+    enabled: establishmentId !== '' && from !== '' && to >= from,
+  });
+}
+export const ordersFileUrl = (establishmentId: string, from: string, to: string, format: 'csv' | 'xlsx') =>
+  `/api/meal-plans/orders?${q({ establishmentId, from, to, format })}`;
+
+export function useCalendar(establishmentId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: [...KEY, 'calendar', establishmentId, from, to],
+    queryFn: () => api<CalendarAnswer>(`/api/meal-plans/calendar?${q({ establishmentId, from, to })}`),
+    enabled: establishmentId !== '',
+  });
+}
+
+export function useDiets(establishmentId: string) {
+  return useQuery({
+    queryKey: [...KEY, 'diets', establishmentId],
+    queryFn: () => api<DietsAnswer>(`/api/meal-plans/diets?${q({ establishmentId })}`),
+    enabled: establishmentId !== '',
+  });
+}
+
+export function useSaveDiets(establishmentId: string) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: (body: { counts: DietCounts; version: number }) =>
+      api<DietsAnswer>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/diets`, { method: 'PUT', body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useMaCantine(establishmentId: string, year: number) {
+  return useQuery({
+    queryKey: [...KEY, 'ma-cantine', establishmentId, year],
+    queryFn: () => api<MaCantineAnswer>(`/api/meal-plans/ma-cantine?${q({ establishmentId, year })}`),
+    enabled: establishmentId !== '',
+  });
+}
+export const maCantineCsvUrl = (establishmentId: string, year: number, form: 'simple' | 'detaille') =>
+  `/api/meal-plans/ma-cantine.csv?${q({ establishmentId, year, form })}`;
+
+export function useAddClosedDay(establishmentId: string) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: (body: { date: string; label: string }) =>
+      api<ClosedDay>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/closed-days`, { method: 'POST', body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteClosedDay(establishmentId: string) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<void>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/closed-days/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
+    onSettled: invalidate,
+  });
+}
+
+/** An .ics file, sent as it is. */
+export function useImportIcs(establishmentId: string) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const res = await fetch(`/api/meal-plans/${encodeURIComponent(establishmentId)}/closed-days/ics`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/calendar' },
+        body: await file.text(),
+        credentials: 'same-origin',
+      });
+      const body = (await res.json()) as
+        { imported: number; skipped: number; alreadyClosed: number } | { error: { message: string } };
+      if (!res.ok || 'error' in body) throw new Error('error' in body ? body.error.message : 'Erreur');
+      return body;
+    },
+    onSettled: invalidate,
   });
 }
 
@@ -69,9 +158,6 @@ export function usePortions(establishmentId: string) {
     enabled: establishmentId !== '',
   });
 }
-
-export const egalimCsvUrl = (establishmentId: string, year: number) =>
-  `/api/meal-plans/egalim.csv?${q({ establishmentId, year })}`;
 
 /** Any change of plan or classification refetches every view of the plan. */
 function useInvalidatePlans() {
@@ -90,7 +176,7 @@ export function useSaveService(establishmentId: string) {
     }: {
       date: string;
       service: Service;
-      components: { slot: Slot; recipeId: string }[];
+      components: { slot: Slot; recipeId: string; substitutes?: { variant: Variant; recipeId: string }[] }[];
       /** The service's version as read (0: never saved), src/shared/api/versions.ts. */
       version?: number;
     }) =>
@@ -112,7 +198,10 @@ export function useCopyPlan(establishmentId: string) {
   const invalidate = useInvalidatePlans();
   return useMutation({
     mutationFn: (body: { from: string; days: 1 | 7 | 28; to: string; times: number }) =>
-      api<{ copied: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/copy`, { method: 'POST', body }),
+      api<{ copied: number; skipped: { date: string; label: string }[] }>(
+        `/api/meal-plans/${encodeURIComponent(establishmentId)}/copy`,
+        { method: 'POST', body },
+      ),
     onSettled: invalidate,
   });
 }
@@ -129,11 +218,16 @@ export function useSaveCateringTags() {
   const invalidate = useInvalidatePlans();
   return useMutation({
     // The version the form read (useCateringTags): a save over someone else's answers 409.
-    mutationFn: ({ recipeId, tags, version }: { recipeId: string; tags: CateringTag[]; version?: number }) =>
-      api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, {
-        method: 'PUT',
-        body: { tags, ...(version === undefined ? {} : { version }) },
-      }),
+    mutationFn: ({
+      recipeId,
+      ...body
+    }: {
+      recipeId: string;
+      tags: CateringTag[];
+      excluded: CateringTag[];
+      seasonal: boolean;
+      version?: number;
+    }) => api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, { method: 'PUT', body }),
     onSettled: invalidate,
   });
 }
@@ -148,12 +242,23 @@ export function useSavePortions(establishmentId: string) {
   });
 }
 
-export function usePublishWeek(establishmentId: string) {
+/** Publish, validate (a dietitian) or take back a week; the version sent back makes a stale click a 409. */
+export function useWeekAction(establishmentId: string) {
+  const invalidate = useInvalidatePlans();
   return useMutation({
-    mutationFn: (week: string) =>
-      api<{ week: string; dishes: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/publish`, {
+    mutationFn: ({
+      action,
+      week,
+      version,
+    }: {
+      action: 'publish' | 'validate' | 'unpublish';
+      week: string;
+      version: number;
+    }) =>
+      api<WeekState & { dishes: number }>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/${action}`, {
         method: 'POST',
-        body: { week },
+        body: { week, version },
       }),
+    onSettled: invalidate,
   });
 }

@@ -28,7 +28,12 @@ export function CopyForm({ establishmentId, monday }: { establishmentId: string;
     copy.mutate(
       { from, days, to, times },
       {
-        onSuccess: (result) => toast.success(`${result.copied} plats copiés`),
+        onSuccess: (result) =>
+          toast.success(
+            result.skipped.length
+              ? `${result.copied} plats copiés, jours sans service sautés : ${result.skipped.length}`
+              : `${result.copied} plats copiés`,
+          ),
         onError: (e) =>
           setError(
             e instanceof ApiError && e.status < 500 && e.status > 0

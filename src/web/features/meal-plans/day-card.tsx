@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { PlannedDay } from '../../../shared/api/meal-plans.ts';
+import type { PlannedComponent, PlannedDay } from '../../../shared/api/meal-plans.ts';
 import {
   POPULATION_LABELS,
   SERVICE_SLOTS,
@@ -8,9 +8,11 @@ import {
   type Service,
   type Slot,
 } from '../../../shared/catering/catering.ts';
+import { variantLabel, type Variant } from '../../../shared/catering/diets.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { dayLabel } from './dates.ts';
+import { cn } from '../../lib/cn.ts';
 import type { PlannedService } from './api.ts';
 import { ConflictNotice } from '../../components/conflict-notice.tsx';
 import { useVersionConflict } from '../../lib/versions.ts';
@@ -20,6 +22,8 @@ export interface RecipeOption {
   name: string;
 }
 
+type ComponentInput = { slot: Slot; recipeId: string; substitutes?: { variant: Variant; recipeId: string }[] };
+
 interface Props {
   day: PlannedDay;
   service: Service;
@@ -28,11 +32,13 @@ interface Props {
   recipes: readonly RecipeOption[];
   datalistId: string;
   canWrite: boolean;
+  /** The variants this service serves that may take another dish (textures are made from the same dish). */
+  variants: readonly Variant[];
   /**
    * Saves the whole service on `version` (the one read, src/shared/api/versions.ts); the card
    * sends its saves one after the other. A stale version's 409 comes back as a rejection.
    */
-  onSave: (components: { slot: Slot; recipeId: string }[], version: number) => Promise<PlannedDay | undefined>;
+  onSave: (components: ComponentInput[], version: number) => Promise<PlannedDay | undefined>;
   /** The service as saved now, for the conflict notice. */
   loadSaved: () => Promise<PlannedService>;
 }
@@ -45,12 +51,34 @@ function nutritionLine(day: PlannedDay, population: Population): string {
   return `${formatNumber(n.energyKcal)}\u00a0kcal${grams('protéines', n.protein)}${grams('glucides', n.carbs)}${grams('lipides', n.fat)} par convive ${POPULATION_LABELS[population].toLocaleLowerCase('fr')}`;
 }
 
+const input =
+  'mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 shadow-sm disabled:bg-stone-50';
+const toInput = (list: readonly PlannedComponent[]): ComponentInput[] =>
+  list.map((c) => ({
+    slot: c.slot,
+    recipeId: c.recipeId,
+    ...(c.substitutes?.length
+      ? { substitutes: c.substitutes.map((s) => ({ variant: s.variant, recipeId: s.recipeId })) }
+      : {}),
+  }));
+
 /**
  * One day of the week view: a field per component, typed with the browser's own suggestions
  * (a datalist of the organisation's recipes), so the whole week is planned from the keyboard:
- * Tab to the next component, type, Enter or Tab to save.
+ * Tab to the next component, type, Enter or Tab to save. Under a component, a field per diet
+ * variant served names its substitute. A day the establishment does not serve says why.
  */
-export function DayCard({ day, service, population, recipes, datalistId, canWrite, onSave, loadSaved }: Props) {
+export function DayCard({
+  day,
+  service,
+  population,
+  recipes,
+  datalistId,
+  canWrite,
+  variants,
+  onSave,
+  loadSaved,
+}: Props) {
   const shown: PlannedService = day.services.find((s) => s.service === service) ?? {
     service,
     version: 0,
@@ -58,6 +86,7 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
   };
   const planned = shown.components;
   const label = dayLabel(day.date);
+  const closure = day.closures?.[service];
   // Typing fast (Tab, Tab…) saves before the previous answer is back: each save starts from
   // the card's latest list and the version the previous save made, and saves go out in order,
   // so none overwrites a later one. Someone else's save in between is a conflict (409).
@@ -67,11 +96,13 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
   const conflict = useVersionConflict<PlannedService, PlannedService>();
   // « Recharger » drops what was typed: the fields are made again from the saved service.
   const [generation, setGeneration] = useState(0);
+  const find = (name: string) =>
+    recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr'));
 
   const send = (next: PlannedService, base: PlannedService) => {
     latest.current = next;
     pending.current += 1;
-    const components = next.components.map((c) => ({ slot: c.slot, recipeId: c.recipeId }));
+    const components = toInput(next.components);
     conflict.clear();
     queue.current = queue.current
       .then(() => onSave(components, latest.current?.version ?? next.version))
@@ -88,53 +119,143 @@ export function DayCard({ day, service, population, recipes, datalistId, canWrit
       });
   };
 
+  /** The card's own last save, until the refetched plan has caught up with it. */
+  const current = (): PlannedService => {
+    const own = latest.current?.service === service ? latest.current : null;
+    return own && (pending.current > 0 || own.version > shown.version) ? own : shown;
+  };
+
   const commit = (slot: Slot, text: string) => {
     // While someone else's save is shown, nothing is sent until « Recharger » or « Garder ».
     if (conflict.state) return;
     const name = text.trim();
-    // The card's own last save, until the refetched plan has caught up with it.
-    const own = latest.current?.service === service ? latest.current : null;
-    const base = own && (pending.current > 0 || own.version > shown.version) ? own : shown;
+    const base = current();
     const list = base.components;
-    if ((list.find((c) => c.slot === slot)?.recipeName ?? '') === name) return;
-    const recipe =
-      name === '' ? null : recipes.find((r) => r.name.toLocaleLowerCase('fr') === name.toLocaleLowerCase('fr'));
+    const existing = list.find((c) => c.slot === slot);
+    if ((existing?.recipeName ?? '') === name) return;
+    const recipe = name === '' ? null : find(name);
     if (name !== '' && !recipe) return;
     const next = [
       ...list.filter((c) => c.slot !== slot),
-      ...(recipe ? [{ slot, recipeId: recipe.id, recipeName: recipe.name }] : []),
+      ...(recipe
+        ? [{ slot, recipeId: recipe.id, recipeName: recipe.name, substitutes: existing?.substitutes ?? [] }]
+        : []),
     ];
     send({ service, version: base.version, components: next }, base);
   };
+
+  const commitSubstitute = (slot: Slot, variant: Variant, text: string) => {
+    if (conflict.state) return;
+    const base = current();
+    const list = base.components;
+    const component = list.find((c) => c.slot === slot);
+    if (!component) return;
+    const name = text.trim();
+    const before = component.substitutes?.find((s) => s.variant === variant)?.recipeName ?? '';
+    if (before === name) return;
+    const recipe = name === '' ? null : find(name);
+    if (name !== '' && !recipe) return;
+    const substitutes = [
+      ...(component.substitutes ?? []).filter((s) => s.variant !== variant),
+      ...(recipe ? [{ variant, recipeId: recipe.id, recipeName: recipe.name, problem: null }] : []),
+    ];
+    send(
+      { service, version: base.version, components: list.map((c) => (c.slot === slot ? { ...c, substitutes } : c)) },
+      base,
+    );
+  };
+
+  // A field per dish and variant that needs another dish (the planned one does not suit it), or has one.
+  const pairs = planned.flatMap((component) =>
+    variants.flatMap((variant) => {
+      const substitute = component.substitutes?.find((s) => s.variant === variant);
+      const problem = component.unsuited?.find((u) => u.variant === variant)?.problem ?? null;
+      return problem || substitute ? [{ component, variant, substitute, problem }] : [];
+    }),
+  );
+  const missing = pairs.filter((p) => p.problem && !p.substitute).length;
+
+  if (closure && planned.length === 0)
+    return (
+      <Card className="space-y-1 bg-stone-50 p-4" data-testid={`day-${day.date}`} data-closed={closure.kind}>
+        <h2 className="font-semibold first-letter:uppercase text-stone-700">{label}</h2>
+        <p className="text-sm text-stone-600">Pas de service&nbsp;: {closure.label}</p>
+      </Card>
+    );
 
   return (
     <Card className="space-y-3 p-4" data-testid={`day-${day.date}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold first-letter:uppercase text-stone-900">{label}</h2>
         {day.vegetarianLunch && <Badge tone="green">Menu végétarien</Badge>}
+        {closure && <Badge tone="orange">Fermé&nbsp;: {closure.label}</Badge>}
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
         {SERVICE_SLOTS[service].map((slot) => {
-          const current = planned.find((c) => c.slot === slot)?.recipeName ?? '';
+          const component = planned.find((c) => c.slot === slot);
+          const current = component?.recipeName ?? '';
           return (
-            <label key={`${slot}-${current}-${generation}`} className="block text-xs font-medium text-stone-600">
-              {SLOT_LABELS[slot]}
-              <input
-                className="mt-0.5 block h-9 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 shadow-sm disabled:bg-stone-50"
-                list={datalistId}
-                defaultValue={current}
-                disabled={!canWrite}
-                aria-label={`${label}, ${SLOT_LABELS[slot]}`}
-                placeholder="Rechercher une recette"
-                onBlur={(e) => commit(slot, e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') commit(slot, e.currentTarget.value);
-                }}
-              />
-            </label>
+            <div key={`${slot}-${current}-${generation}`}>
+              <label className="block text-xs font-medium text-stone-600">
+                {SLOT_LABELS[slot]}
+                <input
+                  className={input}
+                  list={datalistId}
+                  defaultValue={current}
+                  disabled={!canWrite}
+                  aria-label={`${label}, ${SLOT_LABELS[slot]}`}
+                  placeholder="Rechercher une recette"
+                  onBlur={(e) => commit(slot, e.currentTarget.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') commit(slot, e.currentTarget.value);
+                  }}
+                />
+              </label>
+            </div>
           );
         })}
       </div>
+      {pairs.length > 0 && (
+        <details open={missing > 0 || pairs.some((p) => p.substitute)}>
+          <summary
+            className={cn('cursor-pointer text-xs font-medium', missing > 0 ? 'text-red-700' : 'text-stone-600')}
+          >
+            Menus de substitution
+            {missing > 0 ? ` : ${missing} à prévoir` : ` (${pairs.length})`}
+          </summary>
+          <div className="mt-1 grid gap-2 sm:grid-cols-2">
+            {pairs.map(({ component, variant, substitute, problem }) => {
+              const name = `${SLOT_LABELS[component.slot]}, ${variantLabel(variant)}`;
+              return (
+                <label
+                  key={`${component.slot}-${variant}-${substitute?.recipeName ?? ''}-${generation}`}
+                  className="block text-xs font-medium text-stone-600"
+                >
+                  {name}
+                  {problem && (
+                    <span className="block font-normal text-stone-500">
+                      {component.recipeName}&nbsp;: {problem}
+                    </span>
+                  )}
+                  <input
+                    className={cn(input, 'text-xs')}
+                    list={datalistId}
+                    defaultValue={substitute?.recipeName ?? ''}
+                    disabled={!canWrite}
+                    aria-label={`${label}, ${name}`}
+                    placeholder="Plat de substitution"
+                    onBlur={(e) => commitSubstitute(component.slot, variant, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') commitSubstitute(component.slot, variant, e.currentTarget.value);
+                    }}
+                  />
+                  {substitute?.problem && <span className="block text-red-700">{substitute.problem}</span>}
+                </label>
+              );
+            })}
+          </div>
+        </details>
+      )}
       <ConflictNotice
         conflict={conflict}
         describe={(s: PlannedService) =>

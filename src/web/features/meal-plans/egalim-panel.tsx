@@ -6,6 +6,7 @@ import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { shortDayLabel } from './dates.ts';
 import { egalimPanelTitle } from './panel-titles.ts';
+import { MaCantineExport } from './ma-cantine-export.tsx';
 
 function Share({ label, value, threshold }: { label: string; value: number | null; threshold: number }) {
   return (
@@ -26,12 +27,12 @@ function Share({ label, value, threshold }: { label: string; value: number | nul
 export function EgalimPanel({
   answer,
   month,
-  csvUrl,
+  establishmentId,
   posterTo,
 }: {
   answer: EgalimAnswer | undefined;
   month: string;
-  csvUrl: string;
+  establishmentId: string;
   posterTo: string;
 }) {
   return (
@@ -70,14 +71,8 @@ export function EgalimPanel({
             {answer.unpricedLines > 0 &&
               ` ${answer.unpricedLines} lignes d’ingrédients sans prix d’achat\u00a0: les parts se calculent quand vos produits ont un prix et leurs labels.`}
           </p>
+          <MaCantineExport establishmentId={establishmentId} year={Number(month.slice(0, 4))} />
           <div className="flex flex-wrap gap-2">
-            <a
-              className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100"
-              href={csvUrl}
-              download
-            >
-              Exporter le bilan annuel « ma cantine » (CSV)
-            </a>
             <Link
               className="inline-block rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100"
               to={posterTo}

@@ -39,6 +39,9 @@ export const productFormSchema = z.object({
   reared: stageCountryText,
   slaughtered: stageCountryText,
   meatKind: z.enum(['', 'bovine', 'porcine', 'ovine', 'volaille']),
+  /** « Colis de 5 kg » for the order list (docs/product/meal-plans.md); blank: no pack. */
+  packQuantity: optionalNumberText(n.pack),
+  packUnit: z.enum(PRICE_UNITS),
   /** Its own ingredient list, as on its label: a recipe's label lists it (docs/product/labels.md). */
   labelIngredients: z.string().trim().max(2000, 'La liste des ingrédients ne peut pas dépasser 2 000 caractères'),
 });
@@ -63,6 +66,8 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
   reared: product?.originStages?.reared ?? '',
   slaughtered: product?.originStages?.slaughtered ?? '',
   meatKind: product?.meatKind ?? '',
+  packQuantity: decimalText(product?.pack?.quantity, 3),
+  packUnit: product?.pack?.unit ?? 'kg',
   labelIngredients: product?.labelIngredients ?? '',
 });
 
@@ -76,7 +81,7 @@ export function nutrientsFromCiqual(per100g: Per100g): Record<ProductNutrient, s
 /** The API body from the form's values and its chips (allergens, labels). */
 export function toProductInput(
   values: ProductFormOutput,
-  lists: Pick<ProductInput, 'allergens' | 'traces' | 'labels'>,
+  lists: Pick<ProductInput, 'allergens' | 'traces' | 'labels' | 'seasonMonths'>,
 ): ProductInput {
   return {
     name: values.name,
@@ -88,6 +93,7 @@ export function toProductInput(
     gramsPerUnit: values.gramsPerUnit,
     ...originOf(values),
     meatKind: values.meatKind === '' ? null : values.meatKind,
+    pack: values.packQuantity === null ? null : { quantity: values.packQuantity, unit: values.packUnit },
     labelIngredients: values.labelIngredients || null,
   };
 }

@@ -46,9 +46,12 @@ const SERVER_FIELDS: Record<string, string> = {
   'originStages.slaughtered': 'slaughtered',
   'price.amount': 'priceAmount',
   gramsPerUnit: 'gramsPerUnit',
+  'pack.quantity': 'packQuantity',
   labelIngredients: 'labelIngredients',
   ...Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [`per100g.${key}`, `per100g.${key}`])),
 };
+
+const MONTHS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
 
 /** « Nouveau produit » / « Modifier le produit » (docs/product/products.md): a supplier's label, typed in. */
 export function ProductForm({
@@ -68,6 +71,7 @@ export function ProductForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [allergens, setAllergens] = useState({ contains: product?.allergens ?? [], traces: product?.traces ?? [] });
   const [labels, setLabels] = useState<ProductLabel[]>(product?.labels ?? []);
+  const [months, setMonths] = useState<number[]>(product?.seasonMonths ?? []);
   const [basedOn, setBasedOn] = useState<string | null>(null);
   const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(productFormSchema),
@@ -84,7 +88,12 @@ export function ProductForm({
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
-    const input = toProductInput(values, { allergens: allergens.contains, traces: allergens.traces, labels });
+    const input = toProductInput(values, {
+      allergens: allergens.contains,
+      traces: allergens.traces,
+      labels,
+      seasonMonths: months,
+    });
     conflict.clear();
     save.mutate(
       { id: product?.id, input: { ...input, version } },
@@ -184,7 +193,42 @@ export function ProductForm({
         />
       </fieldset>
 
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-medium text-stone-800">Colis (liste de commandes, optionnel)</legend>
+        <DecimalField control={form.control} name="packQuantity" label="Quantité par colis" maxDigits={3} />
+        <SelectField
+          label="Unité du colis"
+          options={PRICE_UNITS.map((unit) => ({ value: unit, label: PRICE_UNIT_LABELS[unit] }))}
+          {...form.register('packUnit')}
+        />
+      </fieldset>
+
       <ProductOriginFields form={form} />
+
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-stone-800">Mois de saison (optionnel)</legend>
+        <p className="mb-1 text-xs text-stone-600">
+          Un plat dont tous les produits de saison le sont ce mois-là est affiché « de saison » aux familles.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {MONTHS.map((label, i) => (
+            <label key={label} className="flex items-center gap-1 text-xs text-stone-700">
+              <input
+                type="checkbox"
+                checked={months.includes(i + 1)}
+                onChange={(e) =>
+                  setMonths(
+                    e.currentTarget.checked
+                      ? [...months, i + 1].sort((a, b) => a - b)
+                      : months.filter((m) => m !== i + 1),
+                  )
+                }
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
       <ProductLabels value={labels} onChange={setLabels} />
 

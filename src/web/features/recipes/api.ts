@@ -85,7 +85,9 @@ export const fetchRecipe = (id: string) => api<Recipe>(`/api/recipes/${encodeURI
 export function useDeleteRecipe() {
   const invalidate = useInvalidateRecipes();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/recipes/${id}`, { method: 'DELETE' }),
+    // `removeFromPlans`: the owner confirmed the days the server named (docs/product/meal-plans.md « Publishing »).
+    mutationFn: ({ id, removeFromPlans = false }: { id: string; removeFromPlans?: boolean }) =>
+      api<void>(`/api/recipes/${id}${removeFromPlans ? '?plannedDays=remove' : ''}`, { method: 'DELETE' }),
     onSettled: invalidate,
   });
 }

@@ -4,7 +4,7 @@ import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { MemberRow } from './member-row.tsx';
 
 /** The owners first, then by name. */
-const ROLE_ORDER = { owner: 0, editor: 1, viewer: 2 } as const;
+const ROLE_ORDER = { owner: 0, editor: 1, dietitian: 2, viewer: 3 } as const;
 
 /** « Membres »: everyone in the organisation; owners manage roles and removals. */
 export function MembersCard({

@@ -4,11 +4,15 @@ import { api } from '../../lib/api.ts';
 
 export const labelQueryKey = (recipeId: string) => ['labels', recipeId] as const;
 
+/** GET /api/recipes/:id/label once (the saved version a conflict notice compares with). */
+export const fetchLabel = (recipeId: string, signal?: AbortSignal) =>
+  api<Label>(`/api/recipes/${recipeId}/label`, { signal });
+
 /** GET /api/recipes/:id/label: the label as it prints today (docs/product/labels.md). */
 export function useLabel(recipeId: string) {
   return useQuery({
     queryKey: labelQueryKey(recipeId),
-    queryFn: ({ signal }) => api<Label>(`/api/recipes/${recipeId}/label`, { signal }),
+    queryFn: ({ signal }) => fetchLabel(recipeId, signal),
     enabled: recipeId !== '',
   });
 }

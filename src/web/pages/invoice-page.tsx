@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InvoiceLine } from '../../shared/api/purchases.ts';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
@@ -150,11 +151,15 @@ export default function InvoicePage() {
             <Button onClick={onConfirm} disabled={confirm.isPending}>
               {confirm.isPending ? 'Validation…' : 'Valider la facture'}
             </Button>
-            <Button
-              variant="ghost"
-              disabled={remove.isPending}
-              onClick={() =>
-                window.confirm('Supprimer ce brouillon de facture ?') &&
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" disabled={remove.isPending}>
+                  Supprimer le brouillon
+                </Button>
+              }
+              title="Supprimer ce brouillon de facture ?"
+              description="La facture lue et son rapprochement seront effacés ; vous pourrez l’importer à nouveau."
+              onConfirm={() =>
                 remove.mutate(id, {
                   onSuccess: () => {
                     toast.success('Brouillon supprimé');
@@ -163,9 +168,7 @@ export default function InvoicePage() {
                   onError: (e) => toast.error(errorText(e, 'Erreur lors de la suppression')),
                 })
               }
-            >
-              Supprimer le brouillon
-            </Button>
+            />
           </div>
         </Card>
       )}

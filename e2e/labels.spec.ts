@@ -101,6 +101,8 @@ for (const [locale, viewport] of [
         'À conserver entre 0 et 3 °C',
       );
       await expect(page.getByLabel('Dénomination sur l’étiquette')).toHaveValue('Quiche saumon maison');
+      await notice.scrollIntoViewIfNeeded();
+      await screenshot(page, `labels-conflict-${viewport.width}`);
       await notice.getByRole('button', { name: 'Garder mes modifications' }).click();
       await expectToast(page, 'Étiquette enregistrée');
       await expect(notice).toBeHidden();

@@ -37,12 +37,23 @@ export default function InvoicePage() {
   const [establishmentId, setEstablishmentId] = useState('');
 
   if (invoice.isPending) return <Spinner label="Chargement de la facture..." />;
-  if (invoice.isError)
+  if (invoice.isError) {
+    const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
     return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
-        {errorText(invoice.error, 'Erreur lors du chargement de la facture')}
-      </p>
+      <Card className="space-y-2 py-12 text-center">
+        <title>Facture – NutriCarte</title>
+        <h1 className="text-lg font-semibold">{missing ? 'Facture non trouvée' : 'Facture indisponible'}</h1>
+        {!missing && (
+          <p role="alert" className="text-red-700">
+            {errorText(invoice.error, 'Erreur lors du chargement de la facture')}
+          </p>
+        )}
+        <Link to="/achats" className="inline-block text-brand-700 underline">
+          Retour aux achats
+        </Link>
+      </Card>
     );
+  }
   const data = invoice.data;
   const editable = canWrite && data.status === 'draft';
   const choose = (line: InvoiceLine, productId: string | null) =>
@@ -77,6 +88,7 @@ export default function InvoicePage() {
   const matched = data.lines.filter((l) => l.productId !== null).length;
   return (
     <div className="space-y-4">
+      <title>{`${data.kind === 'credit_note' ? 'Avoir' : 'Facture'} ${data.number} – NutriCarte`}</title>
       <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
         Retour aux achats
       </Link>

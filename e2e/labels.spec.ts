@@ -86,6 +86,29 @@ for (const [locale, viewport] of [
       await expect(page.getByText('La quantité nette doit être comprise entre 0,1 et 100 000')).toBeVisible();
       await page.getByLabel('Quantité nette').fill('212,5');
 
+      // Someone else saves meanwhile (version 2): the app's conflict notice says what changed, keeps
+      // what was typed, and « Garder mes modifications » saves it on the saved version.
+      const other = await page.request.put(`/api/recipes/${quiche.id}/label`, {
+        headers: { Origin: baseURL! },
+        data: { ...stored.settings, storage: 'À conserver entre 0 et 3 °C', version: 1 },
+      });
+      expect(other.status()).toBe(200);
+      await page.getByLabel('Dénomination sur l’étiquette').fill('Quiche saumon maison');
+      await page.getByRole('button', { name: 'Enregistrer l’étiquette' }).click();
+      const notice = page.getByTestId('conflict-notice');
+      await expect(notice).toContainText('Modifié pendant que vous travailliez');
+      await expect(notice.getByRole('row', { name: /Conditions de conservation/ })).toContainText(
+        'À conserver entre 0 et 3 °C',
+      );
+      await expect(page.getByLabel('Dénomination sur l’étiquette')).toHaveValue('Quiche saumon maison');
+      await notice.scrollIntoViewIfNeeded();
+      await screenshot(page, `labels-conflict-${viewport.width}`);
+      await notice.getByRole('button', { name: 'Garder mes modifications' }).click();
+      await expectToast(page, 'Étiquette enregistrée');
+      await expect(notice).toBeHidden();
+      const kept = await (await page.request.get(`/api/recipes/${quiche.id}/label`)).json();
+      expect(kept.settings).toMatchObject({ version: 3, denomination: 'Quiche saumon maison', netQuantity: 212.5 });
+
       // Printing: the link carries the choices; the server answers a PDF.
       await page.getByLabel('Format', { exact: true }).selectOption('roll-62');
       await page.getByLabel('Exemplaires').fill('3');

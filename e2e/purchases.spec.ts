@@ -166,6 +166,26 @@ for (const [viewport, locale] of [
       await expect(page.getByTestId('engineering-chart').getByRole('img')).toBeVisible();
       await expectNoHorizontalScroll(page);
       await screenshot(page, `purchases-engineering-${w}`);
+
+      // A draft deleted from its page: the app's confirm dialog asks first; « Annuler » keeps it.
+      const draft = await page.request.post('/api/purchases/invoices', {
+        headers: { Origin: baseURL!, 'Content-Type': 'application/xml' },
+        data: ciiXml({ ...march, number: 'F-2026-0099' }),
+      });
+      expect(draft.status()).toBe(201);
+      const { invoice } = (await draft.json()) as { invoice: { id: string } };
+      await page.goto(`/achats/${invoice.id}`);
+      const remove = page.getByRole('button', { name: 'Supprimer le brouillon' });
+      await remove.click();
+      const dialog = page.getByRole('alertdialog', { name: /^Supprimer ce brouillon de facture/ });
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(remove).toBeFocused();
+      await remove.click();
+      await dialog.getByRole('button', { name: 'Supprimer' }).click();
+      await expectToast(page, 'Brouillon supprimé');
+      await expect(page).toHaveURL(/\/achats$/);
+      expect((await page.request.get(`/api/purchases/invoices/${invoice.id}`)).status()).toBe(404);
     });
   });
 }

@@ -33,14 +33,7 @@ export type AllergenStatus = (typeof ALLERGEN_STATUSES)[number];
 /** The status of a list its owner has confirmed (`declared`) or not: the one place that says it. */
 export const allergenStatusOf = (declared: boolean): AllergenStatus => (declared ? 'declared' : 'unverified');
 
-/**
- * What a diner reads where a recipe's allergens are shown (docs/product/decisions.md 15): never nothing.
- * `none` for a declared empty list, `unverified` for a list its owner has not confirmed.
- */
-export const ALLERGEN_STATEMENTS = {
-  none: 'Aucun des 14 allergènes réglementaires',
-  unverified: 'Allergènes non renseignés : demandez au personnel',
-} as const;
+export { ALLERGEN_STATEMENTS } from './messages/allergen-statements.ts';
 
 /** Folds case, accents and the œ ligature so « oeufs » finds « Œufs ». */
 export function foldText(text: string): string {

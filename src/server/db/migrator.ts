@@ -24,6 +24,7 @@ import * as nutriScoreCategoriesKitchenUnits from './migrations/0022-nutri-score
 import * as versions from './migrations/0023-versions.ts';
 import * as canteenYear from './migrations/0024-canteen-year.ts';
 import * as purchasesAndSales from './migrations/0026-purchases-and-sales.ts';
+import * as purchaseVersions from './migrations/0026b-purchase-versions.ts';
 import * as labels from './migrations/0027-labels.ts';
 import * as publicApi from './migrations/0028-public-api.ts';
 import * as establishmentAccessibilityContact from './migrations/0029-establishment-accessibility-contact.ts';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023-versions': versions,
   '0024-canteen-year': canteenYear,
   '0026-purchases-and-sales': purchasesAndSales,
+  '0026b-purchase-versions': purchaseVersions,
   '0027-labels': labels,
   '0028-public-api': publicApi,
   '0029-establishment-accessibility-contact': establishmentAccessibilityContact,

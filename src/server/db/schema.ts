@@ -614,6 +614,8 @@ export interface PurchaseInvoicesTable extends OwnedColumns {
   lines_included: boolean;
   confirmed_at: Date | null;
   version: Generated<number>;
+  /** Who saved the version (migration 0026b, src/server/domain/versions.ts). */
+  updated_by_name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -672,6 +674,7 @@ export interface PurchaseSettingsTable {
   organisation_id: string;
   food_cost_target: ColumnType<number, number | undefined, number>;
   version: Generated<number>;
+  updated_by_name: string | null;
   updated_at: Generated<Date>;
 }
 

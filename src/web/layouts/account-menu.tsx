@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { AccountButton } from './account-button.tsx';
 import { ACCOUNT_LINKS } from './app-links.ts';
 
@@ -10,15 +11,9 @@ const itemClass =
  * The header's account menu from 1024 px (Radix DropdownMenu: arrow keys, Escape, focus
  * return): the e-mail, « Mon compte », « Abonnement » and « Se déconnecter ».
  */
-export function AccountMenu({
-  email,
-  onSignOut,
-  signingOut,
-}: {
-  email: string;
-  onSignOut: () => void;
-  signingOut: boolean;
-}) {
+export function AccountMenu({ email }: { email: string }) {
+  // Signing out loads with the menus that offer it, after the page's first paint (docs/decisions/0041).
+  const signOut = useSignOut();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -39,7 +34,7 @@ export function AccountMenu({
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1.5 h-px bg-stone-200" />
-          <DropdownMenu.Item className={itemClass} disabled={signingOut} onSelect={onSignOut}>
+          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
             Se déconnecter
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -4,7 +4,6 @@ import { PageTracker } from '../components/page-tracker.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { useConsent } from '../features/consent/use-consent.ts';
 import { AccessLost } from '../features/organisations/access-lost.tsx';
 import { OrganisationSwitcher } from '../features/organisations/organisation-switcher.tsx';
@@ -58,7 +57,6 @@ function AppMenuButtonLoading() {
  */
 function Header() {
   const { data: me } = useMe();
-  const signOut = useSignOut();
   const organisationLinks = useOrganisationLinks();
   usePreloadAccountMenu();
   usePreloadAppMenu();
@@ -85,17 +83,12 @@ function Header() {
             <div className="hidden min-w-0 items-center gap-2 lg:flex">
               <OrganisationSwitcher me={me} links={organisationLinks} />
               <Suspense fallback={<AccountButton email={email} disabled />}>
-                <AccountMenu email={email} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+                <AccountMenu email={email} />
               </Suspense>
             </div>
           )}
           <Suspense fallback={<AppMenuButtonLoading />}>
-            <AppMenu
-              me={me}
-              organisationLinks={organisationLinks}
-              onSignOut={() => signOut.mutate()}
-              signingOut={signOut.isPending}
-            />
+            <AppMenu me={me} organisationLinks={organisationLinks} />
           </Suspense>
         </div>
       </div>

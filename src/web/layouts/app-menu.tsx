@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Dialog } from 'radix-ui';
 import type { MeResponse } from '../../shared/api/account.ts';
 import { Button } from '../components/ui/button.tsx';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { OrganisationChoice } from '../features/organisations/organisation-choice.tsx';
 import { cn } from '../lib/cn.ts';
 import { APP_LINKS } from './app-links.ts';
@@ -38,14 +39,12 @@ function MenuLinks({ links, onClick }: { links: readonly { to: string; label: st
 export function AppMenu({
   me,
   organisationLinks,
-  onSignOut,
-  signingOut,
 }: {
   me: MeResponse | null | undefined;
   organisationLinks: readonly { to: string; label: string }[];
-  onSignOut: () => void;
-  signingOut: boolean;
 }) {
+  // Signing out loads with the menus that offer it, after the page's first paint (docs/decisions/0041).
+  const signOut = useSignOut();
   const email = me?.user.email;
   // Re-render on every navigation; the address bar, not the rendered location, says where the
   // menu was opened. A lazy page keeps the previous page (and its location) on screen until its
@@ -109,10 +108,10 @@ export function AppMenu({
             <Button
               variant="secondary"
               className="w-full"
-              disabled={signingOut}
+              disabled={signOut.isPending}
               onClick={() => {
                 close();
-                onSignOut();
+                signOut.mutate();
               }}
             >
               Se déconnecter

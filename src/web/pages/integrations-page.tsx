@@ -13,6 +13,8 @@ export default function IntegrationsPage() {
   if (!me) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
+      {/* Its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */}
+      <title>Intégrations – NutriCarte</title>
       <div>
         <title>Intégrations – NutriCarte</title>
         <h1 className="text-2xl font-bold sm:text-3xl">Intégrations</h1>

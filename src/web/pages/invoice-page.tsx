@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InvoiceLine } from '../../shared/api/purchases.ts';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
@@ -36,20 +37,23 @@ export default function InvoicePage() {
   const [establishmentId, setEstablishmentId] = useState('');
 
   if (invoice.isPending) return <Spinner label="Chargement de la facture..." />;
-  // An unknown or removed invoice still has the page's heading and the way back (RGAA 8.6, 9.1).
-  if (invoice.isError)
+  if (invoice.isError) {
+    const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
     return (
-      <div className="space-y-4">
-        <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+      <Card className="space-y-2 py-12 text-center">
+        <title>Facture – NutriCarte</title>
+        <h1 className="text-lg font-semibold">{missing ? 'Facture non trouvée' : 'Facture indisponible'}</h1>
+        {!missing && (
+          <p role="alert" className="text-red-700">
+            {errorText(invoice.error, 'Erreur lors du chargement de la facture')}
+          </p>
+        )}
+        <Link to="/achats" className="inline-block text-brand-700 underline">
           Retour aux achats
         </Link>
-        <title>Facture – NutriCarte</title>
-        <h1 className="text-2xl font-bold sm:text-3xl">Facture</h1>
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
-          {errorText(invoice.error, 'Erreur lors du chargement de la facture')}
-        </p>
-      </div>
+      </Card>
     );
+  }
   const data = invoice.data;
   const editable = canWrite && data.status === 'draft';
   const choose = (line: InvoiceLine, productId: string | null) =>
@@ -84,6 +88,7 @@ export default function InvoicePage() {
   const matched = data.lines.filter((l) => l.productId !== null).length;
   return (
     <div className="space-y-4">
+      <title>{`${data.kind === 'credit_note' ? 'Avoir' : 'Facture'} ${data.number} – NutriCarte`}</title>
       <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
         Retour aux achats
       </Link>
@@ -159,11 +164,15 @@ export default function InvoicePage() {
             <Button onClick={onConfirm} disabled={confirm.isPending}>
               {confirm.isPending ? 'Validation…' : 'Valider la facture'}
             </Button>
-            <Button
-              variant="ghost"
-              disabled={remove.isPending}
-              onClick={() =>
-                window.confirm('Supprimer ce brouillon de facture ?') &&
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" disabled={remove.isPending}>
+                  Supprimer le brouillon
+                </Button>
+              }
+              title="Supprimer ce brouillon de facture ?"
+              description="La facture lue et son rapprochement seront effacés ; vous pourrez l’importer à nouveau."
+              onConfirm={() =>
                 remove.mutate(id, {
                   onSuccess: () => {
                     toast.success('Brouillon supprimé');
@@ -172,9 +181,7 @@ export default function InvoicePage() {
                   onError: (e) => toast.error(errorText(e, 'Erreur lors de la suppression')),
                 })
               }
-            >
-              Supprimer le brouillon
-            </Button>
+            />
           </div>
         </Card>
       )}

@@ -108,6 +108,8 @@ export default function PricesPage() {
   const chosenName = products.data?.find((p) => p.id === chosen)?.name ?? '';
   return (
     <div className="space-y-4">
+      {/* Its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */}
+      <title>Prix – NutriCarte</title>
       <div>
         <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
           Retour aux achats

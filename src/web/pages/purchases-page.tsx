@@ -16,6 +16,8 @@ export default function PurchasesPage() {
   const canWrite = useCan('purchases:write');
   return (
     <div className="space-y-4">
+      {/* Its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */}
+      <title>Achats – NutriCarte</title>
       <div>
         <title>Achats – NutriCarte</title>
         <h1 className="text-2xl font-bold sm:text-3xl">Achats</h1>

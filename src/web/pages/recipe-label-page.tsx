@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { decimalInputProps } from '../components/ui/decimal-input.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { useLabel } from '../features/labels/api.ts';
+import { labelQueryKey, useLabel } from '../features/labels/api.ts';
 import { LabelPreview, LabelWarnings } from '../features/labels/label-preview.tsx';
 import { LabelSettingsForm } from '../features/labels/label-settings-form.tsx';
 import { PrintPanel } from '../features/labels/print-panel.tsx';
@@ -20,6 +21,7 @@ function RecipeLabelPageContent() {
   const label = useLabel(id);
   const establishments = useEstablishments();
   const canWrite = useCan('content:write');
+  const queryClient = useQueryClient();
 
   if (label.error instanceof ApiError && label.error.status === 404)
     return (
@@ -103,6 +105,7 @@ function RecipeLabelPageContent() {
             label={data}
             establishments={establishments.data ?? []}
             canWrite={canWrite}
+            onReload={(saved) => queryClient.setQueryData(labelQueryKey(id), saved)}
           />
         </Card>
       </div>

@@ -13,7 +13,7 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
-import { fr } from '../../shared/typography.ts';
+import { countOf } from '../../shared/counts.ts';
 import { formatNumber } from '../lib/format.ts';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
@@ -180,9 +180,7 @@ export default function RecipesPage() {
           </div>
           {recipes.hasNextPage && (
             <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
-              <p aria-live="polite">
-                {fr`${formatNumber(shown.length)} recettes affichées sur ${formatNumber(total)}`}
-              </p>
+              <p aria-live="polite">{`${countOf(shown.length, 'recette')} affichées sur ${formatNumber(total)}`}</p>
               <Button
                 variant="secondary"
                 onClick={() => void recipes.fetchNextPage()}

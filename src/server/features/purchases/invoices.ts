@@ -10,6 +10,7 @@ import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { readOwnNames, suggestOwnProduct } from '../../domain/product-search.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -144,13 +145,17 @@ async function ownProduct(trx: Transaction<DB>, organisationId: string, productI
   if (!found) throw new AppError('validation', 422, m.unknownProduct, { productId: m.unknownProduct });
 }
 
-/** PUT /api/purchases/invoices/:id/lines/:lineId: the owner's choice of product (or none) for one line of a draft. */
+/**
+ * PUT /api/purchases/invoices/:id/lines/:lineId: the owner's choice of product (or none) for one
+ * line of a draft; the invoice's version +1 (a stale `expected` → 409, src/server/domain/versions.ts).
+ */
 export async function setLineProduct(
   db: Kysely<DB>,
   actor: Actor,
   invoiceId: string,
   lineId: string,
   productId: string | null,
+  expected?: number,
 ): Promise<InvoiceLine> {
   if (!isUuid(lineId)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -164,15 +169,11 @@ export async function setLineProduct(
       .executeTakeFirst();
     if (!line) throw notFound();
     if (productId !== null) await ownProduct(trx, actor.organisationId, productId);
+    await claimVersion(trx, 'purchase_invoices', { id: invoice.id }, expected, actor);
     await trx
       .updateTable('purchase_invoice_lines')
       .set({ product_id: productId, match: null })
       .where('id', '=', lineId)
-      .execute();
-    await trx
-      .updateTable('purchase_invoices')
-      .set({ version: sql`version + 1`, updated_at: new Date() })
-      .where('id', '=', invoice.id)
       .execute();
     return readLine(trx, actor.organisationId, lineId);
   });
@@ -197,20 +198,21 @@ export async function deleteDraft(db: Kysely<DB>, actor: Actor, id: string): Pro
  * POST /api/purchases/invoices/:id/confirm: in one transaction, the purchase recorded (with its
  * establishment), each matched product's price and history updated from its lines, the
  * supplier's articles learned, and every recipe using those products recomputed
- * (src/server/domain/recipe-recompute.ts). A stale `version` → 409 and nothing changes.
+ * (src/server/domain/recipe-recompute.ts). A stale `expected` version → 409 naming who saved
+ * meanwhile (src/server/domain/versions.ts), and nothing changes.
  */
 export async function confirmInvoice(
   db: Kysely<DB>,
   actor: Actor,
   id: string,
-  input: { establishmentId?: string | null | undefined; version?: number | undefined },
+  input: { establishmentId?: string | null | undefined },
+  expected?: number,
 ): Promise<{ invoice: Invoice; priceChanges: PriceChange[] }> {
   const org = actor.organisationId;
   return db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, org);
     const invoice = await draftInvoice(trx, org, id);
-    if (input.version !== undefined && input.version !== invoice.version)
-      throw new AppError('conflict', 409, m.alreadyConfirmed);
+    await claimVersion(trx, 'purchase_invoices', { id: invoice.id }, expected, actor);
     const establishmentId = await establishmentFor(trx, org, input.establishmentId ?? null);
     const priceChanges = await applyInvoicePrices(trx, org, invoice);
     await trx
@@ -219,8 +221,6 @@ export async function confirmInvoice(
         status: 'confirmed',
         confirmed_at: new Date(),
         establishment_id: establishmentId,
-        version: sql`version + 1`,
-        updated_at: new Date(),
       })
       .where('id', '=', invoice.id)
       .execute();

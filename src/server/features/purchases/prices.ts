@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { PriceUnit } from '../../../shared/api/product-vocabulary.ts';
 import {
-  purchaseMessages as m,
   type PriceReport,
+  type ProductPrice,
   type PriceRise,
   type PurchaseSettings,
   type RecipeOverTarget,
@@ -10,10 +10,30 @@ import {
 import { recipeMargins } from '../../../shared/costs.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../lib/http.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../../domain/audit.ts';
-import { AppError } from '../../lib/errors.ts';
+import { priceHistory } from '../../domain/product-prices.ts';
+import { claimVersion } from '../../domain/versions.ts';
 
 const DEFAULT_TARGET = 30;
+
+/** GET /api/products/:id/prices: every price the organisation's product had; another's (or none) → 404. */
+export async function productPrices(
+  db: Kysely<DB>,
+  organisationId: string,
+  productId: string,
+): Promise<ProductPrice[]> {
+  if (!isUuid(productId)) throw notFound();
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', productId)
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirst();
+  if (!product) throw notFound();
+  return priceHistory(db, organisationId, productId);
+}
 
 /** GET /api/purchases/settings: the food cost target, 30 % until the owner sets theirs. */
 export async function readSettings(db: Kysely<DB>, organisationId: string): Promise<PurchaseSettings> {
@@ -27,11 +47,16 @@ export async function readSettings(db: Kysely<DB>, organisationId: string): Prom
     : { foodCostTarget: DEFAULT_TARGET, version: 1 };
 }
 
-/** PUT /api/purchases/settings: a stale `version` → 409, nothing changed. */
+/**
+ * PUT /api/purchases/settings: a stale `expected` version → 409 naming who saved meanwhile
+ * (src/server/domain/versions.ts), nothing changed. Before the first save the target is the
+ * default at version 1, so the row is made as such first.
+ */
 export async function saveSettings(
   db: Kysely<DB>,
   actor: Actor,
-  input: { foodCostTarget: number; version?: number | undefined },
+  input: { foodCostTarget: number },
+  expected?: number,
 ): Promise<PurchaseSettings> {
   return db.transaction().execute(async (trx) => {
     await trx
@@ -39,17 +64,16 @@ export async function saveSettings(
       .values({ organisation_id: actor.organisationId })
       .onConflict((oc) => oc.column('organisation_id').doNothing())
       .execute();
+    // The claim locks the row: the target read next is the one this change replaces.
+    await claimVersion(trx, 'purchase_settings', { organisation_id: actor.organisationId }, expected, actor);
     const current = await trx
       .selectFrom('purchase_settings')
-      .select(['version', 'food_cost_target'])
+      .select(['food_cost_target'])
       .where('organisation_id', '=', actor.organisationId)
-      .forUpdate()
       .executeTakeFirstOrThrow();
-    if (input.version !== undefined && input.version !== current.version)
-      throw new AppError('conflict', 409, m.conflict);
     const row = await trx
       .updateTable('purchase_settings')
-      .set({ food_cost_target: input.foodCostTarget, version: sql`version + 1`, updated_at: new Date() })
+      .set({ food_cost_target: input.foodCostTarget })
       .where('organisation_id', '=', actor.organisationId)
       .returning(['food_cost_target', 'version'])
       .executeTakeFirstOrThrow();

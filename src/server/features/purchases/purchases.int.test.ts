@@ -149,6 +149,21 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.line).toMatchObject({ productId: ids.eggs, match: null });
+    // The invoice's version went 1 → 2: a write naming 1 (body or If-Match) is a 409 saying who saved, and changes nothing.
+    for (const stale of [
+      await call('PUT', `/api/purchases/invoices/${ids.january}/lines/${lines[3].id}`, { productId: null, version: 1 }),
+      await t.request('PUT', `/api/purchases/invoices/${ids.january}/lines/${lines[3].id}`, {
+        cookie: owner.cookie,
+        headers: { 'if-match': '"1"' },
+        body: { productId: null },
+      }),
+    ]) {
+      expect([stale.status, stale.body.error.code], stale.text).toEqual([409, 'conflict']);
+      expect(stale.body.error.conflict).toMatchObject({ version: 2, updatedBy: expect.any(String) });
+      expect(stale.body.error.message).toContain(stale.body.error.conflict.updatedBy);
+    }
+    const kept = (await ok('GET', `/api/purchases/invoices/${ids.january}`)).invoice;
+    expect([kept.version, kept.lines[3].productId]).toEqual([2, ids.eggs]);
     const foreign = await call('PUT', `/api/purchases/invoices/${ids.january}/lines/${lines[5].id}`, {
       productId: '00000000-0000-4000-8000-000000000000',
     });
@@ -170,8 +185,18 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const before = await ok('GET', `/api/recipes/${ids.steak}`);
     expect(before.costPerServing).toBeNull();
     const stale = await call('POST', `/api/purchases/invoices/${ids.january}/confirm`, { version: 1 });
-    expect([stale.status, stale.body.error.code]).toEqual([409, 'conflict']);
-    const res = await call('POST', `/api/purchases/invoices/${ids.january}/confirm`, { version: 2 });
+    expect([stale.status, stale.body.error.code, stale.body.error.conflict?.version]).toEqual([409, 'conflict', 2]);
+    expect((await ok('GET', `/api/purchases/invoices/${ids.january}`)).invoice).toMatchObject({
+      status: 'draft',
+      version: 2,
+    });
+    expect((await ok('GET', `/api/recipes/${ids.steak}`)).costPerServing).toBeNull();
+    // The version in If-Match, as for every versioned resource.
+    const res = await t.request('POST', `/api/purchases/invoices/${ids.january}/confirm`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': '"2"' },
+      body: {},
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.invoice).toMatchObject({ status: 'confirmed', version: 3 });
     expect(res.body.invoice.establishmentId).toEqual(expect.any(String));
@@ -395,6 +420,14 @@ describe(`EGalim from purchases and the « Prix » view (${process.env.TEST_DB ?
     expect(saved).toEqual({ foodCostTarget: 50, version: 2 });
     const stale = await call('PUT', '/api/purchases/settings', { foodCostTarget: 40, version: 1 });
     expect([stale.status, stale.body.error.code]).toEqual([409, 'conflict']);
+    expect(stale.body.error.conflict).toMatchObject({ version: 2, updatedBy: expect.any(String) });
+    expect(await ok('GET', '/api/purchases/settings')).toEqual({ foodCostTarget: 50, version: 2 });
+    const badIfMatch = await t.request('PUT', '/api/purchases/settings', {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'deux' },
+      body: { foodCostTarget: 40 },
+    });
+    expect([badIfMatch.status, Object.keys(badIfMatch.body.error.fields)]).toEqual([422, ['version']]);
     const report = await ok('GET', '/api/purchases/prices?from=2026-02-01&to=2026-03-31');
     expect(report.target).toBe(50);
     expect(report.rises.map((r: { name: string; changePercent: number }) => [r.name, r.changePercent])).toEqual([

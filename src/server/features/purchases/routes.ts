@@ -6,33 +6,26 @@ import {
   periodQuery,
   purchaseMessages as m,
   purchaseSettingsSchema,
-  type EgalimPurchases,
 } from '../../../shared/api/purchases.ts';
-import { egalimShares } from '../../../shared/catering/egalim.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { priceHistory } from '../../domain/product-prices.ts';
-import { purchaseEgalim } from '../../domain/purchase-egalim.ts';
+import { readVersioned } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notFound, parseInput, readJson } from '../../lib/http.ts';
+import { parseInput } from '../../lib/http.ts';
 import { oneFileAtATime } from '../../lib/read-table-file.ts';
-import { isUuid } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { egalimForPeriod, type EgalimEstimate } from './egalim.ts';
 import { getInvoice, listInvoices } from './invoice-rows.ts';
 import { confirmInvoice, deleteDraft, importInvoice, setLineProduct } from './invoices.ts';
-import { priceReport, readSettings, saveSettings } from './prices.ts';
+import { priceReport, productPrices, readSettings, saveSettings } from './prices.ts';
 import { fileWorker, ownBuffer, type FileTask } from './read/file-tasks.ts';
 import type { ParsedInvoice } from './read/parsed-invoice.ts';
 import { consumptionFor } from './sales/consumption.ts';
 import type { SalesTable } from './sales/sales-table.ts';
 import { fileHash, importSales, menuEngineering } from './sales/service.ts';
 
-/** The meal plan's EGalim estimate for a period, when nothing was bought yet (given by app.ts: features do not import each other). */
-export type EgalimEstimate = (
-  organisationId: string,
-  period: { from: string; to: string; establishmentId?: string | undefined },
-) => Promise<Omit<EgalimPurchases, 'source' | 'invoices' | 'totalOnlyInvoices' | 'unmatchedValue'>>;
+export type { EgalimEstimate } from './egalim.ts';
 
 const refuse = (message: string) => new AppError('validation', 422, message, { file: message });
 
@@ -89,68 +82,33 @@ export function purchaseRoutes(deps: AppDeps, options: { egalimEstimate: EgalimE
     await deleteDraft(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
+  // Writes to a draft name the invoice's version (body or If-Match; src/server/domain/versions.ts).
   app.put('/purchases/invoices/:id/lines/:lineId', write, async (c) => {
-    const { productId } = await readJson(c, lineProductSchema);
-    return c.json({
-      line: await setLineProduct(db, actorOf(c), c.req.param('id'), c.req.param('lineId'), productId),
-    });
+    const { input, version } = await readVersioned(c, lineProductSchema);
+    const { id, lineId } = c.req.param();
+    return c.json({ line: await setLineProduct(db, actorOf(c), id, lineId, input.productId, version) });
   });
   app.post('/purchases/invoices/:id/confirm', write, async (c) => {
-    const input = await readJson(c, confirmInvoiceSchema);
-    return c.json(await confirmInvoice(db, actorOf(c), c.req.param('id'), input));
+    const { input, version } = await readVersioned(c, confirmInvoiceSchema);
+    return c.json(await confirmInvoice(db, actorOf(c), c.req.param('id'), input, version));
   });
-  app.get('/products/:id/prices', read, async (c) => {
-    const id = c.req.param('id');
-    if (!isUuid(id)) throw notFound();
-    const product = await db
-      .selectFrom('products')
-      .select('id')
-      .where('id', '=', id)
-      .where('organisation_id', '=', c.var.org.id)
-      .executeTakeFirst();
-    if (!product) throw notFound();
-    return c.json({ prices: await priceHistory(db, c.var.org.id, id) });
-  });
+  app.get('/products/:id/prices', read, async (c) =>
+    c.json({ prices: await productPrices(db, c.var.org.id, c.req.param('id')) }),
+  );
   app.get('/purchases/prices', read, async (c) => {
     const p = period(parseInput(periodQuery, c.req.query()));
     return c.json(await priceReport(db, c.var.org.id, p.from, p.to));
   });
   app.get('/purchases/settings', read, async (c) => c.json(await readSettings(db, c.var.org.id)));
-  app.put('/purchases/settings', write, async (c) =>
-    c.json(await saveSettings(db, actorOf(c), await readJson(c, purchaseSettingsSchema))),
-  );
+  app.put('/purchases/settings', write, async (c) => {
+    const { input, version } = await readVersioned(c, purchaseSettingsSchema);
+    return c.json(await saveSettings(db, actorOf(c), input, version));
+  });
   app.get('/purchases/egalim', read, async (c) => {
     const q = parseInput(egalimQuery, c.req.query());
     const year = new Date().getFullYear();
     const p = { from: q.from ?? `${year}-01-01`, to: q.to ?? `${year}-12-31`, establishmentId: q.establishmentId };
-    if (p.establishmentId) {
-      const own = await db
-        .selectFrom('establishments')
-        .select('id')
-        .where('id', '=', p.establishmentId)
-        .where('organisation_id', '=', c.var.org.id)
-        .executeTakeFirst();
-      if (!own) throw notFound();
-    }
-    const bought = await purchaseEgalim(db, c.var.org.id, p);
-    const common = {
-      invoices: bought.invoices,
-      totalOnlyInvoices: bought.totalOnlyInvoices,
-      unmatchedValue: bought.unmatchedValue,
-    };
-    if (bought.invoices === 0)
-      return c.json({ source: 'estimate', ...(await options.egalimEstimate(c.var.org.id, p)), ...common });
-    const t = bought.totals;
-    return c.json({
-      source: 'purchases',
-      totalValue: t.purchaseValue,
-      sustainableValue: t.sustainableValue,
-      organicValue: t.organicValue,
-      meatFishValue: t.meatFishValue,
-      meatFishSustainableValue: t.meatFishSustainableValue,
-      ...egalimShares(t),
-      ...common,
-    } satisfies EgalimPurchases);
+    return c.json(await egalimForPeriod(db, c.var.org.id, p, options.egalimEstimate));
   });
   app.get('/purchases/consumption', read, async (c) => {
     const p = period(parseInput(periodQuery, c.req.query()));

@@ -2,13 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Label, LabelFormat, LabelSettingsInput, TemoinDay } from '../../../shared/api/labels.ts';
 import { api } from '../../lib/api.ts';
 
-const labelQueryKey = (recipeId: string) => ['labels', recipeId] as const;
+export const labelQueryKey = (recipeId: string) => ['labels', recipeId] as const;
+
+/** GET /api/recipes/:id/label once (the saved version a conflict notice compares with). */
+export const fetchLabel = (recipeId: string, signal?: AbortSignal) =>
+  api<Label>(`/api/recipes/${recipeId}/label`, { signal });
 
 /** GET /api/recipes/:id/label: the label as it prints today (docs/product/labels.md). */
 export function useLabel(recipeId: string) {
   return useQuery({
     queryKey: labelQueryKey(recipeId),
-    queryFn: ({ signal }) => api<Label>(`/api/recipes/${recipeId}/label`, { signal }),
+    queryFn: ({ signal }) => fetchLabel(recipeId, signal),
     enabled: recipeId !== '',
   });
 }

@@ -8,13 +8,15 @@ import {
   type LabelNutrition,
   type NetUnit,
 } from '../../../shared/labels/settings.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { decimalInputProps } from '../../components/ui/decimal-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSaveLabelSettings } from './api.ts';
+import { useVersionedForm } from '../../lib/versions.ts';
+import { fetchLabel, useSaveLabelSettings } from './api.ts';
 
 const NUTRITION_OPTIONS: { value: LabelNutrition; label: string }[] = [
   { value: 'per_100g', label: 'Pour 100 g' },
@@ -42,23 +44,49 @@ function quidChoices(label: Label) {
 }
 
 const text = (value: number | null) => (value === null ? '' : formatDecimal(value));
+const optionLabel = (options: { value: string; label: string }[], value: string) =>
+  options.find((o) => o.value === value)?.label ?? value;
+
+/** What the conflict notice compares of two versions of the settings, as the form shows them. */
+function describeSettings(label: Label, establishments: { id: string; name: string }[]): Record<string, string> {
+  const s = label.settings;
+  return {
+    Dénomination: s.denomination ?? '',
+    'Durée de conservation': s.shelfLifeDays === null ? '' : `${s.shelfLifeDays} j`,
+    'Conditions de conservation': s.storage ?? '',
+    'Quantité nette': s.netQuantity === null ? '' : `${formatDecimal(s.netQuantity)} ${s.netQuantityUnit}`,
+    'Déclaration nutritionnelle': optionLabel(NUTRITION_OPTIONS, s.nutrition),
+    'Code-barres': optionLabel(BARCODE_OPTIONS, s.barcode),
+    Établissement: establishments.find((e) => e.id === s.establishmentId)?.name ?? '',
+    'Pourcentage imprimé': (s.quid ?? [])
+      .map((key) => quidChoices(label).find((c) => c.key === key)?.name ?? key)
+      .join(', '),
+    'Noms des ingrédients': Object.values(s.ingredientNames).join(', '),
+  };
+}
 
 /**
  * A recipe's label settings (docs/product/labels.md). Numbers typed the French way
  * (« 0,25 » and « 0.25 » alike); saved with the version the form opened on, so a change made
- * meanwhile elsewhere is a conflict, not overwritten. A role that may not write sees it read-only.
+ * meanwhile elsewhere is a conflict, not overwritten: the app's conflict notice
+ * (src/web/components/conflict-notice.tsx) says who saved and what changed, and keeps what was
+ * typed until « Recharger » or « Garder mes modifications ». A role that may not write sees it read-only.
  */
 export function LabelSettingsForm({
   label,
   establishments,
   canWrite,
+  onReload,
 }: {
   label: Label;
   establishments: { id: string; name: string }[];
   canWrite: boolean;
+  /** Shows the saved version instead of what was typed (the page keys the form by its version). */
+  onReload: (saved: Label) => void;
 }) {
   const s = label.settings;
   const save = useSaveLabelSettings(label.recipeId);
+  const { conflict, version, formRef, keepMine } = useVersionedForm<Label, LabelSettingsInput>(s.version);
   const [denomination, setDenomination] = useState(s.denomination ?? '');
   const [shelfLife, setShelfLife] = useState(s.shelfLifeDays === null ? '' : String(s.shelfLifeDays));
   const [storage, setStorage] = useState(s.storage ?? '');
@@ -90,6 +118,7 @@ export function LabelSettingsForm({
       problems.netQuantity = labelMessages.netQuantity;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
+    conflict.clear();
     const body: LabelSettingsInput = {
       denomination: denomination.trim() || null,
       shelfLifeDays: days.kind === 'number' ? days.value : null,
@@ -101,30 +130,32 @@ export function LabelSettingsForm({
       ingredientNames: Object.fromEntries(Object.entries(names).filter(([, v]) => v.trim() !== '')),
       barcode,
       establishmentId: establishmentId || null,
-      version: s.version,
+      version,
     };
     save.mutate(body, {
       onSuccess: () => toast.success('Étiquette enregistrée'),
       onError: (error) => {
-        if (error instanceof ApiError)
-          setErrors({ ...error.fields, ...(error.status === 409 ? { _: error.message } : {}) });
+        if (conflict.caught(error, { base: label, mine: body, load: () => fetchLabel(label.recipeId) })) return;
+        if (error instanceof ApiError) setErrors(error.fields ?? {});
         toast.error(error instanceof ApiError ? error.message : 'Erreur lors de l’enregistrement');
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="label-settings">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" data-testid="label-settings">
       {!canWrite && (
         <p className="rounded-lg bg-stone-100 p-3 text-sm text-stone-700">
           Votre rôle permet d’imprimer les étiquettes, pas de modifier leurs réglages.
         </p>
       )}
-      {errors._ && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
-          {errors._}
-        </p>
-      )}
+      <ConflictNotice
+        conflict={conflict}
+        describe={(l: Label) => describeSettings(l, establishments)}
+        busy={save.isPending}
+        onReload={onReload}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
+      />
       <fieldset disabled={!canWrite || save.isPending} className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
           <Field

@@ -2,7 +2,7 @@ import { toast } from '../../lib/toast.ts';
 import type { MenuItem } from '../../../shared/api/menus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSetItemSoldOut } from './api.ts';
-import { toastConflict } from '../../lib/versions.ts';
+import { ApiError } from '../../lib/api.ts';
 
 /**
  * « Épuisé » in one tap from the kitchen's phone, and back (docs/decisions/0020): the dish stays on the
@@ -18,7 +18,10 @@ export function SoldOutToggle({ menuId, item }: { menuId: string; item: MenuItem
         onSuccess: () =>
           toast.success(next ? `« ${item.name} » est épuisé` : `« ${item.name} » est de nouveau disponible`),
         onError: (error) => {
-          if (!toastConflict(error, send)) toast.error('Erreur lors de la mise à jour');
+          // A stale version's notice (src/web/lib/versions.ts) loads on its 409, not with the editor (docs/decisions/0041).
+          if (error instanceof ApiError && error.code === 'conflict' && error.conflict)
+            void import('../../lib/versions.ts').then(({ toastConflict }) => toastConflict(error, send));
+          else toast.error('Erreur lors de la mise à jour');
         },
       },
     );

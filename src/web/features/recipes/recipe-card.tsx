@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition-headline.ts';
-import { countOf } from '../../../shared/typography.ts';
+import { countOf } from '../../../shared/counts.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatDecimal } from '../../../shared/decimal.ts';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format.ts';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
-import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
+import { ALLERGEN_STATEMENTS } from '../../../shared/messages/allergen-statements.ts';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 import { allergenConfirmation } from './allergen-confirmation.ts';
 import { costPerServingText, marginText } from '../../lib/cost-text.ts';

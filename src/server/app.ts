@@ -18,6 +18,7 @@ import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
+import { ingredientPriceRoutes } from './features/ingredient-prices/routes.ts';
 import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
 import { menuRoutes } from './features/menus/routes.ts';
@@ -263,6 +264,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/files', productFileRoutes(deps));
   app.route('/api/files', recipeFileRoutes(deps));
   app.route('/api/products', productRoutes(deps));
+  app.route('/api/ingredient-prices', ingredientPriceRoutes(deps));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
   app.route('/', weekPageRoutes(deps));

@@ -1,5 +1,7 @@
 import { suggestAllergens } from './allergen-rules.ts';
 import { isRedMeat } from './recipe-nutrition.ts';
+import { catalogueMeatKind } from './catalogue-meat-kinds.ts';
+import type { MeatKind } from './api/product-vocabulary.ts';
 
 /** A catalogue food as the facts need it: its name and Ciqual groups. */
 export interface FoodSource {
@@ -14,6 +16,8 @@ export interface FoodFacts {
   suggestedAllergens: string[];
   /** Red meat (Nutri-Score protein cap). */
   redMeat: boolean;
+  /** The meat whose origin diners must be told (src/shared/catalogue-meat-kinds.ts); null or absent: none. */
+  meatKind?: MeatKind | null;
 }
 
 /**
@@ -21,5 +25,9 @@ export interface FoodFacts {
  * the result): the browser then needs neither the groups nor the rules to preview a recipe.
  */
 export function foodFacts(food: FoodSource): FoodFacts {
-  return { suggestedAllergens: suggestAllergens(food), redMeat: isRedMeat(food.name, food.subgroup) };
+  return {
+    suggestedAllergens: suggestAllergens(food),
+    redMeat: isRedMeat(food.name, food.subgroup),
+    meatKind: catalogueMeatKind(food.name, food.subgroup),
+  };
 }

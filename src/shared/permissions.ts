@@ -3,19 +3,27 @@
  * product rules): one table read by the server, which enforces it on every route, and by the
  * web app, which hides what a role cannot do. Reading and printing are open to every member.
  */
-export const MEMBER_ROLES = ['owner', 'editor', 'viewer'] as const;
+export const MEMBER_ROLES = [
+  'owner',
+  'editor',
+  'viewer',
+  // The floor staff: reads the menus, marks dishes « Épuisé » and back (docs/product/organisations.md).
+  'service',
+] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const ROLE_LABELS: Record<MemberRole, string> = {
   owner: 'Propriétaire',
   editor: 'Éditeur',
   viewer: 'Lecteur',
+  service: 'Service',
 };
 
 export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
   owner: 'Tout, y compris l’abonnement, l’équipe et les établissements',
   editor: 'Recettes, produits, menus, codes QR et plans de menus',
   viewer: 'Consulte et imprime, sans rien modifier',
+  service: 'Consulte les menus et marque les plats « Épuisé »',
 };
 
 export type Action =
@@ -28,12 +36,25 @@ export type Action =
   /** Checkout, customer portal, demo portal. */
   | 'billing:manage'
   /** The organisation's « Historique » page. */
-  | 'audit:read';
+  | 'audit:read'
+  /** « Épuisé » and back on a menu's dish (PUT /api/items/:id/sold-out). */
+  | 'items:sold-out'
+  /** Costs, margins and purchase prices (products', Ciqual foods'): the owner's figures. */
+  | 'costs:read';
 
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['content:write', 'establishments:write', 'members:manage', 'billing:manage', 'audit:read']),
-  editor: new Set<Action>(['content:write']),
+  owner: new Set<Action>([
+    'content:write',
+    'establishments:write',
+    'members:manage',
+    'billing:manage',
+    'audit:read',
+    'items:sold-out',
+    'costs:read',
+  ]),
+  editor: new Set<Action>(['content:write', 'items:sold-out', 'costs:read']),
   viewer: new Set<Action>(),
+  service: new Set<Action>(['items:sold-out']),
 };
 
 export function can(role: MemberRole, action: Action): boolean {

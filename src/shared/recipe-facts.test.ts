@@ -76,10 +76,10 @@ describe('computeRecipeFacts', () => {
     expect(facts.allergenStatus).toBe('unverified');
     expect(computeRecipeFacts(recipe(quiche(), { allergensDeclared: true })).allergenStatus).toBe('declared');
     expect(facts.lines).toEqual([
-      { suggestedAllergens: ['Gluten', 'Lait'], redMeat: false },
-      { suggestedAllergens: ['Œufs'], redMeat: false },
-      { suggestedAllergens: ['Lait'], redMeat: false },
-      { suggestedAllergens: ['Lait'], redMeat: false },
+      { suggestedAllergens: ['Gluten', 'Lait'], redMeat: false, meatKind: null },
+      { suggestedAllergens: ['Œufs'], redMeat: false, meatKind: null },
+      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null },
+      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null },
     ]);
     expect(facts.version).toBe(RECIPE_FACTS_VERSION);
   });

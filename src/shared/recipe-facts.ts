@@ -4,6 +4,7 @@ import { computeNutrition, type Nutrient, type NutritionLine } from './nutrition
 import { recipeNutriScore, type RecipeNutriScore } from './recipe-nutrition.ts';
 import { toGrams } from './units.ts';
 import { mergeOrigins, type ProductOrigin } from './product-origins.ts';
+import { MEAT_KINDS, type MeatKind } from './api/product-vocabulary.ts';
 
 /**
  * Version of the derivation below. Bump it whenever what computeRecipeFacts returns for the
@@ -11,9 +12,10 @@ import { mergeOrigins, type ProductOrigin } from './product-origins.ts';
  * every stored recipe whose facts are older (src/server/features/recipes/facts-refresh.ts).
  * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter); 3 added
  * the allergens and traces of own products (migration 0010); 4 the cost; 5 the products'
- * meat origins.
+ * meat origins; 6 the organisation's Ciqual prices and free tap water (migration 0025), and
+ * the meats of Ciqual foods (`meatKinds`).
  */
-export const RECIPE_FACTS_VERSION = 5;
+export const RECIPE_FACTS_VERSION = 6;
 
 export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   /** What an own product's label says it contains / may contain: facts, not suggestions. */
@@ -23,6 +25,8 @@ export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   costPerGram?: number | null | undefined;
   /** The meat kinds and origin countries of a product, or of a sub-recipe's products. */
   origins?: readonly ProductOrigin[] | undefined;
+  /** A sub-recipe's catalogue meats (its RecipeFacts `meatKinds`). */
+  meatKinds?: readonly MeatKind[] | undefined;
 }
 
 export interface RecipeFactsInput {
@@ -84,6 +88,11 @@ export interface RecipeFacts {
   cost: { total: number | null; perServing: number | null; missing: string[] };
   /** The products' meats and origins, at any depth (src/shared/product-origins.ts). */
   origins: ProductOrigin[];
+  /**
+   * The meats of its Ciqual foods, at any depth (src/shared/catalogue-meat-kinds.ts): their
+   * origin is the owner's to declare, products cannot vouch for them (src/shared/diner-meat-origins.ts).
+   */
+  meatKinds: MeatKind[];
 }
 
 function statedBy(
@@ -165,11 +174,18 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
     }),
     allergenStatus: allergenStatusOf(input.allergensDeclared),
     allergenSuggestions: statedBy(input.lines, (line) => line.suggestedAllergens),
-    lines: input.lines.map((line) => ({ suggestedAllergens: [...line.suggestedAllergens], redMeat: line.redMeat })),
+    lines: input.lines.map((line) => ({
+      suggestedAllergens: [...line.suggestedAllergens],
+      redMeat: line.redMeat,
+      meatKind: line.meatKind ?? null,
+    })),
     ...wholeLists(input, productAllergens, productTraces),
     productAllergens,
     productTraces,
     cost: costOf(input, weights),
     origins: mergeOrigins(input.lines.map((line) => line.origins ?? [])),
+    meatKinds: MEAT_KINDS.filter((kind) =>
+      input.lines.some((line) => line.meatKind === kind || line.meatKinds?.includes(kind)),
+    ),
   };
 }

@@ -20,6 +20,7 @@ import * as establishmentPortions from './migrations/0018-establishment-portions
 import * as accountChanges from './migrations/0019-account-changes.ts';
 import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.ts';
 import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
+import * as kitchenPricesAndCarte from './migrations/0025-kitchen-prices-and-carte.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-account-changes': accountChanges,
   '0020-own-ingredient-changes': ownIngredientChanges,
   '0021-open-vocabularies': openVocabularies,
+  '0025-kitchen-prices-and-carte': kitchenPricesAndCarte,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -72,7 +72,7 @@ export interface OrganisationsTable {
   updated_at: Timestamp;
 }
 
-export type MemberRoleColumn = 'owner' | 'editor' | 'viewer';
+export type MemberRoleColumn = 'owner' | 'editor' | 'viewer' | 'service';
 
 export interface MembershipsTable {
   organisation_id: string;
@@ -90,6 +90,10 @@ export interface EstablishmentsTable {
   postal_code: string | null;
   city: string | null;
   phone: string | null;
+  /** The restaurant's « Mentions légales » for diners (migration 0025). */
+  legal_name: string | null;
+  siret: string | null;
+  publication_director: string | null;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -303,6 +307,8 @@ export interface MenusTable extends OwnedColumns {
   name: string;
   description: Generated<string>;
   is_active: Generated<boolean>;
+  /** The owner's translations of the name and description (migration 0025), `{}` when none. */
+  translations: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -313,6 +319,8 @@ export interface MenuSectionsTable {
   name: Generated<string>;
   description: Generated<string>;
   display_order: number;
+  /** The owner's translations of the name and description (migration 0025), `{}` when none. */
+  translations: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -351,6 +359,21 @@ export interface FormulesTable {
   /** Alternatives, each a list of section ids: JSON text on write. */
   choices: ColumnType<string[][], string, string>;
   display_order: number;
+  /** The owner's translations of the name (migration 0025), `{}` when none. */
+  translations: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An organisation's price for a Ciqual food (migration 0025, src/shared/ingredient-prices.ts). */
+export interface IngredientPricesTable {
+  organisation_id: string;
+  food_code: number;
+  amount: Num;
+  per: 'kg' | 'l' | 'unité';
+  supplier: Generated<string>;
+  version: Generated<number>;
+  updated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -449,6 +472,7 @@ export interface DB {
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
   products: ProductsTable;
+  ingredient_prices: IngredientPricesTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
   establishment_portions: EstablishmentPortionsTable;

@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
 import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
+import { legalNoticeMessages, normalizeSiret } from '../legal-notice.ts';
 
 /**
  * Organisation, members, invitations, establishments and the audit trail: the HTTP contract
@@ -75,6 +76,10 @@ export const establishmentInputSchema = z.object({
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
   phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
+  /** The restaurant's « Mentions légales » for diners (src/shared/legal-notice.ts); absent: kept. */
+  legalName: optionalLine(200, legalNoticeMessages.legalNameTooLong).optional(),
+  siret: normalizedLine(normalizeSiret, legalNoticeMessages.siretInvalid).optional(),
+  publicationDirector: optionalLine(200, legalNoticeMessages.directorTooLong).optional(),
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
@@ -135,6 +140,10 @@ export interface Establishment {
   city: string | null;
   /** « 01 23 45 67 89 ». */
   phone: string | null;
+  /** « SARL Le Bistrot de Marie », the SIRET (14 digits) and the publication director, for diners' « Mentions légales ». */
+  legalName: string | null;
+  siret: string | null;
+  publicationDirector: string | null;
   createdAt: string;
 }
 
@@ -156,7 +165,17 @@ export type AuditAction =
   | 'removed'
   | 'left';
 export type AuditEntity =
-  'recipe' | 'menu' | 'qr_code' | 'member' | 'invitation' | 'establishment' | 'organisation' | 'product' | 'meal_plan';
+  | 'recipe'
+  | 'menu'
+  | 'qr_code'
+  | 'member'
+  | 'invitation'
+  | 'establishment'
+  | 'organisation'
+  | 'product'
+  | 'meal_plan'
+  /** An organisation's price of a Ciqual food (no id: `details.code`), named after the food. */
+  | 'ingredient_price';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

@@ -65,6 +65,8 @@ export interface DinerTexts {
   drinkIncluded: string;
   drinkNotIncluded: string;
   or: string;
+  /** The link to the restaurant's own « Mentions légales » (a French page). */
+  restaurantLegal: string;
 }
 
 const fr: DinerTexts = {
@@ -113,6 +115,7 @@ const fr: DinerTexts = {
   drinkIncluded: 'Boisson comprise',
   drinkNotIncluded: 'Boisson non comprise',
   or: 'ou',
+  restaurantLegal: 'Mentions légales du restaurant',
 };
 
 const en: DinerTexts = {
@@ -161,6 +164,7 @@ const en: DinerTexts = {
   drinkIncluded: 'Drink included',
   drinkNotIncluded: 'Drink not included',
   or: 'or',
+  restaurantLegal: 'Restaurant legal notice',
 };
 
 const es: DinerTexts = {
@@ -209,6 +213,7 @@ const es: DinerTexts = {
   drinkIncluded: 'Bebida incluida',
   drinkNotIncluded: 'Bebida no incluida',
   or: 'o',
+  restaurantLegal: 'Aviso legal del restaurante',
 };
 
 const de: DinerTexts = {
@@ -258,6 +263,7 @@ const de: DinerTexts = {
   drinkIncluded: 'Getränk inklusive',
   drinkNotIncluded: 'Getränk nicht inklusive',
   or: 'oder',
+  restaurantLegal: 'Impressum des Restaurants',
 };
 
 const it: DinerTexts = {
@@ -306,6 +312,7 @@ const it: DinerTexts = {
   drinkIncluded: 'Bevanda inclusa',
   drinkNotIncluded: 'Bevanda non inclusa',
   or: 'o',
+  restaurantLegal: 'Note legali del ristorante',
 };
 
 export const DINER_TEXTS: Record<DinerLanguage, DinerTexts> = { fr, en, es, de, it };

@@ -39,6 +39,9 @@ describe('establishments', () => {
         postalCode: null,
         city: null,
         phone: null,
+        legalName: null,
+        siret: null,
+        publicationDirector: null,
         createdAt: expect.any(String),
       },
     ]);
@@ -59,6 +62,9 @@ describe('establishments', () => {
       postalCode: '75001',
       city: 'Paris',
       phone: '01 23 45 67 89',
+      legalName: null,
+      siret: null,
+      publicationDirector: null,
       createdAt: list.body.establishments[0].createdAt,
     };
     expect(res.body).toEqual(edited);

@@ -12,7 +12,18 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-const COLUMNS = ['id', 'name', 'address', 'postal_code', 'city', 'phone', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'address',
+  'postal_code',
+  'city',
+  'phone',
+  'legal_name',
+  'siret',
+  'publication_director',
+  'created_at',
+] as const;
 
 const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLUMNS)[number]>): Establishment => ({
   id: row.id,
@@ -21,6 +32,9 @@ const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLU
   postalCode: row.postal_code,
   city: row.city,
   phone: row.phone,
+  legalName: row.legal_name,
+  siret: row.siret,
+  publicationDirector: row.publication_director,
   createdAt: row.created_at.toISOString(),
 });
 
@@ -30,6 +44,10 @@ const columnsOf = (input: EstablishmentInputParsed) => ({
   postal_code: input.postalCode,
   city: input.city,
   phone: input.phone,
+  // The legal notice's lines are kept when a client leaves them out (older forms, API clients).
+  ...(input.legalName !== undefined ? { legal_name: input.legalName } : {}),
+  ...(input.siret !== undefined ? { siret: input.siret } : {}),
+  ...(input.publicationDirector !== undefined ? { publication_director: input.publicationDirector } : {}),
 });
 
 /** GET /api/establishments: oldest first; the first one is where a new menu goes by default. */

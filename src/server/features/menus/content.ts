@@ -6,6 +6,7 @@ import {
   type ItemUpdateParsed,
   type MenuItem,
   type MenuSection,
+  type SectionUpdateParsed,
 } from '../../../shared/api/menus.ts';
 import { allergenStatusOf } from '../../../shared/allergens.ts';
 import type { DB } from '../../db/schema.ts';
@@ -22,7 +23,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
   const sections = await db
     .selectFrom('menu_sections')
-    .select(['id', 'name', 'description', 'display_order'])
+    .select(['id', 'name', 'description', 'display_order', 'translations'])
     .where('menu_id', '=', menuId)
     .orderBy('display_order')
     .execute();
@@ -50,6 +51,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       'r.id as recipe_id',
       'r.name as recipe_name',
       'r.description as recipe_description',
+      'r.price as recipe_price',
       'r.calories_per_serving',
     ])
     .where('s.menu_id', '=', menuId)
@@ -67,6 +69,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
       name: i.name,
       description: i.description,
       price: i.price === null ? null : Number(i.price),
+      priceSource: i.recipe_id && i.price === null ? 'recipe' : 'item',
       labels: i.recipe_id
         ? null
         : {
@@ -86,6 +89,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
             id: i.recipe_id,
             name: i.recipe_name ?? '',
             description: i.recipe_description ?? '',
+            price: i.recipe_price === null ? null : Number(i.recipe_price),
             caloriesPerServing: i.calories_per_serving ?? null,
             photoUrl: photos.get(i.recipe_photo_id ?? '')?.url ?? null,
             photo: photos.get(i.recipe_photo_id ?? '') ?? null,
@@ -98,6 +102,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     id: s.id,
     name: s.name,
     description: s.description,
+    translations: readTranslations(s.translations),
     displayOrder: s.display_order,
     items: bySection.get(s.id) ?? [],
   }));
@@ -201,7 +206,14 @@ export async function createSection(
       })
       .returning(['id', 'name', 'description', 'display_order'])
       .executeTakeFirstOrThrow();
-    return { id: row.id, name: row.name, description: row.description, displayOrder: row.display_order, items: [] };
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      translations: {},
+      displayOrder: row.display_order,
+      items: [],
+    };
   });
 }
 
@@ -209,14 +221,19 @@ export async function updateSection(
   db: Kysely<DB>,
   organisationId: string,
   sectionId: string,
-  input: { name: string; description: string },
+  input: SectionUpdateParsed,
 ): Promise<MenuSection> {
   return db.transaction().execute(async (trx) => {
     const menuId = await sectionMenuId(trx, organisationId, sectionId);
     await lockOwnedMenu(trx, organisationId, menuId);
     await trx
       .updateTable('menu_sections')
-      .set({ name: input.name, description: input.description, updated_at: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', sectionId)
       .execute();
     return findSection(trx, sectionId);

@@ -8,10 +8,11 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 
 type MenuRow = Pick<
   Selectable<MenusTable>,
-  'id' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at'
+  'id' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at' | 'translations'
 >;
 
 export function toMenu(row: MenuRow): Menu {
@@ -21,11 +22,12 @@ export function toMenu(row: MenuRow): Menu {
     description: row.description,
     isActive: row.is_active,
     establishmentId: row.establishment_id,
+    translations: readTranslations(row.translations),
     createdAt: row.created_at.toISOString(),
   };
 }
 
-const columns = ['id', 'name', 'description', 'is_active', 'establishment_id', 'created_at'] as const;
+const columns = ['id', 'name', 'description', 'is_active', 'establishment_id', 'created_at', 'translations'] as const;
 
 export async function listMenus(db: Kysely<DB>, organisationId: string): Promise<Menu[]> {
   const rows = await db
@@ -123,6 +125,7 @@ export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input
         description: input.description,
         is_active: input.isActive,
         establishment_id: establishmentId,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', id)

@@ -81,7 +81,8 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
   app.put('/items/:id', write, async (c) =>
     c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))),
   );
-  app.put('/items/:id/sold-out', write, async (c) =>
+  // The floor staff's one write (role `service`, src/shared/permissions.ts).
+  app.put('/items/:id/sold-out', allow('items:sold-out'), async (c) =>
     c.json(
       await content.setItemSoldOut(db, c.var.org.id, c.req.param('id'), (await readJson(c, itemSoldOutSchema)).soldOut),
     ),

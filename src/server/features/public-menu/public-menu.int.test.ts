@@ -443,12 +443,14 @@ describe('GET /api/public/menus/:id', () => {
       restaurantAddress: null,
       restaurantPhone: null,
       ownerIsPremium: true,
+      translations: {},
       formules: [],
       sections: [
         {
           id: m.plats.id,
           name: 'Plats',
           description: '',
+          translations: {},
           items: [
             {
               id: m.crepeItem.id,
@@ -498,6 +500,7 @@ describe('GET /api/public/menus/:id', () => {
           id: m.entrees.id,
           name: 'Entrées',
           description: 'Pour commencer',
+          translations: {},
           items: [
             {
               id: m.soupeItem.id,

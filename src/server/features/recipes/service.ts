@@ -118,6 +118,7 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     productTraces: stored.productTraces ?? [],
     cost: stored.cost ?? { total: null, perServing: null, missing: [] },
     origins: stored.origins ?? [],
+    meatKinds: stored.meatKinds ?? [],
   };
 }
 
@@ -236,11 +237,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
     origins: facts.origins,
-    meatOriginMissing: recipeOriginMissing(
-      row.meat_origins as MeatOrigin[],
-      facts.origins,
-      facts.lines.some((line) => line.redMeat),
-    ),
+    meatOriginMissing: recipeOriginMissing(row.meat_origins as MeatOrigin[], facts.origins, facts.meatKinds),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,

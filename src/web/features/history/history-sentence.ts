@@ -1,7 +1,7 @@
 import type { AuditEntity, AuditEvent } from '../../../shared/api/organisations.ts';
 import { isIsoDate, SERVICE_LABELS, SERVICES, type Service } from '../../../shared/catering/catering.ts';
 import { lazy } from '../../../shared/lazy.ts';
-import { ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
+import { MEMBER_ROLES, ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
 
 /** How a row is named in a sentence: « la recette Quiche lorraine », « le code QR Table 4 ». */
 const NOUNS: Record<AuditEntity, string> = {
@@ -14,6 +14,7 @@ const NOUNS: Record<AuditEntity, string> = {
   organisation: 'l’organisation',
   member: 'le membre',
   invitation: 'l’invitation de',
+  ingredient_price: 'le prix de l’ingrédient',
 };
 
 /** The same after « de »: « le statut du menu Carte du midi ». */
@@ -27,6 +28,7 @@ const OF_NOUNS: Record<AuditEntity, string> = {
   organisation: 'de l’organisation',
   member: 'du membre',
   invitation: 'de l’invitation de',
+  ingredient_price: 'du prix de l’ingrédient',
 };
 
 const VERBS = { created: 'a créé', updated: 'a modifié', deleted: 'a supprimé' } as const;
@@ -37,7 +39,7 @@ export function ofName(name: string): string {
 }
 
 const asRole = (value: unknown): MemberRole | null =>
-  value === 'owner' || value === 'editor' || value === 'viewer' ? value : null;
+  MEMBER_ROLES.includes(value as MemberRole) ? (value as MemberRole) : null;
 
 /** A status change said as what it did: details `{to}`, a menu's `isActive` or a QR code's `active`/`inactive`. */
 function statusVerb(to: unknown): string | null {

@@ -8,6 +8,7 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   name: `Plat ${id}`,
   description: '',
   price: 0,
+  priceSource: 'item',
   labels: null,
   isAvailable: true,
   soldOut: false,
@@ -16,7 +17,15 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   photoUrl: null,
   photo: null,
   recipe: recipeId
-    ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null, photo: null }
+    ? {
+        id: recipeId,
+        name: `Plat ${id}`,
+        description: '',
+        price: null,
+        caloriesPerServing: null,
+        photoUrl: null,
+        photo: null,
+      }
     : null,
   ...extra,
 });
@@ -24,6 +33,7 @@ const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSecti
   id,
   name: `Section ${id}`,
   description: '',
+  translations: {},
   displayOrder,
   items,
 });

@@ -7,6 +7,7 @@ const item = (id: string, name: string, patch: Partial<MenuItem> = {}): MenuItem
   name,
   description: '',
   price: 10,
+  priceSource: 'item',
   labels: null,
   isAvailable: true,
   soldOut: false,
@@ -21,6 +22,7 @@ const section = (id: string, name: string, displayOrder: number, items: MenuItem
   id,
   name,
   description: '',
+  translations: {},
   displayOrder,
   items,
 });
@@ -39,6 +41,7 @@ const recipeRef = (id: string) => ({
   id,
   name: id,
   description: '',
+  price: null,
   caloriesPerServing: null,
   photoUrl: null,
   photo: null,
@@ -80,8 +83,9 @@ describe('buildCarte', () => {
           ['s2', 'gone'],
         ],
         displayOrder: 0,
+        translations: {},
       },
-      { id: 'f2', name: 'Sans section', price: 9, choices: [['gone']], displayOrder: 1 },
+      { id: 'f2', name: 'Sans section', price: 9, choices: [['gone']], displayOrder: 1, translations: {} },
     ];
     const carte = buildCarte(sections, recipes, formules);
     expect(carte.formules).toEqual([

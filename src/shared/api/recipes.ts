@@ -98,7 +98,20 @@ export type RecipeCostRow = Pick<
   | 'coefficient'
   | 'costMissing'
   | 'saleMode'
->;
+> & {
+  /**
+   * The other prices diners see: a menu's item with its own price (« prix propre au menu »),
+   * with the margins at that price (docs/product/api.md « Kitchen »). Menus that follow the
+   * recipe's price are not listed: theirs is `price`.
+   */
+  menuPrices: {
+    menuName: string;
+    price: number;
+    priceHt: number | null;
+    foodCostPercent: number | null;
+    coefficient: number | null;
+  }[];
+};
 /**
  * A page of recipes; `nextAfter` is the `after` of the next page, null on the last one; `total`
  * counts every recipe the filter keeps (so `?limit=1&allergenStatus=unverified` is a count).

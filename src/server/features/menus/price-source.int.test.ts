@@ -80,6 +80,13 @@ describe('one price per dish', () => {
     });
     expect(own.body).toMatchObject({ price: 9.5, priceSource: 'item', recipe: { price: 11.5 } });
     expect(await dinerPrice(menu.id)).toBe(9.5);
+    // « Coûts » shows the margins at the price the diner sees on that menu: 9,50 ÷ 1,10 = 8,64 € HT, 2,40 € of food.
+    const costs = (await api('GET', '/api/recipes?view=costs')).body.recipes.find(
+      (r: { id: string }) => r.id === recipe.id,
+    );
+    expect(costs.menuPrices).toEqual([
+      { menuName: 'Carte d’été', price: 9.5, priceHt: 8.64, foodCostPercent: 27.8, coefficient: 3.6 },
+    ]);
 
     const back = await api('PUT', `/api/items/${item.id}`, {
       name: item.name,
@@ -90,6 +97,10 @@ describe('one price per dish', () => {
     expect(back.body).toMatchObject({ price: null, priceSource: 'recipe' });
     expect(await dinerPrice(menu.id)).toBe(11.5);
     expect((await itemOf(menu.id)).priceSource).toBe('recipe');
+    const followed = (await api('GET', '/api/recipes?view=costs')).body.recipes.find(
+      (r: { id: string }) => r.id === recipe.id,
+    );
+    expect(followed.menuPrices).toEqual([]);
   });
 
   it('an item without a recipe keeps its own price (`item`), null stays « prix à renseigner »', async () => {

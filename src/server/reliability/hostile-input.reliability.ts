@@ -195,6 +195,8 @@ beforeAll(async () => {
     service: 'dejeuner',
     product: product.id,
     formule: formule.id,
+    // Flour's price: its body says `version: 1`, so once written, a valid body is a 409 conflict (refused, nothing stored).
+    food: '9436',
   };
 });
 afterAll(() => t?.close());

@@ -318,6 +318,8 @@ export interface RecipeIngredient extends FoodFacts {
   per100g: Per100g;
   /** A sub-recipe's served grams per portion (its per100g is per 100 g served). */
   gramsPerPortion?: number;
+  /** A sub-recipe's portions: 1 is a batch recipe, whose portion the form calls « fournée ». */
+  servings?: number;
 }
 
 export interface Recipe {
@@ -414,6 +416,8 @@ export interface IngredientHit extends FoodFacts {
   supplier?: string | null;
   /** A recipe's served grams per portion (a line « 2 portions »). */
   gramsPerPortion?: number | null;
+  /** A recipe's portions (1: a batch recipe, « fournée »). */
+  servings?: number;
   name: string;
   group: string | null;
   per100g: Per100g;

@@ -14,6 +14,7 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { fr } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
+import { resumeLabel, useDraftList } from '../lib/saved-drafts.ts';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -26,7 +27,8 @@ const { Component: RecipeHistoryDialog, usePreload: usePreloadHistoryDialog } = 
   (m) => m.RecipeHistoryDialog,
 );
 
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
+type FormState =
+  { mode: 'closed' } | { mode: 'create'; resume?: boolean } | { mode: 'edit'; recipe: Recipe; resume?: boolean };
 
 export default function RecipesPage() {
   const { data: me } = useMe();
@@ -39,6 +41,14 @@ export default function RecipesPage() {
   const total = recipes.data?.pages[0]?.total ?? 0;
   const remove = useDeleteRecipe();
   const canWrite = useCan('content:write');
+  const seesCosts = useCan('costs:read');
+  // Recipes begun or changed and not saved, kept in this browser (src/web/lib/saved-drafts.ts).
+  const drafts = useDraftList<unknown>('recette').filter(
+    (d) =>
+      !(form.mode === 'create' && d.id === null) &&
+      !(form.mode === 'edit' && d.id === form.recipe.id) &&
+      (d.id === null || shown.some((r) => r.id === d.id)),
+  );
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [historyOf, setHistoryOf] = useState<Recipe | null>(null);
   usePreloadRecipeForm();
@@ -59,12 +69,22 @@ export default function RecipesPage() {
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
           <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l’Anses.</p>
-          <Link
-            to="/recipes/couts"
-            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            Voir les coûts et marges
-          </Link>
+          {seesCosts && (
+            <span className="flex flex-wrap gap-x-4">
+              <Link
+                to="/recipes/couts"
+                className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Voir les coûts et marges
+              </Link>
+              <Link
+                to="/produits/prix"
+                className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Prix des ingrédients
+              </Link>
+            </span>
+          )}
         </div>
         {canWrite && (
           <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'}>
@@ -74,6 +94,32 @@ export default function RecipesPage() {
       </div>
       {canWrite && atLimit && <p className="text-sm text-orange-800">{limitsMessages.recipes}</p>}
       {canWrite && <LimitBanner resource="recipes" />}
+      {canWrite &&
+        drafts.map((d) => (
+          <div
+            key={d.id ?? 'new'}
+            role="status"
+            className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="recipe-draft-notice"
+          >
+            <p>
+              {d.id === null
+                ? `Recette commencée et pas encore enregistrée : « ${d.title} ».`
+                : `Modifications non enregistrées de « ${d.title} ».`}
+            </p>
+            <Button
+              size="sm"
+              className="h-auto min-h-8 whitespace-normal py-1"
+              onClick={() => {
+                const recipe = shown.find((r) => r.id === d.id);
+                setForm(recipe ? { mode: 'edit', recipe, resume: true } : { mode: 'create', resume: true });
+                window.scrollTo({ top: 0 });
+              }}
+            >
+              {resumeLabel(d.savedAt)}
+            </Button>
+          </div>
+        ))}
 
       {form.mode !== 'closed' && (
         <Card>
@@ -84,6 +130,7 @@ export default function RecipesPage() {
             <RecipeForm
               key={form.mode === 'edit' ? form.recipe.id : 'new'}
               recipe={form.mode === 'edit' ? form.recipe : null}
+              resumeDraft={form.resume === true}
               onDone={() => setForm({ mode: 'closed' })}
             />
           </Suspense>

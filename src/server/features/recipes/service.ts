@@ -147,6 +147,7 @@ function lineSourceOf(line: LineRow) {
       traces: [...sub.traces],
       per100g: sub.per100g,
       gramsPerPortion: perPortion,
+      servings: line.sub_servings ?? 1,
     };
   }
   if (line.product_id !== null) {

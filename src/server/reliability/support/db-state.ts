@@ -39,6 +39,8 @@ export const OWNED_TABLES: Record<string, string> = {
   photo_variants: 'photo_id, width',
   // A menu's formules (migration 0012), reached through their menu.
   formules: 'id',
+  // An organisation's prices of Ciqual foods (migration 0025).
+  ingredient_prices: 'organisation_id, food_code',
 };
 
 /** Tables that are not an owner's data, and why. */

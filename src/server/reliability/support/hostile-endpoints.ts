@@ -23,6 +23,8 @@ export interface Ids {
   product: string;
   /** A formule of the fuzzer's menu (issue 18). */
   formule: string;
+  /** A Ciqual food's code, priced by the organisation (src/shared/ingredient-prices.ts). */
+  food: string;
 }
 
 export interface JsonEndpoint {
@@ -119,8 +121,21 @@ const establishmentBody = () => ({
   postalCode: '75001',
   city: 'Paris',
   phone: '+33 1 23 45 67 89',
+  // The restaurant's « Mentions légales » (src/shared/legal-notice.ts).
+  legalName: 'SARL Fuzz',
+  siret: '732 829 320 00074',
+  publicationDirector: 'Marie Durand',
 });
-const establishmentFields = ['name', 'address', 'postalCode', 'city', 'phone'];
+const establishmentFields = [
+  'name',
+  'address',
+  'postalCode',
+  'city',
+  'phone',
+  'legalName',
+  'siret',
+  'publicationDirector',
+];
 
 /** Every JSON body of the API. The coverage test keeps this list complete. */
 /**
@@ -214,8 +229,14 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'PUT',
       path: '/api/menus/:menu',
       signedIn: true,
-      valid: () => ({ name: 'Carte', description: 'Soir', isActive: true, establishmentId: ids().establishment }),
-      fields: ['name', 'description', 'isActive', 'establishmentId'],
+      valid: () => ({
+        name: 'Carte',
+        description: 'Soir',
+        isActive: true,
+        establishmentId: ids().establishment,
+        translations: { en: { name: 'Evening menu', description: 'Evening' } },
+      }),
+      fields: ['name', 'description', 'isActive', 'establishmentId', 'translations', 'translations.en.description'],
     },
     {
       method: 'PATCH',
@@ -236,8 +257,16 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'PUT',
       path: '/api/sections/:section',
       signedIn: true,
-      valid: () => ({ name: 'Plats', description: 'Chauds' }),
-      fields: ['name', 'description'],
+      valid: () => ({ name: 'Plats', description: 'Chauds', translations: { en: { name: 'Mains' } } }),
+      fields: ['name', 'description', 'translations', 'translations.en', 'translations.en.name'],
+    },
+    // The price of a Ciqual food for the organisation (docs/product/api.md « Kitchen »).
+    {
+      method: 'PUT',
+      path: '/api/ingredient-prices/:food',
+      signedIn: true,
+      valid: () => ({ amount: 1.2, per: 'kg', supplier: 'Minoterie', version: 1 }),
+      fields: ['amount', 'per', 'supplier', 'version'],
     },
     // Issue 18: formules, priced combinations of the menu's sections.
     ...(['POST /api/menus/:menu/formules', 'PUT /api/formules/:formule'] as const).map((route): JsonEndpoint => {
@@ -246,8 +275,13 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
         method,
         path,
         signedIn: true,
-        valid: () => ({ name: 'Formule déjeuner', price: 18.5, choices: [[ids().section]] }),
-        fields: ['name', 'price', 'choices', 'choices.0', 'choices.0.0'],
+        valid: () => ({
+          name: 'Formule déjeuner',
+          price: 18.5,
+          choices: [[ids().section]],
+          translations: { en: { name: 'Lunch set menu' } },
+        }),
+        fields: ['name', 'price', 'choices', 'choices.0', 'choices.0.0', 'translations', 'translations.en.name'],
       };
     }),
     {

@@ -21,9 +21,22 @@ import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
 import { ProductAllergens } from './product-allergens.tsx';
-import { useRecipePhoto, useSaveRecipe } from './api.ts';
+import { useProductPrices, useRecipeCosts, useRecipePhoto, useSaveRecipe } from './api.ts';
+import { useIngredientPrices } from '../../lib/ingredient-prices.ts';
+import { useCan } from '../../lib/use-can.ts';
+import { useFormDraft } from '../../lib/saved-drafts.ts';
+import { CancelButton, DraftBanner } from '../../components/draft-banner.tsx';
+import { lineCost, type LineCost } from './line-costs.ts';
 import { RecipePhotoField } from './recipe-photo-field.tsx';
-import { draftFromStored, newDraftLine, previewLine, readLine, sourceKey, type DraftLine } from './draft-lines.ts';
+import {
+  draftFromStored,
+  newDraftLine,
+  previewLine,
+  readLine,
+  sourceKey,
+  withNewKeys,
+  type DraftLine,
+} from './draft-lines.ts';
 import { IngredientLines, type LineErrors } from './ingredient-lines.tsx';
 import {
   recipeFormDefaults,
@@ -56,8 +69,44 @@ function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'
 const RECIPE_FORM = 'recipe';
 const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
 
-/** « Nouvelle recette » / « Modifier la recette » (docs/product/spec.md « Mes Recettes »). */
-export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: () => void }) {
+/** Everything the form holds, as its draft keeps it (src/web/lib/saved-drafts.ts). */
+interface RecipeDraft {
+  values: RecipeFormValues;
+  lines: DraftLine[];
+  foodFacts: Record<string, FoodFacts>;
+  diets: string[];
+  meatOrigins: MeatOrigin[];
+  saleMode: Recipe['saleMode'];
+  progression: string[];
+  translations: DishTranslations;
+  /** The owner's lists; a confirmation is never kept: it is given again on the resumed form. */
+  contains: string[];
+  traces: string[];
+}
+
+/** The first field in error of the form `formId`, in view and focused: a refused save shows where (docs/conventions.md 10). */
+export function showFirstError(formId: string) {
+  requestAnimationFrame(() => {
+    const field = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center', behavior: 'instant' });
+    field.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * « Nouvelle recette » / « Modifier la recette » (docs/product/spec.md « Mes Recettes »).
+ * `resumeDraft`: the owner asked for the draft from the list; it is put back at once.
+ */
+export function RecipeForm({
+  recipe,
+  onDone,
+  resumeDraft = false,
+}: {
+  recipe: Recipe | null;
+  onDone: () => void;
+  resumeDraft?: boolean;
+}) {
   const save = useSaveRecipe();
   const photo = useRecipePhoto();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
@@ -104,6 +153,69 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   );
   const review = useAllergenReview(recipe, lines.map(sourceKey), preview.allergenSuggestions);
 
+  // What each line costs as typed, from the prices the server costs it with (line-costs.ts).
+  const seesCosts = useCan('costs:read');
+  const prices = useIngredientPrices();
+  const products = useProductPrices();
+  const subRecipeCosts = useRecipeCosts();
+  const costs = useMemo(() => {
+    const sources = { prices: prices.data, products: products.data, recipes: subRecipeCosts.data };
+    return Object.fromEntries(lines.map((line) => [line.key, lineCost(line, sources)])) as Record<string, LineCost>;
+  }, [lines, prices.data, products.data, subRecipeCosts.data]);
+  const liveCost = useMemo(
+    () =>
+      lines.length === 0
+        ? null
+        : computeRecipeFacts({
+            servings,
+            cookedWeightG,
+            fruitVegLegumePercent,
+            allergensDeclared: false,
+            lines: lines.map((l) => ({
+              ...previewLine(l),
+              ...NO_FACTS,
+              costPerGram: costs[l.key]?.costPerGram ?? null,
+            })),
+          }).cost,
+    [lines, costs, servings, cookedWeightG, fruitVegLegumePercent],
+  );
+
+  // The draft: the whole form as typed, kept in this browser until « Créer » or « Mettre à jour ».
+  const formId = useId();
+  const values = useWatch({ control: form.control }) as RecipeFormValues;
+  const draftValue: RecipeDraft = {
+    values,
+    lines,
+    foodFacts,
+    diets,
+    meatOrigins,
+    saleMode,
+    progression,
+    translations,
+    contains: review.contains,
+    traces: review.traces,
+  };
+  const [initialDraft] = useState(() => draftValue);
+  const draft = useFormDraft<RecipeDraft>({
+    form: 'recette',
+    id: recipe?.id ?? null,
+    value: draftValue,
+    initial: initialDraft,
+    title: values.name || recipe?.name || 'Nouvelle recette',
+    resumeAtOnce: resumeDraft,
+    restore: (saved) => {
+      form.reset(saved.values, { keepDefaultValues: true });
+      setLines(withNewKeys(saved.lines));
+      setFoodFacts(saved.foodFacts);
+      setDiets(saved.diets);
+      setMeatOrigins(saved.meatOrigins);
+      setSaleMode(saved.saleMode);
+      setProgression(saved.progression);
+      setTranslations(saved.translations);
+      review.setLists({ contains: saved.contains, traces: saved.traces });
+    },
+  });
+
   const searchId = useId();
   const addIngredient = (hit: IngredientHit) => {
     setFoodFacts((current) => ({
@@ -134,7 +246,10 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   const checkLines = () => {
     const read = readLines(lines);
     setLineErrors(read.errors);
-    if (!read.ingredients) showValidationToast(RECIPE_FORM, Object.values(read.errors)[0] ?? '');
+    if (!read.ingredients) {
+      showValidationToast(RECIPE_FORM, Object.values(read.errors)[0] ?? '');
+      showFirstError(formId);
+    }
     return read.ingredients;
   };
   const submit = form.handleSubmit(
@@ -166,6 +281,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         {
           onSuccess: (saved) => {
             toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
+            draft.saved();
             // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
             // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
             if (!recipe && pendingPhoto) {
@@ -193,6 +309,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
                 Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))),
               );
               showValidationToast(RECIPE_FORM, error.message);
+              showFirstError(formId);
             } else toast.error('Erreur lors de la sauvegarde');
           },
         },
@@ -200,6 +317,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
     },
     () => {
       checkLines();
+      showFirstError(formId);
     },
   );
 
@@ -210,11 +328,13 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
   );
   return (
     <form
+      id={formId}
       noValidate
       onSubmit={submit}
       className="space-y-5"
       aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}
     >
+      <DraftBanner draft={draft} what={recipe ? `« ${recipe.name} »` : 'cette nouvelle recette'} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <Field
           label="Nom de la recette"
@@ -244,6 +364,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
             errors={lineErrors}
             onErrorsChange={setLineErrors}
             onLineDone={() => document.getElementById(searchId)?.focus()}
+            {...(seesCosts ? { costs } : {})}
           />
         </RecipeStep>
 
@@ -351,7 +472,7 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
               minDigits={2}
             />
           </div>
-          <CostFields control={form.control} recipe={recipe} saleMode={saleMode} onSaleModeChange={setSaleMode} />
+          <CostFields control={form.control} cost={liveCost} saleMode={saleMode} onSaleModeChange={setSaleMode} />
         </RecipeStep>
 
         <RecipeStep id="presentation" className="min-w-0 lg:col-start-1">
@@ -395,9 +516,14 @@ export function RecipeForm({ recipe, onDone }: { recipe: Recipe | null; onDone: 
         <Button type="submit" disabled={save.isPending}>
           {recipe ? 'Mettre à jour' : 'Créer'}
         </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
+        <CancelButton
+          dirty={draft.dirty}
+          onCancel={() => {
+            // « Annuler » sets the changes aside, asked first: the draft goes too (leaving by a link keeps it).
+            draft.saved();
+            onDone();
+          }}
+        />
       </div>
     </form>
   );

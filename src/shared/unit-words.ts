@@ -68,3 +68,21 @@ export function readQuantityWithUnit(
   if (!units.includes(unit)) return { error: unitWordMessages.notHere(word.trim(), units) };
   return { quantity, unit };
 }
+
+/** The unit's plural, as French writes it from 2 on (« 3 unités », « 2 pincées », « 2 c. à soupe »). */
+const PLURALS: Readonly<Record<string, string>> = {
+  unité: 'unités',
+  pincee: 'pincées',
+  portion: 'portions',
+  fournee: 'fournées',
+};
+
+/**
+ * A line's quantity and unit as a cook reads them: « 150 g », « 1 unité », « 3 unités »,
+ * « 1 fournée » (a batch recipe's one portion). `quantity` is already written (« 0,25 »).
+ */
+export function quantityWithUnit(quantity: number, written: string, unit: string, batch = false): string {
+  const key = unit === 'portion' && batch ? 'fournee' : unit;
+  const singular = key === 'fournee' ? 'fournée' : unitLabel(key);
+  return `${written}\u00a0${Math.abs(quantity) >= 2 ? (PLURALS[key] ?? singular) : singular}`;
+}

@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
       { path: '/recipes/couts', Component: lazyPage(() => import('./pages/costs-page.tsx')) },
       // Issue 17: the organisation's own products (docs/product/products.md).
       { path: '/produits', Component: lazyPage(() => import('./pages/products-page.tsx')) },
+      // The organisation's prices of Ciqual foods (docs/product/costs.md).
+      { path: '/produits/prix', Component: lazyPage(() => import('./pages/ingredient-prices-page.tsx')) },
       { path: '/menus', Component: lazyPage(() => import('./pages/menus-page.tsx')) },
       { path: '/menu-editor/:id?', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/menus/:menuId', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },

@@ -36,6 +36,7 @@ export const menuCreateSchema = z.object({
   description: description.default(''),
   isActive: z.boolean().default(true),
   establishmentId,
+  translations: dishTranslationsSchema.optional(),
 });
 export const menuUpdateSchema = z.object({
   name: name(m.nameRequired),

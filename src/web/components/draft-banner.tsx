@@ -1,4 +1,4 @@
-import { draftDate, resumeLabel, type FormDraft } from '../lib/saved-drafts.ts';
+import { draftDate, resumeLabel, type FormDraft, type StoredDraft } from '../lib/saved-drafts.ts';
 import { Button } from './ui/button.tsx';
 import { ConfirmDialog } from './ui/confirm-dialog.tsx';
 
@@ -47,4 +47,33 @@ export function CancelButton({ dirty, onCancel }: { dirty: boolean; onCancel: ()
       onConfirm={onCancel}
     />
   );
+}
+
+/**
+ * On a list page: the forms begun or changed and not saved (src/web/lib/saved-drafts.ts), each
+ * with « Reprendre le brouillon du … », which opens its form with the draft put back.
+ */
+export function DraftNotices<D extends StoredDraft<unknown> & { id: string | null }>({
+  drafts,
+  describe,
+  onResume,
+}: {
+  drafts: readonly D[];
+  /** « Recette commencée et pas encore enregistrée : « Quiche » ». */
+  describe: (draft: D) => string;
+  onResume: (draft: D) => void;
+}) {
+  return drafts.map((d) => (
+    <div
+      key={d.id ?? 'new'}
+      role="status"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="draft-notice"
+    >
+      <p>{describe(d)}</p>
+      <Button size="sm" className="h-auto min-h-8 whitespace-normal py-1" onClick={() => onResume(d)}>
+        {resumeLabel(d.savedAt)}
+      </Button>
+    </div>
+  ));
 }

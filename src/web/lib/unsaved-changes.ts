@@ -36,4 +36,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Whether a form of the page has unsaved changes. */
-export const useHasUnsavedChanges = () => useSyncExternalStore(subscribe, () => dirtyForms > 0);
+export const useHasUnsavedChanges = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => dirtyForms > 0,
+    () => false,
+  );

@@ -11,6 +11,9 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
 import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
 import { useInvalidateProducts } from '../features/products/api.ts';
+import { Link } from 'react-router';
+import { useDraftList } from '../lib/saved-drafts.ts';
+import { DraftNotices } from '../components/draft-banner.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: ProductForm, usePreload } = lazyComponent(
@@ -18,7 +21,8 @@ const { Component: ProductForm, usePreload } = lazyComponent(
   (m) => m.ProductForm,
 );
 
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
+type FormState =
+  { mode: 'closed' } | { mode: 'create'; resume?: boolean } | { mode: 'edit'; product: Product; resume?: boolean };
 
 /** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
 export default function ProductsPage() {
@@ -27,7 +31,12 @@ export default function ProductsPage() {
   const canWrite = useCan('content:write');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const refresh = useInvalidateProducts();
+  const seesCosts = useCan('costs:read');
   usePreload();
+  // Products begun or changed and not saved, kept in this browser (src/web/lib/saved-drafts.ts).
+  const drafts = useDraftList<unknown>('produit').filter(
+    (d) => form.mode === 'closed' && (d.id === null || Boolean(products.data?.some((p) => p.id === d.id))),
+  );
 
   const onDelete = (product: Product) =>
     remove.mutate(product.id, {
@@ -50,6 +59,14 @@ export default function ProductsPage() {
             Les produits de vos fournisseurs, saisis d’après leur étiquette : ils s’ajoutent à vos recettes comme les
             aliments Ciqual.
           </p>
+          {seesCosts && (
+            <Link
+              to="/produits/prix"
+              className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              Prix des aliments Ciqual (farine, beurre, œufs…)
+            </Link>
+          )}
         </div>
         {canWrite && (
           <Button
@@ -62,6 +79,22 @@ export default function ProductsPage() {
         )}
       </div>
 
+      {canWrite && (
+        <DraftNotices
+          drafts={drafts}
+          describe={(d) =>
+            d.id === null
+              ? `Produit commencé et pas encore enregistré : « ${d.title} ».`
+              : `Modifications non enregistrées de « ${d.title} ».`
+          }
+          onResume={(d) => {
+            const product = products.data?.find((p) => p.id === d.id);
+            setForm(product ? { mode: 'edit', product, resume: true } : { mode: 'create', resume: true });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+
       {form.mode !== 'closed' && (
         <Card>
           <h2 className="mb-4 text-xl font-semibold">
@@ -73,6 +106,7 @@ export default function ProductsPage() {
               product={form.mode === 'edit' ? form.product : null}
               onDone={() => setForm({ mode: 'closed' })}
               CiqualSearch={IngredientSearch}
+              resumeDraft={form.resume === true}
             />
           </Suspense>
         </Card>

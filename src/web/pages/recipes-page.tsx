@@ -14,7 +14,8 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { fr } from '../../shared/typography.ts';
 import { formatNumber } from '../lib/format.ts';
-import { resumeLabel, useDraftList } from '../lib/saved-drafts.ts';
+import { useDraftList } from '../lib/saved-drafts.ts';
+import { DraftNotices } from '../components/draft-banner.tsx';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -94,32 +95,21 @@ export default function RecipesPage() {
       </div>
       {canWrite && atLimit && <p className="text-sm text-orange-800">{limitsMessages.recipes}</p>}
       {canWrite && <LimitBanner resource="recipes" />}
-      {canWrite &&
-        drafts.map((d) => (
-          <div
-            key={d.id ?? 'new'}
-            role="status"
-            className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
-            data-testid="recipe-draft-notice"
-          >
-            <p>
-              {d.id === null
-                ? `Recette commencée et pas encore enregistrée : « ${d.title} ».`
-                : `Modifications non enregistrées de « ${d.title} ».`}
-            </p>
-            <Button
-              size="sm"
-              className="h-auto min-h-8 whitespace-normal py-1"
-              onClick={() => {
-                const recipe = shown.find((r) => r.id === d.id);
-                setForm(recipe ? { mode: 'edit', recipe, resume: true } : { mode: 'create', resume: true });
-                window.scrollTo({ top: 0 });
-              }}
-            >
-              {resumeLabel(d.savedAt)}
-            </Button>
-          </div>
-        ))}
+      {canWrite && (
+        <DraftNotices
+          drafts={drafts}
+          describe={(d) =>
+            d.id === null
+              ? `Recette commencée et pas encore enregistrée : « ${d.title} ».`
+              : `Modifications non enregistrées de « ${d.title} ».`
+          }
+          onResume={(d) => {
+            const recipe = shown.find((r) => r.id === d.id);
+            setForm(recipe ? { mode: 'edit', recipe, resume: true } : { mode: 'create', resume: true });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
 
       {form.mode !== 'closed' && (
         <Card>

@@ -93,6 +93,7 @@ export async function createMenu(db: Kysely<DB>, actor: Actor, input: MenuCreate
         name: input.name,
         description: input.description,
         is_active: input.isActive,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
       })
       .returning(columns)
       .executeTakeFirstOrThrow();

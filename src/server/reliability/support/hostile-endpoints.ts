@@ -222,8 +222,14 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'POST',
       path: '/api/menus',
       signedIn: true,
-      valid: () => ({ name: 'Carte', description: 'Midi', isActive: true, establishmentId: ids().establishment }),
-      fields: ['name', 'description', 'isActive', 'establishmentId'],
+      valid: () => ({
+        name: 'Carte',
+        description: 'Midi',
+        isActive: true,
+        establishmentId: ids().establishment,
+        translations: { de: { name: 'Mittagskarte' } },
+      }),
+      fields: ['name', 'description', 'isActive', 'establishmentId', 'translations', 'translations.de.name'],
     },
     {
       method: 'PUT',

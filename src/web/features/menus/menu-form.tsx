@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
@@ -29,6 +32,7 @@ export function MenuForm({
   onDone: () => void;
 }) {
   const save = useSaveMenu();
+  const [translations, setTranslations] = useState<DishTranslations>(menu?.translations ?? {});
   const form = useForm<FormValues>({
     resolver: zodResolver(menuUpdateSchema),
     defaultValues: {
@@ -41,7 +45,7 @@ export function MenuForm({
 
   const submit = form.handleSubmit((input) =>
     save.mutate(
-      { id: menu?.id, input },
+      { id: menu?.id, input: { ...input, translations } },
       {
         onSuccess: () => {
           toast.success(menu ? 'Menu mis à jour avec succès' : 'Menu créé avec succès');
@@ -91,6 +95,11 @@ export function MenuForm({
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isActive')} />
         Menu actif
       </label>
+      <TranslationFields
+        idPrefix={`menu-translation-${menu?.id ?? 'new'}`}
+        value={translations}
+        onChange={setTranslations}
+      />
       <FormButtons submitLabel={menu ? 'Mettre à jour' : 'Créer'} pending={save.isPending} onCancel={onDone} />
     </form>
   );

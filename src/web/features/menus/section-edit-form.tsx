@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
@@ -24,13 +27,14 @@ export function SectionEditForm({
   onDone: () => void;
 }) {
   const update = useUpdateSection(menuId);
+  const [translations, setTranslations] = useState<DishTranslations>(section.translations);
   const form = useForm<SectionValues>({
     resolver: zodResolver(sectionUpdateSchema),
     defaultValues: { name: section.name, description: section.description },
   });
   const submit = form.handleSubmit((input) =>
     update.mutate(
-      { id: section.id, input },
+      { id: section.id, input: { ...input, translations } },
       {
         onSuccess: () => {
           toast.success('Section mise à jour');
@@ -54,6 +58,11 @@ export function SectionEditForm({
         id={`section-description-${section.id}`}
         error={errors.description?.message}
         {...form.register('description')}
+      />
+      <TranslationFields
+        idPrefix={`section-translation-${section.id}`}
+        value={translations}
+        onChange={setTranslations}
       />
       <FormButtons submitLabel="Sauvegarder" pending={update.isPending} onCancel={onDone} size="sm" />
     </form>

@@ -20,6 +20,8 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { useSaveProduct } from './api.ts';
 import { ProductLabels } from './product-labels.tsx';
+import { useFormDraft } from '../../lib/saved-drafts.ts';
+import { DraftBanner } from '../../components/draft-banner.tsx';
 import { ProductOriginFields } from './product-origin-fields.tsx';
 import {
   nutrientsFromCiqual,
@@ -50,10 +52,13 @@ export function ProductForm({
   product,
   onDone,
   CiqualSearch,
+  resumeDraft = false,
 }: {
   product: Product | null;
   onDone: () => void;
   CiqualSearch: CiqualPicker;
+  /** The owner asked for this form's draft from the list: it is put back at once. */
+  resumeDraft?: boolean;
 }) {
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string | null>(null);
@@ -66,6 +71,24 @@ export function ProductForm({
   });
   const { errors } = form.formState;
   const pricePer = useWatch({ control: form.control, name: 'pricePer' });
+  // The whole form as typed, kept in this browser until it is saved (src/web/lib/saved-drafts.ts).
+  const values = useWatch({ control: form.control }) as ProductFormValues;
+  const draftValue = { values, allergens, labels, basedOn };
+  const [initialDraft] = useState(() => draftValue);
+  const draft = useFormDraft({
+    form: 'produit',
+    id: product?.id ?? null,
+    value: draftValue,
+    initial: initialDraft,
+    title: values.name || product?.name || 'Nouveau produit',
+    resumeAtOnce: resumeDraft,
+    restore: (saved) => {
+      form.reset(saved.values, { keepDefaultValues: true });
+      setAllergens(saved.allergens);
+      setLabels(saved.labels);
+      setBasedOn(saved.basedOn);
+    },
+  });
 
   const prefill = (hit: IngredientHit) => {
     form.setValue('per100g', nutrientsFromCiqual(hit.per100g), { shouldDirty: true });
@@ -81,6 +104,7 @@ export function ProductForm({
       {
         onSuccess: () => {
           toast.success(product ? 'Produit enregistré' : 'Produit créé');
+          draft.saved();
           onDone();
         },
         onError: (error) => setFormError(applyServerError(form.setError, error, SERVER_FIELDS as never)),
@@ -95,6 +119,7 @@ export function ProductForm({
       className="space-y-5"
       aria-label={product ? 'Modifier le produit' : 'Nouveau produit'}
     >
+      <DraftBanner draft={draft} what={product ? `« ${product.name} »` : 'ce nouveau produit'} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Nom du produit"
@@ -165,7 +190,11 @@ export function ProductForm({
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'}
         pending={save.isPending}
-        onCancel={onDone}
+        dirty={draft.dirty}
+        onCancel={() => {
+          draft.saved();
+          onDone();
+        }}
       />
     </form>
   );

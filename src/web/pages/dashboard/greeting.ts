@@ -7,7 +7,8 @@ import type { MeResponse } from '../../../shared/api/account.ts';
  */
 export function greetingName(me: Pick<MeResponse, 'user' | 'organisation'>): string {
   const localPart = me.user.email.split('@')[0] ?? '';
-  const name = me.user.name.trim();
+  // An answer kept from before `name` was part of it (a server mid-update) has none.
+  const name = (me.user.name as string | undefined)?.trim() ?? '';
   if (name && name !== localPart) return name.split(/\s+/)[0]!;
   return me.organisation.name;
 }

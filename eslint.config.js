@@ -6,7 +6,8 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import layering from './eslint/plugin.js';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { layerZones } from './eslint/layers.js';
 
 /** Node's built-in modules: the shared code runs in the browser too (types may still be imported). */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
@@ -59,35 +60,39 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    // The layering (docs/decisions/0014-layering-rules.md): src/shared imports neither side,
-    // src/web never imports src/server, features do not import each other, no import cycles.
+    // The layering (docs/conventions.md « Layering », docs/decisions/0014-layering-rules.md):
+    // what each layer may import, and no import cycles (type-only imports aside).
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { layering },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
-      'layering/layers': [
-        'error',
-        [
-          {
-            from: 'src/shared',
-            disallow: ['src/server', 'src/web'],
-            reason: 'the shared code runs on both sides and depends on neither',
-          },
-          {
-            from: 'src/web',
-            disallow: ['src/server'],
-            reason: 'the web app reaches the server through the HTTP API; shared types live in src/shared',
-          },
-        ],
-      ],
-      'layering/no-cross-feature-imports': ['error', { roots: ['src/web/features', 'src/server/features'] }],
-      'layering/no-import-cycles': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
-    // Tests of the shared code run in Node only: they may read fixtures with node:fs and use
-    // the server's CSV parser or texts.
-    files: ['src/shared/**/*.test.ts'],
-    rules: { 'layering/layers': 'off' },
+    // The domain is shared by features: it holds no route (src/server/features/<name> does).
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'hono', allowTypeImports: true, message: 'Routes live in src/server/features, not in the domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests run in Node only: tests of the shared code may read fixtures with node:fs and use
+    // the server's CSV parser or texts; the server's tests and reliability suite build whole apps.
+    files: ['src/**/*.test.ts', 'src/server/test/**', 'src/server/reliability/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     // The shared code runs in the browser: no Node built-in, except as a type.

@@ -27,6 +27,8 @@ const processes = [
   'src/server/reliability/live-menu.reliability.ts',
   'src/server/reliability/scan-batches.reliability.ts',
   'src/server/reliability/sub-recipe-races.reliability.ts',
+  'src/server/reliability/deploy.reliability.ts',
+  'src/server/reliability/backup-restore.reliability.ts',
 ];
 const common = { environment: 'node' as const, testTimeout: 120_000, hookTimeout: 180_000 };
 

@@ -2,7 +2,7 @@
  * Issue 20: the signed-in API against the physical limit. `GET /api/me` and the ingredient
  * search, asked by ONE client, one request after the other over one keep-alive connection,
  * cost at most +0.5 ms at p50 and +3 ms at p99 over a bare Node `http` server answering the
- * same bytes (docs/decisions/0022-performance-at-the-physical-limit.md « The signed-in API »).
+ * same bytes (docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md).
  *
  * The app is the built server in its own process on a throwaway PostgreSQL 15 (as
  * bench/public-menu.ts), with an owner signed up through its API and an organisation grown to

@@ -292,6 +292,8 @@ async function startBuiltServer(): Promise<{ baseUrl: string; stop: () => Promis
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: baseUrl,
       APP_ENV: 'production',
+      // No mail is sent in a measurement (src/server/config.ts startProblems).
+      ALLOW_NO_SMTP: 'true',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

@@ -178,7 +178,9 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(item('Tarte fine').locator('.badges.allergen li')).toHaveText(['Gluten', 'Lait']);
     await expect(item('Tarte fine')).not.toContainText(UNVERIFIED);
     // The five-letter scale, shown because the owner chose to.
-    await expect(item('Tarte fine').getByRole('img', { name: /^Nutri-Score [A-E]$/ })).toBeVisible();
+    await expect(
+      item('Tarte fine').getByRole('img', { name: /^Nutri-Score [A-E], tableau des aliments$/ }),
+    ).toBeVisible();
     await expect(item('Salade verte').getByRole('img', { name: /Nutri-Score/ })).toHaveCount(0);
     await expectNoHorizontalScroll(page);
     await screenshot(page, `allergens-public-menu-${viewport.width}`);

@@ -246,5 +246,5 @@ test('the dashboard is painted by the server first, then replaced by the app wit
   // two busy cores beside the suite): a first contentful frame at 272 ms with no LCP candidate
   // before the app's greeting at 452 ms, and a second candidate for the app's greeting, same
   // text and place, 370 ms after it replaced the server's. On an idle machine the only
-  // candidate is the server's greeting in the first frame (Lighthouse: README « Benchmarks »).
+  // candidate is the server's greeting in the first frame (Lighthouse: bench/README.md).
 });

@@ -73,8 +73,8 @@ test('a phone in English reads the menu in English, filters « sans gluten », a
     await expectNoHorizontalScroll(d);
     await screenshot(d, 'diner-menu-en-360');
 
-    // « I don’t eat… »: a plain form, sent by the browser.
-    await d.getByText('I don’t eat…').click();
+    // « Filter allergens », then « I don’t eat… »: a plain form, sent by the browser.
+    await d.getByText('Filter allergens').click();
     await d.getByLabel('Gluten', { exact: true }).check();
     await d.getByLabel('Nuts', { exact: true }).check();
     await d.getByRole('button', { name: 'Filter' }).click();
@@ -129,11 +129,14 @@ for (const viewport of [PHONE, LAPTOP]) {
       // Live: the same document (no reload), updated by its script within seconds.
       await expect(dish(d, 'Quiche aux poireaux')).toContainText('Épuisé', { timeout: 10_000 });
       expect(await d.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(marker);
+      // Said aloud too (RGAA 7.5): the page's live region names the dish.
+      await expect(d.getByRole('status')).toHaveText('Épuisé\u00a0: Quiche aux poireaux.');
       await screenshot(d, `diner-menu-sold-out-live-${viewport.width}`);
 
       // And back, still live.
       await page.getByRole('button', { name: 'Épuisé\u00a0: Quiche aux poireaux' }).click();
       await expect(dish(d, 'Quiche aux poireaux')).not.toContainText('Épuisé', { timeout: 10_000 });
+      await expect(d.getByRole('status')).toHaveText('De nouveau disponible\u00a0: Quiche aux poireaux.');
     } finally {
       await diner.context.close();
     }
@@ -152,7 +155,7 @@ test('without JavaScript the filter works and a reload shows « Épuisé »', as
   try {
     const d = await context.newPage();
     await d.goto(`/menu/${menuId}`);
-    await d.getByText('Je ne mange pas de…').click();
+    await d.getByText('Filtrer les allergènes').click();
     await d.getByLabel('Lait', { exact: true }).check();
     await d.getByRole('button', { name: 'Filtrer' }).click();
     await expect(dish(d, 'Quiche aux poireaux')).toContainText('Contient\u00a0: Lait');

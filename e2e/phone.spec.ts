@@ -33,6 +33,7 @@ const ORGANISATION_LINKS = [
   ['Équipe', '/equipe'],
   ['Établissements', '/etablissements'],
   ['Historique', '/historique'],
+  ['Intégrations', '/integrations'],
 ] as const;
 
 /** No toast in the way, nothing wider than the screen, and a screenshot to look at. */
@@ -194,6 +195,7 @@ test.describe('at 360 px', () => {
       ['/equipe', 'Équipe', 'team'],
       ['/etablissements', 'Établissements', 'establishments'],
       ['/historique', 'Historique', 'history'],
+      ['/integrations', 'Intégrations', 'integrations'],
       ['/admin', 'Administration', 'admin'],
     ] as const;
     for (const [path, heading, name] of appPages) {

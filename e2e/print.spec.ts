@@ -232,8 +232,13 @@ test('print the fiche technique, the allergen table and the table card, then rea
   await expect(page.getByTestId('sheet-allergens')).toHaveText('Contient :Moutarde');
   await expect(page.getByTestId('sheet-traces')).toHaveText('Peut contenir (traces) :aucune trace signalée');
   await expect(page.getByTestId('sheet-diets')).toHaveText('Végétarien · Végan');
-  await expect(page.getByTestId('sheet-nutriscore')).toHaveText(
+  await expect(page.getByTestId('sheet-nutriscore')).toContainText(
     'Non calculé : Part de fruits, légumes et légumineuses manquante.',
+  );
+  // The table it would be graded with, and why (docs/product/nutri-score.md).
+  await expect(page.getByTestId('sheet-nutriscore').getByTestId('nutri-score-table')).toHaveAttribute(
+    'data-category',
+    'general',
   );
   await page.getByRole('link', { name: 'Retour aux recettes' }).click();
   await expect(page).toHaveURL(`${origin}/recipes`);

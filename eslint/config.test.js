@@ -1,5 +1,5 @@
-// The repository's own eslint.config.js applies the layering (docs/decisions/0014-layering-rules.md):
-// each rule fails on a violating snippet placed in a real file of src/.
+// The repository's own eslint.config.js keeps the layering (docs/conventions.md « Layering »):
+// each forbidden import, placed in a real file of src/, fails lint; what the layering allows passes.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -13,17 +13,20 @@ async function rulesBroken(file, code) {
   return [...new Set(result.messages.map((m) => m.ruleId ?? m.message))].sort();
 }
 
+/** An upward import often closes a cycle too: what matters here is the layering rule. */
+const restricted = expect.arrayContaining(['import-x/no-restricted-paths']);
+
 describe('eslint.config.js keeps the layering', () => {
-  it('src/shared imports neither src/server nor src/web', async () => {
+  it('src/shared imports neither src/server nor src/web, types included', async () => {
     expect(
       await rulesBroken(
         'src/shared/plans.ts',
         "import type { DB } from '../server/db/schema.ts';\nexport type X = DB;\n",
       ),
-    ).toEqual(['layering/layers']);
+    ).toEqual(restricted);
     expect(
       await rulesBroken('src/shared/plans.ts', "import { cn } from '../web/lib/cn.ts';\nexport const x = cn;\n"),
-    ).toEqual(['layering/layers']);
+    ).toEqual(restricted);
   });
 
   it('src/shared uses no Node built-in, except as a type', async () => {
@@ -52,48 +55,130 @@ describe('eslint.config.js keeps the layering', () => {
     expect(
       await rulesBroken(
         'src/web/lib/api.ts',
-        "import type { AppDeps } from '../../server/context.ts';\nexport type X = AppDeps;\n",
+        "import type { AppDeps } from '../../server/deps.ts';\nexport type X = AppDeps;\n",
       ),
-    ).toEqual(['layering/layers']);
+    ).toEqual(restricted);
   });
 
-  it('a web feature never imports another; a page may compose them', async () => {
+  it('a web feature imports no other feature and no page; a page composes them', async () => {
     expect(
       await rulesBroken(
         'src/web/features/menus/api.ts',
         "import { useRecipes } from '../recipes/api.ts';\nexport const x = useRecipes;\n",
       ),
-    ).toEqual(['layering/no-cross-feature-imports']);
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken(
+        'src/web/features/menus/api.ts',
+        "import { x } from '../../pages/menus-page.tsx';\nexport const y = x;\n",
+      ),
+    ).toEqual(restricted);
     expect(
       await rulesBroken(
         'src/web/pages/menus-page.tsx',
         "import { useRecipes } from '../features/recipes/api.ts';\nexport const x = useRecipes;\n",
       ),
     ).toEqual([]);
+    expect(
+      await rulesBroken(
+        'src/web/features/menus/api.ts',
+        "import { apiFetch } from '../../lib/api.ts';\nexport const x = apiFetch;\n",
+      ),
+    ).toEqual([]);
   });
 
-  it('a server feature never imports another', async () => {
+  it('web lib and components import no feature', async () => {
+    expect(
+      await rulesBroken(
+        'src/web/lib/format.ts',
+        "import { useRecipes } from '../features/recipes/api.ts';\nexport const x = useRecipes;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken(
+        'src/web/components/quoted.tsx',
+        "import { useRecipes } from '../features/recipes/api.ts';\nexport const x = useRecipes;\n",
+      ),
+    ).toEqual(restricted);
+  });
+
+  it('a server feature imports no other feature and nothing of the composition root but its types', async () => {
     expect(
       await rulesBroken(
         'src/server/features/menus/menus.ts',
         "import { listRecipes } from '../recipes/service.ts';\nexport const x = listRecipes;\n",
       ),
-    ).toEqual(['layering/no-cross-feature-imports']);
-  });
-
-  it('no import cycle: bringing back the import of issue 15 fails', async () => {
-    // snapshot.ts → account/service.ts → context.ts → billing/provider.ts → snapshot.ts
+    ).toEqual(restricted);
     expect(
       await rulesBroken(
-        'src/server/features/billing/snapshot.ts',
-        "import { getAccountSummary } from '../account/service.ts';\nexport const x = getAccountSummary;\n",
+        'src/server/features/menus/menus.ts',
+        "import { createApp } from '../../app.ts';\nexport const x = createApp;\n",
       ),
-    ).toEqual(['layering/no-cross-feature-imports', 'layering/no-import-cycles']);
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken(
+        'src/server/features/menus/menus.ts',
+        "import type { AppDeps } from '../../deps.ts';\nexport type X = AppDeps;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lib, db, domain and auth import upward no feature; context.ts imports nothing of the server', async () => {
+    expect(
+      await rulesBroken(
+        'src/server/lib/http.ts',
+        "import { requireUser } from '../auth/require-user.ts';\nexport const x = requireUser;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken(
+        'src/server/db/notifications.ts',
+        "import { audit } from '../domain/audit.ts';\nexport const x = audit;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken(
+        'src/server/domain/audit.ts',
+        "import { getRecipe } from '../features/recipes/service.ts';\nexport const x = getRecipe;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken(
+        'src/server/auth/session-cache.ts',
+        "import { getRecipe } from '../features/recipes/service.ts';\nexport const x = getRecipe;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await rulesBroken('src/server/context.ts', "import type { DB } from './db/schema.ts';\nexport type X = DB;\n"),
+    ).toEqual(restricted);
+  });
+
+  it('the domain holds no route', async () => {
+    expect(
+      await rulesBroken('src/server/domain/audit.ts', "import { Hono } from 'hono';\nexport const x = new Hono();\n"),
+    ).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(
+      await rulesBroken(
+        'src/server/domain/audit.ts',
+        "import type { Context } from 'hono';\nexport type X = Context;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('no import cycle', async () => {
+    // app.ts imports lib/errors.ts: the way back closes a cycle (and lib may not import the root).
     expect(
       await rulesBroken(
         'src/server/lib/errors.ts',
         "import { createApp } from '../app.ts';\nexport const x = createApp;\n",
       ),
-    ).toEqual(['layering/no-import-cycles']);
+    ).toEqual(['import-x/no-cycle', 'import-x/no-restricted-paths']);
+    // Within one feature too: service.ts imports resolve-lines.ts.
+    expect(
+      await rulesBroken(
+        'src/server/features/recipes/resolve-lines.ts',
+        "import { getRecipe } from './service.ts';\nexport const x = getRecipe;\n",
+      ),
+    ).toEqual(['import-x/no-cycle']);
   });
 });

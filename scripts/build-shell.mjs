@@ -1,5 +1,5 @@
 // Builds dist/shell/render-shell.js: the signed-in layout's first paint as a function the server
-// calls for a page load with a session (src/web/shell/render-shell.tsx, src/server/lib/static.ts,
+// calls for a page load with a session (src/web/shell/render-shell.tsx, src/server/web-app/static.ts,
 // docs/decisions/0028-server-first-paint.md). The app's own components, bundled for Node by
 // Vite; React, React Router and TanStack Query stay in node_modules, shared with nothing else.
 // Run by scripts/build.mjs after `vite build`.

@@ -1,8 +1,8 @@
 // Writes dist/web/landing.html: the landing page rendered at build time from the app's own
 // components (src/web/landing/prerender.tsx, through Vite's SSR loader), with the built CSS and
 // the landing's small script instead of the app (issue 20: ≤ 60 kB of JavaScript on /;
-// docs/decisions/0022 « First-load JavaScript »). The server answers / with it
-// (src/server/lib/static.ts). Run by scripts/build.mjs after `vite build`.
+// docs/decisions/0041-first-load-javascript.md). The server answers / with it
+// (src/server/web-app/static.ts). Run by scripts/build.mjs after `vite build`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';

@@ -9,7 +9,8 @@ import type { PublicConfig } from '../shared/api/account.ts';
 import { messages } from '../shared/messages.ts';
 import { PHOTO_MAX_BYTES, photoMessages } from '../shared/api/photos.ts';
 import { authRoutes } from './auth/routes.ts';
-import type { AppDeps, AppEnv } from './context.ts';
+import type { AppEnv } from './context.ts';
+import type { AppDeps } from './deps.ts';
 import { checkViolation } from './db/constraints.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { readMeKept } from './features/account/account-cache.ts';
@@ -17,30 +18,41 @@ import { establishmentRoutes } from './features/establishments/routes.ts';
 import { organisationRoutes } from './features/organisation/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
+import { menuLabelRoutes, recipeLabelRoutes, temoinRoutes } from './features/labels/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
 import { ingredientPriceRoutes } from './features/ingredient-prices/routes.ts';
 import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { cateringTagRoutes, mealPlanRoutes } from './features/meal-plans/routes.ts';
+import { egalimEstimate } from './features/meal-plans/analysis.ts';
+import { purchaseRoutes } from './features/purchases/routes.ts';
 import { weekPageRoutes } from './features/meal-plans/week-page.ts';
 import { publicMenuRoutes } from './features/public-menu/routes.ts';
 import { renderMenuUnavailablePage } from './features/public-menu/unavailable-page.ts';
+import { EMBED_SCRIPT_PATH } from './features/public-menu/embed.ts';
 import { qrCodeRoutes, qrRedirectRoutes } from './features/qr/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { trackingRoutes } from './features/events/routes.ts';
 import { photoFileRoutes } from './features/photos/routes.ts';
-import { PHOTO_UPLOAD_PATH } from './domain/photos/photo-routes.ts';
+import { integrationRoutes } from './features/integrations/routes.ts';
+import { publicApiRoutes } from './features/public-api/routes.ts';
+import { PHOTO_UPLOAD_PATH, photoUploadRoutes } from './features/photos/upload-routes.ts';
+import { getRecipe } from './features/recipes/service.ts';
+import { itemParents } from './features/menus/content.ts';
 import { clientIp } from './lib/client-ip.ts';
 import { ClientRate } from './lib/client-rate.ts';
 import { compressResponses } from './lib/compress.ts';
-import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { isClientAbort, isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, RateLimitedError } from './lib/errors.ts';
 import { optionalSession } from './auth/require-user.ts';
-import type { ShellRenderer } from './lib/first-paint.ts';
-import { mountWebApp } from './lib/static.ts';
+import type { ShellRenderer } from './web-app/first-paint.ts';
+import { mountWebApp } from './web-app/static.ts';
 import { sql } from 'kysely';
+import { timingSafeEqual } from 'node:crypto';
+import type { Metrics } from './metrics.ts';
+import { requestContext } from './lib/request-context.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
@@ -54,6 +66,8 @@ export const PUBLIC_RATE = { perSecond: 20, burst: 200 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Paths called by other servers, not browsers: they prove themselves another way. */
 const ORIGIN_EXEMPT = new Set(['/api/billing/webhook']);
+/** The public API authenticates with a key in a header, never a cookie: a browser cannot be made to send it (docs/product/integrations.md). */
+const isKeyAuthenticated = (path: string) => path.startsWith('/api/v1/');
 
 export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -63,14 +77,17 @@ export interface AppOptions {
   publicRateNow?: () => number;
   /** The signed-in layout's first paint; by default dist/shell beside `webDir` (tests give their own). */
   shell?: Promise<ShellRenderer | null>;
+  /** Prometheus metrics (src/server/metrics.ts); GET /metrics answers when `config.metrics.token` is set. */
+  metrics?: Metrics;
 }
 
 function errorBody(
   code: ApiErrorBody['error']['code'],
   message: string,
   fields?: Record<string, string>,
+  extra?: AppError['extra'],
 ): ApiErrorBody {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+  return { error: { code, message, ...(fields ? { fields } : {}), ...extra } };
 }
 
 /**
@@ -89,13 +106,22 @@ function payloadTooLarge(c: Context, photo = false) {
 const CHARGED_BY_ROUTE = /^\/(menu|qr)\/[^/]+$/;
 const isDinerPath = (path: string) =>
   path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
+/**
+ * What anyone may ask without signing in, charged to the same per-client budget as the diner's
+ * routes: a family's week (/semaine/…) and the ingredient search, which an attack read at 700
+ * and 369 requests a second from one client while the owners' API slowed to 2.45 s.
+ */
+const isRateLimitedPath = (path: string) =>
+  isDinerPath(path) || path.startsWith('/semaine/') || path.startsWith('/api/catalogue/');
 
 /**
- * `framedBySelf`: the diner's menu page may be framed by this origin only, for the menu
- * editor's « Aperçu » pane (issue 21, src/web/features/menus/menu-preview.tsx); every other
- * page refuses any frame.
+ * `framedByAnyone`: the diner's menu page may be framed by any site: the menu editor's
+ * « Aperçu » pane (src/web/features/menus/menu-preview.tsx) and the restaurant's own website,
+ * through the embed of « Intégrations » (docs/decisions/0039-public-api-and-operations.md
+ * « Embed »: the page holds no cookie, no session and no action to trick a diner into); every
+ * other page refuses any frame.
  */
-function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf = false) {
+function securityHeaders(config: AppDeps['config'], pixel: boolean, framedByAnyone = false) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -107,15 +133,17 @@ function securityHeaders(config: AppDeps['config'], pixel: boolean, framedBySelf
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: [framedBySelf ? "'self'" : "'none'"],
+      frameAncestors: [framedByAnyone ? '*' : "'none'"],
     },
     strictTransportSecurity: config.publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options cannot say « any site »; frame-ancestors above says it for every browser that matters.
+    ...(framedByAnyone ? { xFrameOptions: false } : {}),
   });
 }
 
-/** The diner's security headers by path: a menu page may be framed by the « Aperçu » pane, a QR redirect not. */
+/** The diner's security headers by path: a menu page may be framed (« Aperçu », a restaurant's website), a QR redirect not. */
 const dinerHeadersFor = (config: AppDeps['config'], path: string) =>
   securityHeaders(config, false, path.startsWith('/menu/'));
 
@@ -140,12 +168,27 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set(config.allowedOrigins);
 
+  const metrics = options.metrics;
+  if (metrics) {
+    app.use('*', metrics.middleware);
+    // On the app's port only with a token (docs/operations.md « Metrics »); else 404, as if absent.
+    const token = config.metrics.token && Buffer.from(`Bearer ${config.metrics.token}`);
+    app.get('/metrics', async (c) => {
+      const given = Buffer.from(c.req.header('authorization') ?? '');
+      if (!token || given.length !== token.length || !timingSafeEqual(given, token))
+        return c.text('Page non trouvée', 404);
+      c.header('Cache-Control', 'no-store');
+      return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
+    });
+  }
+
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     const started = performance.now();
-    await next();
+    // The request's queries carry its id to PostgreSQL (src/server/db/application-name.ts).
+    await requestContext.run({ requestId }, next);
     // A 5xx is logged at LOG_LEVEL=warn too, whoever answered it (better-auth answers some
     // itself); the e2e run fails on such a line (e2e/global-teardown.ts).
     (c.res.status >= 500 ? logger.warn : logger.info)('request', {
@@ -162,15 +205,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const appHeaders = securityHeaders(config, Boolean(config.metaPixelId));
   const dinerHeaders = dinerHeadersFor(config, '/qr/');
   const previewHeaders = dinerHeadersFor(config, '/menu/');
+  // The embed script is loaded by restaurants' websites: it sets its own Cross-Origin-Resource-Policy (public-menu/embed.ts).
+  const embedHeaders = secureHeaders({ overwrite: false });
   app.use('*', (c, next) =>
-    (c.req.path.startsWith('/menu/') ? previewHeaders : isDinerPath(c.req.path) ? dinerHeaders : appHeaders)(c, next),
+    (c.req.path.startsWith('/menu/')
+      ? previewHeaders
+      : isDinerPath(c.req.path)
+        ? dinerHeaders
+        : c.req.path === EMBED_SCRIPT_PATH
+          ? embedHeaders
+          : appHeaders)(c, next),
   );
   app.use('*', compressResponses());
 
   const publicRate = new ClientRate(PUBLIC_RATE.perSecond, PUBLIC_RATE.burst, options.publicRateNow);
   const trustProxy = options.trustProxy ?? false;
   app.use('*', async (c, next) => {
-    if (isDinerPath(c.req.path)) {
+    if (isRateLimitedPath(c.req.path)) {
       const charge = () => {
         const wait = publicRate.take(clientIp(c, trustProxy));
         if (wait > 0) throw new RateLimitedError(messages.generic.tooManyRequests, wait);
@@ -189,6 +240,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
   // A supplier's file of 10 000 products: 8 MB (src/server/features/products/files/routes.ts).
   const fileLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => payloadTooLarge(c) });
+  // An invoice (Factur-X PDF, CII or UBL) or a till's sales export: 8 MB too (src/shared/api/purchase-messages.ts).
+  const UPLOAD_PATHS = new Set(['/api/purchases/invoices', '/api/sales/import']);
   // A GET or HEAD has no body here (the adapter gives it none): Hono's check would only build the
   // whole Request to find that out, on every read of the API.
   app.use('/api/*', (c, next) =>
@@ -196,14 +249,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       ? next()
       : (c.req.method === 'PUT' && PHOTO_UPLOAD_PATH.test(c.req.path)
           ? photoLimit
-          : c.req.method === 'POST' && c.req.path.startsWith('/api/files/')
+          : c.req.method === 'POST' && (c.req.path.startsWith('/api/files/') || UPLOAD_PATHS.has(c.req.path))
             ? fileLimit
             : jsonLimit)(c, next),
   );
 
   // CSRF (docs/product/api.md): a state-changing API request must come from the app's own origin.
   app.use('/api/*', async (c, next) => {
-    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path)) {
+    if (MUTATING.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path) && !isKeyAuthenticated(c.req.path)) {
       const origin = c.req.header('origin');
       if (!origin || !allowedOrigins.has(origin)) throw new AppError('forbidden', 403, messages.generic.badOrigin);
     }
@@ -258,13 +311,22 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     catalogueRoutes({ db: deps.db, signedInOrganisation, ownIngredients: deps.diner.ownIngredients }),
   );
   app.route('/api/recipes', cateringTagRoutes(deps));
+  // PUT and DELETE /api/recipes/:id/photo and /api/items/:id/photo: the owner is the one the
+  // recipe's GET and the item's PUT answer to (docs/decisions/0017-photos.md).
+  app.route('/api/recipes', photoUploadRoutes(deps, { holder: 'recipes', findOwned: getRecipe }));
   app.route('/api/recipes', recipeRoutes(deps));
+  // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's « plats témoins ».
+  app.route('/api/recipes', recipeLabelRoutes(deps));
+  app.route('/api/menus', menuLabelRoutes(deps));
+  app.route('/api/meal-plans', temoinRoutes(deps));
   app.route('/api/meal-plans', mealPlanRoutes(deps));
   // Before /api/products/:id: these paths are files (docs/decisions/0023-costs-import-export.md).
   app.route('/api/files', productFileRoutes(deps));
   app.route('/api/files', recipeFileRoutes(deps));
+  app.route('/api', purchaseRoutes(deps, { egalimEstimate: (org, period) => egalimEstimate(deps.db, org, period) }));
   app.route('/api/products', productRoutes(deps));
   app.route('/api/ingredient-prices', ingredientPriceRoutes(deps));
+  app.route('/api/items', photoUploadRoutes(deps, { holder: 'menu_items', findOwned: itemParents }));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));
   app.route('/', weekPageRoutes(deps));
@@ -273,6 +335,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/billing', billingRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/tracking', trackingRoutes(deps));
+  app.route('/api/integrations', integrationRoutes(deps, { production: config.appEnv === 'production' }));
+  app.route('/api/v1', publicApiRoutes(deps));
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', messages.generic.notFound), 404));
   app.route('/', qrRedirectRoutes(deps, { unavailable: renderMenuUnavailablePage }));
@@ -302,13 +366,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     if (error instanceof AppError) {
       if (error.status === 503) c.header('Retry-After', '60');
       if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(errorBody(error.code, error.message, error.fields), error.status);
+      return c.json(errorBody(error.code, error.message, error.fields, error.extra), error.status);
     }
     const check = checkViolation(error);
     if (check) return c.json(errorBody('validation', check.message, { [check.field]: check.message }), 422);
     if (error instanceof HTTPException && error.status === 413) return payloadTooLarge(c);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('bad_request', messages.generic.invalidFields), error.status);
+    }
+    if (isClientAbort(error, c.req.raw)) {
+      // Nobody is left to read the answer; the line says what happened, at info.
+      logger.info('client aborted the request', { requestId: c.var.requestId, path: c.req.path });
+      return c.json(errorBody('bad_request', messages.generic.clientAborted), 400);
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn('database unavailable', { requestId: c.var.requestId, err: error });

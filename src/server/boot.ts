@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { productionWarnings, type Config } from './config.ts';
-import type { AppDeps } from './context.ts';
+import type { AppDeps } from './deps.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { startDiner } from './diner.ts';
 import { migrateToLatest } from './db/migrator.ts';

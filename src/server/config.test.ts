@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, productionWarnings } from './config.ts';
+import { ConfigError, loadConfig, productionWarnings, startProblems } from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -203,6 +203,25 @@ describe('legal pages and production warnings', () => {
       LEGAL_REGISTRATION: 'RCS Paris 912 345 678',
     });
     expect(productionWarnings(complete)).toEqual([]);
+  });
+
+  it('refuses to start a production server without SMTP_URL unless ALLOW_NO_SMTP says so; development always starts', () => {
+    expect(startProblems(loadConfig({}))).toEqual([]);
+    expect(startProblems(loadConfig({ APP_ENV: 'production' }))).toEqual([
+      expect.stringMatching(/^SMTP_URL: .*ALLOW_NO_SMTP=true/),
+    ]);
+    expect(startProblems(loadConfig({ PUBLIC_ORIGIN: 'https://app.nutricarte.fr' }))).toHaveLength(1);
+    expect(startProblems(loadConfig({ APP_ENV: 'production', ALLOW_NO_SMTP: 'true' }))).toEqual([]);
+    expect(startProblems(loadConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.fr' }))).toEqual([]);
+  });
+
+  it('reads TRUST_PROXY and HOST like every other key: true, 1 or yes trust the proxy; anything else is named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const value of ['true', '1', 'yes']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'oui' })).toThrow(/TRUST_PROXY: must be true or false/);
+    expect(loadConfig({}).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
   });
 
   it('stores photos in the database by default, in the S3 bucket when S3_BUCKET is set with its region and keys', () => {

@@ -21,6 +21,14 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
       .optional(),
   );
 
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false')
+    .default('false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+);
+
 const envSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -62,6 +70,13 @@ const envSchema = z
     LEGAL_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
     LEGAL_PUBLICATION_DIRECTOR: optionalString,
     LEGAL_HOST: optionalString,
+    // Behind a load balancer: the client's address is the last one X-Forwarded-For adds
+    // (src/server/lib/client-ip.ts), so each client has its own rate-limit bucket.
+    TRUST_PROXY: booleanFlag,
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    // A production server without SMTP_URL sends no confirmation or reset mail, and an owner's
+    // change of address is never verified: it starts only when told so (docs/decisions/0034).
+    ALLOW_NO_SMTP: booleanFlag,
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
     AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
@@ -71,6 +86,10 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (1 hour)').default(900),
     ),
+    // GET /metrics (src/server/metrics.ts): with this token on the app's port, and/or on a port of its own.
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
     // Photos in an S3-compatible bucket instead of PostgreSQL (docs/decisions/0017-photos.md).
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
@@ -112,6 +131,12 @@ export interface Config {
   /** Development: `http://<LAN address>:PORT`, what a phone on the same network opens. */
   lanUrls: string[];
   appEnv: AppEnv;
+  /** TRUST_PROXY: read the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** HOST: the address to listen on. */
+  host: string;
+  /** ALLOW_NO_SMTP: a production server may start without SMTP_URL. */
+  allowNoSmtp: boolean;
   authSecret: string | undefined;
   adminEmails: string[];
   smtpUrl: string | undefined;
@@ -135,6 +160,11 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   /** Wrong passwords allowed per e-mail address per window (src/server/auth/account-throttle.ts). */
   accountThrottle: { max: number; windowSeconds: number };
+  /**
+   * Prometheus metrics (docs/operations.md « Metrics »): `token` opens GET /metrics on the app's
+   * port to `Authorization: Bearer <token>`; `port` serves them alone on `host` (loopback by default).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** The photo bucket (S3_*); photos are stored in the database without it. */
   s3:
     | {
@@ -189,6 +219,9 @@ export function loadConfig(
     allowedOrigins: appEnv === 'development' ? developmentOrigins(publicOrigin, e.PORT, lan) : [publicOrigin],
     lanUrls: e.PORT > 0 ? lan.map((address) => `http://${address}:${e.PORT}`) : [],
     appEnv,
+    trustProxy: e.TRUST_PROXY,
+    host: e.HOST,
+    allowNoSmtp: e.ALLOW_NO_SMTP,
     authSecret: e.BETTER_AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
@@ -222,6 +255,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     accountThrottle: { max: e.AUTH_ACCOUNT_MAX_FAILURES, windowSeconds: e.AUTH_ACCOUNT_WINDOW_SECONDS },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -233,6 +267,19 @@ export function loadConfig(
         }
       : undefined,
   };
+}
+
+/**
+ * Why a server must not start, though its configuration parses: production without SMTP_URL
+ * (no mail confirms an address, so ADMIN_EMAILS and invitations would trust unverified
+ * addresses), unless ALLOW_NO_SMTP says it on purpose.
+ */
+export function startProblems(config: Config): string[] {
+  if (config.appEnv === 'production' && !config.smtpUrl && !config.allowNoSmtp)
+    return [
+      'SMTP_URL: is required in production (addresses are confirmed by mail); set ALLOW_NO_SMTP=true to start without it',
+    ];
+  return [];
 }
 
 /** What a production server runs without, said once at start. */

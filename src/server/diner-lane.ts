@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps } from './context.ts';
+import type { AppDeps } from './deps.ts';
 import { PAGE_VARY, pickRepresentation, type Representation } from './features/public-menu/cached-page.ts';
 import { etagMatches } from './features/public-menu/http-cache.ts';
 import { pageRequest, splitTarget } from './features/public-menu/page-key.ts';

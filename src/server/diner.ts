@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MeResponse } from '../shared/api/account.ts';
-import type { CachedSession, DinerState, QrTarget } from './context.ts';
+import type { CachedSession, QrTarget } from './context.ts';
+import type { DinerState } from './deps.ts';
 import type { Database } from './db/database.ts';
 import type { Subscription } from './db/notifications.ts';
 import { OWN_INGREDIENTS_BYTES, type KeptOwnIngredients } from './features/catalogue/own-ingredients.ts';

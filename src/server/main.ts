@@ -8,9 +8,11 @@ import { startPurge } from './features/account/purge.ts';
 import { warmCatalogueSearch, warmSearchCode } from './features/catalogue/search.ts';
 import { createCrmClient } from './features/events/index.ts';
 import { createOutboxWorker } from './features/events/worker.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { createWebhookSender } from './domain/webhooks/deliver.ts';
+import { ConfigError, loadConfig, startProblems } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { webDistDir } from './lib/paths.ts';
+import { createMetrics } from './metrics.ts';
 
 const startedAt = performance.now();
 const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -18,6 +20,8 @@ const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
 let config;
 try {
   config = loadConfig();
+  const problems = startProblems(config);
+  if (problems.length) throw new ConfigError(problems);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`NutriCarte cannot start. ${error.message}\n`);
@@ -31,19 +35,42 @@ const logger = createLogger(config.logLevel, undefined, { batch: true });
 const services = await bootServices(config, { logger });
 // Build the ingredient index before the first owner types a letter.
 await warmCatalogueSearch(services.database.db);
-const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger);
-const app = createApp(services.deps, { webDir: webDistDir, trustProxy: process.env.TRUST_PROXY === '1' });
+// Webhooks to private or loopback addresses only in development (docs/decisions/0039-public-api-and-operations.md « SSRF »).
+const worker = createOutboxWorker(services.database.db, createCrmClient(config), logger, {
+  webhooks: createWebhookSender({ allowPrivate: config.appEnv === 'development' }),
+});
+const metrics = createMetrics({
+  db: services.database.db,
+  pool: services.database.pool,
+  diner: services.deps.diner,
+  menuChanges: services.deps.menuChanges,
+});
+const app = createApp(services.deps, { webDir: webDistDir, trustProxy: config.trustProxy, metrics });
 
 // Expired sessions, one-time tokens and rate-limit counters: hourly, once listening.
 let purge: ReturnType<typeof startPurge> | undefined;
-const hostname = process.env.HOST ?? '0.0.0.0';
+const hostname = config.host;
 // Warm diner pages and known QR codes are answered before the app (src/server/diner-lane.ts);
 // everything else goes through Hono's adapter, on plain HTTP/1.1 (node:http).
 const diner = createDinerLane(services.deps, await dinerSecurityHeaders(config), logger);
 const toApp = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
-  if (!diner.lane(req, res)) void toApp(req, res);
+  if (diner.lane(req, res)) metrics.laneServed(req, res);
+  else void toApp(req, res);
 });
+// Metrics on a port of their own (METRICS_PORT, loopback by default): for a scraper on the host.
+const metricsServer =
+  config.metrics.port === undefined
+    ? undefined
+    : createServer((req, res) => {
+        if (req.url !== '/metrics') return void res.writeHead(404).end();
+        metrics.registry.metrics().then(
+          (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+          () => res.writeHead(500).end(),
+        );
+      })
+        .on('error', (error) => logger.warn('metrics port unavailable', { port: config.metrics.port, err: error }))
+        .listen(config.metrics.port, config.metrics.host);
 server.listen(config.port, hostname, () => {
   const info = server.address() as AddressInfo;
   logger.info('NutriCarte listening', {
@@ -53,8 +80,8 @@ server.listen(config.port, hostname, () => {
     appEnv: config.appEnv,
     startupMs: Math.round(performance.now() - startedAt),
   });
-  // Development: the address a phone on the same Wi-Fi opens (README « Scanner les codes QR
-  // depuis un téléphone »); the CSRF check accepts it (src/server/lib/dev-origins.ts).
+  // Development: the address a phone on the same Wi-Fi opens (docs/development.md); the CSRF
+  // check accepts it (src/server/lib/dev-origins.ts).
   if (config.appEnv === 'development' && !LOOPBACK_BIND.has(hostname) && config.lanUrls.length) {
     logger.info(`Sur un téléphone du même réseau : ${config.lanUrls.join(' ou ')}`, { lanUrls: config.lanUrls });
   }
@@ -88,6 +115,7 @@ async function shutdown(signal: string) {
   // Stop accepting connections, end the diners' live streams (they reconnect to another
   // process), let in-flight requests finish, then close the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  metricsServer?.close();
   services.deps.menuChanges.close();
   await closed;
   diner.stop();

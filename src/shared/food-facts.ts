@@ -2,6 +2,7 @@ import { suggestAllergens } from './allergen-rules.ts';
 import { isRedMeat } from './recipe-nutrition.ts';
 import { catalogueMeatKind } from './catalogue-meat-kinds.ts';
 import type { MeatKind } from './api/product-vocabulary.ts';
+import { nutriKindOf, type NutriKind } from './nutri-score-category.ts';
 
 /** A catalogue food as the facts need it: its name and Ciqual groups. */
 export interface FoodSource {
@@ -18,6 +19,8 @@ export interface FoodFacts {
   redMeat: boolean;
   /** The meat whose origin diners must be told (src/shared/catalogue-meat-kinds.ts); null or absent: none. */
   meatKind?: MeatKind | null;
+  /** What the food weighs in the automatic Nutri-Score table (src/shared/nutri-score-category.ts); absent: none. */
+  nutriKind?: NutriKind | undefined;
 }
 
 /**
@@ -29,5 +32,6 @@ export function foodFacts(food: FoodSource): FoodFacts {
     suggestedAllergens: suggestAllergens(food),
     redMeat: isRedMeat(food.name, food.subgroup),
     meatKind: catalogueMeatKind(food.name, food.subgroup),
+    nutriKind: nutriKindOf(food),
   };
 }

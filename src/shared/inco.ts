@@ -68,24 +68,55 @@ const fr = (value: number, digits: number) =>
   new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 /**
- * Rounding of the EU labelling guidance (2012): energy to the unit; fat, carbohydrate,
- * sugars, fibre and protein to the unit from 10 g, 0,1 g below, « <0,5 g » under 0,5 g;
- * saturates « <0,1 g » under 0,1 g; salt to 0,1 g from 1 g, 0,01 g below, « <0,01 g » under 0,0125 g.
+ * A value as the declaration states it: `value` rounded to `decimals`, or, when `below` is true,
+ * the « < value » of a negligible amount (« <0,5 g »).
  */
-export function formatDeclared(key: Nutrient, value: number | null): string {
-  if (value === null) return '–';
+export interface DeclaredAmount {
+  value: number;
+  decimals: 0 | 1 | 2;
+  below: boolean;
+}
+
+/** Half away from zero at a number of decimals, on the value as written: 0.015 → 0.02, although the binary double is 0.01499…. */
+const roundTo = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round(Number((value * factor).toPrecision(12))) / factor;
+};
+
+/**
+ * Rounding of the European Commission's guidance document on tolerances for nutrient values
+ * declared on a label (December 2012), section 4 « Rounding guidelines »:
+ * - energy: to the nearest 1 kJ / 1 kcal;
+ * - fat, carbohydrate, sugars, protein, fibre: from 10 g to the nearest 1 g; under 10 g and above
+ *   0,5 g to the nearest 0,1 g; « 0 g » or « <0,5 g » at 0,5 g and below (NutriCarte states « <0,5 »);
+ * - saturates: from 10 g to 1 g; under 10 g and above 0,1 g to 0,1 g; « <0,1 g » at 0,1 g and below;
+ * - salt: from 1 g to the nearest 0,1 g; under 1 g and above 0,0125 g (sodium 0,005 g) to the nearest
+ *   0,01 g; « <0,01 g » at 0,0125 g and below.
+ * The bands follow the unrounded value (9,96 g is under 10 g: « 10,0 »). Readings:
+ * docs/decisions/0033-nutri-score-2023-and-rounding.md.
+ */
+export function declaredAmount(key: Nutrient, value: number | null): DeclaredAmount | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const at = (decimals: 0 | 1 | 2): DeclaredAmount => ({ value: roundTo(value, decimals), decimals, below: false });
   switch (key) {
     case 'energyKj':
     case 'energyKcal':
-      return fr(Math.round(value), 0);
+      return at(0);
     case 'salt':
-      if (value < 0.0125) return '<0,01';
-      return value >= 1 ? fr(value, 1) : fr(value, 2);
+      if (value <= 0.0125) return { value: 0.01, decimals: 2, below: true };
+      return value >= 1 ? at(1) : at(2);
     case 'saturatedFat':
-      if (value < 0.1) return '<0,1';
-      return value >= 10 ? fr(value, 0) : fr(value, 1);
+      if (value <= 0.1) return { value: 0.1, decimals: 1, below: true };
+      return value >= 10 ? at(0) : at(1);
     default:
-      if (value < 0.5) return '<0,5';
-      return value >= 10 ? fr(value, 0) : fr(value, 1);
+      if (value <= 0.5) return { value: 0.5, decimals: 1, below: true };
+      return value >= 10 ? at(0) : at(1);
   }
+}
+
+/** The declared amount as printed in French (« 12 », « 3,5 », « <0,5 »), « – » when unknown. */
+export function formatDeclared(key: Nutrient, value: number | null): string {
+  const amount = declaredAmount(key, value);
+  if (amount === null) return '–';
+  return `${amount.below ? '<' : ''}${fr(amount.value, amount.decimals)}`;
 }

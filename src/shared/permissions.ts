@@ -40,7 +40,13 @@ export type Action =
   /** « Épuisé » and back on a menu's dish (PUT /api/items/:id/sold-out). */
   | 'items:sold-out'
   /** Costs, margins and purchase prices (products', Ciqual foods'): the owner's figures. */
-  | 'costs:read';
+  | 'costs:read'
+  /** Supplier invoices, price history, EGalim from purchases, sales and menu engineering: money (docs/product/purchases.md). */
+  | 'purchases:read'
+  /** Import and confirm invoices, match their lines, import sales, set the food cost target. */
+  | 'purchases:write'
+  /** « Intégrations »: API keys and webhook endpoints (docs/product/integrations.md). */
+  | 'integrations:manage';
 
 const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
   owner: new Set<Action>([
@@ -51,8 +57,11 @@ const GRANTS: Record<MemberRole, ReadonlySet<Action>> = {
     'audit:read',
     'items:sold-out',
     'costs:read',
+    'purchases:read',
+    'purchases:write',
+    'integrations:manage',
   ]),
-  editor: new Set<Action>(['content:write', 'items:sold-out', 'costs:read']),
+  editor: new Set<Action>(['content:write', 'items:sold-out', 'costs:read', 'purchases:read', 'purchases:write']),
   viewer: new Set<Action>(),
   service: new Set<Action>(['items:sold-out']),
 };

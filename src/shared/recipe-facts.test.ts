@@ -1,53 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '../server/lib/csv.ts';
-import { foodFacts } from './food-facts.ts';
+import { ciqualLine, ciqualRow } from '../server/test/ciqual-lines.ts';
 import { computeNutriScore } from './nutriscore.ts';
-import { computeNutrition, NUTRIENTS, type Nutrient, type Per100g } from './nutrition.ts';
+import { computeNutrition, type Nutrient } from './nutrition.ts';
 import {
   computeRecipeFacts,
   RECIPE_FACTS_VERSION,
   type RecipeFactsInput,
   type RecipeFactsLine,
 } from './recipe-facts.ts';
-import type { Unit } from './units.ts';
 
-const COLUMNS: Record<Nutrient, string> = {
-  energyKj: 'nrj_kj',
-  energyKcal: 'nrj_kcal',
-  water: 'eau_g',
-  protein: 'proteines_g',
-  carbs: 'glucides_g',
-  sugars: 'sucres_g',
-  fiber: 'fibres_g',
-  fat: 'lipides_g',
-  saturatedFat: 'ag_satures_g',
-  salt: 'sel_g',
-};
-const foods = new Map(
-  parseCsvRecords(readFileSync(path.join(import.meta.dirname, '../../data/ciqual/ciqual.csv'), 'utf8')).map((r) => [
-    Number(r.code),
-    r,
-  ]),
-);
-
-/** A line of a Ciqual food, as the server builds it from the catalogue. */
-function line(code: number, quantity: number, unit: Unit = 'g', gramsPerUnit: number | null = null): RecipeFactsLine {
-  const row = foods.get(code);
-  if (!row) throw new Error(`no Ciqual food ${code}`);
-  const per100g = Object.fromEntries(
-    NUTRIENTS.map((n) => [n, row[COLUMNS[n]] ? Number(row[COLUMNS[n]]) : null]),
-  ) as Per100g;
-  return {
-    name: row.name!,
-    quantity,
-    unit,
-    gramsPerUnit,
-    per100g,
-    ...foodFacts({ name: row.name!, group: row.group, subgroup: row.subgroup }),
-  };
-}
+const foods = { get: (code: number) => ciqualRow(code) };
+/** A line of a Ciqual food, as the server builds it. */
+const line = ciqualLine;
 
 const recipe = (lines: RecipeFactsLine[], patch: Partial<RecipeFactsInput> = {}): RecipeFactsInput => ({
   servings: 4,
@@ -76,12 +40,32 @@ describe('computeRecipeFacts', () => {
     expect(facts.allergenStatus).toBe('unverified');
     expect(computeRecipeFacts(recipe(quiche(), { allergensDeclared: true })).allergenStatus).toBe('declared');
     expect(facts.lines).toEqual([
-      { suggestedAllergens: ['Gluten', 'Lait'], redMeat: false, meatKind: null },
-      { suggestedAllergens: ['Œufs'], redMeat: false, meatKind: null },
-      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null },
-      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null },
+      { suggestedAllergens: ['Gluten', 'Lait'], redMeat: false, meatKind: null, nutriKind: 'savoury' },
+      { suggestedAllergens: ['Œufs'], redMeat: false, meatKind: null, nutriKind: 'savoury' },
+      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null, nutriKind: null },
+      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null, nutriKind: 'cheese' },
     ]);
     expect(facts.version).toBe(RECIPE_FACTS_VERSION);
+  });
+
+  it('never applies what a pesto or a surimi suggests: the owner confirms, or writes their own list', () => {
+    // Pâtes cuites, sauce pesto, surimi: recipes that vary from one kitchen to the next.
+    const lines = [line(9811, 300), line(11179, 60), line(26046, 120)];
+    const facts = computeRecipeFacts(recipe(lines));
+    expect(facts.allergenSuggestions.map((s) => s.allergen)).toEqual([
+      'Gluten',
+      'Crustacés',
+      'Œufs',
+      'Poissons',
+      'Lait',
+    ]);
+    expect(facts.allergenStatus).toBe('unverified');
+    expect(facts.allergens).toEqual([]);
+    // The owner's own reading (their pesto has cashews, their surimi no crab) is what is declared.
+    const own = ['Gluten', 'Œufs', 'Poissons', 'Lait', 'Fruits à coque'];
+    const declared = computeRecipeFacts(recipe(lines, { allergensDeclared: true, ownAllergens: own }));
+    expect(declared.allergens).toEqual(own);
+    expect(declared.allergenStatus).toBe('declared');
   });
 
   it('sums the nutrition of the lines, « unité » by its weight, and rounds the headline values per serving', () => {
@@ -115,8 +99,9 @@ describe('computeRecipeFacts', () => {
       line(17270, 20),
     ];
     const facts = computeRecipeFacts(recipe(nicoise, { fruitVegLegumePercent: 55 }));
-    expect(facts.nutriScore).toEqual({
+    expect(facts.nutriScore).toMatchObject({
       available: false,
+      category: 'general',
       reasons: [
         "Sucres inconnus pour : Thon à l'huile de tournesol, entier, appertisé, égoutté, Anchois, filets, salés, à l'huile d'olive, semi-conserve, égouttés",
       ],
@@ -162,7 +147,7 @@ describe('computeRecipeFacts', () => {
       fiber: per100('fiber'),
       fruitVegLegumePercent: 0,
     });
-    expect(reduced.nutriScore).toEqual({ available: true, letter: byHand.letter, score: byHand.score });
+    expect(reduced.nutriScore).toMatchObject({ available: true, letter: byHand.letter, score: byHand.score });
     expect(computeRecipeFacts(recipe(potatoes, { fruitVegLegumePercent: 0 })).nutriScore).not.toEqual(
       reduced.nutriScore,
     );

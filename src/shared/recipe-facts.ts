@@ -5,6 +5,7 @@ import { recipeNutriScore, type RecipeNutriScore } from './recipe-nutrition.ts';
 import { toGrams } from './units.ts';
 import { mergeOrigins, type ProductOrigin } from './product-origins.ts';
 import { MEAT_KINDS, type MeatKind } from './api/product-vocabulary.ts';
+import { chooseCategory, type NutriScoreChoice } from './nutri-score-category.ts';
 
 /**
  * Version of the derivation below. Bump it whenever what computeRecipeFacts returns for the
@@ -12,10 +13,12 @@ import { MEAT_KINDS, type MeatKind } from './api/product-vocabulary.ts';
  * every stored recipe whose facts are older (src/server/features/recipes/facts-refresh.ts).
  * 1 was the layout before migration 0005 (nutrition totals and a Nutri-Score letter); 3 added
  * the allergens and traces of own products (migration 0010); 4 the cost; 5 the products'
- * meat origins; 6 the organisation's Ciqual prices and free tap water (migration 0025), and
- * the meats of Ciqual foods (`meatKinds`).
+ * meat origins; 6 the Nutri-Score 2023 tables (src/shared/nutriscore.ts) and their category,
+ * the products' energy from annex XIV (src/shared/energy.ts), the allergen rules reviewed over
+ * Ciqual (src/shared/allergen-rules.ts) and the kitchen units; 7 the organisation's Ciqual
+ * prices and free tap water (migration 0025), and the meats of Ciqual foods (`meatKinds`).
  */
-export const RECIPE_FACTS_VERSION = 6;
+export const RECIPE_FACTS_VERSION = 7;
 
 export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   /** What an own product's label says it contains / may contain: facts, not suggestions. */
@@ -33,6 +36,8 @@ export interface RecipeFactsInput {
   servings: number;
   cookedWeightG: number | null;
   fruitVegLegumePercent: number | null;
+  /** The Nutri-Score table: `auto` (the ingredients decide) or the owner's choice (absent: `auto`). */
+  nutriScoreCategory?: NutriScoreChoice | undefined;
   /** The owner confirmed the allergen list (« Je confirme la liste des allergènes »). */
   allergensDeclared: boolean;
   /** The owner's own lists (« contient », « peut contenir »); absent = empty. */
@@ -171,6 +176,10 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
       referenceGrams: cooked ?? nutrition.totalGrams,
       fruitVegLegumePercent: input.fruitVegLegumePercent,
       redMeat,
+      category: chooseCategory(
+        input.lines.map((line, i) => ({ name: line.name, kind: line.nutriKind, grams: weights[i] ?? null })),
+        input.nutriScoreCategory ?? 'auto',
+      ),
     }),
     allergenStatus: allergenStatusOf(input.allergensDeclared),
     allergenSuggestions: statedBy(input.lines, (line) => line.suggestedAllergens),
@@ -178,6 +187,7 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
       suggestedAllergens: [...line.suggestedAllergens],
       redMeat: line.redMeat,
       meatKind: line.meatKind ?? null,
+      nutriKind: line.nutriKind ?? null,
     })),
     ...wholeLists(input, productAllergens, productTraces),
     productAllergens,

@@ -135,7 +135,8 @@ export function recipesOfRows(rows: readonly FileRow[]): FileRecipe[] {
       quantity: numberOf(cell(row, 'Quantité')),
       unit: cell(row, 'Unité')
         .toLowerCase()
-        .replace(/^unite$/, 'unité'),
+        .replace(/^unite$/, 'unité')
+        .replace(/^pincée$/, 'pincee'),
       gramsPerUnit: numberOf(cell(row, 'Poids d’une unité (g)')),
     });
   });

@@ -22,11 +22,17 @@ describe('recipe Nutri-Score', () => {
   it('scores per 100 g of the dish (cooked weight), hand-worked', () => {
     // 500 g of dish: per 100 g 300 kJ (0), sugars 5 (1), saturates 0.6 (0), salt 1 (4: >0.2…>0.8); N = 5.
     // protein 2.4 (0: not > 2.4), fibre 3 (0: not > 3), 70 % → 2; score 3 → C.
-    expect(recipeNutriScore(base)).toEqual({ available: true, letter: 'C', score: 3 });
+    expect(recipeNutriScore(base)).toEqual({
+      available: true,
+      letter: 'C',
+      score: 3,
+      category: 'general',
+      categoryReason: 'Aliment',
+    });
   });
 
   it('names the missing fruit/vegetable share', () => {
-    expect(recipeNutriScore({ ...base, fruitVegLegumePercent: null })).toEqual({
+    expect(recipeNutriScore({ ...base, fruitVegLegumePercent: null })).toMatchObject({
       available: false,
       reasons: ['Part de fruits, légumes et légumineuses manquante'],
       reason: 'Part de fruits, légumes et légumineuses manquante.',
@@ -38,7 +44,7 @@ describe('recipe Nutri-Score', () => {
       ...base,
       missing: { sugars: ['Olive noire', 'Anchois'], fiber: ['Anchois'], salt: ['Olive noire'], water: ['Thon'] },
     });
-    expect(r).toEqual({
+    expect(r).toMatchObject({
       available: false,
       reasons: [
         'Sucres inconnus pour : Olive noire, Anchois',

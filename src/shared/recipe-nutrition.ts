@@ -1,6 +1,12 @@
 import { foldText } from './allergens.ts';
 import type { Nutrient } from './nutrition.ts';
-import { computeNutriScore, type NutriScoreLetter, type NutriScoreResult } from './nutriscore.ts';
+import {
+  computeNutriScore,
+  type NutriScoreCategory,
+  type NutriScoreLetter,
+  type NutriScoreResult,
+} from './nutriscore.ts';
+import type { CategoryChoice } from './nutri-score-category.ts';
 
 /** Red meat for the Nutri-Score protein cap: beef, veal, lamb, pork, horse, game, and their products. */
 const RED_MEAT =
@@ -17,17 +23,25 @@ export const NUTRISCORE_LETTERS: readonly NutriScoreLetter[] = ['A', 'B', 'C', '
 const NEEDED: readonly [Nutrient, string][] = [
   ['energyKj', 'Énergie inconnue'],
   ['sugars', 'Sucres inconnus'],
+  ['fat', 'Matières grasses inconnues'],
   ['saturatedFat', 'Acides gras saturés inconnus'],
   ['salt', 'Sel inconnu'],
   ['protein', 'Protéines inconnues'],
   ['fiber', 'Fibres inconnues'],
 ];
 
+/** The nutrients a table needs: total fat only for the fats table (its saturates/lipids ratio), none for water. */
+function neededFor(category: NutriScoreCategory): readonly [Nutrient, string][] {
+  if (category === 'water') return [];
+  return NEEDED.filter(([nutrient]) => nutrient !== 'fat' || category === 'fats');
+}
+
 export const nutriScoreReasons = {
   fruitVegLegume: 'Part de fruits, légumes et légumineuses manquante',
   noWeight: 'Poids de la recette inconnu',
   unweighed: (names: string[]) => `Poids inconnu pour : ${names.join(', ')}`,
   unknown: (label: string, names: string[]) => `${label} pour : ${names.join(', ')}`,
+  notWater: (names: string[]) => `Seule une eau se classe « eau » ; ne sont pas des eaux : ${names.join(', ')}`,
 } as const;
 
 export interface NutriScoreInputs {
@@ -40,46 +54,66 @@ export interface NutriScoreInputs {
   referenceGrams: number;
   fruitVegLegumePercent: number | null;
   redMeat: boolean;
+  /** The table and why (src/shared/nutri-score-category.ts); absent: general foods. */
+  category?: CategoryChoice | undefined;
+}
+
+/** The table applied and why: part of the grade wherever it is shown (docs/product/decisions.md 22). */
+interface NutriScoreTableUsed {
+  category: NutriScoreCategory;
+  categoryReason: string;
 }
 
 export type RecipeNutriScore =
-  | (Pick<NutriScoreResult, 'letter' | 'score'> & { available: true })
-  | {
+  | (Pick<NutriScoreResult, 'letter' | 'score'> & { available: true } & NutriScoreTableUsed)
+  | ({
       available: false;
       /** Each missing value, named (« Sucres inconnus pour : Olive noire »). */
       reasons: string[];
       /** The reasons as one sentence. */
       reason: string;
-    };
+    } & NutriScoreTableUsed);
+
+const GENERAL: CategoryChoice = { category: 'general', reason: 'Aliment', notWater: [] };
 
 /**
- * The recipe's Nutri-Score from its totals per 100 g of dish. It needs the fruit/vegetable
- * share (owner input) and every nutrient of the algorithm: a gap makes it unavailable rather
- * than better than it is, and the answer says which value is missing for which ingredient.
+ * The recipe's Nutri-Score from its totals per 100 g of dish, with the table its category
+ * calls for. It needs the fruit/vegetable share (owner input) and every nutrient of that table:
+ * a gap makes it unavailable rather than better than it is, and the answer says which value is
+ * missing for which ingredient. Water needs none, but only waters are « eau ».
  */
 export function recipeNutriScore(input: NutriScoreInputs): RecipeNutriScore {
+  const choice = input.category ?? GENERAL;
+  const table = { category: choice.category, categoryReason: choice.reason };
   const reasons: string[] = [];
-  if (input.fruitVegLegumePercent === null) reasons.push(nutriScoreReasons.fruitVegLegume);
+  if (choice.category === 'water' && choice.notWater.length > 0)
+    reasons.push(nutriScoreReasons.notWater(choice.notWater));
+  if (input.fruitVegLegumePercent === null && choice.category !== 'water')
+    reasons.push(nutriScoreReasons.fruitVegLegume);
   const unweighed = new Set(input.unweighed ?? []);
-  if (unweighed.size > 0) reasons.push(nutriScoreReasons.unweighed([...unweighed]));
-  for (const [nutrient, label] of NEEDED) {
+  if (unweighed.size > 0 && choice.category !== 'water') reasons.push(nutriScoreReasons.unweighed([...unweighed]));
+  for (const [nutrient, label] of neededFor(choice.category)) {
     // An unweighed line lacks every value: it is named once, above.
     const names = [...new Set(input.missing[nutrient] ?? [])].filter((name) => !unweighed.has(name));
     if (names.length > 0) reasons.push(nutriScoreReasons.unknown(label, names));
   }
-  if (input.referenceGrams <= 0 && unweighed.size === 0) reasons.push(nutriScoreReasons.noWeight);
-  if (reasons.length > 0) return { available: false, reasons, reason: `${reasons.join('. ')}.` };
+  if (input.referenceGrams <= 0 && unweighed.size === 0 && choice.category !== 'water')
+    reasons.push(nutriScoreReasons.noWeight);
+  if (reasons.length > 0) return { available: false, reasons, reason: `${reasons.join('. ')}.`, ...table };
 
-  const per100 = (n: Nutrient) => ((input.totals[n] ?? 0) * 100) / input.referenceGrams;
+  const per100 = (n: Nutrient) =>
+    input.referenceGrams > 0 ? ((input.totals[n] ?? 0) * 100) / input.referenceGrams : 0;
   const result = computeNutriScore({
     energyKj: per100('energyKj'),
     sugars: per100('sugars'),
     saturatedFat: per100('saturatedFat'),
+    fat: per100('fat'),
     salt: per100('salt'),
     protein: per100('protein'),
     fiber: per100('fiber'),
     fruitVegLegumePercent: input.fruitVegLegumePercent ?? 0,
     redMeat: input.redMeat,
+    category: choice.category,
   });
-  return { available: true, letter: result.letter, score: result.score };
+  return { available: true, letter: result.letter, score: result.score, ...table };
 }

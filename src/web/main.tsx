@@ -28,9 +28,16 @@ const session = queryClient.prefetchQuery(meQuery);
 
 const container = document.getElementById('root')!;
 
-/** The app's first commit: the server's first paint is gone (e2e waits on this to measure the page). */
+/**
+ * The app's first commit: the server's first paint is gone (e2e waits on this to measure the
+ * page), and so is the built page's `<title>` behind the page's own, which React put first: a
+ * head holds one title (RGAA 8.2, docs/decisions/0040-rgaa-public-pages.md).
+ */
 function FirstCommit() {
-  useLayoutEffect(() => container.removeAttribute('data-first-paint'), []);
+  useLayoutEffect(() => {
+    container.removeAttribute('data-first-paint');
+    document.head.querySelectorAll('title')[1]?.remove();
+  }, []);
   return null;
 }
 
@@ -50,7 +57,7 @@ const render = () =>
     </StrictMode>,
   );
 
-// The server painted the signed-in layout first (src/server/lib/static.ts): it stays until the
+// The server painted the signed-in layout first (src/server/web-app/static.ts): it stays until the
 // page's code, the session and the settings are in, so the first render replaces it in one
 // commit, nothing blank or moved in between (docs/decisions/0028-server-first-paint.md).
 // That render is a transition: React renders it in slices of a few milliseconds, so a phone's

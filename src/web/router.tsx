@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/public-layout.tsx';
  * Pages are split per route so a diner or a visitor loads only what its page needs. The router
  * runs in declarative mode (`useRoutes` under `BrowserRouter`, src/web/main.tsx): the data
  * router's loaders, actions and fetchers were unused and cost 13 kB gzip of every page's first
- * load (docs/decisions/0022 « First-load JavaScript »). BrowserRouter updates its location in a
+ * load (docs/decisions/0041-first-load-javascript.md). BrowserRouter updates its location in a
  * transition, so the current page stays on screen while the next page's code loads.
  *
  * A page's code loads on first use. Unlike `React.lazy`, once its code is in it renders at
@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
       { path: '/mentions-legales', Component: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
       { path: '/confidentialite', Component: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
       { path: '/conditions-generales', Component: lazyPage(() => import('./pages/terms-page.tsx')) },
+      // ACCESSIBILITY_PATH of shared/accessibility.ts: the RGAA statement (docs/decisions/0040-rgaa-public-pages.md).
+      { path: '/accessibilite', Component: lazyPage(() => import('./pages/accessibility-statement-page.tsx')) },
       // Issue 16: the link mailed to an invited member, signed in or not.
       { path: '/invitation/:token', Component: lazyPage(() => import('./pages/invitation-page.tsx')) },
     ],
@@ -78,6 +80,11 @@ export const routes: RouteObject[] = [
       { path: '/produits', Component: lazyPage(() => import('./pages/products-page.tsx')) },
       // The organisation's prices of Ciqual foods (docs/product/costs.md).
       { path: '/produits/prix', Component: lazyPage(() => import('./pages/ingredient-prices-page.tsx')) },
+      // Supplier invoices, prices and sales (docs/product/purchases.md).
+      { path: '/achats', Component: lazyPage(() => import('./pages/purchases-page.tsx')) },
+      { path: '/achats/:id', Component: lazyPage(() => import('./pages/invoice-page.tsx')) },
+      { path: '/prix', Component: lazyPage(() => import('./pages/prices-page.tsx')) },
+      { path: '/ventes', Component: lazyPage(() => import('./pages/sales-page.tsx')) },
       { path: '/menus', Component: lazyPage(() => import('./pages/menus-page.tsx')) },
       { path: '/menu-editor/:id?', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
       { path: '/menus/:menuId', Component: lazyPage(() => import('./pages/menu-editor-page.tsx')) },
@@ -88,8 +95,17 @@ export const routes: RouteObject[] = [
       { path: '/equipe', Component: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', Component: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', Component: lazyPage(() => import('./pages/history-page.tsx')) },
+      // API keys, webhooks and the embed (docs/product/integrations.md).
+      { path: '/integrations', Component: lazyPage(() => import('./pages/integrations-page.tsx')) },
       // Collective catering (issue 19).
       { path: '/plans-de-menus', Component: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
+      // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's plats témoins.
+      { path: '/recipes/:id/etiquette', Component: lazyPage(() => import('./pages/recipe-label-page.tsx')) },
+      { path: '/menus/:id/etiquettes', Component: lazyPage(() => import('./pages/menu-labels-page.tsx')) },
+      {
+        path: '/plans-de-menus/:establishmentId/temoins',
+        Component: lazyPage(() => import('./pages/temoins-page.tsx')),
+      },
     ],
   },
   // Payment return pages: no layout (docs/product/spec.md « Layout »), public.
@@ -143,7 +159,7 @@ export interface RouteHandle {
 /**
  * Starts loading the code of every route matching `pathname` at once (the signed-in layout and
  * its page, rather than one after the other as they render), and, when the server saw a session
- * cookie (`data-session` on <html>, src/server/lib/static.ts), the data of a page that says how
+ * cookie (`data-session` on <html>, src/server/web-app/static.ts), the data of a page that says how
  * to fetch it, beside GET /api/me rather than after the page has rendered. Settles once the
  * pages' code is in (a load that failed is tried again when the page renders).
  */

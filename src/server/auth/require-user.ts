@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import { can, permissionMessages, type Action } from '../../shared/permissions.ts';
-import type { ActiveOrganisation, Actor, AppDeps, AppEnv, SessionUser } from '../context.ts';
+import type { ActiveOrganisation, Actor, AppEnv, SessionUser } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { resolveActiveOrganisation } from '../domain/active-organisation.ts';
 import { AppError } from '../lib/errors.ts';
 import { SESSION_CACHE_MS, sessionCookieValue, sessionTags } from './session-cache.ts';
@@ -9,8 +10,19 @@ import { SESSION_CACHE_MS, sessionCookieValue, sessionTags } from './session-cac
 /** Response header naming the organisation a request worked in (docs/product/organisations.md « Losing access »). */
 export const ORGANISATION_HEADER = 'X-Organisation-Id';
 
-export function roleOf(email: string, adminEmails: readonly string[]): SessionUser['role'] {
-  return adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
+/**
+ * The admin role: an address of ADMIN_EMAILS that its owner has proved to hold (a confirmed
+ * e-mail). Without the proof, an owner who changed their address to an admin's would be admin
+ * at once (docs/decisions/0034-versions-and-hostile-files.md). Only a development server
+ * without SMTP_URL, which confirms no address at all, trusts the list alone.
+ */
+export function roleOf(
+  email: string,
+  emailVerified: boolean,
+  config: Pick<AppDeps['config'], 'adminEmails' | 'appEnv' | 'smtpUrl'>,
+): SessionUser['role'] {
+  const proofNeeded = config.appEnv === 'production' || Boolean(config.smtpUrl);
+  return (emailVerified || !proofNeeded) && config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
 }
 
 /** Sets the active organisation of the rest of the request, and tells the web app through the header. */
@@ -44,7 +56,7 @@ export function requireSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 /**
  * The request's session user, or null without a valid session: for a page load, which is
- * answered either way (the signed-in layout's first paint, src/server/lib/static.ts).
+ * answered either way (the signed-in layout's first paint, src/server/web-app/static.ts).
  */
 export async function optionalSession(deps: AppDeps, c: Context<AppEnv>): Promise<SessionUser | null> {
   try {
@@ -69,13 +81,22 @@ async function signIn(deps: AppDeps, c: Context<AppEnv>): Promise<SessionUser> {
     const generation = sessions.generation();
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
-    kept = { userId: session.user.id, email: session.user.email, sessionId: session.session.id };
+    kept = {
+      userId: session.user.id,
+      email: session.user.email,
+      emailVerified: session.user.emailVerified,
+      sessionId: session.session.id,
+    };
     if (cookie) {
       const validUntil = Math.min(Date.now() + SESSION_CACHE_MS, new Date(session.session.expiresAt).getTime());
       sessions.set(cookie, sessionTags(cookie, kept), kept, { generation, validUntil });
     }
   }
-  const user: SessionUser = { id: kept.userId, email: kept.email, role: roleOf(kept.email, deps.config.adminEmails) };
+  const user: SessionUser = {
+    id: kept.userId,
+    email: kept.email,
+    role: roleOf(kept.email, kept.emailVerified, deps.config),
+  };
   c.set('user', user);
   c.set('sessionId', kept.sessionId);
   return user;

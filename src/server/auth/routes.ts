@@ -16,7 +16,8 @@ import {
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import { messages } from '../../shared/messages.ts';
 import { clientIp } from '../lib/client-ip.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppEnv } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { keyedLock } from '../lib/keyed-lock.ts';

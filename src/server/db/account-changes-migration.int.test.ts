@@ -33,7 +33,7 @@ describe('migration 0019-account-changes', () => {
         );
       const before = await snapshot();
 
-      expect(await old.migrateToLatest()).toContain('0019-account-changes');
+      expect(await old.migrateTo('0019-account-changes')).toContain('0019-account-changes');
       expect(await snapshot()).toEqual(before);
 
       const triggers = async () =>

@@ -18,6 +18,7 @@ export const constraintMessages: Record<string, { field: string; message: string
   recipe_ingredients_grams_per_unit_check: { field: 'gramsPerUnit', message: c.gramsPerUnitRequired },
   recipe_ingredients_grams_per_ml_check: { field: 'gramsPerMl', message: c.gramsPerMlRequired },
   recipe_ingredients_volume_density_check: { field: 'gramsPerMl', message: c.gramsPerMlRequired },
+  recipes_nutri_score_category_check: { field: 'nutriScoreCategory', message: c.nutriScoreCategoryInvalid },
   menus_name_check: { field: 'name', message: c.nameRequired },
   menu_sections_name_check: { field: 'name', message: c.nameRequired },
   menu_items_name_check: { field: 'name', message: c.nameRequired },

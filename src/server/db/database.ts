@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { listenOnPostgres, type ListenHandlers, type Subscription } from './notifications.ts';
 import { usePreparedStatements } from './prepared.ts';
+import { IDLE_APPLICATION_NAME, tagConnectionsWithRequest } from './application-name.ts';
 import type { DB } from './schema.ts';
 
 // numeric and bigint arrive as strings by default; every value we store fits a JS number.
@@ -45,6 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      application_name: IDLE_APPLICATION_NAME,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
@@ -54,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // load). Its next query then fails as « not queryable », answered 503 (src/server/lib/db-errors.ts).
     pool.on('connect', (client) => client.on('error', () => {}));
     usePreparedStatements(pool);
+    tagConnectionsWithRequest(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
     return {

@@ -36,7 +36,7 @@ describe('migration 0018-establishment-portions', () => {
       const entries = sql<Record<string, unknown>>`SELECT * FROM meal_plan_entries ORDER BY id`;
       const [beforeSites, beforeEntries] = [(await establishments.execute(db)).rows, (await entries.execute(db)).rows];
 
-      expect(await old.migrateToLatest()).toContain('0018-establishment-portions');
+      expect(await old.migrateTo('0018-establishment-portions')).toContain('0018-establishment-portions');
 
       expect((await establishments.execute(db)).rows).toEqual(beforeSites);
       expect((await entries.execute(db)).rows).toEqual(beforeEntries);

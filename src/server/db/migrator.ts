@@ -20,7 +20,13 @@ import * as establishmentPortions from './migrations/0018-establishment-portions
 import * as accountChanges from './migrations/0019-account-changes.ts';
 import * as ownIngredientChanges from './migrations/0020-own-ingredient-changes.ts';
 import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
+import * as nutriScoreCategoriesKitchenUnits from './migrations/0022-nutri-score-categories-kitchen-units.ts';
+import * as versions from './migrations/0023-versions.ts';
 import * as kitchenPricesAndCarte from './migrations/0025-kitchen-prices-and-carte.ts';
+import * as purchasesAndSales from './migrations/0026-purchases-and-sales.ts';
+import * as labels from './migrations/0027-labels.ts';
+import * as publicApi from './migrations/0028-public-api.ts';
+import * as establishmentAccessibilityContact from './migrations/0029-establishment-accessibility-contact.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -45,7 +51,13 @@ const migrations: Record<string, Migration> = {
   '0019-account-changes': accountChanges,
   '0020-own-ingredient-changes': ownIngredientChanges,
   '0021-open-vocabularies': openVocabularies,
+  '0022-nutri-score-categories-kitchen-units': nutriScoreCategoriesKitchenUnits,
+  '0023-versions': versions,
   '0025-kitchen-prices-and-carte': kitchenPricesAndCarte,
+  '0026-purchases-and-sales': purchasesAndSales,
+  '0027-labels': labels,
+  '0028-public-api': publicApi,
+  '0029-establishment-accessibility-contact': establishmentAccessibilityContact,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -36,7 +36,7 @@ describe('migration 0020-own-ingredient-changes', () => {
         );
       const before = await snapshot();
 
-      expect(await old.migrateToLatest()).toContain('0020-own-ingredient-changes');
+      expect(await old.migrateTo('0020-own-ingredient-changes')).toContain('0020-own-ingredient-changes');
       expect(await snapshot()).toEqual(before);
 
       const triggers = async () =>

@@ -58,12 +58,13 @@ describe('migration 0015-performance', () => {
           )
         ).rows[0];
       const before = await counts();
-      const pageBefore = await loadPublicMenu(db, menu.id);
 
-      expect(await old.migrateToLatest()).toContain('0015-performance');
+      expect(await old.migrateTo('0015-performance')).toContain('0015-performance');
       expect(await counts()).toEqual(before);
-      expect(await loadPublicMenu(db, menu.id)).toEqual(pageBefore);
-      expect(pageBefore?.sections[0]?.items[0]).toMatchObject({
+      // Today's public menu query reads columns of later migrations: the page is read on the latest schema.
+      await old.migrateToLatest();
+      expect(await counts()).toEqual(before);
+      expect((await loadPublicMenu(db, menu.id))?.sections[0]?.items[0]).toMatchObject({
         name: 'Quiche',
         price: 12.5,
         soldOut: true,

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { SaleMode } from '../../shared/costs.ts';
 import type { Population } from '../../shared/catering/catering.ts';
 import type { PortionLine } from '../../shared/catering/portions.ts';
+import type { NutriScoreCategory } from '../../shared/nutriscore.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Num = ColumnType<number, number | string, number | string>;
@@ -82,7 +83,7 @@ export interface MembershipsTable {
   updated_at: Timestamp;
 }
 
-export interface EstablishmentsTable {
+export interface EstablishmentsTable extends VersionColumns {
   id: Generated<string>;
   organisation_id: string;
   name: string;
@@ -94,6 +95,8 @@ export interface EstablishmentsTable {
   legal_name: string | null;
   siret: string | null;
   publication_director: string | null;
+  /** The establishment's own accessibility contact, an e-mail or web address (migration 0029). */
+  accessibility_contact: string | null;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -181,13 +184,19 @@ export interface CatalogueMetaTable {
   updated_at: Timestamp;
 }
 
+/** An editable row's version (migration 0023, src/server/domain/versions.ts): +1 per change, and who saved last. */
+interface VersionColumns {
+  version: Generated<number>;
+  updated_by_name: string | null;
+}
+
 /** Owned rows (migration 0009): the organisation they belong to, and who created them (null once that account is gone). */
 interface OwnedColumns {
   organisation_id: string;
   created_by: string | null;
 }
 
-export interface RecipesTable extends OwnedColumns {
+export interface RecipesTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   name: string;
   description: Generated<string>;
@@ -213,6 +222,8 @@ export interface RecipesTable extends OwnedColumns {
   cooked_weight_g: NullableNum;
   fruit_veg_legume_percent: NullableNum;
   show_nutri_score: Generated<boolean>;
+  /** The Nutri-Score table: `auto` (from the ingredients) or the owner's choice (migration 0022). */
+  nutri_score_category: Generated<'auto' | NutriScoreCategory>;
   /** The owner's translations (src/shared/diner/translations.ts), `{}` when none (migration 0013). */
   translations: ColumnType<unknown, string | undefined, string>;
   /** Owner's GEMRCN classifications (migration 0014, src/shared/catering/catering.ts). */
@@ -243,7 +254,7 @@ export interface RecipeIngredientsTable {
   sub_recipe_id: string | null;
   name: string;
   quantity: Num;
-  unit: 'g' | 'kg' | 'ml' | 'l' | 'unité' | 'portion';
+  unit: 'g' | 'kg' | 'ml' | 'cl' | 'l' | 'cs' | 'cc' | 'pincee' | 'unité' | 'portion';
   grams_per_unit: NullableNum;
   /** Density of a line in ml or l (migration 0006); null for other units. */
   grams_per_ml: NullableNum;
@@ -261,6 +272,15 @@ export interface MealPlanEntriesTable extends OwnedColumns {
   created_at: Timestamp;
 }
 
+/** A planned service (migration 0023): made by its first save, it holds the service's version. */
+export interface MealPlanServicesTable extends VersionColumns {
+  organisation_id: string;
+  establishment_id: string;
+  date: ColumnType<string, string, string>;
+  service: 'dejeuner' | 'diner' | 'gouter';
+  updated_at: Generated<Date>;
+}
+
 /** An establishment's own grammages (migration 0018, src/shared/catering/portions.ts); a missing cell follows the defaults. */
 export interface EstablishmentPortionsTable {
   organisation_id: string;
@@ -274,7 +294,7 @@ export interface EstablishmentPortionsTable {
 }
 
 /** An organisation's own product (migration 0010, docs/product/products.md). */
-export interface ProductsTable extends OwnedColumns {
+export interface ProductsTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   name: string;
   name_folded: string;
@@ -297,11 +317,36 @@ export interface ProductsTable extends OwnedColumns {
   origin: string | null;
   meat_kind: 'bovine' | 'porcine' | 'ovine' | 'volaille' | null;
   labels: Generated<string[]>;
+  /** Where the current price comes from (migration 0026): a confirmed invoice, or typed by hand (« manuel »). */
+  price_source: 'invoice' | 'manual' | null;
+  /** Its own ingredient list as its label prints it (migration 0027); null: named alone on a label. */
+  label_ingredients: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export interface MenusTable extends OwnedColumns {
+/** What the owner sets for a recipe's label (migration 0027, src/shared/labels/settings.ts); no row: the defaults. */
+export interface RecipeLabelsTable {
+  recipe_id: string;
+  organisation_id: string;
+  denomination: string | null;
+  shelf_life_days: number | null;
+  storage: string | null;
+  net_quantity: NullableNum;
+  net_quantity_unit: Generated<'g' | 'ml'>;
+  nutrition: Generated<'none' | 'per_100g' | 'per_100g_and_portion'>;
+  /** Keys of the ingredients whose percentage is printed; null: those named in the denomination. */
+  quid: string[] | null;
+  /** The label's names of ingredients, by key (`food:…`, `product:…`, `recipe:…`). */
+  ingredient_names: ColumnType<Record<string, string>, string | undefined, string>;
+  barcode: Generated<'none' | 'qr' | 'gs1_128'>;
+  establishment_id: string | null;
+  version: Generated<number>;
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface MenusTable extends OwnedColumns, VersionColumns {
   id: Generated<string>;
   establishment_id: string;
   name: string;
@@ -313,7 +358,7 @@ export interface MenusTable extends OwnedColumns {
   updated_at: Timestamp;
 }
 
-export interface MenuSectionsTable {
+export interface MenuSectionsTable extends VersionColumns {
   id: Generated<string>;
   menu_id: string;
   name: Generated<string>;
@@ -325,7 +370,7 @@ export interface MenuSectionsTable {
   updated_at: Timestamp;
 }
 
-export interface MenuItemsTable {
+export interface MenuItemsTable extends VersionColumns {
   id: Generated<string>;
   menu_section_id: string;
   recipe_id: string | null;
@@ -351,7 +396,7 @@ export interface MenuItemsTable {
 }
 
 /** A priced combination of a menu's sections (migration 0012). */
-export interface FormulesTable {
+export interface FormulesTable extends VersionColumns {
   id: Generated<string>;
   menu_id: string;
   name: string;
@@ -374,6 +419,7 @@ export interface IngredientPricesTable {
   supplier: Generated<string>;
   version: Generated<number>;
   updated_by: string | null;
+  updated_by_name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -427,9 +473,14 @@ export interface QrScanDaysTable {
 export interface EventOutboxTable {
   id: Generated<number>;
   user_id: string | null;
-  kind: 'event' | 'contact';
+  kind: 'event' | 'contact' | 'webhook';
   name: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
+  /** A webhook delivery (migration 0028): its organisation, its endpoint, the transaction's key, the last answer's status. */
+  organisation_id: Generated<string | null>;
+  webhook_endpoint_id: Generated<string | null>;
+  dedupe_key: Generated<string | null>;
+  response_status: Generated<number | null>;
   status: Generated<'pending' | 'delivered' | 'failed'>;
   attempts: Generated<number>;
   available_at: Timestamp;
@@ -437,6 +488,48 @@ export interface EventOutboxTable {
   delivered_to: string | null;
   delivered_at: Date | null;
   created_at: Timestamp;
+}
+
+/** An organisation's API key (migration 0028): only the SHA-256 of the secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  /** The first characters of the key, shown in the list (`nc_live_AbCd`). */
+  prefix: string;
+  key_hash: string;
+  scopes: string[];
+  rate_per_minute: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** One call made with an API key (migration 0028): the public API's audit trail. */
+export interface ApiCallsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  api_key_id: string;
+  method: string;
+  path: string;
+  status: number;
+  request_id: string;
+  created_at: Timestamp;
+}
+
+/** A webhook endpoint (migration 0028). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ProcessedWebhookEventsTable {
@@ -453,6 +546,114 @@ export interface CheckoutSessionsTable extends OwnedColumns {
   status: Generated<'open' | 'complete' | 'expired'>;
   created_at: Timestamp;
   completed_at: Date | null;
+}
+
+/** A supplier invoice read from its file (migration 0026, docs/product/purchases.md). */
+export interface PurchaseInvoicesTable extends OwnedColumns {
+  id: Generated<string>;
+  establishment_id: string | null;
+  status: Generated<'draft' | 'confirmed'>;
+  kind: 'invoice' | 'credit_note';
+  format: 'factur-x' | 'cii' | 'ubl';
+  profile: string | null;
+  type_code: string;
+  supplier_name: string;
+  supplier_siret: string | null;
+  supplier_vat_id: string | null;
+  /** The SIRET, else the VAT number, else the folded name: what « the same supplier » means. */
+  supplier_key: string;
+  number: string;
+  /** Read as text (YYYY-MM-DD). */
+  issue_date: ColumnType<string, string, string>;
+  currency: string;
+  total_value: Num;
+  total_with_vat: NullableNum;
+  lines_included: boolean;
+  confirmed_at: Date | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PurchaseInvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  organisation_id: string;
+  position: number;
+  line_id: string;
+  supplier_article_id: string | null;
+  description: string;
+  quantity: Num;
+  unit_code: string;
+  unit_price: Num;
+  line_total: Num;
+  vat_rate: NullableNum;
+  /** How much kg, l or unité one billed unit is (src/shared/purchases/invoice-units.ts). */
+  base_amount: Num;
+  base_unit: 'kg' | 'l' | 'unité';
+  product_id: string | null;
+  match: 'learned' | 'suggested' | null;
+}
+
+export interface SupplierArticleProductsTable {
+  organisation_id: string;
+  supplier_key: string;
+  article_key: string;
+  product_id: string;
+  updated_at: Generated<Date>;
+}
+
+export interface ProductPricesTable {
+  id: Generated<string>;
+  organisation_id: string;
+  product_id: string;
+  date: ColumnType<string, string, string>;
+  amount: Num;
+  per: 'kg' | 'l' | 'unité';
+  source: 'invoice' | 'manual';
+  invoice_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RecipeCostChangesTable {
+  id: Generated<string>;
+  organisation_id: string;
+  recipe_id: string;
+  invoice_id: string;
+  date: ColumnType<string, string, string>;
+  cost_before: NullableNum;
+  cost_after: NullableNum;
+}
+
+export interface PurchaseSettingsTable {
+  organisation_id: string;
+  food_cost_target: ColumnType<number, number | undefined, number>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface SalesImportsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  created_by: string | null;
+  file_hash: string;
+  format: string;
+  rows: number;
+  first_date: ColumnType<string, string, string>;
+  last_date: ColumnType<string, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface SalesTable {
+  id: Generated<string>;
+  organisation_id: string;
+  import_id: string;
+  date: ColumnType<string, string, string>;
+  item_name: string;
+  item_code: string | null;
+  quantity: Num;
+  amount_ttc: NullableNum;
+  menu_item_id: string | null;
 }
 
 export interface DB {
@@ -473,8 +674,10 @@ export interface DB {
   recipe_ingredients: RecipeIngredientsTable;
   products: ProductsTable;
   ingredient_prices: IngredientPricesTable;
+  recipe_labels: RecipeLabelsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;
+  meal_plan_services: MealPlanServicesTable;
   establishment_portions: EstablishmentPortionsTable;
   menu_sections: MenuSectionsTable;
   menu_items: MenuItemsTable;
@@ -486,8 +689,19 @@ export interface DB {
   qr_scans: QrScansTable;
   qr_scan_days: QrScanDaysTable;
   event_outbox: EventOutboxTable;
+  api_keys: ApiKeysTable;
+  api_calls: ApiCallsTable;
+  webhook_endpoints: WebhookEndpointsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   checkout_sessions: CheckoutSessionsTable;
+  purchase_invoices: PurchaseInvoicesTable;
+  purchase_invoice_lines: PurchaseInvoiceLinesTable;
+  supplier_article_products: SupplierArticleProductsTable;
+  product_prices: ProductPricesTable;
+  recipe_cost_changes: RecipeCostChangesTable;
+  purchase_settings: PurchaseSettingsTable;
+  sales_imports: SalesImportsTable;
+  sales: SalesTable;
 }
 
 export type RecipeRow = Selectable<RecipesTable>;

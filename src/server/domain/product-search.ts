@@ -3,7 +3,13 @@ import { foldText } from '../../shared/allergens.ts';
 import type { IngredientHit } from '../../shared/api/recipes.ts';
 import type { DB, ProductRow } from '../db/schema.ts';
 import { preparedOnPostgres } from '../db/prepared.ts';
-import { productSource, servedGrams, subRecipeSource, type SubRecipeRow } from './recipe-line-sources.ts';
+import {
+  productSource,
+  servedGrams,
+  subRecipeSource,
+  type BasedOnColumns,
+  type SubRecipeRow,
+} from './recipe-line-sources.ts';
 
 /** The words of a search (the first 8), accents and case folded, as names are stored. */
 function searchWords(q: string): string[] {
@@ -22,7 +28,7 @@ export function foldedWords(q: string): string[] {
 export const PRODUCT_HIT_GROUP = 'Mon produit';
 export const RECIPE_HIT_GROUP = 'Ma recette';
 
-/** What a product hit shows of its row (productSource reads no other column). */
+/** What a product hit shows of its row (productSource reads no other column, but the Ciqual food it is based on: its Nutri-Score table). */
 const PRODUCT_HIT_COLUMNS = [
   'id',
   'name',
@@ -44,7 +50,7 @@ const PRODUCT_HIT_COLUMNS = [
   'origin',
   'meat_kind',
 ] as const satisfies readonly (keyof ProductRow)[];
-type ProductHitRow = Pick<ProductRow, (typeof PRODUCT_HIT_COLUMNS)[number]>;
+type ProductHitRow = Pick<ProductRow, (typeof PRODUCT_HIT_COLUMNS)[number]> & BasedOnColumns;
 
 /**
  * The rows of the products and recipes shown, in ONE query whatever their kinds (a named
@@ -61,7 +67,9 @@ async function rowsShown(
   const query = sql<{ products: ProductHitRow[] | null; recipes: SubRecipeRow[] | null }>`
     SELECT
       (SELECT json_agg(x) FROM (
-        SELECT ${sql.join(PRODUCT_HIT_COLUMNS.map((column) => sql.ref(`p.${column}`)))} FROM products p
+        SELECT ${sql.join(PRODUCT_HIT_COLUMNS.map((column) => sql.ref(`p.${column}`)))},
+          f.name AS based_name, f.group_name AS based_group_name, f.subgroup_name AS based_subgroup_name
+        FROM products p LEFT JOIN catalogue_foods f ON f.code = p.based_on_code
         WHERE p.organisation_id = ${organisationId} AND p.id = ANY(${productIds}::uuid[])) x) AS products,
       (SELECT json_agg(x) FROM (
         SELECT r.id, r.name, r.servings, r.cooked_weight_g, r.allergens, r.traces, r.facts FROM recipes r
@@ -160,6 +168,7 @@ export async function readOwnHits(
       name: row.name,
       group: PRODUCT_HIT_GROUP,
       supplier: row.supplier === '' ? null : row.supplier,
+      gramsPerUnit: row.grams_per_unit,
       per100g: source.per100g,
       allergens: row.allergens,
       traces: row.traces,
@@ -183,4 +192,37 @@ export async function readOwnHits(
     });
   }
   return hits;
+}
+
+/** Words of a name that tell a product: 3 letters or more, neither a number nor a quantity (« 10kg », « 6x1l »). */
+function tellingWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3 && !/^\d/.test(word) && !/^(kg|gr|grs|ltr|lrr|pcs|pce|env|x\d+)$/.test(word));
+}
+
+const sameWord = (own: string, billed: string) =>
+  own === billed ||
+  `${own}s` === billed ||
+  `${billed}s` === own ||
+  `${own}x` === billed ||
+  (own.length >= 5 && billed.startsWith(own));
+
+/**
+ * The own product an invoice line's description most likely is (docs/product/purchases.md
+ * « Rapprochement »): one whose every telling word is in the description (« Crème fraîche »
+ * for « CREME FRAICHE EPAISSE 30% 1L »), the one naming most words first, then the shorter
+ * name. Null when none does: the owner chooses.
+ */
+export function suggestOwnProduct(names: OwnNames, description: string): string | null {
+  const billed = tellingWords(description);
+  if (billed.length === 0) return null;
+  let best: { id: string; words: number; length: number } | null = null;
+  for (const product of names.products) {
+    const own = tellingWords(product.folded);
+    if (own.length === 0 || !own.every((word) => billed.some((b) => sameWord(word, b)))) continue;
+    if (!best || own.length > best.words || (own.length === best.words && product.name.length < best.length))
+      best = { id: product.id, words: own.length, length: product.name.length };
+  }
+  return best?.id ?? null;
 }

@@ -1,5 +1,6 @@
 import { computeRecipeFacts, type RecipeFacts } from '../../shared/recipe-facts.ts';
 import type { Unit } from '../../shared/units.ts';
+import type { NutriScoreChoice } from '../../shared/nutri-score-category.ts';
 import type { LineSource } from './recipe-line-sources.ts';
 
 /** A recipe's own fields the facts depend on (input of a save, or a stored row). */
@@ -7,6 +8,8 @@ export interface FactsFields {
   servings: number;
   cookedWeightG: number | null;
   fruitVegLegumePercent: number | null;
+  /** The Nutri-Score table: `auto` or the owner's choice (src/shared/nutri-score-category.ts). */
+  nutriScoreCategory?: NutriScoreChoice | undefined;
   allergensDeclared: boolean;
   /** The owner's own lists; the products' are added to them. */
   ownAllergens: readonly string[];

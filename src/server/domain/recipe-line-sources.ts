@@ -8,6 +8,8 @@ import type { FoodForRecipe } from './catalogue-foods.ts';
 import type { ProductOrigin } from '../../shared/product-origins.ts';
 import { costPerGramAt, type LinePrice } from '../../shared/ingredient-prices.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
+import { completeEnergy } from '../../shared/energy.ts';
+import { nutriKindOf, nutriKindOfCategory, type NutriKind } from '../../shared/nutri-score-category.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -71,7 +73,11 @@ export function subRecipeSource(sub: SubRecipeRow): LineSource {
     name: sub.name,
     per100g,
     partial: NUTRIENTS.filter((n) => (missing[n]?.length ?? 0) > 0),
-    facts: { suggestedAllergens: [], redMeat: facts?.nutrition?.redMeat ?? false },
+    facts: {
+      suggestedAllergens: [],
+      redMeat: facts?.nutrition?.redMeat ?? false,
+      nutriKind: nutriKindOfCategory(facts?.nutriScore?.category),
+    },
     allergens: sub.allergens,
     traces: sub.traces,
     costPerGram:
@@ -125,9 +131,6 @@ export function productCostPerGram(
   return costPerGramAt({ amount: row.price, per: row.price_per }, { gramsPerUnit: row.grams_per_unit, gramsPerMl });
 }
 
-/** INCO's conversion (Regulation 1169/2011, annex XIV): a label giving kcal only still has its kJ. */
-const KJ_PER_KCAL = 4.184;
-
 export type ProductNutrientColumns = Pick<
   ProductRow,
   | 'energy_kcal'
@@ -141,11 +144,26 @@ export type ProductNutrientColumns = Pick<
   | 'salt_g'
 >;
 
-/** A product's label values as a recipe's `per100g`; water is not on labels: unknown. */
-export function productPer100g(row: ProductNutrientColumns): Per100g {
-  return {
-    energyKj: row.energy_kj ?? (row.energy_kcal === null ? null : Math.round(row.energy_kcal * KJ_PER_KCAL * 10) / 10),
+/** A product's label energy, the missing unit completed (src/shared/energy.ts: annex XIV of Reg. 1169/2011). */
+export const productEnergy = (row: ProductNutrientColumns) =>
+  completeEnergy({
+    energyKj: row.energy_kj,
     energyKcal: row.energy_kcal,
+    fat: row.fat_g,
+    carbs: row.carbs_g,
+    protein: row.protein_g,
+    fiber: row.fiber_g,
+  });
+
+/**
+ * A product's label values as a recipe's `per100g`; water is not on labels: unknown. An energy
+ * the label gives in one unit only is completed from the nutrients (annex XIV), else converted.
+ */
+export function productPer100g(row: ProductNutrientColumns): Per100g {
+  const energy = productEnergy(row);
+  return {
+    energyKj: energy.energyKj,
+    energyKcal: energy.energyKcal,
     water: null,
     protein: row.protein_g,
     carbs: row.carbs_g,
@@ -157,12 +175,26 @@ export function productPer100g(row: ProductNutrientColumns): Per100g {
   };
 }
 
-/** The columns of a product that productSource reads. */
+/** The columns of a product that productSource reads; `based_*` name the Ciqual food it is « based on », if read. */
 export type ProductSourceRow = Pick<
   ProductRow,
   'name' | 'price' | 'price_per' | 'grams_per_unit' | 'meat_kind' | 'origin' | 'allergens' | 'traces'
 > &
-  ProductNutrientColumns;
+  ProductNutrientColumns &
+  BasedOnColumns;
+
+export interface BasedOnColumns {
+  based_name?: string | null;
+  based_group_name?: string | null;
+  based_subgroup_name?: string | null;
+}
+
+/** A product counts in the automatic Nutri-Score table as the Ciqual food it is based on; a meat as a savoury food. */
+function productKind(row: ProductSourceRow): NutriKind {
+  if (row.based_name)
+    return nutriKindOf({ name: row.based_name, group: row.based_group_name, subgroup: row.based_subgroup_name });
+  return row.meat_kind !== null ? 'savoury' : null;
+}
 
 export function productSource(row: ProductSourceRow, gramsPerMl: number | null = null): LineSource {
   return {
@@ -170,25 +202,31 @@ export function productSource(row: ProductSourceRow, gramsPerMl: number | null =
     name: row.name,
     per100g: productPer100g(row),
     // Its allergens are stated, not guessed from a name: no suggestion.
-    facts: { suggestedAllergens: [], redMeat: row.meat_kind !== null && RED_MEAT_KINDS.includes(row.meat_kind) },
+    facts: {
+      suggestedAllergens: [],
+      redMeat: row.meat_kind !== null && RED_MEAT_KINDS.includes(row.meat_kind),
+      nutriKind: productKind(row),
+    },
     allergens: row.allergens,
     traces: row.traces,
     origins: row.meat_kind === null ? [] : [{ meatKind: row.meat_kind, origin: row.origin, sources: [row.name] }],
   };
 }
 
-/** The organisation's products with these ids, keyed by id; another organisation's are absent. */
+/** The organisation's products with these ids, keyed by id, with their Ciqual food; another organisation's are absent. */
 export async function findProducts(
   db: Db,
   organisationId: string,
   ids: readonly string[],
-): Promise<Map<string, ProductRow>> {
+): Promise<Map<string, ProductRow & BasedOnColumns>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('id', 'in', [...new Set(ids)])
+    .selectFrom('products as p')
+    .leftJoin('catalogue_foods as f', 'f.code', 'p.based_on_code')
+    .selectAll('p')
+    .select(['f.name as based_name', 'f.group_name as based_group_name', 'f.subgroup_name as based_subgroup_name'])
+    .where('p.organisation_id', '=', organisationId)
+    .where('p.id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -33,6 +33,7 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
         'servings',
         'cooked_weight_g',
         'fruit_veg_legume_percent',
+        'nutri_score_category',
         'allergens_declared',
         'own_allergens',
         'own_traces',
@@ -74,18 +75,19 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
           source: subRecipeSource(sub),
         };
       }
-      const source =
-        l.product_id !== null
-          ? productSource(products.get(l.product_id)!, l.grams_per_ml)
-          : foodSource(foods.get(l.food_code!) as FoodForRecipe, priceOfFood(String(l.food_code), prices), {
-              unit: l.unit,
-              gramsPerUnit: l.grams_per_unit,
-              gramsPerMl: l.grams_per_ml,
-            });
+      const product = l.product_id !== null ? products.get(l.product_id)! : null;
+      const source = product
+        ? productSource(product, l.grams_per_ml)
+        : foodSource(foods.get(l.food_code!) as FoodForRecipe, priceOfFood(String(l.food_code), prices), {
+            unit: l.unit,
+            gramsPerUnit: l.grams_per_unit,
+            gramsPerMl: l.grams_per_ml,
+          });
       return {
         quantity: l.quantity,
         unit: l.unit as FactsLineSource['unit'],
-        gramsPerUnit: l.grams_per_unit,
+        // A product's « unité » line without its own weight follows the product's (migration 0022).
+        gramsPerUnit: l.grams_per_unit ?? (l.unit === 'unité' ? (product?.grams_per_unit ?? null) : null),
         gramsPerMl: l.grams_per_ml,
         source,
       };
@@ -95,6 +97,7 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
         servings: recipe.servings,
         cookedWeightG: recipe.cooked_weight_g,
         fruitVegLegumePercent: recipe.fruit_veg_legume_percent,
+        nutriScoreCategory: recipe.nutri_score_category,
         allergensDeclared: recipe.allergens_declared,
         ownAllergens: recipe.own_allergens,
         ownTraces: recipe.own_traces,

@@ -46,10 +46,11 @@ let wholeKey: symbol | undefined;
  * status and headers, under a private symbol, and writes it to the socket in one piece; reading
  * `body` or `arrayBuffer()` instead makes a WHATWG Response with a stream, which the adapter then
  * reads back chunk by chunk: on a small answer that cost more than gzip itself
- * (docs/decisions/0022-performance-at-the-physical-limit.md « The signed-in API »). Undefined
+ * (docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md). Undefined
  * for any other answer (a stream, a file, or a Response of another class, as under
- * `app.request` in unit tests): the generic path below. compress-adapter.test.ts fails if an
- * upgrade of the adapter changes this.
+ * `app.request` in unit tests): the generic path below. The adapter's version is pinned in
+ * package.json for that reason (as MiniSearch's is, docs/decisions/0031), and
+ * compress-adapter.test.ts fails if an upgrade of the adapter changes how it keeps an answer.
  */
 function wholeBody(res: Response): string | Uint8Array | undefined {
   wholeKey ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache');

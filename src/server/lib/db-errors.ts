@@ -22,3 +22,26 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   // Libraries (better-auth) wrap the driver's error: look at what caused it.
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/**
+ * The client hung up while its body was being read (Node's « aborted », ECONNRESET on the
+ * request, not on a database socket): nothing is wrong on this side, and it must never be
+ * taken for an outage (src/server/app.ts logs it at info).
+ */
+export function isClientAbort(error: unknown, request: Request): boolean {
+  if (request.signal?.aborted) return true;
+  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === 'ECONNRESET' && typeof message === 'string' && /^aborted$/i.test(message)) return true;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+    e = cause;
+  }
+  return false;
+}
+
+/** A unique constraint refused a write (SQLSTATE 23505), by that constraint's name. */
+export function uniqueViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && name === constraint;
+}

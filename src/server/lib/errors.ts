@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/api/errors.ts';
+import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 
 /** An expected failure with its docs/product/api.md code, HTTP status and French message. */
 export class AppError extends Error {
@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Said beside `message` in the error body (a stale version's conflict: src/server/domain/versions.ts). */
+    readonly extra?: Pick<ApiErrorBody['error'], 'conflict'>,
   ) {
     super(message);
     this.name = 'AppError';

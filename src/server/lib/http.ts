@@ -33,8 +33,8 @@ export function hasUnstorableText(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => hasUnstorableText(k, depth + 1) || hasUnstorableText(v, depth + 1));
 }
 
-/** Reads a JSON body: 400 for a wrong content type or malformed JSON, 422 for rule breaks. */
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+/** A JSON body as a value: 400 for a wrong content type or malformed JSON, 422 for text PostgreSQL cannot hold. */
+export async function readJsonValue(c: Context): Promise<unknown> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(contentType))
     throw new AppError('bad_request', 400, messages.generic.badContentType);
@@ -47,7 +47,12 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     throw error;
   }
   if (hasUnstorableText(raw)) throw new AppError('validation', 422, messages.generic.forbiddenCharacters);
-  return parseInput(schema, raw);
+  return raw;
+}
+
+/** Reads a JSON body: 400 for a wrong content type or malformed JSON, 422 for rule breaks. */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  return parseInput(schema, await readJsonValue(c));
 }
 
 export const notFound = () => new AppError('not_found', 404, messages.generic.notFound);

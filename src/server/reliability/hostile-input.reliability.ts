@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestApp } from '../test/harness.ts';
 import { errorShapeProblems, preview } from './support/api-error.ts';
 import { addMember, makePremium } from '../test/teams.ts';
+import { ciiXml, facturXPdf, pdfBomb, postFile, ublXml, type TestInvoice } from '../test/invoices.ts';
 import { countOwnedRows } from './support/db-state.ts';
 import { report } from './support/report.ts';
 import {
@@ -90,6 +91,46 @@ const queryFor = (params: string[]) =>
 
 // ---------------------------------------------------------------------------------------------
 
+/** The fuzzer's invoices: one line of an own product's name (src/server/test/invoices.ts). */
+const HOSTILE_BASE_INVOICE: TestInvoice = {
+  number: 'FUZZ',
+  lines: [
+    { articleId: 'P-1', description: 'Pâte feuilletée pur beurre 230 g', quantity: 4, unitCode: 'H87', unitPrice: 6.4 },
+  ],
+};
+
+/** Noise, noise behind an XML or PDF signature, and a real invoice cut or with bytes flipped. */
+const hostileInvoice = (xml: string): fc.Arbitrary<SentRequest> => {
+  const bytes = new TextEncoder().encode(xml);
+  return fc.oneof(
+    fc
+      .tuple(fc.uint8Array({ maxLength: 4000 }), fc.constantFrom('application/pdf', 'application/xml', null))
+      .map(([noise, contentType]) => describeRequest({ body: new Uint8Array(noise), contentType }, 'random bytes')),
+    fc.uint8Array({ maxLength: 2000 }).map((noise) =>
+      describeRequest(
+        {
+          body: new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...noise]),
+          contentType: 'application/pdf',
+        },
+        'noise behind %PDF',
+      ),
+    ),
+    fc
+      .integer({ min: 1, max: bytes.length - 1 })
+      .map((cut) =>
+        describeRequest(
+          { body: new Uint8Array(bytes.slice(0, cut)), contentType: 'application/xml' },
+          `invoice cut at ${cut}`,
+        ),
+      ),
+    fc.tuple(fc.integer({ min: 0, max: bytes.length - 1 }), fc.integer({ min: 0, max: 255 })).map(([at, value]) => {
+      const flipped = new Uint8Array(bytes);
+      flipped[at] = value;
+      return describeRequest({ body: flipped, contentType: 'application/xml' }, `byte ${at} set to ${value}`);
+    }),
+  );
+};
+
 let t: TestApp;
 let ids: Ids;
 let fuzzer: SignedUpUser;
@@ -98,6 +139,8 @@ const JSON_ENDPOINTS = jsonEndpoints(
   () => fuzzer.email,
 );
 const statuses = new Map<number, number>();
+/** The fuzzer's API key, for /api/v1 (docs/product/integrations.md). */
+let apiKey = '';
 let refusedChecked = 0;
 /** Row counts after the last request sent by expectSafeAnswer in the current test. */
 let knownCounts: Record<string, number> | undefined;
@@ -113,10 +156,11 @@ async function send(
   method: string,
   path: string,
   request: { body?: string | Uint8Array<ArrayBuffer>; contentType?: string | null },
-  signedIn: boolean,
+  signedIn: boolean | 'apiKey',
 ) {
   const headers = new Headers({ origin: t.deps.config.publicOrigin });
-  if (signedIn) headers.set('cookie', fuzzer.cookie);
+  if (signedIn === 'apiKey') headers.set('authorization', `Bearer ${apiKey}`);
+  else if (signedIn) headers.set('cookie', fuzzer.cookie);
   if (request.contentType) headers.set('content-type', request.contentType);
   const res = await t.app.request(path, {
     method,
@@ -138,7 +182,7 @@ async function expectSafeAnswer(
   method: string,
   path: string,
   request: SentRequest | { label: string; contentType: null },
-  signedIn: boolean,
+  signedIn: boolean | 'apiKey',
   soft = false,
 ) {
   const check = soft ? expect.soft : expect;
@@ -150,10 +194,14 @@ async function expectSafeAnswer(
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   const what = `${method} ${path} ← ${request.label}\n→ ${res.status} ${preview(res.text)}`;
   check(res.status, what).toBeLessThan(500);
-  if ('body' in request && bytesOf(request.body) > ONE_MB) check(res.status, what).toBe(413);
+  // Files (supplier files, invoices, sales exports) may weigh 8 MB; JSON 1 MB (src/server/app.ts).
+  const limit = /^\/api\/(files\/|purchases\/invoices$|sales\/import$)/.test(path) ? 8 * ONE_MB : ONE_MB;
+  if ('body' in request && bytesOf(request.body) > limit) check(res.status, what).toBe(413);
   if (res.status >= 400) {
     check(errorShapeProblems(res.status, res.body, res.contentType), what).toEqual([]);
-    check(after, `${what}\nrows stored by a refused request`).toEqual(before);
+    // A call made with a key is recorded, refused or not: the public API's audit trail.
+    const stored = (counts: Record<string, number>) => ({ ...counts, api_calls: 0 });
+    check(stored(after), `${what}\nrows stored by a refused request`).toEqual(stored(before));
     refusedChecked += 1;
   }
   return res;
@@ -178,6 +226,28 @@ beforeAll(async () => {
     choices: [[section.id]],
   });
   const product = await call('POST', '/api/products', productBody());
+  const invoiceOf = async (number: string) => {
+    const res = await postFile(
+      t,
+      '/api/purchases/invoices',
+      ciiXml({ ...HOSTILE_BASE_INVOICE, number }),
+      fuzzer.cookie,
+    );
+    if (res.status !== 201) throw new Error(`invoice ${number}: ${res.status} ${res.text}`);
+    return res.body.invoice as { id: string; lines: { id: string }[] };
+  };
+  const invoice = await invoiceOf('FUZZ-1');
+  const toConfirm = await invoiceOf('FUZZ-2');
+  const webhook = await call('POST', '/api/integrations/webhooks', {
+    url: 'https://example.com/hooks',
+    events: ['menu.updated'],
+  });
+  apiKey = (
+    await call('POST', '/api/integrations/keys', {
+      name: 'Fuzz',
+      scopes: ['availability:write', 'prices:write', 'meal_plans:read'],
+    })
+  ).key;
   // Premium: valid creations keep succeeding (the free plan's limits would answer 403 first).
   await makePremium(t, fuzzer.organisationId);
   const member = await addMember(t, fuzzer, 'editor');
@@ -197,7 +267,13 @@ beforeAll(async () => {
     formule: formule.id,
     // Flour's price: its body says `version: 1`, so once written, a valid body is a 409 conflict (refused, nothing stored).
     food: '9436',
+    invoice: invoice.id,
+    invoiceLine: invoice.lines[0]!.id,
+    confirmInvoice: toConfirm.id,
+    webhook: webhook.id,
   };
+  // Thousands of fuzzed calls: past the default 120 a minute every answer would be 429.
+  await t.db.updateTable('api_keys').set({ rate_per_minute: 10_000 }).execute();
 });
 afterAll(() => t?.close());
 
@@ -234,7 +310,11 @@ describe(`hostile input (${db})`, () => {
       for (const [label, body, status] of [
         ['10,000 nested arrays', RAW_JSON.__DEEP_ARRAYS__!, 422],
         // {"a": {"a": …}}: the unknown key is dropped, so it is valid where no field is required.
-        ['10,000 nested objects', RAW_JSON.__DEEP_OBJECTS__!, endpoint.allOptional ? 201 : 422],
+        [
+          '10,000 nested objects',
+          RAW_JSON.__DEEP_OBJECTS__!,
+          endpoint.allOptional ? (endpoint.okStatus ?? (endpoint.method === 'POST' ? 201 : 200)) : 422,
+        ],
         [`10,000 nested arrays in ${field}`, serialize({ ...endpoint.valid(), [field]: '__DEEP_ARRAYS__' }), 422],
         [`10,000 nested objects in ${field}`, serialize({ ...endpoint.valid(), [field]: '__DEEP_OBJECTS__' }), 422],
       ] as const) {
@@ -283,7 +363,9 @@ describe(`hostile input (${db})`, () => {
             ? /^text\/html/
             : endpoint.path.endsWith('.csv')
               ? /^text\/csv/
-              : /^application\/json/;
+              : endpoint.path.endsWith('.pdf')
+                ? /^application\/pdf/
+                : /^application\/json/;
           if (res.status < 300) expect(res.contentType).toMatch(expected);
         }),
         { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
@@ -314,6 +396,64 @@ describe(`hostile input (${db})`, () => {
       );
     },
   );
+
+  it('hostile invoices to POST /api/purchases/invoices: XXE, a PDF bomb, 10,000 lines, wrong totals, damaged files — 422 in French, nothing stored', async () => {
+    const text = (body: string | Uint8Array<ArrayBuffer>, label: string, contentType = 'application/xml') =>
+      expectSafeAnswer('POST', '/api/purchases/invoices', describeRequest({ body, contentType }, label), true);
+    const xml = ciiXml({ ...HOSTILE_BASE_INVOICE, number: 'H-1' });
+    const fixed: [string, string | Uint8Array<ArrayBuffer>, string][] = [
+      [
+        'XXE',
+        xml
+          .replace('<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>')
+          .replace('H-1', '&x;'),
+        'application/xml',
+      ],
+      [
+        'billion laughs',
+        '<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><Invoice>&b;</Invoice>',
+        'application/xml',
+      ],
+      [
+        '10,000 lines (UBL, 5 MB: under the 8 MB body limit)',
+        ublXml({
+          number: 'H-2',
+          lines: Array.from({ length: 10_000 }, (_, i) => ({
+            description: `Article ${i}`,
+            quantity: 1,
+            unitCode: 'C62',
+            unitPrice: 1,
+          })),
+        }),
+        'application/xml',
+      ],
+      ['wrong total', ciiXml({ ...HOSTILE_BASE_INVOICE, number: 'H-3', linesTotal: 999 }), 'application/xml'],
+      ['wrong total (UBL)', ublXml({ ...HOSTILE_BASE_INVOICE, number: 'H-4', linesTotal: 0.5 }), 'application/xml'],
+      ['PDF bomb', new Uint8Array(await pdfBomb(100)), 'application/pdf'],
+      ['PDF without invoice', new Uint8Array(await facturXPdf(xml, 'autre.xml')), 'application/pdf'],
+      ['dollars', ciiXml({ ...HOSTILE_BASE_INVOICE, number: 'H-5', currency: 'USD' }), 'application/xml'],
+      ['truncated PDF', new Uint8Array((await facturXPdf(xml)).slice(0, 900)), 'application/pdf'],
+    ];
+    for (const [label, body, contentType] of fixed) {
+      const res = await text(body, label, contentType);
+      expect([res.status, (res.body as { error: { code: string } }).error?.code], label).toEqual([422, 'validation']);
+    }
+    await fc.assert(
+      fc.asyncProperty(hostileInvoice(xml), async (request) => {
+        await expectSafeAnswer('POST', '/api/purchases/invoices', request, true);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
+
+  it('hostile sales files to POST /api/sales/import never answer 5xx and a refusal stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileProductFile('date;article;quantite;montant_ttc'), async (request) => {
+        await expectSafeAnswer('POST', '/api/sales/import', request, true);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
 
   it('fuzzing summary', (context) => {
     const byStatus = [...statuses]

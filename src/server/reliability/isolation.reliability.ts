@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, permissionMessages, type MemberRole } from '../../shared/permissions.ts';
 import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
+import { ciiXml } from '../test/invoices.ts';
 import { putBytes } from '../test/photo-upload.ts';
 import { makePremium } from '../test/teams.ts';
 import { errorShapeProblems } from './support/api-error.ts';
@@ -272,6 +273,92 @@ const ID_ROUTES: IdRoute[] = [
     body: () => ({ grams: { entree: { maternelle: 60 } } }),
     ownerStatus: 200,
   },
+  // Supplier invoices, prices and sales (docs/product/purchases.md): money is `purchases:read`, viewers get 403.
+  { method: 'GET', path: '/api/purchases/invoices/:invoice', need: 'purchases:read', ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/purchases/invoices/:invoice/lines/:invoiceLine',
+    need: 'purchases:write',
+    body: (own) => ({ productId: own.product }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/purchases/invoices/:invoice/confirm',
+    need: 'purchases:write',
+    body: () => ({}),
+    ownerStatus: 200,
+  },
+  { method: 'DELETE', path: '/api/purchases/invoices/:otherInvoice', need: 'purchases:write', ownerStatus: 204 },
+  { method: 'GET', path: '/api/products/:product/prices', need: 'purchases:read', ownerStatus: 200 },
+  { method: 'GET', path: '/api/menus/:menu/engineering', need: 'purchases:read', ownerStatus: 200 },
+  {
+    method: 'GET',
+    need: 'purchases:read',
+    path: '/api/purchases/egalim?establishmentId=:establishment&from=2026-01-01&to=2026-12-31',
+    ownerStatus: 200,
+    route: 'query',
+  },
+  // Labels (docs/product/labels.md): every member prints; changing a label (its shelf life…) is writing content.
+  { method: 'GET', path: '/api/recipes/:recipe/label', need: 'read', ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/recipes/:recipe/label',
+    need: 'content:write',
+    body: () => ({ shelfLifeDays: 2, storage: 'À conserver au frais' }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/:recipe/label.pdf?format=roll-62&copies=2&date=2026-09-07',
+    route: '/api/recipes/:id/label.pdf',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/menus/:menu/labels.pdf?format=a4-3x8',
+    route: '/api/menus/:id/labels.pdf',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/meal-plans/:establishment/temoins?date=2026-09-07',
+    route: '/api/meal-plans/:id/temoins',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/meal-plans/:establishment/temoins.pdf?date=2026-09-07&format=a4-2x7',
+    route: '/api/meal-plans/:id/temoins.pdf',
+    need: 'read',
+    ownerStatus: 200,
+  },
+  // « Intégrations » (docs/product/integrations.md): owners only.
+  { method: 'GET', path: '/api/integrations/keys/:apiKey/calls', need: 'integrations:manage', ownerStatus: 200 },
+  {
+    method: 'GET',
+    path: '/api/integrations/webhooks/:webhook/deliveries',
+    need: 'integrations:manage',
+    ownerStatus: 200,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/integrations/webhooks/:webhook',
+    need: 'integrations:manage',
+    body: () => ({ active: false }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/integrations/deliveries/:delivery/resend',
+    need: 'integrations:manage',
+    ownerStatus: 201,
+  },
+  { method: 'DELETE', path: '/api/integrations/keys/:apiKey', need: 'integrations:manage', ownerStatus: 204 },
+  { method: 'DELETE', path: '/api/integrations/webhooks/:webhook', need: 'integrations:manage', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/recipes/:recipe/photo', need: 'content:write', ownerStatus: 204 },
   { method: 'DELETE', path: '/api/items/:item', need: 'content:write', ownerStatus: 204 },
@@ -317,6 +404,26 @@ const ROLE_ROUTES: Route[] = [
     body: () => 'Recette;Portions;Ingrédient;Type;Quantité;Unité\nPurée;2;Oeuf cru;Ciqual;100;g\n',
   },
   { method: 'POST', path: '/api/menus', need: 'content:write', body: () => ({ name: 'Carte' }) },
+  // Supplier invoices and sales: the body is the file itself.
+  {
+    method: 'POST',
+    path: '/api/purchases/invoices',
+    need: 'purchases:write',
+    body: () =>
+      ciiXml({ number: 'R-1', lines: [{ description: 'Sel fin 1 kg', quantity: 1, unitCode: 'H87', unitPrice: 1.2 }] }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sales/import',
+    need: 'purchases:write',
+    body: () => 'date;article;quantite\n02/03/2026;Gratin;3\n',
+  },
+  { method: 'PUT', path: '/api/purchases/settings', need: 'purchases:write', body: () => ({ foodCostTarget: 28 }) },
+  { method: 'GET', path: '/api/purchases/invoices', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/prices', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/settings', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/egalim', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/consumption', need: 'purchases:read' },
   {
     method: 'POST',
     path: '/api/qr-codes',
@@ -353,6 +460,28 @@ const ROLE_ROUTES: Route[] = [
     body: () => ({ amount: 12, per: 'kg' }),
   },
   { method: 'DELETE', path: '/api/ingredient-prices/16400', need: 'content:write' },
+  { method: 'GET', path: '/api/integrations/keys', need: 'integrations:manage' },
+  {
+    method: 'POST',
+    path: '/api/integrations/keys',
+    need: 'integrations:manage',
+    body: () => ({ name: 'Caisse', scopes: ['menus:read'] }),
+  },
+  { method: 'GET', path: '/api/integrations/webhooks', need: 'integrations:manage' },
+  {
+    method: 'POST',
+    path: '/api/integrations/webhooks',
+    need: 'integrations:manage',
+    body: () => ({ url: 'http://127.0.0.1:9/hooks', events: ['menu.updated'] }),
+  },
+];
+
+/** The public API's routes with an id (docs/product/integrations.md): by key, each with the scope it needs. */
+const API_KEY_ROUTES: { method: 'GET' | 'PUT'; path: string; body?: unknown }[] = [
+  { method: 'GET', path: '/api/v1/menus/:menu' },
+  { method: 'GET', path: '/api/v1/recipes/:recipe' },
+  { method: 'PUT', path: '/api/v1/items/:item/availability', body: { available: false } },
+  { method: 'PUT', path: '/api/v1/items/:item/price', body: { price: 3 } },
 ];
 
 /** Routes with an id that are not organisation-scoped, and why. */
@@ -371,6 +500,11 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
     'the id is a Ciqual food (public catalogue); the price written is the caller’s organisation’s (ROLE_ROUTES, and the test below)',
   'DELETE /api/ingredient-prices/:id':
     'the id is a Ciqual food (public catalogue); the price removed is the caller’s organisation’s (ROLE_ROUTES, and the test below)',
+  // The public API authenticates by key, not by session: its own matrix is API_KEY_ROUTES below.
+  'GET /api/v1/menus/:id': 'public API, by key (API_KEY_ROUTES)',
+  'GET /api/v1/recipes/:id': 'public API, by key (API_KEY_ROUTES)',
+  'PUT /api/v1/items/:id/availability': 'public API, by key (API_KEY_ROUTES)',
+  'PUT /api/v1/items/:id/price': 'public API, by key (API_KEY_ROUTES)',
 };
 
 /** Writes without an id that any signed-in account (or anyone) may send, and why. */
@@ -520,8 +654,11 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
   );
 
   it('lists show the caller’s organisation only', async () => {
-    const secrets = Object.values(a.ids);
+    // Ids that cannot appear by chance in another text (a delivery's is a small number).
+    const secrets = Object.values(a.ids).filter((id) => id.length >= 20);
     for (const path of [
+      '/api/integrations/keys',
+      '/api/integrations/webhooks',
       '/api/recipes',
       '/api/products',
       '/api/files/products/export',
@@ -534,6 +671,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       '/api/organisation/history',
       '/api/me',
       '/api/billing/subscription',
+      '/api/purchases/invoices',
     ]) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });
@@ -615,6 +753,55 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       (await t.request('PUT', '/api/organisation', { cookie: b.owner.cookie, body: { name: 'Chez l’intrus' } })).status,
     ).toBe(200);
     expect(await organisationA()).toEqual(before);
+  });
+
+  it('the public API: another organisation’s key gets the unknown-id 404, a key without the scope 403, nothing changes', async () => {
+    const key = async (team: Team, scopes: string[]) => {
+      const res = await t.request('POST', '/api/integrations/keys', {
+        cookie: team.owner.cookie,
+        body: { name: 'Matrice', scopes },
+      });
+      expect(res.status).toBe(201);
+      return res.body.key as string;
+    };
+    const all = ['menus:read', 'recipes:read', 'availability:write', 'prices:write'];
+    const [foreignKey, ownKey, narrowKey] = [await key(b, all), await key(a, all), await key(a, ['products:read'])];
+    // The calls made with a key are recorded (the API's audit trail), refused ones too.
+    const withoutCallLog = (rows: Awaited<ReturnType<typeof snapshotOwnedRows>>) => {
+      const { api_calls: _calls, api_keys: _keys, ...rest } = rows;
+      return rest;
+    };
+    const before = withoutCallLog(await snapshotOwnedRows(t.db));
+    for (const route of API_KEY_ROUTES) {
+      const call = (key: string | undefined, ids: Fixture) =>
+        t.request(route.method, fill(route.path, ids), {
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+          ...(route.body ? { body: route.body } : {}),
+          origin: null,
+        });
+      const foreign = await call(foreignKey, a.ids);
+      expect([foreign.status, foreign.body.error.code], `${route.path} with another organisation’s key`).toEqual([
+        404,
+        'not_found',
+      ]);
+      const unknown = await call(foreignKey, unknownIds);
+      expect({ status: unknown.status, body: unknown.body }).toEqual({ status: foreign.status, body: foreign.body });
+      const narrow = await call(narrowKey, a.ids);
+      expect([narrow.status, narrow.body.error.code], `${route.path} without its scope`).toEqual([403, 'forbidden']);
+      const anonymous = await call(undefined, a.ids);
+      expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthenticated']);
+      refused += 4;
+    }
+    expect(withoutCallLog(await snapshotOwnedRows(t.db))).toEqual(before);
+    // And the organisation's own key reaches the same rows (the 404s above are not typos).
+    for (const route of API_KEY_ROUTES) {
+      const own = await t.request(route.method, fill(route.path, a.ids), {
+        headers: { authorization: `Bearer ${ownKey}` },
+        ...(route.body ? { body: route.body } : {}),
+        origin: null,
+      });
+      expect(own.status, `${route.path} with the organisation’s key: ${own.text}`).toBe(200);
+    }
   });
 
   it('the same requests succeed for the owner (so the 404s and 403s above are not typos in the table)', async (context) => {

@@ -6,6 +6,7 @@
  * organisation and one pending invitation of an address invited 30 times; every other answer
  * is 403 `plan_limit` with its French message; one event per created row, none for a refusal.
  */
+import { INVITATIONS_PER_HOUR } from '../features/organisation/invitations.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type RawBuilder } from 'kysely';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -175,7 +176,7 @@ describe('plan limits under races, two processes on one PostgreSQL', () => {
     ).toBe(1);
   });
 
-  it(`${TEAM_PARALLEL} parallel invitations: none on the free plan; on Premium, one address invited ${TEAM_PARALLEL} times keeps one pending invitation`, async () => {
+  it(`${TEAM_PARALLEL} parallel invitations: none on the free plan; on Premium, one address invited ${TEAM_PARALLEL} times: ${INVITATIONS_PER_HOUR} taken (the hourly limit), the rest 429, one pending invitation`, async () => {
     const team = await signUpWithOrganisation();
     const email = `cuisinier-${team.userId}@example.com`;
     expectExactly(
@@ -201,7 +202,12 @@ describe('plan limits under races, two processes on one PostgreSQL', () => {
       team,
       TEAM_PARALLEL,
     );
-    expect(responses.map((r) => r.status)).toEqual(Array<number>(TEAM_PARALLEL).fill(201));
+    // At most INVITATIONS_PER_HOUR mails an hour (src/server/features/organisation/invitations.ts),
+    // counted under the organisation's lock: exactly that many are taken, the rest 429.
+    expect(responses.map((r) => r.status).sort()).toEqual([
+      ...Array<number>(INVITATIONS_PER_HOUR).fill(201),
+      ...Array<number>(TEAM_PARALLEL - INVITATIONS_PER_HOUR).fill(429),
+    ]);
     expect(
       await count(
         sql`SELECT count(*)::int AS n FROM invitations WHERE organisation_id = ${team.organisationId} AND accepted_at IS NULL AND revoked_at IS NULL`,

@@ -1,5 +1,6 @@
 /**
- * Issue 17 « two owners' edits at once never leave a parent with stale values »
+ * Versions (src/server/domain/versions.ts): the same two owners save one version at once, one
+ * through each process; exactly one is taken. Issue 17 « two owners' edits at once never leave a parent with stale values »
  * (docs/decisions/0018-products-sub-recipes-costs.md: one lock per organisation): two built
  * server processes on one PostgreSQL, two owners of the same organisation. In every round,
  * at the same moment, one owner changes a product (nutrition, allergens, price) through one
@@ -19,6 +20,8 @@ import { report } from './support/report.ts';
 import { newAuthSecret, startServer, type ServerProcess } from './support/server-process.ts';
 
 const ROUNDS = 40;
+/** Rounds of the versions test: per round, a recipe and a meal-plan service saved twice at once. */
+const VERSION_ROUNDS = 10;
 /** Requests of each owner per round, spread over both processes. */
 const PER_ROUND = 2;
 
@@ -216,5 +219,72 @@ describe('sub-recipes under concurrent edits, two processes on one PostgreSQL', 
       context,
       `${statuses.length} concurrent saves over 2 processes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+  });
+
+  it(`${VERSION_ROUNDS} rounds of two owners saving the same version at once through both processes: exactly one save is taken, the other answers 409 and nothing of it is stored (src/server/domain/versions.ts)`, async (context) => {
+    const [a, b] = apis as [Client, Client];
+    const recipe = await a('POST', '/api/recipes', {
+      cookie: first.cookie,
+      body: { name: 'Gratin', servings: 4, ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }], allergens: [] },
+    });
+    expect(recipe.status, recipe.text).toBe(201);
+    const establishment = (await a('GET', '/api/establishments', { cookie: first.cookie })).body.establishments[0];
+    const service = `/api/meal-plans/${establishment.id}/2026-03-06/dejeuner`;
+    const targets = [
+      {
+        path: `/api/recipes/${recipe.body.id}`,
+        body: (name: string) => ({
+          name,
+          servings: 4,
+          ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }],
+          allergens: [],
+        }),
+        read: async () => {
+          const res = await b('GET', `/api/recipes/${recipe.body.id}`, { cookie: second.cookie });
+          return { version: Number(res.body.version), value: String(res.body.name) };
+        },
+      },
+      {
+        path: service,
+        body: (name: string) => ({
+          components: [{ slot: 'plat', recipeId: name.endsWith('A') ? recipe.body.id : otherRecipeId() }],
+        }),
+        read: async () => {
+          const res = await b(
+            'GET',
+            `/api/meal-plans?establishmentId=${establishment.id}&from=2026-03-06&to=2026-03-06`,
+            {
+              cookie: second.cookie,
+            },
+          );
+          const s = res.body.days[0].services[0];
+          return { version: Number(s?.version ?? 0), value: s?.components[0]?.recipeId === recipe.body.id ? 'A' : 'B' };
+        },
+      },
+    ];
+    const other = await b('POST', '/api/recipes', {
+      cookie: second.cookie,
+      body: { name: 'Purée', servings: 4, ingredients: [{ code: '4003', quantity: 1, unit: 'kg' }], allergens: [] },
+    });
+    const otherRecipeId = () => String(other.body.id);
+    let conflicts = 0;
+    for (let round = 1; round <= VERSION_ROUNDS; round++) {
+      for (const target of targets) {
+        const { version } = await target.read();
+        const [fromA, fromB] = await Promise.all([
+          a('PUT', target.path, { cookie: first.cookie, body: { ...target.body(`${round} A`), version } }),
+          b('PUT', target.path, { cookie: second.cookie, body: { ...target.body(`${round} B`), version } }),
+        ]);
+        expect([fromA.status, fromB.status].sort(), `${target.path} round ${round}`).toEqual([200, 409]);
+        const loser = fromA.status === 409 ? fromA : fromB;
+        expect(loser.body.error.code).toBe('conflict');
+        expect(loser.body.error.conflict.version).toBe(version + 1);
+        conflicts++;
+        const after = await target.read();
+        expect(after.version).toBe(version + 1);
+        expect(after.value.endsWith(fromA.status === 200 ? 'A' : 'B'), `${target.path} round ${round}`).toBe(true);
+      }
+    }
+    report(context, `${conflicts} simultaneous saves of one version over 2 processes: ${conflicts} refused with 409`);
   });
 });

@@ -111,3 +111,17 @@ export async function openDatabaseBefore(migrationName: string): Promise<OldData
     },
   };
 }
+
+/** Every row of these tables, by their first column: what a migration must carry over unchanged. */
+export async function tableRows(
+  db: Kysely<DB>,
+  tables: readonly string[],
+): Promise<Record<string, Record<string, unknown>[]>> {
+  const rows = await Promise.all(
+    tables.map(async (table) => {
+      const result = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db);
+      return [table, result.rows] as const;
+    }),
+  );
+  return Object.fromEntries(rows);
+}

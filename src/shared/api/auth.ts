@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '../control-characters.ts';
 import { z } from '../zod-fr.ts';
 import { messages } from '../messages.ts';
 
@@ -26,8 +27,18 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z.object({
   email,
   password,
-  name: z.string().trim().max(120).optional(),
-  restaurantName: z.string().trim().max(120, m.restaurantNameTooLong).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(120)
+    .refine((value) => !hasControlCharacter(value), m.nameControl)
+    .optional(),
+  restaurantName: z
+    .string()
+    .trim()
+    .max(120, m.restaurantNameTooLong)
+    .refine((value) => !hasControlCharacter(value), m.nameControl)
+    .optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

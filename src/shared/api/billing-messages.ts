@@ -1,7 +1,7 @@
 /**
  * The billing routes' French messages and billing periods, apart from their zod schemas
  * (src/shared/api/billing.ts re-exports them): a web page that shows a message does not load
- * zod (docs/decisions/0022 « First-load JavaScript »).
+ * zod (docs/decisions/0041-first-load-javascript.md).
  */
 export const billingMessages = {
   mustLogIn: 'Vous devez être connecté pour vous abonner',

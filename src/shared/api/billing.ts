@@ -1,7 +1,7 @@
 import { z } from '../zod-fr.ts';
 import { billingMessages, BILLING_TYPES, type BillingType } from './billing-messages.ts';
 
-// Messages and periods without zod, for the web app's pages (docs/decisions/0022 « First-load JavaScript »).
+// Messages and periods without zod, for the web app's pages (docs/decisions/0041-first-load-javascript.md).
 export { billingMessages, BILLING_TYPES, type BillingType } from './billing-messages.ts';
 
 /** POST /api/billing/checkout. `tier: 'free'` answers « Vous êtes déjà sur le plan gratuit ! ». */

@@ -1,3 +1,5 @@
+import type { VersionConflict } from './versions.ts';
+
 /** The error shape of docs/product/api.md: `{"error": {"code", "message", "fields"?}}`. */
 export type ErrorCode =
   | 'bad_request'
@@ -16,7 +18,13 @@ export type ErrorCode =
   | 'internal';
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    /** A 409 `conflict` of a stale version: what the server holds now (src/shared/api/versions.ts). */
+    conflict?: VersionConflict;
+  };
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

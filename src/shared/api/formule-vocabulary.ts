@@ -8,6 +8,8 @@ import type { DishTranslations } from '../diner/translations.ts';
 /** A formule as the menu editor reads it: `choices` are section ids (a deleted section drops out). */
 export interface Formule {
   id: string;
+  /** +1 per change; a PUT may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   /** Euros TTC. */
   price: number;

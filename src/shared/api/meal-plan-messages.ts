@@ -1,5 +1,5 @@
 // Apart from the zod schemas of src/shared/api/meal-plans.ts (which re-exports it): the web
-// page that shows these messages does not load zod (docs/decisions/0022 « First-load JavaScript »).
+// page that shows these messages does not load zod (docs/decisions/0041-first-load-javascript.md).
 
 /** docs/product/api.md « Collective catering », completed in docs/product/meal-plans.md. */
 export const mealPlanMessages = {

@@ -21,7 +21,7 @@ import {
 } from '../catering/portions.ts';
 import { mealPlanMessages } from './meal-plan-messages.ts';
 
-// The messages without zod, for the web app's page (docs/decisions/0022 « First-load JavaScript »).
+// The messages without zod, for the web app's page (docs/decisions/0041-first-load-javascript.md).
 export { mealPlanMessages } from './meal-plan-messages.ts';
 const m = mealPlanMessages;
 
@@ -141,7 +141,8 @@ export interface PlannedComponent {
 }
 export interface PlannedDay {
   date: string;
-  services: { service: Service; components: PlannedComponent[] }[];
+  /** A service saved once holds its version (src/shared/api/versions.ts); one never saved is absent: its version is 0. */
+  services: { service: Service; version: number; components: PlannedComponent[] }[];
   /**
    * Per cover, summed over the day's components: recipes' own portions, or, when the range was
    * asked for a population, each dish scaled to the establishment's grammage for it.

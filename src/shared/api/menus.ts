@@ -137,6 +137,8 @@ export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 /** docs/product/api.md « Menus, sections, items ». */
 export interface Menu {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   isActive: boolean;
@@ -169,6 +171,8 @@ export interface ItemLabels {
 
 export interface MenuItem {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   /**
@@ -194,6 +198,8 @@ export interface MenuItem {
 
 export interface MenuSection {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   /** The name and description for diners in other languages (src/shared/diner/translations.ts). */

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '../control-characters.ts';
 import { z } from '../zod-fr.ts';
 import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
@@ -13,11 +14,13 @@ export { organisationMessages };
 
 const m = organisationMessages;
 
+const noControl = (schema: z.ZodString) => schema.refine((value) => !hasControlCharacter(value), m.nameControl);
+
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: m.roleInvalid });
 
 /** PUT /api/organisation. */
 export const organisationUpdateSchema = z.object({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
+  name: noControl(z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong)),
 });
 
 /** POST /api/organisation/invitations: the address is kept in lower case. */
@@ -63,15 +66,36 @@ const normalizedLine = (normalize: (typed: string) => string | null, invalid: st
     });
 
 /**
+ * Its refusal, here rather than in src/shared/messages/organisations.ts: that file is in every
+ * signed-in page's first load (the organisation guard), this one only with the forms.
+ */
+export const ACCESSIBILITY_CONTACT_INVALID =
+  'Une adresse email ou une adresse web en https://, 200\u00a0caractères au plus';
+
+/** An e-mail address, or a web address on https (never a script's `javascript:` nor plain http). */
+const CONTACT = /^(?:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+|https:\/\/[^\s/<>"]+\.[^\s<>"]+)$/;
+
+/**
+ * The establishment's own accessibility contact (docs/product/accessibility.md), shown to
+ * diners and families as a link. Absent keeps the stored one (a form that does not know it
+ * erases nothing); '' or null removes it.
+ */
+export const accessibilityContactSchema = z
+  .string({ error: ACCESSIBILITY_CONTACT_INVALID })
+  .trim()
+  .max(200, ACCESSIBILITY_CONTACT_INVALID)
+  .refine((v) => v === '' || CONTACT.test(v), ACCESSIBILITY_CONTACT_INVALID)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/**
  * POST /api/establishments and PUT /api/establishments/:id: the establishment profile of
  * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
  */
 export const establishmentInputSchema = z.object({
-  name: z
-    .string({ error: m.establishmentNameRequired })
-    .trim()
-    .min(1, m.establishmentNameRequired)
-    .max(200, m.nameTooLong),
+  name: noControl(
+    z.string({ error: m.establishmentNameRequired }).trim().min(1, m.establishmentNameRequired).max(200, m.nameTooLong),
+  ),
   address: optionalLine(300, m.addressTooLong),
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
@@ -80,6 +104,7 @@ export const establishmentInputSchema = z.object({
   legalName: optionalLine(200, legalNoticeMessages.legalNameTooLong).optional(),
   siret: normalizedLine(normalizeSiret, legalNoticeMessages.siretInvalid).optional(),
   publicationDirector: optionalLine(200, legalNoticeMessages.directorTooLong).optional(),
+  accessibilityContact: accessibilityContactSchema,
 });
 
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
@@ -134,6 +159,8 @@ export interface AcceptedInvitation {
 
 export interface Establishment {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   address: string | null;
   postalCode: string | null;
@@ -144,6 +171,8 @@ export interface Establishment {
   legalName: string | null;
   siret: string | null;
   publicationDirector: string | null;
+  /** Its own accessibility contact on its public pages: an e-mail or an https address (migration 0029). */
+  accessibilityContact: string | null;
   createdAt: string;
 }
 
@@ -163,7 +192,11 @@ export type AuditAction =
   | 'joined'
   | 'role_changed'
   | 'removed'
-  | 'left';
+  | 'left'
+  | 'confirmed'
+  | 'imported'
+  /** A recipe's label settings (src/shared/labels/settings.ts), details `{fields}`: the settings changed. */
+  | 'label_changed';
 export type AuditEntity =
   | 'recipe'
   | 'menu'
@@ -175,7 +208,13 @@ export type AuditEntity =
   | 'product'
   | 'meal_plan'
   /** An organisation's price of a Ciqual food (no id: `details.code`), named after the food. */
-  | 'ingredient_price';
+  | 'ingredient_price'
+  | 'purchase_invoice'
+  | 'sales_import'
+  | 'purchase_settings'
+  /** « Intégrations » (docs/product/integrations.md): a key created or revoked, a webhook endpoint. */
+  | 'api_key'
+  | 'webhook';
 
 /**
  * One line of « Historique »: who did what to which row, when. `details` by action:

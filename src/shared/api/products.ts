@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import { ALLERGEN_NAMES } from '../allergens.ts';
 import { messages } from '../messages.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import type { CompletedEnergy } from '../energy.ts';
 import {
   MEAT_KINDS,
   PRICE_UNITS,
@@ -38,6 +39,7 @@ export const productMessages = {
   priceTooHigh: 'Le prix est trop élevé',
   meatKindInvalid: 'Type de viande inconnu',
   unknownLabel: 'Label inconnu',
+  labelIngredientsTooLong: 'La liste des ingrédients ne peut pas dépasser 2 000 caractères',
   duplicateLabel: 'Ce label est déjà ajouté',
   inUse: (names: string[]) =>
     `Ce produit est utilisé dans : ${names.join(', ')}. Retirez-le de ces recettes avant de le supprimer.`,
@@ -166,6 +168,8 @@ export const productInputSchema = z
       m.unknownLabel,
       m.duplicateLabel,
     ),
+    /** Its own ingredient list, as its label prints it: a recipe's label lists it in brackets (docs/product/labels.md). */
+    labelIngredients: optionalText(2000, m.labelIngredientsTooLong),
   })
   .superRefine((product, ctx) => {
     product.traces.forEach((name, index) => {
@@ -187,13 +191,19 @@ export type ProductInputParsed = z.output<typeof productInputSchema>;
 
 export interface Product {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   supplier: string | null;
   basedOnCode: string | null;
   per100g: ProductPer100g;
+  /** Both units of energy: as the label states them, else from the nutrients (annex XIV), else converted (src/shared/energy.ts). */
+  energy: CompletedEnergy;
   allergens: string[];
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;
+  /** Where the price comes from (DECISIONS 23): a confirmed supplier invoice, or typed by hand (« manuel »). */
+  priceSource: 'invoice' | 'manual' | null;
   gramsPerUnit: number | null;
   /** One country (born, reared, slaughtered there), or the stages in the decree's words (« Né : … ; Élevé : … ; Abattu : … »). */
   origin: string | null;
@@ -201,6 +211,8 @@ export interface Product {
   originStages: OriginStages | null;
   meatKind: MeatKind | null;
   labels: ProductLabel[];
+  /** Its own ingredient list as its label prints it, or null (docs/product/labels.md). */
+  labelIngredients: string | null;
   /** Recipes of the organisation whose lines use it. */
   usedBy: { id: string; name: string }[];
   createdAt: string;

@@ -1,4 +1,5 @@
 import type { AllergenStatus } from '../allergens.ts';
+import type { NutriScoreCategory } from '../nutriscore.ts';
 import type { DishTranslations } from '../diner/translations.ts';
 import type { Photo } from './photos.ts';
 import type { PublicFormule } from './formules.ts';
@@ -18,6 +19,8 @@ export interface PublicMenuRecipe {
   dietaryInfo: string[];
   /** The Nutri-Score letter, only when the owner chose to show it. */
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null;
+  /** The table that letter comes from (docs/product/decisions.md 22); null without a letter. */
+  nutriScoreCategory?: NutriScoreCategory | null;
   /** « Fait maison » (docs/product/decisions.md 20). */
   homemade: boolean;
   /**
@@ -75,6 +78,8 @@ export interface PublicMenu {
   restaurantAddress: string | null;
   /** « 01 23 45 67 89 », or null. */
   restaurantPhone: string | null;
+  /** The establishment's own accessibility contact (an e-mail or https address), or null. */
+  accessibilityContact: string | null;
   /** The menu's organisation is on Premium now. */
   ownerIsPremium: boolean;
   /** Only available items, sections and items in display order. */

@@ -10,6 +10,7 @@ import type { Photo } from './photos.ts';
 import type { AllergenSuggestion, RecipeFacts } from '../recipe-facts.ts';
 import type { RecipeNutriScore } from '../recipe-nutrition.ts';
 import { UNITS } from '../units.ts';
+import { NUTRISCORE_CHOICES, type NutriScoreChoice } from '../nutri-score-labels.ts';
 import { SALE_MODES, type SaleMode } from '../costs.ts';
 import type { ProductOrigin } from '../product-origins.ts';
 import { dishTranslationsSchema, type DishTranslations } from '../diner/translations.ts';
@@ -233,7 +234,8 @@ export const ingredientLineSchema = z
       ctx.addIssue({ code: 'custom', message: m.subRecipeUnit, path: ['unit'] });
     if (!line.recipeId && line.unit === 'portion')
       ctx.addIssue({ code: 'custom', message: m.portionForRecipe, path: ['unit'] });
-    if (line.unit === 'unité' && !line.gramsPerUnit) {
+    // A product's line may take the product's own weight of a unit (checked when the product is read).
+    if (line.unit === 'unité' && !line.gramsPerUnit && !line.productId) {
       ctx.addIssue({ code: 'custom', message: c.gramsPerUnitRequired, path: ['gramsPerUnit'] });
     }
   });
@@ -263,6 +265,8 @@ export const recipeInputSchema = z
     fruitVegLegumePercent: ruleNumber(n.fruitVegLegumePercent).nullable().optional(),
     /** Show the Nutri-Score letter on the public menu. */
     showNutriScore: z.boolean().default(false),
+    /** The Nutri-Score table (src/shared/nutri-score-category.ts): `auto` follows the ingredients. */
+    nutriScoreCategory: z.enum(NUTRISCORE_CHOICES, { error: c.nutriScoreCategoryInvalid }).default('auto'),
     /**
      * « Fait maison » (code de la consommation L. 122-19 and L. 122-20, décret 2014-797): the owner
      * states the dish is cooked on site from raw products; diners see the mention.
@@ -324,6 +328,8 @@ export interface RecipeIngredient extends FoodFacts {
 
 export interface Recipe {
   id: string;
+  /** +1 per change; a PUT or PATCH may name it (src/shared/api/versions.ts). */
+  version: number;
   name: string;
   description: string;
   servings: number;
@@ -364,6 +370,8 @@ export interface Recipe {
   progression: string[];
   fruitVegLegumePercent: number | null;
   showNutriScore: boolean;
+  /** The owner's choice of Nutri-Score table; `nutriScore.category` is the one applied. */
+  nutriScoreCategory: NutriScoreChoice;
   /** The owner's translations for diners (src/shared/diner/translations.ts). */
   translations: DishTranslations;
   homemade: boolean;
@@ -418,6 +426,8 @@ export interface IngredientHit extends FoodFacts {
   gramsPerPortion?: number | null;
   /** A recipe's portions (1: a batch recipe, « fournée »). */
   servings?: number;
+  /** A product's own weight of a unit: its « unité » lines start with it. */
+  gramsPerUnit?: number | null;
   name: string;
   group: string | null;
   per100g: Per100g;

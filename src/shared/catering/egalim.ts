@@ -125,7 +125,12 @@ export interface EgalimShares {
   meatFishSustainablePercent: number | null;
 }
 
-export function egalimShares(t: EgalimTotals): EgalimShares {
+export function egalimShares(
+  t: Pick<
+    EgalimTotals,
+    'purchaseValue' | 'sustainableValue' | 'organicValue' | 'meatFishValue' | 'meatFishSustainableValue'
+  >,
+): EgalimShares {
   return {
     sustainablePercent: percent(t.sustainableValue, t.purchaseValue),
     organicPercent: percent(t.organicValue, t.purchaseValue),

@@ -1,5 +1,6 @@
 import { ALLERGEN_STATEMENTS } from '../allergens.ts';
 import type { DinerLanguage } from './languages.ts';
+import type { NutriScoreCategory } from '../nutriscore.ts';
 
 /**
  * Every fixed text of the diner's pages, in the five languages (docs/product/diner-languages.md).
@@ -22,6 +23,12 @@ export interface DinerTexts {
   allergens: string;
   traces: string;
   nutriScore: string;
+  /** The Nutri-Score table a grade comes from (docs/product/decisions.md 22), shown under the scale. */
+  nutriScoreTableGeneral: string;
+  nutriScoreTableCheese: string;
+  nutriScoreTableFats: string;
+  nutriScoreTableBeverage: string;
+  nutriScoreTableWater: string;
   emptyTitle: string;
   emptyText: string;
   poweredBy: string;
@@ -67,6 +74,16 @@ export interface DinerTexts {
   or: string;
   /** The link to the restaurant's own « Mentions légales » (a French page). */
   restaurantLegal: string;
+  /** The skip link, first in the page (RGAA 12.7). */
+  skipToContent: string;
+  /** The allergen filter's disclosure button; its question is the form's legend (RGAA 11.7). */
+  filterSummary: string;
+  /** Said by the page's live region (RGAA 7.5) when the owner marks dishes sold out or back. */
+  liveSoldOut: string;
+  liveBack: string;
+  liveUpdated: string;
+  /** Before the establishment's own accessibility contact, in the footer. */
+  accessibilityContact: string;
 }
 
 const fr: DinerTexts = {
@@ -82,6 +99,11 @@ const fr: DinerTexts = {
   allergens: 'Allergènes :',
   traces: 'Peut contenir (traces) :',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'tableau des aliments',
+  nutriScoreTableCheese: 'tableau des fromages',
+  nutriScoreTableFats: 'tableau des matières grasses',
+  nutriScoreTableBeverage: 'tableau des boissons',
+  nutriScoreTableWater: 'tableau des eaux',
   emptyTitle: 'Menu en cours de préparation',
   emptyText: 'Ce menu est actuellement vide. Revenez bientôt !',
   poweredBy: 'Menu numérique propulsé par',
@@ -96,7 +118,7 @@ const fr: DinerTexts = {
   filterTitle: 'Je ne mange pas de…',
   filterApply: 'Filtrer',
   filterClear: 'Tout afficher',
-  filterHint: 'Les plats qui en contiennent sont grisés.',
+  filterHint: 'Chaque plat qui en contient est signalé « Contient » et grisé.',
   contains: 'Contient :',
   mayContain: 'Peut contenir :',
   soldOut: 'Épuisé',
@@ -116,6 +138,12 @@ const fr: DinerTexts = {
   drinkNotIncluded: 'Boisson non comprise',
   or: 'ou',
   restaurantLegal: 'Mentions légales du restaurant',
+  skipToContent: 'Aller au contenu',
+  filterSummary: 'Filtrer les allergènes',
+  liveSoldOut: 'Épuisé\u00a0:',
+  liveBack: 'De nouveau disponible\u00a0:',
+  liveUpdated: 'Le menu a été mis à jour.',
+  accessibilityContact: 'Contact accessibilité\u00a0:',
 };
 
 const en: DinerTexts = {
@@ -131,6 +159,11 @@ const en: DinerTexts = {
   allergens: 'Allergens:',
   traces: 'May contain:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'foods table',
+  nutriScoreTableCheese: 'cheese table',
+  nutriScoreTableFats: 'fats, oils, nuts and seeds table',
+  nutriScoreTableBeverage: 'beverages table',
+  nutriScoreTableWater: 'water table',
   emptyTitle: 'Menu coming soon',
   emptyText: 'This menu is empty for now. Please come back soon!',
   poweredBy: 'Digital menu powered by',
@@ -145,7 +178,7 @@ const en: DinerTexts = {
   filterTitle: 'I don’t eat…',
   filterApply: 'Filter',
   filterClear: 'Show all',
-  filterHint: 'Dishes that contain them are greyed out.',
+  filterHint: 'Each dish that contains one is marked “Contains” and greyed out.',
   contains: 'Contains:',
   mayContain: 'May contain:',
   soldOut: 'Sold out',
@@ -165,6 +198,12 @@ const en: DinerTexts = {
   drinkNotIncluded: 'Drink not included',
   or: 'or',
   restaurantLegal: 'Restaurant legal notice',
+  skipToContent: 'Skip to content',
+  filterSummary: 'Filter allergens',
+  liveSoldOut: 'Sold out:',
+  liveBack: 'Available again:',
+  liveUpdated: 'The menu has been updated.',
+  accessibilityContact: 'Accessibility contact:',
 };
 
 const es: DinerTexts = {
@@ -180,6 +219,11 @@ const es: DinerTexts = {
   allergens: 'Alérgenos:',
   traces: 'Puede contener:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'tabla de alimentos',
+  nutriScoreTableCheese: 'tabla de quesos',
+  nutriScoreTableFats: 'tabla de grasas, aceites, frutos secos y semillas',
+  nutriScoreTableBeverage: 'tabla de bebidas',
+  nutriScoreTableWater: 'tabla de aguas',
   emptyTitle: 'Carta en preparación',
   emptyText: 'Esta carta está vacía por ahora. ¡Vuelva pronto!',
   poweredBy: 'Carta digital creada con',
@@ -194,7 +238,7 @@ const es: DinerTexts = {
   filterTitle: 'No como…',
   filterApply: 'Filtrar',
   filterClear: 'Mostrar todo',
-  filterHint: 'Los platos que los contienen aparecen en gris.',
+  filterHint: 'Cada plato que los contiene se indica con “Contiene” y aparece en gris.',
   contains: 'Contiene:',
   mayContain: 'Puede contener:',
   soldOut: 'Agotado',
@@ -214,6 +258,12 @@ const es: DinerTexts = {
   drinkNotIncluded: 'Bebida no incluida',
   or: 'o',
   restaurantLegal: 'Aviso legal del restaurante',
+  skipToContent: 'Ir al contenido',
+  filterSummary: 'Filtrar alérgenos',
+  liveSoldOut: 'Agotado:',
+  liveBack: 'Disponible de nuevo:',
+  liveUpdated: 'La carta se ha actualizado.',
+  accessibilityContact: 'Contacto de accesibilidad:',
 };
 
 const de: DinerTexts = {
@@ -229,6 +279,11 @@ const de: DinerTexts = {
   allergens: 'Allergene:',
   traces: 'Kann Spuren enthalten von:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'Tabelle für Lebensmittel',
+  nutriScoreTableCheese: 'Tabelle für Käse',
+  nutriScoreTableFats: 'Tabelle für Fette, Öle, Nüsse und Samen',
+  nutriScoreTableBeverage: 'Tabelle für Getränke',
+  nutriScoreTableWater: 'Tabelle für Wasser',
   emptyTitle: 'Speisekarte in Vorbereitung',
   emptyText: 'Diese Speisekarte ist noch leer. Schauen Sie bald wieder vorbei!',
   poweredBy: 'Digitale Speisekarte bereitgestellt von',
@@ -244,7 +299,7 @@ const de: DinerTexts = {
   filterTitle: 'Ich verzichte auf…',
   filterApply: 'Filtern',
   filterClear: 'Alle anzeigen',
-  filterHint: 'Gerichte, die sie enthalten, sind ausgegraut.',
+  filterHint: 'Jedes Gericht, das sie enthält, ist mit „Enthält“ gekennzeichnet und ausgegraut.',
   contains: 'Enthält:',
   mayContain: 'Kann Spuren enthalten von:',
   soldOut: 'Ausverkauft',
@@ -264,6 +319,12 @@ const de: DinerTexts = {
   drinkNotIncluded: 'Getränk nicht inklusive',
   or: 'oder',
   restaurantLegal: 'Impressum des Restaurants',
+  skipToContent: 'Zum Inhalt springen',
+  filterSummary: 'Allergene filtern',
+  liveSoldOut: 'Ausverkauft:',
+  liveBack: 'Wieder verfügbar:',
+  liveUpdated: 'Die Speisekarte wurde aktualisiert.',
+  accessibilityContact: 'Kontakt für Barrierefreiheit:',
 };
 
 const it: DinerTexts = {
@@ -279,6 +340,11 @@ const it: DinerTexts = {
   allergens: 'Allergeni:',
   traces: 'Può contenere:',
   nutriScore: 'Nutri-Score',
+  nutriScoreTableGeneral: 'tabella degli alimenti',
+  nutriScoreTableCheese: 'tabella dei formaggi',
+  nutriScoreTableFats: 'tabella di grassi, oli, frutta a guscio e semi',
+  nutriScoreTableBeverage: 'tabella delle bevande',
+  nutriScoreTableWater: 'tabella delle acque',
   emptyTitle: 'Menù in preparazione',
   emptyText: 'Questo menù è ancora vuoto. Tornate presto!',
   poweredBy: 'Menù digitale realizzato con',
@@ -293,7 +359,7 @@ const it: DinerTexts = {
   filterTitle: 'Non mangio…',
   filterApply: 'Filtra',
   filterClear: 'Mostra tutto',
-  filterHint: 'I piatti che li contengono sono in grigio.',
+  filterHint: 'Ogni piatto che li contiene è segnalato con “Contiene” e appare in grigio.',
   contains: 'Contiene:',
   mayContain: 'Può contenere:',
   soldOut: 'Esaurito',
@@ -313,6 +379,21 @@ const it: DinerTexts = {
   drinkNotIncluded: 'Bevanda non inclusa',
   or: 'o',
   restaurantLegal: 'Note legali del ristorante',
+  skipToContent: 'Vai al contenuto',
+  filterSummary: 'Filtra gli allergeni',
+  liveSoldOut: 'Esaurito:',
+  liveBack: 'Di nuovo disponibile:',
+  liveUpdated: 'Il menù è stato aggiornato.',
+  accessibilityContact: 'Contatto per l’accessibilità:',
 };
 
 export const DINER_TEXTS: Record<DinerLanguage, DinerTexts> = { fr, en, es, de, it };
+
+/** The key of a Nutri-Score table's name in the diner's texts. */
+export const NUTRISCORE_TABLE_TEXTS: Record<NutriScoreCategory, keyof DinerTexts> = {
+  general: 'nutriScoreTableGeneral',
+  cheese: 'nutriScoreTableCheese',
+  fats: 'nutriScoreTableFats',
+  beverage: 'nutriScoreTableBeverage',
+  water: 'nutriScoreTableWater',
+};

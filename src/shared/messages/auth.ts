@@ -5,6 +5,7 @@ export const authMessages = {
   passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
   passwordTooLong: 'Le mot de passe ne peut pas dépasser 128 caractères',
   restaurantNameTooLong: 'Le nom du restaurant ne peut pas dépasser 120 caractères',
+  nameControl: 'Le nom ne peut contenir ni retour à la ligne ni caractère de contrôle',
   invalidCredentials: 'Email ou mot de passe incorrect',
   userExists: 'Un compte existe déjà avec cet email',
   emailNotVerified: 'Veuillez confirmer votre adresse email avant de vous connecter',

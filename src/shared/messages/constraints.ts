@@ -14,4 +14,6 @@ export const constraintsMessages = {
   gramsPerMlRequired: 'Indiquez la densité (en g/ml), supérieure à 0',
   cookedWeightPositive: 'Le poids cuit doit être supérieur à 0',
   percentRange: 'La part doit être comprise entre 0 et 100 %',
+  nutriScoreCategoryInvalid:
+    'Choisissez le tableau du Nutri-Score : automatique, aliment, fromage, matières grasses, boisson ou eau',
 } as const;

@@ -13,4 +13,5 @@ export const genericMessages = {
   validationTitle: 'Erreur de validation',
   invalidFields: 'Certains champs sont invalides.',
   forbiddenCharacters: 'Le texte contient des caractères non autorisés.',
+  clientAborted: 'La requête a été interrompue avant d’être reçue en entier.',
 } as const;

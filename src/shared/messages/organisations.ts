@@ -8,6 +8,9 @@ import { limitsMessages } from './limits.ts';
 export const organisationMessages = {
   nameRequired: 'Le nom de l’organisation est requis',
   nameTooLong: 'Le nom ne peut pas dépasser 200\u00a0caractères',
+  nameControl: 'Le nom ne peut contenir ni retour à la ligne ni caractère de contrôle',
+  invitationsPerHour: (max: number) =>
+    `Trop d’invitations envoyées en une heure (${max} au plus). Réessayez plus tard.`,
   organisationRequired: 'Choisissez une organisation',
   emailRequired: 'L’email est requis',
   emailInvalid: 'Format d’email invalide',

@@ -1,6 +1,7 @@
 import type { RecipeNutriScore } from '../../shared/recipe-nutrition.ts';
 import type { NutriScoreLetter } from '../../shared/nutriscore.ts';
 import { cn } from '../lib/cn.ts';
+import { NUTRISCORE_CATEGORY_LABELS } from '../../shared/nutri-score-labels.ts';
 
 /** The official colours of the scale (docs/product/nutri-score.md); dark letters where white would not read. */
 const COLORS: Record<NutriScoreLetter, string> = {
@@ -48,12 +49,33 @@ export function NutriScoreScale({ letter, className }: { letter: NutriScoreLette
   );
 }
 
-/** The scale when the grade is computed, else which values are missing (never silently nothing). */
-export function NutriScoreInfo({ value, className }: { value: RecipeNutriScore; className?: string }) {
-  if (value.available) return <NutriScoreScale letter={value.letter} className={className} />;
+/** « Tableau des boissons » and why, under a grade: the table used is part of the grade (docs/product/decisions.md 22). */
+export function NutriScoreTable({ value, reason = true }: { value: RecipeNutriScore; reason?: boolean }) {
+  // A grade stored before the tables existed has none: the next start recomputes it (facts version).
+  if (!value.category) return null;
   return (
-    <p className={cn('text-xs text-orange-800', className)} data-testid="nutri-score-reason">
-      <strong>Nutri-Score non calculé</strong> : {value.reason}
+    <p className="text-xs text-stone-600" data-testid="nutri-score-table" data-category={value.category}>
+      Tableau des {NUTRISCORE_CATEGORY_LABELS[value.category]}
+      {reason && value.categoryReason ? ` · ${value.categoryReason}` : ''}
     </p>
+  );
+}
+
+/** The scale when the grade is computed, else which values are missing (never silently nothing), and the table used. */
+export function NutriScoreInfo({ value, className }: { value: RecipeNutriScore; className?: string }) {
+  if (value.available)
+    return (
+      <div className={cn('space-y-1', className)}>
+        <NutriScoreScale letter={value.letter} />
+        <NutriScoreTable value={value} />
+      </div>
+    );
+  return (
+    <div className={cn('space-y-1', className)}>
+      <p className="text-xs text-orange-800" data-testid="nutri-score-reason">
+        <strong>Nutri-Score non calculé</strong> : {value.reason}
+      </p>
+      <NutriScoreTable value={value} />
+    </div>
   );
 }

@@ -7,8 +7,8 @@
  * « Personnaliser » and « Gestion des cookies » load the app's consent components alone
  * (consent-island.tsx); a signed-in owner gets the app itself (their own links), which renders
  * the same page over this one.
- * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0022 « First-load JavaScript ».
- * It also comes with the pages the server paints first for a visitor (/auth, src/server/lib/static.ts):
+ * The page: scripts/prerender-landing.mjs; the why: docs/decisions/0041-first-load-javascript.md.
+ * It also comes with the pages the server paints first for a visitor (/auth, src/server/web-app/static.ts):
  * there it shows the same banner until the app brings its own, makes the painted page's buttons
  * work, and starts the app on the visitor's first move (a pointer down, a key, a focus), not at
  * load: the page takes typing before it (src/web/lib/form-draft.ts), and a phone's main thread
@@ -140,9 +140,10 @@ if (paintedRoot) {
   for (const button of paintedRoot.querySelectorAll<HTMLButtonElement>('button[disabled]')) button.disabled = false;
 }
 
-// « Gestion des cookies » in the footer opens the app's preferences dialog.
-for (const button of document.querySelectorAll<HTMLButtonElement>('footer button')) {
-  if (button.textContent?.trim() === 'Gestion des cookies') {
+// « Gestion des cookies » in the footer, and « Modifier mes choix de cookies » of the painted
+// privacy page (`data-cookie-preferences`), open the app's preferences dialog.
+for (const button of document.querySelectorAll<HTMLButtonElement>('footer button, button[data-cookie-preferences]')) {
+  if (button.textContent?.trim() === 'Gestion des cookies' || button.hasAttribute('data-cookie-preferences')) {
     button.addEventListener('click', openPreferences);
   }
 }
@@ -180,7 +181,7 @@ if (toggle && price && yearly) {
 
 // A signed-in owner gets the app's landing (« Tableau de bord », their plan's links); and, as in
 // the app, the environment's name outside production.
-// The server marks the page when the request carried a session cookie (src/server/lib/static.ts).
+// The server marks the page when the request carried a session cookie (src/server/web-app/static.ts).
 if (document.documentElement.hasAttribute('data-session')) {
   void fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then((response) => {
     if (response.ok) startApp();

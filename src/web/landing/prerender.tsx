@@ -19,7 +19,7 @@ function render(node: ReactNode): string {
 
 /**
  * The landing page as HTML, from the app's own components (issue 20: a first visit of / loads
- * no React, docs/decisions/0022 « First-load JavaScript »): the page, the cookie banner shown
+ * no React, docs/decisions/0041-first-load-javascript.md): the page, the cookie banner shown
  * by src/web/landing/landing-script.ts until a decision, and the pricing section with the
  * yearly period, which the script's « Mensuel / Annuel » switch copies from.
  * Run at build time by scripts/prerender-landing.mjs.

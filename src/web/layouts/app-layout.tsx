@@ -36,7 +36,7 @@ const { Component: AccountMenu, usePreload: usePreloadAccountMenu } = lazyCompon
   () => import('./account-menu.tsx'),
   (m) => m.AccountMenu,
 );
-/** The phone's « Menu » too: its Radix dialog (14 kB gzip) is no part of a page's first load (docs/decisions/0022). */
+/** The phone's « Menu » too: its Radix dialog (14 kB gzip) is no part of a page's first load (docs/decisions/0041). */
 const { Component: AppMenu, usePreload: usePreloadAppMenu } = lazyComponent(
   () => import('./app-menu.tsx'),
   (m) => m.AppMenu,
@@ -116,11 +116,15 @@ export function AppLayout() {
   return (
     <RequireAuth>
       <div className="flex min-h-screen flex-col">
+        {/* « Aller au contenu » first (RGAA 12.7); its look: .skip-link in src/web/styles.css. */}
+        <a href="#contenu" className="skip-link">
+          Aller au contenu
+        </a>
         <PageTracker allowed={consent.analytics} />
         <LeaveGuard />
         <EnvironmentBanner />
         <Header />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <PageOrAccessLost />
         </main>
         <SiteFooter onManageCookies={consent.openPreferences} />

@@ -27,4 +27,8 @@ export const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: A
   { to: '/equipe', label: 'Équipe' },
   { to: '/etablissements', label: 'Établissements' },
   { to: '/historique', label: 'Historique', needs: 'audit:read' },
+  { to: '/achats', label: 'Achats', needs: 'purchases:read' },
+  { to: '/prix', label: 'Prix', needs: 'purchases:read' },
+  { to: '/ventes', label: 'Ventes', needs: 'purchases:read' },
+  { to: '/integrations', label: 'Intégrations', needs: 'integrations:manage' },
 ];

@@ -13,25 +13,34 @@ const PAGES_WITH_PRICING = new Set(['/', '/restaurants', '/restauration-collecti
 
 const linkClass = 'whitespace-nowrap rounded-md px-2 py-1 hover:text-brand-800';
 
-function NavLinks() {
+/** The four links of the header, a list (RGAA 9.3) laid out by the caller. */
+function NavLinks({ className }: { className: string }) {
   const { pathname } = useLocation();
   const pricingPage = PAGES_WITH_PRICING.has(pathname) ? pathname : '/';
   const active = ({ isActive }: { isActive: boolean }) => cn(linkClass, isActive && 'font-semibold text-brand-800');
   return (
-    <>
-      <Link to={{ pathname: '/', hash: 'fonctionnalites' }} className={linkClass}>
-        Fonctionnalités
-      </Link>
-      <NavLink to="/restaurants" className={active}>
-        Restaurants
-      </NavLink>
-      <NavLink to="/restauration-collective" className={active}>
-        Restauration collective
-      </NavLink>
-      <Link to={{ pathname: pricingPage, hash: 'tarifs' }} className={linkClass}>
-        Tarifs
-      </Link>
-    </>
+    <ul className={className}>
+      <li>
+        <Link to={{ pathname: '/', hash: 'fonctionnalites' }} className={linkClass}>
+          Fonctionnalités
+        </Link>
+      </li>
+      <li>
+        <NavLink to="/restaurants" className={active}>
+          Restaurants
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/restauration-collective" className={active}>
+          Restauration collective
+        </NavLink>
+      </li>
+      <li>
+        <Link to={{ pathname: pricingPage, hash: 'tarifs' }} className={linkClass}>
+          Tarifs
+        </Link>
+      </li>
+    </ul>
   );
 }
 
@@ -39,12 +48,13 @@ function TopBar() {
   const { data: me } = useMe();
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+      {/* Wraps rather than scrolls sideways on the narrowest screens (RGAA 10.11: 320 px). */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
         <Link to="/" className="text-lg font-bold text-brand-700">
           NutriCarte
         </Link>
-        <nav aria-label="Navigation" className="hidden items-center gap-3 text-sm text-stone-700 lg:flex">
-          <NavLinks />
+        <nav aria-label="Navigation" className="hidden text-sm text-stone-700 lg:block">
+          <NavLinks className="flex items-center gap-3" />
         </nav>
         <div className="flex items-center gap-2">
           {me ? (
@@ -65,9 +75,7 @@ function TopBar() {
       </div>
       {/* Phones and tablets: the same links on a second row. */}
       <nav aria-label="Navigation mobile" className="border-t border-stone-100 lg:hidden">
-        <div className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-1 px-2 py-1.5 text-sm text-stone-700">
-          <NavLinks />
-        </div>
+        <NavLinks className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-1 px-2 py-1.5 text-sm text-stone-700" />
       </nav>
     </header>
   );
@@ -78,10 +86,14 @@ export function PublicLayout() {
   const consent = useConsent();
   return (
     <div className="flex min-h-screen flex-col">
+      {/* « Aller au contenu » first (RGAA 12.7); its look: .skip-link in src/web/styles.css. */}
+      <a href="#contenu" className="skip-link">
+        Aller au contenu
+      </a>
       <PageTracker allowed={consent.analytics} />
       <EnvironmentBanner />
       <TopBar />
-      <main className="flex-1">
+      <main id="contenu" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter onManageCookies={consent.openPreferences} />

@@ -1,5 +1,6 @@
 import { isApiErrorBody, type ErrorCode } from '../../shared/api/errors.ts';
 import { genericMessages } from '../../shared/messages/generic.ts';
+import type { VersionConflict } from '../../shared/api/versions.ts';
 import { organisationWatch } from './organisation-watch.ts';
 
 /** The organisation an answer was served in (docs/product/organisations.md « Losing access »). */
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** A stale version's 409: what the server holds now (src/shared/api/versions.ts). */
+    readonly conflict?: VersionConflict,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,7 +57,8 @@ export function parseJson(text: string): unknown {
 }
 
 export function errorOf(status: number, data: unknown): ApiError {
-  if (isApiErrorBody(data)) return new ApiError(status, data.error.code, data.error.message, data.error.fields);
+  if (isApiErrorBody(data))
+    return new ApiError(status, data.error.code, data.error.message, data.error.fields, data.error.conflict);
   return new ApiError(status, status >= 500 ? 'internal' : 'bad_request', genericMessages.internal);
 }
 

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 
 /**
  * What was typed into a form's stand-in before the form's own code arrived, handed over to the
- * form (docs/decisions/0022 « Signed-out pages »). The sign-in, sign-up and new-password forms
+ * form (docs/decisions/0041-first-load-javascript.md). The sign-in, sign-up and new-password forms
  * load react-hook-form and zod after the page has painted; until then the page shows the same
  * fields, live, so nobody waits to start typing.
  *
@@ -50,7 +50,7 @@ export class FormDraft {
   }
 }
 
-/** What was typed into the form the server painted (src/server/lib/static.ts), until a stand-in takes it. */
+/** What was typed into the form the server painted (src/server/web-app/static.ts), until a stand-in takes it. */
 let painted: Snapshot | null = null;
 /** The address typed when « Mot de passe oublié ? » was pressed on the painted form (the page's small script marks it), else null. */
 let paintedForgotEmail: string | null = null;

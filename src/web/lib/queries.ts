@@ -14,7 +14,7 @@ export const PREFETCHED_FRESH_MS = 5_000;
 
 /**
  * Whether this page load may skip asking: the server marks <html data-session> when the request
- * carried a session cookie (src/server/lib/static.ts). Without the mark there is no session, so
+ * carried a session cookie (src/server/web-app/static.ts). Without the mark there is no session, so
  * the first ask answers null without a request (and without the 401 a browser logs as an error,
  * Lighthouse's « errors in console » on /auth). Any later ask goes to the server: a sign-in
  * since then has set the cookie.

@@ -34,7 +34,7 @@ const renderTotpQr = (data: string) => (
  * « Mon compte »: e-mail, password, two-factor, sessions, data export and deletion (issue 10).
  * The establishment card of issue 15 moved to « Établissements » (issue 16).
  */
-export default function AccountPage() {
+function AccountPageContent() {
   const { data: me } = useMe();
   const { data: config } = usePublicConfig();
   const emailLinkError = useEmailLinkReturn();
@@ -57,5 +57,15 @@ export default function AccountPage() {
       <ExportCard />
       <DeleteAccountCard />
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function AccountPage() {
+  return (
+    <>
+      <title>Mon compte – NutriCarte</title>
+      <AccountPageContent />
+    </>
   );
 }

@@ -100,7 +100,7 @@ function SecurityTab() {
 const tabClass =
   'rounded-md px-3 py-2 text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
-export default function AdminPage() {
+function AdminPageContent() {
   return (
     <RequireAuth role="admin">
       <div className="space-y-6">
@@ -129,5 +129,15 @@ export default function AdminPage() {
         />
       </div>
     </RequireAuth>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function AdminPage() {
+  return (
+    <>
+      <title>Administration – NutriCarte</title>
+      <AdminPageContent />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { useRecipeCosts } from '../features/recipes/api.ts';
  * /recipes/couts: « Coûts », every recipe's food cost and margins (issue 17), for the owner only.
  * It reads the costs only (`?view=costs`), not the whole list with lines and nutrition.
  */
-export default function CostsPage() {
+function CostsPageContent() {
   const recipes = useRecipeCosts();
   return (
     <div className="space-y-4">
@@ -35,5 +35,15 @@ export default function CostsPage() {
         <CostsTable rows={recipes.data} />
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function CostsPage() {
+  return (
+    <>
+      <title>Coûts des recettes – NutriCarte</title>
+      <CostsPageContent />
+    </>
   );
 }

@@ -46,7 +46,7 @@ const shortcuts = [
   },
 ];
 
-export default function DashboardPage() {
+function DashboardPageContent() {
   const { data: me } = useMe();
   const canManageBilling = useCan('billing:manage');
   const data = useDashboardData();
@@ -137,6 +137,16 @@ function DashboardBody({
           </Link>
         ))}
       </section>
+    </>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function DashboardPage() {
+  return (
+    <>
+      <title>Tableau de bord – NutriCarte</title>
+      <DashboardPageContent />
     </>
   );
 }

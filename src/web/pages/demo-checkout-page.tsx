@@ -73,7 +73,7 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
 }
 
 /** docs/product/decisions.md 4: the demo provider's checkout page, the stand-in for Stripe Checkout. */
-export default function DemoCheckoutPage() {
+function DemoCheckoutPageContent() {
   const { id = '' } = useParams();
   const session = useDemoCheckoutSession(id);
   const action = useDemoCheckoutAction(id);
@@ -136,5 +136,15 @@ export default function DemoCheckoutPage() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function DemoCheckoutPage() {
+  return (
+    <>
+      <title>Paiement de l’abonnement (démonstration) – NutriCarte</title>
+      <DemoCheckoutPageContent />
+    </>
   );
 }

@@ -59,7 +59,7 @@ function Details({ subscription }: { subscription: BillingSubscription }) {
 }
 
 /** docs/product/decisions.md 4: the demo provider's customer portal, the stand-in for Stripe's. */
-export default function DemoPortalPage() {
+function DemoPortalPageContent() {
   const subscription = useBillingSubscription();
   const change = useDemoPortalAction();
   const run = (action: DemoPortalAction) =>
@@ -154,5 +154,15 @@ export default function DemoPortalPage() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function DemoPortalPage() {
+  return (
+    <>
+      <title>Gérer mon abonnement (démonstration) – NutriCarte</title>
+      <DemoPortalPageContent />
+    </>
   );
 }

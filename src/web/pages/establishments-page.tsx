@@ -26,7 +26,7 @@ type FormState =
   | { mode: 'edit'; establishment: Establishment; resume?: boolean };
 
 /** « Établissements » (docs/product/organisations.md « Establishments »): everyone reads, owners write. */
-export default function EstablishmentsPage() {
+function EstablishmentsPageContent() {
   const { data: me } = useMe();
   const establishments = useEstablishments();
   const remove = useDeleteEstablishment();
@@ -150,5 +150,15 @@ export default function EstablishmentsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function EstablishmentsPage() {
+  return (
+    <>
+      <title>Établissements – NutriCarte</title>
+      <EstablishmentsPageContent />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 
 /** « Historique » (owners, docs/product/organisations.md « History »): the organisation's changes, newest first, page by page. */
-export default function HistoryPage() {
+function HistoryPageContent() {
   const { data: me } = useMe();
   const allowed = useCan('audit:read');
   if (!me) return null;
@@ -88,6 +88,16 @@ function HistoryChunk({
           Voir plus
         </Button>
       )}
+    </>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function HistoryPage() {
+  return (
+    <>
+      <title>Historique – NutriCarte</title>
+      <HistoryPageContent />
     </>
   );
 }

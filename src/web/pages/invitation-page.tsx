@@ -22,7 +22,7 @@ import { useMe } from '../lib/queries.ts';
  * address locked; signed in with that address, « Rejoindre l’équipe »; with another one, the
  * French refusal and « Se déconnecter ».
  */
-export default function InvitationPage() {
+function InvitationPageContent() {
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
   usePreloadAuthForms();
@@ -173,4 +173,14 @@ function SignInToJoin({ token, email }: { token: string; email: string }) {
         </div>
       );
   }
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function InvitationPage() {
+  return (
+    <>
+      <title>Invitation – NutriCarte</title>
+      <InvitationPageContent />
+    </>
+  );
 }

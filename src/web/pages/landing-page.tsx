@@ -85,9 +85,12 @@ const audiences = [
  * by scripts/landing-screenshot.ts. Its size is reserved (no layout shift); lazy, since on a
  * phone it comes below the headline.
  */
+const SCREENSHOT_CAPTION = 'Ce que vos clients voient en scannant le code QR.';
+
 function PhoneScreenshot() {
   return (
-    <figure className="mx-auto w-[270px] shrink-0">
+    // RGAA 1.9: the caption is tied to the image by the figure's role and name.
+    <figure role="figure" aria-label={SCREENSHOT_CAPTION} className="mx-auto w-[270px] shrink-0">
       <div className="overflow-hidden rounded-[2rem] border-[6px] border-stone-900 bg-stone-900 shadow-2xl">
         <img
           src="/landing/public-menu-phone.webp"
@@ -99,9 +102,7 @@ function PhoneScreenshot() {
           className="block h-auto w-full"
         />
       </div>
-      <figcaption className="mt-3 text-center text-small text-stone-700">
-        Ce que vos clients voient en scannant le code QR.
-      </figcaption>
+      <figcaption className="mt-3 text-center text-small text-stone-700">{SCREENSHOT_CAPTION}</figcaption>
     </figure>
   );
 }
@@ -216,6 +217,8 @@ export default function LandingPage() {
   useScrollToHash(belowTheFold);
   return (
     <>
+      {/* The built page's own title (index.html), here too: a visit from another page replaces that page's. */}
+      <title>NutriCarte – Nutrition et menus digitaux pour la restauration</title>
       <Hero />
       {belowTheFold ? <BelowTheFold /> : <div className="min-h-[200vh]" aria-hidden="true" />}
     </>

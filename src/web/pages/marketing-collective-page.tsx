@@ -63,7 +63,7 @@ const solutions: CardContent[] = [
   },
 ];
 
-export default function MarketingCollectivePage() {
+function MarketingCollectivePageContent() {
   useScrollToHash();
   return (
     <>
@@ -89,6 +89,16 @@ export default function MarketingCollectivePage() {
         title="Informez vos convives dès le prochain service"
         text="Créez votre compte gratuitement et publiez votre premier menu avec sa nutrition et ses allergènes."
       />
+    </>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function MarketingCollectivePage() {
+  return (
+    <>
+      <title>Restauration collective – NutriCarte</title>
+      <MarketingCollectivePageContent />
     </>
   );
 }

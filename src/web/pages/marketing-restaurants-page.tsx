@@ -63,7 +63,7 @@ const solutions: CardContent[] = [
   },
 ];
 
-export default function MarketingRestaurantsPage() {
+function MarketingRestaurantsPageContent() {
   useScrollToHash();
   return (
     <>
@@ -89,6 +89,16 @@ export default function MarketingRestaurantsPage() {
         title="Votre carte informée dès ce soir"
         text="Créez vos premières recettes gratuitement : nutrition, allergènes et code QR en quelques minutes."
       />
+    </>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function MarketingRestaurantsPage() {
+  return (
+    <>
+      <title>Restaurants – NutriCarte</title>
+      <MarketingRestaurantsPageContent />
     </>
   );
 }

@@ -22,6 +22,7 @@ import {
   useMealPlan,
   usePublishWeek,
   useSaveService,
+  fetchService,
 } from '../features/meal-plans/api.ts';
 import { firstOfMonth, lastOfMonth, monthLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DayCard } from '../features/meal-plans/day-card.tsx';
@@ -29,6 +30,7 @@ import { egalimPanelTitle, GEMRCN_PANEL_TITLE } from '../features/meal-plans/pan
 import { TitledCard } from '../components/ui/titled-card.tsx';
 import { useRecipeSummaries } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { conflictOf } from '../lib/versions.ts';
 import { useMe } from '../lib/queries.ts';
 import { useCan } from '../lib/use-can.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
@@ -67,7 +69,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
   allowed.includes(value as T) ? (value as T) : fallback;
 
 /** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
-export default function MealPlansPage() {
+function MealPlansPageContent() {
   usePreloadMonthView();
   usePreloadPlanTools();
   usePreloadGemrcnPanel();
@@ -153,6 +155,12 @@ export default function MealPlansPage() {
             to={`/plans-de-menus/${establishmentId}/affiche?date=${monday}`}
           >
             Affiche de la semaine
+          </Link>
+          <Link
+            className={buttonClass('secondary', 'sm')}
+            to={`/plans-de-menus/${establishmentId}/temoins?date=${monday}`}
+          >
+            Plats témoins
           </Link>
         </div>
       </div>
@@ -249,15 +257,18 @@ export default function MealPlansPage() {
               recipes={options}
               datalistId={datalistId}
               canWrite={canWrite}
-              onSave={(components) =>
-                save.mutateAsync({ date: day.date, service, components }).catch((e: unknown) => {
+              onSave={(components, version) =>
+                save.mutateAsync({ date: day.date, service, components, version }).catch((e: unknown) => {
+                  if (conflictOf(e)) throw e; // the card shows who saved meanwhile
                   toast.error(
                     e instanceof ApiError && e.status > 0 && e.status < 500
                       ? e.message
                       : 'Erreur lors de l’enregistrement du plan',
                   );
+                  return undefined;
                 })
               }
+              loadSaved={() => fetchService(establishmentId, day.date, service)}
             />
           ))}
         </div>
@@ -299,3 +310,13 @@ const monthDay = (date: string) =>
   new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
+
+/** The page under its own title (RGAA 8.6). */
+export default function MealPlansPage() {
+  return (
+    <>
+      <title>Plans de menus – NutriCarte</title>
+      <MealPlansPageContent />
+    </>
+  );
+}

@@ -38,7 +38,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  * The menu editor (docs/product/spec.md « Menu editor »), reached as /menu-editor/:id and /menus/:menuId
  * (docs/product/decisions.md 6). Another owner's menu answers 404 and reads « Menu non trouvé ».
  */
-export default function MenuEditorPage() {
+function MenuEditor() {
   const params = useParams();
   const menuId = params.id ?? params.menuId ?? '';
   const menu = useMenu(menuId);
@@ -136,6 +136,12 @@ export default function MenuEditorPage() {
           >
             Tableau des allergènes
           </Link>
+          <Link
+            to={`/menus/${menuId}/etiquettes`}
+            className={buttonClass('secondary', 'md', 'self-start sm:self-auto')}
+          >
+            Étiquettes des plats
+          </Link>
           {canWrite && (
             <Button onClick={onCreateSection} disabled={createSection.isPending} className="self-start sm:self-auto">
               Nouvelle section
@@ -203,5 +209,17 @@ function BackLink() {
     <Link to="/menus" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
       <span aria-hidden="true">←</span> Retour aux menus
     </Link>
+  );
+}
+
+/** The editor under the menu's name (RGAA 8.6): two menus open side by side are told apart. */
+export default function MenuEditorPage() {
+  const params = useParams();
+  const name = useMenu(params.id ?? params.menuId ?? '').data?.name;
+  return (
+    <>
+      <title>{`${name ? `${name} · Éditeur de menu` : 'Éditeur de menu'} – NutriCarte`}</title>
+      <MenuEditor />
+    </>
   );
 }

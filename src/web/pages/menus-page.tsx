@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import { useDeleteMenu, useMenus, useSetMenuActive } from '../features/menus/api.ts';
+import { toastConflict } from '../lib/versions.ts';
 import { MenuCard } from '../features/menus/menu-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
@@ -21,7 +22,7 @@ const { Component: MenuForm, usePreload: usePreloadMenuForm } = lazyComponent(
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; menu: Menu };
 
 /** Mes Menus (docs/product/spec.md « Mes Menus »). */
-export default function MenusPage() {
+function MenusPageContent() {
   const { data: me } = useMe();
   const menus = useMenus();
   const remove = useDeleteMenu();
@@ -45,13 +46,16 @@ export default function MenusPage() {
       onError: () => toast.error('Erreur lors de la suppression'),
     });
 
-  const onToggle = (menu: Menu) =>
+  const onToggle = (menu: Menu, version = menu.version) =>
     setActive.mutate(
-      { id: menu.id, isActive: !menu.isActive },
+      { id: menu.id, isActive: !menu.isActive, version },
       {
         onSuccess: (updated) =>
           toast.success(updated.isActive ? 'Menu activé avec succès' : 'Menu désactivé avec succès'),
-        onError: () => toast.error('Erreur lors de la modification du statut'),
+        onError: (error) => {
+          if (!toastConflict(error, (saved) => onToggle(menu, saved)))
+            toast.error('Erreur lors de la modification du statut');
+        },
       },
     );
 
@@ -84,10 +88,11 @@ export default function MenusPage() {
           <h2 className="mb-4 text-xl font-semibold">{form.mode === 'edit' ? 'Modifier le menu' : 'Nouveau menu'}</h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <MenuForm
-              key={form.mode === 'edit' ? form.menu.id : 'new'}
+              key={form.mode === 'edit' ? `${form.menu.id}@${form.menu.version}` : 'new'}
               menu={form.mode === 'edit' ? form.menu : null}
               establishments={sites}
               onDone={() => setForm({ mode: 'closed' })}
+              onReload={(saved) => setForm({ mode: 'edit', menu: saved })}
             />
           </Suspense>
         </Card>
@@ -138,5 +143,15 @@ export default function MenusPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function MenusPage() {
+  return (
+    <>
+      <title>Mes menus – NutriCarte</title>
+      <MenusPageContent />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
 
-export default function NotFoundPage() {
+function NotFoundPageContent() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
       <p className="text-6xl font-bold text-brand-700">404</p>
@@ -11,5 +11,15 @@ export default function NotFoundPage() {
         Retour à l’accueil
       </Link>
     </main>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function NotFoundPage() {
+  return (
+    <>
+      <title>Page non trouvée – NutriCarte</title>
+      <NotFoundPageContent />
+    </>
   );
 }

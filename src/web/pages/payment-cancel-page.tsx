@@ -4,7 +4,7 @@ import { ReturnPageFrame } from '../features/billing/return-page-frame.tsx';
 import { XCircleIcon } from '../features/marketing/icons.tsx';
 
 /** docs/product/spec.md « Payment cancel page ». */
-export default function PaymentCancelPage() {
+function PaymentCancelPageContent() {
   return (
     <ReturnPageFrame>
       <XCircleIcon className="mx-auto h-14 w-14 text-orange-600" />
@@ -23,5 +23,15 @@ export default function PaymentCancelPage() {
         </Link>
       </div>
     </ReturnPageFrame>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function PaymentCancelPage() {
+  return (
+    <>
+      <title>Paiement annulé – NutriCarte</title>
+      <PaymentCancelPageContent />
+    </>
   );
 }

@@ -24,7 +24,7 @@ function Actions() {
   );
 }
 
-export default function PaymentSuccessPage() {
+function PaymentSuccessPageContent() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   useMetaPixelSubscribe(useConsent().ads);
@@ -112,5 +112,15 @@ export default function PaymentSuccessPage() {
         </Link>
       </p>
     </ReturnPageFrame>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function PaymentSuccessPage() {
+  return (
+    <>
+      <title>Confirmation du paiement – NutriCarte</title>
+      <PaymentSuccessPageContent />
+    </>
   );
 }

@@ -64,7 +64,7 @@ export default function PrintQrCardPage() {
             data={code.qrData}
             size={TABLE_CARD_QR_SIZE}
             type="svg"
-            label={`Code QR ${code.name}`}
+            label={`Code QR du menu « ${code.menu.name} » : ${code.qrData}`}
           />
         }
       />

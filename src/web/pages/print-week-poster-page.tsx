@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { addDays, isIsoDate, mondayOf, SERVICE_LABELS, SLOT_LABELS } from '../../shared/catering/catering.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { useMealPlan } from '../features/meal-plans/api.ts';
+import { servicesWithDishes, useMealPlan } from '../features/meal-plans/api.ts';
 import { dayLabel, todayIso } from '../features/meal-plans/dates.ts';
 import { DocumentMessage, PrintDocument } from '../features/print/print-document.tsx';
 import { QrDrawing } from '../features/qr/qr-drawing.tsx';
@@ -49,7 +49,9 @@ export default function PrintWeekPosterPage() {
         : 'demandez au personnel',
     ]),
   );
-  const days = plan.data.days.filter((d) => d.services.length > 0);
+  const days = plan.data.days
+    .map((d) => ({ ...d, services: servicesWithDishes(d) }))
+    .filter((d) => d.services.length > 0);
   const url = `${window.location.origin}/semaine/${establishmentId}`;
 
   return (

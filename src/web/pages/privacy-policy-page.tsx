@@ -95,7 +95,9 @@ export default function PrivacyPolicyPage() {
               question vous est ensuite posée à nouveau. Vous pouvez le modifier à tout moment avec le lien{' '}
               <Quoted>Gestion des cookies</Quoted> en bas de chaque page ou ici :
             </p>
-            <Button variant="secondary" className="mt-3" onClick={openPreferences}>
+            {/* data-cookie-preferences: on the page the server paints, its small script opens the
+                preferences from here as from the footer (src/web/landing/landing-script.ts). */}
+            <Button variant="secondary" className="mt-3" onClick={openPreferences} data-cookie-preferences="">
               Modifier mes choix de cookies
             </Button>
             <p>Les pages de menu consultées par les convives ne déposent aucun cookie et ne chargent aucun traceur.</p>

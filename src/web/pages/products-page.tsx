@@ -25,7 +25,7 @@ type FormState =
   { mode: 'closed' } | { mode: 'create'; resume?: boolean } | { mode: 'edit'; product: Product; resume?: boolean };
 
 /** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
-export default function ProductsPage() {
+function ProductsPageContent() {
   const products = useProducts();
   const remove = useDeleteProduct();
   const canWrite = useCan('content:write');
@@ -102,9 +102,10 @@ export default function ProductsPage() {
           </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <ProductForm
-              key={form.mode === 'edit' ? form.product.id : 'new'}
+              key={form.mode === 'edit' ? `${form.product.id}@${form.product.version}` : 'new'}
               product={form.mode === 'edit' ? form.product : null}
               onDone={() => setForm({ mode: 'closed' })}
+              onReload={(saved) => setForm({ mode: 'edit', product: saved })}
               CiqualSearch={IngredientSearch}
               resumeDraft={form.resume === true}
             />
@@ -141,5 +142,15 @@ export default function ProductsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function ProductsPage() {
+  return (
+    <>
+      <title>Mes produits – NutriCarte</title>
+      <ProductsPageContent />
+    </>
   );
 }

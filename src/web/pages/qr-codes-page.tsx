@@ -22,7 +22,7 @@ const FIRST_DRAW_DELAY_MS = 200;
 const DRAW_INTERVAL_MS = 100;
 
 /** Codes QR (docs/product/spec.md « Codes QR page »). */
-export default function QrCodesPage() {
+function QrCodesPageContent() {
   const qrCodes = useQrCodes();
   const menus = useMenus();
   const setStatus = useSetQrStatus();
@@ -127,5 +127,15 @@ export default function QrCodesPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function QrCodesPage() {
+  return (
+    <>
+      <title>Codes QR – NutriCarte</title>
+      <QrCodesPageContent />
+    </>
   );
 }

@@ -66,6 +66,8 @@ export default function RecipesPage() {
 
   return (
     <div className="space-y-6">
+      {/* Its own title (RGAA 8.6): the page has one return, so no wrapper (the first-load budget). */}
+      <title>Mes recettes – NutriCarte</title>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
@@ -118,10 +120,11 @@ export default function RecipesPage() {
           </h2>
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
             <RecipeForm
-              key={form.mode === 'edit' ? form.recipe.id : 'new'}
+              key={form.mode === 'edit' ? `${form.recipe.id}@${form.recipe.version}` : 'new'}
               recipe={form.mode === 'edit' ? form.recipe : null}
               resumeDraft={form.resume === true}
               onDone={() => setForm({ mode: 'closed' })}
+              onReload={(saved) => setForm({ mode: 'edit', recipe: saved })}
             />
           </Suspense>
         </Card>

@@ -26,7 +26,7 @@ function InvalidLink({ text }: { text: string }) {
 }
 
 /** /reset-password: where the link of the « Mot de passe oublié » e-mail lands (`?token=…` or `?error=…`). */
-export default function ResetPasswordPage() {
+function ResetPasswordPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [refused, setRefused] = useState(params.has('error'));
@@ -39,5 +39,15 @@ export default function ResetPasswordPage() {
     >
       <ResetPasswordForm token={token} onInvalidToken={() => setRefused(true)} />
     </AuthFrame>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function ResetPasswordPage() {
+  return (
+    <>
+      <title>Nouveau mot de passe – NutriCarte</title>
+      <ResetPasswordPageContent />
+    </>
   );
 }

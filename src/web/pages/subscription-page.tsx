@@ -243,7 +243,7 @@ function useSubscriptionToasts(billing: ReturnType<typeof useBillingSubscription
   }, [data]);
 }
 
-export default function SubscriptionPage() {
+function SubscriptionPageContent() {
   const [params] = useSearchParams();
   const { data: me } = useMe();
   const billing = useBillingSubscription();
@@ -288,5 +288,15 @@ export default function SubscriptionPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function SubscriptionPage() {
+  return (
+    <>
+      <title>Mon abonnement – NutriCarte</title>
+      <SubscriptionPageContent />
+    </>
   );
 }

@@ -21,7 +21,7 @@ const { Component: InviteForm, usePreload: usePreloadInviteForm } = lazyComponen
  * invite, change roles, remove and revoke; the others read. Every member but the last owner
  * may leave.
  */
-export default function TeamPage() {
+function TeamPageContent() {
   const { data: me } = useMe();
   const organisation = useOrganisation();
   const canManage = useCan('members:manage');
@@ -82,5 +82,15 @@ export default function TeamPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** The page under its own title (RGAA 8.6). */
+export default function TeamPage() {
+  return (
+    <>
+      <title>Équipe – NutriCarte</title>
+      <TeamPageContent />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchRoutes, MemoryRouter, Route, Routes } from 'react-router';
@@ -7,11 +7,17 @@ import ConsentBanner from '../features/consent/consent-banner.tsx';
 import { AppLayout } from '../layouts/app-layout.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { meQuery, publicConfigQuery } from '../lib/queries.ts';
+import AccessibilityStatementPage from '../pages/accessibility-statement-page.tsx';
 import AuthPage from '../pages/auth-page.tsx';
 import DashboardPage from '../pages/dashboard-page.tsx';
+import LegalNoticePage from '../pages/legal-notice-page.tsx';
+import MarketingCollectivePage from '../pages/marketing-collective-page.tsx';
+import MarketingRestaurantsPage from '../pages/marketing-restaurants-page.tsx';
+import PrivacyPolicyPage from '../pages/privacy-policy-page.tsx';
+import TermsPage from '../pages/terms-page.tsx';
 import { routes, type RouteHandle } from '../router.tsx';
 
-/** Whether `pathname` is a page of the signed-in layout (src/server/lib/static.ts paints only those). */
+/** Whether `pathname` is a page of the signed-in layout (src/server/web-app/static.ts paints only those). */
 export function isAppLayoutPath(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some(
     ({ route }) => (route.handle as RouteHandle | undefined)?.appLayout === true,
@@ -20,7 +26,7 @@ export function isAppLayoutPath(pathname: string): boolean {
 
 /**
  * The signed-in layout's first paint, rendered by the server for a page load with a session
- * (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md): the header with the
+ * (src/server/web-app/static.ts, docs/decisions/0028-server-first-paint.md): the header with the
  * account's organisation, and for the dashboard its greeting, which is what a phone shows
  * first. The rest of a page comes with the app, which replaces this markup in one commit once
  * its code and GET /api/me are in (src/web/main.tsx), so nothing blinks and nothing moves.
@@ -45,13 +51,28 @@ export function renderAppShell(pathname: string, me: MeResponse, config: PublicC
   );
 }
 
-/** The signed-out pages the server paints first for a visitor without a session: /auth. */
+/**
+ * The signed-out pages the server paints first for a visitor without a session: /auth, and the
+ * pages that must read without JavaScript (RGAA 7.2 and 10.2, docs/decisions/0040-rgaa-public-pages.md):
+ * the marketing pages, the legal pages and the accessibility statement. The landing page is
+ * prerendered instead (scripts/prerender-landing.mjs).
+ */
+const SIGNED_OUT_PAGES: Record<string, ComponentType> = {
+  '/auth': AuthPage,
+  '/restaurants': MarketingRestaurantsPage,
+  '/restauration-collective': MarketingCollectivePage,
+  '/mentions-legales': LegalNoticePage,
+  '/confidentialite': PrivacyPolicyPage,
+  '/conditions-generales': TermsPage,
+  '/accessibilite': AccessibilityStatementPage,
+};
+
 export function isSignedOutPaintPath(pathname: string): boolean {
-  return pathname === '/auth';
+  return Object.hasOwn(SIGNED_OUT_PAGES, pathname);
 }
 
 /**
- * A signed-out page's first paint (src/server/lib/static.ts, docs/decisions/0028-server-first-paint.md
+ * A signed-out page's first paint (src/server/web-app/static.ts, docs/decisions/0028-server-first-paint.md
  * « Signed-out pages »): /auth as a first visitor sees it, with the form of its address's mode
  * (`?mode=inscription`), the same markup as the app's first commit, which replaces it. Until
  * then the fields take typing (src/web/lib/form-draft.ts hands it over). Every button is sent
@@ -64,6 +85,7 @@ export function isSignedOutPaintPath(pathname: string): boolean {
  */
 export function renderSignedOutPage(pathname: string, search: string, config: PublicConfig): string | null {
   if (!isSignedOutPaintPath(pathname)) return null;
+  const Page = SIGNED_OUT_PAGES[pathname]!;
   const client = new QueryClient();
   client.setQueryData(meQuery.queryKey, null);
   client.setQueryData(publicConfigQuery.queryKey, config);
@@ -72,7 +94,7 @@ export function renderSignedOutPage(pathname: string, search: string, config: Pu
       <MemoryRouter initialEntries={[`${pathname}${search}`]}>
         <Routes>
           <Route element={<PublicLayout />}>
-            <Route path="*" element={<AuthPage />} />
+            <Route path="*" element={<Page />} />
           </Route>
         </Routes>
       </MemoryRouter>

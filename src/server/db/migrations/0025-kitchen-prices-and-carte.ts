@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * The owner's day (docs/decisions/0036-the-owners-day.md):
  * - `ingredient_prices`: an organisation's price for a Ciqual food (« prix au kg / au litre / à
  *   l'unité », a supplier optional), reused by every recipe that uses the food. One row per
- *   organisation and food; `version` counts its changes (docs/product/api.md « Versions »).
+ *   organisation and food; `version` and `updated_by_name` count its changes like every
+ *   editable row (src/server/domain/versions.ts, migration 0023).
  *   Tap water needs no row: it costs 0 unless the organisation gives it a price
  *   (src/shared/ingredient-prices.ts).
  * - One price per dish: an item made from a recipe shows the recipe's price while its own
@@ -25,6 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       supplier text NOT NULL DEFAULT '' CONSTRAINT ingredient_prices_supplier_check CHECK (length(supplier) <= 200),
       version integer NOT NULL DEFAULT 1 CONSTRAINT ingredient_prices_version_check CHECK (version >= 1),
       updated_by uuid REFERENCES users(id) ON DELETE SET NULL,
+      updated_by_name text,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (organisation_id, food_code)

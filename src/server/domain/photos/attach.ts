@@ -7,8 +7,8 @@ import type { ProcessedPhoto } from './process-image.ts';
 
 /** The tables whose rows show a photo. */
 export type PhotoHolder = 'recipes' | 'menu_items';
-/** The holder's own feature lookup for the signed-in owner, in the transaction: throws its 404. */
-export type AssertOwned = (db: Kysely<DB> | Transaction<DB>) => Promise<unknown>;
+/** The holder's own feature lookup for the signed-in owner, in the transaction: throws its 404 (and claims the row's version). */
+export type AssertOwned = (trx: Transaction<DB>) => Promise<unknown>;
 
 const DEADLOCK = '40P01';
 const isDeadlock = (error: unknown) => (error as { code?: unknown }).code === DEADLOCK;

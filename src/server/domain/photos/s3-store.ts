@@ -8,7 +8,7 @@ import type { PhotoObjectStore } from './object-store.ts';
 export type S3Settings = NonNullable<Config['s3']>;
 
 /**
- * The bucket of S3_* (README « Photos »). Checksums only where the API requires them: the
+ * The bucket of S3_* (docs/configuration.md, `S3_*`). Checksums only where the API requires them: the
  * SDK's default CRC32 headers are refused by several S3-compatible servers (and s3rver).
  * Short timeouts: an upload waits on the bucket inside its database transaction. A bucket that
  * fails answers 503 `unavailable` (logged here with its key), never a 500.

@@ -7,8 +7,7 @@ import { addMember } from '../../test/teams.ts';
 
 /**
  * GET /api/me answered from memory while nothing it shows has changed
- * (src/server/features/account/account-cache.ts, migration 0019; docs/decisions/0022 « The
- * signed-in API »): no query when kept; every kind of change it shows drops it, whoever makes
+ * (src/server/features/account/account-cache.ts, migration 0019; docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md): no query when kept; every kind of change it shows drops it, whoever makes
  * it, the person themself seeing theirs at once.
  */
 let t: TestApp;

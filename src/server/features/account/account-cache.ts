@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MeResponse } from '../../../shared/api/account.ts';
-import type { DinerState, SessionUser } from '../../context.ts';
+import type { SessionUser } from '../../context.ts';
+import type { DinerState } from '../../deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { readMe } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { organisationMessages } from '../../../shared/api/organisations.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AppDeps } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { enqueueContactDeletion } from '../../domain/outbox.ts';

@@ -40,6 +40,26 @@ describe('purge of expired rows', () => {
       await sql<{ key: string }>`SELECT key FROM rate_limits WHERE key IN ('old-key', 'fresh-key')`.execute(t.db)
     ).rows.map((r) => r.key);
     expect(keys).toEqual(['fresh-key']);
-    expect(await purgeExpired(t.db)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0 });
+    expect(await purgeExpired(t.db)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0, apiCalls: 0 });
+  });
+
+  it('forgets the public API’s calls after 90 days', async () => {
+    const owner = await t.signUp();
+    const { key, id } = (
+      await t.request('POST', '/api/integrations/keys', {
+        cookie: owner.cookie,
+        body: { name: 'Caisse', scopes: ['menus:read'] },
+      })
+    ).body;
+    for (let i = 0; i < 2; i += 1)
+      await t.request('GET', '/api/v1/menus', { headers: { authorization: `Bearer ${key}` } });
+    const [old] = await t.db.selectFrom('api_calls').select('id').where('api_key_id', '=', id).orderBy('id').execute();
+    await t.db
+      .updateTable('api_calls')
+      .set({ created_at: new Date(Date.now() - 91 * 86_400_000) })
+      .where('id', '=', old!.id)
+      .execute();
+    expect((await purgeExpired(t.db)).apiCalls).toBe(1);
+    expect(await t.db.selectFrom('api_calls').select('id').where('api_key_id', '=', id).execute()).toHaveLength(1);
   });
 });

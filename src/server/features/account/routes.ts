@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { deleteAccountSchema } from '../../../shared/api/auth.ts';
 import type { AccountSessionsResponse } from '../../../shared/api/account.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireSession, requireUser, useOrganisation } from '../../auth/require-user.ts';
 import { streamedBody } from '../../lib/compress.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,6 +28,8 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = await readMeKept(deps.db, deps.diner.accounts, c.var.user);
     if (!me) throw new AppError('unauthenticated', 401, messages.generic.unauthenticated);
     useOrganisation(c, me.organisation);
+    // Who is signed in, their role and organisation: never kept by a shared cache.
+    c.header('Cache-Control', 'private, no-store');
     return c.json(me);
   });
 

@@ -84,7 +84,7 @@ const summaryQueries = new Map<'active' | 'named', SummaryQuery>();
  * text is built and compiled once per variant, with stand-ins in place of the two ids, and is
  * a named prepared statement on PostgreSQL: GET /api/me, asked on every page load, is then
  * neither built by Kysely nor parsed and planned by PostgreSQL again
- * (docs/decisions/0022-performance-at-the-physical-limit.md « The signed-in API »).
+ * (docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md).
  */
 function summaryQuery(db: Kysely<DB>, userId: string, organisationId?: string): SummaryQuery {
   const variant = organisationId === undefined ? 'active' : 'named';

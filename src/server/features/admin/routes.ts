@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requireAdmin, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { environment, outboxSummary, retryOutbox } from './service.ts';
 
 /** /api/admin: the admin role only (ADMIN_EMAILS); others get 403 (docs/product/decisions.md 7). */

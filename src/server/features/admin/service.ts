@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminOutbox, AdminEnvironment } from '../../../shared/api/admin.ts';
-import type { AppDeps } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { DB } from '../../db/schema.ts';
 
 export async function outboxSummary(db: Kysely<DB>): Promise<AdminOutbox> {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { checkoutSchema, demoPortalActionSchema } from '../../../shared/api/billing.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson, notFound } from '../../lib/http.ts';
 import { cancelDemoCheckout, demoPortalAction, getDemoCheckout, payDemoCheckout } from './demo-service.ts';
 import { getSubscription, handleStripeWebhook, openPortal, startCheckout } from './service.ts';

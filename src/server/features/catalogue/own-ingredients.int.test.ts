@@ -7,7 +7,7 @@ import { addMember, join } from '../../test/teams.ts';
 
 /**
  * The ingredient search from memory (src/server/features/catalogue/own-ingredients.ts,
- * migration 0020; docs/decisions/0022 « The ingredient search from memory »): once the
+ * migration 0020; docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md): once the
  * session, the account and the organisation's names and hits are kept, a keystroke makes no
  * query; every change to a product or a recipe shows in the next search, whoever makes it.
  */

@@ -28,7 +28,7 @@ export const ownIngredientsTag = (organisationId: string) => `i:${organisationId
 /**
  * The organisation's own hits for what the cook typed: its products, « Mon produit », then its
  * recipes, « Ma recette » (src/server/domain/product-search.ts says which and in what order).
- * Issue 20 « The signed-in API » (docs/decisions/0022 « The ingredient search from memory »):
+ * Issue 20 « The signed-in API » (docs/decisions/0026-the-signed-in-api-at-the-physical-limit.md):
  * with the names and the hits kept (`kept`, the process's cache, dropped by the
  * `nutricarte_cache` channel on `i:<organisation>`), a keystroke makes no query; otherwise one
  * query reads the names, and one the hits not kept yet. Without `kept`, nothing is kept.

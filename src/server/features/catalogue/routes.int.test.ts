@@ -31,6 +31,8 @@ describe('GET /api/catalogue/ingredients', () => {
       suggestedAllergens: ['Lait'],
       redMeat: false,
       meatKind: null,
+      // Which Nutri-Score table the food leans a recipe to (src/shared/nutri-score-category.ts).
+      nutriKind: 'fat',
     });
     expect(Object.keys(butter.per100g).sort()).toEqual([...NUTRIENTS].sort());
   });

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from '../../../shared/zod-fr.ts';
 import { filterAllergens } from '../../../shared/allergens.ts';
-import type { AppDeps, AppEnv, DinerState } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps, DinerState } from '../../deps.ts';
 import { parseInput } from '../../lib/http.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { clampLimit, getCatalogueSearch, MIN_QUERY_LENGTH } from './search.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuMessages } from '../../../shared/api/menus.ts';
-import { organisationMessages as m } from '../../../shared/api/organisations.ts';
+import { ACCESSIBILITY_CONTACT_INVALID, organisationMessages as m } from '../../../shared/api/organisations.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { addMember, makePremium } from '../../test/teams.ts';
 
@@ -34,6 +34,7 @@ describe('establishments', () => {
     expect(list.body.establishments).toEqual([
       {
         id: expect.any(String),
+        version: 1,
         name: 'Le Bistrot du Port',
         address: null,
         postalCode: null,
@@ -42,6 +43,7 @@ describe('establishments', () => {
         legalName: null,
         siret: null,
         publicationDirector: null,
+        accessibilityContact: null,
         createdAt: expect.any(String),
       },
     ]);
@@ -57,6 +59,7 @@ describe('establishments', () => {
     expect(res.status).toBe(200);
     const edited = {
       id,
+      version: 2,
       name: 'Chez Lucie',
       address: '12 rue des Halles',
       postalCode: '75001',
@@ -65,6 +68,7 @@ describe('establishments', () => {
       legalName: null,
       siret: null,
       publicationDirector: null,
+      accessibilityContact: null,
       createdAt: list.body.establishments[0].createdAt,
     };
     expect(res.body).toEqual(edited);
@@ -123,6 +127,42 @@ describe('establishments', () => {
     ['a city over 120 characters', { name: 'Site', city: 'v'.repeat(121) }, 'city', m.cityTooLong],
     ['a foreign phone', { name: 'Site', phone: '+44 20 7946 0958' }, 'phone', m.phoneInvalid],
     ['a phone as a number', { name: 'Site', phone: 123456789 }, 'phone', m.phoneInvalid],
+    [
+      'a script address',
+      { name: 'Site', accessibilityContact: 'javascript:alert(1)' },
+      'accessibilityContact',
+      ACCESSIBILITY_CONTACT_INVALID,
+    ],
+    [
+      'a plain http address',
+      { name: 'Site', accessibilityContact: 'http://mairie.fr/accessibilite' },
+      'accessibilityContact',
+      ACCESSIBILITY_CONTACT_INVALID,
+    ],
+    [
+      'a word',
+      { name: 'Site', accessibilityContact: 'accessibilité' },
+      'accessibilityContact',
+      ACCESSIBILITY_CONTACT_INVALID,
+    ],
+    [
+      'an address with spaces',
+      { name: 'Site', accessibilityContact: 'a b@mairie.fr' },
+      'accessibilityContact',
+      ACCESSIBILITY_CONTACT_INVALID,
+    ],
+    [
+      'an accessibility contact over 200 characters',
+      { name: 'Site', accessibilityContact: `https://mairie.fr/${'a'.repeat(190)}` },
+      'accessibilityContact',
+      ACCESSIBILITY_CONTACT_INVALID,
+    ],
+    [
+      'an accessibility contact as a number',
+      { name: 'Site', accessibilityContact: 12 },
+      'accessibilityContact',
+      ACCESSIBILITY_CONTACT_INVALID,
+    ],
   ])('refuses %s with a French message on the field (422) and stores nothing', async (_label, body, field, message) => {
     const owner = await t.signUp();
     await makePremium(t, owner.organisationId);
@@ -133,6 +173,37 @@ describe('establishments', () => {
     expect(await stored(owner.organisationId)).toEqual(before);
   });
 
+  it('an establishment’s accessibility contact: shown on its public menu and week page, kept by a save without it, removed by an empty one', async () => {
+    const owner = await t.signUp(undefined, undefined, 'Mairie de Lyon');
+    const establishment = await firstEstablishment(owner);
+    const put = (body: Record<string, unknown>) =>
+      as(owner).put(`${PATH}/${establishment.id}`, { name: 'Cantine Jules Ferry', ...body });
+    const set = await put({ accessibilityContact: ' accessibilite@mairie-lyon.fr ' });
+    expect([set.status, set.body.accessibilityContact]).toEqual([200, 'accessibilite@mairie-lyon.fr']);
+    const menu = (await as(owner).post('/api/menus', { name: 'Carte du midi' })).body;
+    const link =
+      'Contact accessibilité\u00a0: <a href="mailto:accessibilite@mairie-lyon.fr">accessibilite@mairie-lyon.fr</a> (<span>Cantine Jules Ferry</span>)';
+    expect((await t.request('GET', `/menu/${menu.id}`)).text).toContain(link);
+    expect((await t.request('GET', `/api/public/menus/${menu.id}`)).body.accessibilityContact).toBe(
+      'accessibilite@mairie-lyon.fr',
+    );
+    expect((await t.request('GET', `/semaine/${establishment.id}`)).text).toContain(
+      'Contact accessibilité de Cantine Jules Ferry\u00a0: <a href="mailto:accessibilite@mairie-lyon.fr">',
+    );
+
+    // A form that does not know the field (an older app, another page) erases nothing.
+    expect((await put({ city: 'Lyon' })).body.accessibilityContact).toBe('accessibilite@mairie-lyon.fr');
+    const web = await put({ accessibilityContact: 'https://www.lyon.fr/accessibilite' });
+    expect(web.body.accessibilityContact).toBe('https://www.lyon.fr/accessibilite');
+    expect((await t.request('GET', `/menu/${menu.id}`)).text).toContain(
+      '<a href="https://www.lyon.fr/accessibilite">https://www.lyon.fr/accessibilite</a>',
+    );
+    const cleared = await put({ accessibilityContact: '' });
+    expect(cleared.body.accessibilityContact).toBeNull();
+    expect((await t.request('GET', `/menu/${menu.id}`)).text).not.toContain('Contact accessibilité');
+    expect((await t.request('GET', `/semaine/${establishment.id}`)).text).not.toContain('Contact accessibilité');
+  });
+
   it('the database refuses what the API refuses (CHECK constraints of migration 0009)', async () => {
     const owner = await t.signUp();
     for (const values of [
@@ -141,6 +212,8 @@ describe('establishments', () => {
       { address: '  ' },
       { city: '' },
       { name: ' ' },
+      { accessibility_contact: '' },
+      { accessibility_contact: 'x'.repeat(201) },
     ]) {
       await expect(
         t.db.updateTable('establishments').set(values).where('organisation_id', '=', owner.organisationId).execute(),

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { CrmError, type CrmClient } from './brevo.ts';
 import { DELETE_CONTACT } from '../../domain/outbox.ts';
+import { WebhookDeliveryError, type WebhookSender } from '../../domain/webhooks/deliver.ts';
 
 export interface WorkerOptions {
   batchSize?: number;
@@ -13,9 +14,11 @@ export interface WorkerOptions {
   backoffCapMs?: number;
   maxAttempts?: number;
   pollIntervalMs?: number;
+  /** Sends the webhook rows (kind `webhook`, migration 0028); without it they wait. */
+  webhooks?: WebhookSender;
 }
 
-const defaults: Required<WorkerOptions> = {
+const defaults: Required<Omit<WorkerOptions, 'webhooks'>> = {
   batchSize: 20,
   leaseSeconds: 60,
   backoffBaseMs: 5_000,
@@ -29,10 +32,11 @@ export const backoffMs = (attempt: number, base: number, cap: number) =>
 
 interface Claimed {
   id: number;
-  kind: 'event' | 'contact';
+  kind: 'event' | 'contact' | 'webhook';
   name: string;
   payload: Record<string, unknown>;
   attempts: number;
+  webhook_endpoint_id: string | null;
 }
 
 /**
@@ -43,6 +47,7 @@ interface Claimed {
  */
 export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logger, options: WorkerOptions = {}) {
   const o = { ...defaults, ...options };
+  const webhooks = options.webhooks;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -53,13 +58,66 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
       WHERE id IN (
         SELECT id FROM event_outbox
         WHERE status = 'pending' AND available_at <= now() AND id > ${afterId}
+          ${webhooks ? sql`` : sql`AND kind <> 'webhook'`}
         ORDER BY id LIMIT ${o.batchSize}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, name, payload, attempts`.execute(db);
+      RETURNING id, kind, name, payload, attempts, webhook_endpoint_id`.execute(db);
     return rows.sort((a, b) => a.id - b.id);
   }
 
+  /** A failed attempt: retried later with backoff, or « failed » (visible, can be sent again). */
+  async function attemptFailed(row: Claimed, error: unknown, retryable: boolean, status: number | null = null) {
+    const message = error instanceof Error ? error.message : String(error);
+    const failed = !retryable || row.attempts >= o.maxAttempts;
+    const delay = backoffMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
+    await db
+      .updateTable('event_outbox')
+      .set({
+        status: failed ? 'failed' : 'pending',
+        last_error: message.slice(0, 1000),
+        available_at: new Date(Date.now() + delay),
+        ...(row.kind === 'webhook' ? { response_status: status } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    logger.warn(row.kind === 'webhook' ? 'webhook delivery failed' : 'crm delivery failed', {
+      outboxId: row.id,
+      name: row.name,
+      attempt: row.attempts,
+      willRetry: !failed,
+      err: error,
+    });
+  }
+
+  /** A webhook row: signed and sent to its endpoint (src/server/domain/webhooks/deliver.ts). */
+  async function deliverWebhook(row: Claimed, send: WebhookSender): Promise<void> {
+    const endpoint = await db
+      .selectFrom('webhook_endpoints')
+      .select(['url', 'secret', 'is_active'])
+      .where('id', '=', row.webhook_endpoint_id)
+      .executeTakeFirst();
+    if (!endpoint?.is_active) return attemptFailed(row, new Error('endpoint disabled'), false);
+    try {
+      const { status } = await send({ url: endpoint.url, secret: endpoint.secret, payload: row.payload });
+      await db
+        .updateTable('event_outbox')
+        .set({
+          status: 'delivered',
+          delivered_at: new Date(),
+          delivered_to: endpoint.url,
+          last_error: null,
+          response_status: status,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      const delivery = error instanceof WebhookDeliveryError ? error : null;
+      await attemptFailed(row, error, !delivery?.permanent, delivery?.status ?? null);
+    }
+  }
+
   async function deliverOne(row: Claimed): Promise<void> {
+    if (row.kind === 'webhook') return webhooks ? deliverWebhook(row, webhooks) : undefined;
     try {
       await crm.deliver({ kind: row.kind, name: row.name, payload: row.payload });
       if (crm.target === 'log')
@@ -80,26 +138,7 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
         .where('id', '=', row.id)
         .execute();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const retryable = !(error instanceof CrmError) || error.retryable;
-      const failed = !retryable || row.attempts >= o.maxAttempts;
-      const delay = backoffMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
-      await db
-        .updateTable('event_outbox')
-        .set({
-          status: failed ? 'failed' : 'pending',
-          last_error: message.slice(0, 1000),
-          available_at: new Date(Date.now() + delay),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      logger.warn('crm delivery failed', {
-        outboxId: row.id,
-        name: row.name,
-        attempt: row.attempts,
-        willRetry: !failed,
-        err: error,
-      });
+      await attemptFailed(row, error, !(error instanceof CrmError) || error.retryable);
     }
   }
 
@@ -111,8 +150,11 @@ export function createOutboxWorker(db: Kysely<DB>, crm: CrmClient, logger: Logge
       const batch = await claim(cursor);
       if (batch.length === 0) return attempted;
       cursor = batch.at(-1)!.id;
-      // In order within a batch: a contact is created before its events.
-      for (const row of batch) await deliverOne(row);
+      // In order within a batch: a contact is created before its events. Webhooks go out
+      // meanwhile, side by side: a slow receiver delays neither the CRM nor another receiver.
+      const hooks = Promise.all(batch.filter((row) => row.kind === 'webhook').map(deliverOne));
+      for (const row of batch) if (row.kind !== 'webhook') await deliverOne(row);
+      await hooks;
       attempted += batch.length;
       if (stopped) return attempted;
     }

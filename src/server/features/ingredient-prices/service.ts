@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   FREE_BY_DEFAULT_CODES,
   type IngredientPrice,
@@ -10,7 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
-import { AppError } from '../../lib/errors.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { notFound } from '../../lib/http.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -85,36 +85,31 @@ export async function putIngredientPrice(
   actor: Actor,
   code: string,
   input: IngredientPriceInputParsed,
-  ifMatch: number | null,
+  version: number | undefined,
 ): Promise<IngredientPrice> {
   const food = await findFood(db, code);
   return db.transaction().execute(async (trx) => {
     // Serialized with the organisation's recipe saves and product changes (src/server/domain/recipe-recompute.ts).
     await lockOrganisation(trx, actor.organisationId);
-    const existing = await trx
-      .selectFrom('ingredient_prices')
-      .select(['version', 'updated_at'])
+    const values = { amount: input.amount, per: input.per, supplier: input.supplier };
+    // The row's version like every editable row's (src/server/domain/versions.ts): made by the first save.
+    const claimed = await claimVersion(
+      trx,
+      'ingredient_prices',
+      { organisation_id: actor.organisationId, food_code: String(food.code) },
+      version,
+      actor,
+      { create: { amount: String(values.amount), per: values.per, supplier: values.supplier } },
+    );
+    await trx
+      .updateTable('ingredient_prices')
+      .set({ ...values, updated_by: actor.userId })
       .where('organisation_id', '=', actor.organisationId)
       .where('food_code', '=', food.code)
-      .executeTakeFirst();
-    const expected = input.version ?? ifMatch;
-    if (existing && expected !== null && expected !== existing.version)
-      throw new AppError('conflict', 409, priceConflictMessage(food.name, existing.updated_at));
-    const values = { amount: input.amount, per: input.per, supplier: input.supplier, updated_by: actor.userId };
-    await trx
-      .insertInto('ingredient_prices')
-      .values({ organisation_id: actor.organisationId, food_code: food.code, ...values })
-      .onConflict((oc) =>
-        oc.columns(['organisation_id', 'food_code']).doUpdateSet({
-          ...values,
-          version: sql`ingredient_prices.version + 1`,
-          updated_at: new Date(),
-        }),
-      )
       .execute();
     await recomputeDependents(trx, actor.organisationId, { foodCodes: [food.code] });
     await recordAudit(trx, actor, {
-      action: existing ? 'updated' : 'created',
+      action: claimed === 1 ? 'created' : 'updated',
       entity: { type: 'ingredient_price', id: null, name: food.name },
       details: { code: String(food.code), amount: input.amount, per: input.per },
     });

@@ -147,3 +147,32 @@ export async function productionFor(
       }),
   };
 }
+
+/**
+ * The meal plan's EGalim estimate over a period, of one establishment or all of them summed
+ * (GET /api/purchases/egalim answers it, marked « estimate », while no invoice is confirmed).
+ */
+export async function egalimEstimate(
+  db: Kysely<DB>,
+  organisationId: string,
+  period: { from: string; to: string; establishmentId?: string | undefined },
+) {
+  const ids = period.establishmentId
+    ? [period.establishmentId]
+    : (await db.selectFrom('establishments').select('id').where('organisation_id', '=', organisationId).execute()).map(
+        (e) => e.id,
+      );
+  const sum = { totalValue: 0, sustainableValue: 0, organicValue: 0, meatFishValue: 0, meatFishSustainableValue: 0 };
+  for (const id of ids) {
+    const { totals } = await egalimFor(db, organisationId, id, period.from, period.to);
+    sum.totalValue += totals.purchaseValue;
+    sum.sustainableValue += totals.sustainableValue;
+    sum.organicValue += totals.organicValue;
+    sum.meatFishValue += totals.meatFishValue;
+    sum.meatFishSustainableValue += totals.meatFishSustainableValue;
+  }
+  const round2 = (v: number) => Math.round(v * 100) / 100;
+  const totals = Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, round2(v)])) as typeof sum;
+  const shares = egalimShares({ ...totals, purchaseValue: totals.totalValue });
+  return { ...totals, ...shares };
+}

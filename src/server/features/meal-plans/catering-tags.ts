@@ -3,6 +3,7 @@ import type { CateringTagsAnswer } from '../../../shared/api/meal-plans.ts';
 import { CATERING_TAGS, type CateringTag } from '../../../shared/catering/catering.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -30,15 +31,18 @@ export async function putCateringTags(
   actor: Actor,
   recipeId: string,
   tags: readonly CateringTag[],
+  version?: number,
 ): Promise<CateringTagsAnswer> {
   if (!isUuid(recipeId)) throw notFound();
-  const row = await db
-    .updateTable('recipes')
-    .set({ catering_tags: ordered(tags) })
-    .where('id', '=', recipeId)
-    .where('organisation_id', '=', actor.organisationId)
-    .returning('catering_tags')
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return { tags: ordered(row.catering_tags) };
+  return db.transaction().execute(async (trx) => {
+    await claimVersion(trx, 'recipes', { id: recipeId }, version, actor);
+    const row = await trx
+      .updateTable('recipes')
+      .set({ catering_tags: ordered(tags) })
+      .where('id', '=', recipeId)
+      .where('organisation_id', '=', actor.organisationId)
+      .returning('catering_tags')
+      .executeTakeFirstOrThrow();
+    return { tags: ordered(row.catering_tags) };
+  });
 }

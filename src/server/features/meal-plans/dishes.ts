@@ -7,7 +7,7 @@ import {
   type Family,
   type PlannedPurchaseLine,
 } from '../../../shared/catering/egalim.ts';
-import type { ProductLabel } from '../../../shared/api/products.ts';
+import { egalimLabels, SEAFOOD_ALLERGENS } from '../../../shared/catering/product-egalim.ts';
 import type { LineUnit } from '../../../shared/api/recipes.ts';
 import { toGrams } from '../../../shared/units.ts';
 import type { DB } from '../../db/schema.ts';
@@ -34,27 +34,6 @@ export interface DishLine {
   /** What an own product is, beyond its family: meat when it declares a meat kind, fish or seafood by its allergens. */
   nature: Pick<ProfileLine, 'meat' | 'fish'>;
 }
-
-/**
- * Product labels as « ma cantine » names them. « Autre signe EGalim » has no single « ma cantine »
- * label: it is left out rather than counted under a label it may not be.
- */
-const EGALIM_OF_PRODUCT_LABEL: Partial<Record<ProductLabel, EgalimLabel>> = {
-  bio: 'BIO',
-  label_rouge: 'LABEL_ROUGE',
-  aop_aoc: 'AOCAOP',
-  igp: 'IGP',
-  stg: 'STG',
-  hve: 'HVE',
-  peche_durable: 'PECHE_DURABLE',
-  commerce_equitable: 'COMMERCE_EQUITABLE',
-  fermier: 'FERMIER',
-};
-const egalimLabels = (labels: readonly string[] | null): EgalimLabel[] =>
-  (labels ?? []).flatMap((l) => {
-    const label = EGALIM_OF_PRODUCT_LABEL[l as ProductLabel];
-    return label ? [label] : [];
-  });
 
 /** A planned recipe with what the plan's checks need, read in two queries for any number of recipes. */
 export interface Dish {
@@ -155,9 +134,6 @@ function readLines(db: Kysely<DB>, ids: readonly string[]) {
   );
 }
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];
-
-/** An own product declaring one of these allergens is fish or seafood (not vegetarian). */
-const SEAFOOD_ALLERGENS = new Set(['Poissons', 'Crustacés', 'Mollusques']);
 
 const subRecipeIds = (lines: readonly LineRow[], loaded: ReadonlySet<string>) => [
   ...new Set(lines.flatMap((l) => (l.sub_id !== null && !loaded.has(l.sub_id) ? [l.sub_id] : []))),

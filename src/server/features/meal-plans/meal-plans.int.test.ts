@@ -84,10 +84,11 @@ describe('meal plans', () => {
     await as(owner).put(`/api/meal-plans/${establishment}/${addDays(MONDAY, 1)}/dejeuner`, {
       components: [{ slot: 'plat', recipeId: r.lentilles }],
     });
+    // Emptied, the service is still listed, with its version (src/shared/api/versions.ts).
     expect(
       (await as(owner).put(`/api/meal-plans/${establishment}/${addDays(MONDAY, 1)}/dejeuner`, { components: [] })).body
         .services,
-    ).toEqual([]);
+    ).toEqual([{ service: 'dejeuner', version: 2, components: [] }]);
   });
 
   it('refuses bad input with a French message next to the field, and stores nothing', async () => {

@@ -16,8 +16,10 @@ import {
 } from '../../../shared/api/meal-plans.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { parseInput, readJson } from '../../lib/http.ts';
+import { readVersioned } from '../../domain/versions.ts';
 import { egalimFor, gemrcnFor, productionFor } from './analysis.ts';
 import { getCateringTags, putCateringTags } from './catering-tags.ts';
 import { maCantineCsv } from './ma-cantine-csv.ts';
@@ -74,9 +76,9 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
   app.put('/:establishmentId/:date/:service', write, async (c) => {
     const date = parseInput(isoDateSchema, c.req.param('date'));
     const service = parseInput(serviceSchema, c.req.param('service'));
-    const body = await readJson(c, serviceComponentsSchema);
+    const { input, version } = await readVersioned(c, serviceComponentsSchema);
     return c.json(
-      await putService(deps.db, actorOf(c), c.req.param('establishmentId'), date, service, body.components),
+      await putService(deps.db, actorOf(c), c.req.param('establishmentId'), date, service, input.components, version),
     );
   });
   app.post('/:establishmentId/publish', write, async (c) =>
@@ -96,8 +98,8 @@ export function cateringTagRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requireUser(deps));
   app.get('/:id/catering', async (c) => c.json(await getCateringTags(deps.db, c.var.org.id, c.req.param('id'))));
   app.put('/:id/catering', allow('content:write'), async (c) => {
-    const body = await readJson(c, cateringTagsSchema);
-    return c.json(await putCateringTags(deps.db, actorOf(c), c.req.param('id'), body.tags));
+    const { input, version } = await readVersioned(c, cateringTagsSchema);
+    return c.json(await putCateringTags(deps.db, actorOf(c), c.req.param('id'), input.tags, version));
   });
   return app;
 }

@@ -16,6 +16,7 @@ import { roundOneDecimal } from '../../../shared/nutrition.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { actorName, claimVersion } from '../../domain/versions.ts';
 import { currentTier } from '../../domain/plan-limits.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,19 +34,25 @@ export interface EntryRow {
   recipe_id: string;
 }
 
-/** The establishment, if it belongs to the organisation; another organisation's id → 404. */
+/**
+ * The establishment, if it belongs to the organisation; another organisation's id → 404. With
+ * `lock`, its row is held until commit: the writes of one establishment's plan (a service saved,
+ * a copy) are serialized, so their entries and service versions are taken in one order.
+ */
 export async function findEstablishment(
   db: Db,
   organisationId: string,
   id: string,
+  lock = false,
 ): Promise<{ id: string; name: string }> {
   if (!isUuid(id)) throw notFound();
-  const row = await db
+  let query = db
     .selectFrom('establishments')
     .select(['id', 'name'])
     .where('id', '=', id)
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirst();
+    .where('organisation_id', '=', organisationId);
+  if (lock) query = query.forNoKeyUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -83,13 +90,41 @@ const sumOrNull = (values: (number | null)[]) =>
 export type CoverFactor = (entry: EntryRow, dish: Dish) => number;
 const ONE_PORTION: CoverFactor = () => 1;
 
-/** Days of [from, to], each with its services, nutrition and cost per cover. */
+/** A saved service's version by `date service` (readServiceVersions). */
+export type ServiceVersions = ReadonlyMap<string, number>;
+const serviceKey = (date: string, service: Service) => `${date} ${service}`;
+
+/** The versions of the services saved in [from, to] (migration 0023-versions). */
+export async function readServiceVersions(
+  db: Db,
+  organisationId: string,
+  establishmentId: string,
+  from: string,
+  to: string,
+): Promise<ServiceVersions> {
+  const rows = await db
+    .selectFrom('meal_plan_services')
+    .select([sql<string>`date::text`.as('date'), 'service', 'version'])
+    .where('organisation_id', '=', organisationId)
+    .where('establishment_id', '=', establishmentId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  return new Map(rows.map((r) => [serviceKey(r.date, r.service), r.version]));
+}
+
+/**
+ * Days of [from, to], each with its services, nutrition and cost per cover. A service is listed
+ * when it has dishes, or, with `versions` (the planning screen), once it was saved, even emptied:
+ * its version is what the next save names (0 for one never saved).
+ */
 export function buildDays(
   from: string,
   to: string,
   entries: readonly EntryRow[],
   dishes: ReadonlyMap<string, Dish>,
   factor: CoverFactor = ONE_PORTION,
+  versions: ServiceVersions = new Map(),
 ): PlannedDay[] {
   const byDate = new Map<string, EntryRow[]>();
   for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
@@ -98,10 +133,11 @@ export function buildDays(
     const rows = (byDate.get(date) ?? []).filter((e) => dishes.has(e.recipe_id));
     const services = SERVICES.map((service) => ({
       service,
+      version: versions.get(serviceKey(date, service)) ?? 0,
       components: rows
         .filter((e) => e.service === service)
         .map((e) => ({ slot: e.slot, recipeId: e.recipe_id, recipeName: dishes.get(e.recipe_id)!.name })),
-    })).filter((s) => s.components.length > 0);
+    })).filter((s) => s.components.length > 0 || s.version > 0);
     const served = rows.map((e) => ({ dish: dishes.get(e.recipe_id)!, factor: factor(e, dishes.get(e.recipe_id)!) }));
     const lunch = rows.filter((e) => e.service === 'dejeuner').map((e) => dishes.get(e.recipe_id)!);
     const total = (key: keyof Dish['perServing']) =>
@@ -158,7 +194,8 @@ export async function readRange(
     organisationId,
     entries.map((e) => e.recipe_id),
   );
-  if (!population) return { days: buildDays(from, to, entries, dishes) };
+  const versions = await readServiceVersions(db, organisationId, establishmentId, from, to);
+  if (!population) return { days: buildDays(from, to, entries, dishes, ONE_PORTION, versions) };
   const grid = await readPortionGrid(db, organisationId, establishmentId);
   return {
     days: buildDays(
@@ -167,6 +204,7 @@ export async function readRange(
       entries,
       dishes,
       (e, dish) => coverPortion(grid, e.slot, population, dish.profile).factor,
+      versions,
     ),
   };
 }
@@ -195,10 +233,19 @@ export async function putService(
   date: string,
   service: Service,
   components: readonly { slot: Slot; recipeId: string }[],
+  version?: number,
 ): Promise<PlannedDay> {
   await db.transaction().execute(async (trx) => {
-    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId, true);
     await assertPremium(trx, actor.organisationId);
+    await claimVersion(
+      trx,
+      'meal_plan_services',
+      { establishment_id: establishmentId, date, service },
+      version,
+      actor,
+      { create: { organisation_id: actor.organisationId } },
+    );
     const ids = [...new Set(components.map((c) => c.recipeId))];
     const found =
       ids.length === 0
@@ -261,7 +308,7 @@ export async function copyPlan(
   if (daysBetween(input.from, input.to) < input.days)
     throw new AppError('validation', 422, mealPlanMessages.copyOverlap, { to: mealPlanMessages.copyOverlap });
   return db.transaction().execute(async (trx) => {
-    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
+    const establishment = await findEstablishment(trx, actor.organisationId, establishmentId, true);
     await assertPremium(trx, actor.organisationId);
     const source = await readEntries(
       trx,
@@ -292,6 +339,7 @@ export async function copyPlan(
         .insertInto('meal_plan_entries')
         .values(rows.slice(i, i + 1000))
         .execute();
+    await claimCopiedServices(trx, actor, establishmentId, input.to, last);
     await recordAudit(trx, actor, {
       action: 'updated',
       entity: planEntity(establishment),
@@ -299,6 +347,30 @@ export async function copyPlan(
     });
     return { copied: rows.length };
   });
+}
+
+/**
+ * Every service of [from, to] a copy replaced takes a new version (those saved before) or its
+ * first one (those the copy filled): an editor who had one of them open gets 409 on saving.
+ */
+async function claimCopiedServices(
+  trx: Transaction<DB>,
+  actor: Actor,
+  establishmentId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await sql`
+    UPDATE meal_plan_services SET version = version + 1, updated_at = now(), updated_by_name = ${actorName(actor)}
+    WHERE organisation_id = ${actor.organisationId} AND establishment_id = ${establishmentId}
+      AND date >= ${from} AND date <= ${to};
+  `.execute(trx);
+  await sql`
+    INSERT INTO meal_plan_services (organisation_id, establishment_id, date, service, updated_by_name)
+    SELECT DISTINCT organisation_id, establishment_id, date, service, ${actorName(actor)} FROM meal_plan_entries
+    WHERE organisation_id = ${actor.organisationId} AND establishment_id = ${establishmentId}
+      AND date >= ${from} AND date <= ${to}
+    ON CONFLICT DO NOTHING`.execute(trx);
 }
 
 /**

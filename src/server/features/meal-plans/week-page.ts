@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { addDays, isIsoDate, mondayOf } from '../../../shared/catering/catering.ts';
 import { dishLabels } from '../../../shared/catering/dish-labels.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { loadDishes } from './dishes.ts';
 import { buildDays, readEntries } from './service.ts';
@@ -19,7 +20,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
     const establishment = isUuid(id)
       ? await deps.db
           .selectFrom('establishments')
-          .select(['id', 'name', 'organisation_id'])
+          .select(['id', 'name', 'organisation_id', 'accessibility_contact'])
           .where('id', '=', id)
           .executeTakeFirst()
       : undefined;
@@ -54,6 +55,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
       renderWeekPage({
         establishmentId: id,
         establishmentName: establishment.name,
+        accessibilityContact: establishment.accessibility_contact,
         monday,
         previous: addDays(monday, -7),
         next: addDays(monday, 7),

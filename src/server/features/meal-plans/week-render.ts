@@ -1,6 +1,7 @@
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
 import { SERVICE_LABELS, SLOT_LABELS, type Service, type Slot } from '../../../shared/catering/catering.ts';
 import type { DishLabel } from '../../../shared/catering/dish-labels.ts';
+import { LEGAL_PAGES } from '../../../shared/legal.ts';
 import { escapeHtml as e } from '../../lib/html.ts';
 
 export interface WeekDish {
@@ -19,6 +20,8 @@ export interface WeekDay {
 export interface WeekPage {
   establishmentId: string;
   establishmentName: string;
+  /** The establishment's own accessibility contact, an e-mail address or a web address, or null. */
+  accessibilityContact: string | null;
   monday: string;
   previous: string;
   next: string;
@@ -34,8 +37,11 @@ const CSS =
   'body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1c1917;background:#fafaf9}main{max-width:46rem;margin:0 auto;padding:1rem}' +
   'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
   'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
-  '.c{color:#78716c;font-size:.8rem;display:block}.a{font-size:.85rem;color:#9a3412}.l{display:block;font-size:.85rem;color:#166534}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
-  'nav{display:flex;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}footer{font-size:.8rem;color:#78716c;margin:1.5rem 0}';
+  '.c{color:#78716c;font-size:.8rem;display:block}.a{display:block;font-size:.85rem;color:#9a3412}.l{display:block;font-size:.85rem;color:#166534}.veg{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}' +
+  'nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
+  'header,footer{max-width:46rem;margin:0 auto;padding:0 1rem}header p{margin:1rem 0 0;font-weight:600}footer{font-size:.8rem;color:#57534e;padding-bottom:1.5rem}' +
+  'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}footer li{padding:.25rem 0}' +
+  '.skip{position:absolute;left:-100rem;padding:.5rem 1rem;background:#fff;color:#9a3412}.skip:focus{position:static;display:block}';
 
 function allergenLine(dish: WeekDish): string {
   if (!dish.allergensDeclared) return `<span class="a">${ALLERGEN_STATEMENTS.unverified}</span>`;
@@ -56,7 +62,7 @@ function renderDay(d: WeekDay): string {
         `<h3>${SERVICE_LABELS[s.service]}</h3><ul>${s.dishes
           .map(
             (dish) =>
-              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}<br>${allergenLine(dish)}</li>`,
+              `<li><span class="c">${SLOT_LABELS[dish.slot]}</span>${e(dish.name)}${labelLine(dish)}${allergenLine(dish)}</li>`,
           )
           .join('')}</ul>`,
     )
@@ -65,25 +71,59 @@ function renderDay(d: WeekDay): string {
   return `<section><h2>${day(d.date)}${veg}</h2>${services || '<p class="empty">Pas de repas prévu.</p>'}</section>`;
 }
 
+/** The footer of the week page: who to ask, the establishment's accessibility contact, the legal links. */
+function footer(page: Pick<WeekPage, 'establishmentName' | 'accessibilityContact'>): string {
+  const contact = page.accessibilityContact;
+  const href = contact && (contact.includes('@') && !contact.startsWith('http') ? `mailto:${contact}` : contact);
+  return (
+    '<footer><p>Les 14\u00a0allergènes réglementaires sont indiqués pour chaque plat. Pour toute question, adressez-vous au personnel de restauration.</p>' +
+    (contact
+      ? `<p>Contact accessibilité de ${e(page.establishmentName)}\u00a0: <a href="${e(href!)}">${e(contact)}</a></p>`
+      : '') +
+    `<ul>${LEGAL_PAGES.map((legal) => `<li><a href="${legal.path}">${legal.title}</a></li>`).join('')}</ul></footer>`
+  );
+}
+
+/**
+ * The page's frame (RGAA 12.6 and 12.7, docs/decisions/0040-rgaa-public-pages.md): a skip
+ * link, the establishment's name as the banner, the week in <main>, the footer outside it.
+ */
+function weekDocument(
+  title: string,
+  page: Pick<WeekPage, 'establishmentName' | 'accessibilityContact'> | null,
+  main: string,
+) {
+  return (
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${title}</title><style>${CSS}</style></head><body><a class="skip" href="#contenu">Aller au contenu</a>` +
+    (page ? `<header><p>${e(page.establishmentName)}</p></header>` : '') +
+    `<main id="contenu">${main}</main>` +
+    footer(page ?? { establishmentName: '', accessibilityContact: null }) +
+    '</body></html>'
+  );
+}
+
 /** The week's meals for families (GET /semaine/:establishmentId). */
 export function renderWeekPage(page: WeekPage): string {
   const link = (date: string, text: string) => `<a href="/semaine/${e(page.establishmentId)}?date=${date}">${text}</a>`;
   const title = `Menus de la semaine du ${SHORT.format(new Date(`${page.monday}T00:00:00Z`))}`;
   const planned = page.days.filter((d) => d.services.length > 0);
-  return (
-    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${e(page.establishmentName)} · ${title}</title><style>${CSS}</style></head><body><main>` +
-    `<p>${e(page.establishmentName)}</p><h1>${title}</h1>` +
-    `<nav aria-label="Changer de semaine">${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
-    (planned.length
-      ? planned.map(renderDay).join('')
-      : '<section><p class="empty">Les menus de cette semaine ne sont pas encore publiés.</p></section>') +
-    `<nav aria-label="Changer de semaine, bas de page">${link(page.previous, '← Semaine précédente')}${link(page.next, 'Semaine suivante →')}</nav>` +
-    '<footer>Les 14\u00a0allergènes réglementaires sont indiqués pour chaque plat. Pour toute question, adressez-vous au personnel de restauration.</footer>' +
-    '</main></body></html>'
+  return weekDocument(
+    `${e(page.establishmentName)} · ${title}`,
+    page,
+    `<h1>${title}</h1>` +
+      `<nav aria-label="Changer de semaine">${link(page.previous, '<span aria-hidden="true">←</span> Semaine précédente')}${link(page.next, 'Semaine suivante <span aria-hidden="true">→</span>')}</nav>` +
+      (planned.length
+        ? planned.map(renderDay).join('')
+        : '<section><p class="empty">Les menus de cette semaine ne sont pas encore publiés.</p></section>') +
+      `<nav aria-label="Changer de semaine, bas de page">${link(page.previous, '<span aria-hidden="true">←</span> Semaine précédente')}${link(page.next, 'Semaine suivante <span aria-hidden="true">→</span>')}</nav>`,
   );
 }
 
 export function renderWeekNotFound(): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Menus introuvables</title><style>${CSS}</style></head><body><main><h1>Menus introuvables</h1><p>Ce lien ne correspond à aucun établissement.</p></main></body></html>`;
+  return weekDocument(
+    'Menus introuvables',
+    null,
+    '<h1>Menus introuvables</h1><p>Ce lien ne correspond à aucun établissement.</p>',
+  );
 }

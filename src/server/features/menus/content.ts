@@ -9,7 +9,9 @@ import {
   type SectionUpdateParsed,
 } from '../../../shared/api/menus.ts';
 import { allergenStatusOf } from '../../../shared/allergens.ts';
+import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -23,7 +25,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
   const sections = await db
     .selectFrom('menu_sections')
-    .select(['id', 'name', 'description', 'display_order', 'translations'])
+    .select(['id', 'version', 'name', 'description', 'display_order', 'translations'])
     .where('menu_id', '=', menuId)
     .orderBy('display_order')
     .execute();
@@ -34,6 +36,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     .leftJoin('recipes as r', 'r.id', 'i.recipe_id')
     .select([
       'i.id',
+      'i.version',
       'i.menu_section_id',
       'i.name',
       'i.description',
@@ -66,6 +69,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
     const photo = photos.get(i.photo_id ?? '') ?? null;
     const item: MenuItem = {
       id: i.id,
+      version: i.version,
       name: i.name,
       description: i.description,
       price: i.price === null ? null : Number(i.price),
@@ -100,6 +104,7 @@ export async function listSections(db: Db, menuId: string): Promise<MenuSection[
   }
   return sections.map((s) => ({
     id: s.id,
+    version: s.version,
     name: s.name,
     description: s.description,
     translations: readTranslations(s.translations),
@@ -204,10 +209,11 @@ export async function createSection(
         description: input.description ?? '',
         display_order: count,
       })
-      .returning(['id', 'name', 'description', 'display_order'])
+      .returning(['id', 'version', 'name', 'description', 'display_order'])
       .executeTakeFirstOrThrow();
     return {
       id: row.id,
+      version: row.version,
       name: row.name,
       description: row.description,
       translations: {},
@@ -219,13 +225,15 @@ export async function createSection(
 
 export async function updateSection(
   db: Kysely<DB>,
-  organisationId: string,
+  actor: Actor,
   sectionId: string,
   input: SectionUpdateParsed,
+  version?: number,
 ): Promise<MenuSection> {
   return db.transaction().execute(async (trx) => {
-    const menuId = await sectionMenuId(trx, organisationId, sectionId);
-    await lockOwnedMenu(trx, organisationId, menuId);
+    const menuId = await sectionMenuId(trx, actor.organisationId, sectionId);
+    await lockOwnedMenu(trx, actor.organisationId, menuId);
+    await claimVersion(trx, 'menu_sections', { id: sectionId }, version, actor);
     await trx
       .updateTable('menu_sections')
       .set({
@@ -321,13 +329,15 @@ async function findItem(db: Db, menuId: string, itemId: string): Promise<MenuIte
 /** Absent fields stay as they are; the own allergen lists change only on an item without a recipe. */
 export async function updateItem(
   db: Kysely<DB>,
-  organisationId: string,
+  actor: Actor,
   itemId: string,
   input: ItemUpdateParsed,
+  version?: number,
 ): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
-    const { menuId } = await itemParents(trx, organisationId, itemId);
-    await lockOwnedMenu(trx, organisationId, menuId);
+    const { menuId } = await itemParents(trx, actor.organisationId, itemId);
+    await lockOwnedMenu(trx, actor.organisationId, menuId);
+    await claimVersion(trx, 'menu_items', { id: itemId }, version, actor);
     await trx
       .updateTable('menu_items')
       .set({
@@ -355,13 +365,15 @@ export async function updateItem(
 /** « Épuisé » and back (issue 18): the menu's open public pages hear of it at commit. */
 export async function setItemSoldOut(
   db: Kysely<DB>,
-  organisationId: string,
+  actor: Actor,
   itemId: string,
   soldOut: boolean,
+  version?: number,
 ): Promise<MenuItem> {
   return db.transaction().execute(async (trx) => {
-    const { menuId } = await itemParents(trx, organisationId, itemId);
-    await lockOwnedMenu(trx, organisationId, menuId);
+    const { menuId } = await itemParents(trx, actor.organisationId, itemId);
+    await lockOwnedMenu(trx, actor.organisationId, menuId);
+    await claimVersion(trx, 'menu_items', { id: itemId }, version, actor);
     await trx
       .updateTable('menu_items')
       .set({ sold_out: soldOut, updated_at: new Date() })

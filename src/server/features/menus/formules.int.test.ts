@@ -71,7 +71,8 @@ describe('formules', () => {
     expect(page).toContain(
       '<h3>Formule déjeuner</h3><p class="pr"><span class="sr">Prix\u00a0: </span>18,50\u00a0€</p><p class="idesc">Entrée + Plat ou Plat + Dessert</p>',
     );
-    expect(page.indexOf('id="fo"')).toBeLessThan(page.indexOf('Entrée du jour'));
+    // In the page's body (the head's JSON-LD names every dish too).
+    expect(page.indexOf('id="fo"')).toBeLessThan(page.indexOf('Entrée du jour', page.indexOf('<body')));
     expect((await t.request('GET', `/menu/${menu.id}?lang=en`)).text).toContain(
       '<h2 id="fo">Set menus</h2><ul class="items"><li class="item"><h3 lang="fr">Formule déjeuner</h3>',
     );

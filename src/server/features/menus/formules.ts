@@ -5,7 +5,9 @@ import {
   type Formule,
   type FormuleParsed,
 } from '../../../shared/api/formules.ts';
+import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -29,7 +31,7 @@ export async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
   const [rows, sections] = await Promise.all([
     db
       .selectFrom('formules')
-      .select(['id', 'name', 'price', 'choices', 'display_order', 'translations'])
+      .select(['id', 'version', 'name', 'price', 'choices', 'display_order', 'translations'])
       .where('menu_id', '=', menuId)
       .orderBy('display_order')
       .orderBy('id')
@@ -39,6 +41,7 @@ export async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
   const known = new Set(sections.map((s) => s.id));
   return rows.map((r) => ({
     id: r.id,
+    version: r.version,
     name: r.name,
     price: Number(r.price),
     choices: readChoices(r.choices, known),
@@ -135,13 +138,15 @@ export async function createFormule(
 
 export async function updateFormule(
   db: Kysely<DB>,
-  organisationId: string,
+  actor: Actor,
   formuleId: string,
   input: FormuleParsed,
+  version?: number,
 ): Promise<Formule> {
   return db.transaction().execute(async (trx) => {
-    const menuId = await formuleMenuId(trx, organisationId, formuleId);
-    await lockOwnedMenu(trx, organisationId, menuId);
+    const menuId = await formuleMenuId(trx, actor.organisationId, formuleId);
+    await lockOwnedMenu(trx, actor.organisationId, menuId);
+    await claimVersion(trx, 'formules', { id: formuleId }, version, actor);
     await assertSectionsOfMenu(trx, menuId, input.choices);
     await trx
       .updateTable('formules')

@@ -78,6 +78,7 @@ describe('menus, sections and items', () => {
     expect(menu.establishmentId).toBe(establishment.id);
     expect(list.body.menus[0]).toEqual({
       id: menu.id,
+      version: 1,
       name: menu.name,
       description: menu.description,
       isActive: true,

@@ -3,6 +3,7 @@ import { menuMessages, type Menu, type MenuCreateParsed, type MenuUpdateParsed }
 import type { Actor } from '../../context.ts';
 import type { DB, MenusTable } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -12,12 +13,13 @@ import { readTranslations } from '../../../shared/diner/translations.ts';
 
 type MenuRow = Pick<
   Selectable<MenusTable>,
-  'id' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at' | 'translations'
+  'id' | 'version' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at' | 'translations'
 >;
 
 export function toMenu(row: MenuRow): Menu {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     description: row.description,
     isActive: row.is_active,
@@ -27,7 +29,16 @@ export function toMenu(row: MenuRow): Menu {
   };
 }
 
-const columns = ['id', 'name', 'description', 'is_active', 'establishment_id', 'created_at', 'translations'] as const;
+const columns = [
+  'id',
+  'version',
+  'name',
+  'description',
+  'is_active',
+  'establishment_id',
+  'created_at',
+  'translations',
+] as const;
 
 export async function listMenus(db: Kysely<DB>, organisationId: string): Promise<Menu[]> {
   const rows = await db
@@ -104,7 +115,13 @@ export async function createMenu(db: Kysely<DB>, actor: Actor, input: MenuCreate
 }
 
 /** PUT: name, description, « actif » and the establishment (kept when absent) together (menu_updated). */
-export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input: MenuUpdateParsed): Promise<Menu> {
+export async function updateMenu(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  input: MenuUpdateParsed,
+  version?: number,
+): Promise<Menu> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
     const before = await trx
@@ -115,6 +132,7 @@ export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound();
+    await claimVersion(trx, 'menus', { id }, version, actor);
     const establishmentId =
       input.establishmentId === undefined
         ? before.establishment_id
@@ -141,7 +159,13 @@ export async function updateMenu(db: Kysely<DB>, actor: Actor, id: string, input
 }
 
 /** PATCH: the activate/deactivate toggle (menu_status_changed with the old and new status). */
-export async function setMenuStatus(db: Kysely<DB>, actor: Actor, id: string, isActive: boolean): Promise<Menu> {
+export async function setMenuStatus(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  isActive: boolean,
+  version?: number,
+): Promise<Menu> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
     const before = await trx
@@ -152,6 +176,7 @@ export async function setMenuStatus(db: Kysely<DB>, actor: Actor, id: string, is
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound();
+    await claimVersion(trx, 'menus', { id }, version, actor);
     const row = await trx
       .updateTable('menus')
       .set({ is_active: isActive, updated_at: new Date() })

@@ -13,9 +13,10 @@ import {
 } from '../../../shared/api/menus.ts';
 import { formuleInputSchema } from '../../../shared/api/formules.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson } from '../../lib/http.ts';
-import { photoRoutes } from '../../domain/photos/photo-routes.ts';
+import { readVersioned } from '../../domain/versions.ts';
 import * as content from './content.ts';
 import * as formules from './formules.ts';
 import * as menus from './menus.ts';
@@ -39,14 +40,14 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json(await menus.createMenu(db, actorOf(c), await readJson(c, menuCreateSchema)), 201),
   );
   app.get('/menus/:id', async (c) => c.json(await menus.getMenu(db, c.var.org.id, c.req.param('id'))));
-  app.put('/menus/:id', write, async (c) =>
-    c.json(await menus.updateMenu(db, actorOf(c), c.req.param('id'), await readJson(c, menuUpdateSchema))),
-  );
-  app.patch('/menus/:id', write, async (c) =>
-    c.json(
-      await menus.setMenuStatus(db, actorOf(c), c.req.param('id'), (await readJson(c, menuStatusSchema)).isActive),
-    ),
-  );
+  app.put('/menus/:id', write, async (c) => {
+    const { input, version } = await readVersioned(c, menuUpdateSchema);
+    return c.json(await menus.updateMenu(db, actorOf(c), c.req.param('id'), input, version));
+  });
+  app.patch('/menus/:id', write, async (c) => {
+    const { input, version } = await readVersioned(c, menuStatusSchema);
+    return c.json(await menus.setMenuStatus(db, actorOf(c), c.req.param('id'), input.isActive, version));
+  });
   app.delete('/menus/:id', write, async (c) => {
     await menus.deleteMenu(db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
@@ -61,9 +62,10 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
       201,
     ),
   );
-  app.put('/sections/:id', write, async (c) =>
-    c.json(await content.updateSection(db, c.var.org.id, c.req.param('id'), await readJson(c, sectionUpdateSchema))),
-  );
+  app.put('/sections/:id', write, async (c) => {
+    const { input, version } = await readVersioned(c, sectionUpdateSchema);
+    return c.json(await content.updateSection(db, actorOf(c), c.req.param('id'), input, version));
+  });
   app.delete('/sections/:id', write, async (c) => {
     await content.deleteSection(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
@@ -78,15 +80,15 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
       201,
     );
   });
-  app.put('/items/:id', write, async (c) =>
-    c.json(await content.updateItem(db, c.var.org.id, c.req.param('id'), await readJson(c, itemUpdateSchema))),
-  );
+  app.put('/items/:id', write, async (c) => {
+    const { input, version } = await readVersioned(c, itemUpdateSchema);
+    return c.json(await content.updateItem(db, actorOf(c), c.req.param('id'), input, version));
+  });
   // The floor staff's one write (role `service`, src/shared/permissions.ts).
-  app.put('/items/:id/sold-out', allow('items:sold-out'), async (c) =>
-    c.json(
-      await content.setItemSoldOut(db, c.var.org.id, c.req.param('id'), (await readJson(c, itemSoldOutSchema)).soldOut),
-    ),
-  );
+  app.put('/items/:id/sold-out', allow('items:sold-out'), async (c) => {
+    const { input, version } = await readVersioned(c, itemSoldOutSchema);
+    return c.json(await content.setItemSoldOut(db, actorOf(c), c.req.param('id'), input.soldOut, version));
+  });
   app.delete('/items/:id', write, async (c) => {
     await content.deleteItem(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
@@ -105,14 +107,13 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
       201,
     ),
   );
-  app.put('/formules/:id', write, async (c) =>
-    c.json(await formules.updateFormule(db, c.var.org.id, c.req.param('id'), await readJson(c, formuleInputSchema))),
-  );
+  app.put('/formules/:id', write, async (c) => {
+    const { input, version } = await readVersioned(c, formuleInputSchema);
+    return c.json(await formules.updateFormule(db, actorOf(c), c.req.param('id'), input, version));
+  });
   app.delete('/formules/:id', write, async (c) => {
     await formules.deleteFormule(db, c.var.org.id, c.req.param('id'));
     return c.body(null, 204);
   });
-  // PUT and DELETE /items/:id/photo; the owner is the one PUT /items/:id answers to.
-  app.route('/items', photoRoutes(deps, { holder: 'menu_items', findOwned: content.itemParents }));
   return app;
 }

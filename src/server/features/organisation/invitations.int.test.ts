@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationMessages as m } from '../../../shared/api/organisations.ts';
 import { createTestApp, uniqueEmail, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { invitationTokenFor, invite, makePremium } from '../../test/teams.ts';
-import { hashToken } from './invitations.ts';
+import { hashToken, INVITATIONS_PER_HOUR } from './invitations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +53,8 @@ describe('invitations', () => {
     expect(days).toBeLessThan(7.01);
 
     const mail = t.mailbox.filter((msg) => msg.to === email).at(-1)!;
-    expect(mail.subject).toBe('Invitation à rejoindre La Cantine sur NutriCarte');
+    // The subject names nobody (src/server/features/organisation/invitation-mail.ts).
+    expect(mail.subject).toBe('Invitation à rejoindre une équipe sur NutriCarte');
     const token = invitationTokenFor(t, email);
     expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([`http://localhost:3000/invitation/${token}`]);
     expect(mail.text).toContain(`${owner.email.split('@')[0]} vous invite à rejoindre «\u00a0La Cantine\u00a0»`);
@@ -298,5 +299,39 @@ describe('invitations', () => {
     expect(await invitationRows(owner.organisationId)).toEqual([]);
     expect(await auditOf(owner.organisationId)).toEqual([]);
     expect(await payloads(owner.organisationId, 'member_invited')).toEqual([]);
+  });
+});
+
+describe('invitations as a mail cannon (the outside attack)', () => {
+  it(`at most ${INVITATIONS_PER_HOUR} invitations an hour per organisation, then 429 with Retry-After; no name in any subject; a name with a line break is refused`, async () => {
+    const owner = await t.signUp(undefined, undefined, 'La Brigade');
+    await makePremium(t, owner.organisationId);
+    const renamed = await t.request('PUT', '/api/organisation', {
+      cookie: owner.cookie,
+      body: { name: 'Promo\nhttp://evil.test/gagnez' },
+    });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.error.fields.name).toMatch(/retour à la ligne/);
+    const sent = t.mailbox.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < INVITATIONS_PER_HOUR + 2; i++)
+      statuses.push(
+        (
+          await t.request('POST', '/api/organisation/invitations', {
+            cookie: owner.cookie,
+            body: { email: `invite-${i}-${owner.user.id}@example.com`, role: 'editor' },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(INVITATIONS_PER_HOUR).fill(201), 429, 429]);
+    const mails = t.mailbox.slice(sent);
+    expect(mails).toHaveLength(INVITATIONS_PER_HOUR);
+    expect(new Set(mails.map((m) => m.subject))).toEqual(new Set(['Invitation à rejoindre une équipe sur NutriCarte']));
+    const refused = await t.request('POST', '/api/organisation/invitations', {
+      cookie: owner.cookie,
+      body: { email: `encore-${owner.user.id}@example.com`, role: 'editor' },
+    });
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    expect(refused.body.error.code).toBe('rate_limited');
   });
 });

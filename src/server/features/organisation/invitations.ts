@@ -9,13 +9,14 @@ import {
   type PendingInvitation,
 } from '../../../shared/api/organisations.ts';
 import type { MemberRole } from '../../../shared/permissions.ts';
-import type { ActiveOrganisation, Actor, AppDeps, SessionUser } from '../../context.ts';
+import type { ActiveOrganisation, Actor, SessionUser } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { setActiveOrganisation } from '../../domain/active-organisation.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, RateLimitedError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { invitationMail, invitationUrl } from './invitation-mail.ts';
@@ -35,6 +36,20 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
  * not leave is not kept (503, « réessayez »), and none is left without its audit line and
  * its `member_invited` event.
  */
+/** Invitations an organisation may send in an hour: a team is invited in a few, not by dozens. */
+export const INVITATIONS_PER_HOUR = 20;
+
+/** 429 past INVITATIONS_PER_HOUR in the last hour, counted under the organisation's lock. */
+async function assertInvitationRate(trx: Transaction<DB>, organisationId: string): Promise<void> {
+  const { n } = await trx
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= INVITATIONS_PER_HOUR) throw new RateLimitedError(m.invitationsPerHour(INVITATIONS_PER_HOUR), 3600);
+}
+
 export async function createInvitation(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
   actor: Actor,
@@ -51,6 +66,7 @@ export async function createInvitation(
       .where(sql<string>`lower(u.email)`, '=', input.email)
       .executeTakeFirst();
     if (member) throw new AppError('validation', 422, m.alreadyMember, { email: m.alreadyMember });
+    await assertInvitationRate(trx, actor.organisationId);
     await trx
       .updateTable('invitations')
       .set({ revoked_at: new Date() })

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/api/organisations.ts';
 import { can, permissionMessages } from '../../../shared/permissions.ts';
 import { actorOf, allow, requireUser, useOrganisation } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
 import { organisationHistory, parseHistoryCursor } from './history.ts';

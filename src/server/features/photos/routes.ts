@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { etagMatches } from '../../lib/etag.ts';
 import { readPhotoFile } from './service.ts';
 

@@ -39,6 +39,44 @@ const recipeWith = (productId: string, patch: Record<string, unknown> = {}) => (
 });
 
 describe('products API', () => {
+  it('completes an energy given in kcal from the nutrients (annex XIV), says so, and recipes use it', async () => {
+    const oil = {
+      name: 'Huile de colza Marque Z',
+      per100g: { energyKcal: 900, fat: 100, saturatedFat: 7, carbs: 0, protein: 0 },
+      allergens: [],
+      traces: [],
+      labels: [],
+    };
+    const created = await t.request('POST', '/api/products', { cookie: owner.cookie, body: oil });
+    expect(created.status).toBe(201);
+    // 100 g of fat × 37 kJ = 3 700 kJ, not 900 × 4,184 = 3 766.
+    expect(created.body.energy).toEqual({
+      energyKj: 3700,
+      energyKcal: 900,
+      kjSource: 'nutrients',
+      kcalSource: 'label',
+    });
+    expect(created.body.per100g).toMatchObject({ energyKj: null, energyKcal: 900 });
+    const recipe = await t.request('POST', '/api/recipes', {
+      cookie: owner.cookie,
+      body: {
+        name: 'Filet d’huile',
+        servings: 1,
+        ingredients: [{ productId: created.body.id, quantity: 10, unit: 'g' }],
+        allergens: [],
+        dietaryInfo: [],
+      },
+    });
+    expect(recipe.status).toBe(201);
+    expect(recipe.body.nutrition.totals.energyKj).toBeCloseTo(370, 6);
+    // Without carbohydrate, the kJ come from a conversion of the kcal.
+    const partial = await t.request('POST', '/api/products', {
+      cookie: owner.cookie,
+      body: { ...oil, name: 'Huile sans glucides indiqués', per100g: { energyKcal: 900, fat: 100, protein: 0 } },
+    });
+    expect(partial.body.energy).toMatchObject({ energyKj: 3765.6, kjSource: 'conversion' });
+  });
+
   it('creates, reads, lists, updates and deletes a product; a blank nutrient stays unknown', async () => {
     const created = await t.request('POST', '/api/products', { cookie: owner.cookie, body: pastry });
     expect(created.status).toBe(201);

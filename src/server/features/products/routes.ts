@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { productInputSchema } from '../../../shared/api/products.ts';
 import { z } from '../../../shared/zod-fr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { parseInput, readJson } from '../../lib/http.ts';
 import { seesCosts, withoutPrice } from '../../auth/cost-visibility.ts';
+import { readVersioned } from '../../domain/versions.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './service.ts';
 
 const listQuery = z.object({ q: z.string().max(100, 'La recherche ne peut pas dépasser 100 caractères').default('') });
@@ -31,8 +33,8 @@ export function productRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(seesCosts(c) ? product : withoutPrice(product));
   });
   app.put('/:id', write, async (c) => {
-    const input = await readJson(c, productInputSchema);
-    return c.json(await updateProduct(deps.db, actorOf(c), c.req.param('id'), input));
+    const { input, version } = await readVersioned(c, productInputSchema);
+    return c.json(await updateProduct(deps.db, actorOf(c), c.req.param('id'), input, version));
   });
   app.delete('/:id', write, async (c) => {
     await deleteProduct(deps.db, actorOf(c), c.req.param('id'));

@@ -12,12 +12,15 @@ import type { Actor } from '../../context.ts';
 import type { DB, ProductRow } from '../../db/schema.ts';
 import { findFoods } from '../../domain/catalogue-foods.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { foldedWords } from '../../domain/product-search.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recomputeDependents } from '../../domain/recipe-recompute.ts';
+import { productEnergy } from '../../domain/recipe-line-sources.ts';
+import { recordManualPrice } from '../../domain/product-prices.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -46,6 +49,7 @@ async function usersOf(
 function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Product {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     supplier: row.supplier === '' ? null : row.supplier,
     basedOnCode: row.based_on_code === null ? null : String(row.based_on_code),
@@ -60,14 +64,17 @@ function toProduct(row: ProductRow, usedBy: { id: string; name: string }[]): Pro
       protein: row.protein_g,
       salt: row.salt_g,
     },
+    energy: productEnergy(row),
     allergens: row.allergens,
     traces: row.traces,
     price: row.price === null || row.price_per === null ? null : { amount: row.price, per: row.price_per },
+    priceSource: row.price === null ? null : row.price_source,
     gramsPerUnit: row.grams_per_unit,
     origin: row.origin,
     originStages: parseOriginStages(row.origin),
     meatKind: row.meat_kind,
     labels: row.labels as ProductLabel[],
+    labelIngredients: row.label_ingredients,
     usedBy,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -126,6 +133,7 @@ async function productColumns(trx: Transaction<DB>, input: ProductInputParsed) {
     origin: storedOrigin(input),
     meat_kind: input.meatKind,
     labels: input.labels,
+    label_ingredients: input.labelIngredients,
   };
 }
 
@@ -136,6 +144,7 @@ export async function insertProductRow(trx: Transaction<DB>, actor: Actor, input
     .values({ organisation_id: actor.organisationId, created_by: actor.userId, ...(await productColumns(trx, input)) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordManualPrice(trx, actor.organisationId, row.id, null, input.price);
   await recordAudit(trx, actor, { action: 'created', entity: { type: 'product', id: row.id, name: input.name } });
   return row.id;
 }
@@ -157,23 +166,33 @@ export async function updateProduct(
   actor: Actor,
   id: string,
   input: ProductInputParsed,
+  version?: number,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
     const existing = await trx
       .selectFrom('products')
-      .select(['name'])
+      .select(['name', 'price', 'price_per', 'price_source'])
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .executeTakeFirst();
     if (!existing) throw notFound();
+    await claimVersion(trx, 'products', { id }, version, actor);
     await trx
       .updateTable('products')
       .set({ ...(await productColumns(trx, input)), updated_at: new Date() })
       .where('id', '=', id)
       .where('organisation_id', '=', actor.organisationId)
       .execute();
+    // A price typed by hand joins the history as « manuel » (DECISIONS 23); an unchanged one keeps its source.
+    await recordManualPrice(
+      trx,
+      actor.organisationId,
+      id,
+      { amount: existing.price, per: existing.price_per, source: existing.price_source },
+      input.price,
+    );
     // Every recipe using it, at any depth (through sub-recipes), in the product's transaction.
     await recomputeDependents(trx, actor.organisationId, { productIds: [id] });
     await recordAudit(trx, actor, {

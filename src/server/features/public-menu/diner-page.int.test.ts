@@ -173,7 +173,7 @@ describe('« Je ne mange pas de… »', () => {
     // Each language link keeps the filter; the form keeps the language.
     expect(res.text).toContain('<a href="?lang=de&amp;sans=lait" hreflang="de" lang="de">Deutsch</a>');
     expect(res.text).toContain('<input type="hidden" name="lang" value="en">');
-    expect(res.text).toContain('<summary>I don’t eat… Milk</summary>');
+    expect(res.text).toContain('<summary>Filter allergens · Milk</summary>');
     const de = await page(`/menu/${m.menu.id}?lang=de&sans=lait`);
     expect(dish(de.text, 'Lauchquiche')).toContain('<p class="vd vno">Enthält: Milch</p>');
     // No filter: no verdict, no greyed dish.

@@ -77,7 +77,8 @@ export function renderRestaurantNotice(notice: RestaurantNotice, legal: LegalInf
   return renderPage({
     title: `Mentions légales · ${notice.name}`,
     description: `Mentions légales de la carte de ${notice.name}`,
-    header: `<p class="resto">${e(notice.name)}</p><div class="title"><h1>Mentions légales</h1></div>`,
+    banner: `<p class="resto">${e(notice.name)}</p>`,
+    intro: `<div class="title"><h1>Mentions légales</h1></div>`,
     main:
       section('Éditeur de la carte', `<p class="lines">${details.join('<br>')}</p>`) +
       section('Directeur de la publication', p(director)) +

@@ -7,29 +7,38 @@ import type { MenuChangeFeed } from './menu-changes.ts';
 
 /**
  * The public page's only script (issue 18: ≤ 2 KB gzip, deferred, the page complete without
- * it): on each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
- * the page fetches its own URL (same language, same filter) and swaps the dishes in, leaving
- * the filter form as the diner is filling it. A failed fetch waits for the next event; a page
- * gone (404) reloads to show why.
+ * it). Framed by a restaurant's website (src/server/features/public-menu/embed.ts), it tells
+ * the frame its height whenever it changes. On each `change` of GET /menu/:id/events, and when the stream opens again after a cut,
+ * the page fetches its own URL (same language, same filter) and puts in what changed, block by
+ * block of <main>, so an unchanged block keeps the keyboard's focus, and the filter form stays
+ * as the diner is filling it. Then the live region (`#live`, role="status", RGAA 7.5) says which
+ * dishes are now sold out or back, or that the menu changed, in the page's language (its
+ * `data-*` texts). A failed fetch waits for the next event; a page gone (404) reloads to show why.
  */
 export const LIVE_SCRIPT = `(function(){
+var busy=0,again=0,opened=0,d=document;
+if(parent!==window&&window.ResizeObserver){var h=0;new ResizeObserver(function(){var n=d.documentElement.scrollHeight;if(n!==h){h=n;parent.postMessage({nutricarte:'menu-height',height:n},'*')}}).observe(d.body)}
 if(!window.EventSource||!window.fetch||!window.DOMParser)return;
-var busy=false,again=false,opened=0;
+function out(r){return[].map.call(r.querySelectorAll('.so h3'),function(h){return h.textContent})}
+function kids(r,f){return[].filter.call(r.children,function(c){return c!==f})}
+function patch(o,n,m,b){var c=0;for(var i=0;i<Math.max(o.length,n.length);i++){if(o[i]&&n[i]){if(!o[i].isEqualNode(n[i])){o[i].replaceWith(n[i]);c=1}}else if(n[i]){m.insertBefore(n[i],b);c=1}else{o[i].remove();c=1}}return c}
 function swap(html){
-var next=new DOMParser().parseFromString(html,'text/html').querySelector('main'),main=document.querySelector('main');
-if(!next||!main)return;
-var form=main.querySelector('.flt'),nextForm=next.querySelector('.flt');
-if(!form||!nextForm){main.replaceWith(next);return}
-Array.prototype.slice.call(main.children).forEach(function(c){if(c!==form)c.remove()});
-Array.prototype.slice.call(next.children).forEach(function(c){if(c!==nextForm)main.appendChild(c)});
+var x=new DOMParser().parseFromString(html,'text/html').querySelector('main'),m=d.querySelector('main'),l=d.getElementById('live');
+if(!x||!m)return;
+var was=out(m),f=m.querySelector('.flt'),nf=x.querySelector('.flt'),o=kids(m,f),n=kids(x,nf),c;
+if(f&&nf){var a=o.indexOf(f.nextElementSibling),b=n.indexOf(nf.nextElementSibling);if(a<0)a=o.length;if(b<0)b=n.length;c=patch(o.slice(0,a),n.slice(0,b),m,f)|patch(o.slice(a),n.slice(b),m,null)}else c=patch(o,n,m,null);
+if(!l)return;
+var now=out(m),g=now.filter(function(v){return was.indexOf(v)<0}),k=was.filter(function(v){return now.indexOf(v)<0});
+var t=((g.length?l.dataset.out+' '+g.join(', ')+'. ':'')+(k.length?l.dataset.back+' '+k.join(', ')+'.':'')).trim()||(c?l.dataset.upd:'');
+if(t){l.textContent='';setTimeout(function(){l.textContent=t},100)}
 }
 function refresh(){
-if(busy){again=true;return}
-busy=true;
+if(busy){again=1;return}
+busy=1;
 fetch(location.href,{cache:'no-cache',credentials:'omit'}).then(function(r){
 if(r.status===404){location.reload();return}
 if(r.ok)return r.text().then(swap);
-}).catch(function(){}).then(function(){busy=false;if(again){again=false;refresh()}});
+}).catch(function(){}).then(function(){busy=0;if(again){again=0;refresh()}});
 }
 var source=new EventSource(location.pathname.replace(/\\/+$/,'')+'/events');
 source.addEventListener('change',refresh);

@@ -276,8 +276,8 @@ describe('the diner lane, answered before the app', () => {
       expect(fromLane!.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
       // The diner's CSP: no third party, the page's one script (/menu/live.js) allowed as 'self'.
       const csp = fromLane!.headers.get('content-security-policy')!;
-      // Framed by this origin only: the menu editor's « Aperçu » (docs/decisions/0025).
-      expect(csp).toContain("frame-ancestors 'self'");
+      // Framed by the editor's « Aperçu » and restaurants' websites (docs/decisions/0039-public-api-and-operations.md).
+      expect(csp).toContain('frame-ancestors *');
       expect(csp).toContain("script-src 'self';");
       expect(csp).not.toMatch(/facebook|unsafe-eval/);
     }

@@ -98,7 +98,7 @@ describe('a kept public page is dropped within 1 s of a change committed elsewhe
       path,
       'Omelette',
       () => writer.updateTable('menu_items').set({ sold_out: true }).where('id', '=', item.id).execute(),
-      'Épuisé',
+      '<p class="out">Épuisé</p>',
     );
   });
 

@@ -3,7 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { createTestApp, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TEST_ORIGIN, type LooseJson, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { loadPublicMenu } from './service.ts';
 
 const XSS = `<script>alert('x')</script><img src=x onerror="alert(1)">`;
@@ -137,10 +137,15 @@ describe('GET /menu/:id', () => {
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<meta name="viewport"');
     // One deferred same-origin script, for live « Épuisé » (issue 18); the page is complete without it.
+    // The other is data: schema.org JSON-LD for search engines (src/server/features/public-menu/head.ts).
     expect(html.match(/<script[^>]*>/gi)).toEqual([
       expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/),
+      '<script type="application/ld+json">',
     ]);
-    expect(html).not.toMatch(/(src|href)="https?:/i); // no third-party resource
+    expect(html).not.toMatch(/src="https?:/i); // no third-party resource
+    // Absolute links only to this site's own pages (canonical, hreflang, cards).
+    for (const [, url] of html.matchAll(/(?:href|content)="(https?:[^"]*)"/gi))
+      expect(url!.startsWith(TEST_ORIGIN)).toBe(true);
     expect(html).toMatch(/<style>[^<]+<\/style>/);
 
     const visible = text(html);
@@ -305,7 +310,10 @@ describe('GET /menu/:id', () => {
 
     const res = await page(menu.id);
     expect(res.status).toBe(200);
-    expect(res.text).not.toMatch(/<script(?! src="\/menu\/live\.js)|<img|onerror="/i);
+    expect(res.text).not.toMatch(/<script(?! src="\/menu\/live\.js| type="application\/ld\+json">)|<img|onerror="/i);
+    const jsonLd = /<script type="application\/ld\+json">([^]*?)<\/script>/.exec(res.text)![1]!;
+    expect(jsonLd).not.toContain('<');
+    expect(JSON.parse(jsonLd).hasMenu.name).toBe(XSS);
     expect(res.text).not.toContain('</h3></li></ul></h3>');
     expect(res.text).toContain(`<h1>${escapeHtml(XSS)}</h1>`);
     expect(res.text).toContain(`<p class="resto">${escapeHtml(XSS)}</p>`);
@@ -370,6 +378,19 @@ describe('GET /menu/:id', () => {
     expect(gunzipSync(Buffer.from(await gzFresh.arrayBuffer())).toString()).toContain('<h3>Galette complète</h3>');
   });
 
+  it('serves the embed script to any website, which frames the page and sizes it to its height', async () => {
+    const res = await t.request('GET', '/embed.js');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.text).toContain("document.createElement('iframe')");
+    expect(res.text).toContain("setAttribute('credentialless','')");
+    expect(res.text).toContain("d.nutricarte==='menu-height'");
+    const again = await t.request('GET', '/embed.js', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const live = await t.request('GET', '/menu/live.js');
+    expect(live.text).toContain("parent.postMessage({nutricarte:'menu-height'");
+  });
+
   it('is allowed by the security headers (no script needed, inline style allowed) and counts no scan', async () => {
     const m = await richMenu();
     const qr = await t.db
@@ -380,9 +401,10 @@ describe('GET /menu/:id', () => {
     const res = await page(m.menu.id);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    // Framed by the menu editor's « Aperçu » pane only (same origin, issue 21).
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Framed by the menu editor's « Aperçu » pane and by restaurants' websites (the embed,
+    // docs/decisions/0039-public-api-and-operations.md): any ancestor, no X-Frame-Options.
+    expect(csp).toContain('frame-ancestors *');
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('set-cookie')).toBeNull(); // nothing to consent to for a diner
     const row = await t.db
@@ -442,6 +464,7 @@ describe('GET /api/public/menus/:id', () => {
       restaurantName: 'Le Bistrot du Port',
       restaurantAddress: null,
       restaurantPhone: null,
+      accessibilityContact: null,
       ownerIsPremium: true,
       translations: {},
       formules: [],
@@ -469,6 +492,7 @@ describe('GET /api/public/menus/:id', () => {
                 traces: [],
                 dietaryInfo: ['Végétarien', 'Sans lactose'],
                 nutriScore: null,
+                nutriScoreCategory: null,
                 homemade: false,
                 meatOrigins: [],
               },
@@ -490,6 +514,7 @@ describe('GET /api/public/menus/:id', () => {
                 traces: [],
                 dietaryInfo: ['Végétarien'],
                 nutriScore: null,
+                nutriScoreCategory: null,
                 homemade: false,
                 meatOrigins: [],
               },
@@ -521,6 +546,7 @@ describe('GET /api/public/menus/:id', () => {
                 traces: [],
                 dietaryInfo: [],
                 nutriScore: null,
+                nutriScoreCategory: null,
                 homemade: false,
                 meatOrigins: [],
               },

@@ -32,6 +32,19 @@ describe('per-client limit on the diner’s routes', () => {
     expect((await app.request(unknown)).status).toBe(404);
   });
 
+  it('charges a family’s week (/semaine) and the ingredient search to the same per-client budget', async () => {
+    let now = 9_000_000;
+    const app = createApp(t.deps, { publicRateNow: () => now });
+    const week = '/semaine/00000000-0000-4000-8000-000000000000?date=2026-03-02';
+    for (let i = 0; i < PUBLIC_RATE.burst / 2; i++) expect((await app.request(week)).status).toBe(404);
+    for (let i = 0; i < PUBLIC_RATE.burst / 2; i++)
+      expect((await app.request('/api/catalogue/ingredients?q=pom')).status).toBe(200);
+    expect((await app.request('/api/catalogue/ingredients?q=pom')).status).toBe(429);
+    expect((await app.request(week)).status).toBe(429);
+    now += 1_000;
+    expect((await app.request('/api/catalogue/ingredients?q=pom')).status).toBe(200);
+  });
+
   it('charges a read of the database, not a kept page or a known code, and one request for a room opening a cold page', async () => {
     let now = 5_000_000;
     const app = createApp(t.deps, { publicRateNow: () => now });

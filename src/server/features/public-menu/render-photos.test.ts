@@ -47,6 +47,7 @@ const menu = (items: PublicMenuItem[]): PublicMenu => ({
   name: 'Carte de printemps',
   description: 'Cuisine maison, produits frais et de saison.',
   restaurantName: 'Le Bistrot du Port',
+  accessibilityContact: null,
   formules: [],
   restaurantAddress: '12 rue des Halles, 75001 Paris',
   restaurantPhone: '01 23 45 67 89',

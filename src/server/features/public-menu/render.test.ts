@@ -15,6 +15,7 @@ const menu = (patch: Partial<PublicMenu> = {}): PublicMenu => ({
   restaurantName: 'Chez Paul',
   restaurantAddress: null,
   restaurantPhone: null,
+  accessibilityContact: null,
   ownerIsPremium: false,
   formules: [],
   sections: [
@@ -163,11 +164,59 @@ describe('public menu page rendering', () => {
     expect(html).toContain(escapeHtml(CIQUAL_ATTRIBUTION));
     expect(html).toContain(
       '<ul class="legal"><li><a href="/mentions-legales">Mentions légales</a></li><li><a href="/confidentialite">Politique de confidentialité</a></li>' +
-        '<li><a href="/conditions-generales">Conditions générales</a></li></ul>',
+        '<li><a href="/conditions-generales">Conditions générales</a></li>' +
+        '<li><a href="/accessibilite">Accessibilité\u00a0: partiellement conforme</a></li></ul>',
     );
     expect(html).not.toMatch(/cookie/i);
     expect(html).not.toContain('aria-label="Premium"');
     expect(renderMenuPage(menu({ ownerIsPremium: true }))).toContain('aria-label="Premium"');
+  });
+
+  it('has the frame of RGAA 4.1: a skip link first, the banner, the title and the language links in <main>, a live region, the footer', () => {
+    const html = renderMenuPage(
+      menu({ restaurantAddress: '12 rue des Halles, 75001 Paris' }),
+      dinerView({ lang: ['en'] }, undefined),
+    );
+    const body = html.slice(html.indexOf('<body>'));
+    // 12.7: the skip link comes first and leads to <main>; 12.6: one banner, one main, one footer.
+    expect(body).toMatch(/^<body><a class="skip" href="#contenu">Skip to content<\/a><header class="top">/);
+    expect(body.match(/<header/g)).toHaveLength(1);
+    expect(body.match(/<main id="contenu">/g)).toHaveLength(1);
+    expect(body.indexOf('<footer>')).toBeGreaterThan(body.indexOf('</main>'));
+    // The restaurant's name is the banner; the menu's title and the five language links open <main>.
+    const banner = body.slice(body.indexOf('<header'), body.indexOf('</header>'));
+    expect(banner).toContain('Chez Paul');
+    expect(banner).not.toContain('<h1');
+    expect(banner).not.toContain('hreflang');
+    const main = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+    expect(main.indexOf('<h1')).toBeLessThan(main.indexOf('<ul class="langs"'));
+    // 7.5: an empty live region outside <main>, with the words the script says, in the page's language.
+    expect(body).toContain(
+      '<p id="live" class="sr" role="status" data-out="Sold out:" data-back="Available again:" data-upd="The menu has been updated."></p><footer>',
+    );
+    // 8.7: the Anses' attribution and the legal links stay French, marked as such.
+    expect(body).toContain(`<p class="fine" lang="fr">${escapeHtml(CIQUAL_ATTRIBUTION)}</p>`);
+    expect(body).toContain('<ul class="legal" lang="fr">');
+    // 11.7: the filter's question is its legend; the hint says the effect in words.
+    expect(main).toContain(
+      '<fieldset aria-describedby="fh"><legend>I don’t eat…</legend><p class="fh" id="fh">Each dish that contains one is marked “Contains” and greyed out.</p>',
+    );
+    expect(main).toContain('<summary>Filter allergens</summary>');
+  });
+
+  it('names the establishment’s accessibility contact in the footer, as a mailto or a link, escaped', () => {
+    const mail = renderMenuPage(menu({ accessibilityContact: 'accessibilite@mairie.fr' }));
+    expect(mail).toContain(
+      '<p class="fine">Contact accessibilité\u00a0: <a href="mailto:accessibilite@mairie.fr">accessibilite@mairie.fr</a> (<span>Chez Paul</span>)</p>',
+    );
+    const link = renderMenuPage(
+      menu({ accessibilityContact: 'https://mairie.fr/a?x=1&y="2"' }),
+      dinerView({ lang: ['de'] }, undefined),
+    );
+    expect(link).toContain(
+      'Kontakt für Barrierefreiheit: <a href="https://mairie.fr/a?x=1&amp;y=&quot;2&quot;" lang="fr">https://mairie.fr/a?x=1&amp;y=&quot;2&quot;</a>',
+    );
+    expect(renderMenuPage(menu())).not.toContain('Contact accessibilité');
   });
 
   it('shows the empty state when no section has an item, and the not-found page', () => {
@@ -224,7 +273,7 @@ describe('public menu page rendering', () => {
     expect(html).toContain('<p>Peut contenir (traces) :</p><ul class="badges trace"><li>Fruits à coque</li></ul>');
     // The five letters in their colours, the dish's one enlarged.
     expect(html).toContain(
-      '<p class="ns" role="img" aria-label="Nutri-Score C"><i>Nutri-Score</i><b class="nsA">A</b><b class="nsB">B</b><b class="nsC on">C</b><b class="nsD">D</b><b class="nsE">E</b></p>',
+      '<p class="ns" role="img" aria-label="Nutri-Score C, tableau des aliments"><span class="nl">Nutri-Score</span><span class="nsA">A</span><span class="nsB">B</span><span class="nsC on">C</span><span class="nsD">D</span><span class="nsE">E</span></p><p class="nst">tableau des aliments</p>',
     );
     expect(html).toMatch(
       /\.nsA\{background:#038141\}\.nsB\{background:#85bb2f\}\.nsC\{background:#fecb02\}\.nsD\{background:#ee8100\}\.nsE\{background:#e63e11\}/,

@@ -8,6 +8,7 @@ import type {
 import { allergenLabel, dietLabel } from '../../../shared/diner/allergens.ts';
 import { localize, type LocalizedText } from '../../../shared/diner/translations.ts';
 import { meatOriginLineIn } from '../../../shared/diner/meat-origin-names.ts';
+import { NUTRISCORE_TABLE_TEXTS } from '../../../shared/diner/texts.ts';
 import { NUTRISCORE_LETTERS } from '../../../shared/recipe-nutrition.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { photoSrcset, type Photo } from '../../../shared/api/photos.ts';
@@ -18,6 +19,7 @@ import { FRENCH_VIEW, localizeNumber, type DinerView } from './diner-view.ts';
 import { formatGrams, formatKcal, formatPrice } from './format.ts';
 import { liveScriptTag } from './menu-live.ts';
 import { renderPage } from './page.ts';
+import { renderMenuHead } from './head.ts';
 
 // Fixed texts (src/shared/diner/texts.ts) are trusted constants (no markup character), written
 // as they are; everything an owner typed, and the attribution (it holds « < x »), goes through `e`.
@@ -60,11 +62,11 @@ function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenSta
   return listed || `<p class="al">${v.texts.allergens} ${v.texts.allergensNone}</p>`;
 }
 
-/** The five-letter scale in its official colours, the recipe's letter enlarged. */
-const nutriScoreScale = (letter: string, label: string) =>
-  `<p class="ns" role="img" aria-label="${label} ${letter}"><i>${label}</i>` +
-  NUTRISCORE_LETTERS.map((l) => `<b class="ns${l}${l === letter ? ' on' : ''}">${l}</b>`).join('') +
-  '</p>';
+/** The five-letter scale in its official colours, the recipe's letter enlarged, and the table it comes from. */
+const nutriScoreScale = (letter: string, label: string, table: string) =>
+  `<p class="ns" role="img" aria-label="${label} ${letter}, ${table}"><span class="nl">${label}</span>` +
+  NUTRISCORE_LETTERS.map((l) => `<span class="ns${l}${l === letter ? ' on' : ''}">${l}</span>`).join('') +
+  `</p><p class="nst">${table}</p>`;
 
 function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
   const t = v.texts;
@@ -85,7 +87,13 @@ function nutritionBlock(recipe: PublicMenuRecipe, v: DinerView): string {
       recipe.traces.map((a) => allergenLabel(a, v.lang)),
     ) +
     originsHtml(recipe.meatOrigins, v) +
-    (recipe.nutriScore ? nutriScoreScale(recipe.nutriScore, t.nutriScore) : '') +
+    (recipe.nutriScore
+      ? nutriScoreScale(
+          recipe.nutriScore,
+          t.nutriScore,
+          t[NUTRISCORE_TABLE_TEXTS[recipe.nutriScoreCategory ?? 'general']],
+        )
+      : '') +
     '</div>'
   );
 }
@@ -215,20 +223,36 @@ function contactLine(menu: PublicMenu): string {
   return parts.length ? `<p class="addr">${parts.join(' · ')}</p>` : '';
 }
 
+/** The establishment's own accessibility contact (docs/product/accessibility.md): a mailto or a web page. */
+export function accessibilityContactLine(contact: string | null, establishmentName: string, v: DinerView): string {
+  if (!contact) return '';
+  const href = contact.includes('@') && !contact.startsWith('http') ? `mailto:${contact}` : contact;
+  const fr = v.lang === 'fr' ? '' : ' lang="fr"';
+  return `<p class="fine">${v.texts.accessibilityContact} <a href="${e(href)}"${fr}>${e(contact)}</a> (<span${fr}>${e(establishmentName)}</span>)</p>`;
+}
+
+/**
+ * The live region (RGAA 7.5): empty in the page, filled by /menu/live.js with the dishes the
+ * owner has just marked sold out or back, in the page's language (menu-live.ts).
+ */
+const liveRegion = (v: DinerView) =>
+  `<p id="live" class="sr" role="status" data-out="${v.texts.liveSoldOut}" data-back="${v.texts.liveBack}" data-upd="${v.texts.liveUpdated}"></p>`;
+
 /**
  * The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) ») for one diner's
  * view (issue 18): its language, its allergen filter, and the script that keeps « Épuisé » live.
+ * The language links come after the menu's title, inside <main> (RGAA 12.7,
+ * docs/decisions/0040-rgaa-public-pages.md).
  */
-export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): string {
+export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW, origin?: string): string {
   const fr = v.lang === 'fr' ? '' : ' lang="fr"';
-  const header =
-    languageSwitcher(v) +
-    `<p class="resto"${fr}>${e(menu.restaurantName)}</p>` +
+  const intro =
     `<div class="title">${ownerText('h1', '', localize(menu.name, menu.translations ?? {}, 'name', v.lang))}${menu.ownerIsPremium ? crown(v.texts.premium) : ''}</div>` +
     (menu.description
       ? ownerText('p', ' class="lead"', localize(menu.description, menu.translations ?? {}, 'description', v.lang))
       : '') +
-    contactLine(menu);
+    contactLine(menu) +
+    languageSwitcher(v);
   const sections = menu.sections.filter((s) => s.items.length > 0);
   const priced = menu.formules.length > 0 || sections.some((s) => s.items.some((i) => i.price !== null));
   const homemade = sections.some((s) => s.items.some((i) => i.recipe?.homemade));
@@ -240,18 +264,24 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW): st
     lang: v.lang,
     title: `${menu.name} · ${menu.restaurantName}`,
     description: menu.description || `${menu.name} · ${menu.restaurantName}`,
-    header,
+    banner: `<p class="resto"${fr}>${e(menu.restaurantName)}</p>`,
+    intro,
     main: sections.length
       ? formulesHtml(menu.formules, sections, v) +
         allergenFilterForm(v) +
         sections.map((s, i) => sectionHtml(s, i, v)).join('') +
         closing
       : empty(v),
+    afterMain: liveRegion(v),
+    // The attribution is French (the Anses' own words, src/shared/ciqual.ts): marked as such.
     // The restaurant's own notice (./legal-notice.ts), beside NutriCarte's in the page's footer.
     footerExtra:
-      `<p class="fine">${e(CIQUAL_ATTRIBUTION)}</p>` +
+      `<p class="fine"${fr}>${e(CIQUAL_ATTRIBUTION)}</p>` +
+      accessibilityContactLine(menu.accessibilityContact, menu.restaurantName, v) +
       `<p class="legal"><a href="/menu/${e(menu.id)}/mentions-legales">${v.texts.restaurantLegal}</a></p>`,
     scripts: liveScriptTag(),
+    // The canonical address, links per language, cards and schema.org JSON-LD (head.ts).
+    ...(origin ? { head: renderMenuHead(menu, v, origin) } : {}),
   });
 }
 
@@ -261,7 +291,8 @@ export function renderMenuNotFoundPage(v: DinerView = FRENCH_VIEW): string {
   return renderPage({
     lang: v.lang,
     title: `${t.notFoundTitle} · ${t.productName}`,
-    header: `<div class="title"><h1>${t.notFoundTitle}</h1></div>`,
+    banner: `<p class="resto">${t.productName}</p>`,
+    intro: `<div class="title"><h1>${t.notFoundTitle}</h1></div>`,
     main: `<div class="empty"><p>${t.notFoundText}</p></div>`,
     noIndex: true,
   });

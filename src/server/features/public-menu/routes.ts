@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { cachePage, PAGE_VARY, pickRepresentation, type CachedPage } from './cached-page.ts';
 import { etagMatches, sendRevalidated } from './http-cache.ts';
 import { LIVE_SCRIPT_PATH, menuEventStream, sendLiveScript } from './menu-live.ts';
+import { EMBED_SCRIPT_PATH, sendEmbedScript } from './embed.ts';
 import { pageRequest, splitTarget } from './page-key.ts';
 import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
 import { findUnavailableMenu, loadPublicMenu, loadPublicMenuSource } from './service.ts';
@@ -40,6 +42,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
   const flights = new SingleFlight<ColdPage>();
 
   app.get(LIVE_SCRIPT_PATH, (c) => sendLiveScript(c));
+  app.get(EMBED_SCRIPT_PATH, (c) => sendEmbedScript(c));
 
   app.get('/menu/:id', async (c) => {
     const id = c.req.param('id');
@@ -58,7 +61,7 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
           html: paused ? renderMenuUnavailablePage(paused.restaurantName, view) : renderMenuNotFoundPage(view),
         };
       }
-      const page = cachePage(renderMenuPage(source.toPublicMenu(), view));
+      const page = cachePage(renderMenuPage(source.toPublicMenu(), view, deps.config.publicOrigin));
       if (keep) {
         const validUntil = Math.min(now.getTime() + MAX_AGE_MS, source.changesAt?.getTime() ?? Infinity);
         pages.set(key, [`o:${source.organisationId}`, `m:${source.menuId}`], page, {

@@ -7,6 +7,7 @@ import { readTranslations, type DishTranslation, type DishTranslations } from '.
 import { toPhoto } from '../../../shared/api/photos.ts';
 import { dinerMeatOrigins } from '../../../shared/diner-meat-origins.ts';
 import type { MeatOrigin } from '../../../shared/meat-origin.ts';
+import type { NutriScoreCategory } from '../../../shared/nutriscore.ts';
 import type { ProductOrigin } from '../../../shared/product-origins.ts';
 import { tierOf } from '../../../shared/plans.ts';
 import { preparedOnPostgres } from '../../db/prepared.ts';
@@ -48,6 +49,8 @@ type ItemRow = [
   meatOrigins: MeatOrigin[] | null,
   /** The recipe's meats from its products, from its stored facts (src/shared/product-origins.ts). */
   productOrigins: ProductOrigin[] | null,
+  /** The table the shown Nutri-Score was computed with (src/shared/nutriscore.ts). */
+  nutriScoreCategory: NutriScoreCategory | null,
 ];
 type DinerValues = [
   soldOut: boolean,
@@ -74,7 +77,8 @@ const availableItems = sql<string>`(
       json_build_array(i.sold_out, i.translations, r.name, r.description, r.translations, s.translations),
       coalesce(i.photo_id, r.photo_id),
       (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id)),
-      i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins, r.facts->'origins'
+      i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins, r.facts->'origins',
+      CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'category' END
     ) ORDER BY s.display_order, s.id, i.display_order, i.id), '[]'::json)::text
   FROM menu_sections s
   JOIN menu_items i ON i.menu_section_id = s.id AND i.is_available
@@ -141,6 +145,7 @@ export async function loadPublicMenuSource(
       'e.postal_code',
       'e.city',
       'e.phone',
+      'e.accessibility_contact',
       'sub.tier',
       'sub.status',
       'sub.current_period_end',
@@ -177,6 +182,7 @@ export async function loadPublicMenuSource(
       restaurantName,
       restaurantAddress,
       restaurantPhone,
+      accessibilityContact: menu.accessibility_contact,
       ownerIsPremium,
       sections: toSections(JSON.parse(menu.items) as ItemRow[]),
       formules: (JSON.parse(menu.formules) as FormuleRow[])
@@ -235,6 +241,7 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
       homemade,
       meatOrigins,
       productOrigins,
+      nutriScoreCategory,
     ] = row;
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
@@ -283,6 +290,7 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
             traces: traces ?? [],
             dietaryInfo: diets ?? [],
             nutriScore: nutriScore ?? null,
+            nutriScoreCategory: nutriScore ? (nutriScoreCategory ?? 'general') : null,
             homemade: homemade ?? false,
             // Declared, else agreed on by all its products (src/shared/diner-meat-origins.ts).
             meatOrigins: dinerMeatOrigins(meatOrigins ?? [], productOrigins ?? []),

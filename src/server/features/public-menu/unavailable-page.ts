@@ -13,7 +13,8 @@ export function renderMenuUnavailablePage(restaurantName: string | null, view: D
   return renderPage({
     lang: view.lang,
     title: `${t.unavailableTitle} · ${name}`,
-    header: `<p class="resto"${view.lang === 'fr' ? '' : ' lang="fr"'}>${e(name)}</p><div class="title"><h1>${t.unavailableTitle}</h1></div>`,
+    banner: `<p class="resto"${view.lang === 'fr' ? '' : ' lang="fr"'}>${e(name)}</p>`,
+    intro: `<div class="title"><h1>${t.unavailableTitle}</h1></div>`,
     main: `<div class="empty"><p>${t.unavailableText}</p></div>`,
     noIndex: true,
   });

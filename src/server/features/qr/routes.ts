@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { qrCreateSchema, qrDownloadSchema, qrStatusSchema } from '../../../shared/api/qr.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { readJson } from '../../lib/http.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { createQrCode, deleteQrCode, findScanTarget, listQrCodes, recordDownload, setQrStatus } from './service.ts';

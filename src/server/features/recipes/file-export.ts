@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { parseInput } from '../../lib/http.ts';
 import { sendTable } from '../../lib/table-files.ts';
 import type { DB } from '../../db/schema.ts';

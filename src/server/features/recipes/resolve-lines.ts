@@ -17,6 +17,7 @@ import { MAX_DEPTH } from '../../domain/recipe-recompute.ts';
 import { findIngredientPrices } from '../../domain/ingredient-prices.ts';
 import { priceOfFood } from '../../../shared/ingredient-prices.ts';
 import { AppError } from '../../lib/errors.ts';
+import { messages } from '../../../shared/messages.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
 
 /**
@@ -73,6 +74,9 @@ export async function resolveIngredients(
       fields[`ingredients.${index}.recipeId`] = recipeMessages.unknownRecipe;
     else if (line.recipeId && recipeId !== null && (await reaches(trx, [line.recipeId], recipeId)))
       fields[`ingredients.${index}.recipeId`] = recipeMessages.cycle;
+    const product = line.productId ? products.get(line.productId) : undefined;
+    if (product && line.unit === 'unité' && !line.gramsPerUnit && product.grams_per_unit === null)
+      fields[`ingredients.${index}.gramsPerUnit`] = messages.constraints.gramsPerUnitRequired;
   }
   if (Object.keys(fields).length > 0) throw new AppError('validation', 422, Object.values(fields)[0]!, fields);
   const resolved = lines.map((line) => {
@@ -91,6 +95,7 @@ export async function resolveIngredients(
         gramsPerUnit: null,
         gramsPerMl: null,
         facts: { quantity: grams, unit: 'g' as Unit },
+        factsGramsPerUnit: null,
         source: subRecipeSource(sub),
       };
     }
@@ -101,6 +106,7 @@ export async function resolveIngredients(
     const gramsPerMl = isVolume(unit)
       ? (line.gramsPerMl ?? (food ? defaultMeasures(food).gramsPerMl : null) ?? 1)
       : null;
+    // A product's « unité » line without its own weight takes the product's when it reads (kept null: it follows the product).
     const gramsPerUnit = unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
     const source = product
       ? productSource(product, gramsPerMl)
@@ -113,6 +119,7 @@ export async function resolveIngredients(
       gramsPerUnit,
       gramsPerMl,
       facts: { quantity: line.quantity, unit },
+      factsGramsPerUnit: gramsPerUnit ?? (unit === 'unité' ? (product?.grams_per_unit ?? null) : null),
       source,
     };
   });
@@ -121,13 +128,14 @@ export async function resolveIngredients(
       servings: input.servings,
       cookedWeightG: input.yieldGrams ?? input.cookedWeightG ?? null,
       fruitVegLegumePercent: input.fruitVegLegumePercent ?? null,
+      nutriScoreCategory: input.nutriScoreCategory,
       allergensDeclared: input.allergensDeclared,
       ownAllergens: input.allergens,
       ownTraces: input.traces,
     },
     resolved.map((line) => ({
       ...line.facts,
-      gramsPerUnit: line.gramsPerUnit,
+      gramsPerUnit: line.factsGramsPerUnit,
       gramsPerMl: line.gramsPerMl,
       source: line.source,
     })),

@@ -4,10 +4,11 @@ import { seesCosts, withoutCosts } from '../../auth/cost-visibility.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recipeInputSchema, recipePageQuerySchema, recipeViewQuerySchema } from '../../../shared/api/recipes.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { parseInput, readJson } from '../../lib/http.ts';
 import { listRecipeCosts, listRecipePage, listRecipeSummaries } from './list-page.ts';
-import { photoRoutes } from '../../domain/photos/photo-routes.ts';
+import { readVersioned } from '../../domain/versions.ts';
 import { recipeHistory } from './history.ts';
 import { createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from './service.ts';
 
@@ -45,14 +46,12 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/:id', async (c) => c.json(shown(c, [await getRecipe(deps.db, c.var.org.id, c.req.param('id'))])[0]));
   app.get('/:id/history', async (c) => c.json(await recipeHistory(deps.db, c.var.org.id, c.req.param('id'))));
   app.put('/:id', write, async (c) => {
-    const input = await readJson(c, recipeInputSchema);
-    return c.json(await updateRecipe(deps.db, actorOf(c), c.req.param('id'), input));
+    const { input, version } = await readVersioned(c, recipeInputSchema);
+    return c.json(await updateRecipe(deps.db, actorOf(c), c.req.param('id'), input, version));
   });
   app.delete('/:id', write, async (c) => {
     await deleteRecipe(deps.db, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
-  // PUT and DELETE /:id/photo; the owner is the one GET /:id answers to.
-  app.route('/', photoRoutes(deps, { holder: 'recipes', findOwned: getRecipe }));
   return app;
 }

@@ -17,6 +17,7 @@ import type { Photo } from '../../../shared/api/photos.ts';
 import { assertWithinPlanLimit, lockOrganisation } from '../../domain/plan-limits.ts';
 import { enqueueEvent, type RecipeEventData } from '../../domain/outbox.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { claimVersion } from '../../domain/versions.ts';
 import { factsColumns } from '../../domain/recipe-facts-store.ts';
 import {
   productPer100g,
@@ -60,6 +61,7 @@ async function loadRecipeLines(db: Db, recipeIds: string[]) {
       'p.name as product_name',
       'p.allergens as product_allergens',
       'p.traces as product_traces',
+      'p.grams_per_unit as product_grams_per_unit',
     ])
     .select([
       ...FOOD_NUTRIENT_COLUMNS.map((c) => `f.${c}` as const),
@@ -108,7 +110,13 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     proteinPerServing: row.protein_per_serving,
     carbsPerServing: row.carbs_per_serving,
     fatPerServing: row.fat_per_serving,
-    nutriScore: stored.nutriScore ?? { available: false, reasons: [], reason: '' },
+    nutriScore: stored.nutriScore ?? {
+      available: false,
+      reasons: [],
+      reason: '',
+      category: 'general',
+      categoryReason: '',
+    },
     allergenStatus: stored.allergenStatus ?? allergenStatusOf(row.allergens_declared),
     allergenSuggestions: stored.allergenSuggestions ?? [],
     lines: stored.lines ?? [],
@@ -196,6 +204,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
   const cost = costFields(facts.cost.perServing, row.price, row.sale_mode);
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     description: row.description,
     servings: row.servings,
@@ -204,10 +213,12 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
       ...lineSourceOf(line),
       quantity: line.quantity,
       unit: line.unit,
-      gramsPerUnit: line.grams_per_unit,
+      // A product's « unité » line without its own weight uses the product's (migration 0022).
+      gramsPerUnit: line.grams_per_unit ?? (line.unit === 'unité' ? line.product_grams_per_unit : null),
       gramsPerMl: line.grams_per_ml,
       suggestedAllergens: facts.lines[index]?.suggestedAllergens ?? [],
       redMeat: facts.lines[index]?.redMeat ?? false,
+      nutriKind: facts.lines[index]?.nutriKind ?? null,
     })),
     allergens: row.allergens,
     traces: row.traces,
@@ -234,6 +245,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     progression: row.progression,
     fruitVegLegumePercent: row.fruit_veg_legume_percent,
     showNutriScore: row.show_nutri_score,
+    nutriScoreCategory: row.nutri_score_category,
     translations: readTranslations(row.translations),
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
@@ -314,6 +326,7 @@ function recipeColumns(input: RecipeInputParsed, facts: RecipeFacts) {
     cooked_weight_g: input.yieldGrams ?? input.cookedWeightG ?? null,
     fruit_veg_legume_percent: input.fruitVegLegumePercent ?? null,
     show_nutri_score: input.showNutriScore,
+    nutri_score_category: input.nutriScoreCategory,
     homemade: input.homemade,
     meat_origins: JSON.stringify(input.meatOrigins),
     prep_time: input.prepTime ?? null,
@@ -411,6 +424,7 @@ export async function updateRecipe(
   actor: Actor,
   id: string,
   input: RecipeInputParsed,
+  version?: number,
 ): Promise<Recipe> {
   if (!isUuid(id)) throw notFound();
   return db.transaction().execute(async (trx) => {
@@ -424,6 +438,7 @@ export async function updateRecipe(
       .forUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound();
+    await claimVersion(trx, 'recipes', { id }, version, actor);
     const { lines, facts } = await resolveIngredients(trx, actor.organisationId, id, input);
     const confirms =
       input.allergensDeclared &&

@@ -32,7 +32,9 @@ export function errorShapeProblems(status: number, body: unknown, contentType: s
     return [...problems, `body is not {error}: ${preview(body)}`];
   const error = (body as { error: unknown }).error as { code?: unknown; message?: unknown; fields?: unknown };
   if (typeof error !== 'object' || error === null) return [...problems, 'error is not an object'];
-  const extra = Object.keys(error).filter((key) => !['code', 'message', 'fields'].includes(key));
+  // `conflict` goes only with a 409 of a stale version (src/shared/api/versions.ts).
+  const allowed = ['code', 'message', 'fields', ...(error.code === 'conflict' ? ['conflict'] : [])];
+  const extra = Object.keys(error).filter((key) => !allowed.includes(key));
   if (extra.length) problems.push(`unexpected keys in error: ${extra.join(', ')}`);
   if (typeof error.code !== 'string' || !(error.code in STATUS_OF)) problems.push(`unknown code ${String(error.code)}`);
   else if (STATUS_OF[error.code as ErrorCode] !== status) problems.push(`code ${error.code} with status ${status}`);

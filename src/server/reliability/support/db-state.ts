@@ -20,11 +20,15 @@ export const OWNED_TABLES: Record<string, string> = {
   subscriptions: 'organisation_id',
   recipes: 'id',
   recipe_ingredients: 'id',
+  // A recipe's label settings (migration 0027).
+  recipe_labels: 'recipe_id',
   products: 'id',
   menus: 'id',
   menu_sections: 'id',
   menu_items: 'id',
   meal_plan_entries: 'id',
+  // A planned service's version (migration 0023).
+  meal_plan_services: 'establishment_id, date, service',
   // An establishment's own grammages (migration 0018).
   establishment_portions: 'establishment_id, line, population',
   qr_codes: 'id',
@@ -41,6 +45,19 @@ export const OWNED_TABLES: Record<string, string> = {
   formules: 'id',
   // An organisation's prices of Ciqual foods (migration 0025).
   ingredient_prices: 'organisation_id, food_code',
+  // Supplier invoices, price history and sales (migration 0026, docs/product/purchases.md).
+  purchase_invoices: 'id',
+  purchase_invoice_lines: 'id',
+  supplier_article_products: 'organisation_id, supplier_key, article_key',
+  product_prices: 'id',
+  recipe_cost_changes: 'id',
+  purchase_settings: 'organisation_id',
+  sales_imports: 'id',
+  sales: 'id',
+  // « Intégrations » (migration 0028): keys, the calls made with them, webhook endpoints.
+  api_keys: 'id',
+  api_calls: 'id',
+  webhook_endpoints: 'id',
 };
 
 /** Tables that are not an owner's data, and why. */

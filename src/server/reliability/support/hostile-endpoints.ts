@@ -25,18 +25,26 @@ export interface Ids {
   formule: string;
   /** A Ciqual food's code, priced by the organisation (src/shared/ingredient-prices.ts). */
   food: string;
+  /** Supplier invoices (docs/product/purchases.md): a draft and one of its lines; another draft to confirm. */
+  invoice: string;
+  invoiceLine: string;
+  confirmInvoice: string;
+  /** A webhook endpoint of the fuzzer's organisation (docs/product/integrations.md). */
+  webhook: string;
 }
 
 export interface JsonEndpoint {
   method: 'POST' | 'PUT' | 'PATCH';
   path: string;
-  /** Sent with the fuzzing owner's session (sign-up and sign-in without). */
-  signedIn: boolean;
+  /** Sent with the fuzzing owner's session (sign-up and sign-in without), or with its API key (/api/v1). */
+  signedIn: boolean | 'apiKey';
   /** A valid body, mutated by the fuzzer; `fields` are the paths it mutates. */
   valid: () => Record<string, unknown>;
   fields: string[];
   /** Every field is optional: an object of unknown keys is a valid body (unknown keys are dropped). */
   allOptional?: true;
+  /** What a valid body answers when it is not 201 (a confirmation answers 200). */
+  okStatus?: 200;
 }
 
 export const recipeBody = () => ({
@@ -47,6 +55,8 @@ export const recipeBody = () => ({
     { code: '13039', quantity: 500, unit: 'g' },
     { code: '22000', quantity: 2, unit: 'unité', gramsPerUnit: 50 },
     { code: '19041', quantity: 0.1, unit: 'l', gramsPerMl: 1.03 },
+    // A kitchen unit, weighed with the food's density (src/shared/units.ts).
+    { code: '17270', quantity: 2, unit: 'cs' },
   ],
   allergens: ['Gluten'],
   dietaryInfo: ['Végétarien'],
@@ -60,6 +70,7 @@ export const recipeBody = () => ({
   fruitVegLegumePercent: 40,
   showNutriScore: true,
   allergensDeclared: true,
+  nutriScoreCategory: 'general',
 });
 const recipeFields = [
   ...Object.keys(recipeBody()),
@@ -69,6 +80,7 @@ const recipeFields = [
   'ingredients.0.unit',
   'ingredients.1.gramsPerUnit',
   'ingredients.2.gramsPerMl',
+  'ingredients.3.unit',
   'allergens.0',
   'dietaryInfo.0',
   'traces.0',
@@ -125,6 +137,7 @@ const establishmentBody = () => ({
   legalName: 'SARL Fuzz',
   siret: '732 829 320 00074',
   publicationDirector: 'Marie Durand',
+  accessibilityContact: 'accessibilite@chez-fuzz.fr',
 });
 const establishmentFields = [
   'name',
@@ -135,6 +148,7 @@ const establishmentFields = [
   'legalName',
   'siret',
   'publicationDirector',
+  'accessibilityContact',
 ];
 
 /** Every JSON body of the API. The coverage test keeps this list complete. */
@@ -217,6 +231,40 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
     { method: 'POST', path: '/api/recipes', signedIn: true, valid: recipeBody, fields: recipeFields },
     { method: 'PUT', path: '/api/recipes/:recipe', signedIn: true, valid: recipeBody, fields: recipeFields },
     { method: 'POST', path: '/api/products', signedIn: true, valid: productBody, fields: productFields },
+    // A recipe's label settings (docs/product/labels.md); every field has a default.
+    {
+      method: 'PUT',
+      path: '/api/recipes/:recipe/label',
+      signedIn: true,
+      valid: () => ({
+        denomination: 'Tarte fine aux pommes',
+        shelfLifeDays: 2,
+        storage: 'À conserver entre 0 et 4 °C',
+        netQuantity: 250,
+        netQuantityUnit: 'g',
+        nutrition: 'per_100g_and_portion',
+        quid: ['food:13039'],
+        ingredientNames: { 'food:13039': 'pommes' },
+        barcode: 'qr',
+        establishmentId: ids().establishment,
+      }),
+      fields: [
+        'denomination',
+        'shelfLifeDays',
+        'storage',
+        'netQuantity',
+        'netQuantityUnit',
+        'nutrition',
+        'quid',
+        'quid.0',
+        'ingredientNames',
+        'ingredientNames.food:13039',
+        'barcode',
+        'establishmentId',
+        'version',
+      ],
+      allOptional: true,
+    },
     { method: 'PUT', path: '/api/products/:product', signedIn: true, valid: productBody, fields: productFields },
     {
       method: 'POST',
@@ -476,6 +524,42 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ tags: ['frit', 'fromage'] }),
       fields: ['tags', 'tags.0'],
     },
+    // « Intégrations » and the public API (docs/product/integrations.md).
+    {
+      method: 'POST',
+      path: '/api/integrations/keys',
+      signedIn: true,
+      valid: () => ({ name: 'Caisse', scopes: ['menus:read', 'availability:write'] }),
+      fields: ['name', 'scopes', 'scopes.0'],
+    },
+    {
+      method: 'POST',
+      path: '/api/integrations/webhooks',
+      signedIn: true,
+      valid: () => ({ url: 'https://example.com/hooks', events: ['menu.updated'] }),
+      fields: ['url', 'events', 'events.0'],
+    },
+    {
+      method: 'PATCH',
+      path: '/api/integrations/webhooks/:webhook',
+      signedIn: true,
+      valid: () => ({ url: 'https://example.com/other', events: ['recipe.updated'], active: true }),
+      fields: ['url', 'events', 'events.0', 'active', 'version'],
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/items/:item/availability',
+      signedIn: 'apiKey',
+      valid: () => ({ available: false }),
+      fields: ['available'],
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/items/:item/price',
+      signedIn: 'apiKey',
+      valid: () => ({ price: 4.5 }),
+      fields: ['price'],
+    },
     {
       method: 'PUT',
       path: '/api/meal-plans/:establishment/portions',
@@ -488,6 +572,30 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
         'grams.entree.adulte',
         'grams.plat_compose.elementaire',
       ],
+    },
+    // Supplier invoices and the food cost target (docs/product/purchases.md).
+    {
+      method: 'PUT',
+      path: '/api/purchases/invoices/:invoice/lines/:invoiceLine',
+      signedIn: true,
+      valid: () => ({ productId: ids().product }),
+      fields: ['productId'],
+    },
+    {
+      method: 'POST',
+      path: '/api/purchases/invoices/:confirmInvoice/confirm',
+      signedIn: true,
+      valid: () => ({ establishmentId: ids().establishment }),
+      fields: ['establishmentId', 'version'],
+      allOptional: true,
+      okStatus: 200,
+    },
+    {
+      method: 'PUT',
+      path: '/api/purchases/settings',
+      signedIn: true,
+      valid: () => ({ foodCostTarget: 32.5 }),
+      fields: ['foodCostTarget', 'version'],
     },
   ];
 }
@@ -506,12 +614,15 @@ export const NO_JSON_BODY: Record<string, string> = {
   'POST /api/files/products/import': 'a CSV or XLSX body, fuzzed below (« hostile supplier files »)',
   'POST /api/files/recipes/preview': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
   'POST /api/files/recipes/import': 'a CSV or XLSX body, fuzzed below (« hostile recipe files »)',
+  'POST /api/purchases/invoices': 'an invoice file (PDF or XML), fuzzed below (« hostile invoices »)',
+  'POST /api/sales/import': 'a CSV or XLSX body, fuzzed below (« hostile sales files »)',
+  'POST /api/integrations/deliveries/:id/resend': 'body ignored (the delivery is in the path)',
 };
 
 export interface QueryEndpoint {
   path: string;
   params: string[];
-  signedIn: boolean;
+  signedIn: boolean | 'apiKey';
   /** A page (text/html) rather than JSON. */
   html?: boolean;
 }
@@ -532,4 +643,21 @@ export const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/meal-plans/egalim', params: ['establishmentId', 'from', 'to'], signedIn: true },
   { path: '/api/meal-plans/production', params: ['establishmentId', 'date', 'maternelle', 'adulte'], signedIn: true },
   { path: '/api/meal-plans/egalim.csv', params: ['establishmentId', 'year'], signedIn: true },
+  // Supplier invoices, prices and sales (docs/product/purchases.md).
+  { path: '/api/purchases/invoices', params: ['from', 'to'], signedIn: true },
+  { path: '/api/purchases/prices', params: ['from', 'to'], signedIn: true },
+  { path: '/api/purchases/egalim', params: ['from', 'to', 'establishmentId'], signedIn: true },
+  { path: '/api/purchases/consumption', params: ['from', 'to'], signedIn: true },
+  { path: '/api/menus/:menu/engineering', params: ['from', 'to'], signedIn: true },
+  // Labels (docs/product/labels.md): the JSON, and the PDFs of a recipe, a menu and a planned day.
+  { path: '/api/recipes/:recipe/label', params: ['date', 'shelfLifeDays', 'lot', 'net'], signedIn: true },
+  {
+    path: '/api/recipes/:recipe/label.pdf',
+    params: ['format', 'copies', 'skip', 'date', 'lot', 'net', 'columns', 'rows', 'width', 'height', 'top', 'gapX'],
+    signedIn: true,
+  },
+  { path: '/api/menus/:menu/labels.pdf', params: ['format', 'copies', 'date', 'shelfLifeDays'], signedIn: true },
+  { path: '/api/meal-plans/:establishment/temoins', params: ['date', 'service', 'dejeuner', 'gouter'], signedIn: true },
+  { path: '/api/meal-plans/:establishment/temoins.pdf', params: ['date', 'service', 'format', 'skip'], signedIn: true },
+  { path: '/api/v1/meal-plans', params: ['establishmentId', 'from', 'to'], signedIn: 'apiKey' },
 ];

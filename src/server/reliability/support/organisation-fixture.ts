@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Action } from '../../../shared/permissions.ts';
 import { uniqueEmail, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { addMember, makePremium, type TeamMember } from '../../test/teams.ts';
+import { ciiXml, postFile } from '../../test/invoices.ts';
 
 /**
  * One organisation's rows and team for src/server/reliability/isolation.reliability.ts
@@ -29,6 +30,14 @@ export interface Fixture {
   member: string;
   /** A second session of the owner (signed in again), not the one the tests use. */
   session: string;
+  /** A draft supplier invoice (docs/product/purchases.md), one of its lines, and another draft the owner may delete. */
+  invoice: string;
+  invoiceLine: string;
+  otherInvoice: string;
+  /** « Intégrations » (docs/product/integrations.md): an API key, a webhook endpoint, one of its deliveries. */
+  apiKey: string;
+  webhook: string;
+  delivery: string;
 }
 export type Placeholder = keyof Fixture;
 
@@ -105,6 +114,12 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     .where('organisation_id', '=', owner.organisationId)
     .execute();
 
+  // A key and a webhook before the menu: the menu's creation below queues a delivery to it.
+  const apiKey = await call('POST', '/api/integrations/keys', { name: `Caisse ${tag}`, scopes: ['menus:read'] });
+  const webhook = await call('POST', '/api/integrations/webhooks', {
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['menu.updated'],
+  });
   const recipe = await call('POST', '/api/recipes', recipeInput(`Gratin ${tag}`));
   const otherRecipe = await call('POST', '/api/recipes', recipeInput(`Soupe ${tag}`));
   const menu = await call('POST', '/api/menus', { name: `Carte ${tag}`, description: 'Midi' });
@@ -134,6 +149,23 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
       recipe_id: recipe.id,
     })
     .execute();
+  const invoiceOf = async (number: string) => {
+    const res = await postFile(
+      t,
+      '/api/purchases/invoices',
+      ciiXml({
+        number,
+        lines: [
+          { articleId: 'FB-1', description: `Fond blanc ${tag} 1 kg`, quantity: 2, unitCode: 'H87', unitPrice: 6 },
+        ],
+      }),
+      owner.cookie,
+    );
+    if (res.status !== 201) throw new Error(`invoice ${number}: ${res.status} ${res.text}`);
+    return res.body.invoice as { id: string; lines: { id: string }[] };
+  };
+  const invoice = await invoiceOf(`F-${tag}-1`);
+  const otherInvoice = await invoiceOf(`F-${tag}-2`);
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   if ((await t.request('GET', `/qr/${qr.id}`)).status !== 302) throw new Error('scan');
   await ok(
@@ -147,7 +179,13 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   // The removed member's first request falls back to their own organisation (and stores it):
   // done here, so the matrix compares the data before and after refused requests only.
   await ok(await t.request('GET', '/api/me', { cookie: removed.cookie }), 'fallback of the removed member');
+  const deliveries = (await call('GET', `/api/integrations/webhooks/${webhook.id}/deliveries`)).deliveries as {
+    id: string;
+  }[];
   const ids: Fixture = {
+    apiKey: apiKey.id,
+    webhook: webhook.id,
+    delivery: deliveries[0]!.id,
     session: sessions.find((s) => !s.current)!.id,
     recipe: recipe.id,
     otherRecipe: otherRecipe.id,
@@ -163,6 +201,9 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     establishment: establishment.id,
     invitation: invitation.id,
     member: spare.user.id,
+    invoice: invoice.id,
+    invoiceLine: invoice.lines[0]!.id,
+    otherInvoice: otherInvoice.id,
   };
   return { owner, editor, viewer, service, removed, ids };
 }
@@ -186,6 +227,12 @@ export function unknownFixture(): Fixture {
     invitation: uuid(),
     member: uuid(),
     session: uuid(),
+    invoice: uuid(),
+    invoiceLine: uuid(),
+    otherInvoice: uuid(),
+    apiKey: uuid(),
+    webhook: uuid(),
+    delivery: String(900_000_000 + Math.floor(Math.random() * 1_000_000)),
   };
 }
 

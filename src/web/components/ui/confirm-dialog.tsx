@@ -11,7 +11,7 @@ import { lazyComponent } from '../../lib/lazy-component.ts';
 
 /**
  * The dialog's Radix code (react-remove-scroll and the focus trap, 14 kB gzip) loads after the
- * page has painted, not with it (docs/decisions/0022 « First-load JavaScript »).
+ * page has painted, not with it (docs/decisions/0041-first-load-javascript.md).
  */
 const { Component: ConfirmDialogContent, usePreload } = lazyComponent(
   () => import('./confirm-dialog-content.tsx'),

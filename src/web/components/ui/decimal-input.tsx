@@ -57,7 +57,7 @@ export const DecimalInput = forwardRef<HTMLInputElement, DecimalInputProps>(func
       {...decimalInputProps({ value, onValueChange, maxDigits, minDigits, integer, onBlur })}
       className={cn(
         'h-9 rounded-lg border px-2 text-sm tabular-nums',
-        rest['aria-invalid'] ? 'border-red-500' : 'border-stone-300',
+        rest['aria-invalid'] ? 'border-red-500' : 'border-stone-500',
         className,
       )}
     />

@@ -27,7 +27,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         aria-describedby={error || hint ? messageId : undefined}
         className={cn(
           'block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm placeholder:text-stone-400',
-          error ? 'border-red-500' : 'border-stone-300',
+          error ? 'border-red-500' : 'border-stone-500',
         )}
         {...props}
       />
@@ -67,7 +67,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-message` : undefined}
-        className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm shadow-sm placeholder:text-stone-400"
+        className="block w-full rounded-lg border border-stone-500 px-3 py-2 text-sm shadow-sm placeholder:text-stone-400"
         {...props}
       />
       {error && (

@@ -28,7 +28,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         aria-describedby={error || hint ? messageId : undefined}
         className={cn(
           'block h-10 w-full rounded-lg border bg-white px-3 text-sm shadow-sm',
-          error ? 'border-red-500' : 'border-stone-300',
+          error ? 'border-red-500' : 'border-stone-500',
         )}
         {...props}
       >

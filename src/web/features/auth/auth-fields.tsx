@@ -52,6 +52,8 @@ export function AuthFields({
 }) {
   return (
     <>
+      {/* RGAA 11.10: a form whose every field is required says so (sign-up marks its optional one). */}
+      {mode === 'sign-in' && <p className="text-sm text-stone-600">Tous les champs sont obligatoires.</p>}
       <Field
         {...ACCOUNT_EMAIL_FIELD}
         readOnly={lockedEmail !== undefined}

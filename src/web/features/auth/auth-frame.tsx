@@ -6,15 +6,19 @@ export function AuthFrame({
   title,
   intro,
   above,
+  titled = false,
   children,
 }: {
   title: string;
+  /** The frame's title is also the page's (RGAA 8.6): /auth, whose title follows its step. */
+  titled?: boolean;
   intro?: string;
   above?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      {titled && <title>{`${title} – NutriCarte`}</title>}
       <Card className="space-y-6">
         {above}
         <div>

@@ -7,7 +7,7 @@ import { ResetPasswordStandIn } from './reset-password-fields.tsx';
 /**
  * The forms of the signed-out pages, each loaded apart from its page with react-hook-form and
  * zod (38 kB gzip between them), so /auth, /reset-password and /invitation paint within issue
- * 20's first-load budget (docs/decisions/0022 « Signed-out pages »).
+ * 20's first-load budget (docs/decisions/0041-first-load-javascript.md).
  */
 const authForm = lazyComponent(
   () => import('./auth-form.tsx'),

@@ -10,7 +10,7 @@ function useSpaceBelowPage(ref: React.RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const banner = ref.current;
     if (!banner) return;
-    // The server's banner of a painted page (src/server/lib/static.ts) gives way to this one, in the same frame.
+    // The server's banner of a painted page (src/server/web-app/static.ts) gives way to this one, in the same frame.
     document.getElementById('consent-banner-static')?.remove();
     const reserve = () => {
       document.body.style.paddingBottom = `${banner.offsetHeight}px`;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Establishment, EstablishmentInput } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
+import type { Versioned } from '../../lib/versions.ts';
 
 export const establishmentsQueryKey = ['establishments'] as const;
 
@@ -38,12 +39,20 @@ function useInvalidateEstablishments() {
 export function useSaveEstablishment() {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: EstablishmentInput }) =>
+    mutationFn: ({ id, input }: { id?: string; input: Versioned<EstablishmentInput> }) =>
       id
         ? api<Establishment>(`/api/establishments/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
         : api<Establishment>('/api/establishments', { method: 'POST', body: input }),
     onSettled: invalidate,
   });
+}
+
+/** The saved establishment now (a conflict notice compares it with what the form opened). */
+export async function fetchEstablishment(id: string): Promise<Establishment> {
+  const { establishments } = await api<{ establishments: Establishment[] }>('/api/establishments');
+  const found = establishments.find((e) => e.id === id);
+  if (!found) throw new Error('gone');
+  return found;
 }
 
 export function useDeleteEstablishment() {

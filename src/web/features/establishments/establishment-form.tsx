@@ -16,7 +16,9 @@ import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
-import { useSaveEstablishment } from './api.ts';
+import { fetchEstablishment, useSaveEstablishment } from './api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 
 const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   name: establishment?.name ?? '',
@@ -27,12 +29,14 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   legalName: establishment?.legalName ?? '',
   siret: establishment?.siret ? formatSiret(establishment.siret) : '',
   publicationDirector: establishment?.publicationDirector ?? '',
+  accessibilityContact: establishment?.accessibilityContact ?? '',
 });
 
 /**
  * « Nouvel établissement » / « Modifier l’établissement »: the name, address and phone shown
  * on the public menus and printed documents of its menus (the « Établissement » card of
- * « Mon compte » in issue 15). A refusal of the plan is told by `onPlanLimit` (the page shows
+ * « Mon compte » in issue 15), and its own accessibility contact, shown to diners and families
+ * (docs/product/accessibility.md). A refusal of the plan is told by `onPlanLimit` (the page shows
  * the upgrade path).
  */
 export function EstablishmentForm({
@@ -48,6 +52,9 @@ export function EstablishmentForm({
   resumeDraft?: boolean;
 }) {
   const save = useSaveEstablishment();
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Establishment, EstablishmentInput>(
+    establishment?.version,
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EstablishmentInput, unknown, EstablishmentInputParsed>({
     resolver: zodResolver(establishmentInputSchema),
@@ -68,8 +75,9 @@ export function EstablishmentForm({
   });
   const submit = form.handleSubmit((input) => {
     setFormError(null);
+    conflict.clear();
     save.mutate(
-      { id: establishment?.id, input },
+      { id: establishment?.id, input: { ...input, version } },
       {
         onSuccess: () => {
           toast.success(establishment ? 'Établissement enregistré' : 'Établissement créé');
@@ -77,6 +85,8 @@ export function EstablishmentForm({
           onDone();
         },
         onError: (error) => {
+          const load = () => fetchEstablishment(establishment!.id);
+          if (establishment && conflict.caught(error, { base: establishment, mine: input, load })) return;
           if (error instanceof ApiError && error.code === 'plan_limit') {
             onPlanLimit();
             onDone();
@@ -92,6 +102,7 @@ export function EstablishmentForm({
               legalName: 'legalName',
               siret: 'siret',
               publicationDirector: 'publicationDirector',
+              accessibilityContact: 'accessibilityContact',
             }),
           );
         },
@@ -100,6 +111,7 @@ export function EstablishmentForm({
   });
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="max-w-md space-y-3"
@@ -146,6 +158,16 @@ export function EstablishmentForm({
         error={errors.phone?.message}
         {...form.register('phone')}
       />
+      <Field
+        label="Contact accessibilité (optionnel)"
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        placeholder="accessibilite@mairie.fr"
+        hint="Un email ou une adresse web (https://…) : affiché en bas des menus publics et des menus de la semaine de cet établissement, pour qui ne parvient pas à les lire."
+        error={errors.accessibilityContact?.message}
+        {...form.register('accessibilityContact')}
+      />
       <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
         <legend className="px-1 text-sm font-medium text-stone-800">Mentions légales de vos cartes</legend>
         <p className="text-xs text-stone-600">
@@ -174,6 +196,22 @@ export function EstablishmentForm({
         />
       </fieldset>
       <FormAlert message={formError} />
+      <ConflictNotice
+        conflict={conflict}
+        describe={(e: Establishment) => ({
+          Nom: e.name,
+          Adresse: e.address ?? '',
+          'Code postal': e.postalCode ?? '',
+          Ville: e.city ?? '',
+          Téléphone: e.phone ?? '',
+        })}
+        busy={save.isPending}
+        onReload={(saved) => {
+          form.reset(toForm(saved));
+          setVersion(saved.version);
+        }}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
+      />
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}
         pending={save.isPending}

@@ -15,6 +15,11 @@ const NOUNS: Record<AuditEntity, string> = {
   member: 'le membre',
   invitation: 'l’invitation de',
   ingredient_price: 'le prix de l’ingrédient',
+  purchase_invoice: 'la facture',
+  sales_import: 'le fichier de ventes',
+  purchase_settings: 'l’objectif de coût matière',
+  api_key: 'la clé d’API',
+  webhook: 'le webhook',
 };
 
 /** The same after « de »: « le statut du menu Carte du midi ». */
@@ -29,6 +34,11 @@ const OF_NOUNS: Record<AuditEntity, string> = {
   member: 'du membre',
   invitation: 'de l’invitation de',
   ingredient_price: 'du prix de l’ingrédient',
+  purchase_invoice: 'de la facture',
+  sales_import: 'du fichier de ventes',
+  purchase_settings: 'de l’objectif de coût matière',
+  api_key: 'de la clé d’API',
+  webhook: 'du webhook',
 };
 
 const VERBS = { created: 'a créé', updated: 'a modifié', deleted: 'a supprimé' } as const;
@@ -115,12 +125,19 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
     case 'deleted':
       return `${VERBS[action]} ${thing}`;
     case 'updated': {
+      // A dish changed through the public API (src/server/features/public-api/service.ts).
+      if (typeof details.item === 'string' && typeof details.available === 'boolean')
+        return `a marqué ${details.item} ${details.available ? 'disponible' : 'épuisé'} (${thing})`;
+      if (typeof details.item === 'string' && typeof details.price === 'number')
+        return `a changé le prix ${ofName(details.item)} (${thing})`;
       const previous =
         typeof details.previousName === 'string' && details.previousName !== entity.name ? details.previousName : null;
       return previous ? `a renommé ${NOUNS[entity.type]} ${previous} en ${entity.name}` : `${VERBS.updated} ${thing}`;
     }
     case 'allergens_confirmed':
       return `a confirmé les allergènes ${ofName(entity.name)}`;
+    case 'label_changed':
+      return `a modifié l’étiquette ${ofName(entity.name)}`;
     case 'status_changed': {
       const verb = statusVerb(details.to);
       return verb ? `${verb} ${thing}` : `a changé le statut ${OF_NOUNS[entity.type]} ${entity.name}`;
@@ -128,7 +145,7 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
     case 'invited':
       return withRole(`a invité ${entity.name}`, asRole(details.role));
     case 'revoked':
-      return `a révoqué l’invitation de ${entity.name}`;
+      return entity.type === 'api_key' ? `a révoqué ${thing}` : `a révoqué l’invitation de ${entity.name}`;
     case 'joined':
       return withRole('a rejoint l’organisation', asRole(details.role));
     case 'role_changed': {
@@ -143,6 +160,10 @@ export function describeAction(event: Pick<AuditEvent, 'action' | 'entity' | 'de
       return details.accountDeleted === true
         ? 'a supprimé son compte et quitté l’organisation'
         : 'a quitté l’organisation';
+    case 'confirmed':
+      return `a validé ${thing}`;
+    case 'imported':
+      return `a importé ${thing}`;
   }
 }
 

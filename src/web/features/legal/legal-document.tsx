@@ -13,19 +13,28 @@ export const LEGAL_TEXTS_UPDATED_AT = '2026-11-21';
 const prose =
   'text-[0.9375rem] leading-relaxed text-stone-700 sm:text-base ' +
   '[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-5 [&_dl]:mt-3 ' +
-  '[&_a]:font-medium [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-2 [&_strong]:text-stone-900';
+  '[&_a]:font-medium [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-2 [&_a]:[overflow-wrap:anywhere] [&_strong]:text-stone-900';
 
 /**
  * The frame of a legal page: title, date, and a body written from the publisher details of
  * GET /api/config (with their loading and error states).
  */
-export function LegalDocument({ title, children }: { title: string; children: (legal: LegalInfo) => ReactNode }) {
+export function LegalDocument({
+  title,
+  updatedAt = LEGAL_TEXTS_UPDATED_AT,
+  children,
+}: {
+  title: string;
+  /** « Dernière mise à jour »: the legal texts' date unless the page has its own (the accessibility statement's audit). */
+  updatedAt?: string;
+  children: (legal: LegalInfo) => ReactNode;
+}) {
   const config = usePublicConfig();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <title>{`${title} – NutriCarte`}</title>
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
-      <p className="mt-2 text-sm text-stone-500">Dernière mise à jour : {formatDate(LEGAL_TEXTS_UPDATED_AT)}</p>
+      <p className="mt-2 text-sm text-stone-500">Dernière mise à jour : {formatDate(updatedAt)}</p>
       {config.data ? (
         <div className={prose}>{children(config.data.legal)}</div>
       ) : config.isError ? (

@@ -42,6 +42,9 @@ function Price({ amount, period }: { amount: number; period: string }) {
   );
 }
 
+/** A plan's button may wrap: « Créer mon compte gratuit » is wider than a card on a 320 px screen (RGAA 10.11). */
+const PLAN_BUTTON = 'mt-8 w-full h-auto! min-h-12 py-3 whitespace-normal! text-center';
+
 /**
  * docs/product/spec.md « Pricing section », on the landing and both marketing pages. Choosing a plan
  * leads a signed-in owner to /subscription (with the period for Premium), anyone else to /auth.
@@ -81,7 +84,7 @@ export function PricingSection({
             <p className="mt-1 text-sm text-stone-700">Pour découvrir NutriCarte avec une première carte.</p>
             <Price amount={0} period="mois" />
             <FeatureList items={freeFeatures} />
-            <Link to={freeTarget} className={buttonClass('secondary', 'lg', 'mt-8 w-full')}>
+            <Link to={freeTarget} className={buttonClass('secondary', 'lg', PLAN_BUTTON)}>
               {me ? 'Voir mon abonnement' : 'Créer mon compte gratuit'}
             </Link>
           </article>
@@ -117,7 +120,7 @@ export function PricingSection({
               )}
             </div>
             <FeatureList items={premiumFeatures} />
-            <Link to={premiumTarget} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
+            <Link to={premiumTarget} className={buttonClass('primary', 'lg', PLAN_BUTTON)}>
               Essayer Premium {PRICES.trialDays} jours
             </Link>
           </article>

@@ -13,6 +13,12 @@ import type { CateringTag, Population, Service, Slot } from '../../../shared/cat
 import { api } from '../../lib/api.ts';
 
 const KEY = ['meal-plans'] as const;
+
+export type PlannedService = PlannedDay['services'][number];
+
+/** The services of a day that have dishes (a service saved then emptied is still listed, for its version). */
+export const servicesWithDishes = (day: PlannedDay): PlannedDay['services'] =>
+  day.services.filter((s) => s.components.length > 0);
 const q = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
@@ -80,17 +86,26 @@ export function useSaveService(establishmentId: string) {
       date,
       service,
       components,
+      version,
     }: {
       date: string;
       service: Service;
       components: { slot: Slot; recipeId: string }[];
+      /** The service's version as read (0: never saved), src/shared/api/versions.ts. */
+      version?: number;
     }) =>
       api<PlannedDay>(`/api/meal-plans/${encodeURIComponent(establishmentId)}/${date}/${service}`, {
         method: 'PUT',
-        body: { components },
+        body: { components, version },
       }),
     onSettled: invalidate,
   });
+}
+
+/** One service of one day as saved now (a conflict notice compares it with what the card showed). */
+export async function fetchService(establishmentId: string, date: string, service: Service): Promise<PlannedService> {
+  const range = await api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from: date, to: date })}`);
+  return range.days[0]?.services.find((s) => s.service === service) ?? { service, version: 0, components: [] };
 }
 
 export function useCopyPlan(establishmentId: string) {

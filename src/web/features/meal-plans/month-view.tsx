@@ -1,11 +1,12 @@
 import type { PlannedDay } from '../../../shared/api/meal-plans.ts';
+import { servicesWithDishes } from './api.ts';
 import { SLOT_LABELS, type Service } from '../../../shared/catering/catering.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { shortDayLabel } from './dates.ts';
 
 /** The month at a glance: each planned day with its components for the chosen service. */
 export function MonthView({ days, service }: { days: readonly PlannedDay[]; service: Service }) {
-  const planned = days.filter((d) => d.services.some((s) => s.service === service));
+  const planned = days.filter((d) => servicesWithDishes(d).some((s) => s.service === service));
   if (planned.length === 0)
     return <Card className="text-sm text-stone-600">Aucun repas planifié ce mois-ci pour ce service.</Card>;
   return (

@@ -8,7 +8,7 @@ import { ProductionSheet } from './production-sheet.tsx';
 /**
  * The tools under the week's plan (copy, the owner's classifications, the grammages, the production sheet):
  * below the fold, so their code loads after the page's first paint (src/web/pages/meal-plans-page.tsx,
- * docs/decisions/0022 « First-load JavaScript »).
+ * docs/decisions/0041-first-load-javascript.md).
  */
 export function PlanTools({
   establishmentId,

@@ -12,6 +12,7 @@ import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import { meQueryKey } from '../../lib/queries.ts';
+import type { Versioned } from '../../lib/versions.ts';
 import { applyMove } from './apply-move.ts';
 import type { MoveTarget } from './move-target.ts';
 
@@ -65,7 +66,7 @@ function useInvalidateMenus(withUsage: boolean) {
 export function useSaveMenu() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: MenuCreateInput & MenuUpdateInput }) =>
+    mutationFn: ({ id, input }: { id?: string; input: Versioned<MenuCreateInput & MenuUpdateInput> }) =>
       id
         ? api<Menu>(`/api/menus/${id}`, { method: 'PUT', body: input })
         : api<Menu>('/api/menus', { method: 'POST', body: input }),
@@ -81,10 +82,29 @@ export function useSaveMenu() {
 export function useSetMenuActive() {
   const invalidate = useInvalidateMenus(false);
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      api<Menu>(`/api/menus/${id}`, { method: 'PATCH', body: { isActive } }),
+    mutationFn: ({ id, isActive, version }: { id: string; isActive: boolean; version?: number }) =>
+      api<Menu>(`/api/menus/${id}`, { method: 'PATCH', body: { isActive, version } }),
     onSettled: invalidate,
   });
+}
+
+/** The saved menu now (a conflict notice compares it with what the form opened). */
+export const fetchMenu = (id: string) => api<Menu>(`/api/menus/${encodeURIComponent(id)}`);
+
+/** A section or an item of the menu as saved now (sections and items have no GET of their own). */
+export async function fetchSection(menuId: string, sectionId: string): Promise<MenuSection> {
+  const sections = (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`))
+    .sections;
+  const found = sections.find((s) => s.id === sectionId);
+  if (!found) throw new Error('gone');
+  return found;
+}
+export async function fetchItem(menuId: string, itemId: string): Promise<MenuItem> {
+  const sections = (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`))
+    .sections;
+  const found = sections.flatMap((s) => s.items).find((i) => i.id === itemId);
+  if (!found) throw new Error('gone');
+  return found;
 }
 
 export function useDeleteMenu() {
@@ -117,7 +137,7 @@ export function useCreateSection(menuId: string) {
 }
 
 export function useUpdateSection(menuId: string) {
-  return useContentMutation(menuId, ({ id, input }: { id: string; input: SectionUpdateInput }) =>
+  return useContentMutation(menuId, ({ id, input }: { id: string; input: Versioned<SectionUpdateInput> }) =>
     api<MenuSection>(`/api/sections/${id}`, { method: 'PUT', body: input }),
   );
 }
@@ -150,15 +170,15 @@ export interface OwnItemInput {
 }
 
 export function useUpdateItem(menuId: string) {
-  return useContentMutation(menuId, ({ id, input }: { id: string; input: ItemUpdateInput }) =>
+  return useContentMutation(menuId, ({ id, input }: { id: string; input: Versioned<ItemUpdateInput> }) =>
     api<MenuItem>(`/api/items/${id}`, { method: 'PUT', body: input }),
   );
 }
 
 /** « Épuisé » and back in one tap (issue 18); open public pages update live. */
 export function useSetItemSoldOut(menuId: string) {
-  return useContentMutation(menuId, ({ id, soldOut }: { id: string; soldOut: boolean }) =>
-    api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut } }),
+  return useContentMutation(menuId, ({ id, soldOut, version }: { id: string; soldOut: boolean; version?: number }) =>
+    api<MenuItem>(`/api/items/${id}/sold-out`, { method: 'PUT', body: { soldOut, version } }),
   );
 }
 

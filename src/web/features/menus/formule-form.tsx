@@ -17,7 +17,10 @@ import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
-import { formuleDraftId, useSaveFormule } from './formules-api.ts';
+import { formuleDraftId, fetchFormule, useSaveFormule } from './formules-api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
+import { formatEuros } from '../../lib/format.ts';
 import { showSaveError } from './show-save-error.ts';
 
 const formSchema = z.object({ name: formuleInputSchema.shape.name, price: requiredNumberText(formulePriceRule) });
@@ -52,6 +55,13 @@ export function FormuleForm({
   resumeDraft?: boolean;
 }) {
   const save = useSaveFormule(menuId);
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Formule, FormValues>(formule?.version);
+  const sectionNames = (ids: readonly string[]) => order(ids).map((id) => sections.find((s) => s.id === id)!.name);
+  const describe = (f: Formule) => ({
+    Nom: f.name,
+    Prix: formatEuros(f.price),
+    Combinaisons: f.choices.map((c) => sectionNames(c).join(' + ')).join(' ou '),
+  });
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: formule?.name ?? '', price: formule ? decimalText(formule.price, 2, 2) : '' },
@@ -93,8 +103,9 @@ export function FormuleForm({
     ({ name, price }) => {
       setSubmitted(true);
       if (Object.keys(choiceErrors(choices, {})).length > 0) return;
+      conflict.clear();
       save.mutate(
-        { id: formule?.id, input: { name, price, choices, translations } },
+        { id: formule?.id, input: { name, price, choices, translations, version } },
         {
           onSuccess: () => {
             toast.success(formule ? 'Formule enregistrée' : 'Formule ajoutée');
@@ -102,6 +113,15 @@ export function FormuleForm({
             onDone();
           },
           onError: (error) => {
+            if (
+              formule &&
+              conflict.caught(error, {
+                base: formule,
+                mine: { name, price: String(price) },
+                load: () => fetchFormule(menuId, formule.id),
+              })
+            )
+              return;
             if (error instanceof ApiError && error.code === 'validation')
               setServerErrors(
                 Object.fromEntries(Object.entries(error.fields).filter(([f]) => f.startsWith('choices'))),
@@ -116,6 +136,7 @@ export function FormuleForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4"
@@ -199,6 +220,18 @@ export function FormuleForm({
         value={translations}
         onChange={setTranslations}
         withDescription={false}
+      />
+      <ConflictNotice
+        conflict={conflict}
+        describe={describe}
+        busy={save.isPending}
+        onReload={(saved) => {
+          form.reset({ name: saved.name, price: decimalText(saved.price, 2, 2) });
+          setChoices(saved.choices.length ? saved.choices : [[]]);
+          setTranslations(saved.translations ?? {});
+          setVersion(saved.version);
+        }}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
       />
       <FormButtons
         submitLabel={formule ? 'Enregistrer' : 'Ajouter la formule'}

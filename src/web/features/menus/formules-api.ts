@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Formule, FormuleParsed } from '../../../shared/api/formules.ts';
 import { api } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
+import type { Versioned } from '../../lib/versions.ts';
 
 export const formulesQueryKey = (menuId: string) => ['menus', menuId, 'formules'] as const;
 
@@ -18,12 +19,20 @@ export function useFormules(menuId: string) {
 export function useSaveFormule(menuId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: FormuleParsed }) =>
+    mutationFn: ({ id, input }: { id?: string; input: Versioned<FormuleParsed> }) =>
       id
         ? api<Formule>(`/api/formules/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
         : api<Formule>(`/api/menus/${encodeURIComponent(menuId)}/formules`, { method: 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: formulesQueryKey(menuId) }),
   });
+}
+
+/** The saved formule now (a conflict notice compares it with what the form opened). */
+export async function fetchFormule(menuId: string, id: string): Promise<Formule> {
+  const { formules } = await api<{ formules: Formule[] }>(`/api/menus/${encodeURIComponent(menuId)}/formules`);
+  const found = formules.find((f) => f.id === id);
+  if (!found) throw new Error('gone');
+  return found;
 }
 
 /** The deleted formule's row is gone once the list is refetched: its toast comes through `feedback`. */

@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { formatEuros } from '../../lib/format.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
-import { useUpdateItem } from './api.ts';
+import { fetchItem, useUpdateItem } from './api.ts';
+import { toastConflict } from '../../lib/versions.ts';
 import { showSaveError } from './show-save-error.ts';
 
 const priceFormSchema = z.object({ price: optionalNumberText(itemPriceRule) });
@@ -33,15 +34,30 @@ export function ItemPriceForm({ menuId, item }: { menuId: string; item: MenuItem
   });
   const toastKey = `item-price:${item.id}`;
   useFormErrorToastFollows(toastKey, Object.keys(form.formState.errors).length > 0);
-  const send = (price: number | null, done: string) =>
+  // The row's other fields go as shown, with the item's version: if they changed meanwhile, the
+  // price is refused (409) rather than written over a rename; keeping it reads the saved item first.
+  const send = (price: number | null, done: string, shown: MenuItem = item): void =>
     update.mutate(
-      { id: item.id, input: { name: item.name, description: item.description, isAvailable: item.isAvailable, price } },
+      {
+        id: item.id,
+        input: {
+          name: shown.name,
+          description: shown.description,
+          isAvailable: shown.isAvailable,
+          price,
+          version: shown.version,
+        },
+      },
       {
         onSuccess: () => {
           toast.success(done);
           setOwnOpen(false);
         },
-        onError: (error) => showSaveError(error, form, ['price'], 'Erreur lors de l’enregistrement du prix', toastKey),
+        onError: (error) => {
+          if (toastConflict(error, () => void fetchItem(menuId, item.id).then((saved) => send(price, done, saved))))
+            return;
+          showSaveError(error, form, ['price'], 'Erreur lors de l’enregistrement du prix', toastKey);
+        },
       },
     );
   const submit = form.handleSubmit(({ price }) =>

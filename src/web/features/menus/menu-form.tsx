@@ -12,7 +12,9 @@ import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
-import { useSaveMenu } from './api.ts';
+import { fetchMenu, useSaveMenu } from './api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 
 type FormValues = z.input<typeof menuUpdateSchema>;
 const MENU_FORM = 'menu';
@@ -26,13 +28,24 @@ export function MenuForm({
   menu,
   establishments,
   onDone,
+  onReload,
 }: {
   menu: Menu | null;
   establishments: readonly { id: string; name: string }[];
   onDone: () => void;
+  /** Opens the form again on the saved version (« Recharger » after a conflict). */
+  onReload?: (saved: Menu) => void;
 }) {
   const save = useSaveMenu();
   const [translations, setTranslations] = useState<DishTranslations>(menu?.translations ?? {});
+  const { conflict, version, formRef, keepMine } = useVersionedForm<Menu, FormValues>(menu?.version);
+  const siteName = (id: string) => establishments.find((e) => e.id === id)?.name ?? '';
+  const describe = (m: Menu) => ({
+    Nom: m.name,
+    Description: m.description,
+    Actif: m.isActive ? 'oui' : 'non',
+    ...(establishments.length > 1 ? { Établissement: siteName(m.establishmentId) } : {}),
+  });
   const form = useForm<FormValues>({
     resolver: zodResolver(menuUpdateSchema),
     defaultValues: {
@@ -43,15 +56,17 @@ export function MenuForm({
     },
   });
 
-  const submit = form.handleSubmit((input) =>
+  const submit = form.handleSubmit((input) => {
+    conflict.clear();
     save.mutate(
-      { id: menu?.id, input: { ...input, translations } },
+      { id: menu?.id, input: { ...input, translations, version } },
       {
         onSuccess: () => {
           toast.success(menu ? 'Menu mis à jour avec succès' : 'Menu créé avec succès');
           onDone();
         },
         onError: (error) => {
+          if (menu && conflict.caught(error, { base: menu, mine: input, load: () => fetchMenu(menu.id) })) return;
           if (error instanceof ApiError && error.code === 'plan_limit') {
             toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.menus });
           } else if (error instanceof ApiError && error.code === 'validation') {
@@ -62,14 +77,20 @@ export function MenuForm({
           } else toast.error('Erreur lors de la sauvegarde');
         },
       },
-    ),
-  );
+    );
+  });
 
   const { errors } = form.formState;
   useFormErrorToastFollows(MENU_FORM, Object.keys(errors).length > 0);
   const descriptionId = menu ? `menu-description-${menu.id}` : 'menu-description';
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label={menu ? 'Modifier le menu' : 'Nouveau menu'}
+    >
       <Field
         label="Nom du menu"
         placeholder="Ex. : Menu du midi"
@@ -99,6 +120,13 @@ export function MenuForm({
         idPrefix={`menu-translation-${menu?.id ?? 'new'}`}
         value={translations}
         onChange={setTranslations}
+      />
+      <ConflictNotice
+        conflict={conflict}
+        describe={describe}
+        busy={save.isPending}
+        onReload={(saved) => onReload?.(saved)}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
       />
       <FormButtons submitLabel={menu ? 'Mettre à jour' : 'Créer'} pending={save.isPending} onCancel={onDone} />
     </form>

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { announce } from '../../lib/announce.ts';
 
 type Direction = 'up' | 'down';
 
 /**
  * « Monter » / « Descendre », the keyboard way to reorder (drag and drop is not needed).
  * The focus follows the moved row, and jumps to the other button when the row reaches an end
- * (a disabled button cannot keep it).
+ * (a disabled button cannot keep it). The new place is said aloud (RGAA 7.5), as a drag's is
+ * (drag-announcements.ts): « La section Entrées : position 2 sur 3. »
  */
 export function MoveButtons({
   subject,
@@ -36,7 +38,9 @@ export function MoveButtons({
 
   const move = (direction: Direction) => {
     pendingFocus.current = direction;
-    onMove(direction === 'up' ? index - 1 : index + 1);
+    const position = direction === 'up' ? index - 1 : index + 1;
+    onMove(position);
+    announce(`${subject.charAt(0).toUpperCase()}${subject.slice(1)}\u00a0: position ${position + 1} sur ${count}.`);
   };
 
   return (

@@ -71,7 +71,8 @@ export function SectionCard({
         isDragging && 'opacity-80 shadow-lg ring-2 ring-brand-600',
       )}
       data-testid="menu-section"
-      aria-labelledby={headingId}
+      // Not a named region: two sections may bear one name (« Nouvelle section »), and two
+      // landmarks of one name cannot be told apart (RGAA 12.6). Its h2 names it in the outline.
     >
       {editing ? (
         <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>

@@ -8,7 +8,9 @@ import type { z } from '../../../shared/zod-fr.ts';
 import { sectionUpdateSchema, type MenuSection } from '../../../shared/api/menus.ts';
 import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { Field, TextAreaField } from '../../components/ui/field.tsx';
-import { useUpdateSection } from './api.ts';
+import { fetchSection, useUpdateSection } from './api.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 import { showSaveError } from './show-save-error.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 
@@ -28,27 +30,40 @@ export function SectionEditForm({
 }) {
   const update = useUpdateSection(menuId);
   const [translations, setTranslations] = useState<DishTranslations>(section.translations);
+  const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<MenuSection, SectionValues>(
+    section.version,
+  );
   const form = useForm<SectionValues>({
     resolver: zodResolver(sectionUpdateSchema),
     defaultValues: { name: section.name, description: section.description },
   });
-  const submit = form.handleSubmit((input) =>
+  const submit = form.handleSubmit((input) => {
+    conflict.clear();
     update.mutate(
-      { id: section.id, input: { ...input, translations } },
+      { id: section.id, input: { ...input, translations, version } },
       {
         onSuccess: () => {
           toast.success('Section mise à jour');
           onDone();
         },
-        onError: (error) =>
-          showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`),
+        onError: (error) => {
+          if (conflict.caught(error, { base: section, mine: input, load: () => fetchSection(menuId, section.id) }))
+            return;
+          showSaveError(error, form, ['name', 'description'], 'Erreur lors de la mise à jour', `section:${section.id}`);
+        },
       },
-    ),
-  );
+    );
+  });
   const { errors } = form.formState;
   useFormErrorToastFollows(`section:${section.id}`, Object.keys(errors).length > 0);
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label={`Modifier la section ${section.name}`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="space-y-3"
+      aria-label={`Modifier la section ${section.name}`}
+    >
       <h2 id={headingId} className="sr-only">
         {section.name}
       </h2>
@@ -63,6 +78,17 @@ export function SectionEditForm({
         idPrefix={`section-translation-${section.id}`}
         value={translations}
         onChange={setTranslations}
+      />
+      <ConflictNotice
+        conflict={conflict}
+        describe={(s: MenuSection) => ({ Nom: s.name, Description: s.description })}
+        busy={update.isPending}
+        onReload={(saved) => {
+          form.reset({ name: saved.name, description: saved.description });
+          setTranslations(saved.translations);
+          setVersion(saved.version);
+        }}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
       />
       <FormButtons submitLabel="Sauvegarder" pending={update.isPending} onCancel={onDone} size="sm" />
     </form>

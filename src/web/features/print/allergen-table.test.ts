@@ -5,6 +5,7 @@ import { buildAllergenTable } from './allergen-table.ts';
 
 const item = (id: string, displayOrder: number, recipeId: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
   id,
+  version: 1,
   name: `Plat ${id}`,
   description: '',
   price: 0,
@@ -31,6 +32,7 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
 });
 const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSection => ({
   id,
+  version: 1,
   name: `Section ${id}`,
   description: '',
   translations: {},

@@ -4,6 +4,7 @@ import { buildCarte, type CarteRecipe } from './carte.ts';
 
 const item = (id: string, name: string, patch: Partial<MenuItem> = {}): MenuItem => ({
   id,
+  version: 1,
   name,
   description: '',
   price: 10,
@@ -20,6 +21,7 @@ const item = (id: string, name: string, patch: Partial<MenuItem> = {}): MenuItem
 });
 const section = (id: string, name: string, displayOrder: number, items: MenuItem[]): MenuSection => ({
   id,
+  version: 1,
   name,
   description: '',
   translations: {},
@@ -76,6 +78,7 @@ describe('buildCarte', () => {
     const formules = [
       {
         id: 'f1',
+        version: 1,
         name: 'Formule déjeuner',
         price: 18.5,
         choices: [
@@ -85,7 +88,7 @@ describe('buildCarte', () => {
         displayOrder: 0,
         translations: {},
       },
-      { id: 'f2', name: 'Sans section', price: 9, choices: [['gone']], displayOrder: 1, translations: {} },
+      { id: 'f2', version: 1, name: 'Sans section', price: 9, choices: [['gone']], displayOrder: 1, translations: {} },
     ];
     const carte = buildCarte(sections, recipes, formules);
     expect(carte.formules).toEqual([

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -35,16 +35,10 @@ export function PrintDocument({
   className?: string;
 }) {
   const format = PAPER[paper];
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-
   return (
     <div className="min-h-screen bg-stone-100 text-stone-900 print:min-h-0 print:bg-white">
+      {/* The page's title (RGAA 8.6), and the PDF's name a browser offers. */}
+      <title>{title}</title>
       <style>{`@page { size: ${format.page}; margin: ${format.margin}; } html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } @media print { body { background: #fff; } }`}</style>
       <header className="border-b border-stone-200 bg-white print:hidden" data-testid="print-toolbar">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -90,6 +84,7 @@ export function DocumentMessage({
 }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
+      <title>{`${title} – NutriCarte`}</title>
       <div
         className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
         role={alert ? 'alert' : undefined}

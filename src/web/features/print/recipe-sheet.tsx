@@ -3,7 +3,7 @@ import type { Recipe, RecipeIngredient } from '../../../shared/api/recipes.ts';
 import { CIQUAL_ATTRIBUTION } from '../../../shared/ciqual.ts';
 import { isVolume } from '../../../shared/units.ts';
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
-import { NutriScoreScale } from '../../components/nutri-score-scale.tsx';
+import { NutriScoreScale, NutriScoreTable } from '../../components/nutri-score-scale.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { printDate } from './print-document.tsx';
@@ -253,9 +253,13 @@ export function RecipeSheet({
                       {'\u00a0'}%
                     </p>
                   )}
+                  <NutriScoreTable value={recipe.nutriScore} />
                 </div>
               ) : (
-                <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
+                <div className="space-y-1">
+                  <p className="text-stone-600">Non calculé : {recipe.nutriScore.reason}</p>
+                  <NutriScoreTable value={recipe.nutriScore} />
+                </div>
               )}
             </div>
           </Block>

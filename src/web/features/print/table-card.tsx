@@ -41,6 +41,10 @@ export function TableCard({
           <p className="break-words text-sm text-stone-600">
             Menu : <span className="font-semibold text-stone-900">{code.menu.name}</span>
           </p>
+          {/* The code's address in words, for a diner who cannot scan it (RGAA 1.1 and 1.3). */}
+          <p className="break-all text-[10px] leading-tight text-stone-600" data-testid="card-address">
+            {code.qrData}
+          </p>
         </div>
       </div>
     </div>

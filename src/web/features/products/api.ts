@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput } from '../../../shared/api/products.ts';
 import { api } from '../../lib/api.ts';
+import type { Versioned } from '../../lib/versions.ts';
 
 export const productsQueryKey = ['products'] as const;
 
@@ -25,13 +26,16 @@ export function useInvalidateProducts() {
 export function useSaveProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: ProductInput }) =>
+    mutationFn: ({ id, input }: { id?: string; input: Versioned<ProductInput> }) =>
       id
         ? api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
         : api<Product>('/api/products', { method: 'POST', body: input }),
     onSettled: invalidate,
   });
 }
+
+/** The saved product now (a conflict notice compares it with what the form opened). */
+export const fetchProduct = (id: string) => api<Product>(`/api/products/${encodeURIComponent(id)}`);
 
 export function useDeleteProduct() {
   const invalidate = useInvalidateProducts();

@@ -1,6 +1,7 @@
 import type { Product } from '../../../shared/api/products.ts';
 import { MEAT_KIND_LABELS, PRICE_UNIT_LABELS, PRODUCT_LABEL_NAMES } from '../../../shared/api/product-vocabulary.ts';
 import { formatDecimal } from '../../../shared/decimal.ts';
+import { energySourceNote } from '../../../shared/energy.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EditDeleteButtons } from '../../components/ui/edit-delete-buttons.tsx';
 
@@ -39,6 +40,11 @@ export function ProductCard({
             : 'non renseigné'}
         </dd>
       </dl>
+      {energySourceNote(product.energy) && (
+        <p className="text-xs text-stone-600" data-testid="product-energy-source">
+          {energySourceNote(product.energy)}.
+        </p>
+      )}
       {(product.allergens.length > 0 || product.traces.length > 0) && (
         <p className="text-sm" data-testid="product-allergens">
           {product.allergens.length > 0 && (

@@ -39,6 +39,8 @@ export const productFormSchema = z.object({
   reared: stageCountryText,
   slaughtered: stageCountryText,
   meatKind: z.enum(['', 'bovine', 'porcine', 'ovine', 'volaille']),
+  /** Its own ingredient list, as on its label: a recipe's label lists it (docs/product/labels.md). */
+  labelIngredients: z.string().trim().max(2000, 'La liste des ingrédients ne peut pas dépasser 2 000 caractères'),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
@@ -61,6 +63,7 @@ export const productFormDefaults = (product: Product | null): ProductFormValues 
   reared: product?.originStages?.reared ?? '',
   slaughtered: product?.originStages?.slaughtered ?? '',
   meatKind: product?.meatKind ?? '',
+  labelIngredients: product?.labelIngredients ?? '',
 });
 
 /** « À partir d’un aliment Ciqual »: the nine label values from a Ciqual food, as French text. */
@@ -85,6 +88,7 @@ export function toProductInput(
     gramsPerUnit: values.gramsPerUnit,
     ...originOf(values),
     meatKind: values.meatKind === '' ? null : values.meatKind,
+    labelIngredients: values.labelIngredients || null,
   };
 }
 

@@ -8,17 +8,21 @@ import {
   PRODUCT_NUTRIENT_LABELS,
   PRODUCT_NUTRIENTS,
   type Product,
+  type ProductInput,
   type ProductLabel,
 } from '../../../shared/api/products.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { AllergenChips } from '../../components/allergen-chips.tsx';
 import { FormButtons } from '../../components/ui/form-buttons.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextAreaField } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { applyServerError } from '../../lib/form-errors.ts';
-import { useSaveProduct } from './api.ts';
+import { fetchProduct, useSaveProduct } from './api.ts';
+import { describeProduct } from './describe-product.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 import { ProductLabels } from './product-labels.tsx';
 import { useFormDraft } from '../../lib/saved-drafts.ts';
 import { DraftBanner } from '../../components/draft-banner.tsx';
@@ -44,6 +48,7 @@ const SERVER_FIELDS: Record<string, string> = {
   'originStages.slaughtered': 'slaughtered',
   'price.amount': 'priceAmount',
   gramsPerUnit: 'gramsPerUnit',
+  labelIngredients: 'labelIngredients',
   ...Object.fromEntries(PRODUCT_NUTRIENTS.map((key) => [`per100g.${key}`, `per100g.${key}`])),
 };
 
@@ -51,16 +56,20 @@ const SERVER_FIELDS: Record<string, string> = {
 export function ProductForm({
   product,
   onDone,
+  onReload,
   CiqualSearch,
   resumeDraft = false,
 }: {
   product: Product | null;
   onDone: () => void;
+  /** Opens the form again on the saved version (« Recharger » after a conflict). */
+  onReload?: (saved: Product) => void;
   CiqualSearch: CiqualPicker;
   /** The owner asked for this form's draft from the list: it is put back at once. */
   resumeDraft?: boolean;
 }) {
   const save = useSaveProduct();
+  const { conflict, version, formRef, keepMine } = useVersionedForm<Product, ProductInput>(product?.version);
   const [formError, setFormError] = useState<string | null>(null);
   const [allergens, setAllergens] = useState({ contains: product?.allergens ?? [], traces: product?.traces ?? [] });
   const [labels, setLabels] = useState<ProductLabel[]>(product?.labels ?? []);
@@ -99,21 +108,27 @@ export function ProductForm({
   const submit = form.handleSubmit((values) => {
     setFormError(null);
     const input = toProductInput(values, { allergens: allergens.contains, traces: allergens.traces, labels });
+    conflict.clear();
     save.mutate(
-      { id: product?.id, input },
+      { id: product?.id, input: { ...input, version } },
       {
         onSuccess: () => {
           toast.success(product ? 'Produit enregistré' : 'Produit créé');
           draft.saved();
           onDone();
         },
-        onError: (error) => setFormError(applyServerError(form.setError, error, SERVER_FIELDS as never)),
+        onError: (error) => {
+          if (product && conflict.caught(error, { base: product, mine: input, load: () => fetchProduct(product.id) }))
+            return;
+          setFormError(applyServerError(form.setError, error, SERVER_FIELDS as never));
+        },
       },
     );
   });
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="space-y-5"
@@ -167,6 +182,18 @@ export function ProductForm({
         listLabel="Allergènes du produit"
       />
 
+      <TextAreaField
+        label="Ingrédients (comme sur l’étiquette du produit, facultatif)"
+        placeholder="farine de blé, beurre concentré (14 %), eau, sel"
+        rows={3}
+        maxLength={2000}
+        error={errors.labelIngredients?.message}
+        {...form.register('labelIngredients')}
+      />
+      <p className="-mt-2 text-xs text-stone-500">
+        Les étiquettes de vos recettes citent ce produit avec cette liste entre parenthèses, ses allergènes en gras.
+      </p>
+
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium text-stone-800">Prix d’achat HT</legend>
         <DecimalField control={form.control} name="priceAmount" label="Prix (€ HT)" maxDigits={2} minDigits={2} />
@@ -187,6 +214,13 @@ export function ProductForm({
       <ProductLabels value={labels} onChange={setLabels} />
 
       <FormAlert message={formError} />
+      <ConflictNotice
+        conflict={conflict}
+        describe={describeProduct}
+        busy={save.isPending}
+        onReload={(saved) => onReload?.(saved)}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
+      />
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'}
         pending={save.isPending}

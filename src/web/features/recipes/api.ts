@@ -12,6 +12,7 @@ import type {
 import type { Product } from '../../../shared/api/products.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
+import type { Versioned } from '../../lib/versions.ts';
 
 export const recipesQueryKey = ['recipes'] as const;
 
@@ -71,13 +72,16 @@ function useInvalidateRecipes() {
 export function useSaveRecipe() {
   const invalidate = useInvalidateRecipes();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: RecipeInput }) =>
+    mutationFn: ({ id, input }: { id?: string; input: Versioned<RecipeInput> }) =>
       id
         ? api<Recipe>(`/api/recipes/${id}`, { method: 'PUT', body: input })
         : api<Recipe>('/api/recipes', { method: 'POST', body: input }),
     onSettled: invalidate,
   });
 }
+
+/** The saved recipe now (a conflict notice compares it with what the form opened). */
+export const fetchRecipe = (id: string) => api<Recipe>(`/api/recipes/${encodeURIComponent(id)}`);
 
 export function useDeleteRecipe() {
   const invalidate = useInvalidateRecipes();

@@ -93,7 +93,8 @@ export function newDraftLine(hit: IngredientHit): DraftLine {
     // A sub-recipe counts in portions (its whole batch: « fournée »): « 1 » never means 1 g.
     unit: hit.kind === 'recipe' ? 'portion' : 'g',
     quantity: hit.kind === 'recipe' ? '1' : '100',
-    gramsPerUnit: decimalText(defaults.gramsPerUnit),
+    // A product's own weight of a unit first, then the table's (data/kitchen-measures.json).
+    gramsPerUnit: decimalText(hit.gramsPerUnit ?? defaults.gramsPerUnit),
     gramsPerMl: densityText(defaults.gramsPerMl),
     defaults,
   };

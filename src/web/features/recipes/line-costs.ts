@@ -15,7 +15,13 @@ import type { DraftLine } from './draft-lines.ts';
 /** What the form says of a line's price, and what one gram of it costs as typed now. */
 export type LineCost =
   | { kind: 'ciqual'; price: IngredientPrice | null; free: boolean; costPerGram: number | null }
-  | { kind: 'product'; price: LinePrice | null; costPerGram: number | null }
+  | {
+      kind: 'product';
+      price: LinePrice | null;
+      /** Where the product's price comes from: its last supplier invoice or typed by hand (docs/product/purchases.md). */
+      source: Product['priceSource'];
+      costPerGram: number | null;
+    }
   | { kind: 'recipe'; costPerServing: number | null; costPerGram: number | null };
 
 export interface CostSources {
@@ -49,6 +55,7 @@ export function lineCost(line: DraftLine, sources: CostSources): LineCost {
     return {
       kind: 'product',
       price,
+      source: product?.priceSource ?? null,
       costPerGram: costPerGramAt(price, { gramsPerUnit: product?.gramsPerUnit ?? null, gramsPerMl }),
     };
   }

@@ -9,6 +9,12 @@ import type { LineCost } from './line-costs.ts';
 const priceText = (price: { amount: number; per: keyof typeof PRICE_UNIT_LABELS }) =>
   `${formatEuros(price.amount)} ${PRICE_UNIT_LABELS[price.per]}`;
 
+/** A product's price says where it comes from: the one price of a product, its invoices' or typed (docs/product/costs.md). */
+const PRODUCT_PRICE_SOURCES = {
+  invoice: 'Mes produits, dernière facture',
+  manual: 'Mes produits, prix saisi',
+} as const;
+
 const linkClass = 'rounded px-1 text-xs font-medium text-brand-700 underline underline-offset-2';
 
 /**
@@ -51,7 +57,7 @@ export function LinePrice({ line, cost }: { line: DraftLine; cost: LineCost }) {
       )}
       {cost.kind === 'product' &&
         (cost.price ? (
-          <span>{`${priceText(cost.price)} (Mes produits)`}</span>
+          <span>{`${priceText(cost.price)} (${PRODUCT_PRICE_SOURCES[cost.source ?? 'manual']})`}</span>
         ) : (
           <>
             {missing}

@@ -80,6 +80,12 @@ export function RecipeCard({
         >
           Fiche technique
         </Link>
+        <Link
+          to={`/recipes/${recipe.id}/etiquette`}
+          className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          Étiquette
+        </Link>
         <button
           type="button"
           onClick={onShowHistory}

@@ -20,6 +20,7 @@ export const recipeFormSchema = z.object({
   cookedWeightG: optionalNumberText(n.cookedWeightG),
   fruitVegLegumePercent: optionalNumberText(n.fruitVegLegumePercent),
   showNutriScore: shape.showNutriScore,
+  nutriScoreCategory: shape.nutriScoreCategory,
   homemade: shape.homemade,
 });
 export type RecipeFormValues = z.input<typeof recipeFormSchema>;
@@ -35,5 +36,6 @@ export const recipeFormDefaults = (recipe: Recipe | null): RecipeFormValues => (
   cookedWeightG: decimalText(recipe?.cookedWeightG, 1),
   fruitVegLegumePercent: decimalText(recipe?.fruitVegLegumePercent, 1),
   showNutriScore: recipe?.showNutriScore ?? false,
+  nutriScoreCategory: recipe?.nutriScoreCategory ?? 'auto',
   homemade: recipe?.homemade ?? false,
 });

@@ -21,7 +21,10 @@ import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
 import { ProductAllergens } from './product-allergens.tsx';
-import { useProductPrices, useRecipeCosts, useRecipePhoto, useSaveRecipe } from './api.ts';
+import { fetchRecipe, useProductPrices, useRecipeCosts, useRecipePhoto, useSaveRecipe } from './api.ts';
+import { describeRecipe } from './describe-recipe.ts';
+import { ConflictNotice } from '../../components/conflict-notice.tsx';
+import { useVersionedForm } from '../../lib/versions.ts';
 import { useIngredientPrices } from '../../lib/ingredient-prices.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useFormDraft } from '../../lib/saved-drafts.ts';
@@ -48,6 +51,8 @@ import { IngredientSearch } from './ingredient-search.tsx';
 import { NutritionSummary } from './nutrition-summary.tsx';
 import { NutritionDeclaration } from '../../components/nutrition-declaration.tsx';
 import { NutriScoreInfo } from '../../components/nutri-score-scale.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { NUTRISCORE_CHOICE_LABELS, NUTRISCORE_CHOICES } from '../../../shared/nutri-score-labels.ts';
 import { useAllergenReview } from './use-allergen-review.ts';
 import { CostFields } from './cost-fields.tsx';
 import { ProgressionField } from './progression-field.tsx';
@@ -101,22 +106,26 @@ export function showFirstError(formId: string) {
 export function RecipeForm({
   recipe,
   onDone,
+  onReload,
   resumeDraft = false,
 }: {
   recipe: Recipe | null;
   onDone: () => void;
+  /** Opens the form again on the saved version (« Recharger » after a conflict). */
+  onReload?: (saved: Recipe) => void;
   resumeDraft?: boolean;
 }) {
   const save = useSaveRecipe();
+  const { conflict, version, formRef, keepMine } = useVersionedForm<Recipe, RecipeInput>(recipe?.version);
   const photo = useRecipePhoto();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
   const [lines, setLines] = useState<DraftLine[]>(() => (recipe?.ingredients ?? []).map(draftFromStored));
-  // What each food implies (allergens, red meat), as the server derived it for the hit or the stored line.
+  // What each food implies (allergens, red meat, Nutri-Score table), as the server derived it for the hit or the stored line.
   const [foodFacts, setFoodFacts] = useState<Record<string, FoodFacts>>(() =>
     Object.fromEntries(
       (recipe?.ingredients ?? []).map((l) => [
         sourceKey(l),
-        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat },
+        { suggestedAllergens: l.suggestedAllergens, redMeat: l.redMeat, nutriKind: l.nutriKind },
       ]),
     ),
   );
@@ -136,6 +145,7 @@ export function RecipeForm({
   const cookedWeightText = useWatch({ control: form.control, name: 'cookedWeightG' });
   const fruitVegText = useWatch({ control: form.control, name: 'fruitVegLegumePercent' });
   const showNutriScore = useWatch({ control: form.control, name: 'showNutriScore' });
+  const nutriScoreCategory = useWatch({ control: form.control, name: 'nutriScoreCategory' });
   const servings = readNumberText(recipeNumbers.servings, servingsText, true).value ?? 1;
   const cookedWeightG = readNumberText(recipeNumbers.cookedWeightG, cookedWeightText ?? '', false).value;
   const fruitVegLegumePercent = readNumberText(recipeNumbers.fruitVegLegumePercent, fruitVegText ?? '', false).value;
@@ -146,10 +156,11 @@ export function RecipeForm({
         servings,
         cookedWeightG,
         fruitVegLegumePercent,
+        nutriScoreCategory,
         allergensDeclared: false,
         lines: lines.map((l) => ({ ...previewLine(l), ...(foodFacts[sourceKey(l)] ?? NO_FACTS) })),
       }),
-    [lines, servings, cookedWeightG, fruitVegLegumePercent, foodFacts],
+    [lines, servings, cookedWeightG, fruitVegLegumePercent, nutriScoreCategory, foodFacts],
   );
   const review = useAllergenReview(recipe, lines.map(sourceKey), preview.allergenSuggestions);
 
@@ -220,7 +231,7 @@ export function RecipeForm({
   const addIngredient = (hit: IngredientHit) => {
     setFoodFacts((current) => ({
       ...current,
-      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat },
+      [sourceKey(hit)]: { suggestedAllergens: hit.suggestedAllergens, redMeat: hit.redMeat, nutriKind: hit.nutriKind },
     }));
     const line = newDraftLine(hit);
     setLines((current) => [...current, line]);
@@ -276,50 +287,58 @@ export function RecipeForm({
         saleMode,
         progression,
       };
-      save.mutate(
-        { id: recipe?.id, input },
-        {
-          onSuccess: (saved) => {
-            toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
-            draft.saved();
-            // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
-            // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
-            if (!recipe && pendingPhoto) {
-              photo
-                .mutateAsync({ recipeId: saved.id, file: pendingPhoto })
-                .catch((failure: Error) =>
-                  toast.error('La recette est créée, mais sa photo a été refusée', { description: failure.message }),
-                );
-            }
-            onDone();
-          },
-          onError: (error) => {
-            if (error instanceof ApiError && error.code === 'plan_limit') {
-              toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
-            } else if (error instanceof ApiError && error.code === 'validation') {
-              const fromServer: LineErrors = {};
-              for (const [field, message] of Object.entries(error.fields)) {
-                const line = /^ingredients\.(\d+)\.(\w+)$/.exec(field);
-                const key = line ? lines[Number(line[1])]?.key : undefined;
-                if (key) fromServer[`${key}.${line![2]}`] = message;
-                else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
-              }
-              setLineErrors(fromServer);
-              setTranslationErrors(
-                Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))),
-              );
-              showValidationToast(RECIPE_FORM, error.message);
-              showFirstError(formId);
-            } else toast.error('Erreur lors de la sauvegarde');
-          },
-        },
-      );
+      send(input);
     },
     () => {
       checkLines();
       showFirstError(formId);
     },
   );
+
+  // The version the form opened goes with the save: a stale one comes back as a conflict notice.
+  function send(input: RecipeInput) {
+    conflict.clear();
+    save.mutate(
+      { id: recipe?.id, input: { ...input, version } },
+      {
+        onSuccess: (saved) => {
+          toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
+          draft.saved();
+          // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
+          // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
+          if (!recipe && pendingPhoto) {
+            photo
+              .mutateAsync({ recipeId: saved.id, file: pendingPhoto })
+              .catch((failure: Error) =>
+                toast.error('La recette est créée, mais sa photo a été refusée', { description: failure.message }),
+              );
+          }
+          onDone();
+        },
+        onError: (error) => {
+          if (recipe && conflict.caught(error, { base: recipe, mine: input, load: () => fetchRecipe(recipe.id) }))
+            return;
+          if (error instanceof ApiError && error.code === 'plan_limit') {
+            toast.error('Limite atteinte', { description: PLAN_LIMIT_TOASTS.recipes });
+          } else if (error instanceof ApiError && error.code === 'validation') {
+            const fromServer: LineErrors = {};
+            for (const [field, message] of Object.entries(error.fields)) {
+              const line = /^ingredients\.(\d+)\.(\w+)$/.exec(field);
+              const key = line ? lines[Number(line[1])]?.key : undefined;
+              if (key) fromServer[`${key}.${line![2]}`] = message;
+              else if (field in recipeFormSchema.shape) form.setError(field as keyof RecipeFormValues, { message });
+            }
+            setLineErrors(fromServer);
+            setTranslationErrors(
+              Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))),
+            );
+            showValidationToast(RECIPE_FORM, error.message);
+            showFirstError(formId);
+          } else toast.error('Erreur lors de la sauvegarde');
+        },
+      },
+    );
+  }
 
   const { errors } = form.formState;
   useFormErrorToastFollows(
@@ -329,6 +348,7 @@ export function RecipeForm({
   return (
     <form
       id={formId}
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="space-y-5"
@@ -434,6 +454,16 @@ export function RecipeForm({
                   hint="Nécessaire au calcul du Nutri-Score."
                 />
               </div>
+              <SelectField
+                label="Tableau du Nutri-Score"
+                options={NUTRISCORE_CHOICES.map((choice) => ({
+                  value: choice,
+                  label: NUTRISCORE_CHOICE_LABELS[choice],
+                }))}
+                hint="Boissons, matières grasses, fromages et eaux ont leurs propres tableaux."
+                error={form.formState.errors.nutriScoreCategory?.message}
+                {...form.register('nutriScoreCategory')}
+              />
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" className="accent-brand-700" {...form.register('showNutriScore')} />
                 Afficher le Nutri-Score sur le menu public
@@ -512,6 +542,13 @@ export function RecipeForm({
           {`«\u00a0${ALLERGEN_STATEMENTS.unverified}\u00a0»`} jusqu’à ce que vous confirmiez la liste.
         </p>
       )}
+      <ConflictNotice
+        conflict={conflict}
+        describe={describeRecipe}
+        busy={save.isPending}
+        onReload={(saved) => onReload?.(saved)}
+        onKeepMine={(_typed, saved) => keepMine(saved)}
+      />
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
           {recipe ? 'Mettre à jour' : 'Créer'}

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { actorOf, allow, requireUser } from '../../../auth/require-user.ts';
-import type { AppDeps, AppEnv } from '../../../context.ts';
+import type { AppEnv } from '../../../context.ts';
+import type { AppDeps } from '../../../deps.ts';
 import { parseInput } from '../../../lib/http.ts';
 import { formatQuery, readProductFile } from '../../../lib/read-table-file.ts';
 import { sendTable } from '../../../lib/table-files.ts';

@@ -43,6 +43,7 @@ export default function RecipesPage() {
   const remove = useDeleteRecipe();
   const canWrite = useCan('content:write');
   const seesCosts = useCan('costs:read');
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
   // Recipes begun or changed and not saved, kept in this browser (src/web/lib/saved-drafts.ts).
   const drafts = useDraftList<unknown>('recette').filter(
     (d) =>
@@ -50,7 +51,6 @@ export default function RecipesPage() {
       !(form.mode === 'edit' && d.id === form.recipe.id) &&
       (d.id === null || shown.some((r) => r.id === d.id)),
   );
-  const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [historyOf, setHistoryOf] = useState<Recipe | null>(null);
   usePreloadRecipeForm();
   usePreloadHistoryDialog();

@@ -33,7 +33,7 @@ export default function IngredientPricesPage() {
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Prix des ingrédients</h1>
         <p className="text-sm text-stone-600">
           Le prix HT d’un aliment de la table Ciqual, au kg, au litre ou à l’unité : il sert à toutes vos recettes. Vos
-          propres produits ont leur prix dans Mes produits.
+          propres produits ont le leur dans Mes produits, saisi ou tiré de leur dernière facture.
         </p>
       </div>
       {!seesCosts ? (

@@ -110,7 +110,7 @@ export function ItemPriceForm({ menuId, item }: { menuId: string; item: MenuItem
         <Button
           size="sm"
           variant="ghost"
-          className="h-auto whitespace-normal px-0 text-left text-xs underline underline-offset-2"
+          className="h-auto max-w-full whitespace-normal px-0 text-left text-xs underline underline-offset-2"
           disabled={update.isPending}
           onClick={() => (item.priceSource === 'item' ? send(null, 'Prix de la recette repris') : setOwnOpen(false))}
         >

@@ -189,13 +189,16 @@ for (const viewport of [LAPTOP, PHONE]) {
     const row = (dish: string) =>
       page.getByTestId('allergen-row').filter({ has: page.getByRole('rowheader', { name: dish }) });
     await expect(row('Salade verte')).toContainText(NONE);
-    await expect(row('Quiche')).toContainText(`${UNVERIFIED} (déjà indiqués : Gluten)`);
+    // One message for an unconfirmed dish: not the list it names so far (docs/decisions/0036).
+    await expect(row('Quiche')).toContainText(UNVERIFIED);
+    await expect(row('Quiche')).not.toContainText('déjà indiqués');
     await expect(row('Tarte fine').locator('td[data-state="contains"]')).toHaveCount(2);
     await screenshot(page, `allergens-table-${viewport.width}`);
 
     // The fiche technique says the same.
     await page.goto(`/recipes/${quiche.id}/fiche`);
-    await expect(page.getByTestId('sheet-allergens-unverified')).toHaveText(UNVERIFIED);
+    // The fiche technique is the kitchen's sheet: « non vérifiés », not the diner's « demandez au personnel ».
+    await expect(page.getByTestId('sheet-allergens-unverified')).toHaveText(/^Allergènes non vérifiés/);
     await expect(page.getByTestId('sheet-allergens')).toHaveText('Contient :Gluten');
     await page.goto(`/recipes/${salade.id}/fiche`);
     await expect(page.getByTestId('sheet-allergens')).toHaveText(`Contient :${NONE}`);

@@ -35,7 +35,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByRole('heading', { name: 'Mon Abonnement' })).toBeVisible();
     await expect(planCard(page)).toContainText('Gratuit');
     await expect(page.getByRole('radio', { name: /Annuel/ })).toBeChecked();
-    await expect(page.getByText('80 €/an - Économisez 33%')).toBeVisible();
+    await expect(page.getByText('80 €/an - Économisez 33\u00a0%')).toBeVisible();
     await expect(page.getByText('Débloquez toutes les fonctionnalités')).toBeVisible();
     await expect(page.getByTestId('usage-recipes')).toContainText('5 / 5');
     await expect(page.getByText('5 recettes max')).toBeVisible();
@@ -60,8 +60,8 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page.getByText('Vérification du paiement en cours...')).toBeVisible();
     await expect(page.getByText('Merci de ne pas fermer cette fenêtre pendant la vérification.')).toBeVisible();
     await page.clock.resume();
-    // 3 s initial delay, then the first forced refresh.
-    await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible({ timeout: 20_000 });
+    // 3 s initial delay, then the first forced refresh. A trial costs nothing today: it says so.
+    await expect(page.getByRole('heading', { name: 'Essai gratuit activé !' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Abonnement Premium activé !')).toBeVisible();
     for (const feature of ['Menus illimités', 'Recettes illimitées', 'Codes QR illimités', 'Support prioritaire']) {
       await expect(page.getByText(feature)).toBeVisible();
@@ -207,7 +207,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await pricing.getByRole('radio', { name: /Annuel/ }).check();
     await expect(premium).toContainText('80 € / an');
     await expect(premium.getByText('6,67 € / mois', { exact: false })).toBeVisible();
-    await expect(premium.getByText('Économisez 33%')).toBeVisible();
+    await expect(premium.getByText('Économisez 33\u00a0%')).toBeVisible();
     await expect(premium.getByRole('link', { name: 'Essayer Premium 14 jours' })).toHaveAttribute(
       'href',
       '/auth?mode=inscription',

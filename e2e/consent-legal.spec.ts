@@ -50,14 +50,14 @@ const storedConsent = (page: Page) =>
     CONSENT_STORAGE_KEY,
   );
 
-/** From the subscription page through the demo checkout to « Paiement réussi ! » (as in billing.spec.ts). */
+/** From the subscription page through the demo checkout to « Essai gratuit activé ! » (as in billing.spec.ts). */
 async function subscribeWithDemoCheckout(page: Page) {
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Essai gratuit 14 jours' }).click();
   await expect(page).toHaveURL(/\/demo\/checkout\/[^/]+$/);
   await page.getByRole('button', { name: 'Payer' }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=/);
-  await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Essai gratuit activé !' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Refusing looks exactly like accepting: same height, colours and weight. */
@@ -113,7 +113,7 @@ test('« Tout refuser »: no page tracking, no Meta pixel after a payment, and t
   expect(requests.pageViews()).toEqual([]);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Essai gratuit activé !' })).toBeVisible({ timeout: 20_000 });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.clock.runFor(1_000);

@@ -27,15 +27,17 @@ for (const { viewport, locale } of CASES) {
 
       const puree = page.getByTestId('menu-item').filter({ hasText: 'Purée' });
       await expect(puree).toContainText('Prix à renseigner');
+      // The recipe has no price: the dish gets one of its own on this menu (docs/product/api.md « Kitchen »).
+      await puree.getByRole('button', { name: 'Prix propre au menu' }).click();
       const priceForm = puree.getByRole('form', { name: 'Prix de Purée' });
-      const price = priceForm.getByLabel('Prix (€)');
+      const price = priceForm.getByLabel('Prix propre au menu (€)');
       // A negative price is refused next to the field, nothing sent.
       await price.fill('-3');
       await priceForm.getByRole('button', { name: 'OK' }).click();
       await expect(priceForm.getByRole('alert')).toHaveText('Le prix ne peut pas être négatif');
       await price.fill('12,5');
       await priceForm.getByRole('button', { name: 'OK' }).click();
-      await expectToast(page, 'Prix enregistré');
+      await expectToast(page, 'Prix propre au menu enregistré');
       await expect(puree).not.toContainText('Prix à renseigner');
       await expect(price).toHaveValue('12,50');
 

@@ -41,7 +41,7 @@ for (const { viewport, locale } of [
       const form = card.getByRole('form', { name: 'Nouvelle formule' });
 
       // Nothing ticked and no price: each problem next to its field, nothing sent.
-      await form.getByLabel('Nom').fill('Formule déjeuner');
+      await form.getByLabel('Nom', { exact: true }).fill('Formule déjeuner');
       await form.getByRole('button', { name: 'Ajouter la formule' }).click();
       await expect(form.getByRole('alert').first()).toBeVisible();
       await expect(form).toContainText('Une combinaison compte au moins une section');

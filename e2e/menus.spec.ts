@@ -53,7 +53,7 @@ async function addRecipe(page: Page, section: Locator, search: string, recipe: s
 async function renameSection(page: Page, section: Locator, name: string, description: string) {
   await section.getByRole('button', { name: 'Modifier' }).click();
   await section.getByLabel('Nom de la section').fill(name);
-  await section.getByLabel('Description').fill(description);
+  await section.getByLabel('Description', { exact: true }).fill(description);
   await section.getByRole('button', { name: 'Sauvegarder' }).click();
   await expectToast(page, 'Section mise à jour');
   await expect(section.getByRole('heading', { level: 2 })).toHaveText(name);
@@ -87,7 +87,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
     await expect(page.getByText('Le nom du menu est requis')).toBeVisible();
     await page.getByLabel('Nom du menu').fill('Menu du midi');
-    await page.getByLabel('Description').fill('Du lundi au vendredi, de 12 h à 14 h');
+    await page.getByLabel('Description', { exact: true }).fill('Du lundi au vendredi, de 12 h à 14 h');
     await expect(page.getByLabel('Menu actif')).toBeChecked();
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
     await expectToast(page, 'Menu créé avec succès');

@@ -105,16 +105,18 @@ for (const viewport of [LAPTOP, PHONE]) {
     await screenshot(page, `qr-codes-${viewport.width}`);
     if (viewport === PHONE) await expectNoHorizontalScroll(page);
 
-    // Download: a 400 px PNG named after the code, which decodes to the card's URL.
+    // Download: « Télécharger », then the file; the PNG is 2,000 px, named after the code, and
+    // decodes to the card's URL (the SVG and the PDF: e2e/owners-day.spec.ts).
+    await card.getByRole('button', { name: 'Télécharger', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      card.getByRole('button', { name: 'Télécharger', exact: true }).click(),
+      card.getByRole('button', { name: 'PNG (2 000 px)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${qrFileName('QR - Carte du midi')}.png`);
     expect(download.suggestedFilename()).toBe('qr-code-qr---carte-du-midi.png');
     await expect(page.getByText('Code QR téléchargé !')).toBeVisible();
     const decoded = decodePng(await readFile(await download.path()));
-    expect({ width: decoded.width, height: decoded.height }).toEqual({ width: 400, height: 400 });
+    expect({ width: decoded.width, height: decoded.height }).toEqual({ width: 2000, height: 2000 });
     expect(decoded.text).toBe(url);
 
     // A diner scans it: one scan, then the public menu.

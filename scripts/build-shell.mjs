@@ -36,9 +36,9 @@ function checkUnderProduction() {
   const script = `
     const { renderAppShell } = await import(${JSON.stringify(file)});
     const organisation = { id: 'o', name: 'Le Bistrot', role: 'owner' };
-    const me = { user: { id: 'u', email: 'chef@bistrot.fr' }, organisation, organisations: [organisation], subscription: { tier: 'free' }, usage: { recipes: 0, menus: 0, qrCodes: 0 }, limits: { recipes: 5, menus: 1, qrCodes: 1 } };
+    const me = { user: { id: 'u', email: 'chef@bistrot.fr', name: 'Marie Durand' }, organisation, organisations: [organisation], subscription: { tier: 'free' }, usage: { recipes: 0, menus: 0, qrCodes: 0 }, limits: { recipes: 5, menus: 1, qrCodes: 1 } };
     const html = renderAppShell('/dashboard', me, { appEnv: 'production' });
-    if (!html || !html.includes('Bonjour, chef')) throw new Error('no greeting in: ' + String(html).slice(0, 200));`;
+    if (!html || !html.includes('Bonjour, Marie')) throw new Error('no greeting in: ' + String(html).slice(0, 200));`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },

@@ -21,6 +21,7 @@ import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { recipeRoutes } from './features/recipes/routes.ts';
 import { menuLabelRoutes, recipeLabelRoutes, temoinRoutes } from './features/labels/routes.ts';
 import { productRoutes } from './features/products/routes.ts';
+import { ingredientPriceRoutes } from './features/ingredient-prices/routes.ts';
 import { productFileRoutes } from './features/products/files/routes.ts';
 import { recipeFileRoutes } from './features/recipes/file-export.ts';
 import { menuRoutes } from './features/menus/routes.ts';
@@ -327,6 +328,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api/files', recipeFileRoutes(deps));
   app.route('/api', purchaseRoutes(deps, { egalimEstimate: (org, period) => egalimEstimate(deps.db, org, period) }));
   app.route('/api/products', productRoutes(deps));
+  app.route('/api/ingredient-prices', ingredientPriceRoutes(deps));
   app.route('/api/items', photoUploadRoutes(deps, { holder: 'menu_items', findOwned: itemParents }));
   app.route('/api', menuRoutes(deps));
   app.route('/', publicMenuRoutes(deps));

@@ -63,16 +63,21 @@ export const unresolvedKinds = (
 };
 
 /**
- * The owner's flag (`meatOriginMissing`): a declared origin incomplete, a kind of product meat
- * neither declared nor agreed on by its products, or red meat with no origin at all.
+ * The owner's flag (`meatOriginMissing`), one rule for every recipe: a declared origin
+ * incomplete; a kind of product meat neither declared nor agreed on by its products; or a
+ * Ciqual meat (`catalogueKinds`, src/shared/catalogue-meat-kinds.ts, at any depth) whose kind is
+ * not declared: a catalogue food says nothing of where its animal came from, and the products of
+ * the same kind cannot vouch for it (the lardons of a quiche and of a bourguignon with an own
+ * paleron alike, docs/decisions/0036-the-owners-day.md).
  */
 export const recipeOriginMissing = (
   declared: readonly MeatOrigin[],
   products: readonly ProductOrigin[],
-  hasRedMeat: boolean,
+  catalogueKinds: readonly ProductMeatKind[],
 ): boolean =>
-  meatOriginMissing([...declared, ...derivedMeatOrigins(products, declared).map((d) => d.origin)], hasRedMeat) ||
-  unresolvedKinds(products, declared).length > 0;
+  meatOriginMissing(declared, false) ||
+  unresolvedKinds(products, declared).length > 0 ||
+  catalogueKinds.some((kind) => !declared.some((d) => DECLARED_FOR_KIND[kind].includes(d.meat)));
 
 export interface DinerMeatOrigin extends MeatOriginLine {
   /** « Origine : France », « Né et élevé : Irlande, France et abattu : France »… */

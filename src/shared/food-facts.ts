@@ -1,5 +1,7 @@
 import { suggestAllergens } from './allergen-rules.ts';
 import { isRedMeat } from './recipe-nutrition.ts';
+import { catalogueMeatKind } from './catalogue-meat-kinds.ts';
+import type { MeatKind } from './api/product-vocabulary.ts';
 import { nutriKindOf, type NutriKind } from './nutri-score-category.ts';
 
 /** A catalogue food as the facts need it: its name and Ciqual groups. */
@@ -15,6 +17,8 @@ export interface FoodFacts {
   suggestedAllergens: string[];
   /** Red meat (Nutri-Score protein cap). */
   redMeat: boolean;
+  /** The meat whose origin diners must be told (src/shared/catalogue-meat-kinds.ts); null or absent: none. */
+  meatKind?: MeatKind | null;
   /** What the food weighs in the automatic Nutri-Score table (src/shared/nutri-score-category.ts); absent: none. */
   nutriKind?: NutriKind | undefined;
 }
@@ -27,6 +31,7 @@ export function foodFacts(food: FoodSource): FoodFacts {
   return {
     suggestedAllergens: suggestAllergens(food),
     redMeat: isRedMeat(food.name, food.subgroup),
+    meatKind: catalogueMeatKind(food.name, food.subgroup),
     nutriKind: nutriKindOf(food),
   };
 }

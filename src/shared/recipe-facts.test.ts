@@ -40,10 +40,10 @@ describe('computeRecipeFacts', () => {
     expect(facts.allergenStatus).toBe('unverified');
     expect(computeRecipeFacts(recipe(quiche(), { allergensDeclared: true })).allergenStatus).toBe('declared');
     expect(facts.lines).toEqual([
-      { suggestedAllergens: ['Gluten', 'Lait'], redMeat: false, nutriKind: 'savoury' },
-      { suggestedAllergens: ['Œufs'], redMeat: false, nutriKind: 'savoury' },
-      { suggestedAllergens: ['Lait'], redMeat: false, nutriKind: null },
-      { suggestedAllergens: ['Lait'], redMeat: false, nutriKind: 'cheese' },
+      { suggestedAllergens: ['Gluten', 'Lait'], redMeat: false, meatKind: null, nutriKind: 'savoury' },
+      { suggestedAllergens: ['Œufs'], redMeat: false, meatKind: null, nutriKind: 'savoury' },
+      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null, nutriKind: null },
+      { suggestedAllergens: ['Lait'], redMeat: false, meatKind: null, nutriKind: 'cheese' },
     ]);
     expect(facts.version).toBe(RECIPE_FACTS_VERSION);
   });

@@ -4,6 +4,7 @@ import { computeNutrition, type Nutrient, type NutritionLine } from './nutrition
 import { recipeNutriScore, type RecipeNutriScore } from './recipe-nutrition.ts';
 import { toGrams } from './units.ts';
 import { mergeOrigins, type ProductOrigin } from './product-origins.ts';
+import { MEAT_KINDS, type MeatKind } from './api/product-vocabulary.ts';
 import { chooseCategory, type NutriScoreChoice } from './nutri-score-category.ts';
 
 /**
@@ -14,9 +15,10 @@ import { chooseCategory, type NutriScoreChoice } from './nutri-score-category.ts
  * the allergens and traces of own products (migration 0010); 4 the cost; 5 the products'
  * meat origins; 6 the Nutri-Score 2023 tables (src/shared/nutriscore.ts) and their category,
  * the products' energy from annex XIV (src/shared/energy.ts), the allergen rules reviewed over
- * Ciqual (src/shared/allergen-rules.ts) and the kitchen units.
+ * Ciqual (src/shared/allergen-rules.ts) and the kitchen units; 7 the organisation's Ciqual
+ * prices and free tap water (migration 0025), and the meats of Ciqual foods (`meatKinds`).
  */
-export const RECIPE_FACTS_VERSION = 6;
+export const RECIPE_FACTS_VERSION = 7;
 
 export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   /** What an own product's label says it contains / may contain: facts, not suggestions. */
@@ -26,6 +28,8 @@ export interface RecipeFactsLine extends NutritionLine, FoodFacts {
   costPerGram?: number | null | undefined;
   /** The meat kinds and origin countries of a product, or of a sub-recipe's products. */
   origins?: readonly ProductOrigin[] | undefined;
+  /** A sub-recipe's catalogue meats (its RecipeFacts `meatKinds`). */
+  meatKinds?: readonly MeatKind[] | undefined;
 }
 
 export interface RecipeFactsInput {
@@ -89,6 +93,11 @@ export interface RecipeFacts {
   cost: { total: number | null; perServing: number | null; missing: string[] };
   /** The products' meats and origins, at any depth (src/shared/product-origins.ts). */
   origins: ProductOrigin[];
+  /**
+   * The meats of its Ciqual foods, at any depth (src/shared/catalogue-meat-kinds.ts): their
+   * origin is the owner's to declare, products cannot vouch for them (src/shared/diner-meat-origins.ts).
+   */
+  meatKinds: MeatKind[];
 }
 
 function statedBy(
@@ -177,6 +186,7 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
     lines: input.lines.map((line) => ({
       suggestedAllergens: [...line.suggestedAllergens],
       redMeat: line.redMeat,
+      meatKind: line.meatKind ?? null,
       nutriKind: line.nutriKind ?? null,
     })),
     ...wholeLists(input, productAllergens, productTraces),
@@ -184,5 +194,8 @@ export function computeRecipeFacts(input: RecipeFactsInput): RecipeFacts {
     productTraces,
     cost: costOf(input, weights),
     origins: mergeOrigins(input.lines.map((line) => line.origins ?? [])),
+    meatKinds: MEAT_KINDS.filter((kind) =>
+      input.lines.some((line) => line.meatKind === kind || line.meatKinds?.includes(kind)),
+    ),
   };
 }

@@ -38,15 +38,6 @@ const UNIT_AMOUNTS: Record<Exclude<Unit, 'unité'>, { amount: number; label: str
   },
 };
 
-/** The unit as a cook reads it in a list (« cuillère à soupe »); g, kg, ml, cl, l and « unité » as written. */
-export const UNIT_LABELS: Record<Unit, string> = {
-  ...(Object.fromEntries(Object.entries(UNIT_AMOUNTS).map(([unit, { label }]) => [unit, label])) as Record<
-    Exclude<Unit, 'unité'>,
-    string
-  >),
-  unité: 'unité',
-};
-
 /**
  * Weight in grams of a line, or null for « unité » without a weight. A volume weighs its
  * millilitres × the line's density (g/ml): oil is lighter than water, honey heavier

@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
       { path: '/recipes/couts', Component: lazyPage(() => import('./pages/costs-page.tsx')) },
       // Issue 17: the organisation's own products (docs/product/products.md).
       { path: '/produits', Component: lazyPage(() => import('./pages/products-page.tsx')) },
+      // The organisation's prices of Ciqual foods (docs/product/costs.md).
+      { path: '/produits/prix', Component: lazyPage(() => import('./pages/ingredient-prices-page.tsx')) },
       // Supplier invoices, prices and sales (docs/product/purchases.md).
       { path: '/achats', Component: lazyPage(() => import('./pages/purchases-page.tsx')) },
       { path: '/achats/:id', Component: lazyPage(() => import('./pages/invoice-page.tsx')) },

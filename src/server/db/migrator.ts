@@ -23,6 +23,7 @@ import * as openVocabularies from './migrations/0021-open-vocabularies.ts';
 import * as nutriScoreCategoriesKitchenUnits from './migrations/0022-nutri-score-categories-kitchen-units.ts';
 import * as versions from './migrations/0023-versions.ts';
 import * as canteenYear from './migrations/0024-canteen-year.ts';
+import * as kitchenPricesAndCarte from './migrations/0025-kitchen-prices-and-carte.ts';
 import * as purchasesAndSales from './migrations/0026-purchases-and-sales.ts';
 import * as purchaseVersions from './migrations/0026b-purchase-versions.ts';
 import * as labels from './migrations/0027-labels.ts';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0022-nutri-score-categories-kitchen-units': nutriScoreCategoriesKitchenUnits,
   '0023-versions': versions,
   '0024-canteen-year': canteenYear,
+  '0025-kitchen-prices-and-carte': kitchenPricesAndCarte,
   '0026-purchases-and-sales': purchasesAndSales,
   '0026b-purchase-versions': purchaseVersions,
   '0027-labels': labels,

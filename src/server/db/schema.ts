@@ -75,7 +75,7 @@ export interface OrganisationsTable {
   updated_at: Timestamp;
 }
 
-export type MemberRoleColumn = 'owner' | 'editor' | 'viewer' | 'dietitian';
+export type MemberRoleColumn = 'owner' | 'editor' | 'viewer' | 'dietitian' | 'service';
 
 export interface MembershipsTable {
   organisation_id: string;
@@ -93,6 +93,9 @@ export interface EstablishmentsTable extends VersionColumns {
   postal_code: string | null;
   city: string | null;
   phone: string | null;
+  /** The restaurant's « Mentions légales » for diners (migration 0025). */
+  legal_name: string | null;
+  publication_director: string | null;
   /** The establishment's own accessibility contact, an e-mail or web address (migration 0029). */
   accessibility_contact: string | null;
   created_by: string | null;
@@ -415,6 +418,8 @@ export interface MenusTable extends OwnedColumns, VersionColumns {
   name: string;
   description: Generated<string>;
   is_active: Generated<boolean>;
+  /** The owner's translations of the name and description (migration 0025), `{}` when none. */
+  translations: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -425,6 +430,8 @@ export interface MenuSectionsTable extends VersionColumns {
   name: Generated<string>;
   description: Generated<string>;
   display_order: number;
+  /** The owner's translations of the name and description (migration 0025), `{}` when none. */
+  translations: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -463,6 +470,22 @@ export interface FormulesTable extends VersionColumns {
   /** Alternatives, each a list of section ids: JSON text on write. */
   choices: ColumnType<string[][], string, string>;
   display_order: number;
+  /** The owner's translations of the name (migration 0025), `{}` when none. */
+  translations: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An organisation's price for a Ciqual food (migration 0025, src/shared/ingredient-prices.ts). */
+export interface IngredientPricesTable {
+  organisation_id: string;
+  food_code: number;
+  amount: Num;
+  per: 'kg' | 'l' | 'unité';
+  supplier: Generated<string>;
+  version: Generated<number>;
+  updated_by: string | null;
+  updated_by_name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -719,6 +742,7 @@ export interface DB {
   recipes: RecipesTable;
   recipe_ingredients: RecipeIngredientsTable;
   products: ProductsTable;
+  ingredient_prices: IngredientPricesTable;
   recipe_labels: RecipeLabelsTable;
   menus: MenusTable;
   meal_plan_entries: MealPlanEntriesTable;

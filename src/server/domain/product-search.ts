@@ -187,6 +187,7 @@ export async function readOwnHits(
       allergens: row.allergens,
       traces: row.traces,
       gramsPerPortion: servedGrams(row) / row.servings,
+      servings: row.servings,
       ...source.facts,
     });
   }

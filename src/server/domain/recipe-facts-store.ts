@@ -39,6 +39,7 @@ export function factsFromSources(fields: FactsFields, lines: readonly FactsLineS
       partial: l.source.partial,
       costPerGram: l.source.costPerGram,
       origins: l.source.origins,
+      meatKinds: l.source.meatKinds,
       ...l.source.facts,
       allergens: l.source.allergens,
       traces: l.source.traces,

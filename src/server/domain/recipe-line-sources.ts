@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { RED_MEAT_KINDS } from '../../shared/api/products.ts';
+import { RED_MEAT_KINDS, type MeatKind } from '../../shared/api/products.ts';
 import type { FoodFacts } from '../../shared/food-facts.ts';
 import { NUTRIENTS, type Nutrient, type Per100g } from '../../shared/nutrition.ts';
 import type { RecipeFacts } from '../../shared/recipe-facts.ts';
 import type { DB, ProductRow } from '../db/schema.ts';
 import type { FoodForRecipe } from './catalogue-foods.ts';
 import type { ProductOrigin } from '../../shared/product-origins.ts';
+import { costPerGramAt, type LinePrice } from '../../shared/ingredient-prices.ts';
+import { defaultMeasures } from './kitchen-measures.ts';
 import { completeEnergy } from '../../shared/energy.ts';
 import { nutriKindOf, nutriKindOfCategory, type NutriKind } from '../../shared/nutri-score-category.ts';
 
@@ -25,6 +27,8 @@ export interface LineSource {
   costPerGram: number | null;
   /** A product's meat and origin; a sub-recipe's products' (src/shared/product-origins.ts). */
   origins?: readonly ProductOrigin[];
+  /** A sub-recipe's Ciqual meats, at any depth (its stored facts' `meatKinds`). */
+  meatKinds?: readonly MeatKind[];
 }
 
 /** A sub-recipe as its parent sees it: per 100 g of the dish as served, its whole allergen lists. */
@@ -79,30 +83,52 @@ export function subRecipeSource(sub: SubRecipeRow): LineSource {
     costPerGram:
       facts?.cost?.total !== null && facts?.cost?.total !== undefined && grams > 0 ? facts.cost.total / grams : null,
     origins: facts?.origins ?? [],
+    meatKinds: facts?.meatKinds ?? [],
   };
 }
 
-export const foodSource = (food: FoodForRecipe): LineSource => ({
-  name: food.name,
-  per100g: food.per100g,
-  facts: food.facts,
-  allergens: [],
-  traces: [],
-  costPerGram: null,
-});
+/** How a Ciqual line weighs, for a price per unit or per litre: the line's own figures. */
+export interface LineWeights {
+  unit: string;
+  gramsPerUnit: number | null;
+  gramsPerMl: number | null;
+}
 
 /**
- * A product's cost of one gram: per kg ÷ 1000; per unit ÷ the unit's weight; per litre ÷ 1000
- * ÷ the line's density (g/ml, 1 when the line gives none).
+ * A Ciqual food at the organisation's price (src/shared/ingredient-prices.ts `priceOfFood`):
+ * a price per unit takes the line's unit weight, else the food's usual one
+ * (data/kitchen-measures.json); per litre the line's density.
  */
+export function foodSource(food: FoodForRecipe, price: LinePrice | null = null, line?: LineWeights): LineSource {
+  return {
+    name: food.name,
+    per100g: food.per100g,
+    facts: food.facts,
+    allergens: [],
+    traces: [],
+    costPerGram: foodCostPerGram(food, price, line),
+  };
+}
+
+/** The cost of one gram of a Ciqual food's line at that price (see foodSource). */
+export function foodCostPerGram(
+  food: { code: number; name: string },
+  price: LinePrice | null,
+  line?: LineWeights,
+): number | null {
+  const gramsPerUnit =
+    (line?.unit === 'unité' ? line.gramsPerUnit : null) ??
+    defaultMeasures({ code: food.code, name: food.name }).gramsPerUnit;
+  return costPerGramAt(price, { gramsPerUnit, gramsPerMl: line?.gramsPerMl ?? null });
+}
+
+/** A product's cost of one gram at its own price (src/shared/ingredient-prices.ts `costPerGramAt`). */
 export function productCostPerGram(
   row: Pick<ProductRow, 'price' | 'price_per' | 'grams_per_unit'>,
   gramsPerMl: number | null = null,
 ): number | null {
   if (row.price === null || row.price_per === null) return null;
-  if (row.price_per === 'kg') return row.price / 1000;
-  if (row.price_per === 'l') return row.price / 1000 / (gramsPerMl && gramsPerMl > 0 ? gramsPerMl : 1);
-  return row.grams_per_unit && row.grams_per_unit > 0 ? row.price / row.grams_per_unit : null;
+  return costPerGramAt({ amount: row.price, per: row.price_per }, { gramsPerUnit: row.grams_per_unit, gramsPerMl });
 }
 
 export type ProductNutrientColumns = Pick<

@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { findFoods, type FoodForRecipe } from './catalogue-foods.ts';
+import { findIngredientPrices } from './ingredient-prices.ts';
+import { priceOfFood } from '../../shared/ingredient-prices.ts';
 import { factsColumns, factsFromSources, type FactsLineSource } from './recipe-facts-store.ts';
 import {
   findProducts,
@@ -60,6 +62,7 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
       org,
       lines.flatMap((l) => (l.sub_recipe_id === null ? [] : [l.sub_recipe_id])),
     );
+    const prices = await findIngredientPrices(trx, org, [...foods.keys()]);
     // Every line names a catalogue food (never deleted), or a product or recipe of its organisation (foreign keys, NO ACTION).
     const sources: FactsLineSource[] = lines.map((l) => {
       if (l.sub_recipe_id !== null) {
@@ -75,7 +78,11 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
       const product = l.product_id !== null ? products.get(l.product_id)! : null;
       const source = product
         ? productSource(product, l.grams_per_ml)
-        : foodSource(foods.get(l.food_code!) as FoodForRecipe);
+        : foodSource(foods.get(l.food_code!) as FoodForRecipe, priceOfFood(String(l.food_code), prices), {
+            unit: l.unit,
+            gramsPerUnit: l.grams_per_unit,
+            gramsPerMl: l.grams_per_ml,
+          });
       return {
         quantity: l.quantity,
         unit: l.unit as FactsLineSource['unit'],
@@ -102,15 +109,17 @@ export async function recomputeRecipes(trx: Transaction<DB>, recipeIds: readonly
 }
 
 /**
- * Every recipe of the organisation that uses these products or recipes, at any depth, deepest
- * dependency first: a recipe comes after every recipe it contains that changed.
+ * Every recipe of the organisation that uses these products, recipes or Ciqual foods (whose price
+ * changed), at any depth, deepest dependency first: a recipe comes after every recipe it
+ * contains that changed.
  */
 export async function dependentsOf(
   trx: Transaction<DB>,
   organisationId: string,
-  changed: { productIds?: string[]; recipeIds?: string[] },
+  changed: { productIds?: string[]; recipeIds?: string[]; foodCodes?: number[] },
 ): Promise<string[]> {
   const conditions = [
+    ...(changed.foodCodes?.length ? [sql`ri.food_code IN (${sql.join(changed.foodCodes)})`] : []),
     ...(changed.productIds?.length ? [sql`ri.product_id IN (${sql.join(changed.productIds)})`] : []),
     ...(changed.recipeIds?.length ? [sql`ri.sub_recipe_id IN (${sql.join(changed.recipeIds)})`] : []),
   ];
@@ -135,7 +144,7 @@ export async function dependentsOf(
 export async function recomputeDependents(
   trx: Transaction<DB>,
   organisationId: string,
-  changed: { productIds?: string[]; recipeIds?: string[] },
+  changed: { productIds?: string[]; recipeIds?: string[]; foodCodes?: number[] },
 ): Promise<void> {
   const dependents = await dependentsOf(trx, organisationId, changed);
   await recomputeRecipes(trx, dependents);

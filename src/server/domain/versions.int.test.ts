@@ -169,6 +169,20 @@ const RESOURCES: Resource[] = [
       };
     },
   },
+  {
+    // A Ciqual food's price (src/server/features/ingredient-prices): its first PUT makes version 1.
+    name: 'ingredient price',
+    async make() {
+      const res = await call(owner, 'PUT', '/api/ingredient-prices/9436', { amount: 1.2, per: 'kg' });
+      if (res.status !== 200) throw new Error(`ingredient price: ${res.status} ${res.text}`);
+      return {
+        path: '/api/ingredient-prices/9436',
+        change: (label) => ({ amount: 1.3, per: 'kg', supplier: label }),
+        read: async () =>
+          (await call(owner, 'GET', '/api/ingredient-prices')).body.prices.find((p: LooseJson) => p.code === '9436'),
+      };
+    },
+  },
 ];
 
 describe('versions and conflicts', () => {

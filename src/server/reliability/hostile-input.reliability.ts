@@ -271,6 +271,8 @@ beforeAll(async () => {
     product: product.id,
     formule: formule.id,
     closedDay: closedDay.id,
+    // Flour's price: its body says `version: 1`, so once written, a valid body is a 409 conflict (refused, nothing stored).
+    food: '9436',
     invoice: invoice.id,
     invoiceLine: invoice.lines[0]!.id,
     confirmInvoice: toConfirm.id,
@@ -585,8 +587,15 @@ describe(`escaping (${db})`, () => {
     const page = await t.request('GET', `/menu/${menu.id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // The head's schema.org data (docs/product/integrations.md) is JSON that no payload can close:
+    // every `<` is written \u003c, and it parses back to the raw names.
+    const [structured, data] = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text) ?? [];
+    expect(data, 'the JSON-LD block, whole').toBeDefined();
+    expect(JSON.parse(data!)).toMatchObject({ name: `Chez ${XSS}`, hasMenu: { name: XSS } });
     // The page's one script is the live « Épuisé » loader (docs/decisions/0020); nothing else may be a script.
-    expect(page.text.replace(/<script src="\/menu\/live\.js\?v=[\w-]+" defer><\/script>/, '')).not.toMatch(/<script/i);
+    expect(
+      page.text.replace(structured!, '').replace(/<script src="\/menu\/live\.js\?v=[\w-]+" defer><\/script>/, ''),
+    ).not.toMatch(/<script/i);
     expect(page.text).not.toContain('<img');
     expect(page.text).not.toContain(attribute);
     expect(page.text).toContain(`<title>${ESCAPED}`);

@@ -151,7 +151,8 @@ const ID_ROUTES: IdRoute[] = [
   {
     method: 'PUT',
     path: '/api/items/:item/sold-out',
-    need: 'content:write',
+    // The floor staff's one write (role `service`).
+    need: 'items:sold-out',
     body: () => ({ soldOut: true }),
     ownerStatus: 200,
   },
@@ -499,6 +500,19 @@ const ROLE_ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/billing/portal', need: 'billing:manage', body: () => ({}) },
   { method: 'POST', path: '/api/billing/demo/portal', need: 'billing:manage', body: () => ({ action: 'cancel' }) },
+  // Costs are the owner's figures (docs/product/api.md « Kitchen »): viewer and service read none.
+  { method: 'GET', path: '/api/ingredient-prices', need: 'costs:read' },
+  { method: 'GET', path: '/api/recipes?view=costs', need: 'costs:read' },
+  { method: 'GET', path: '/api/files/recipes/export?format=csv', need: 'costs:read' },
+  { method: 'GET', path: '/api/files/products/export?format=csv', need: 'costs:read' },
+  // The path names a Ciqual food, not a row: the price written is always the caller's organisation's.
+  {
+    method: 'PUT',
+    path: '/api/ingredient-prices/16400',
+    need: 'content:write',
+    body: () => ({ amount: 12, per: 'kg' }),
+  },
+  { method: 'DELETE', path: '/api/ingredient-prices/16400', need: 'content:write' },
   { method: 'GET', path: '/api/integrations/keys', need: 'integrations:manage' },
   {
     method: 'POST',
@@ -534,6 +548,11 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /api/invitations/:id':
     'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
   'POST /api/invitations/:id/accept': 'bound to the invited address, 403 to any other (invitations.int.test.ts)',
+  'GET /menu/:id/mentions-legales': 'the restaurant’s public legal notice, for anonymous diners',
+  'PUT /api/ingredient-prices/:id':
+    'the id is a Ciqual food (public catalogue); the price written is the caller’s organisation’s (ROLE_ROUTES, and the test below)',
+  'DELETE /api/ingredient-prices/:id':
+    'the id is a Ciqual food (public catalogue); the price removed is the caller’s organisation’s (ROLE_ROUTES, and the test below)',
   // The public API authenticates by key, not by session: its own matrix is API_KEY_ROUTES below.
   'GET /api/v1/menus/:id': 'public API, by key (API_KEY_ROUTES)',
   'GET /api/v1/recipes/:id': 'public API, by key (API_KEY_ROUTES)',
@@ -646,6 +665,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
         ['editor', a.editor],
         ['viewer', a.viewer],
         ['dietitian', a.dietitian],
+        ['service', a.service],
       ];
       for (const [role, member] of members) {
         const allowed = route.need === 'read' || (route.need !== 'self' && can(role, route.need));
@@ -676,6 +696,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
         ['editor', a.editor],
         ['viewer', a.viewer],
         ['dietitian', a.dietitian],
+        ['service', a.service],
       ] as const) {
         if (route.need === 'read' || route.need === 'self' || can(role, route.need)) continue;
         expectForbidden(await send(route, a.ids, member.cookie, a.ids), `${label(route)} as ${role}`);
@@ -752,6 +773,31 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
     });
     expect([switchToForeign.status, switchToForeign.body.error.code]).toEqual([404, 'not_found']);
     expect(await snapshotOwnedRows(t.db)).toEqual(before);
+  });
+
+  it('a Ciqual food’s price is per organisation: another one reads, writes and removes only its own', async () => {
+    const priceOfA = async () =>
+      t.db
+        .selectFrom('ingredient_prices')
+        .selectAll()
+        .where('organisation_id', '=', a.owner.organisationId)
+        .orderBy('food_code')
+        .execute();
+    const before = await priceOfA();
+    expect(before.map((p) => [p.food_code, p.supplier])).toEqual([[16400, 'Crémerie A']]);
+    const listOfB = await t.request('GET', '/api/ingredient-prices', { cookie: b.owner.cookie });
+    expect(listOfB.text).not.toContain('Crémerie A');
+    expect(
+      (
+        await t.request('PUT', '/api/ingredient-prices/16400', {
+          cookie: b.owner.cookie,
+          body: { amount: 1, per: 'kg' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.request('DELETE', '/api/ingredient-prices/16400', { cookie: b.owner.cookie })).status).toBe(204);
+    expect((await t.request('DELETE', '/api/ingredient-prices/16400', { cookie: b.owner.cookie })).status).toBe(404);
+    expect(await priceOfA()).toEqual(before);
   });
 
   it('a route without an id acts on the caller’s own organisation only (PUT /api/organisation)', async () => {

@@ -28,7 +28,8 @@ export interface Usage {
  * subscription, usage and limits are the organisation's.
  */
 export interface MeResponse {
-  user: { id: string; email: string; role: Role; twoFactorEnabled: boolean; emailVerified: boolean };
+  /** `name`: the person's name as given at sign-up, else the local part of the address (src/server/auth/routes.ts). */
+  user: { id: string; email: string; role: Role; twoFactorEnabled: boolean; emailVerified: boolean; name: string };
   profile: EstablishmentProfile;
   /** The active organisation and the account's role in it. */
   organisation: OrganisationSummary;

@@ -1,3 +1,5 @@
+import type { DishTranslations } from '../diner/translations.ts';
+
 /**
  * A formule as pages read it, without zod: the menu editor lists the formules before any form
  * is opened (issue 20's 120 kB; the schemas stay in ./formules.ts, which re-exports these).
@@ -13,15 +15,18 @@ export interface Formule {
   price: number;
   choices: string[][];
   displayOrder: number;
+  /** The name for diners in English, Spanish, German, Italian (`{en: {name}}`). */
+  translations: DishTranslations;
 }
 
 /**
- * A formule as diners read it: each alternative as its sections' names, in order. Its name,
- * like section names, has no translations: French, marked so on a page in another language.
+ * A formule as diners read it: each alternative as its sections' names (French), in order;
+ * the page writes each in the diner's language from the sections' own translations.
  */
 export interface PublicFormule {
   name: string;
   price: number;
+  translations?: DishTranslations;
   choices: string[][];
 }
 

@@ -1,5 +1,6 @@
 import { z } from '../zod-fr.ts';
 import { ruleNumber, type NumberRule } from '../number-rules.ts';
+import { nameTranslationsSchema } from '../diner/translations.ts';
 
 export * from './formule-vocabulary.ts';
 
@@ -61,5 +62,7 @@ export const formuleInputSchema = z.object({
         if (keys.indexOf(key) !== index) ctx.addIssue({ code: 'custom', message: m.choiceRepeated, path: [index] });
       });
     }),
+  /** The name for diners in English, Spanish, German, Italian; absent from an update: kept. */
+  translations: nameTranslationsSchema.optional(),
 });
 export type FormuleParsed = z.output<typeof formuleInputSchema>;

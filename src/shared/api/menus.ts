@@ -36,12 +36,15 @@ export const menuCreateSchema = z.object({
   description: description.default(''),
   isActive: z.boolean().default(true),
   establishmentId,
+  translations: dishTranslationsSchema.optional(),
 });
 export const menuUpdateSchema = z.object({
   name: name(m.nameRequired),
   description: description.default(''),
   isActive: z.boolean(),
   establishmentId,
+  /** The name and description for diners in other languages; absent: kept. */
+  translations: dishTranslationsSchema.optional(),
 });
 export const menuStatusSchema = z.object({ isActive: z.boolean() });
 export const sectionCreateSchema = z.object({
@@ -51,6 +54,8 @@ export const sectionCreateSchema = z.object({
 export const sectionUpdateSchema = z.object({
   name: name(m.sectionNameRequired),
   description: description.default(''),
+  /** The name and description for diners in English, Spanish, German, Italian; absent: kept. */
+  translations: dishTranslationsSchema.optional(),
 });
 /**
  * The price diners see (docs/product/decisions.md 18), in euros TTC, service included: 0 is
@@ -124,6 +129,7 @@ export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;
 export type MenuCreateParsed = z.output<typeof menuCreateSchema>;
 export type MenuUpdateParsed = z.output<typeof menuUpdateSchema>;
 export type SectionUpdateInput = z.input<typeof sectionUpdateSchema>;
+export type SectionUpdateParsed = z.output<typeof sectionUpdateSchema>;
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
 export type ItemUpdateParsed = z.output<typeof itemUpdateSchema>;
 
@@ -137,6 +143,8 @@ export interface Menu {
   isActive: boolean;
   /** The establishment whose name and address the public menu and the printed documents show. */
   establishmentId: string;
+  /** The name and description for diners in other languages (src/shared/diner/translations.ts). */
+  translations: DishTranslations;
   createdAt: string;
 }
 
@@ -144,6 +152,8 @@ export interface MenuItemRecipe {
   id: string;
   name: string;
   description: string;
+  /** The recipe's price (TTC): what diners see while the item has no own price. */
+  price: number | null;
   caloriesPerServing: number | null;
   /** The recipe's photo, shown for an item without its own. */
   photoUrl: string | null;
@@ -164,8 +174,13 @@ export interface MenuItem {
   version: number;
   name: string;
   description: string;
-  /** Euros TTC, or null while the owner has not set it (« Prix à renseigner »). */
+  /**
+   * The item's own price, euros TTC. An item made from a recipe follows the recipe's price while
+   * this is null (`priceSource: 'recipe'`); set, it is « prix propre au menu » (`'item'`); null
+   * again goes back. An item without a recipe always has `'item'`, null: « Prix à renseigner ».
+   */
   price: number | null;
+  priceSource: 'recipe' | 'item';
   /** Its own allergen lists when it has no recipe; null for an item made from a recipe. */
   labels: ItemLabels | null;
   isAvailable: boolean;
@@ -186,8 +201,14 @@ export interface MenuSection {
   version: number;
   name: string;
   description: string;
+  /** The name and description for diners in other languages (src/shared/diner/translations.ts). */
+  translations: DishTranslations;
   displayOrder: number;
   items: MenuItem[];
 }
 
 export const DEFAULT_SECTION_NAME = 'Nouvelle section';
+
+/** The price diners see: the item's own, else its recipe's (docs/product/api.md « Kitchen »). */
+export const shownPrice = (item: Pick<MenuItem, 'price' | 'recipe'>): number | null =>
+  item.price ?? item.recipe?.price ?? null;

@@ -4,6 +4,7 @@ import { organisationMessages } from '../messages/organisations.ts';
 import { MEMBER_ROLES, type MemberRole } from '../permissions.ts';
 import { normalizeFrenchPhone, normalizePostalCode } from '../french-contact.ts';
 import { establishmentProfileSchema, type EstablishmentProfile } from './establishment-profile.ts';
+import { legalNoticeMessages } from '../legal-notice.ts';
 
 /**
  * Organisation, members, invitations, establishments and the audit trail: the HTTP contract
@@ -100,6 +101,10 @@ export const establishmentInputSchema = z.object({
   postalCode: normalizedLine(normalizePostalCode, m.postalCodeInvalid),
   city: optionalLine(120, m.cityTooLong),
   phone: normalizedLine(normalizeFrenchPhone, m.phoneInvalid),
+  /** The restaurant's « Mentions légales » for diners (src/shared/legal-notice.ts); absent: kept. */
+  legalName: optionalLine(200, legalNoticeMessages.legalNameTooLong).optional(),
+  // The SIRET (shown in the « Mentions légales », sent to « ma cantine ») is the profile's, with its key checked.
+  publicationDirector: optionalLine(200, legalNoticeMessages.directorTooLong).optional(),
   accessibilityContact: accessibilityContactSchema,
   // A canteen's profile (docs/product/meal-plans.md « The establishment and its calendar »).
   ...establishmentProfileSchema.shape,
@@ -165,6 +170,10 @@ export interface Establishment extends EstablishmentProfile {
   city: string | null;
   /** « 01 23 45 67 89 ». */
   phone: string | null;
+  /** « SARL Le Bistrot de Marie », the SIRET (14 digits) and the publication director, for diners' « Mentions légales ». */
+  legalName: string | null;
+  siret: string | null;
+  publicationDirector: string | null;
   /** Its own accessibility contact on its public pages: an e-mail or an https address (migration 0029). */
   accessibilityContact: string | null;
   createdAt: string;
@@ -201,6 +210,8 @@ export type AuditEntity =
   | 'organisation'
   | 'product'
   | 'meal_plan'
+  /** An organisation's price of a Ciqual food (no id: `details.code`), named after the food. */
+  | 'ingredient_price'
   | 'purchase_invoice'
   | 'sales_import'
   | 'purchase_settings'

@@ -37,7 +37,10 @@ export interface PublicMenuItem {
   id: string;
   name: string;
   description: string;
-  /** Euros TTC, service included (docs/product/decisions.md 18); null: not set yet, not shown. */
+  /**
+   * Euros TTC, service included (docs/product/decisions.md 18): the item's own price, else its
+   * recipe's (docs/product/api.md « Kitchen »); null: not set yet, not shown.
+   */
   price: number | null;
   /** An item without a recipe (a drink): its own allergen lists and diet labels. */
   labels: PublicItemLabels | null;
@@ -58,6 +61,8 @@ export interface PublicMenuSection {
   id: string;
   name: string;
   description: string;
+  /** The owner's translations of the name and description; missing ones fall back to French. */
+  translations?: DishTranslations;
   items: PublicMenuItem[];
 }
 
@@ -65,6 +70,8 @@ export interface PublicMenu {
   id: string;
   name: string;
   description: string;
+  /** The owner's translations of the menu's name and description. */
+  translations?: DishTranslations;
   /** The menu's establishment (docs/product/organisations.md « Establishments »). */
   restaurantName: string;
   /** The establishment's address on one line (« 12 rue des Halles, 75001 Paris »), or null. */

@@ -99,7 +99,20 @@ export type RecipeCostRow = Pick<
   | 'coefficient'
   | 'costMissing'
   | 'saleMode'
->;
+> & {
+  /**
+   * The other prices diners see: a menu's item with its own price (« prix propre au menu »),
+   * with the margins at that price (docs/product/api.md « Kitchen »). Menus that follow the
+   * recipe's price are not listed: theirs is `price`.
+   */
+  menuPrices: {
+    menuName: string;
+    price: number;
+    priceHt: number | null;
+    foodCostPercent: number | null;
+    coefficient: number | null;
+  }[];
+};
 /**
  * A page of recipes; `nextAfter` is the `after` of the next page, null on the last one; `total`
  * counts every recipe the filter keeps (so `?limit=1&allergenStatus=unverified` is a count).
@@ -309,6 +322,8 @@ export interface RecipeIngredient extends FoodFacts {
   per100g: Per100g;
   /** A sub-recipe's served grams per portion (its per100g is per 100 g served). */
   gramsPerPortion?: number;
+  /** A sub-recipe's portions: 1 is a batch recipe, whose portion the form calls « fournée ». */
+  servings?: number;
 }
 
 export interface Recipe {
@@ -409,6 +424,8 @@ export interface IngredientHit extends FoodFacts {
   supplier?: string | null;
   /** A recipe's served grams per portion (a line « 2 portions »). */
   gramsPerPortion?: number | null;
+  /** A recipe's portions (1: a batch recipe, « fournée »). */
+  servings?: number;
   /** A product's own weight of a unit: its « unité » lines start with it. */
   gramsPerUnit?: number | null;
   name: string;

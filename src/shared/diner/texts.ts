@@ -72,6 +72,8 @@ export interface DinerTexts {
   drinkIncluded: string;
   drinkNotIncluded: string;
   or: string;
+  /** The link to the restaurant's own « Mentions légales » (a French page). */
+  restaurantLegal: string;
   /** The skip link, first in the page (RGAA 12.7). */
   skipToContent: string;
   /** The allergen filter's disclosure button; its question is the form's legend (RGAA 11.7). */
@@ -135,6 +137,7 @@ const fr: DinerTexts = {
   drinkIncluded: 'Boisson comprise',
   drinkNotIncluded: 'Boisson non comprise',
   or: 'ou',
+  restaurantLegal: 'Mentions légales du restaurant',
   skipToContent: 'Aller au contenu',
   filterSummary: 'Filtrer les allergènes',
   liveSoldOut: 'Épuisé\u00a0:',
@@ -194,6 +197,7 @@ const en: DinerTexts = {
   drinkIncluded: 'Drink included',
   drinkNotIncluded: 'Drink not included',
   or: 'or',
+  restaurantLegal: 'Restaurant legal notice',
   skipToContent: 'Skip to content',
   filterSummary: 'Filter allergens',
   liveSoldOut: 'Sold out:',
@@ -253,6 +257,7 @@ const es: DinerTexts = {
   drinkIncluded: 'Bebida incluida',
   drinkNotIncluded: 'Bebida no incluida',
   or: 'o',
+  restaurantLegal: 'Aviso legal del restaurante',
   skipToContent: 'Ir al contenido',
   filterSummary: 'Filtrar alérgenos',
   liveSoldOut: 'Agotado:',
@@ -313,6 +318,7 @@ const de: DinerTexts = {
   drinkIncluded: 'Getränk inklusive',
   drinkNotIncluded: 'Getränk nicht inklusive',
   or: 'oder',
+  restaurantLegal: 'Impressum des Restaurants',
   skipToContent: 'Zum Inhalt springen',
   filterSummary: 'Allergene filtern',
   liveSoldOut: 'Ausverkauft:',
@@ -372,6 +378,7 @@ const it: DinerTexts = {
   drinkIncluded: 'Bevanda inclusa',
   drinkNotIncluded: 'Bevanda non inclusa',
   or: 'o',
+  restaurantLegal: 'Note legali del ristorante',
   skipToContent: 'Vai al contenuto',
   filterSummary: 'Filtra gli allergeni',
   liveSoldOut: 'Esaurito:',

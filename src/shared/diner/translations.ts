@@ -41,6 +41,13 @@ export const dishTranslationsSchema = z
   .strict()
   .transform((all) => compactTranslations(all as DishTranslations));
 
+/** Translations of a name alone (a formule's): a description sent with it is dropped. */
+export const nameTranslationsSchema = dishTranslationsSchema.transform((all) =>
+  compactTranslations(
+    Object.fromEntries(Object.entries(all).map(([lang, entry]) => [lang, { name: entry?.name }])) as DishTranslations,
+  ),
+);
+
 /** Drops empty languages and fields, so that stored JSON only holds real translations. */
 function compactTranslations(all: DishTranslations): DishTranslations {
   const out: DishTranslations = {};

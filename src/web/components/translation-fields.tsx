@@ -3,20 +3,24 @@ import type { DishTranslation, DishTranslations } from '../../shared/diner/trans
 import { Field, TextAreaField } from './ui/field.tsx';
 
 /**
- * The name and description of a dish for foreign diners (issue 18): English, Spanish, German,
- * Italian, all optional. The public menu shows the French text, marked as French, where a
- * translation is missing; nothing is ever machine-translated.
+ * The name and description of a dish, a section, a menu (or a formule's name alone) for foreign
+ * diners (docs/product/diner-languages.md): English, Spanish, German, Italian, all optional. The
+ * public menu shows the French text, marked as French, where a translation is missing; nothing is
+ * ever machine-translated.
  */
 export function TranslationFields({
   idPrefix,
   value,
   onChange,
   errors = {},
+  withDescription = true,
 }: {
   idPrefix: string;
   value: DishTranslations;
   onChange: (next: DishTranslations) => void;
   errors?: Record<string, string>;
+  /** False for what has a name only (a formule). */
+  withDescription?: boolean;
 }) {
   const set = (lang: TranslatedLanguage, field: keyof DishTranslation, text: string) =>
     onChange({ ...value, [lang]: { ...value[lang], [field]: text } });
@@ -47,14 +51,16 @@ export function TranslationFields({
               error={errors[`translations.${lang}.name`]}
               onChange={(event) => set(lang, 'name', event.target.value)}
             />
-            <TextAreaField
-              label={`Description (${LANGUAGE_FRENCH_NAMES[lang].toLowerCase()})`}
-              id={`${idPrefix}-${lang}-description`}
-              maxLength={2000}
-              value={value[lang]?.description ?? ''}
-              error={errors[`translations.${lang}.description`]}
-              onChange={(event) => set(lang, 'description', event.target.value)}
-            />
+            {withDescription && (
+              <TextAreaField
+                label={`Description (${LANGUAGE_FRENCH_NAMES[lang].toLowerCase()})`}
+                id={`${idPrefix}-${lang}-description`}
+                maxLength={2000}
+                value={value[lang]?.description ?? ''}
+                error={errors[`translations.${lang}.description`]}
+                onChange={(event) => set(lang, 'description', event.target.value)}
+              />
+            )}
           </fieldset>
         ))}
       </div>

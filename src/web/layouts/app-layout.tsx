@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { LeaveGuard } from '../components/leave-guard.tsx';
 import { PageTracker } from '../components/page-tracker.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { EnvironmentBanner } from '../components/environment-banner.tsx';
@@ -113,6 +114,7 @@ export function AppLayout() {
           Aller au contenu
         </a>
         <PageTracker allowed={consent.analytics} />
+        <LeaveGuard />
         <EnvironmentBanner />
         <Header />
         <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">

@@ -6,7 +6,14 @@ import { FREE_LIMITS } from '../../shared/plans.ts';
 export function testMe(role: MemberRole = 'owner', overrides: Partial<MeResponse> = {}): MeResponse {
   const organisation = { id: 'org-1', name: 'Le Bistrot du Port', role };
   return {
-    user: { id: 'u1', email: 'chef@example.fr', role: 'user', twoFactorEnabled: false, emailVerified: true },
+    user: {
+      id: 'u1',
+      email: 'chef@example.fr',
+      role: 'user',
+      twoFactorEnabled: false,
+      emailVerified: true,
+      name: 'Marie Durand',
+    },
     profile: { restaurantName: 'Le Bistrot du Port', address: null, postalCode: null, city: null, phone: null },
     subscription: { subscribed: false, tier: 'free', status: 'inactive', subscriptionEnd: null, willExpire: false },
     usage: {

@@ -17,8 +17,12 @@ function CostsPageContent() {
         </Link>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Coûts</h1>
         <p className="text-sm text-stone-600">
-          Coût matière par portion d’après les prix HT de vos produits ; prix de vente TTC ramené au HT selon la TVA de
-          chaque recette. Cliquez sur un titre de colonne pour trier.
+          Coût matière par portion d’après vos prix HT : ceux des ingrédients (
+          <Link to="/produits/prix" className="underline underline-offset-2">
+            Prix des ingrédients
+          </Link>
+          ) et ceux de vos produits, saisis ou tirés de leur dernière facture ; prix de vente TTC ramené au HT selon la
+          TVA de chaque recette. Cliquez sur un titre de colonne pour trier.
         </p>
       </div>
       {recipes.isPending ? (

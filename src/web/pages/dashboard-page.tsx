@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { greetingName } from './dashboard/greeting.ts';
 import type { LimitedResource } from '../../shared/plans.ts';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
@@ -50,13 +51,12 @@ function DashboardPageContent() {
   const canManageBilling = useCan('billing:manage');
   const data = useDashboardData();
   if (!me) return <Spinner label="Chargement..." />;
-  const firstName = me.user.email.split('@')[0];
   const isFree = me.subscription.tier === 'free';
 
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {firstName} !</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">Bonjour, {greetingName(me)} !</h1>
         <p className="mt-1 text-stone-600">Bienvenue sur le tableau de bord de {me.organisation.name}.</p>
       </div>
 

@@ -38,7 +38,8 @@ function Offer({ session }: { session: DemoCheckoutSession }) {
         </div>
         {yearly && (
           <p className="mt-1 text-sm text-stone-600">
-            soit {euros(PRICES.yearlyPerMonthEuros)} / mois · Économisez {PRICES.yearlySavingPercent}%
+            soit {euros(PRICES.yearlyPerMonthEuros)} / mois · Économisez {PRICES.yearlySavingPercent}
+            {'\u00a0'}%
           </p>
         )}
         {trial ? (

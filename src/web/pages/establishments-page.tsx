@@ -1,4 +1,6 @@
 import { Suspense, useState } from 'react';
+import { DraftNotices } from '../components/draft-banner.tsx';
+import { useDraftList } from '../lib/saved-drafts.ts';
 import { Link } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import type { Establishment } from '../../shared/api/organisations.ts';
@@ -18,7 +20,10 @@ const { Component: EstablishmentForm, usePreload } = lazyComponent(
   (m) => m.EstablishmentForm,
 );
 
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; establishment: Establishment };
+type FormState =
+  | { mode: 'closed' }
+  | { mode: 'create'; resume?: boolean }
+  | { mode: 'edit'; establishment: Establishment; resume?: boolean };
 
 /** « Établissements » (docs/product/organisations.md « Establishments »): everyone reads, owners write. */
 function EstablishmentsPageContent() {
@@ -30,6 +35,10 @@ function EstablishmentsPageContent() {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [refusedByPlan, setRefusedByPlan] = useState(false);
   usePreload();
+  // Establishments begun or changed and not saved (src/web/lib/saved-drafts.ts).
+  const drafts = useDraftList<unknown>('etablissement').filter(
+    (d) => form.mode === 'closed' && (d.id === null || Boolean(establishments.data?.some((e) => e.id === d.id))),
+  );
 
   const limit = me?.limits.establishments ?? null;
   const atLimit =
@@ -86,6 +95,21 @@ function EstablishmentsPageContent() {
         </p>
       )}
 
+      {canWrite && (
+        <DraftNotices
+          drafts={drafts}
+          describe={(d) =>
+            d.id === null
+              ? `Établissement commencé et pas encore enregistré : « ${d.title} ».`
+              : `Modifications non enregistrées de « ${d.title} ».`
+          }
+          onResume={(d) => {
+            const establishment = establishments.data?.find((e) => e.id === d.id);
+            setForm(establishment ? { mode: 'edit', establishment, resume: true } : { mode: 'create', resume: true });
+          }}
+        />
+      )}
+
       {form.mode !== 'closed' && (
         <Card>
           <h2 className="mb-4 text-xl font-semibold">
@@ -97,6 +121,7 @@ function EstablishmentsPageContent() {
               establishment={form.mode === 'edit' ? form.establishment : null}
               onDone={() => setForm({ mode: 'closed' })}
               onPlanLimit={() => setRefusedByPlan(true)}
+              resumeDraft={form.resume === true}
             />
           </Suspense>
         </Card>

@@ -71,7 +71,8 @@ function PaymentSuccessPageContent() {
     return (
       <ReturnPageFrame>
         <CheckCircleIcon className="mx-auto h-14 w-14 text-brand-700" />
-        <h1 className="mt-4 text-2xl font-bold">Paiement réussi !</h1>
+        {/* A trial starts without any payment: it says so (docs/decisions/0036-the-owners-day.md). */}
+        <h1 className="mt-4 text-2xl font-bold">{trialing ? 'Essai gratuit activé !' : 'Paiement réussi !'}</h1>
         <p className="mt-2 text-stone-700">
           Bienvenue dans NutriCarte Premium.
           {trialing && ` Vos ${PRICES.trialDays} jours d’essai gratuit commencent aujourd’hui.`}

@@ -11,6 +11,9 @@ import { lazyComponent } from '../lib/lazy-component.ts';
 import { useCan } from '../lib/use-can.ts';
 import { ProductFileCard } from '../features/product-io/product-file-card.tsx';
 import { useInvalidateProducts } from '../features/products/api.ts';
+import { Link } from 'react-router';
+import { useDraftList } from '../lib/saved-drafts.ts';
+import { DraftNotices } from '../components/draft-banner.tsx';
 
 // The form (react-hook-form, zod) is not needed to read the list.
 const { Component: ProductForm, usePreload } = lazyComponent(
@@ -18,7 +21,8 @@ const { Component: ProductForm, usePreload } = lazyComponent(
   (m) => m.ProductForm,
 );
 
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
+type FormState =
+  { mode: 'closed' } | { mode: 'create'; resume?: boolean } | { mode: 'edit'; product: Product; resume?: boolean };
 
 /** « Mes produits » (docs/product/products.md): every member reads them, owners and editors write them. */
 function ProductsPageContent() {
@@ -27,7 +31,12 @@ function ProductsPageContent() {
   const canWrite = useCan('content:write');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const refresh = useInvalidateProducts();
+  const seesCosts = useCan('costs:read');
   usePreload();
+  // Products begun or changed and not saved, kept in this browser (src/web/lib/saved-drafts.ts).
+  const drafts = useDraftList<unknown>('produit').filter(
+    (d) => form.mode === 'closed' && (d.id === null || Boolean(products.data?.some((p) => p.id === d.id))),
+  );
 
   const onDelete = (product: Product) =>
     remove.mutate(product.id, {
@@ -50,6 +59,14 @@ function ProductsPageContent() {
             Les produits de vos fournisseurs, saisis d’après leur étiquette : ils s’ajoutent à vos recettes comme les
             aliments Ciqual.
           </p>
+          {seesCosts && (
+            <Link
+              to="/produits/prix"
+              className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              Prix des aliments Ciqual (farine, beurre, œufs…)
+            </Link>
+          )}
         </div>
         {canWrite && (
           <Button
@@ -61,6 +78,22 @@ function ProductsPageContent() {
           </Button>
         )}
       </div>
+
+      {canWrite && (
+        <DraftNotices
+          drafts={drafts}
+          describe={(d) =>
+            d.id === null
+              ? `Produit commencé et pas encore enregistré : « ${d.title} ».`
+              : `Modifications non enregistrées de « ${d.title} ».`
+          }
+          onResume={(d) => {
+            const product = products.data?.find((p) => p.id === d.id);
+            setForm(product ? { mode: 'edit', product, resume: true } : { mode: 'create', resume: true });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
 
       {form.mode !== 'closed' && (
         <Card>
@@ -74,6 +107,7 @@ function ProductsPageContent() {
               onDone={() => setForm({ mode: 'closed' })}
               onReload={(saved) => setForm({ mode: 'edit', product: saved })}
               CiqualSearch={IngredientSearch}
+              resumeDraft={form.resume === true}
             />
           </Suspense>
         </Card>

@@ -15,6 +15,8 @@ import { useCan } from '../lib/use-can.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
 import { countOf } from '../../shared/counts.ts';
 import { formatNumber } from '../lib/format.ts';
+import { useDraftList } from '../lib/saved-drafts.ts';
+import { DraftNotices } from '../components/draft-banner.tsx';
 
 // The form (react-hook-form, zod, the ingredient search) is not needed to read the list.
 const { Component: RecipeForm, usePreload: usePreloadRecipeForm } = lazyComponent(
@@ -27,7 +29,8 @@ const { Component: RecipeHistoryDialog, usePreload: usePreloadHistoryDialog } = 
   (m) => m.RecipeHistoryDialog,
 );
 
-type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; recipe: Recipe };
+type FormState =
+  { mode: 'closed' } | { mode: 'create'; resume?: boolean } | { mode: 'edit'; recipe: Recipe; resume?: boolean };
 
 export default function RecipesPage() {
   const { data: me } = useMe();
@@ -40,7 +43,15 @@ export default function RecipesPage() {
   const total = recipes.data?.pages[0]?.total ?? 0;
   const remove = useDeleteRecipe();
   const canWrite = useCan('content:write');
+  const seesCosts = useCan('costs:read');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  // Recipes begun or changed and not saved, kept in this browser (src/web/lib/saved-drafts.ts).
+  const drafts = useDraftList<unknown>('recette').filter(
+    (d) =>
+      !(form.mode === 'create' && d.id === null) &&
+      !(form.mode === 'edit' && d.id === form.recipe.id) &&
+      (d.id === null || shown.some((r) => r.id === d.id)),
+  );
   const [historyOf, setHistoryOf] = useState<Recipe | null>(null);
   usePreloadRecipeForm();
   usePreloadHistoryDialog();
@@ -72,12 +83,22 @@ export default function RecipesPage() {
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Mes Recettes</h1>
           <p className="text-sm text-stone-600">Nutrition calculée à partir de la table Ciqual de l’Anses.</p>
-          <Link
-            to="/recipes/couts"
-            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            Voir les coûts et marges
-          </Link>
+          {seesCosts && (
+            <span className="flex flex-wrap gap-x-4">
+              <Link
+                to="/recipes/couts"
+                className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Voir les coûts et marges
+              </Link>
+              <Link
+                to="/produits/prix"
+                className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Prix des ingrédients
+              </Link>
+            </span>
+          )}
         </div>
         {canWrite && (
           <Button onClick={openCreate} disabled={atLimit || form.mode !== 'closed'}>
@@ -109,6 +130,21 @@ export default function RecipesPage() {
         </div>
       )}
       {canWrite && <LimitBanner resource="recipes" />}
+      {canWrite && (
+        <DraftNotices
+          drafts={drafts}
+          describe={(d) =>
+            d.id === null
+              ? `Recette commencée et pas encore enregistrée : « ${d.title} ».`
+              : `Modifications non enregistrées de « ${d.title} ».`
+          }
+          onResume={(d) => {
+            const recipe = shown.find((r) => r.id === d.id);
+            setForm(recipe ? { mode: 'edit', recipe, resume: true } : { mode: 'create', resume: true });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
 
       {form.mode !== 'closed' && (
         <Card>
@@ -119,6 +155,7 @@ export default function RecipesPage() {
             <RecipeForm
               key={form.mode === 'edit' ? `${form.recipe.id}@${form.recipe.version}` : 'new'}
               recipe={form.mode === 'edit' ? form.recipe : null}
+              resumeDraft={form.resume === true}
               onDone={() => setForm({ mode: 'closed' })}
               onReload={(saved) => setForm({ mode: 'edit', recipe: saved })}
             />

@@ -189,7 +189,7 @@ function ManageCard({ plan, initialPeriod }: { plan: PlanView; initialPeriod: 'm
           )}
           <p className="mt-3 text-center text-sm font-semibold text-stone-800">
             {period === 'yearly'
-              ? `${euros(PRICES.yearlyEuros)}/an - Économisez ${PRICES.yearlySavingPercent}%`
+              ? `${euros(PRICES.yearlyEuros)}/an - Économisez ${PRICES.yearlySavingPercent}\u00a0%`
               : `${euros(PRICES.monthlyEuros)}/mois`}
           </p>
           <p className="text-center text-sm text-stone-600">Débloquez toutes les fonctionnalités</p>

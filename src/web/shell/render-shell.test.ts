@@ -10,7 +10,14 @@ import {
 
 const organisation = { id: 'o1', name: 'Le Bistrot <du> Port', role: 'owner' as const };
 const me = {
-  user: { id: 'u1', email: 'chef@bistrot.fr', role: 'user', twoFactorEnabled: false, emailVerified: true },
+  user: {
+    id: 'u1',
+    email: 'chef@bistrot.fr',
+    role: 'user',
+    twoFactorEnabled: false,
+    emailVerified: true,
+    name: '<Marie> Durand',
+  },
   organisation,
   organisations: [organisation],
   subscription: { tier: 'free' },
@@ -25,7 +32,8 @@ describe('the signed-in layout painted by the server (docs/decisions/0028-server
     expect(html).toContain('<header');
     expect(html).toContain('Tableau de bord');
     expect(html).toContain('Le Bistrot &lt;du&gt; Port');
-    expect(html).toContain('Bonjour, chef\u202f!</h1>');
+    // The first name given at sign-up (src/web/pages/dashboard/greeting.ts), escaped.
+    expect(html).toContain('Bonjour, &lt;Marie&gt;\u202f!</h1>');
     expect(html).toContain('data-testid="account-menu-button"');
     // The page's data is the app's: the greeting stands above « Chargement... ».
     expect(html).toContain('Chargement...');

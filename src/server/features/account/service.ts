@@ -44,6 +44,7 @@ function buildSummaryQuery(db: Kysely<DB>, userId: string, organisationId?: stri
     .select([
       'u.email_verified',
       'u.two_factor_enabled',
+      'u.name as user_name',
       'o.id as organisation_id',
       'o.name as organisation_name',
       'm.role',
@@ -129,6 +130,7 @@ async function getAccountSummary(
       role: user.role,
       twoFactorEnabled: row.two_factor_enabled,
       emailVerified: row.email_verified,
+      name: row.user_name,
     },
     profile,
     organisation: { id: row.organisation_id, name: row.organisation_name, role: row.role },

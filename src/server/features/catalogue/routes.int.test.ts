@@ -30,6 +30,7 @@ describe('GET /api/catalogue/ingredients', () => {
       // What the food implies, derived from its name and Ciqual groups (src/shared/food-facts.ts).
       suggestedAllergens: ['Lait'],
       redMeat: false,
+      meatKind: null,
       // Which Nutri-Score table the food leans a recipe to (src/shared/nutri-score-category.ts).
       nutriKind: 'fat',
     });

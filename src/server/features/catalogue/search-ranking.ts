@@ -49,6 +49,13 @@ const FLAVOURED_WORDS = new Set(
 );
 /** « Sel au céleri », « Riz au lait », « Tomate à la provençale »: a flavoured or composed food. */
 const FLAVOUR_LINKS = new Set(['au', 'aux', 'avec']);
+/**
+ * Names whose first word is another food than the one they name (folded, as tokenize writes them):
+ * typing « pommes » means apples, not potatoes; « pain », bread, not gingerbread. A « Champignon de
+ * Paris » or a « Farine de blé » is still the food its first word says: not listed.
+ */
+const OTHER_FOODS =
+  /^ (pomme de terre|beurre de (cacahuete|cacao)|lait (de|d) (coco|amande|soja|riz|avoine)|eau de (vie|coco)|noix de coco|creme de marron|pate (de fruit|d amande)|fruit de la passion|pain d epice)/;
 /** By match quality of the name's first word with a query word: none, typo, prefix, exact. */
 export const FIRST_WORD_BONUS = [0, 0.6, 0.8, 1.2];
 
@@ -89,6 +96,12 @@ export interface IndexedFood {
   headLength: number;
   /** Query-independent score: raw bonus, penalties, length, staple. */
   prior: number;
+  /** Normalised words of the bracketed notes (« Pain blanc (par ex. : baguette, boule…) »). */
+  noteTokens: string[];
+  /** A composed dish (Ciqual's « entrées et plats composés »): after the plain foods for one word. */
+  dish: boolean;
+  /** « Pomme de terre », « Beurre de cacahuète »: another food than its first word, for one word (OTHER_FOODS). */
+  compound: boolean;
 }
 
 /** Normalised words of a text, stop words removed. */
@@ -137,5 +150,17 @@ export function indexFood(hit: IngredientHit): IndexedFood {
   // Shorter names are the more generic ones.
   // Figures (« 80% MG », « T55 ») tell a grade, not another food: they do not count.
   prior -= RANKING.perWord * tokens.filter((t) => !/\d/.test(t) && t !== 'mg').length;
-  return { hit, main, note: notes.join(' '), tokens, headLength, prior };
+  const dish = Boolean(hit.group && foldText(hit.group) === COMPOSED_GROUP);
+  const compound = OTHER_FOODS.test(` ${tokenize(headText).join(' ')} `);
+  return {
+    hit,
+    main,
+    note: notes.join(' '),
+    tokens,
+    headLength,
+    prior,
+    noteTokens: words(notes.join(' ')),
+    dish,
+    compound,
+  };
 }

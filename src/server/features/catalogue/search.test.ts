@@ -162,6 +162,30 @@ describe('ingredient search over the 3,484 Ciqual foods', () => {
     expect(names('saumon', 5)).not.toContain('Saumon farci, préemballé');
   });
 
+  // The owner's day (docs/decisions/0036): « pommes » in a starter gave « Pomme de terre nouvelle »
+  // first, « baguette » sandwiches then « Boeuf, bavette ».
+  it('for one plain word, the food itself, then other foods naming it, then dishes, then typos', () => {
+    const apples = names('pommes', 10);
+    expect(apples[0]).toMatch(/^Pomme, /);
+    const firstPotato = apples.findIndex((n) => n.startsWith('Pomme de terre'));
+    const apple = apples.filter((n) => /^Pomme[ ,]/.test(n) && !n.startsWith('Pomme de terre'));
+    expect(apple.length).toBeGreaterThanOrEqual(5);
+    for (const name of apple) expect(firstPotato === -1 || apples.indexOf(name) < firstPotato).toBe(true);
+    // « pomme de terre » typed whole still finds the potato first (relevance-queries.ts).
+    expect(names('pomme de terre', 1)[0]).toMatch(/^Pomme de terre/);
+
+    const bread = names('baguette', 20);
+    expect(bread[0]).toBe('Pain blanc (par ex. : baguette, boule…)');
+    const sandwiches = bread.filter((n) => n.startsWith('Sandwich baguette'));
+    expect(sandwiches.length).toBeGreaterThan(3);
+    for (const name of bread.filter((n) => n.startsWith('Pain ')))
+      expect(bread.indexOf(name)).toBeLessThan(bread.indexOf(sandwiches[0]!));
+    const bavette = bread.indexOf("Boeuf, bavette d'aloyau crue");
+    for (const name of sandwiches) expect(bavette === -1 || bread.indexOf(name) < bavette).toBe(true);
+    // Compounds that are still the food stay in front: « Champignon de Paris » for « champignons ».
+    expect(codes('champignons', 3)).toContain(20056);
+  });
+
   it('puts raw before cooked and shorter, more generic names first', () => {
     expect(names('oignon', 1)[0]).toBe('Oignon, cru');
     expect(names('miel', 1)[0]).toBe('Miel');

@@ -25,6 +25,23 @@ const MAX_LIMIT = 50;
 /** How many of MiniSearch's best results are re-ranked. */
 const RERANK_WINDOW = 400;
 
+// --- one plain word ------------------------------------------------------------------------
+
+/**
+ * For a query of one word, the kind of match comes before the score (docs/decisions/0036):
+ * 0. the food itself: its first word is the word (or starts with it), « Pomme, chair… crue »;
+ * 1. other plain foods naming it: « Pomme de terre », « Pain blanc (par ex. : baguette…) »;
+ * 2. composed dishes naming it: « Sandwich baguette… »;
+ * 3. a typo only: « Boeuf, bavette » for « baguette ».
+ */
+function oneWordTier(food: IndexedFood, quality: (token: string) => number): number {
+  const best = Math.max(0, ...food.tokens.map(quality), ...food.noteTokens.map(quality));
+  if (best < 2) return 3;
+  if (food.dish) return 2;
+  const first = food.tokens[0];
+  return first !== undefined && quality(first) >= 2 && !food.compound ? 0 : 1;
+}
+
 // --- the index ---------------------------------------------------------------------------
 
 export interface SearchOptions {
@@ -114,7 +131,7 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
       qualities[s]?.set(token, value);
       return value;
     };
-    const ranked: RankedHit[] = top.map((result) => {
+    const ranked: (RankedHit & { tier: number })[] = top.map((result) => {
       const food = foods[result.id] as IndexedFood;
       let score = RANKING.textScore * (result.score / best) + food.prior;
       // The name starts with the first word typed: « Tomate ronde, crue » for « tomate ».
@@ -140,16 +157,17 @@ export function buildCatalogueSearch(hits: readonly IngredientHit[], options: Bu
         if (where >= 0 && where < food.headLength) inHead++;
       }
       score += (RANKING.inHead * inHead + RANKING.matched * matched) / slots.length;
-      return { hit: food.hit, score };
+      return { hit: food.hit, score, tier: slots.length === 1 ? oneWordTier(food, (token) => quality(0, token)) : 0 };
     });
     // Ties: the shorter name, then a fixed order, whatever the order the foods were indexed in.
     ranked.sort(
       (a, b) =>
+        a.tier - b.tier ||
         b.score - a.score ||
         a.hit.name.length - b.hit.name.length ||
         (a.hit.name < b.hit.name ? -1 : a.hit.name > b.hit.name ? 1 : 0),
     );
-    return ranked.slice(0, limit);
+    return ranked.slice(0, limit).map(({ hit, score }) => ({ hit, score }));
   }
 
   // The answers to the last RESULTS_KEPT searches: a pure function of the catalogue, which only

@@ -22,6 +22,8 @@ const COLUMNS = [
   'postal_code',
   'city',
   'phone',
+  'legal_name',
+  'publication_director',
   'accessibility_contact',
   'created_at',
   ...PROFILE_COLUMNS,
@@ -35,6 +37,8 @@ const toEstablishment = (row: Pick<Selectable<EstablishmentsTable>, (typeof COLU
   postalCode: row.postal_code,
   city: row.city,
   phone: row.phone,
+  legalName: row.legal_name,
+  publicationDirector: row.publication_director,
   accessibilityContact: row.accessibility_contact,
   createdAt: row.created_at.toISOString(),
   ...toProfile(row),
@@ -46,6 +50,9 @@ const columnsOf = (input: EstablishmentInputParsed, storedCovers?: Selectable<Es
   postal_code: input.postalCode,
   city: input.city,
   phone: input.phone,
+  // The legal notice's lines are kept when a client leaves them out (older forms, API clients).
+  ...(input.legalName !== undefined ? { legal_name: input.legalName } : {}),
+  ...(input.publicationDirector !== undefined ? { publication_director: input.publicationDirector } : {}),
   // Absent: kept as stored (src/shared/api/organisations.ts `accessibilityContactSchema`).
   ...(input.accessibilityContact === undefined ? {} : { accessibility_contact: input.accessibilityContact }),
   ...profileColumns(input, storedCovers),

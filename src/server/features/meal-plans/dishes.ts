@@ -17,7 +17,10 @@ import type { Pack } from '../../../shared/catering/quantities.ts';
 import { isFrenchOrigin } from '../../../shared/product-origin-stages.ts';
 import type { DishDietFacts } from '../../../shared/catering/diets.ts';
 import type { DB } from '../../db/schema.ts';
-import { productCostPerGram, servedGrams, subRecipeGrams } from '../../domain/recipe-line-sources.ts';
+import { foodCostPerGram, productCostPerGram, servedGrams, subRecipeGrams } from '../../domain/recipe-line-sources.ts';
+import { findIngredientPrices } from '../../domain/ingredient-prices.ts';
+import { priceOfFood } from '../../../shared/ingredient-prices.ts';
+
 import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 
 export interface DishLine {
@@ -155,6 +158,7 @@ function readLines(db: Kysely<DB>, ids: readonly string[]) {
       .select(sql<number | null>`(pf.composition->>'calcium_mg')::float8`.as('p_calcium_mg'))
       .select([
         'ri.recipe_id',
+        'ri.food_code',
         'ri.name',
         'ri.quantity',
         'ri.unit',
@@ -228,6 +232,12 @@ export async function loadDishes(
     next.forEach((id) => loaded.add(id));
     lines.push(...(await readLines(db, next)));
   }
+  // The organisation's prices of the Ciqual foods (src/shared/ingredient-prices.ts), as recipes are costed.
+  const prices = await findIngredientPrices(
+    db,
+    organisationId,
+    lines.flatMap((l) => (l.food_code === null ? [] : [l.food_code])),
+  );
   const byRecipe = new Map<string, typeof lines>();
   for (const line of lines) byRecipe.set(line.recipe_id, [...(byRecipe.get(line.recipe_id) ?? []), line]);
   const sub = (l: LineRow) => ({
@@ -253,6 +263,12 @@ export async function loadDishes(
       const grams = servedGrams(sub(l));
       return total !== null && grams > 0 ? total / grams : null;
     }
+    if (l.food_code !== null)
+      return foodCostPerGram({ code: l.food_code, name: l.name }, priceOfFood(String(l.food_code), prices), {
+        unit: l.unit,
+        gramsPerUnit: num(l.grams_per_unit),
+        gramsPerMl: num(l.grams_per_ml),
+      });
     return productCostPerGram(
       { price: num(l.price), price_per: l.price_per, grams_per_unit: num(l.p_grams_per_unit) },
       num(l.grams_per_ml),

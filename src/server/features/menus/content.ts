@@ -6,6 +6,7 @@ import {
   type ItemUpdateParsed,
   type MenuItem,
   type MenuSection,
+  type SectionUpdateParsed,
 } from '../../../shared/api/menus.ts';
 import { allergenStatusOf } from '../../../shared/allergens.ts';
 import type { Actor } from '../../context.ts';
@@ -24,7 +25,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
   const sections = await db
     .selectFrom('menu_sections')
-    .select(['id', 'version', 'name', 'description', 'display_order'])
+    .select(['id', 'version', 'name', 'description', 'display_order', 'translations'])
     .where('menu_id', '=', menuId)
     .orderBy('display_order')
     .execute();
@@ -53,6 +54,7 @@ async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
       'r.id as recipe_id',
       'r.name as recipe_name',
       'r.description as recipe_description',
+      'r.price as recipe_price',
       'r.calories_per_serving',
     ])
     .where('s.menu_id', '=', menuId)
@@ -71,6 +73,7 @@ async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
       name: i.name,
       description: i.description,
       price: i.price === null ? null : Number(i.price),
+      priceSource: i.recipe_id && i.price === null ? 'recipe' : 'item',
       labels: i.recipe_id
         ? null
         : {
@@ -90,6 +93,7 @@ async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
             id: i.recipe_id,
             name: i.recipe_name ?? '',
             description: i.recipe_description ?? '',
+            price: i.recipe_price === null ? null : Number(i.recipe_price),
             caloriesPerServing: i.calories_per_serving ?? null,
             photoUrl: photos.get(i.recipe_photo_id ?? '')?.url ?? null,
             photo: photos.get(i.recipe_photo_id ?? '') ?? null,
@@ -103,6 +107,7 @@ async function listSections(db: Db, menuId: string): Promise<MenuSection[]> {
     version: s.version,
     name: s.name,
     description: s.description,
+    translations: readTranslations(s.translations),
     displayOrder: s.display_order,
     items: bySection.get(s.id) ?? [],
   }));
@@ -211,6 +216,7 @@ export async function createSection(
       version: row.version,
       name: row.name,
       description: row.description,
+      translations: {},
       displayOrder: row.display_order,
       items: [],
     };
@@ -221,7 +227,7 @@ export async function updateSection(
   db: Kysely<DB>,
   actor: Actor,
   sectionId: string,
-  input: { name: string; description: string },
+  input: SectionUpdateParsed,
   version?: number,
 ): Promise<MenuSection> {
   return db.transaction().execute(async (trx) => {
@@ -230,7 +236,12 @@ export async function updateSection(
     await claimVersion(trx, 'menu_sections', { id: sectionId }, version, actor);
     await trx
       .updateTable('menu_sections')
-      .set({ name: input.name, description: input.description, updated_at: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', sectionId)
       .execute();
     return findSection(trx, sectionId);

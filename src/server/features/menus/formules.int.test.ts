@@ -81,6 +81,7 @@ describe('formules', () => {
       {
         name: 'Formule déjeuner',
         price: 18.5,
+        translations: {},
         choices: [
           ['Entrée', 'Plat'],
           ['Plat', 'Dessert'],

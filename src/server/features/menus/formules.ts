@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { lockOwnedMenu } from './ordering.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -30,7 +31,7 @@ async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
   const [rows, sections] = await Promise.all([
     db
       .selectFrom('formules')
-      .select(['id', 'version', 'name', 'price', 'choices', 'display_order'])
+      .select(['id', 'version', 'name', 'price', 'choices', 'display_order', 'translations'])
       .where('menu_id', '=', menuId)
       .orderBy('display_order')
       .orderBy('id')
@@ -45,6 +46,7 @@ async function listFormules(db: Db, menuId: string): Promise<Formule[]> {
     price: Number(r.price),
     choices: readChoices(r.choices, known),
     displayOrder: r.display_order,
+    translations: readTranslations(r.translations),
   }));
 }
 
@@ -126,6 +128,7 @@ export async function createFormule(
         price: input.price,
         choices: JSON.stringify(input.choices),
         display_order: Number(count),
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -151,6 +154,7 @@ export async function updateFormule(
         name: input.name,
         price: input.price,
         choices: JSON.stringify(input.choices),
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', formuleId)

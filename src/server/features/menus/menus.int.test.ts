@@ -65,6 +65,7 @@ describe('menus, sections and items', () => {
       id: gratin.id,
       name: 'Gratin',
       description: '',
+      price: null,
       caloriesPerServing: gratin.caloriesPerServing,
       photoUrl: null,
       photo: null,
@@ -82,6 +83,7 @@ describe('menus, sections and items', () => {
       description: menu.description,
       isActive: true,
       establishmentId: establishment.id,
+      translations: {},
       createdAt: menu.createdAt,
     });
 

@@ -9,10 +9,11 @@ import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertWithinPlanLimit } from '../../domain/plan-limits.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
+import { readTranslations } from '../../../shared/diner/translations.ts';
 
 type MenuRow = Pick<
   Selectable<MenusTable>,
-  'id' | 'version' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at'
+  'id' | 'version' | 'name' | 'description' | 'is_active' | 'establishment_id' | 'created_at' | 'translations'
 >;
 
 function toMenu(row: MenuRow): Menu {
@@ -23,11 +24,21 @@ function toMenu(row: MenuRow): Menu {
     description: row.description,
     isActive: row.is_active,
     establishmentId: row.establishment_id,
+    translations: readTranslations(row.translations),
     createdAt: row.created_at.toISOString(),
   };
 }
 
-const columns = ['id', 'version', 'name', 'description', 'is_active', 'establishment_id', 'created_at'] as const;
+const columns = [
+  'id',
+  'version',
+  'name',
+  'description',
+  'is_active',
+  'establishment_id',
+  'created_at',
+  'translations',
+] as const;
 
 export async function listMenus(db: Kysely<DB>, organisationId: string): Promise<Menu[]> {
   const rows = await db
@@ -93,6 +104,7 @@ export async function createMenu(db: Kysely<DB>, actor: Actor, input: MenuCreate
         name: input.name,
         description: input.description,
         is_active: input.isActive,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
       })
       .returning(columns)
       .executeTakeFirstOrThrow();
@@ -132,6 +144,7 @@ export async function updateMenu(
         description: input.description,
         is_active: input.isActive,
         establishment_id: establishmentId,
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', id)

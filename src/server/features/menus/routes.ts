@@ -84,7 +84,8 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     const { input, version } = await readVersioned(c, itemUpdateSchema);
     return c.json(await content.updateItem(db, actorOf(c), c.req.param('id'), input, version));
   });
-  app.put('/items/:id/sold-out', write, async (c) => {
+  // The floor staff's one write (role `service`, src/shared/permissions.ts).
+  app.put('/items/:id/sold-out', allow('items:sold-out'), async (c) => {
     const { input, version } = await readVersioned(c, itemSoldOutSchema);
     return c.json(await content.setItemSoldOut(db, actorOf(c), c.req.param('id'), input.soldOut, version));
   });

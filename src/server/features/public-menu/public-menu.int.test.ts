@@ -466,12 +466,14 @@ describe('GET /api/public/menus/:id', () => {
       restaurantPhone: null,
       accessibilityContact: null,
       ownerIsPremium: true,
+      translations: {},
       formules: [],
       sections: [
         {
           id: m.plats.id,
           name: 'Plats',
           description: '',
+          translations: {},
           items: [
             {
               id: m.crepeItem.id,
@@ -523,6 +525,7 @@ describe('GET /api/public/menus/:id', () => {
           id: m.entrees.id,
           name: 'Entrées',
           description: 'Pour commencer',
+          translations: {},
           items: [
             {
               id: m.soupeItem.id,

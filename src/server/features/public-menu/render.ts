@@ -49,15 +49,16 @@ const unverified = (v: DinerView) => `<p class="al unv">${v.texts.allergensUnver
 
 /**
  * Never nothing (docs/product/decisions.md 15): the declared allergens, « aucun des 14 » for a declared
- * empty list, or « demandez au personnel » with whatever the unconfirmed list already names.
+ * empty list, or only « demandez au personnel » for a list not confirmed: a partial list under
+ * it would read as the answer (docs/decisions/0036-the-owners-day.md).
  */
 function allergenLines(recipe: Pick<PublicMenuRecipe, 'allergens' | 'allergenStatus'>, v: DinerView): string {
+  if (recipe.allergenStatus === 'unverified') return unverified(v);
   const listed = badges(
     v.texts.allergens,
     'allergen',
     recipe.allergens.map((a) => allergenLabel(a, v.lang)),
   );
-  if (recipe.allergenStatus === 'unverified') return unverified(v) + listed;
   return listed || `<p class="al">${v.texts.allergens} ${v.texts.allergensNone}</p>`;
 }
 
@@ -172,28 +173,41 @@ function itemHtml(item: PublicMenuItem, v: DinerView): string {
   );
 }
 
-// Section names have no translations: French, marked as such on a page in another language.
+// A section's name and description in the diner's language, French (marked) where not translated.
 const sectionHtml = (section: PublicMenuSection, index: number, v: DinerView) =>
-  `<section aria-labelledby="s${index}"${v.lang === 'fr' ? '' : ' lang="fr"'}><h2 id="s${index}">${e(section.name)}</h2>` +
-  (section.description ? `<p class="sdesc">${e(section.description)}</p>` : '') +
-  `<ul class="items"${v.lang === 'fr' ? '' : ` lang="${v.lang}"`}>${section.items.map((item) => itemHtml(item, v)).join('')}</ul></section>`;
+  `<section aria-labelledby="s${index}">` +
+  ownerText('h2', ` id="s${index}"`, localize(section.name, section.translations ?? {}, 'name', v.lang)) +
+  (section.description
+    ? ownerText('p', ' class="sdesc"', localize(section.description, section.translations ?? {}, 'description', v.lang))
+    : '') +
+  `<ul class="items">${section.items.map((item) => itemHtml(item, v)).join('')}</ul></section>`;
 
 /**
  * The formules at the top of the page (issue 18): « Formule déjeuner 18,50 € : Entrée + Plat
- * ou Plat + Dessert ». Its name and the section names are French (neither has translations).
+ * ou Plat + Dessert », its name and its sections' names in the diner's language where the owner
+ * translated them (a name not translated stays French, and the line is marked so).
  */
-function formulesHtml(formules: readonly PublicFormule[], v: DinerView): string {
+function formulesHtml(formules: readonly PublicFormule[], sections: readonly PublicMenuSection[], v: DinerView) {
   if (formules.length === 0) return '';
-  const fr = v.lang === 'fr' ? '' : ' lang="fr"';
+  const sectionNames = new Map(sections.map((s) => [s.name, localize(s.name, s.translations ?? {}, 'name', v.lang)]));
   const items = formules
-    .map(
-      (f) =>
+    .map((f) => {
+      const names = f.choices.map((c) => c.map((name) => sectionNames.get(name) ?? localize(name, {}, 'name', v.lang)));
+      const choices: LocalizedText = {
+        text: formuleChoicesText(
+          names.map((c) => c.map((n) => n.text)),
+          v.texts.or,
+        ),
+        french: names.some((c) => c.some((n) => n.french)),
+      };
+      return (
         '<li class="item">' +
-        `<h3${fr}>${e(f.name)}</h3>` +
+        ownerText('h3', '', localize(f.name, f.translations ?? {}, 'name', v.lang)) +
         priceHtml(f.price, v) +
-        `<p class="idesc"${fr}>${e(formuleChoicesText(f.choices, v.texts.or))}</p>` +
-        '</li>',
-    )
+        ownerText('p', ' class="idesc"', choices) +
+        '</li>'
+      );
+    })
     .join('');
   return `<section aria-labelledby="fo" class="fo"><h2 id="fo">${v.texts.setMenus}</h2><ul class="items">${items}</ul></section>`;
 }
@@ -233,8 +247,10 @@ const liveRegion = (v: DinerView) =>
 export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW, origin?: string): string {
   const fr = v.lang === 'fr' ? '' : ' lang="fr"';
   const intro =
-    `<div class="title"><h1${fr}>${e(menu.name)}</h1>${menu.ownerIsPremium ? crown(v.texts.premium) : ''}</div>` +
-    (menu.description ? `<p class="lead"${fr}>${e(menu.description)}</p>` : '') +
+    `<div class="title">${ownerText('h1', '', localize(menu.name, menu.translations ?? {}, 'name', v.lang))}${menu.ownerIsPremium ? crown(v.texts.premium) : ''}</div>` +
+    (menu.description
+      ? ownerText('p', ' class="lead"', localize(menu.description, menu.translations ?? {}, 'description', v.lang))
+      : '') +
     contactLine(menu) +
     languageSwitcher(v);
   const sections = menu.sections.filter((s) => s.items.length > 0);
@@ -251,16 +267,18 @@ export function renderMenuPage(menu: PublicMenu, v: DinerView = FRENCH_VIEW, ori
     banner: `<p class="resto"${fr}>${e(menu.restaurantName)}</p>`,
     intro,
     main: sections.length
-      ? formulesHtml(menu.formules, v) +
+      ? formulesHtml(menu.formules, sections, v) +
         allergenFilterForm(v) +
         sections.map((s, i) => sectionHtml(s, i, v)).join('') +
         closing
       : empty(v),
     afterMain: liveRegion(v),
     // The attribution is French (the Anses' own words, src/shared/ciqual.ts): marked as such.
+    // The restaurant's own notice (./legal-notice.ts), beside NutriCarte's in the page's footer.
     footerExtra:
       `<p class="fine"${fr}>${e(CIQUAL_ATTRIBUTION)}</p>` +
-      accessibilityContactLine(menu.accessibilityContact, menu.restaurantName, v),
+      accessibilityContactLine(menu.accessibilityContact, menu.restaurantName, v) +
+      `<p class="legal"><a href="/menu/${e(menu.id)}/mentions-legales">${v.texts.restaurantLegal}</a></p>`,
     scripts: liveScriptTag(),
     // The canonical address, links per language, cards and schema.org JSON-LD (head.ts).
     ...(origin ? { head: renderMenuHead(menu, v, origin) } : {}),

@@ -12,6 +12,7 @@ import { renderMenuNotFoundPage, renderMenuPage } from './render.ts';
 import { findUnavailableMenu, loadPublicMenu, loadPublicMenuSource } from './service.ts';
 import { renderMenuUnavailablePage } from './unavailable-page.ts';
 import { publicMenuTexts } from './texts.ts';
+import { loadRestaurantNotice, renderNoticeNotFound, renderRestaurantNotice } from './legal-notice.ts';
 
 export interface PublicMenuRouteOptions {
   /** Keep rendered pages between requests (default true; the bench turns it off to compare). */
@@ -85,6 +86,14 @@ export function publicMenuRoutes(deps: AppDeps, options: PublicMenuRouteOptions 
 
   const openStreams = new OpenStreams(deps.config.eventStreams);
   app.get('/menu/:id/events', (c) => menuEventStream(c, deps.db, deps.menuChanges, openStreams));
+
+  // The restaurant's own « Mentions légales » (./legal-notice.ts), read fresh: it is rarely opened.
+  app.get('/menu/:id/mentions-legales', async (c) => {
+    const notice = await loadRestaurantNotice(deps.db, c.req.param('id'));
+    c.header('Cache-Control', 'no-cache');
+    if (!notice) return c.html(renderNoticeNotFound(), 404);
+    return c.html(renderRestaurantNotice(notice, deps.config.legal));
+  });
 
   app.get('/api/public/menus/:id', async (c) => {
     const menu = await loadPublicMenu(deps.db, c.req.param('id'));

@@ -59,6 +59,8 @@ type DinerValues = [
   recipeName: string | null,
   recipeDescription: string | null,
   recipeTranslations: unknown,
+  /** The section's translations (migration 0025). */
+  sectionTranslations: unknown,
 ];
 
 /**
@@ -70,10 +72,10 @@ type DinerValues = [
  */
 const availableItems = sql<string>`(
   SELECT coalesce(json_agg(json_build_array(
-      s.id, s.name, s.description, i.id, i.name, i.description, i.price,
+      s.id, s.name, s.description, i.id, i.name, i.description, coalesce(i.price, r.price),
       r.id, r.calories_per_serving, r.protein_per_serving, r.carbs_per_serving, r.fat_per_serving, r.allergens, r.dietary_info,
       r.traces, CASE WHEN r.show_nutri_score THEN r.facts->'nutriScore'->>'letter' END, r.facts->>'allergenStatus',
-      json_build_array(i.sold_out, i.translations, r.name, r.description, r.translations),
+      json_build_array(i.sold_out, i.translations, r.name, r.description, r.translations, s.translations),
       coalesce(i.photo_id, r.photo_id),
       (SELECT json_agg(json_build_array(v.width, v.height) ORDER BY v.width) FROM photo_variants v WHERE v.photo_id = coalesce(i.photo_id, r.photo_id)),
       i.allergens, i.traces, i.dietary_info, i.allergens_declared, r.homemade, r.meat_origins, r.facts->'origins',
@@ -91,7 +93,7 @@ const availableItems = sql<string>`(
  * order; a deleted section drops out of its choice, an emptied choice out of the formule.
  */
 const formulesJson = sql<string>`(
-  SELECT coalesce(json_agg(json_build_array(f.name, f.price, (
+  SELECT coalesce(json_agg(json_build_array(f.name, f.price, f.translations, (
       SELECT coalesce(json_agg(q.names ORDER BY q.co), '[]'::json) FROM (
         SELECT c.co, (
           SELECT json_agg(s.name ORDER BY x.so)
@@ -103,7 +105,7 @@ const formulesJson = sql<string>`(
     ) ORDER BY f.display_order, f.id), '[]'::json)::text
   FROM formules f WHERE f.menu_id = m.id
 )`;
-type FormuleRow = [name: string, price: number | string, choices: string[][]];
+type FormuleRow = [name: string, price: number | string, translations: unknown, choices: string[][]];
 
 /** What the page of one menu is made of, as fetched, and what a kept copy of it depends on. */
 export interface PublicMenuSource {
@@ -137,6 +139,7 @@ export async function loadPublicMenuSource(
       'm.id',
       'm.name',
       'm.description',
+      'm.translations',
       'm.organisation_id',
       'e.name as restaurant_name',
       'e.address',
@@ -180,6 +183,7 @@ export async function loadPublicMenuSource(
       id: menu.id,
       name: menu.name,
       description: menu.description,
+      translations: readTranslations(menu.translations),
       restaurantName,
       restaurantAddress,
       restaurantPhone,
@@ -187,7 +191,12 @@ export async function loadPublicMenuSource(
       ownerIsPremium,
       sections: toSections(JSON.parse(menu.items) as ItemRow[]),
       formules: (JSON.parse(menu.formules) as FormuleRow[])
-        .map(([name, price, choices]) => ({ name, price: Number(price), choices }))
+        .map(([name, price, translations, choices]) => ({
+          name,
+          price: Number(price),
+          translations: readTranslations(translations),
+          choices,
+        }))
         .filter((f) => f.choices.length > 0),
     }),
   };
@@ -241,7 +250,13 @@ function toSections(rows: ItemRow[]): PublicMenuSection[] {
     ] = row;
     let section = sections.at(-1);
     if (section?.id !== sectionId) {
-      section = { id: sectionId, name: sectionName, description: sectionDescription, items: [] };
+      section = {
+        id: sectionId,
+        name: sectionName,
+        description: sectionDescription,
+        translations: readTranslations(dinerValues[5]),
+        items: [],
+      };
       sections.push(section);
     }
     const photo =

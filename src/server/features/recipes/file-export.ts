@@ -60,13 +60,13 @@ const fileOf = (c: Context<AppEnv>) => readTableFile(c, RECIPE_FILE);
 
 /**
  * Files of recipes (issue 17, docs/decisions/0023-costs-import-export.md): export, template,
- * preview and import share RECIPE_FILE_HEADERS. Every member exports; writers import.
+ * preview and import share RECIPE_FILE_HEADERS. Owners and editors export (the files hold costs and prices); writers import.
  */
 export function recipeFileRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const write = allow('content:write');
   app.use('*', requireUser(deps));
-  app.get('/recipes/export', async (c) =>
+  app.get('/recipes/export', allow('costs:read'), async (c) =>
     sendTable(
       c,
       parseInput(formatQuery, c.req.query()).format,

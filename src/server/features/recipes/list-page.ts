@@ -101,12 +101,36 @@ export async function listRecipeCosts(db: Kysely<DB>, organisationId: string): P
   const rows = await recipesInListOrder(db, organisationId)
     .select(['id', 'name', 'price', 'sale_mode', sql<Partial<RecipeFacts['cost']> | null>`facts -> 'cost'`.as('cost')])
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    price: row.price,
-    ...costFields(row.cost?.perServing ?? null, row.price, row.sale_mode),
-    costMissing: row.cost?.missing ?? [],
-    saleMode: row.sale_mode,
-  }));
+  // The prices diners see other than the recipe's: items with their own (« prix propre au menu »).
+  const own = await db
+    .selectFrom('menu_items as i')
+    .innerJoin('menu_sections as s', 's.id', 'i.menu_section_id')
+    .innerJoin('menus as m', 'm.id', 's.menu_id')
+    .select(['i.recipe_id', 'm.name as menu_name', 'i.price'])
+    .where('m.organisation_id', '=', organisationId)
+    .where('i.recipe_id', 'is not', null)
+    .where('i.price', 'is not', null)
+    .orderBy('m.name')
+    .orderBy('i.price')
+    .execute();
+  return rows.map((row) => {
+    const perServing = row.cost?.perServing ?? null;
+    const menuPrices = own
+      .filter((item) => item.recipe_id === row.id)
+      .map((item) => ({ menuName: item.menu_name, price: Number(item.price) }))
+      .filter((p, i, all) => all.findIndex((q) => q.menuName === p.menuName && q.price === p.price) === i)
+      .map((p) => {
+        const { priceHt, foodCostPercent, coefficient } = costFields(perServing, p.price, row.sale_mode);
+        return { ...p, priceHt, foodCostPercent, coefficient };
+      });
+    return {
+      id: row.id,
+      name: row.name,
+      price: row.price,
+      ...costFields(perServing, row.price, row.sale_mode),
+      costMissing: row.cost?.missing ?? [],
+      saleMode: row.sale_mode,
+      menuPrices,
+    };
+  });
 }

@@ -14,6 +14,8 @@ import {
   subRecipeSource,
 } from '../../domain/recipe-line-sources.ts';
 import { MAX_DEPTH } from '../../domain/recipe-recompute.ts';
+import { findIngredientPrices } from '../../domain/ingredient-prices.ts';
+import { priceOfFood } from '../../../shared/ingredient-prices.ts';
 import { AppError } from '../../lib/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
@@ -62,6 +64,7 @@ export async function resolveIngredients(
     organisationId,
     lines.flatMap((line) => (line.recipeId ? [line.recipeId] : [])),
   );
+  const prices = await findIngredientPrices(trx, organisationId, [...foods.keys()]);
   const fields: Record<string, string> = {};
   for (const [index, line] of lines.entries()) {
     if (line.code && !foods.has(Number(line.code))) fields[`ingredients.${index}.code`] = recipeMessages.unknownFood;
@@ -105,7 +108,9 @@ export async function resolveIngredients(
       : null;
     // A product's « unité » line without its own weight takes the product's when it reads (kept null: it follows the product).
     const gramsPerUnit = unit === 'unité' ? (line.gramsPerUnit ?? null) : null;
-    const source = product ? productSource(product, gramsPerMl) : foodSource(food!);
+    const source = product
+      ? productSource(product, gramsPerMl)
+      : foodSource(food!, priceOfFood(String(food!.code), prices), { unit, gramsPerUnit, gramsPerMl });
     return {
       ...line,
       ...ids,

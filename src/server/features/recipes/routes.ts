@@ -1,4 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { permissionMessages } from '../../../shared/permissions.ts';
+import { seesCosts, withoutCosts } from '../../auth/cost-visibility.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recipeInputSchema, recipePageQuerySchema, recipeViewQuerySchema } from '../../../shared/api/recipes.ts';
 import { actorOf, allow, requireUser } from '../../auth/require-user.ts';
 import type { AppEnv } from '../../context.ts';
@@ -16,26 +19,31 @@ export function recipeRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requireUser(deps));
   // Without `limit`, every recipe (the fixed contract); with it, one page; with `view=summary` or
   // `view=costs`, every recipe in short (docs/product/api.md).
+  // A role without `costs:read` gets every recipe with its costs blanked (src/server/auth/cost-visibility.ts).
+  const shown = <T extends Parameters<typeof withoutCosts>[0]>(c: Context<AppEnv>, recipes: T[]) =>
+    seesCosts(c) ? recipes : recipes.map(withoutCosts);
   app.get('/', async (c) => {
     if (c.req.query('view') !== undefined) {
       const { view } = parseInput(recipeViewQuerySchema, { view: c.req.query('view') });
-      return c.json({
-        recipes: await (view === 'costs' ? listRecipeCosts : listRecipeSummaries)(deps.db, c.var.org.id),
-      });
+      if (view === 'summary') return c.json({ recipes: await listRecipeSummaries(deps.db, c.var.org.id) });
+      if (!seesCosts(c)) throw new AppError('forbidden', 403, permissionMessages.forbidden);
+      return c.json({ recipes: await listRecipeCosts(deps.db, c.var.org.id) });
     }
-    if (c.req.query('limit') === undefined) return c.json({ recipes: await listRecipes(deps.db, c.var.org.id) });
+    if (c.req.query('limit') === undefined)
+      return c.json({ recipes: shown(c, await listRecipes(deps.db, c.var.org.id)) });
     const page = parseInput(recipePageQuerySchema, {
       limit: c.req.query('limit'),
       after: c.req.query('after'),
       allergenStatus: c.req.query('allergenStatus'),
     });
-    return c.json(await listRecipePage(deps.db, c.var.org.id, page));
+    const found = await listRecipePage(deps.db, c.var.org.id, page);
+    return c.json({ ...found, recipes: shown(c, found.recipes) });
   });
   app.post('/', write, async (c) => {
     const input = await readJson(c, recipeInputSchema);
     return c.json(await createRecipe(deps.db, actorOf(c), input), 201);
   });
-  app.get('/:id', async (c) => c.json(await getRecipe(deps.db, c.var.org.id, c.req.param('id'))));
+  app.get('/:id', async (c) => c.json(shown(c, [await getRecipe(deps.db, c.var.org.id, c.req.param('id'))])[0]));
   app.get('/:id/history', async (c) => c.json(await recipeHistory(deps.db, c.var.org.id, c.req.param('id'))));
   app.put('/:id', write, async (c) => {
     const { input, version } = await readVersioned(c, recipeInputSchema);

@@ -128,6 +128,7 @@ function storedFacts(row: RecipeRow): RecipeFacts {
     productTraces: stored.productTraces ?? [],
     cost: stored.cost ?? { total: null, perServing: null, missing: [] },
     origins: stored.origins ?? [],
+    meatKinds: stored.meatKinds ?? [],
   };
 }
 
@@ -156,6 +157,7 @@ function lineSourceOf(line: LineRow) {
       traces: [...sub.traces],
       per100g: sub.per100g,
       gramsPerPortion: perPortion,
+      servings: line.sub_servings ?? 1,
     };
   }
   if (line.product_id !== null) {
@@ -250,11 +252,7 @@ function toRecipe(row: RecipeRow, lines: LineRow[], photo: Photo | null): Recipe
     homemade: row.homemade,
     meatOrigins: row.meat_origins as MeatOrigin[],
     origins: facts.origins,
-    meatOriginMissing: recipeOriginMissing(
-      row.meat_origins as MeatOrigin[],
-      facts.origins,
-      facts.lines.some((line) => line.redMeat),
-    ),
+    meatOriginMissing: recipeOriginMissing(row.meat_origins as MeatOrigin[], facts.origins, facts.meatKinds),
     nutrition: facts.nutrition,
     nutriScore: facts.nutriScore,
     allergenStatus: facts.allergenStatus,

@@ -48,6 +48,8 @@ export const OWNED_TABLES: Record<string, string> = {
   photo_variants: 'photo_id, width',
   // A menu's formules (migration 0012), reached through their menu.
   formules: 'id',
+  // An organisation's prices of Ciqual foods (migration 0025).
+  ingredient_prices: 'organisation_id, food_code',
   // Supplier invoices, price history and sales (migration 0026, docs/product/purchases.md).
   purchase_invoices: 'id',
   purchase_invoice_lines: 'id',

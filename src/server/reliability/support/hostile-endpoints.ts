@@ -25,6 +25,8 @@ export interface Ids {
   formule: string;
   /** A day the fuzzer's establishment closed (migration 0024). */
   closedDay: string;
+  /** A Ciqual food's code, priced by the organisation (src/shared/ingredient-prices.ts). */
+  food: string;
   /** Supplier invoices (docs/product/purchases.md): a draft and one of its lines; another draft to confirm. */
   invoice: string;
   invoiceLine: string;
@@ -146,6 +148,9 @@ const establishmentBody = () => ({
   ageMix: { adolescent: 90, adulte: 10 },
   wednesdaysClosed: false,
   needsValidation: false,
+  // The restaurant's « Mentions légales » (src/shared/legal-notice.ts).
+  legalName: 'SARL Fuzz',
+  publicationDirector: 'Marie Durand',
   accessibilityContact: 'accessibilite@chez-fuzz.fr',
 });
 const establishmentFields = [
@@ -275,15 +280,27 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'POST',
       path: '/api/menus',
       signedIn: true,
-      valid: () => ({ name: 'Carte', description: 'Midi', isActive: true, establishmentId: ids().establishment }),
-      fields: ['name', 'description', 'isActive', 'establishmentId'],
+      valid: () => ({
+        name: 'Carte',
+        description: 'Midi',
+        isActive: true,
+        establishmentId: ids().establishment,
+        translations: { de: { name: 'Mittagskarte' } },
+      }),
+      fields: ['name', 'description', 'isActive', 'establishmentId', 'translations', 'translations.de.name'],
     },
     {
       method: 'PUT',
       path: '/api/menus/:menu',
       signedIn: true,
-      valid: () => ({ name: 'Carte', description: 'Soir', isActive: true, establishmentId: ids().establishment }),
-      fields: ['name', 'description', 'isActive', 'establishmentId'],
+      valid: () => ({
+        name: 'Carte',
+        description: 'Soir',
+        isActive: true,
+        establishmentId: ids().establishment,
+        translations: { en: { name: 'Evening menu', description: 'Evening' } },
+      }),
+      fields: ['name', 'description', 'isActive', 'establishmentId', 'translations', 'translations.en.description'],
     },
     {
       method: 'PATCH',
@@ -304,8 +321,16 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       method: 'PUT',
       path: '/api/sections/:section',
       signedIn: true,
-      valid: () => ({ name: 'Plats', description: 'Chauds' }),
-      fields: ['name', 'description'],
+      valid: () => ({ name: 'Plats', description: 'Chauds', translations: { en: { name: 'Mains' } } }),
+      fields: ['name', 'description', 'translations', 'translations.en', 'translations.en.name'],
+    },
+    // The price of a Ciqual food for the organisation (docs/product/api.md « Kitchen »).
+    {
+      method: 'PUT',
+      path: '/api/ingredient-prices/:food',
+      signedIn: true,
+      valid: () => ({ amount: 1.2, per: 'kg', supplier: 'Minoterie', version: 1 }),
+      fields: ['amount', 'per', 'supplier', 'version'],
     },
     // Issue 18: formules, priced combinations of the menu's sections.
     ...(['POST /api/menus/:menu/formules', 'PUT /api/formules/:formule'] as const).map((route): JsonEndpoint => {
@@ -314,8 +339,13 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
         method,
         path,
         signedIn: true,
-        valid: () => ({ name: 'Formule déjeuner', price: 18.5, choices: [[ids().section]] }),
-        fields: ['name', 'price', 'choices', 'choices.0', 'choices.0.0'],
+        valid: () => ({
+          name: 'Formule déjeuner',
+          price: 18.5,
+          choices: [[ids().section]],
+          translations: { en: { name: 'Lunch set menu' } },
+        }),
+        fields: ['name', 'price', 'choices', 'choices.0', 'choices.0.0', 'translations', 'translations.en.name'],
       };
     }),
     {

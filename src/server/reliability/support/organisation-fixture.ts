@@ -49,6 +49,8 @@ export interface Team {
   viewer: TeamMember;
   /** Plans and validates meal plans, writes nothing else (src/shared/permissions.ts). */
   dietitian: TeamMember;
+  /** The floor staff (src/shared/permissions.ts): reads menus, marks dishes « Épuisé ». */
+  service: TeamMember;
   /** Was an editor, then removed by the owner: their session still signs them in. */
   removed: TeamMember;
   ids: Fixture;
@@ -84,10 +86,10 @@ async function ok<R extends { status: number; text: string }>(res: R, what: stri
 }
 
 /**
- * An organisation with an owner, an editor, a viewer, a spare viewer, a removed editor, two
+ * An organisation with an owner, an editor, a viewer, a « Service » member, a spare viewer, a removed editor, two
  * establishments and a pending invitation (made while Premium), then back on the free plan
  * with rows within its limits: 2 recipes, 1 menu with 2 sections, 2 items and a formule, 1 QR code,
- * 1 open demo checkout, a scan, 1 own product.
+ * 1 open demo checkout, a scan, 1 own product, 1 price of a Ciqual food.
  */
 export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const owner = await t.signUp();
@@ -102,6 +104,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const editor = await addMember(t, owner, 'editor');
   const viewer = await addMember(t, owner, 'viewer');
   const dietitian = await addMember(t, owner, 'dietitian');
+  const service = await addMember(t, owner, 'service');
   const spare = await addMember(t, owner, 'viewer');
   const removed = await addMember(t, owner, 'editor');
   await call('DELETE', `/api/organisation/members/${removed.user.id}`);
@@ -136,6 +139,8 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     choices: [[section.id, otherSection.id]],
   });
   const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
+  // The organisation's price of a Ciqual food (butter, which the recipes use).
+  await call('PUT', '/api/ingredient-prices/16400', { amount: 9.6, per: 'kg', supplier: `Crémerie ${tag}` });
   // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
   // organisation is back on the free plan here, so it is seeded in SQL.
   await t.db
@@ -217,7 +222,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     invoiceLine: invoice.lines[0]!.id,
     otherInvoice: otherInvoice.id,
   };
-  return { owner, editor, viewer, dietitian, removed, ids };
+  return { owner, editor, viewer, dietitian, service, removed, ids };
 }
 
 /** Ids that name no row at all (same formats). */

@@ -4,7 +4,14 @@ import { FREE_LIMITS } from '../../../shared/plans.ts';
 import { premiumStatistics, toPlanView } from './plan-view.ts';
 
 const me: MeResponse = {
-  user: { id: 'u1', email: 'chef@example.fr', role: 'user', twoFactorEnabled: false, emailVerified: true },
+  user: {
+    id: 'u1',
+    email: 'chef@example.fr',
+    role: 'user',
+    twoFactorEnabled: false,
+    emailVerified: true,
+    name: 'Marie Durand',
+  },
   profile: { restaurantName: 'Le Bistrot du Port', address: null, postalCode: null, city: null, phone: null },
   organisation: { id: 'o1', name: 'Le Bistrot du Port', role: 'owner' },
   organisations: [{ id: 'o1', name: 'Le Bistrot du Port', role: 'owner' }],

@@ -16,6 +16,7 @@ const row = (
   coefficient,
   costMissing: costPerServing === null ? ['Sel'] : [],
   saleMode: 'sur_place',
+  menuPrices: [],
 });
 
 describe('sortCostRows', () => {

@@ -28,6 +28,17 @@ function Cell({ row, column }: { row: CostRow; column: CostColumn }) {
           {row.priceHt !== null && (
             <span className="block text-xs text-stone-500">{`${formatEuros(row.priceHt)} HT · ${SALE_MODE_LABELS[row.saleMode]}`}</span>
           )}
+          {/* The prices diners see on a menu with a price of its own, and the food cost there. */}
+          {row.menuPrices.map((own) => (
+            <span
+              key={`${own.menuName}-${own.price}`}
+              className="block text-xs text-amber-900"
+              data-testid="menu-price"
+            >
+              {`${own.menuName} : ${formatEuros(own.price)} (prix propre au menu)`}
+              {own.foodCostPercent !== null && ` · coût matière ${percentText(own.foodCostPercent)}`}
+            </span>
+          ))}
         </>
       );
     case 'foodCostPercent':

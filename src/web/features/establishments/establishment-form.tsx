@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { useFormDraft } from '../../lib/saved-drafts.ts';
+import { DraftBanner } from '../../components/draft-banner.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -24,6 +26,8 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
   postalCode: establishment?.postalCode ?? '',
   city: establishment?.city ?? '',
   phone: establishment?.phone ?? '',
+  legalName: establishment?.legalName ?? '',
+  publicationDirector: establishment?.publicationDirector ?? '',
   accessibilityContact: establishment?.accessibilityContact ?? '',
   ...cateringDefaults(establishment),
 });
@@ -39,10 +43,13 @@ export function EstablishmentForm({
   establishment,
   onDone,
   onPlanLimit,
+  resumeDraft = false,
 }: {
   establishment: Establishment | null;
   onDone: () => void;
   onPlanLimit: () => void;
+  /** The owner asked for this form's draft: it is put back at once. */
+  resumeDraft?: boolean;
 }) {
   const save = useSaveEstablishment();
   const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Establishment, EstablishmentInput>(
@@ -54,6 +61,18 @@ export function EstablishmentForm({
     defaultValues: toForm(establishment),
   });
   const { errors } = form.formState;
+  // The form as typed, kept in this browser until it is saved (src/web/lib/saved-drafts.ts).
+  const values = useWatch({ control: form.control }) as EstablishmentInput;
+  const [initialValues] = useState(() => values);
+  const draft = useFormDraft({
+    form: 'etablissement',
+    id: establishment?.id ?? null,
+    value: values,
+    initial: initialValues,
+    title: values.name || establishment?.name || 'Nouvel établissement',
+    resumeAtOnce: resumeDraft,
+    restore: (saved) => form.reset(saved, { keepDefaultValues: true }),
+  });
   const submit = form.handleSubmit((input) => {
     setFormError(null);
     conflict.clear();
@@ -62,6 +81,7 @@ export function EstablishmentForm({
       {
         onSuccess: () => {
           toast.success(establishment ? 'Établissement enregistré' : 'Établissement créé');
+          draft.saved();
           onDone();
         },
         onError: (error) => {
@@ -79,6 +99,8 @@ export function EstablishmentForm({
               postalCode: 'postalCode',
               city: 'city',
               phone: 'phone',
+              legalName: 'legalName',
+              publicationDirector: 'publicationDirector',
               accessibilityContact: 'accessibilityContact',
               siret: 'siret',
               ageMix: 'ageMix',
@@ -96,6 +118,7 @@ export function EstablishmentForm({
       className="max-w-xl space-y-3"
       aria-label={establishment ? 'Modifier l’établissement' : 'Nouvel établissement'}
     >
+      <DraftBanner draft={draft} what={establishment ? `« ${establishment.name} »` : 'ce nouvel établissement'} />
       <Field
         label="Nom de l’établissement"
         autoComplete="organization"
@@ -146,6 +169,26 @@ export function EstablishmentForm({
         error={errors.accessibilityContact?.message}
         {...form.register('accessibilityContact')}
       />
+      <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
+        <legend className="px-1 text-sm font-medium text-stone-800">Mentions légales de vos cartes</legend>
+        <p className="text-xs text-stone-600">
+          Vos clients les lisent depuis le lien « Mentions légales du restaurant » en bas de chaque carte publique.
+        </p>
+        <Field
+          label="Raison sociale (optionnel)"
+          autoComplete="organization"
+          hint="Par exemple SARL Le Bistrot de Marie ; laissée vide : le nom de l’établissement."
+          error={errors.legalName?.message}
+          {...form.register('legalName')}
+        />
+        <Field
+          label="Directeur de la publication (optionnel)"
+          autoComplete="name"
+          hint="La personne qui répond du contenu de la carte ; laissé vide : le représentant légal."
+          error={errors.publicationDirector?.message}
+          {...form.register('publicationDirector')}
+        />
+      </fieldset>
       <CateringFields register={form.register} errors={errors} />
       <FormAlert message={formError} />
       <ConflictNotice
@@ -167,7 +210,11 @@ export function EstablishmentForm({
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : establishment ? 'Mettre à jour' : 'Créer'}
         pending={save.isPending}
-        onCancel={onDone}
+        dirty={draft.dirty}
+        onCancel={() => {
+          draft.saved();
+          onDone();
+        }}
       />
     </form>
   );

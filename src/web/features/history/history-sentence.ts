@@ -1,7 +1,7 @@
 import type { AuditEntity, AuditEvent } from '../../../shared/api/organisations.ts';
 import { isIsoDate, SERVICE_LABELS, SERVICES, type Service } from '../../../shared/catering/catering.ts';
 import { lazy } from '../../../shared/lazy.ts';
-import { ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
+import { MEMBER_ROLES, ROLE_LABELS, type MemberRole } from '../../../shared/permissions.ts';
 
 /** How a row is named in a sentence: « la recette Quiche lorraine », « le code QR Table 4 ». */
 const NOUNS: Record<AuditEntity, string> = {
@@ -14,6 +14,7 @@ const NOUNS: Record<AuditEntity, string> = {
   organisation: 'l’organisation',
   member: 'le membre',
   invitation: 'l’invitation de',
+  ingredient_price: 'le prix de l’ingrédient',
   purchase_invoice: 'la facture',
   sales_import: 'le fichier de ventes',
   purchase_settings: 'l’objectif de coût matière',
@@ -32,6 +33,7 @@ const OF_NOUNS: Record<AuditEntity, string> = {
   organisation: 'de l’organisation',
   member: 'du membre',
   invitation: 'de l’invitation de',
+  ingredient_price: 'du prix de l’ingrédient',
   purchase_invoice: 'de la facture',
   sales_import: 'du fichier de ventes',
   purchase_settings: 'de l’objectif de coût matière',
@@ -47,7 +49,7 @@ export function ofName(name: string): string {
 }
 
 const asRole = (value: unknown): MemberRole | null =>
-  value === 'owner' || value === 'editor' || value === 'viewer' ? value : null;
+  MEMBER_ROLES.includes(value as MemberRole) ? (value as MemberRole) : null;
 
 /** A status change said as what it did: details `{to}`, a menu's `isActive` or a QR code's `active`/`inactive`. */
 function statusVerb(to: unknown): string | null {

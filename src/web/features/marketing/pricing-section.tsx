@@ -107,7 +107,8 @@ export function PricingSection({
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
                     <span>soit {euros(PRICES.yearlyPerMonthEuros)} / mois</span>
                     <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                      Économisez {PRICES.yearlySavingPercent}%
+                      Économisez {PRICES.yearlySavingPercent}
+                      {'\u00a0'}%
                     </span>
                   </p>
                 </>

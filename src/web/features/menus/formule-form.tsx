@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
+import { DraftBanner } from '../../components/draft-banner.tsx';
+import { useFormDraft } from '../../lib/saved-drafts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import { z } from '../../../shared/zod-fr.ts';
@@ -13,7 +17,7 @@ import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
-import { fetchFormule, useSaveFormule } from './formules-api.ts';
+import { formuleDraftId, fetchFormule, useSaveFormule } from './formules-api.ts';
 import { ConflictNotice } from '../../components/conflict-notice.tsx';
 import { useVersionedForm } from '../../lib/versions.ts';
 import { formatEuros } from '../../lib/format.ts';
@@ -41,11 +45,14 @@ export function FormuleForm({
   sections,
   formule,
   onDone,
+  resumeDraft = false,
 }: {
   menuId: string;
   sections: readonly MenuSection[];
   formule: Formule | null;
   onDone: () => void;
+  /** The owner asked for this form's draft: it is put back at once. */
+  resumeDraft?: boolean;
 }) {
   const save = useSaveFormule(menuId);
   const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Formule, FormValues>(formule?.version);
@@ -60,6 +67,24 @@ export function FormuleForm({
     defaultValues: { name: formule?.name ?? '', price: formule ? decimalText(formule.price, 2, 2) : '' },
   });
   const [choices, setChoices] = useState<string[][]>(formule?.choices.length ? formule.choices : [[]]);
+  const [translations, setTranslations] = useState<DishTranslations>(formule?.translations ?? {});
+  // The form as typed, kept in this browser until it is saved (src/web/lib/saved-drafts.ts).
+  const values = useWatch({ control: form.control }) as FormValues;
+  const draftValue = { values, choices, translations };
+  const [initialDraft] = useState(() => draftValue);
+  const draft = useFormDraft({
+    form: 'formule',
+    id: formuleDraftId(menuId, formule),
+    value: draftValue,
+    initial: initialDraft,
+    title: values.name || formule?.name || 'Nouvelle formule',
+    resumeAtOnce: resumeDraft,
+    restore: (saved) => {
+      form.reset(saved.values, { keepDefaultValues: true });
+      setChoices(saved.choices);
+      setTranslations(saved.translations);
+    },
+  });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const errors = submitted ? choiceErrors(choices, serverErrors) : serverErrors;
@@ -80,10 +105,11 @@ export function FormuleForm({
       if (Object.keys(choiceErrors(choices, {})).length > 0) return;
       conflict.clear();
       save.mutate(
-        { id: formule?.id, input: { name, price, choices, version } },
+        { id: formule?.id, input: { name, price, choices, translations, version } },
         {
           onSuccess: () => {
             toast.success(formule ? 'Formule enregistrée' : 'Formule ajoutée');
+            draft.saved();
             onDone();
           },
           onError: (error) => {
@@ -116,6 +142,7 @@ export function FormuleForm({
       className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4"
       aria-label={formule ? `Modifier ${formule.name}` : 'Nouvelle formule'}
     >
+      <DraftBanner draft={draft} what={formule ? `« ${formule.name} »` : 'cette nouvelle formule'} />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]">
         <Field
           label="Nom"
@@ -188,6 +215,12 @@ export function FormuleForm({
           </Button>
         )}
       </div>
+      <TranslationFields
+        idPrefix={`formule-translation-${formule?.id ?? 'new'}`}
+        value={translations}
+        onChange={setTranslations}
+        withDescription={false}
+      />
       <ConflictNotice
         conflict={conflict}
         describe={describe}
@@ -195,6 +228,7 @@ export function FormuleForm({
         onReload={(saved) => {
           form.reset({ name: saved.name, price: decimalText(saved.price, 2, 2) });
           setChoices(saved.choices.length ? saved.choices : [[]]);
+          setTranslations(saved.translations ?? {});
           setVersion(saved.version);
         }}
         onKeepMine={(_typed, saved) => keepMine(saved)}
@@ -202,7 +236,11 @@ export function FormuleForm({
       <FormButtons
         submitLabel={formule ? 'Enregistrer' : 'Ajouter la formule'}
         pending={save.isPending}
-        onCancel={onDone}
+        dirty={draft.dirty}
+        onCancel={() => {
+          draft.saved();
+          onDone();
+        }}
       />
     </form>
   );

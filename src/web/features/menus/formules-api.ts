@@ -45,3 +45,7 @@ export function useDeleteFormule(menuId: string, feedback: MutationFeedback<stri
     onSettled: () => queryClient.invalidateQueries({ queryKey: formulesQueryKey(menuId) }),
   });
 }
+
+/** A formule's draft is its own; a new one's is its menu's (src/web/lib/saved-drafts.ts). */
+export const formuleDraftId = (menuId: string, formule: Pick<Formule, 'id'> | null) =>
+  formule?.id ?? `nouvelle-${menuId}`;

@@ -9,7 +9,9 @@ import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { useDeleteFormule, useFormules } from './formules-api.ts';
+import { formuleDraftId, useDeleteFormule, useFormules } from './formules-api.ts';
+import { useDraftList } from '../../lib/saved-drafts.ts';
+import { DraftNotices } from '../../components/draft-banner.tsx';
 import { FORMULES_DESCRIPTION, FORMULES_TITLE } from './formules-stand-in.tsx';
 
 // The form (react-hook-form, zod) opens on demand: its code loads once the page has painted.
@@ -33,6 +35,16 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
   const formules = useFormules(menuId);
   const canWrite = useCan('content:write');
   const [editing, setEditing] = useState<Formule | 'new' | null>(null);
+  const [resume, setResume] = useState(false);
+  const open = (target: Formule | 'new' | null, withDraft = false) => {
+    setResume(withDraft);
+    setEditing(target);
+  };
+  // Formules of this menu begun or changed and not saved (src/web/lib/saved-drafts.ts).
+  const drafts = useDraftList<unknown>('formule').filter(
+    (d) =>
+      editing === null && (d.id === formuleDraftId(menuId, null) || Boolean(formules.data?.some((f) => f.id === d.id))),
+  );
   usePreload();
   const remove = useDeleteFormule(menuId, {
     onSuccess: () => toast.success('Formule supprimée'),
@@ -52,7 +64,13 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
             editing !== 'new' && editing?.id === formule.id ? (
               <li key={formule.id} className="py-3">
                 <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
-                  <FormuleForm menuId={menuId} sections={sections} formule={formule} onDone={() => setEditing(null)} />
+                  <FormuleForm
+                    menuId={menuId}
+                    sections={sections}
+                    formule={formule}
+                    resumeDraft={resume}
+                    onDone={() => open(null)}
+                  />
                 </Suspense>
               </li>
             ) : (
@@ -72,7 +90,7 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
                 {canWrite && (
                   <EditDeleteButtons
                     confirmTitle={`Supprimer la formule « ${formule.name} » ?`}
-                    onEdit={() => setEditing(formule)}
+                    onEdit={() => open(formule)}
                     onDelete={() => remove.mutate(formule.id)}
                   />
                 )}
@@ -81,13 +99,30 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
           )}
         </ul>
       )}
+      {canWrite && (
+        <DraftNotices
+          drafts={drafts}
+          describe={(d) =>
+            d.id === formuleDraftId(menuId, null)
+              ? `Formule commencée et pas encore enregistrée : « ${d.title} ».`
+              : `Modifications non enregistrées de « ${d.title} ».`
+          }
+          onResume={(d) => open(formules.data?.find((f) => f.id === d.id) ?? 'new', true)}
+        />
+      )}
       {canWrite &&
         (editing === 'new' ? (
           <Suspense fallback={<Spinner label="Chargement du formulaire..." />}>
-            <FormuleForm menuId={menuId} sections={sections} formule={null} onDone={() => setEditing(null)} />
+            <FormuleForm
+              menuId={menuId}
+              sections={sections}
+              formule={null}
+              resumeDraft={resume}
+              onDone={() => open(null)}
+            />
           </Suspense>
         ) : (
-          <Button variant="secondary" onClick={() => setEditing('new')} disabled={sections.length === 0}>
+          <Button variant="secondary" onClick={() => open('new')} disabled={sections.length === 0}>
             Nouvelle formule
           </Button>
         ))}

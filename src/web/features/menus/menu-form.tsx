@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
@@ -34,6 +37,7 @@ export function MenuForm({
   onReload?: (saved: Menu) => void;
 }) {
   const save = useSaveMenu();
+  const [translations, setTranslations] = useState<DishTranslations>(menu?.translations ?? {});
   const { conflict, version, formRef, keepMine } = useVersionedForm<Menu, FormValues>(menu?.version);
   const siteName = (id: string) => establishments.find((e) => e.id === id)?.name ?? '';
   const describe = (m: Menu) => ({
@@ -55,7 +59,7 @@ export function MenuForm({
   const submit = form.handleSubmit((input) => {
     conflict.clear();
     save.mutate(
-      { id: menu?.id, input: { ...input, version } },
+      { id: menu?.id, input: { ...input, translations, version } },
       {
         onSuccess: () => {
           toast.success(menu ? 'Menu mis à jour avec succès' : 'Menu créé avec succès');
@@ -114,6 +118,11 @@ export function MenuForm({
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register('isActive')} />
         Menu actif
       </label>
+      <TranslationFields
+        idPrefix={`menu-translation-${menu?.id ?? 'new'}`}
+        value={translations}
+        onChange={setTranslations}
+      />
       <ConflictNotice
         conflict={conflict}
         describe={describe}

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import type { MenuItem } from '../../../shared/api/menus.ts';
+import { shownPrice, type MenuItem } from '../../../shared/api/menus.ts';
 import { Badge, Spinner } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -49,6 +49,9 @@ export function MenuItemRow({
 }) {
   const [editing, setEditing] = useState(false);
   const canWrite = useCan('content:write');
+  // The floor staff (« Service ») marks dishes sold out and nothing else (src/shared/permissions.ts).
+  const canMarkSoldOut = useCan('items:sold-out');
+  const price = shownPrice(item);
   const remove = useDeleteItem(menuId, {
     onSuccess: () => toast.success('Élément supprimé'),
     onError: () => toast.error('Erreur lors de la suppression'),
@@ -102,11 +105,12 @@ export function MenuItemRow({
               {item.isAvailable ? 'Disponible' : 'Indisponible'}
             </Badge>
             {item.soldOut && <Badge tone="red">Épuisé</Badge>}
-            {item.price === null ? (
+            {price === null ? (
               <Badge tone="orange">Prix à renseigner</Badge>
             ) : (
-              !canWrite && <span className="text-sm font-semibold">{formatEuros(item.price)}</span>
+              !canWrite && <span className="text-sm font-semibold">{formatEuros(price)}</span>
             )}
+            {item.recipe && item.priceSource === 'item' && <Badge tone="neutral">Prix propre au menu</Badge>}
             {!item.recipe && <Badge tone="neutral">Sans recette</Badge>}
           </div>
           {item.description && <p className="break-words text-sm text-stone-600">{item.description}</p>}
@@ -123,6 +127,11 @@ export function MenuItemRow({
           )}
         </div>
       </div>
+      {!canWrite && canMarkSoldOut && (
+        <div className="flex shrink-0 items-center">
+          <SoldOutToggle menuId={menuId} item={item} />
+        </div>
+      )}
       {canWrite && (
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           <SoldOutToggle menuId={menuId} item={item} />

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { DishTranslations } from '../../../shared/diner/translations.ts';
+import { TranslationFields } from '../../components/translation-fields.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
 import type { z } from '../../../shared/zod-fr.ts';
@@ -26,6 +29,7 @@ export function SectionEditForm({
   onDone: () => void;
 }) {
   const update = useUpdateSection(menuId);
+  const [translations, setTranslations] = useState<DishTranslations>(section.translations);
   const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<MenuSection, SectionValues>(
     section.version,
   );
@@ -36,7 +40,7 @@ export function SectionEditForm({
   const submit = form.handleSubmit((input) => {
     conflict.clear();
     update.mutate(
-      { id: section.id, input: { ...input, version } },
+      { id: section.id, input: { ...input, translations, version } },
       {
         onSuccess: () => {
           toast.success('Section mise à jour');
@@ -70,12 +74,18 @@ export function SectionEditForm({
         error={errors.description?.message}
         {...form.register('description')}
       />
+      <TranslationFields
+        idPrefix={`section-translation-${section.id}`}
+        value={translations}
+        onChange={setTranslations}
+      />
       <ConflictNotice
         conflict={conflict}
         describe={(s: MenuSection) => ({ Nom: s.name, Description: s.description })}
         busy={update.isPending}
         onReload={(saved) => {
           form.reset({ name: saved.name, description: saved.description });
+          setTranslations(saved.translations);
           setVersion(saved.version);
         }}
         onKeepMine={(_typed, saved) => keepMine(saved)}

@@ -43,7 +43,7 @@ function RowCells({ row }: { row: AllergenRow }) {
       'bg-orange-50 font-semibold text-orange-900',
       <>
         {ALLERGEN_STATEMENTS.unverified}
-        {row.known.length > 0 && <span className="font-normal"> (déjà indiqués : {row.known.join(', ')})</span>}
+        {/* One message: what an unconfirmed list names would read as the answer (docs/decisions/0036). */}
       </>,
     );
   }

@@ -9,6 +9,7 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   name: `Plat ${id}`,
   description: '',
   price: 0,
+  priceSource: 'item',
   labels: null,
   isAvailable: true,
   soldOut: false,
@@ -17,7 +18,15 @@ const item = (id: string, displayOrder: number, recipeId: string | null, extra: 
   photoUrl: null,
   photo: null,
   recipe: recipeId
-    ? { id: recipeId, name: `Plat ${id}`, description: '', caloriesPerServing: null, photoUrl: null, photo: null }
+    ? {
+        id: recipeId,
+        name: `Plat ${id}`,
+        description: '',
+        price: null,
+        caloriesPerServing: null,
+        photoUrl: null,
+        photo: null,
+      }
     : null,
   ...extra,
 });
@@ -26,6 +35,7 @@ const section = (id: string, displayOrder: number, items: MenuItem[]): MenuSecti
   version: 1,
   name: `Section ${id}`,
   description: '',
+  translations: {},
   displayOrder,
   items,
 });

@@ -8,6 +8,7 @@ const item = (id: string, name: string, patch: Partial<MenuItem> = {}): MenuItem
   name,
   description: '',
   price: 10,
+  priceSource: 'item',
   labels: null,
   isAvailable: true,
   soldOut: false,
@@ -23,6 +24,7 @@ const section = (id: string, name: string, displayOrder: number, items: MenuItem
   version: 1,
   name,
   description: '',
+  translations: {},
   displayOrder,
   items,
 });
@@ -41,6 +43,7 @@ const recipeRef = (id: string) => ({
   id,
   name: id,
   description: '',
+  price: null,
   caloriesPerServing: null,
   photoUrl: null,
   photo: null,
@@ -83,8 +86,9 @@ describe('buildCarte', () => {
           ['s2', 'gone'],
         ],
         displayOrder: 0,
+        translations: {},
       },
-      { id: 'f2', version: 1, name: 'Sans section', price: 9, choices: [['gone']], displayOrder: 1 },
+      { id: 'f2', version: 1, name: 'Sans section', price: 9, choices: [['gone']], displayOrder: 1, translations: {} },
     ];
     const carte = buildCarte(sections, recipes, formules);
     expect(carte.formules).toEqual([

@@ -9,6 +9,14 @@ import { formatEuros, formatNumber } from '../../lib/format.ts';
 import { printDate } from './print-document.tsx';
 import { ingredientTree } from './ingredient-tree.ts';
 import { SheetCostBlock } from './sheet-cost-block.tsx';
+import { useCan } from '../../lib/use-can.ts';
+import { unitLabel } from '../../../shared/unit-words.ts';
+
+/**
+ * The fiche technique is the kitchen's own sheet: an unconfirmed list says so in the team's words;
+ * the diner's « demandez au personnel » belongs to the public menu.
+ */
+const SHEET_UNVERIFIED = 'Allergènes non vérifiés : liste à confirmer dans la recette avant de servir';
 
 const quantity = (value: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value);
 /** What turned the line into grams: « 17 g » a unit, « 0,92 g/ml » for a volume (docs/product/decisions.md 17). */
@@ -37,9 +45,20 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Block({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+function Block({
+  title,
+  children,
+  className,
+  breakable = false,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  /** A block that may run onto the next page (its rows do not); others move whole. */
+  breakable?: boolean;
+}) {
   return (
-    <section className={`break-inside-avoid ${className ?? ''}`}>
+    <section className={`${breakable ? '' : 'break-inside-avoid'} ${className ?? ''}`}>
       <h2 className="mb-2 border-b border-stone-300 pb-1 text-sm font-bold uppercase tracking-wide text-brand-800">
         {title}
       </h2>
@@ -64,6 +83,9 @@ export function RecipeSheet({
   contact?: string | null;
   recipes?: ReadonlyMap<string, Recipe>;
 }) {
+  const seesCosts = useCan('costs:read');
+  // « (table Ciqual) » only when every line is a Ciqual food: an own product is the supplier's label.
+  const allCiqual = recipe.ingredients.every((line) => line.kind === 'ciqual');
   const facts = [
     { label: 'Portions', value: String(recipe.servings) },
     { label: 'Préparation', value: formatMinutes(recipe.prepTime) ?? '–' },
@@ -97,14 +119,15 @@ export function RecipeSheet({
         ))}
       </dl>
 
-      <Block title="Ingrédients">
+      {/* The table may run onto the next page (rows whole, headers repeated): a long list never leaves the first page half empty. */}
+      <Block title="Ingrédients" breakable>
         {/* Smaller on a phone so the five columns fit; scrolled sideways if a name still does not. */}
         <div className="overflow-x-auto print:overflow-visible">
           <table className="w-full border-collapse text-xs sm:text-sm" data-testid="ingredients-table">
             <thead>
               <tr className="border-b border-stone-800 text-left text-xs text-stone-600">
                 <th scope="col" className="py-1 pr-2 font-medium">
-                  Ingrédient (table Ciqual)
+                  {allCiqual ? 'Ingrédient (table Ciqual)' : 'Ingrédient'}
                 </th>
                 <th scope="col" className="py-1 pr-2 text-right font-medium">
                   Quantité
@@ -124,7 +147,7 @@ export function RecipeSheet({
               {ingredientTree(recipe, recipes).map(({ key, line, depth, quantity: used, grams }) => (
                 <tr
                   key={key}
-                  className={`border-b border-stone-200 align-top ${depth > 0 ? 'text-stone-700' : ''}`}
+                  className={`break-inside-avoid border-b border-stone-200 align-top ${depth > 0 ? 'text-stone-700' : ''}`}
                   data-depth={depth}
                 >
                   <th
@@ -141,7 +164,9 @@ export function RecipeSheet({
                     )}
                   </th>
                   <td className="py-1 pr-2 text-right tabular-nums">{quantity(used)}</td>
-                  <td className="py-1 pr-2">{line.unit}</td>
+                  <td className="py-1 pr-2">
+                    {line.unit === 'portion' && line.servings === 1 ? 'fournée' : unitLabel(line.unit)}
+                  </td>
                   <td className="py-1 pr-2 text-right tabular-nums">{conversion(line)}</td>
                   <td className="py-1 text-right tabular-nums">{grams === null ? '–' : `${formatNumber(grams)} g`}</td>
                 </tr>
@@ -188,7 +213,7 @@ export function RecipeSheet({
                   className="rounded-md border-2 border-orange-500 bg-orange-50 p-2 font-bold text-orange-900"
                   data-testid="sheet-allergens-unverified"
                 >
-                  {ALLERGEN_STATEMENTS.unverified}
+                  {SHEET_UNVERIFIED}
                 </p>
               )}
               <div className="rounded-md border-2 border-stone-800 p-2" data-testid="sheet-allergens">
@@ -242,7 +267,7 @@ export function RecipeSheet({
       </div>
 
       {/* A kitchen that prices nothing (no selling price, no line with a price) gets no block of dashes. */}
-      {(recipe.price !== null || recipe.costMissing.length < recipe.ingredients.length) && (
+      {seesCosts && (recipe.price !== null || recipe.costMissing.length < recipe.ingredients.length) && (
         <Block title="Coûts">
           <SheetCostBlock recipe={recipe} />
         </Block>

@@ -24,6 +24,8 @@ import { describeProduct } from './describe-product.ts';
 import { ConflictNotice } from '../../components/conflict-notice.tsx';
 import { useVersionedForm } from '../../lib/versions.ts';
 import { ProductLabels } from './product-labels.tsx';
+import { useFormDraft } from '../../lib/saved-drafts.ts';
+import { DraftBanner } from '../../components/draft-banner.tsx';
 import { ProductOriginFields } from './product-origin-fields.tsx';
 import {
   nutrientsFromCiqual,
@@ -59,12 +61,15 @@ export function ProductForm({
   onDone,
   onReload,
   CiqualSearch,
+  resumeDraft = false,
 }: {
   product: Product | null;
   onDone: () => void;
   /** Opens the form again on the saved version (« Recharger » after a conflict). */
   onReload?: (saved: Product) => void;
   CiqualSearch: CiqualPicker;
+  /** The owner asked for this form's draft from the list: it is put back at once. */
+  resumeDraft?: boolean;
 }) {
   const save = useSaveProduct();
   const { conflict, version, formRef, keepMine } = useVersionedForm<Product, ProductInput>(product?.version);
@@ -79,6 +84,24 @@ export function ProductForm({
   });
   const { errors } = form.formState;
   const pricePer = useWatch({ control: form.control, name: 'pricePer' });
+  // The whole form as typed, kept in this browser until it is saved (src/web/lib/saved-drafts.ts).
+  const values = useWatch({ control: form.control }) as ProductFormValues;
+  const draftValue = { values, allergens, labels, basedOn };
+  const [initialDraft] = useState(() => draftValue);
+  const draft = useFormDraft({
+    form: 'produit',
+    id: product?.id ?? null,
+    value: draftValue,
+    initial: initialDraft,
+    title: values.name || product?.name || 'Nouveau produit',
+    resumeAtOnce: resumeDraft,
+    restore: (saved) => {
+      form.reset(saved.values, { keepDefaultValues: true });
+      setAllergens(saved.allergens);
+      setLabels(saved.labels);
+      setBasedOn(saved.basedOn);
+    },
+  });
 
   const prefill = (hit: IngredientHit) => {
     form.setValue('per100g', nutrientsFromCiqual(hit.per100g), { shouldDirty: true });
@@ -100,6 +123,7 @@ export function ProductForm({
       {
         onSuccess: () => {
           toast.success(product ? 'Produit enregistré' : 'Produit créé');
+          draft.saved();
           onDone();
         },
         onError: (error) => {
@@ -119,6 +143,7 @@ export function ProductForm({
       className="space-y-5"
       aria-label={product ? 'Modifier le produit' : 'Nouveau produit'}
     >
+      <DraftBanner draft={draft} what={product ? `« ${product.name} »` : 'ce nouveau produit'} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Nom du produit"
@@ -243,7 +268,11 @@ export function ProductForm({
       <FormButtons
         submitLabel={save.isPending ? 'Enregistrement...' : product ? 'Mettre à jour' : 'Créer le produit'}
         pending={save.isPending}
-        onCancel={onDone}
+        dirty={draft.dirty}
+        onCancel={() => {
+          draft.saved();
+          onDone();
+        }}
       />
     </form>
   );

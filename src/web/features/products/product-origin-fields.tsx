@@ -33,7 +33,7 @@ export function ProductOriginFields({ form }: { form: UseFormReturn<ProductFormV
         {!stages && (
           <Field
             label={meatKind === '' ? 'Origine (pays, optionnel)' : 'Pays d’origine (né, élevé et abattu)'}
-            placeholder="France"
+            hint="Le nom du pays, par exemple France ; laissé vide : origine non renseignée."
             error={errors.origin?.message}
             {...form.register('origin')}
           />
@@ -57,20 +57,20 @@ export function ProductOriginFields({ form }: { form: UseFormReturn<ProductFormV
           {meatKind === 'bovine' && (
             <Field
               label="Pays de naissance"
-              placeholder="Irlande"
+              hint="Par exemple Irlande"
               error={errors.born?.message}
               {...form.register('born')}
             />
           )}
           <Field
             label="Pays d’élevage"
-            placeholder="France"
+            hint="Par exemple France"
             error={errors.reared?.message}
             {...form.register('reared')}
           />
           <Field
             label="Pays d’abattage"
-            placeholder="France"
+            hint="Par exemple France"
             error={errors.slaughtered?.message}
             {...form.register('slaughtered')}
           />

@@ -1,10 +1,9 @@
 import { Suspense, useState } from 'react';
 import type { QrCode } from '../../../shared/api/qr.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { countOf } from '../../../shared/typography.ts';
 import { formatDate } from '../../lib/format.ts';
-import { downloadQrCode } from './download.ts';
+import { QrDownloadChoices } from './download-choices.tsx';
 import type { ScheduleDraw } from './draw-queue.ts';
 import type { QrWriteActions } from './qr-card-actions.tsx';
 import { ActionsButton } from './actions-button.tsx';
@@ -37,17 +36,10 @@ export function QrCard({
   scheduleDraw: ScheduleDraw;
   actions: QrWriteActions | null;
 }) {
-  const [downloading, setDownloading] = useState(false);
   const [statsOpen, setStatsOpen] = useState(false);
   const active = code.status === 'active';
   usePreloadActions();
   usePreloadStats();
-
-  const onDownload = async () => {
-    setDownloading(true);
-    await downloadQrCode(code);
-    setDownloading(false);
-  };
 
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="qr-card">
@@ -84,10 +76,8 @@ export function QrCard({
           {code.qrData}
         </dd>
       </dl>
-      <div className="mt-auto flex gap-2 border-t border-stone-100 pt-3">
-        <Button size="sm" className="flex-1" onClick={onDownload} disabled={downloading}>
-          Télécharger
-        </Button>
+      <div className="mt-auto flex items-start gap-2 border-t border-stone-100 pt-3">
+        <QrDownloadChoices code={code} className="flex-1" />
         <Suspense fallback={<ActionsButton disabled />}>
           <QrCardActions code={code} statsOpen={statsOpen} onStatsChange={setStatsOpen} write={actions} />
         </Suspense>

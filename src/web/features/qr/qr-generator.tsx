@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { useMe } from '../../lib/queries.ts';
 import { useCreateQrCode } from './api.ts';
-import { downloadQrCode } from './download.ts';
+import { QrDownloadChoices } from './download-choices.tsx';
 import { nameForMenu, validateQrForm, type QrFormErrors } from './generator-rules.ts';
 import { QrDrawing } from './qr-drawing.tsx';
 import { GENERATOR_QR_SIZE } from './qr-style.ts';
@@ -192,13 +192,7 @@ export function QrGenerator({
               )}
               Générer le code QR
             </Button>
-            <Button
-              variant="secondary"
-              disabled={generated === null}
-              onClick={() => generated && void downloadQrCode(generated)}
-            >
-              Télécharger le code QR
-            </Button>
+            <QrDownloadChoices code={generated} label="Télécharger le code QR" />
             <Button variant="ghost" onClick={onClose}>
               Fermer
             </Button>

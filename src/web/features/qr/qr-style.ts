@@ -3,10 +3,16 @@ import { saveBlob } from '../../lib/save-file.ts';
 
 type QrCodeStylingClass = (typeof import('qr-code-styling'))['default'];
 
-/** docs/product/spec.md section 9: 300×300 SVG in the generator, 150 px canvases in the list, 400 px PNG download. */
+/**
+ * docs/product/spec.md section 9: 300×300 SVG in the generator, 150 px canvases in the list. The
+ * download is print-ready (docs/decisions/0036-the-owners-day.md): a 2,000 px PNG (10 cm at 500 dpi),
+ * the SVG (vector, any size) and a PDF of the 2,000 px drawing (./qr-pdf.ts).
+ */
 export const GENERATOR_QR_SIZE = 300;
 export const LIST_QR_SIZE = 150;
-const DOWNLOAD_QR_SIZE = 400;
+const DOWNLOAD_QR_SIZE = 2000;
+/** The SVG's own size: a vector drawing, scaled at will by the printer. */
+const SVG_QR_SIZE = 1000;
 
 /** Drawing must not hang a card forever: qr-code-styling never settles if its image fails to load. */
 const DRAW_TIMEOUT_MS = 5_000;
@@ -90,7 +96,7 @@ export async function renderQr(
   }
 }
 
-/** The PNG offered for download (docs/product/spec.md section 9: 400 px). */
+/** The PNG offered for download, 2,000 px square. */
 async function qrPngBlob(data: string, size = DOWNLOAD_QR_SIZE): Promise<Blob> {
   if (!data) throw new Error('QR code is empty');
   const qr = await createQr(qrOptions(data, size, 'canvas'));
@@ -99,7 +105,41 @@ async function qrPngBlob(data: string, size = DOWNLOAD_QR_SIZE): Promise<Blob> {
   return raw;
 }
 
-/** Saves the code as `{fileName}.png`. */
-export async function downloadQrPng(data: string, fileName: string): Promise<void> {
-  saveBlob(await qrPngBlob(data), `${fileName}.png`);
+/** The SVG offered for download: the same drawing as vectors. */
+async function qrSvgBlob(data: string): Promise<Blob> {
+  if (!data) throw new Error('QR code is empty');
+  const qr = await createQr(qrOptions(data, SVG_QR_SIZE, 'svg'));
+  const raw = await withTimeout(qr.getRawData('svg'));
+  if (!(raw instanceof Blob)) throw new Error('QR code could not be drawn');
+  return new Blob([raw], { type: 'image/svg+xml' });
+}
+
+/** The PDF offered for download: the 2,000 px drawing, 10 cm wide on a 12 cm page. */
+async function qrPdfBlob(data: string, title: string): Promise<Blob> {
+  const bitmap = await createImageBitmap(await qrPngBlob(data));
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('QR code could not be drawn');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(bitmap, 0, 0);
+  const { pdfWithImage, rgbOf } = await import('./qr-pdf.ts');
+  const pdf = await pdfWithImage(rgbOf(context.getImageData(0, 0, canvas.width, canvas.height)), { title });
+  return new Blob([pdf as BlobPart], { type: 'application/pdf' });
+}
+
+export type QrFileFormat = 'png' | 'svg' | 'pdf';
+
+/** Saves the code as `{fileName}.png`, `.svg` or `.pdf`. */
+export async function downloadQrFile(
+  data: string,
+  fileName: string,
+  format: QrFileFormat,
+  title: string,
+): Promise<void> {
+  const blob =
+    format === 'png' ? await qrPngBlob(data) : format === 'svg' ? await qrSvgBlob(data) : await qrPdfBlob(data, title);
+  saveBlob(blob, `${fileName}.${format}`);
 }

@@ -9,6 +9,7 @@ import type {
   RecipePage,
   RecipeSummary,
 } from '../../../shared/api/recipes.ts';
+import type { Product } from '../../../shared/api/products.ts';
 import { api, apiUpload, ifMatch } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
@@ -116,4 +117,16 @@ export function useRecipePhoto() {
 export async function searchIngredients(query: string, signal?: AbortSignal): Promise<IngredientHit[]> {
   const params = new URLSearchParams({ q: query, limit: '10' });
   return (await api<{ hits: IngredientHit[] }>(`/api/catalogue/ingredients?${params}`, { signal })).hits;
+}
+
+/**
+ * The organisation's products with their prices, for the form's live cost: the same query as
+ * « Mes produits » (src/web/features/products/api.ts), so both share one answer. Only a role
+ * that sees costs reads prices (the server blanks them for the others).
+ */
+export function useProductPrices() {
+  return useQuery({
+    queryKey: ['products'],
+    queryFn: async ({ signal }) => (await api<{ products: Product[] }>('/api/products', { signal })).products,
+  });
 }

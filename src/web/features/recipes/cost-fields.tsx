@@ -1,5 +1,5 @@
 import { useWatch, type Control } from 'react-hook-form';
-import type { Recipe } from '../../../shared/api/recipes.ts';
+import type { RecipeFacts } from '../../../shared/recipe-facts.ts';
 import { recipeNumbers } from '../../../shared/api/recipes.ts';
 import { recipeMargins, SALE_MODE_LABELS, SALE_MODES, type SaleMode } from '../../../shared/costs.ts';
 import { readNumberText } from '../../../shared/number-rules.ts';
@@ -8,25 +8,27 @@ import { coefficientText, costPerServingText, percentText } from '../../lib/cost
 import type { RecipeFormOutput, RecipeFormValues } from './recipe-form-schema.ts';
 
 /**
- * « Coûts et marges » of the recipe form (issue 17, src/shared/costs.ts): the sale mode that
- * sets the VAT, and the margins of the price being typed. The cost per portion is the one the
- * server computed at the last save (it reads the products' prices); a new recipe gets it on save.
+ * « Coûts et marges » of the recipe form (docs/decisions/0023-costs-import-export.md,
+ * src/shared/costs.ts): the sale mode that sets the VAT, and the margins of the price being
+ * typed, on the cost of the lines as typed (src/web/features/recipes/line-costs.ts: the same
+ * prices the server costs the recipe with at « Créer »). A line without a price names itself.
  */
 export function CostFields({
   control,
-  recipe,
+  cost,
   saleMode,
   onSaleModeChange,
 }: {
   control: Control<RecipeFormValues, unknown, RecipeFormOutput>;
-  recipe: Recipe | null;
+  /** The live cost (src/shared/recipe-facts.ts `cost`); null before any line. */
+  cost: Pick<RecipeFacts['cost'], 'perServing' | 'missing'> | null;
   saleMode: SaleMode;
   onSaleModeChange: (mode: SaleMode) => void;
 }) {
   const priceText = useWatch({ control, name: 'price' });
   const price = readNumberText(recipeNumbers.price, priceText ?? '', false).value;
-  const cost = recipe ? { costPerServing: recipe.costPerServing, costMissing: recipe.costMissing } : null;
-  const margins = recipeMargins(cost?.costPerServing ?? null, price, saleMode);
+  const perServing = cost?.perServing ?? null;
+  const margins = recipeMargins(perServing, price, saleMode);
   return (
     <fieldset className="space-y-2 rounded-lg border border-stone-200 p-3" data-testid="cost-fields">
       <legend className="px-1 text-sm font-medium text-stone-800">Coûts et marges</legend>
@@ -58,13 +60,13 @@ export function CostFields({
         <dt className="text-stone-600">Coefficient</dt>
         <dd data-testid="form-coefficient">{coefficientText(margins.coefficient)}</dd>
       </dl>
-      <p
-        className={cost?.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-600'}
-        data-testid="form-cost"
-      >
+      <p className={perServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-600'} data-testid="form-cost">
         {cost
-          ? `${costPerServingText(cost)} (au dernier enregistrement)`
-          : 'Le coût matière se calcule à l’enregistrement, d’après les prix de vos produits.'}
+          ? costPerServingText({
+              costPerServing: perServing === null ? null : Math.round(perServing * 100) / 100,
+              costMissing: cost.missing,
+            })
+          : 'Le coût matière s’affiche dès le premier ingrédient, d’après vos prix.'}
       </p>
     </fieldset>
   );

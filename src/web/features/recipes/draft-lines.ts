@@ -1,4 +1,5 @@
 import {
+  SUB_RECIPE_UNITS,
   recipeNumbers,
   type IngredientHit,
   type LineUnit,
@@ -9,7 +10,8 @@ import { decimalText } from '../../../shared/decimal.ts';
 import type { MeasureDefaults } from '../../../shared/kitchen-measures.ts';
 import { readNumberText } from '../../../shared/number-rules.ts';
 import type { NutritionLine, Per100g } from '../../../shared/nutrition.ts';
-import { isVolume, type Unit } from '../../../shared/units.ts';
+import { isVolume, toGrams, UNITS, type Unit } from '../../../shared/units.ts';
+import { readQuantityWithUnit, unitLabel } from '../../../shared/unit-words.ts';
 import { defaultMeasures } from './kitchen-measures.ts';
 
 /**
@@ -25,6 +27,8 @@ export interface DraftLine {
   recipeId: string | null;
   /** A sub-recipe's served grams per portion. */
   gramsPerPortion: number | null;
+  /** A sub-recipe's portions: 1 is a batch recipe, whose portion is called « fournée ». */
+  servings: number | null;
   name: string;
   /** A product's stated allergens and traces (empty for a Ciqual food). */
   allergens: string[];
@@ -44,6 +48,18 @@ export type LineField = 'quantity' | 'gramsPerUnit' | 'gramsPerMl';
 
 let counter = 0;
 const newKey = () => `line-${++counter}`;
+
+/** Lines back from a draft (src/web/lib/saved-drafts.ts) get keys of this page: a kept key could repeat a new line's. */
+export const withNewKeys = (lines: readonly DraftLine[]): DraftLine[] =>
+  lines.map((line) => ({ ...line, key: newKey() }));
+
+/** The units a line may take: a sub-recipe's g, kg and portion, else every unit of src/shared/units.ts. */
+export const lineUnits = (line: Pick<DraftLine, 'recipeId'>): readonly LineUnit[] =>
+  line.recipeId ? SUB_RECIPE_UNITS : UNITS;
+
+/** « fournée » for the one portion of a batch recipe, else the unit as a cook writes it. */
+export const lineUnitLabel = (line: Pick<DraftLine, 'servings'>, unit: LineUnit) =>
+  unit === 'portion' ? (line.servings === 1 ? 'fournée' : 'portion') : unitLabel(unit);
 
 /** A food with no known density is counted as water, and says so (docs/product/decisions.md 9 and 17). */
 const densityText = (value: number | null | undefined) => decimalText(value ?? 1);
@@ -69,12 +85,14 @@ export function newDraftLine(hit: IngredientHit): DraftLine {
     productId: hit.kind === 'product' ? hit.id : null,
     recipeId: hit.kind === 'recipe' ? hit.id : null,
     gramsPerPortion: hit.gramsPerPortion ?? null,
+    servings: hit.servings ?? null,
     name: hit.name,
     allergens: hit.allergens,
     traces: hit.traces,
     per100g: hit.per100g,
-    unit: 'g',
-    quantity: '100',
+    // A sub-recipe counts in portions (its whole batch: « fournée »): « 1 » never means 1 g.
+    unit: hit.kind === 'recipe' ? 'portion' : 'g',
+    quantity: hit.kind === 'recipe' ? '1' : '100',
     // A product's own weight of a unit first, then the table's (data/kitchen-measures.json).
     gramsPerUnit: decimalText(hit.gramsPerUnit ?? defaults.gramsPerUnit),
     gramsPerMl: densityText(defaults.gramsPerMl),
@@ -91,6 +109,7 @@ export function draftFromStored(line: RecipeIngredient): DraftLine {
     productId: line.productId,
     recipeId: line.recipeId,
     gramsPerPortion: line.gramsPerPortion ?? null,
+    servings: line.servings ?? null,
     name: line.name,
     allergens: line.allergens,
     traces: line.traces,
@@ -113,10 +132,27 @@ const usedFields = (unit: LineUnit): LineField[] =>
         ? ['quantity', 'gramsPerMl']
         : ['quantity'];
 
+/** A quantity typed with a unit this line does not take (« 2 verres »): its message, or null. */
+function quantityUnitError(line: DraftLine): string | null {
+  const read = readQuantityWithUnit(line.quantity, lineUnits(line), line.servings === 1);
+  return 'error' in read ? read.error : null;
+}
+
 /** The error of one field of a line, or null. */
 export function lineFieldError(line: DraftLine, field: LineField): string | null {
   if (!usedFields(line.unit).includes(field)) return null;
+  if (field === 'quantity') {
+    const unitError = quantityUnitError(line);
+    if (unitError) return unitError;
+  }
   return readNumberText(recipeNumbers[field], line[field], true).error;
+}
+
+/** The grams a line weighs as typed, or null while a number is not valid (a sub-recipe's « 1 fournée = 420 g »). */
+export function lineGrams(line: DraftLine): number | null {
+  const preview = previewLine(line);
+  if (readNumberText(recipeNumbers.quantity, line.quantity, true).error) return null;
+  return toGrams(preview.quantity, preview.unit, preview.gramsPerUnit, preview.gramsPerMl);
 }
 
 type LineInput = RecipeInput['ingredients'][number];
@@ -128,8 +164,9 @@ export function readLine(
   const errors: Partial<Record<LineField, string>> = {};
   const values: Partial<Record<LineField, number>> = {};
   for (const field of usedFields(line.unit)) {
+    const error = lineFieldError(line, field);
     const reading = readNumberText(recipeNumbers[field], line[field], true);
-    if (reading.error !== null) errors[field] = reading.error;
+    if (error !== null) errors[field] = error;
     else if (reading.value !== null) values[field] = reading.value;
   }
   if (Object.keys(errors).length > 0 || values.quantity === undefined) return { input: null, errors };

@@ -1,8 +1,11 @@
-import { SUB_RECIPE_UNITS, type LineUnit } from '../../../shared/api/recipes.ts';
-import { UNIT_LABELS, UNITS } from '../../../shared/units.ts';
+import type { LineUnit } from '../../../shared/api/recipes.ts';
+import { readQuantityWithUnit } from '../../../shared/unit-words.ts';
 import { DecimalInput } from '../../components/ui/decimal-input.tsx';
-import { lineFieldError, type DraftLine, type LineField } from './draft-lines.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { lineFieldError, lineGrams, lineUnitLabel, lineUnits, type DraftLine, type LineField } from './draft-lines.ts';
 import { LineConversion } from './line-conversion.tsx';
+import type { LineCost } from './line-costs.ts';
+import { LinePrice } from './line-price.tsx';
 
 /** Errors of the lines, keyed `${line.key}.${field}` (they follow a line when another is removed). */
 export type LineErrors = Record<string, string>;
@@ -13,7 +16,10 @@ export function IngredientLines({
   errors,
   onErrorsChange,
   onLineDone,
+  costs,
 }: {
+  /** Each line's price (src/web/features/recipes/line-costs.ts), by key; absent: prices are not shown. */
+  costs?: Record<string, LineCost>;
   lines: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   errors: LineErrors;
@@ -30,12 +36,19 @@ export function IngredientLines({
       const message = lineFieldError(line, field);
       return message ? { ...rest, [key]: message } : rest;
     });
-  const update = (line: DraftLine, patch: Partial<DraftLine>, field?: LineField) => {
+  const update = (line: DraftLine, patch: Partial<DraftLine>, field?: LineField, always = false) => {
     const next = { ...line, ...patch };
     onChange(lines.map((l) => (l.key === line.key ? next : l)));
-    if (field) showError(next, field, false);
+    if (field) showError(next, field, always);
     // A new unit asks at once for what it needs (« 1 unité = … g », « densité »), and drops the other's error.
     if (patch.unit) for (const conversion of ['gramsPerUnit', 'gramsPerMl'] as const) showError(next, conversion, true);
+  };
+  // « 20 cl » typed in the quantity: the unit goes to its list; a unit the line does not take is
+  // refused at once, next to the field, and the line counts for nothing until it is corrected.
+  const typeQuantity = (line: DraftLine, text: string) => {
+    const read = readQuantityWithUnit(text, lineUnits(line), line.servings === 1);
+    if ('unit' in read && read.unit) update(line, { quantity: read.quantity, unit: read.unit as LineUnit }, 'quantity');
+    else update(line, { quantity: text }, 'quantity', 'error' in read);
   };
   if (lines.length === 0) return null;
   return (
@@ -52,7 +65,11 @@ export function IngredientLines({
               <p className="truncate text-sm font-medium" title={line.name}>
                 {line.name}
               </p>
-              {line.recipeId !== null && <p className="text-xs text-brand-800">Ma recette (sous-recette)</p>}
+              {line.recipeId !== null && (
+                <p className="text-xs text-brand-800">
+                  {line.servings === 1 ? 'Ma recette de base (une fournée)' : 'Ma recette (sous-recette)'}
+                </p>
+              )}
               {line.productId !== null && (
                 <p className="text-xs text-brand-800">
                   Mon produit{line.allergens.length > 0 ? ` · contient : ${line.allergens.join(', ')}` : ''}
@@ -67,6 +84,7 @@ export function IngredientLines({
               {errors[`${line.key}.productId`] && (
                 <p className="text-xs text-red-600">{errors[`${line.key}.productId`]}</p>
               )}
+              {costs?.[line.key] && <LinePrice line={line} cost={costs[line.key]!} />}
             </div>
             <div className="col-span-2 flex gap-2 sm:contents">
               <div className="w-28 sm:w-full">
@@ -79,7 +97,7 @@ export function IngredientLines({
                   value={line.quantity}
                   aria-invalid={quantityError ? true : undefined}
                   aria-describedby={quantityError ? `qty-${line.key}-error` : undefined}
-                  onValueChange={(quantity) => update(line, { quantity }, 'quantity')}
+                  onValueChange={(text) => typeQuantity(line, text)}
                   onBlur={() => showError(line, 'quantity', true)}
                   // Keyboard entry (issue 21): Enter goes on to the unit instead of sending the form.
                   onKeyDown={(event) => {
@@ -104,12 +122,13 @@ export function IngredientLines({
                     onLineDone();
                   }}
                 >
-                  {(line.recipeId ? SUB_RECIPE_UNITS : UNITS).map((unit) => (
+                  {lineUnits(line).map((unit) => (
                     <option key={unit} value={unit}>
-                      {unit === 'portion' ? unit : UNIT_LABELS[unit]}
+                      {lineUnitLabel(line, unit)}
                     </option>
                   ))}
                 </select>
+                {line.recipeId !== null && <SubRecipeWeight line={line} />}
               </div>
             </div>
             <button
@@ -140,5 +159,16 @@ export function IngredientLines({
         );
       })}
     </ul>
+  );
+}
+
+/** What a sub-recipe line weighs as typed: « 1 fournée = 420 g », « 2 portions = 150 g ». */
+function SubRecipeWeight({ line }: { line: DraftLine }) {
+  const grams = lineGrams(line);
+  if (grams === null || line.unit !== 'portion') return null;
+  return (
+    <p className="mt-1 whitespace-nowrap text-xs text-stone-600" data-testid="sub-recipe-weight">
+      {`= ${formatNumber(grams, grams < 10 ? 1 : 0)}\u00a0g`}
+    </p>
   );
 }

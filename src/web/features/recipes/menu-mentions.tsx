@@ -30,7 +30,7 @@ function OriginRow({
   const country = (key: 'born' | 'reared' | 'slaughtered', label: string) => (
     <Field
       label={label}
-      placeholder="Ex. : France"
+      hint="Par exemple France"
       value={origin[key] ?? ''}
       onChange={(e) => onChange({ ...origin, [key]: e.target.value || null })}
     />

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { quantityWithUnit } from '../../../shared/unit-words.ts';
 import type { Recipe } from '../../../shared/api/recipes.ts';
 import { missingHeadlineIngredients } from '../../../shared/nutrition-headline.ts';
 import { countOf } from '../../../shared/counts.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { Badge, Card } from '../../components/ui/card.tsx';
 import { formatDecimal } from '../../../shared/decimal.ts';
 import { formatDate, formatEuros, formatNumber } from '../../lib/format.ts';
@@ -50,6 +52,7 @@ export function RecipeCard({
   const missing = missingHeadlineIngredients(recipe.nutrition.missing);
   const moreIngredients = recipe.ingredients.length - PREVIEW;
   const moreAllergens = recipe.allergens.length - PREVIEW;
+  const seesCosts = useCan('costs:read');
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="recipe-card">
       <div className="flex items-start gap-3">
@@ -107,14 +110,16 @@ export function RecipeCard({
           </Badge>
         )}
       </div>
-      {/* The owner's figure only: never on a diner's page (docs/product/products.md « Costs »). */}
-      <p
-        className={recipe.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-700'}
-        data-testid="cost-line"
-      >
-        {costPerServingText(recipe)}
-        {marginText(recipe) && ` (${marginText(recipe)})`}
-      </p>
+      {/* The owner's figure only: never on a diner's page, nor for a role without costs (src/shared/permissions.ts). */}
+      {seesCosts && (
+        <p
+          className={recipe.costPerServing === null ? 'text-xs text-orange-800' : 'text-xs text-stone-700'}
+          data-testid="cost-line"
+        >
+          {costPerServingText(recipe)}
+          {marginText(recipe) && ` (${marginText(recipe)})`}
+        </p>
+      )}
       {recipe.origins.length > 0 && (
         <p className="text-xs text-stone-700" data-testid="product-origins">
           <strong>Viandes de vos produits :</strong> {recipe.origins.map(productOriginText).join(' · ')}
@@ -135,10 +140,13 @@ export function RecipeCard({
       <ul className="space-y-0.5 text-sm text-stone-700">
         {recipe.ingredients.slice(0, PREVIEW).map((line) => (
           <li key={line.id} className="truncate">
-            {formatDecimal(line.quantity)} {line.unit} · {line.name}
+            {quantityWithUnit(line.quantity, formatDecimal(line.quantity), line.unit, line.servings === 1)} ·{' '}
+            {line.name}
           </li>
         ))}
-        {moreIngredients > 0 && <li className="text-stone-500">+{moreIngredients} autres ingrédients</li>}
+        {moreIngredients > 0 && (
+          <li className="text-stone-500">{`+${countOf(moreIngredients, 'autre ingrédient', 'autres ingrédients')}`}</li>
+        )}
       </ul>
       {recipe.allergens.length > 0 && (
         <div className="flex flex-wrap gap-1.5" aria-label="Allergènes">

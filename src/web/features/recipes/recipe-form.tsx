@@ -21,12 +21,25 @@ import { ApiError } from '../../lib/api.ts';
 import { showFormErrorToast, showValidationToast, useFormErrorToastFollows } from '../../lib/form-error-toast.ts';
 import { AllergenDeclaration } from './allergen-declaration.tsx';
 import { ProductAllergens } from './product-allergens.tsx';
-import { fetchRecipe, useRecipePhoto, useSaveRecipe } from './api.ts';
+import { fetchRecipe, useProductPrices, useRecipeCosts, useRecipePhoto, useSaveRecipe } from './api.ts';
 import { describeRecipe } from './describe-recipe.ts';
 import { ConflictNotice } from '../../components/conflict-notice.tsx';
 import { useVersionedForm } from '../../lib/versions.ts';
+import { useIngredientPrices } from '../../lib/ingredient-prices.ts';
+import { useCan } from '../../lib/use-can.ts';
+import { useFormDraft } from '../../lib/saved-drafts.ts';
+import { CancelButton, DraftBanner } from '../../components/draft-banner.tsx';
+import { lineCost, type LineCost } from './line-costs.ts';
 import { RecipePhotoField } from './recipe-photo-field.tsx';
-import { draftFromStored, newDraftLine, previewLine, readLine, sourceKey, type DraftLine } from './draft-lines.ts';
+import {
+  draftFromStored,
+  newDraftLine,
+  previewLine,
+  readLine,
+  sourceKey,
+  withNewKeys,
+  type DraftLine,
+} from './draft-lines.ts';
 import { IngredientLines, type LineErrors } from './ingredient-lines.tsx';
 import {
   recipeFormDefaults,
@@ -61,16 +74,46 @@ function readLines(lines: DraftLine[]): { ingredients: RecipeInput['ingredients'
 const RECIPE_FORM = 'recipe';
 const NO_FACTS: FoodFacts = { suggestedAllergens: [], redMeat: false };
 
-/** « Nouvelle recette » / « Modifier la recette » (docs/product/spec.md « Mes Recettes »). */
+/** Everything the form holds, as its draft keeps it (src/web/lib/saved-drafts.ts). */
+interface RecipeDraft {
+  values: RecipeFormValues;
+  lines: DraftLine[];
+  foodFacts: Record<string, FoodFacts>;
+  diets: string[];
+  meatOrigins: MeatOrigin[];
+  saleMode: Recipe['saleMode'];
+  progression: string[];
+  translations: DishTranslations;
+  /** The owner's lists; a confirmation is never kept: it is given again on the resumed form. */
+  contains: string[];
+  traces: string[];
+}
+
+/** The first field in error of the form `formId`, in view and focused: a refused save shows where (docs/conventions.md 10). */
+export function showFirstError(formId: string) {
+  requestAnimationFrame(() => {
+    const field = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center', behavior: 'instant' });
+    field.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * « Nouvelle recette » / « Modifier la recette » (docs/product/spec.md « Mes Recettes »).
+ * `resumeDraft`: the owner asked for the draft from the list; it is put back at once.
+ */
 export function RecipeForm({
   recipe,
   onDone,
   onReload,
+  resumeDraft = false,
 }: {
   recipe: Recipe | null;
   onDone: () => void;
   /** Opens the form again on the saved version (« Recharger » after a conflict). */
   onReload?: (saved: Recipe) => void;
+  resumeDraft?: boolean;
 }) {
   const save = useSaveRecipe();
   const { conflict, version, setVersion, formRef, keepMine } = useVersionedForm<Recipe, RecipeInput>(recipe?.version);
@@ -121,6 +164,69 @@ export function RecipeForm({
   );
   const review = useAllergenReview(recipe, lines.map(sourceKey), preview.allergenSuggestions);
 
+  // What each line costs as typed, from the prices the server costs it with (line-costs.ts).
+  const seesCosts = useCan('costs:read');
+  const prices = useIngredientPrices();
+  const products = useProductPrices();
+  const subRecipeCosts = useRecipeCosts();
+  const costs = useMemo(() => {
+    const sources = { prices: prices.data, products: products.data, recipes: subRecipeCosts.data };
+    return Object.fromEntries(lines.map((line) => [line.key, lineCost(line, sources)])) as Record<string, LineCost>;
+  }, [lines, prices.data, products.data, subRecipeCosts.data]);
+  const liveCost = useMemo(
+    () =>
+      lines.length === 0
+        ? null
+        : computeRecipeFacts({
+            servings,
+            cookedWeightG,
+            fruitVegLegumePercent,
+            allergensDeclared: false,
+            lines: lines.map((l) => ({
+              ...previewLine(l),
+              ...NO_FACTS,
+              costPerGram: costs[l.key]?.costPerGram ?? null,
+            })),
+          }).cost,
+    [lines, costs, servings, cookedWeightG, fruitVegLegumePercent],
+  );
+
+  // The draft: the whole form as typed, kept in this browser until « Créer » or « Mettre à jour ».
+  const formId = useId();
+  const values = useWatch({ control: form.control }) as RecipeFormValues;
+  const draftValue: RecipeDraft = {
+    values,
+    lines,
+    foodFacts,
+    diets,
+    meatOrigins,
+    saleMode,
+    progression,
+    translations,
+    contains: review.contains,
+    traces: review.traces,
+  };
+  const [initialDraft] = useState(() => draftValue);
+  const draft = useFormDraft<RecipeDraft>({
+    form: 'recette',
+    id: recipe?.id ?? null,
+    value: draftValue,
+    initial: initialDraft,
+    title: values.name || recipe?.name || 'Nouvelle recette',
+    resumeAtOnce: resumeDraft,
+    restore: (saved) => {
+      form.reset(saved.values, { keepDefaultValues: true });
+      setLines(withNewKeys(saved.lines));
+      setFoodFacts(saved.foodFacts);
+      setDiets(saved.diets);
+      setMeatOrigins(saved.meatOrigins);
+      setSaleMode(saved.saleMode);
+      setProgression(saved.progression);
+      setTranslations(saved.translations);
+      review.setLists({ contains: saved.contains, traces: saved.traces });
+    },
+  });
+
   const searchId = useId();
   const addIngredient = (hit: IngredientHit) => {
     setFoodFacts((current) => ({
@@ -151,7 +257,10 @@ export function RecipeForm({
   const checkLines = () => {
     const read = readLines(lines);
     setLineErrors(read.errors);
-    if (!read.ingredients) showValidationToast(RECIPE_FORM, Object.values(read.errors)[0] ?? '');
+    if (!read.ingredients) {
+      showValidationToast(RECIPE_FORM, Object.values(read.errors)[0] ?? '');
+      showFirstError(formId);
+    }
     return read.ingredients;
   };
   const submit = form.handleSubmit(
@@ -182,6 +291,7 @@ export function RecipeForm({
     },
     () => {
       checkLines();
+      showFirstError(formId);
     },
   );
 
@@ -193,6 +303,7 @@ export function RecipeForm({
       {
         onSuccess: (saved) => {
           toast.success(recipe ? 'Recette mise à jour avec succès' : 'Recette créée avec succès');
+          draft.saved();
           // A new recipe's photo goes once the recipe exists; a refusal does not undo the recipe.
           // mutateAsync: the form closes now, and mutate's own callbacks would not run once it has.
           if (!recipe && pendingPhoto) {
@@ -224,6 +335,7 @@ export function RecipeForm({
               Object.fromEntries(Object.entries(error.fields).filter(([field]) => field.startsWith('translations.'))),
             );
             showValidationToast(RECIPE_FORM, error.message);
+            showFirstError(formId);
           } else toast.error('Erreur lors de la sauvegarde');
         },
       },
@@ -237,12 +349,14 @@ export function RecipeForm({
   );
   return (
     <form
+      id={formId}
       ref={formRef}
       noValidate
       onSubmit={submit}
       className="space-y-5"
       aria-label={recipe ? 'Modifier la recette' : 'Nouvelle recette'}
     >
+      <DraftBanner draft={draft} what={recipe ? `« ${recipe.name} »` : 'cette nouvelle recette'} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <Field
           label="Nom de la recette"
@@ -272,6 +386,7 @@ export function RecipeForm({
             errors={lineErrors}
             onErrorsChange={setLineErrors}
             onLineDone={() => document.getElementById(searchId)?.focus()}
+            {...(seesCosts ? { costs } : {})}
           />
         </RecipeStep>
 
@@ -389,7 +504,7 @@ export function RecipeForm({
               minDigits={2}
             />
           </div>
-          <CostFields control={form.control} recipe={recipe} saleMode={saleMode} onSaleModeChange={setSaleMode} />
+          <CostFields control={form.control} cost={liveCost} saleMode={saleMode} onSaleModeChange={setSaleMode} />
         </RecipeStep>
 
         <RecipeStep id="presentation" className="min-w-0 lg:col-start-1">
@@ -440,9 +555,14 @@ export function RecipeForm({
         <Button type="submit" disabled={save.isPending}>
           {recipe ? 'Mettre à jour' : 'Créer'}
         </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Annuler
-        </Button>
+        <CancelButton
+          dirty={draft.dirty}
+          onCancel={() => {
+            // « Annuler » sets the changes aside, asked first: the draft goes too (leaving by a link keeps it).
+            draft.saved();
+            onDone();
+          }}
+        />
       </div>
     </form>
   );

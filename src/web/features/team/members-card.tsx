@@ -1,10 +1,11 @@
 import type { OrganisationDetails } from '../../../shared/api/organisations.ts';
+import type { MemberRole } from '../../../shared/permissions.ts';
 import { countOf } from '../../../shared/typography.ts';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { MemberRow } from './member-row.tsx';
 
 /** The owners first, then by name. */
-const ROLE_ORDER = { owner: 0, editor: 1, dietitian: 2, viewer: 3 } as const;
+const ROLE_ORDER: Record<MemberRole, number> = { owner: 0, editor: 1, dietitian: 2, viewer: 3, service: 4 };
 
 /** « Membres »: everyone in the organisation; owners manage roles and removals. */
 export function MembersCard({

@@ -113,7 +113,7 @@ describe('product files (issue 17)', () => {
     expect(exported.headers.get('content-disposition')).toBe('attachment; filename="recettes.xlsx"');
   });
 
-  it('refuses an unreadable file, a file without « Nom », and a viewer’s import (403); nothing stored', async () => {
+  it('refuses an unreadable file, a file without « Nom », and a viewer’s import and export (403); nothing stored', async () => {
     const before = await productNames();
     const garbage = await upload('/api/files/products/import', new Uint8Array([0x50, 0x4b, 1, 2, 3]), XLSX);
     expect(garbage.status).toBe(422);
@@ -123,8 +123,8 @@ describe('product files (issue 17)', () => {
     const viewer = await addMember(t, owner, 'viewer');
     const forbidden = await upload('/api/files/products/import', csv(['Sel;;0;0;;;;;']), 'text/csv', viewer.cookie);
     expect(forbidden.status).toBe(403);
-    // A viewer exports (reads) the organisation's products.
-    expect((await t.request('GET', '/api/files/products/export', { cookie: viewer.cookie })).status).toBe(200);
+    // The file holds the purchase prices: a viewer, who reads no costs (src/shared/permissions.ts), does not export it.
+    expect((await t.request('GET', '/api/files/products/export', { cookie: viewer.cookie })).status).toBe(403);
     expect(await productNames()).toEqual(before);
   });
 

@@ -12,7 +12,7 @@ const fileOf = (c: Context<AppEnv>) => readTableFile(c);
 
 /**
  * Files of products and recipes (issue 17, docs/decisions/0023-costs-import-export.md): the
- * body of an import is the file itself (CSV or XLSX). Every member exports; writers import.
+ * body of an import is the file itself (CSV or XLSX). Owners and editors export (the files hold costs and prices); writers import.
  */
 export function productFileRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -27,7 +27,7 @@ export function productFileRoutes(deps: AppDeps): Hono<AppEnv> {
       PRODUCT_FILE_HEADERS,
     ),
   );
-  app.get('/products/export', async (c) =>
+  app.get('/products/export', allow('costs:read'), async (c) =>
     sendTable(
       c,
       parseInput(formatQuery, c.req.query()).format,

@@ -76,7 +76,15 @@ describe('sign-up', () => {
     expect(me.headers.get('x-organisation-id')).toBe(organisationId);
     const organisationSummary = { id: organisationId, name: 'Le Bistrot', role: 'owner' };
     expect(me.body).toEqual({
-      user: { id: res.body.user.id, email, role: 'user', twoFactorEnabled: false, emailVerified: false },
+      // The name the greeting uses: the e-mail's local part until the owner gives one.
+      user: {
+        id: res.body.user.id,
+        email,
+        name: email.split('@')[0],
+        role: 'user',
+        twoFactorEnabled: false,
+        emailVerified: false,
+      },
       profile: { restaurantName: 'Le Bistrot', address: null, postalCode: null, city: null, phone: null },
       organisation: organisationSummary,
       organisations: [organisationSummary],
@@ -144,11 +152,11 @@ describe('sign-up', () => {
       ],
       ['a missing e-mail', { password: TEST_PASSWORD }, 422, 'validation', 'L’email est requis', 'email'],
       [
-        'a 5-character password',
-        { email: 'short-password@example.com', password: '12345' },
+        'a 7-character password (a new one needs 8, docs/decisions/0042)',
+        { email: 'short-password@example.com', password: '1234567' },
         422,
         'validation',
-        'Le mot de passe doit contenir au moins 6\u00a0caractères',
+        'Le mot de passe doit contenir au moins 8\u00a0caractères',
         'password',
       ],
       [
@@ -263,6 +271,7 @@ describe('session', () => {
     expect((await t.request('GET', '/api/me', { cookie: ok.cookie })).body.user).toEqual({
       id: user.id,
       email,
+      name: email.split('@')[0],
       role: 'user',
       twoFactorEnabled: false,
       emailVerified: false,
@@ -298,6 +307,7 @@ describe('session', () => {
     expect((await t.request('GET', '/api/me', { cookie: admin.cookie })).body.user).toEqual({
       id: admin.user.id,
       email: ADMIN_EMAIL,
+      name: ADMIN_EMAIL.split('@')[0],
       role: 'admin',
       twoFactorEnabled: false,
       emailVerified: false,

@@ -4,7 +4,7 @@ export const authMessages = {
   passwordRequired: 'Le mot de passe est requis',
   passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
   /** A new or changed password (DECISIONS 21): existing accounts keep signing in with 6. */
-  newPasswordTooShort: 'Le nouveau mot de passe doit contenir au moins 8 caractères',
+  newPasswordTooShort: 'Le mot de passe doit contenir au moins 8 caractères',
   passwordTooCommon:
     'Ce mot de passe fait partie des 10 000 plus courants : choisissez-en un autre, plus long ou moins prévisible',
   passwordTooLong: 'Le mot de passe ne peut pas dépasser 128 caractères',

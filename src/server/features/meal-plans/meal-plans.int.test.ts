@@ -240,6 +240,7 @@ describe('meal plans', () => {
       tags: [],
       excluded: [],
       seasonal: false,
+      version: 1,
       automatic: [
         { tag: 'viande-non-hachee', reason: '100\u00a0% de viande non hachée (Boeuf, steak ou bifteck grillé/poêlé)' },
       ],

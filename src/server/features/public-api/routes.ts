@@ -40,7 +40,7 @@ const invalid = {
 
 const conflict = {
   409: {
-    description: 'Le plat a une autre version que celle envoyée (`version` ou `If-Match`) : rien ne change',
+    description: 'Le plat a une autre version que celle envoyée (`version` ou `If-Match`) : rien ne change',
     content: { 'application/json': { schema: ErrorSchema } },
   },
 } as const;

@@ -147,7 +147,7 @@ const expectedVersion = z
   .min(0, versionMessages.invalid)
   .optional()
   .openapi({
-    description: 'La version lue (ou `If-Match: "<version>"`) : si le plat en a une autre, 409 et rien ne change.',
+    description: 'La version lue (ou `If-Match: "<version>"`) : si le plat en a une autre, 409 et rien ne change.',
   });
 
 export const AvailabilityInputSchema = z

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalNoticeMessages } from '../../../shared/legal-notice.ts';
+import { establishmentProfileMessages } from '../../../shared/api/establishment-profile.ts';
 import { translationMessages } from '../../../shared/diner/translations.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { makePremium } from '../../test/teams.ts';
@@ -130,7 +130,8 @@ describe('the restaurant’s « Mentions légales »', () => {
       siret: '732 829 320 00075',
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.fields.siret).toBe(legalNoticeMessages.siretInvalid);
+    // One SIRET per establishment: the canteen profile's, with its control key (src/shared/api/establishment-profile.ts).
+    expect(bad.body.error.fields.siret).toBe(establishmentProfileMessages.siretInvalid);
     const saved = await api('PUT', `/api/establishments/${id}`, {
       name: 'Le Bistrot de Marie',
       address: '12 rue des Halles',

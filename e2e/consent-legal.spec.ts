@@ -229,7 +229,12 @@ test('the public menu page has no banner, no script but its own live « Épuisé
   const footer = page.locator('footer');
   await expect(footer).toContainText('Menu numérique propulsé par');
   for (const legal of LEGAL_PAGES)
-    await expect(footer.getByRole('link', { name: legal.title })).toHaveAttribute('href', legal.path);
+    await expect(footer.getByRole('link', { name: legal.title, exact: true })).toHaveAttribute('href', legal.path);
+  // Beside NutriCarte's, the restaurant's own notice (docs/product/api.md « /menu/:id/mentions-legales »).
+  await expect(footer.getByRole('link', { name: 'Mentions légales du restaurant' })).toHaveAttribute(
+    'href',
+    /^\/menu\/[\w-]+\/mentions-legales$/,
+  );
 });
 
 test('the legal pages, reached from the footer, name the configured publisher and skip what is not configured', async ({

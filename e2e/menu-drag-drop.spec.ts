@@ -186,10 +186,10 @@ test('the « Aperçu » shows the diner’s page and follows each saved change; 
   await expect(preview.locator('h2')).toHaveText(['Entrées', 'Plats']); // an empty section is not shown to diners;
   await page.getByRole('button', { name: 'Descendre la section Entrées' }).click();
   await expect(preview.locator('h2')).toHaveText(['Plats', 'Entrées']);
-  await section(page, 'Plats').getByRole('button', { name: 'Prix propre au menu' }).click();
-  await section(page, 'Plats').getByLabel('Prix propre au menu (€)').fill('12,50');
+  // A dish without a recipe has only its price on the menu (no recipe's price to follow).
+  await section(page, 'Plats').getByLabel('Prix (€)').fill('12,50');
   await section(page, 'Plats').getByRole('button', { name: 'OK' }).click();
-  await expectToast(page, 'Prix propre au menu enregistré');
+  await expectToast(page, 'Prix enregistré');
   await expect(preview.getByText('12,50')).toBeVisible();
   await dismissToasts(page);
   await screenshot(page, 'menu-editor-preview-1280', { fullPage: false });

@@ -49,6 +49,8 @@ export const signUpSchema = z.object({
     .refine((value) => !hasControlCharacter(value), m.nameControl)
     .optional(),
 });
+/** The /auth form signing in: its fields, with the password rule of sign-in (an account may keep 6 characters). */
+export const signInFormSchema = signUpSchema.extend({ password });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 // docs/decisions/0006-accounts-and-data-rights.md: password reset, « Mon compte », two-factor

@@ -30,6 +30,7 @@ export default function IngredientPricesPage() {
         <Link to="/produits" className="text-sm font-medium text-brand-700 underline underline-offset-2">
           Retour à Mes produits
         </Link>
+        <title>Prix des ingrédients – NutriCarte</title>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Prix des ingrédients</h1>
         <p className="text-sm text-stone-600">
           Le prix HT d’un aliment de la table Ciqual, au kg, au litre ou à l’unité : il sert à toutes vos recettes. Vos

@@ -88,7 +88,6 @@ export default function InvoicePage() {
   const matched = data.lines.filter((l) => l.productId !== null).length;
   return (
     <div className="space-y-4">
-      <title>{`${data.kind === 'credit_note' ? 'Avoir' : 'Facture'} ${data.number} – NutriCarte`}</title>
       <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
         Retour aux achats
       </Link>

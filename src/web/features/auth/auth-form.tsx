@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.ts';
-import { signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
+import { signInFormSchema, signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
 import { authMessages } from '../../../shared/messages/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { publicConfigQuery, usePublicConfig } from '../../lib/queries.ts';
@@ -46,8 +46,15 @@ export function AuthForm({
   const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();
   const [serverError, setServerError] = useState<string | null>(notice ?? null);
+  const modeRef = useRef(mode);
+  useEffect(() => {
+    modeRef.current = mode;
+  }, [mode]);
   const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    // Signing in checks what sign-in accepts: a password chosen before the 8-character rule still
+    // opens the account. Read at each check, as the page switches between its two modes.
+    resolver: (values, context, options) =>
+      zodResolver(modeRef.current === 'sign-in' ? signInFormSchema : signUpSchema)(values, context, options),
     defaultValues: { email: lockedEmail ?? defaultEmail, password: '', name: '', restaurantName: '' },
     mode: 'onSubmit',
   });

@@ -9,11 +9,13 @@ import {
   SCHOOL_ZONES,
   WEEKDAYS,
 } from '../../../shared/catering/establishment.ts';
+import { formatSiret } from '../../../shared/legal-notice.ts';
 
 /** The form's values of a canteen's profile (docs/product/meal-plans.md « The establishment and its calendar »). */
 export const cateringDefaults = (e: Establishment | null): Partial<EstablishmentInput> => ({
   kind: e?.kind ?? null,
-  siret: e?.siret ?? '',
+  // Typed and shown in groups of 3, 3, 3 and 5 digits, as on the Insee notice.
+  siret: e?.siret ? formatSiret(e.siret) : '',
   schoolZone: e?.schoolZone ?? null,
   coversPerDay: e?.coversPerDay ?? { lundi: 0, mardi: 0, mercredi: 0, jeudi: 0, vendredi: 0, samedi: 0, dimanche: 0 },
   coversPerService: e?.coversPerService,
@@ -45,7 +47,7 @@ function Error({ id, message }: { id: string; message: string | undefined }) {
 }
 
 /**
- * « Restauration collective » in the establishment's form: its kind, SIRET (for « ma cantine »),
+ * « Restauration collective » in the establishment's form: its kind (the SIRET, shared with the legal notice, is above),
  * school zone, covers per weekday and service, age mix, and how its weeks are published.
  */
 export function CateringFields({
@@ -105,18 +107,6 @@ export function CateringFields({
             </select>
           </label>
         </div>
-        <label className="block text-sm font-medium text-stone-800">
-          SIRET (pour « ma cantine »)
-          <input
-            className={input}
-            inputMode="numeric"
-            placeholder="213 401 722 01787"
-            aria-invalid={errors.siret ? true : undefined}
-            aria-describedby={errors.siret ? `${id}-siret` : undefined}
-            {...register('siret')}
-          />
-        </label>
-        <Error id={`${id}-siret`} message={errors.siret?.message} />
         {coverRow('coversPerDay', 'Couverts du déjeuner')}
         <Error
           id={`${id}-covers`}

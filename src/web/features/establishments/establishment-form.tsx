@@ -182,6 +182,13 @@ export function EstablishmentForm({
           {...form.register('legalName')}
         />
         <Field
+          label="SIRET (optionnel)"
+          inputMode="numeric"
+          hint="14 chiffres, sur votre avis de situation Insee ; repris dans votre bilan « ma cantine »."
+          error={errors.siret?.message}
+          {...form.register('siret')}
+        />
+        <Field
           label="Directeur de la publication (optionnel)"
           autoComplete="name"
           hint="La personne qui répond du contenu de la carte ; laissé vide : le représentant légal."

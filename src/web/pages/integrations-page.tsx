@@ -16,7 +16,6 @@ export default function IntegrationsPage() {
       {/* Its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */}
       <title>Intégrations – NutriCarte</title>
       <div>
-        <title>Intégrations – NutriCarte</title>
         <h1 className="text-2xl font-bold sm:text-3xl">Intégrations</h1>
         <p className="text-sm text-stone-600">
           Relier « {me.organisation.name} » à votre caisse, votre site ou vos autres outils.

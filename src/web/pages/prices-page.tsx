@@ -114,7 +114,6 @@ export default function PricesPage() {
         <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
           Retour aux achats
         </Link>
-        <title>Prix – NutriCarte</title>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Prix</h1>
         <p className="text-sm text-stone-600">
           Les prix viennent de vos factures validées ; un prix saisi à la main est marqué « manuel ».

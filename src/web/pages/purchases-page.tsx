@@ -19,7 +19,6 @@ export default function PurchasesPage() {
       {/* Its own title (RGAA 8.6, docs/decisions/0040-rgaa-public-pages.md). */}
       <title>Achats – NutriCarte</title>
       <div>
-        <title>Achats – NutriCarte</title>
         <h1 className="text-2xl font-bold sm:text-3xl">Achats</h1>
         <p className="text-sm text-stone-600">
           Vos factures fournisseurs électroniques mettent à jour les prix de vos produits, le coût de vos recettes et

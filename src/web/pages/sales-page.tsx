@@ -103,7 +103,6 @@ export default function SalesPage() {
         <Link to="/achats" className="text-sm font-medium text-brand-700 underline underline-offset-2">
           Retour aux achats
         </Link>
-        <title>Ventes – NutriCarte</title>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Ventes</h1>
         <p className="text-sm text-stone-600">
           Quels plats méritent leur place : popularité et marge de chaque plat (méthode Kasavana et Smith).

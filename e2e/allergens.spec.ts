@@ -10,7 +10,7 @@ import {
   signUp,
 } from './fixtures.ts';
 
-/** Issue 15 « Trust first »: a recipe's allergens are declared or say they are not (docs/product/decisions.md 15). */
+/** A recipe's allergens are declared or say they are not (docs/product/decisions.md 15). */
 
 const PATE = 'Pâte brisée, pur beurre, préemballée, crue';
 const UNVERIFIED = 'Allergènes non renseignés : demandez au personnel';

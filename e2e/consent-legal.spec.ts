@@ -148,7 +148,7 @@ for (const viewport of [PHONE, LAPTOP]) {
     await expect(banner(page)).toBeVisible();
     if (viewport === PHONE) {
       await screenshot(page, 'consent-banner-360', { fullPage: false });
-      // A compact bar (issue 21): at most a fifth of the phone's screen, the three choices on one row.
+      // A compact bar (docs/decisions/0025-menu-editor-and-recipe-form.md): at most a fifth of the phone's screen, the three choices on one row.
       expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(PHONE.height / 5);
       const tops = await banner(page)
         .getByRole('button')

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { calmScreenshot, expectNoHorizontalScroll, expectToast, LAPTOP, PHONE, seedMenu, signUp } from './fixtures.ts';
 
 /**
- * Issue 18, the menu diners are handed (docs/product/decisions.md 18): the owner types a dish's
+ * The menu diners are handed (docs/product/decisions.md 18): the owner types a dish's
  * price in the menu editor in French (in an English browser too), adds a drink without a
  * recipe with its own allergens, and a diner's page shows « 12,50 € » and ends with « Prix
  * nets, service compris ».
@@ -78,7 +78,7 @@ for (const { viewport, locale } of CASES) {
       await expect(card.getByTestId('meat-origin-missing')).toHaveCount(0);
 
       // The diner's page, without JavaScript, read by a French diner (an en-US browser is shown
-      // the English page since issue 18: the owner's form was typed in en-US, not the diner's).
+      // the English page since the diner's languages (docs/decisions/0020): the owner's form was typed in en-US, not the diner's).
       const diner = await page.context().browser()!.newContext({ viewport, locale: 'fr-FR', javaScriptEnabled: false });
       const menu = await diner.newPage();
       await menu.goto(`${baseURL}/menu/${menuId}`);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { calmScreenshot, expectFitsScreen, expectToast, LAPTOP, PHONE, screenshot, signUp } from './fixtures.ts';
 
 /**
- * Issue 18's formules (src/shared/api/formules.ts): the owner writes « Formule déjeuner 18,50 € :
+ * Formules (src/shared/api/formules.ts): the owner writes « Formule déjeuner 18,50 € :
  * Entrée + Plat ou Plat + Dessert » in the menu editor, its price typed in French in an English
  * browser too; a diner's phone shows it first, without JavaScript; the printed carte has it.
  */

@@ -15,7 +15,7 @@ import { decodePng } from './qr-decode.ts';
 import { expect, test } from './test.ts';
 
 /**
- * Issue 19: a school kitchen plans four weeks (the first one from the keyboard, then copied),
+ * A school kitchen plans four weeks (the first one from the keyboard, then copied),
  * sees one red GEMRCN criterion, fixes it by classifying a dish, prints the weekly poster, and
  * a parent's phone (360 px) opens the week by the poster's QR code.
  */

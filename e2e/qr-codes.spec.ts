@@ -92,7 +92,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(card.locator('canvas')).toHaveCSS('width', '150px');
     const url = (await card.getByTestId('qr-url').textContent())!.trim();
     expect(url).toMatch(new RegExp(`^${origin.replace(/[.:/]/g, '\\$&')}/qr/[0-9a-f-]{36}$`));
-    // Every action but « Télécharger » is in the card's « Actions » menu (issue 21).
+    // Every action but « Télécharger » is in the card's « Actions » menu (docs/decisions/0025-menu-editor-and-recipe-form.md).
     await card.getByRole('button', { name: 'Actions' }).click();
     const see = page.getByRole('menu').getByRole('menuitem', { name: 'Voir le menu' });
     await expect(see).toHaveAttribute('href', url);

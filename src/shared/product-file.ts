@@ -2,7 +2,7 @@ import type { Product, ProductInput } from './api/products.ts';
 import { MEAT_KINDS, PRICE_UNITS, PRODUCT_LABELS, PRODUCT_NUTRIENTS, type ProductNutrient } from './api/products.ts';
 
 /**
- * The columns of a products file (import, export and the template, issue 17): French
+ * The columns of a products file (import, export and the template, docs/decisions/0018-products-sub-recipes-costs.md): French
  * headers a supplier's sheet can be renamed to; numbers in French (« 9,80 ») or with a
  * point; lists separated by « ; ». One source for the three (docs/decisions/0023-costs-import-export.md).
  */

@@ -22,7 +22,7 @@ const recipe = (lines: RecipeFactsLine[], patch: Partial<RecipeFactsInput> = {})
   ...patch,
 });
 
-// The quiche of issue 15: pâte brisée, œufs, crème, gruyère.
+// The quiche of the allergen-status tests: pâte brisée, œufs, crème, gruyère.
 const quiche = () => [line(23414, 230), line(22000, 3, 'unité', 55), line(19410, 200), line(12114, 100)];
 const PATE = 'Pâte brisée, pur beurre, préemballée, crue';
 

@@ -50,13 +50,13 @@ export const routes: RouteObject[] = [
       // RESET_PASSWORD_PATH and ACCOUNT_PATH of shared/api/auth.ts, written out: importing them
       // would bring zod into the landing page's bundle.
       { path: '/reset-password', Component: lazyPage(() => import('./pages/reset-password-page.tsx')) },
-      // Legal pages (issue 10): paths in src/shared/legal.ts.
+      // Legal pages (docs/decisions/0006-accounts-and-data-rights.md): paths in src/shared/legal.ts.
       { path: '/mentions-legales', Component: lazyPage(() => import('./pages/legal-notice-page.tsx')) },
       { path: '/confidentialite', Component: lazyPage(() => import('./pages/privacy-policy-page.tsx')) },
       { path: '/conditions-generales', Component: lazyPage(() => import('./pages/terms-page.tsx')) },
       // ACCESSIBILITY_PATH of shared/accessibility.ts: the RGAA statement (docs/decisions/0040-rgaa-public-pages.md).
       { path: '/accessibilite', Component: lazyPage(() => import('./pages/accessibility-statement-page.tsx')) },
-      // Issue 16: the link mailed to an invited member, signed in or not.
+      // The link mailed to an invited member, signed in or not.
       { path: '/invitation/:token', Component: lazyPage(() => import('./pages/invitation-page.tsx')) },
     ],
   },
@@ -74,9 +74,9 @@ export const routes: RouteObject[] = [
       },
       { path: '/subscription', Component: lazyPage(() => import('./pages/subscription-page.tsx')) },
       { path: '/recipes', Component: lazyPage(() => import('./pages/recipes-page.tsx')) },
-      // Issue 17: the « Coûts » table, linked from « Mes Recettes ».
+      // The « Coûts » table, linked from « Mes Recettes ».
       { path: '/recipes/couts', Component: lazyPage(() => import('./pages/costs-page.tsx')) },
-      // Issue 17: the organisation's own products (docs/product/products.md).
+      // The organisation's own products (docs/product/products.md).
       { path: '/produits', Component: lazyPage(() => import('./pages/products-page.tsx')) },
       // The organisation's prices of Ciqual foods (docs/product/costs.md).
       { path: '/produits/prix', Component: lazyPage(() => import('./pages/ingredient-prices-page.tsx')) },
@@ -91,13 +91,13 @@ export const routes: RouteObject[] = [
       { path: '/qr-codes', Component: lazyPage(() => import('./pages/qr-codes-page.tsx')) },
       { path: '/admin', Component: lazyPage(() => import('./pages/admin-page.tsx')) },
       { path: '/account', Component: lazyPage(() => import('./pages/account-page.tsx')) },
-      // The organisation's pages (issue 16, docs/product/organisations.md).
+      // The organisation's pages (docs/product/organisations.md).
       { path: '/equipe', Component: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', Component: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', Component: lazyPage(() => import('./pages/history-page.tsx')) },
       // API keys, webhooks and the embed (docs/product/integrations.md).
       { path: '/integrations', Component: lazyPage(() => import('./pages/integrations-page.tsx')) },
-      // Collective catering (issue 19).
+      // Collective catering (docs/decisions/0021-meal-plans-gemrcn-egalim.md).
       { path: '/plans-de-menus', Component: lazyPage(() => import('./pages/meal-plans-page.tsx')) },
       // Labels (docs/product/labels.md): a recipe's, a menu's dishes', a planned day's plats témoins.
       { path: '/recipes/:id/etiquette', Component: lazyPage(() => import('./pages/recipe-label-page.tsx')) },

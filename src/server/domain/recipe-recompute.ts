@@ -138,7 +138,7 @@ export async function dependentsOf(
 
 /**
  * Recomputes, in the caller's transaction, every recipe that uses these products or recipes,
- * whose rows' triggers tell the public pages that show one of them (issue 18,
+ * whose rows' triggers tell the public pages that show one of them (docs/decisions/0020-languages-filter-live-availability.md,
  * src/server/db/migrations/0015-performance.ts).
  */
 export async function recomputeDependents(

@@ -64,7 +64,7 @@ const ID_ROUTES: IdRoute[] = [
     body: () => recipeInput('Recette modifiée'),
     ownerStatus: 200,
   },
-  // Issue 17: own products (« Mes produits »).
+  // Own products (« Mes produits »).
   { method: 'GET', path: '/api/products/:product', need: 'read', ownerStatus: 200 },
   {
     method: 'PUT',
@@ -96,7 +96,7 @@ const ID_ROUTES: IdRoute[] = [
     body: () => ({ name: 'Section ajoutée' }),
     ownerStatus: 201,
   },
-  // Issue 18: formules; a new one names the caller's own section (another menu's is a 422, formules.int.test.ts).
+  // Formules; a new one names the caller's own section (another menu's is a 422, formules.int.test.ts).
   { method: 'GET', path: '/api/menus/:menu/formules', need: 'read', ownerStatus: 200 },
   {
     method: 'POST',
@@ -431,7 +431,7 @@ const ID_ROUTES: IdRoute[] = [
 const ROLE_ROUTES: Route[] = [
   { method: 'POST', path: '/api/recipes', need: 'content:write', body: () => recipeInput('Recette') },
   { method: 'POST', path: '/api/products', need: 'content:write', body: () => productInput('Produit') },
-  // Issue 17: supplier files (the body is the CSV itself).
+  // Supplier files (the body is the CSV itself).
   {
     method: 'POST',
     path: '/api/files/products/preview',
@@ -542,8 +542,9 @@ const NOT_ORGANISATION_SCOPED: Record<string, string> = {
   'GET /menu/:id': 'public menu page, for anonymous diners',
   'GET /api/public/menus/:id': 'public menu JSON, for anonymous diners',
   'GET /qr/:id': 'public QR redirect, for anonymous diners',
-  'GET /semaine/:id': 'public week of meals, for families (issue 19)',
-  'GET /menu/:id/events': 'public menu live events (issue 18), for anonymous diners',
+  'GET /semaine/:id': 'public week of meals, for families (docs/decisions/0021-meal-plans-gemrcn-egalim.md)',
+  'GET /menu/:id/events':
+    'public menu live events (docs/decisions/0019-public-menu-for-diners.md), for anonymous diners',
   'GET /photos/:id': 'photo files of recipes and items, public like the menus that show them',
   'GET /api/invitations/:id':
     'the invitation link, read by whoever holds it (src/server/features/organisation/invitations.int.test.ts)',
@@ -864,7 +865,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       context,
       `${ID_ROUTES.length} id routes and ${ROLE_ROUTES.length} role routes: ${refused} requests refused (other organisation, removed member, unknown id, anonymous, role), ${ownedRows} owned rows byte-for-byte unchanged`,
     );
-    // Planning meals is Premium (issue 19): the owner's own pass runs on Premium.
+    // Planning meals is Premium (docs/decisions/0021-meal-plans-gemrcn-egalim.md): the owner's own pass runs on Premium.
     await makePremium(t, a.owner.organisationId);
     for (const route of ID_ROUTES) {
       const res = await send(route, a.ids, a.owner.cookie, a.ids);

@@ -94,9 +94,9 @@ export interface OrganisationExport {
   sections: Record<string, unknown>[];
   items: Record<string, unknown>[];
   qrCodes: Record<string, unknown>[];
-  /** Planned dishes (issue 19): establishment, date, service, component, recipe. */
+  /** Planned dishes (docs/decisions/0021-meal-plans-gemrcn-egalim.md): establishment, date, service, component, recipe. */
   mealPlans: Record<string, unknown>[];
-  /** Establishments' own grammages (issue 19): establishment, component line, population, grams. */
+  /** Establishments' own grammages (docs/decisions/0021-meal-plans-gemrcn-egalim.md): establishment, component line, population, grams. */
   portions: Record<string, unknown>[];
   /** A canteen's year (docs/product/meal-plans.md): substitutes, closed days, diet counts (numbers only), weeks' publication. */
   mealPlanSubstitutes: Record<string, unknown>[];
@@ -127,7 +127,7 @@ export interface AccountExport {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Establishment profile (issue 15). Issue 16 made it the organisation's first establishment
+// Establishment profile (docs/decisions/0013-establishment-profile-and-phone-header.md). It became the organisation's first establishment
 // (/api/establishments, src/shared/api/organisations.ts); /api/me still shows it as `profile`.
 // ---------------------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import type { DishTranslations } from '../diner/translations.ts';
 
 /**
  * A formule as pages read it, without zod: the menu editor lists the formules before any form
- * is opened (issue 20's 120 kB; the schemas stay in ./formules.ts, which re-exports these).
+ * is opened (the 120 kB budget of docs/decisions/0041-first-load-javascript.md; the schemas stay in ./formules.ts, which re-exports these).
  */
 
 /** A formule as the menu editor reads it: `choices` are section ids (a deleted section drops out). */

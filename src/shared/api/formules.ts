@@ -5,7 +5,7 @@ import { nameTranslationsSchema } from '../diner/translations.ts';
 export * from './formule-vocabulary.ts';
 
 /**
- * Formules (issue 18, docs/product/formules.md): « Formule déjeuner 18,50 € : Entrée + Plat
+ * Formules (docs/product/formules.md): « Formule déjeuner 18,50 € : Entrée + Plat
  * ou Plat + Dessert », a priced combination of a menu's sections shown at the top of the
  * public page and on the printed carte. Stored in `formules` (migration 0012): `choices` is a
  * list of alternatives, each a list of section ids of the same menu.

@@ -112,16 +112,16 @@ export const itemUpdateSchema = z.object({
   traces: ownLabels.traces.optional(),
   dietaryInfo: ownLabels.dietaryInfo.optional(),
   allergensDeclared: z.boolean().optional(),
-  /** For diners (issue 18); absent: the stored translations are kept. */
+  /** For diners (docs/decisions/0019-public-menu-for-diners.md); absent: the stored translations are kept. */
   translations: dishTranslationsSchema.optional(),
 });
-/** PUT /api/items/:id/sold-out: « Épuisé » in one tap, and back (issue 18). */
+/** PUT /api/items/:id/sold-out: « Épuisé » in one tap, and back (docs/decisions/0019-public-menu-for-diners.md). */
 export const itemSoldOutSchema = z.object({ soldOut: z.boolean({ error: m.soldOutInvalid }) });
 /** Moves a section within its menu, or an item within its section, to a 0-based position. */
 export const moveSchema = z.object({
   position: z.number({ error: m.positionInvalid }).int(m.positionInvalid).min(0, m.positionInvalid).max(10_000),
 });
-/** An item's move may also name another section of the same menu (drag and drop between sections, issue 21). */
+/** An item's move may also name another section of the same menu (drag and drop between sections, docs/decisions/0025-menu-editor-and-recipe-form.md). */
 export const itemMoveSchema = moveSchema.extend({ sectionId: uuid(m.targetSectionInvalid).optional() });
 
 export type MenuCreateInput = z.input<typeof menuCreateSchema>;
@@ -184,7 +184,7 @@ export interface MenuItem {
   /** Its own allergen lists when it has no recipe; null for an item made from a recipe. */
   labels: ItemLabels | null;
   isAvailable: boolean;
-  /** « Épuisé »: still shown to diners, marked sold out, live (issue 18). */
+  /** « Épuisé »: still shown to diners, marked sold out, live (docs/decisions/0019-public-menu-for-diners.md). */
   soldOut: boolean;
   /** The item's own translations for diners (src/shared/diner/translations.ts). */
   translations: DishTranslations;

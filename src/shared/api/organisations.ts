@@ -91,7 +91,7 @@ const accessibilityContactSchema = z
 
 /**
  * POST /api/establishments and PUT /api/establishments/:id: the establishment profile of
- * issue 15 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
+ * docs/decisions/0013 (postal code 5 digits, phone « 01 23 45 67 89 », `+33` accepted), lines optional.
  */
 export const establishmentInputSchema = z.object({
   name: noControl(

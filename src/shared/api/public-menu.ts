@@ -47,7 +47,7 @@ export interface PublicMenuItem {
   /** The item's own photo, else its recipe's, or null. */
   photoUrl: string | null;
   photo: Photo | null;
-  /** « Épuisé »: listed, marked sold out (issue 18, set from the menu editor). */
+  /** « Épuisé »: listed, marked sold out (set from the menu editor). */
   soldOut: boolean;
   /**
    * The owner's translations of `name` and `description` (the item's own, else its recipe's

@@ -58,7 +58,7 @@ export const recipeMessages = {
   viewInvalid: 'La vue abrégée de la liste est « summary » ou « costs »',
 } as const;
 
-/** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (issue 20 « Growth », bench/growth.ts). */
+/** GET /api/recipes?limit=N&after=ID: one page of the list, newest first (« Growth », bench/growth.ts). */
 const RECIPE_PAGE_MAX = 200;
 export const recipePageQuerySchema = z.object({
   limit: z
@@ -288,7 +288,7 @@ export const recipeInputSchema = z
      */
     allergensDeclared: z.boolean({ error: m.allergensDeclaredInvalid }).default(false),
     /**
-     * Name and description for diners in English, Spanish, German, Italian (issue 18); French
+     * Name and description for diners in English, Spanish, German, Italian (docs/decisions/0019-public-menu-for-diners.md); French
      * when missing. Absent from an update: the stored translations are kept.
      */
     translations: dishTranslationsSchema.optional(),

@@ -1,5 +1,5 @@
 /**
- * Collective catering vocabulary (docs/product/api.md « Collective catering », issue 19):
+ * Collective catering vocabulary (docs/product/api.md « Collective catering », docs/decisions/0021-meal-plans-gemrcn-egalim.md):
  * services of a day, components of a meal, populations of the GEMRCN grid. One source for
  * the server (validation, SQL checks) and the web app (labels).
  */

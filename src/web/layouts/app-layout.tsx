@@ -52,7 +52,7 @@ function AppMenuButtonLoading() {
 }
 
 /**
- * One row (issue 21): the brand, the working pages, the organisation switcher and the account
+ * One row (docs/decisions/0025-menu-editor-and-recipe-form.md): the brand, the working pages, the organisation switcher and the account
  * menu (« Mon compte », « Abonnement », « Se déconnecter »), from 1024 px. Below, the row did
  * not fit: every link, the organisation, the e-mail and « Se déconnecter » are in « Menu ».
  */

@@ -48,7 +48,7 @@ const { Component: PlanTools, usePreload: usePreloadPlanTools } = lazyComponent(
   () => import('../features/meal-plans/plan-tools.tsx'),
   (m) => m.PlanTools,
 );
-// The GEMRCN and EGalim panels sit under the plan: their code follows the first paint (issue 20's 120 kB).
+// The GEMRCN and EGalim panels sit under the plan: their code follows the first paint (the 120 kB budget of docs/decisions/0041-first-load-javascript.md).
 const { Component: GemrcnPanel, usePreload: usePreloadGemrcnPanel } = lazyComponent(
   () => import('../features/meal-plans/gemrcn-panel.tsx'),
   (m) => m.GemrcnPanel,
@@ -70,7 +70,7 @@ function PanelLoading({ title }: { title: string }) {
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-/** « Plans de menus » (issue 19, docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
+/** « Plans de menus » (docs/product/meal-plans.md): a week or a month per establishment, the GEMRCN grid and EGalim. */
 function MealPlansPageContent() {
   usePreloadMonthView();
   usePreloadPlanTools();

@@ -35,7 +35,7 @@ export interface DishLine {
   costPerGram: number | null;
   /** An own product's EGalim labels (src/shared/api/products.ts). */
   labels: readonly EgalimLabel[];
-  /** A sub-recipe line's recipe (issue 17); null for a Ciqual food or a product. */
+  /** A sub-recipe line's recipe (docs/decisions/0018-products-sub-recipes-costs.md); null for a Ciqual food or a product. */
   subRecipeId: string | null;
   /** Per 100 g, for the GEMRCN grid: a Ciqual food's values, an own product's label values (calcium from the food it was pre-filled from). */
   per100g: Pick<ProfileLine, 'fat' | 'protein' | 'sugars' | 'calciumMg'>;

@@ -3,7 +3,7 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harne
 import { makePremium } from '../../test/teams.ts';
 
 /**
- * EGalim and the cost per cover read own products (issue 17) through purchaseLineOf
+ * EGalim and the cost per cover read own products (docs/decisions/0018-products-sub-recipes-costs.md) through purchaseLineOf
  * (src/server/features/meal-plans/dishes.ts): a product's price HT for the line's grams with its
  * labels, and a sub-recipe's cost for the portion used.
  */

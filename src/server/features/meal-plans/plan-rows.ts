@@ -76,7 +76,7 @@ export const planEntity = (establishment: { id: string; name: string }) => ({
   name: establishment.name,
 });
 
-/** Planning is a Premium feature (issue 19): a free organisation reads, and is told how to plan. */
+/** Planning is a Premium feature (docs/decisions/0021-meal-plans-gemrcn-egalim.md): a free organisation reads, and is told how to plan. */
 export async function assertPremium(trx: Transaction<DB>, organisationId: string): Promise<void> {
   if ((await currentTier(trx, organisationId)) !== 'premium')
     throw new AppError('plan_limit', 403, mealPlanMessages.premiumOnly);

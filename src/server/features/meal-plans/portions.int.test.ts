@@ -4,7 +4,7 @@ import { DEFAULT_PORTIONS } from '../../../shared/catering/portions.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { addMember, makePremium } from '../../test/teams.ts';
 
-// « Grammages par âge » (issue 19, docs/product/meal-plans.md « Portions by age »).
+// « Grammages par âge » (docs/product/meal-plans.md « Portions by age »).
 let t: TestApp;
 let owner: SignedUpUser;
 let establishment: string;

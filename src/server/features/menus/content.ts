@@ -362,7 +362,7 @@ export async function updateItem(
   });
 }
 
-/** « Épuisé » and back (issue 18): the menu's open public pages hear of it at commit. */
+/** « Épuisé » and back (docs/decisions/0019-public-menu-for-diners.md): the menu's open public pages hear of it at commit. */
 export async function setItemSoldOut(
   db: Kysely<DB>,
   actor: Actor,
@@ -394,7 +394,7 @@ export async function deleteItem(db: Kysely<DB>, organisationId: string, itemId:
 
 /**
  * Moves an item to `position` in its section, or in `targetSectionId`, another section of the
- * same menu (drag and drop, issue 21): both sections are renumbered densely in one transaction.
+ * same menu (drag and drop, docs/decisions/0025-menu-editor-and-recipe-form.md): both sections are renumbered densely in one transaction.
  * A section outside the item's menu (another menu, another organisation, unknown) is a 422 next
  * to `sectionId`, the same answer for all, so it reveals nothing.
  */

@@ -3,7 +3,7 @@ import { formuleMessages as m } from '../../../shared/api/formules.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import { addMember } from '../../test/teams.ts';
 
-/** Formules (issue 18, src/shared/api/formules.ts): a priced combination of a menu's sections. */
+/** Formules (src/shared/api/formules.ts): a priced combination of a menu's sections. */
 const recipe = (name: string) => ({
   name,
   servings: 1,

@@ -73,7 +73,7 @@ describe('menus, sections and items', () => {
     expect(item2.displayOrder).toBe(1);
 
     const list = await api.get('/api/menus');
-    // Issue 16: a new menu goes to the organisation's first establishment.
+    // A new menu goes to the organisation's first establishment.
     const [establishment] = (await api.get('/api/establishments')).body.establishments;
     expect(menu.establishmentId).toBe(establishment.id);
     expect(list.body.menus[0]).toEqual({

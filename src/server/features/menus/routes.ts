@@ -97,7 +97,7 @@ export function menuRoutes(deps: AppDeps): Hono<AppEnv> {
     const { position, sectionId } = await readJson(c, itemMoveSchema);
     return c.json({ sections: await content.moveItem(db, c.var.org.id, c.req.param('id'), position, sectionId) });
   });
-  // Formules (issue 18): priced combinations of the menu's sections.
+  // Formules (docs/decisions/0019-public-menu-for-diners.md): priced combinations of the menu's sections.
   app.get('/menus/:id/formules', async (c) =>
     c.json({ formules: await formules.listOwnedFormules(db, c.var.org.id, c.req.param('id')) }),
   );

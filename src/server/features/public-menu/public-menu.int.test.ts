@@ -136,7 +136,7 @@ describe('GET /menu/:id', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<meta name="viewport"');
-    // One deferred same-origin script, for live « Épuisé » (issue 18); the page is complete without it.
+    // One deferred same-origin script, for live « Épuisé » (docs/decisions/0019-public-menu-for-diners.md); the page is complete without it.
     // The other is data: schema.org JSON-LD for search engines (src/server/features/public-menu/head.ts).
     expect(html.match(/<script[^>]*>/gi)).toEqual([
       expect.stringMatching(/^<script src="\/menu\/live\.js\?v=[\w-]+" defer>$/),

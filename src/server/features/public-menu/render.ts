@@ -183,7 +183,7 @@ const sectionHtml = (section: PublicMenuSection, index: number, v: DinerView) =>
   `<ul class="items">${section.items.map((item) => itemHtml(item, v)).join('')}</ul></section>`;
 
 /**
- * The formules at the top of the page (issue 18): « Formule déjeuner 18,50 € : Entrée + Plat
+ * The formules at the top of the page (docs/decisions/0019-public-menu-for-diners.md): « Formule déjeuner 18,50 € : Entrée + Plat
  * ou Plat + Dessert », its name and its sections' names in the diner's language where the owner
  * translated them (a name not translated stays French, and the line is marked so).
  */
@@ -214,7 +214,7 @@ function formulesHtml(formules: readonly PublicFormule[], sections: readonly Pub
 
 const empty = (v: DinerView) => `<div class="empty"><h2>${v.texts.emptyTitle}</h2><p>${v.texts.emptyText}</p></div>`;
 
-/** The establishment's address and phone (issue 15), under the menu's title; a diner can call. */
+/** The establishment's address and phone (docs/decisions/0013-establishment-profile-and-phone-header.md), under the menu's title; a diner can call. */
 function contactLine(menu: PublicMenu): string {
   const phone =
     menu.restaurantPhone &&
@@ -240,7 +240,7 @@ const liveRegion = (v: DinerView) =>
 
 /**
  * The public menu page (docs/product/spec.md « Public menu page (/menu/{id}) ») for one diner's
- * view (issue 18): its language, its allergen filter, and the script that keeps « Épuisé » live.
+ * view (docs/decisions/0019-public-menu-for-diners.md): its language, its allergen filter, and the script that keeps « Épuisé » live.
  * The language links come after the menu's title, inside <main> (RGAA 12.7,
  * docs/decisions/0040-rgaa-public-pages.md).
  */

@@ -36,7 +36,7 @@ type ItemRow = [
   traces: string[] | null,
   nutriScore: 'A' | 'B' | 'C' | 'D' | 'E' | null,
   allergenStatus: AllergenStatus | null,
-  /** Issue 18's values, in one nested array (menu-languages columns of migration 0013). */
+  /** The diner's languages' values, in one nested array (menu-languages columns of migration 0013). */
   dinerValues: DinerValues,
   /** The item's photo, else its recipe's: its id and its copies' [width, height], narrowest first. */
   photoId: string | null,

@@ -59,7 +59,7 @@ const RECIPE_FILE = { header: 'recette', noHeader: RECIPE_FILE_MESSAGES.noHeader
 const fileOf = (c: Context<AppEnv>) => readTableFile(c, RECIPE_FILE);
 
 /**
- * Files of recipes (issue 17, docs/decisions/0023-costs-import-export.md): export, template,
+ * Files of recipes (docs/decisions/0023-costs-import-export.md): export, template,
  * preview and import share RECIPE_FILE_HEADERS. Owners and editors export (the files hold costs and prices); writers import.
  */
 export function recipeFileRoutes(deps: AppDeps): Hono<AppEnv> {

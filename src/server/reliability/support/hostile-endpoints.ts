@@ -16,12 +16,12 @@ export interface Ids {
   /** An editor of the fuzzer's organisation. */
   member: string;
   organisation: string;
-  /** Path segments of a planned service (meal plans, issue 19). */
+  /** Path segments of a planned service (meal plans, docs/decisions/0021-meal-plans-gemrcn-egalim.md). */
   date: string;
   service: string;
-  /** An own product (issue 17). */
+  /** An own product (docs/decisions/0018-products-sub-recipes-costs.md). */
   product: string;
-  /** A formule of the fuzzer's menu (issue 18). */
+  /** A formule of the fuzzer's menu (docs/decisions/0019-public-menu-for-diners.md). */
   formule: string;
   /** A day the fuzzer's establishment closed (migration 0024). */
   closedDay: string;
@@ -89,7 +89,7 @@ const recipeFields = [
   'progression.0',
 ];
 
-/** Issue 17: an own product from its label (docs/product/products.md). */
+/** An own product from its label (docs/product/products.md). */
 export const productBody = () => ({
   name: 'Pâte feuilletée pur beurre',
   supplier: 'Grossiste Y',
@@ -183,7 +183,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ email: email(), password: TEST_PASSWORD }),
       fields: ['email', 'password'],
     },
-    // Issue 10. The fuzzer's account must survive: the valid bodies carry a wrong password or
+    // Accounts (docs/decisions/0006-accounts-and-data-rights.md). The fuzzer's account must survive: the valid bodies carry a wrong password or
     // its own address, so a mutation can at most be refused.
     {
       method: 'POST',
@@ -332,7 +332,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ amount: 1.2, per: 'kg', supplier: 'Minoterie', version: 1 }),
       fields: ['amount', 'per', 'supplier', 'version'],
     },
-    // Issue 18: formules, priced combinations of the menu's sections.
+    // Formules, priced combinations of the menu's sections.
     ...(['POST /api/menus/:menu/formules', 'PUT /api/formules/:formule'] as const).map((route): JsonEndpoint => {
       const [method, path] = route.split(' ') as ['POST' | 'PUT', string];
       return {
@@ -403,7 +403,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
         'allergensDeclared',
       ],
     },
-    // Issue 21: the item may move into another section of its menu (drag and drop).
+    // The item may move into another section of its menu (drag and drop).
     {
       method: 'POST',
       path: '/api/items/:item/move',
@@ -411,7 +411,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ position: 0, sectionId: ids().section }),
       fields: ['position', 'sectionId'],
     },
-    // Issue 18: « Épuisé » in one tap.
+    // « Épuisé » in one tap.
     {
       method: 'PUT',
       path: '/api/items/:item/sold-out',
@@ -461,7 +461,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ path: '/dashboard' }),
       fields: ['path'],
     },
-    // Issue 15's establishment profile became the establishments of issue 16 (phone and postal code are normalized, then CHECKed by the database).
+    // Establishment profile became the organisation's establishments (docs/decisions/0016-organisations.md) (phone and postal code are normalized, then CHECKed by the database).
     {
       method: 'POST',
       path: '/api/establishments',
@@ -476,7 +476,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: establishmentBody,
       fields: establishmentFields,
     },
-    // Issue 16: the organisation, its team, the active organisation.
+    // The organisation, its team, the active organisation.
     {
       method: 'PUT',
       path: '/api/organisation',
@@ -505,7 +505,7 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
       valid: () => ({ organisationId: ids().organisation }),
       fields: ['organisationId'],
     },
-    // Issue 19: meal plans and the owner's GEMRCN classifications.
+    // Meal plans and the owner's GEMRCN classifications.
     {
       method: 'PUT',
       path: '/api/meal-plans/:establishment/:date/:service',
@@ -689,10 +689,10 @@ export const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { path: '/api/catalogue/allergens', params: ['q'], signedIn: false },
   { path: '/api/billing/subscription', params: ['refresh'], signedIn: true },
   { path: '/api/qr-codes/:qr/stats', params: ['days'], signedIn: true },
-  // Issue 20: the recipe list a page at a time.
+  // The recipe list a page at a time.
   { path: '/api/recipes', params: ['limit', 'after', 'allergenStatus', 'view'], signedIn: true },
   { path: '/api/organisation/history', params: ['before'], signedIn: true },
-  // Issue 18: the diner's language and allergen filter, on the server-rendered page.
+  // The diner's language and allergen filter, on the server-rendered page.
   { path: '/menu/:menu', params: ['lang', 'sans'], signedIn: false, html: true },
   { path: '/api/meal-plans', params: ['establishmentId', 'from', 'to', 'population'], signedIn: true },
   { path: '/api/meal-plans/portions', params: ['establishmentId'], signedIn: true },

@@ -18,9 +18,9 @@ export interface Fixture {
   otherItem: string;
   qr: string;
   checkout: string;
-  /** A formule of the menu (issue 18), over its first section. */
+  /** A formule of the menu (docs/decisions/0019-public-menu-for-diners.md), over its first section. */
   formule: string;
-  /** An own product (« Mes produits », issue 17), used by no recipe. */
+  /** An own product (« Mes produits », docs/decisions/0018-products-sub-recipes-costs.md), used by no recipe. */
   product: string;
   /** A second establishment, without menus (the owner may delete it). */
   establishment: string;
@@ -141,7 +141,7 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const product = await call('POST', '/api/products', productInput(`Fond blanc ${tag}`));
   // The organisation's price of a Ciqual food (butter, which the recipes use).
   await call('PUT', '/api/ingredient-prices/16400', { amount: 9.6, per: 'kg', supplier: `Crémerie ${tag}` });
-  // A planned lunch in the second establishment (meal plans, issue 19): planning is Premium and the
+  // A planned lunch in the second establishment (meal plans, docs/decisions/0021-meal-plans-gemrcn-egalim.md): planning is Premium and the
   // organisation is back on the free plan here, so it is seeded in SQL.
   await t.db
     .insertInto('meal_plan_entries')

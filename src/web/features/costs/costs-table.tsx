@@ -56,7 +56,7 @@ function Cell({ row, column }: { row: CostRow; column: CostColumn }) {
   }
 }
 
-/** The « Coûts » table (issue 17): every recipe's cost and margins, sorted by any column. */
+/** The « Coûts » table (docs/decisions/0018-products-sub-recipes-costs.md): every recipe's cost and margins, sorted by any column. */
 export function CostsTable({ rows }: { rows: readonly CostRow[] }) {
   const [sort, setSort] = useState<{ column: CostColumn; direction: SortDirection }>({
     column: 'name',

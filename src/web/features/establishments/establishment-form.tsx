@@ -35,7 +35,7 @@ const toForm = (establishment: Establishment | null): EstablishmentInput => ({
 /**
  * « Nouvel établissement » / « Modifier l’établissement »: the name, address and phone shown
  * on the public menus and printed documents of its menus (the « Établissement » card of
- * « Mon compte » in issue 15), and its own accessibility contact, shown to diners and families
+ * « Mon compte » in docs/decisions/0013), and its own accessibility contact, shown to diners and families
  * (docs/product/accessibility.md). A refusal of the plan is told by `onPlanLimit` (the page shows
  * the upgrade path).
  */

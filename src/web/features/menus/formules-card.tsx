@@ -28,7 +28,7 @@ const choicesText = (formule: Formule, sections: readonly MenuSection[]) =>
   );
 
 /**
- * The menu's formules in the menu editor (issue 18, src/shared/api/formules.ts): shown first
+ * The menu's formules in the menu editor (src/shared/api/formules.ts): shown first
  * on the public page and on the printed carte. Owners and editors add, change and delete them.
  */
 export function FormulesCard({ menuId, sections }: { menuId: string; sections: readonly MenuSection[] }) {

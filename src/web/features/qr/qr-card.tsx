@@ -12,7 +12,7 @@ import { QrDrawing } from './qr-drawing.tsx';
 import { LIST_QR_SIZE } from './qr-style.ts';
 
 // The « Actions » menu (Radix's dropdown and its confirmation) and the statistics panel are
-// opened on demand: their code loads once the page has painted (issue 20's 120 kB).
+// opened on demand: their code loads once the page has painted (the 120 kB budget of docs/decisions/0041-first-load-javascript.md).
 const { Component: QrCardActions, usePreload: usePreloadActions } = lazyComponent(
   () => import('./qr-card-actions.tsx'),
   (m) => m.QrCardActions,

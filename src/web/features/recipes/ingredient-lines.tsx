@@ -99,7 +99,7 @@ export function IngredientLines({
                   aria-describedby={quantityError ? `qty-${line.key}-error` : undefined}
                   onValueChange={(text) => typeQuantity(line, text)}
                   onBlur={() => showError(line, 'quantity', true)}
-                  // Keyboard entry (issue 21): Enter goes on to the unit instead of sending the form.
+                  // Keyboard entry (docs/decisions/0025-menu-editor-and-recipe-form.md): Enter goes on to the unit instead of sending the form.
                   onKeyDown={(event) => {
                     if (event.key !== 'Enter') return;
                     event.preventDefault();

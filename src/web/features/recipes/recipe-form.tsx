@@ -235,7 +235,7 @@ export function RecipeForm({
     }));
     const line = newDraftLine(hit);
     setLines((current) => [...current, line]);
-    // Keyboard entry (issue 21): search, Enter, quantity, Enter, unit, Enter, next search.
+    // Keyboard entry (docs/decisions/0025-menu-editor-and-recipe-form.md): search, Enter, quantity, Enter, unit, Enter, next search.
     // The suggested quantity is selected: typing replaces it.
     requestAnimationFrame(() => {
       const quantity = document.getElementById(`qty-${line.key}`);

@@ -39,7 +39,7 @@ const productNames = async (organisationId = owner.organisationId) =>
 const csv = (lines: string[]) =>
   `\uFEFFNom;Fournisseur;Énergie (kcal);Matières grasses (g);Allergènes;Prix HT (€);Prix par;Viande;Origine\n${lines.join('\n')}\n`;
 
-describe('product files (issue 17)', () => {
+describe('product files (docs/decisions/0018-products-sub-recipes-costs.md)', () => {
   it('previews each row’s problems in French, imports all or nothing, and exports what it imported', async () => {
     const bad = csv([
       'Beurre doux;Laiterie Z;745;82;Lait;9,80;kg;;France',

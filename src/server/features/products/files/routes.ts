@@ -11,7 +11,7 @@ import { importProducts, judgeRows, productTable, templateTable } from './servic
 const fileOf = (c: Context<AppEnv>) => readTableFile(c);
 
 /**
- * Files of products and recipes (issue 17, docs/decisions/0023-costs-import-export.md): the
+ * Files of products and recipes (docs/decisions/0023-costs-import-export.md): the
  * body of an import is the file itself (CSV or XLSX). Owners and editors export (the files hold costs and prices); writers import.
  */
 export function productFileRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -73,6 +73,17 @@ async function cli(args: string[], env: Record<string, string>) {
   return stdout;
 }
 
+/** The columns of an outbox row that its delivery changes (src/server/db/schema.ts `EventOutboxTable`). */
+const DELIVERY_STATE = [
+  'status',
+  'attempts',
+  'available_at',
+  'delivered_at',
+  'delivered_to',
+  'last_error',
+  'response_status',
+];
+
 /** Every row of every table of the public schema, as text, in a stable order; and the sequences. */
 async function snapshot(db: Kysely<DB>): Promise<Record<string, string[]>> {
   const tables = await sql<{ name: string }>`
@@ -179,7 +190,17 @@ describe('backup and restore', () => {
       const before = await snapshot(from!.db);
       const after = await snapshot(to!.db);
       expect(Object.keys(after)).toEqual(Object.keys(before));
-      for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+      // The server ran on after the backup, delivering the events the backup holds as pending: the
+      // outbox is compared on what each event is, not on how far its delivery had gone.
+      const undelivered = (rows: string[] | undefined) =>
+        (rows ?? []).map((row) => {
+          const event = JSON.parse(row) as Record<string, unknown>;
+          for (const key of DELIVERY_STATE) delete event[key];
+          return JSON.stringify(event);
+        });
+      for (const table of Object.keys(before))
+        if (table === 'event_outbox') expect(undelivered(after[table]), table).toEqual(undelivered(before[table]));
+        else expect(after[table], table).toEqual(before[table]);
       const photos = await bucketContents(SOURCE_BUCKET);
       expect(Object.keys(photos).length).toBeGreaterThan(0);
       expect(await bucketContents(TARGET_BUCKET)).toEqual(photos);

@@ -304,12 +304,13 @@ const ID_ROUTES: IdRoute[] = [
       '/api/meal-plans/portions?establishmentId=:establishment',
     ] as const
   ).map((path): IdRoute => ({ method: 'GET', need: 'read', path, ownerStatus: 200, route: 'query' })),
-  // The seeded dishes have no purchase price: the owner is told so (422), another organisation gets 404.
+  // The fixture's establishment has its SIRET: every member reads the estimated bilan; the owner's
+  // pass, once an invoice is confirmed, the bilan from purchases; another organisation gets 404.
   ...(['/api/meal-plans/egalim.csv', '/api/meal-plans/ma-cantine.csv'] as const).map((file): IdRoute => ({
     method: 'GET',
     need: 'read',
     path: `${file}?establishmentId=:establishment&year=2026&form=detaille`,
-    ownerStatus: 422,
+    ownerStatus: 200,
     route: 'query',
   })),
   {

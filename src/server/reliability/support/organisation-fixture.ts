@@ -108,7 +108,13 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   const spare = await addMember(t, owner, 'viewer');
   const removed = await addMember(t, owner, 'editor');
   await call('DELETE', `/api/organisation/members/${removed.user.id}`);
-  const establishment = await call('POST', '/api/establishments', { name: `Annexe ${tag}`, city: 'Lyon' });
+  // With its SIRET (a valid key) and covers: « ma cantine » files need both.
+  const establishment = await call('POST', '/api/establishments', {
+    name: `Annexe ${tag}`,
+    city: 'Lyon',
+    siret: '21340172201787',
+    coversPerDay: { lundi: 100, mardi: 100, jeudi: 100, vendredi: 100 },
+  });
   const invitation = await call('POST', '/api/organisation/invitations', {
     email: uniqueEmail('invite'),
     role: 'editor',

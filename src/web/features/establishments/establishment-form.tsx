@@ -184,7 +184,7 @@ export function EstablishmentForm({
         <Field
           label="SIRET (optionnel)"
           inputMode="numeric"
-          hint="14 chiffres, sur votre avis de situation Insee ; repris dans votre bilan « ma cantine »."
+          hint="14 chiffres, sur votre avis de situation Insee ; repris dans votre bilan « ma cantine »."
           error={errors.siret?.message}
           {...form.register('siret')}
         />

@@ -1,35 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { labelMessages } from '../../../shared/api/labels.ts';
-import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
-import { makePremium } from '../../test/teams.ts';
+import { usePremiumOwner } from '../../test/premium-owner.ts';
 
 // Dates a label can print (docs/product/labels.md « Limits »).
 // Ciqual 2025: 9410 wheat flour T110, 16400 butter, 22000 egg.
 
-let t: TestApp;
-let owner: SignedUpUser;
-
-const send = async (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) });
-
-async function recipe(name: string, ingredients: unknown[]): Promise<string> {
-  const res = await send('POST', '/api/recipes', {
-    name,
-    servings: 1,
-    ingredients,
-    allergens: [],
-    allergensDeclared: true,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id as string;
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.signUp();
-  await makePremium(t, owner.organisationId);
-});
-afterAll(() => t.close());
+const { send, recipe } = usePremiumOwner();
 
 describe('dates', () => {
   it('refuses a production or service date outside 2000–2099, where a label date would be wrong', async () => {

@@ -1,37 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { labelMessages } from '../../../shared/api/labels.ts';
 import { MAX_LABEL_INGREDIENTS } from '../../../shared/labels/ingredient-list.ts';
-import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
-import { makePremium } from '../../test/teams.ts';
+import { usePremiumOwner } from '../../test/premium-owner.ts';
 
 // A tree of sub-recipes a label must survive (docs/product/labels.md « Limits »): one sub-recipe
 // on every line of every level, two recipes a level each using both below.
 // Ciqual 2025: 9410 wheat flour T110, 16400 butter, 22000 egg.
 
-let t: TestApp;
-let owner: SignedUpUser;
-
-const send = async (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: owner.cookie, ...(body !== undefined ? { body } : {}) });
-
-async function recipe(name: string, ingredients: unknown[]): Promise<string> {
-  const res = await send('POST', '/api/recipes', {
-    name,
-    servings: 1,
-    ingredients,
-    allergens: [],
-    allergensDeclared: true,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id as string;
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.signUp();
-  await makePremium(t, owner.organisationId);
-});
-afterAll(() => t.close());
+const { send, recipe, app } = usePremiumOwner();
 
 describe('a tree of sub-recipes', () => {
   it('reads a sub-recipe used on every line of every level once: the label is its one compound', async () => {
@@ -68,6 +44,8 @@ describe('a tree of sub-recipes', () => {
     const put = await send('PUT', `/api/recipes/${a}/label`, { shelfLifeDays: 2 });
     expect(put.status).toBe(422);
     expect(put.body.error.fields.ingredients).toBe(labelMessages.tooManyIngredients(MAX_LABEL_INGREDIENTS));
-    expect(await t.db.selectFrom('recipe_labels').select('recipe_id').where('recipe_id', '=', a).execute()).toEqual([]);
+    expect(await app().db.selectFrom('recipe_labels').select('recipe_id').where('recipe_id', '=', a).execute()).toEqual(
+      [],
+    );
   }, 30_000);
 });

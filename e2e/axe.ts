@@ -35,7 +35,15 @@ async function cspViolations(page: Page): Promise<string[]> {
  * critical one, naming the rule and the elements. `strict`: fails on any violation at all,
  * best practices included (the public pages, e2e/rgaa.spec.ts), and goes on to the next page.
  */
-export async function audit(page: Page, name: string, { strict = false, screenshot: shoot = true } = {}) {
+export async function audit(
+  page: Page,
+  name: string,
+  {
+    strict = false,
+    screenshot: shoot = true,
+    exclude,
+  }: { strict?: boolean; screenshot?: boolean; exclude?: string } = {},
+) {
   await dismissToasts(page);
   const width = page.viewportSize()?.width ?? 0;
   expect(await cspViolations(page), `Content-Security-Policy violations on ${name} @ ${width} px`).toEqual([]);
@@ -43,14 +51,14 @@ export async function audit(page: Page, name: string, { strict = false, screensh
   // that pass or are inapplicable (most of a page), which it would serialise and carry to its
   // finishing page for nothing (axe-core's `resultTypes` option). `options` before `withTags`:
   // it replaces the options object, where `withTags` writes its `runOnly`.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(TAGS)
-    .analyze();
+  // `exclude`: a part audited elsewhere (the menu editor's preview frame is the diner's page).
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(TAGS);
+  if (exclude) builder.exclude(exclude);
+  const { violations } = await builder.analyze();
   const lines = violations.map(
     (v) =>
       `  [${v.impact}] ${v.id}: ${v.help} → ${v.nodes
-        .map((n) => n.target.join(' '))
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)}`)
         .slice(0, 6)
         .join(' | ')}`,
   );
@@ -65,4 +73,44 @@ export async function audit(page: Page, name: string, { strict = false, screensh
       (v) => `${v.id} (${v.impact}) on ${name} @ ${width} px: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * RGAA 10.7: every control the keyboard reaches shows where the focus is. One key pressed puts
+ * the browser in keyboard mode; then each focusable element takes the focus in turn, and its
+ * outline (or, for the few drawn otherwise, its box-shadow) is read.
+ */
+export async function unringed(page: Page): Promise<string[]> {
+  await page.keyboard.press('Tab');
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, summary, [tabindex="0"]';
+    const missing: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      // Radix's focus guards (invisible spans at the body's ends while a menu is open) pass the
+      // focus on at once: no one ever sees them focused.
+      if (element.closest('[hidden], [inert], [data-radix-focus-guard]') || element.getClientRects().length === 0)
+        continue;
+      element.focus();
+      if (document.activeElement !== element) continue;
+      const style = getComputedStyle(element);
+      // `auto`: the browser's own ring, which RGAA 10.7 accepts as long as nothing removes it.
+      const ring =
+        style.outlineStyle === 'auto' || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2);
+      // An author's ring stands out from the light backgrounds of these pages (3:1 against white).
+      const [r, g, b] = (style.outlineColor.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
+      const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      const luminance = 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+      if (style.outlineStyle !== 'auto' && ring && 1.05 / (luminance + 0.05) < 3)
+        missing.push(
+          `${element.tagName.toLowerCase()} « ${(element.textContent ?? '').trim().slice(0, 40)} »: ring ${style.outlineColor}`,
+        );
+      else if (!ring && style.boxShadow === 'none')
+        missing.push(
+          `${element.tagName.toLowerCase()} « ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)} »`,
+        );
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    return missing;
+  });
 }

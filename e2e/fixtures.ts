@@ -226,7 +226,7 @@ export async function signOutFromHeader(page: Page) {
 }
 
 /** The page is no wider than the screen (nothing to scroll sideways); a failure names the elements that stick out. */
-export async function expectFitsScreen(page: Page, what: string) {
+export async function expectFitsScreen(page: Page, what: string, { soft = false } = {}) {
   const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const describe = (el: Element) =>
@@ -251,7 +251,7 @@ export async function expectFitsScreen(page: Page, what: string) {
       .map(describe);
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, outside };
   });
-  expect(
+  (soft ? expect.soft : expect)(
     scrollWidth,
     `${what}: ${scrollWidth} px of content on a ${clientWidth} px screen; sticking out: ${outside.join(' | ')}`,
   ).toBeLessThanOrEqual(clientWidth);

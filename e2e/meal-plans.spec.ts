@@ -209,14 +209,14 @@ test('a canteen plans four school weeks with a holiday, two variants and a PAI, 
   await copy.getByLabel('Nombre de fois').fill('3');
   await copy.getByRole('button', { name: 'Copier' }).click();
   await expectToast(page, '60\u00a0plats copiés');
-  await page.getByRole('button', { name: 'Suivante →' }).click();
+  await page.getByRole('button', { name: 'Semaine suivante' }).click();
   await expect(page.getByTestId('day-2026-04-06')).toContainText('Pas de service\u00a0: Lundi de Pâques');
   await expect(page.getByTestId('day-2026-04-07').getByLabel('mardi 7 avril, Plat', { exact: true })).toHaveValue(
     'Rôti de porc',
   );
   await expect(page.getByTestId('day-2026-04-11')).toHaveCount(0);
   await calmScreenshot(page, 'canteen-week-easter-1280');
-  await page.getByRole('button', { name: '← Précédente' }).click();
+  await page.getByRole('button', { name: 'Semaine précédente' }).click();
 
   // The grid: cooked green beans are cooked vegetables, said with the reason.
   await expect(page.getByTestId('gemrcn-crudites')).toContainText('16');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { audit } from './axe.ts';
+import { audit, unringed } from './axe.ts';
 import { decidedConsentState, signUp, uniqueEmail } from './fixtures.ts';
 import { publicPages, seed, type Seeded } from './public-pages.ts';
 import { expect, test } from './test.ts';
@@ -28,43 +28,6 @@ function seedOnce(browser: Browser, baseURL: string): Promise<Seeded> {
     }
   })();
   return seeded;
-}
-
-/**
- * RGAA 10.7: every control the keyboard reaches shows where the focus is. One key pressed puts
- * the browser in keyboard mode; then each focusable element takes the focus in turn, and its
- * outline (or, for the few drawn otherwise, its box-shadow) is read.
- */
-async function unringed(page: Page): Promise<string[]> {
-  await page.keyboard.press('Tab');
-  return page.evaluate(() => {
-    const selector =
-      'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, summary, [tabindex="0"]';
-    const missing: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      if (element.closest('[hidden], [inert]') || element.getClientRects().length === 0) continue;
-      element.focus();
-      if (document.activeElement !== element) continue;
-      const style = getComputedStyle(element);
-      // `auto`: the browser's own ring, which RGAA 10.7 accepts as long as nothing removes it.
-      const ring =
-        style.outlineStyle === 'auto' || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2);
-      // An author's ring stands out from the light backgrounds of these pages (3:1 against white).
-      const [r, g, b] = (style.outlineColor.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
-      const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
-      const luminance = 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
-      if (style.outlineStyle !== 'auto' && ring && 1.05 / (luminance + 0.05) < 3)
-        missing.push(
-          `${element.tagName.toLowerCase()} « ${(element.textContent ?? '').trim().slice(0, 40)} »: ring ${style.outlineColor}`,
-        );
-      else if (!ring && style.boxShadow === 'none')
-        missing.push(
-          `${element.tagName.toLowerCase()} « ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)} »`,
-        );
-    }
-    (document.activeElement as HTMLElement | null)?.blur();
-    return missing;
-  });
 }
 
 /**

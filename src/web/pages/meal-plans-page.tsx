@@ -218,15 +218,27 @@ function MealPlansPageContent() {
         </div>
       </div>
 
-      <nav className="flex items-center justify-between gap-2" aria-label="Période">
-        <Button size="sm" variant="ghost" onClick={() => move(-1)}>
-          ← Précédent{view === 'semaine' ? 'e' : ''}
+      {/* At 320 px the period takes its own line above the two buttons (RGAA 10.11); the
+          buttons say which period they lead to, their arrows are for the eyes (RGAA 11.9, 13.5). */}
+      <nav className="flex flex-wrap items-center justify-between gap-2" aria-label="Période">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => move(-1)}
+          aria-label={view === 'semaine' ? 'Semaine précédente' : 'Mois précédent'}
+        >
+          <span aria-hidden="true">←</span> Précédent{view === 'semaine' ? 'e' : ''}
         </Button>
-        <p className="text-center font-semibold first-letter:uppercase">
+        <p className="order-first w-full text-center font-semibold first-letter:uppercase sm:order-none sm:w-auto">
           {view === 'semaine' ? `Semaine du ${monthDay(monday)}` : monthLabel(date)}
         </p>
-        <Button size="sm" variant="ghost" onClick={() => move(1)}>
-          Suivant{view === 'semaine' ? 'e' : ''} →
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => move(1)}
+          aria-label={view === 'semaine' ? 'Semaine suivante' : 'Mois suivant'}
+        >
+          Suivant{view === 'semaine' ? 'e' : ''} <span aria-hidden="true">→</span>
         </Button>
       </nav>
 

@@ -38,7 +38,7 @@ export default function PrintProductionPage() {
           recette, arrondies au-dessus.
         </p>
       </header>
-      <ProductionView sheet={sheet.data} />
+      <ProductionView sheet={sheet.data} headingLevel={2} />
     </PrintDocument>
   );
 }

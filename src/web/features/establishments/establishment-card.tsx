@@ -28,6 +28,7 @@ export function EstablishmentCard({
         <span className="text-xs text-stone-500">Créé le {formatDate(establishment.createdAt)}</span>
         {canWrite && (
           <EditDeleteButtons
+            subject={`l’établissement ${establishment.name}`}
             confirmTitle={`Supprimer l’établissement « ${establishment.name} » ?`}
             onEdit={onEdit}
             onDelete={onDelete}

@@ -86,7 +86,12 @@ export function DietsPanel({ establishmentId, canWrite }: { establishmentId: str
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">{PAI_VARIANTS.map(input)}</div>
         </details>
         {canWrite && (
-          <Button type="submit" size="sm" disabled={save.isPending || edited === null}>
+          <Button
+            type="submit"
+            size="sm"
+            className="h-auto min-h-8 py-1.5 whitespace-normal"
+            disabled={save.isPending || edited === null}
+          >
             Enregistrer les menus de substitution
           </Button>
         )}

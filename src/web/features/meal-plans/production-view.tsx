@@ -39,7 +39,9 @@ function portionSentence(dish: ProductionAnswer['dishes'][number]): string {
  * it (variants apart) in served weight, the raw quantities from the recipe's yield, then one
  * total per ingredient for the day.
  */
-export function ProductionView({ sheet }: { sheet: ProductionAnswer }) {
+export function ProductionView({ sheet, headingLevel = 3 }: { sheet: ProductionAnswer; headingLevel?: 2 | 3 }) {
+  // Under the page's h1 on the printed sheet, under the card's h2 in « Plans de menus » (RGAA 9.1).
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const covers = Object.entries(sheet.covers).filter(([, n]) => n > 0);
   return (
     <div className="space-y-4 text-sm" data-testid="production-sheet">
@@ -66,10 +68,10 @@ export function ProductionView({ sheet }: { sheet: ProductionAnswer }) {
         <>
           {sheet.dishes.map((d) => (
             <section key={`${d.service}-${d.slot}-${d.variant ?? ''}`} className="break-inside-avoid">
-              <h3 className="font-semibold">
+              <Heading className="font-semibold">
                 {SERVICE_LABELS[d.service]}, {SLOT_LABELS[d.slot].toLocaleLowerCase('fr')}
                 {d.variantLabel ? ` (${inSentence(d.variantLabel)})` : ''}&nbsp;: {d.recipeName}
-              </h3>
+              </Heading>
               <p className="text-xs text-stone-600">
                 {d.coversTotal} convives
                 {d.servedGrams !== null ? ` · ${kg(d.servedGrams)} servis (cuits)` : ''}
@@ -83,7 +85,9 @@ export function ProductionView({ sheet }: { sheet: ProductionAnswer }) {
                 <tbody>
                   {d.ingredients.map((i, n) => (
                     <tr key={n} className="border-t border-stone-100">
-                      <td className="py-0.5 pr-2">{i.name}</td>
+                      <th scope="row" className="py-0.5 pr-2 text-left font-normal">
+                        {i.name}
+                      </th>
                       <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{amountText(i)}</td>
                     </tr>
                   ))}
@@ -92,12 +96,14 @@ export function ProductionView({ sheet }: { sheet: ProductionAnswer }) {
             </section>
           ))}
           <section className="break-inside-avoid">
-            <h3 className="font-semibold">Total du jour, par ingrédient (cru)</h3>
+            <Heading className="font-semibold">Total du jour, par ingrédient (cru)</Heading>
             <table className="mt-1 w-full text-left" data-testid="production-totals">
               <tbody>
                 {sheet.totals.map((i) => (
                   <tr key={i.name + i.unit} className="border-t border-stone-100">
-                    <td className="py-0.5 pr-2">{i.name}</td>
+                    <th scope="row" className="py-0.5 pr-2 text-left font-normal">
+                      {i.name}
+                    </th>
                     <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{amountText(i)}</td>
                   </tr>
                 ))}

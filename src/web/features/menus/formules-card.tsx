@@ -89,6 +89,7 @@ export function FormulesCard({ menuId, sections }: { menuId: string; sections: r
                 </div>
                 {canWrite && (
                   <EditDeleteButtons
+                    subject={`la formule ${formule.name}`}
                     confirmTitle={`Supprimer la formule « ${formule.name} » ?`}
                     onEdit={() => open(formule)}
                     onDelete={() => remove.mutate(formule.id)}

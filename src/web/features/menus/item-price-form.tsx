@@ -102,6 +102,7 @@ export function ItemPriceForm({ menuId, item }: { menuId: string; item: MenuItem
           variant="secondary"
           className="mt-6"
           disabled={update.isPending || (!form.formState.isDirty && !ownOpen)}
+          aria-label={`OK, prix de ${item.name}`}
         >
           OK
         </Button>

@@ -47,7 +47,13 @@ export function MenuCard({
           {actions ? 'Gérer le contenu' : 'Voir le contenu'}
         </Link>
         {actions && (
-          <Button size="sm" variant="secondary" onClick={actions.onToggle} disabled={actions.toggling}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={actions.onToggle}
+            disabled={actions.toggling}
+            aria-label={`${menu.isActive ? 'Désactiver' : 'Activer'} le menu ${menu.name}`}
+          >
             {menu.isActive ? 'Désactiver' : 'Activer'}
           </Button>
         )}
@@ -56,6 +62,7 @@ export function MenuCard({
         <span className="text-xs text-stone-500">Créé le {formatDate(menu.createdAt)}</span>
         {actions && (
           <EditDeleteButtons
+            subject={`le menu ${menu.name}`}
             confirmTitle="Êtes-vous sûr de vouloir supprimer ce menu ?"
             onEdit={actions.onEdit}
             onDelete={actions.onDelete}

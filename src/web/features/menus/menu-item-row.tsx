@@ -137,6 +137,7 @@ export function MenuItemRow({
           <SoldOutToggle menuId={menuId} item={item} />
           <MoveButtons subject={`l’élément ${item.name}`} index={index} count={count} onMove={onMove} />
           <EditDeleteButtons
+            subject={`l’élément ${item.name}`}
             confirmTitle="Êtes-vous sûr de vouloir supprimer cet élément ?"
             onEdit={() => setEditing(true)}
             onDelete={onDelete}
@@ -161,7 +162,7 @@ function PriceStandIn({ item }: { item: MenuItem }) {
         placeholder="Ex. : 12,50"
         value={item.price === null ? '' : formatNumber(item.price, 2)}
       />
-      <Button size="sm" variant="secondary" className="mt-6" disabled>
+      <Button size="sm" variant="secondary" className="mt-6" disabled aria-label={`OK, prix de ${item.name}`}>
         OK
       </Button>
     </div>

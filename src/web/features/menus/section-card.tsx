@@ -113,6 +113,7 @@ export function SectionCard({
                 Ajouter sans recette
               </Button>
               <EditDeleteButtons
+                subject={`la section ${section.name}`}
                 confirmTitle="Êtes-vous sûr de vouloir supprimer cette section et tous ses éléments ?"
                 onEdit={() => setEditing(true)}
                 onDelete={onDelete}

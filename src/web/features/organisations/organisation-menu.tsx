@@ -12,7 +12,7 @@ export interface OrganisationLink {
 }
 
 const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-stone-800 data-[highlighted]:bg-stone-100';
 
 /**
  * The header's organisation menu (Radix DropdownMenu: arrow keys, Escape, focus return): the
@@ -30,53 +30,53 @@ export function OrganisationMenu({
   links: readonly OrganisationLink[];
 }) {
   const switchTo = useSwitchOrganisation(userId);
+  // Not modal and not in a portal: the page stays in the accessibility tree while the menu is
+  // open, and the menu sits in its landmark (RGAA 12.6, docs/decisions/0047-rgaa-signed-in-space.md).
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <SwitcherButton organisation={active} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+      <DropdownMenu.Content
+        align="start"
+        sideOffset={6}
+        className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+      >
+        <DropdownMenu.Label className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+          Organisations
+        </DropdownMenu.Label>
+        <DropdownMenu.RadioGroup
+          value={active.id}
+          onValueChange={(id) => {
+            const target = organisations.find((o) => o.id === id);
+            if (target && target.id !== active.id) switchTo.mutate(target);
+          }}
         >
-          <DropdownMenu.Label className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-            Organisations
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={active.id}
-            onValueChange={(id) => {
-              const target = organisations.find((o) => o.id === id);
-              if (target && target.id !== active.id) switchTo.mutate(target);
-            }}
-          >
-            {organisations.map((organisation) => (
-              <DropdownMenu.RadioItem
-                key={organisation.id}
-                value={organisation.id}
-                disabled={switchTo.isPending}
-                className={cn(itemClass, 'data-[disabled]:opacity-60')}
-              >
-                {/* aria-checked says it to assistive technology: the tick is for the eyes. */}
-                <span className="flex h-4 w-4 shrink-0 items-center justify-center text-brand-700" aria-hidden="true">
-                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{organisation.name}</span>
-                  <span className="block text-xs text-stone-600">{ROLE_LABELS[organisation.role]}</span>
-                </span>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          {links.length > 0 && <DropdownMenu.Separator className="my-1.5 h-px bg-stone-200" />}
-          {links.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild className={itemClass}>
-              <Link to={link.to}>{link.label}</Link>
-            </DropdownMenu.Item>
+          {organisations.map((organisation) => (
+            <DropdownMenu.RadioItem
+              key={organisation.id}
+              value={organisation.id}
+              disabled={switchTo.isPending}
+              className={cn(itemClass, 'data-[disabled]:opacity-60')}
+            >
+              {/* aria-checked says it to assistive technology: the tick is for the eyes. */}
+              <span className="flex h-4 w-4 shrink-0 items-center justify-center text-brand-700" aria-hidden="true">
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{organisation.name}</span>
+                <span className="block text-xs text-stone-600">{ROLE_LABELS[organisation.role]}</span>
+              </span>
+            </DropdownMenu.RadioItem>
           ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        </DropdownMenu.RadioGroup>
+        {links.length > 0 && <DropdownMenu.Separator className="my-1.5 h-px bg-stone-200" />}
+        {links.map((link) => (
+          <DropdownMenu.Item key={link.to} asChild className={itemClass}>
+            <Link to={link.to}>{link.label}</Link>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -126,7 +126,14 @@ export function AllergenSheet({
       ) : (
         // `relative`: the screen-reader texts (sr-only, absolutely positioned) stay inside this
         // scroller; without it they escape to the page and widen it on a phone (e2e/phone.spec.ts).
-        <div className="relative overflow-x-auto print:overflow-visible">
+        // A named region in the tab order: on a phone the keyboard scrolls it (RGAA 12.9, axe
+        // `scrollable-region-focusable`).
+        <div
+          className="relative overflow-x-auto print:overflow-visible"
+          role="region"
+          aria-label={`Tableau des allergènes du menu ${menuName}`}
+          tabIndex={0}
+        >
           <table
             className="w-full min-w-[900px] table-fixed border-collapse print:min-w-0"
             data-testid="allergen-table"

@@ -69,7 +69,7 @@ export function CarteSheet({
   return (
     <article className="space-y-5 font-serif text-stone-900" aria-label={`Carte ${menuName}`}>
       <header className="border-b-2 border-brand-700 pb-3 text-center">
-        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-accent-600">{restaurantName}</p>
+        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-accent-700">{restaurantName}</p>
         <h1 className="mt-1 break-words text-3xl font-bold">{menuName}</h1>
         {contact && <p className="mt-1 text-xs text-stone-600">{contact}</p>}
       </header>

@@ -74,6 +74,7 @@ export function ProductCard({
         </span>
         {canWrite && (
           <EditDeleteButtons
+            subject={`le produit ${product.name}`}
             confirmTitle={`Supprimer le produit « ${product.name} » ?`}
             onEdit={onEdit}
             onDelete={onDelete}

@@ -16,11 +16,14 @@ const FORMATS: { format: QrFileFormat; label: string; hint: string }[] = [
 export function QrDownloadChoices({
   code,
   label = 'Télécharger',
+  accessibleName,
   disabled = false,
   className,
 }: {
   code: { name: string; qrData: string } | null;
   label?: string;
+  /** The name a screen reader says when `label` alone does not say which code (RGAA 11.9). */
+  accessibleName?: string;
   disabled?: boolean;
   className?: string;
 }) {
@@ -42,6 +45,7 @@ export function QrDownloadChoices({
         aria-expanded={open}
         aria-controls={listId}
         disabled={disabled || !code}
+        aria-label={accessibleName}
         onClick={() => setOpen((value) => !value)}
       >
         {label}

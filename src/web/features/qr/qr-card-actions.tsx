@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { ActionsButton } from './actions-button.tsx';
 
 const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-control px-2 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 data-[disabled]:opacity-60';
+  'flex cursor-pointer items-center gap-2 rounded-control px-2 py-2 text-sm text-stone-800 data-[highlighted]:bg-stone-100 data-[disabled]:opacity-60';
 
 export interface QrWriteActions {
   onToggle: () => void;
@@ -33,48 +33,48 @@ export function QrCardActions({
 }) {
   const [confirming, setConfirming] = useState(false);
   const active = code.status === 'active';
+  // Not modal and not in a portal: the page stays in the accessibility tree while the menu is
+  // open, and the menu sits in its landmark (RGAA 12.6, docs/decisions/0047-rgaa-signed-in-space.md).
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <ActionsButton />
+          <ActionsButton aria-label={`Actions du code ${code.name}`} />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-40 w-56 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg"
-          >
-            <DropdownMenu.Item asChild className={itemClass}>
-              <a href={code.qrData} target="_blank" rel="noopener">
-                Voir le menu
-              </a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to={`/qr-codes/${code.id}/carte`}>Carte de table</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.CheckboxItem checked={statsOpen} onCheckedChange={onStatsChange} className={itemClass}>
-              Statistiques
-              <DropdownMenu.ItemIndicator className="ml-auto text-brand-700" aria-hidden="true">
-                ✓
-              </DropdownMenu.ItemIndicator>
-            </DropdownMenu.CheckboxItem>
-            {write && (
-              <>
-                <DropdownMenu.Separator className="my-1.5 h-px bg-stone-200" />
-                <DropdownMenu.Item className={itemClass} disabled={write.toggling} onSelect={write.onToggle}>
-                  {active ? 'Désactiver' : 'Activer'}
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={cn(itemClass, 'text-red-700 data-[highlighted]:bg-red-50')}
-                  onSelect={() => setConfirming(true)}
-                >
-                  Supprimer
-                </DropdownMenu.Item>
-              </>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-40 w-56 rounded-card border border-stone-200 bg-white p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Item asChild className={itemClass}>
+            <a href={code.qrData} target="_blank" rel="noopener">
+              Voir le menu
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={`/qr-codes/${code.id}/carte`}>Carte de table</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.CheckboxItem checked={statsOpen} onCheckedChange={onStatsChange} className={itemClass}>
+            Statistiques
+            <DropdownMenu.ItemIndicator className="ml-auto text-brand-700" aria-hidden="true">
+              ✓
+            </DropdownMenu.ItemIndicator>
+          </DropdownMenu.CheckboxItem>
+          {write && (
+            <>
+              <DropdownMenu.Separator className="my-1.5 h-px bg-stone-200" />
+              <DropdownMenu.Item className={itemClass} disabled={write.toggling} onSelect={write.onToggle}>
+                {active ? 'Désactiver' : 'Activer'}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item
+                className={cn(itemClass, 'text-red-700 data-[highlighted]:bg-red-50')}
+                onSelect={() => setConfirming(true)}
+              >
+                Supprimer
+              </DropdownMenu.Item>
+            </>
+          )}
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       {write && (
         <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>

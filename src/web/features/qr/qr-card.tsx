@@ -77,8 +77,8 @@ export function QrCard({
         </dd>
       </dl>
       <div className="mt-auto flex items-start gap-2 border-t border-stone-100 pt-3">
-        <QrDownloadChoices code={code} className="flex-1" />
-        <Suspense fallback={<ActionsButton disabled />}>
+        <QrDownloadChoices code={code} accessibleName={`Télécharger le code ${code.name}`} className="flex-1" />
+        <Suspense fallback={<ActionsButton disabled aria-label={`Actions du code ${code.name}`} />}>
           <QrCardActions code={code} statsOpen={statsOpen} onStatsChange={setStatsOpen} write={actions} />
         </Suspense>
       </div>

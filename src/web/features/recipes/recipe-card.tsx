@@ -176,6 +176,7 @@ export function RecipeCard({
         <span className="text-xs text-stone-500">Créée le {formatDate(recipe.createdAt)}</span>
         {onEdit && onDelete && (
           <EditDeleteButtons
+            subject={`la recette ${recipe.name}`}
             confirmTitle="Êtes-vous sûr de vouloir supprimer cette recette ?"
             onEdit={onEdit}
             onDelete={onDelete}

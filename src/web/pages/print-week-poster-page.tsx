@@ -86,12 +86,13 @@ export default function PrintWeekPosterPage() {
     >
       <div className="space-y-3 text-[13px] leading-snug print:text-[11px]" data-testid="week-poster">
         <header className="flex items-start justify-between gap-4 border-b-2 border-brand-700 pb-2">
-          <div>
+          {/* The code's caption wraps under it, so the title keeps its room at 320 px (RGAA 10.11). */}
+          <div className="min-w-0">
             <p className="text-sm text-stone-600">{establishment.name}</p>
             <h1 className="text-xl font-bold first-letter:uppercase">Menus de la semaine du {dayLabel(monday)}</h1>
             {!published && <p className="font-semibold text-orange-800">Brouillon, non publié</p>}
           </div>
-          <figure className="shrink-0 text-center text-xs text-stone-600">
+          <figure className="w-28 shrink-0 text-center text-xs text-stone-600">
             <QrDrawing key={url} data={url} size={96} type="svg" label="Code QR des menus de la semaine" />
             <figcaption>Les menus sur votre téléphone</figcaption>
           </figure>

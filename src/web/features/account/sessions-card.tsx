@@ -59,7 +59,11 @@ export function SessionsCard() {
         confirmLabel="Tout déconnecter"
         onConfirm={confirm}
         trigger={
-          <Button variant="secondary" disabled={signOutEverywhere.isPending}>
+          <Button
+            variant="secondary"
+            className="h-auto min-h-10 py-2 whitespace-normal"
+            disabled={signOutEverywhere.isPending}
+          >
             Se déconnecter de tous les appareils
           </Button>
         }

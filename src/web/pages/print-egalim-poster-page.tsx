@@ -143,7 +143,8 @@ export default function PrintEgalimPosterPage() {
             des produits durables et de qualité, dont bio, servis dans leurs repas (article L.&nbsp;230-5-3 du code
             rural et de la pêche maritime, loi EGalim).
           </p>
-          <figure className="shrink-0 text-center">
+          {/* An image with its caption (RGAA 1.9): role and name of the figure repeat the caption. */}
+          <figure role="figure" aria-label="Nos menus de la semaine" className="shrink-0 text-center">
             <QrDrawing key={url} data={url} size={96} type="svg" label="Code QR des menus de la semaine" />
             <figcaption>Nos menus de la semaine</figcaption>
           </figure>

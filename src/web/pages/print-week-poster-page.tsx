@@ -92,7 +92,11 @@ export default function PrintWeekPosterPage() {
             <h1 className="text-xl font-bold first-letter:uppercase">Menus de la semaine du {dayLabel(monday)}</h1>
             {!published && <p className="font-semibold text-orange-800">Brouillon, non publié</p>}
           </div>
-          <figure className="w-28 shrink-0 text-center text-xs text-stone-600">
+          <figure
+            role="figure"
+            aria-label="Les menus sur votre téléphone"
+            className="w-28 shrink-0 text-center text-xs text-stone-600"
+          >
             <QrDrawing key={url} data={url} size={96} type="svg" label="Code QR des menus de la semaine" />
             <figcaption>Les menus sur votre téléphone</figcaption>
           </figure>

@@ -29,14 +29,23 @@ const session = queryClient.prefetchQuery(meQuery);
 const container = document.getElementById('root')!;
 
 /**
- * The app's first commit: the server's first paint is gone (e2e waits on this to measure the
- * page), and so is the built page's `<title>` behind the page's own, which React put first: a
- * head holds one title (RGAA 8.2, docs/decisions/0040-rgaa-public-pages.md).
+ * The built page's `<title>` (or the one the server painted) gives way to the first title React
+ * renders, which it puts first, whenever that comes: with the first commit, or later for a page
+ * that renders its title once its data is in (the printable documents). A head holds one title
+ * (RGAA 8.2, docs/decisions/0040-rgaa-public-pages.md, docs/decisions/0047-rgaa-signed-in-space.md).
  */
+const builtTitle = document.head.querySelector('title');
+const titles = new MutationObserver(() => {
+  if (document.head.querySelectorAll('title').length < 2) return;
+  builtTitle?.remove();
+  titles.disconnect();
+});
+if (builtTitle) titles.observe(document.head, { childList: true });
+
+/** The app's first commit: the server's first paint is gone (e2e waits on this to measure the page). */
 function FirstCommit() {
   useLayoutEffect(() => {
     container.removeAttribute('data-first-paint');
-    document.head.querySelectorAll('title')[1]?.remove();
   }, []);
   return null;
 }

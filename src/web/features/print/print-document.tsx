@@ -9,7 +9,13 @@ const PAPER = {
   'A4 portrait': { label: 'A4 portrait', page: 'A4 portrait', margin: '12mm', sheet: 'max-w-[210mm] p-4 sm:p-[12mm]' },
   'A4 landscape': { label: 'A4 paysage', page: 'A4 landscape', margin: '10mm', sheet: 'max-w-[297mm] p-4 sm:p-[10mm]' },
   // Chromium does not know the A6 keyword: its size is given in millimetres.
-  A6: { label: 'A6', page: '105mm 148mm', margin: '0', sheet: 'max-w-[105mm] h-[148mm] overflow-hidden' },
+  // Cut to the card on paper; on screen it grows rather than hide text enlarged by its reader (RGAA 10.4, 10.12).
+  A6: {
+    label: 'A6',
+    page: '105mm 148mm',
+    margin: '0',
+    sheet: 'flex max-w-[105mm] min-h-[148mm] flex-col [&>*]:flex-1 print:h-[148mm] print:overflow-hidden',
+  },
 } as const;
 export type PaperFormat = keyof typeof PAPER;
 
@@ -39,7 +45,8 @@ export function PrintDocument({
     <div className="min-h-screen bg-stone-100 text-stone-900 print:min-h-0 print:bg-white">
       {/* The page's title (RGAA 8.6), and the PDF's name a browser offers. */}
       <title>{title}</title>
-      <style>{`@page { size: ${format.page}; margin: ${format.margin}; } html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } @media print { body { background: #fff; } }`}</style>
+      {/* `@page` only: a style in the body may not select `html` or `body` (RGAA 8.2); those print rules are in src/web/styles.css. */}
+      <style>{`@page { size: ${format.page}; margin: ${format.margin}; }`}</style>
       <header className="border-b border-stone-200 bg-white print:hidden" data-testid="print-toolbar">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <Link

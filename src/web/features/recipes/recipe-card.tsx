@@ -148,8 +148,9 @@ export function RecipeCard({
           <li className="text-stone-500">{`+${countOf(moreIngredients, 'autre ingrédient', 'autres ingrédients')}`}</li>
         )}
       </ul>
+      {/* Named groups: on a bare div the name is neither valid (RGAA 8.2) nor said. */}
       {recipe.allergens.length > 0 && (
-        <div className="flex flex-wrap gap-1.5" aria-label="Allergènes">
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Allergènes">
           {recipe.allergens.slice(0, PREVIEW).map((a) => (
             <Badge key={a} tone="red">
               {a}
@@ -164,7 +165,7 @@ export function RecipeCard({
         </p>
       )}
       {recipe.dietaryInfo.length > 0 && (
-        <div className="flex flex-wrap gap-1.5" aria-label="Régimes alimentaires">
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Régimes alimentaires">
           {recipe.dietaryInfo.map((d) => (
             <Badge key={d} tone="green">
               {d}

@@ -58,6 +58,7 @@ const pages = (s: Ids) =>
     ['/account', 'account'],
     ['/subscription', 'subscription'],
     ['/integrations', 'integrations'],
+    ['/plan-du-site', 'site-map'],
     ['/demo/portal', 'demo-portal'],
     ['/payment-success', 'payment-success'],
   ] as const;

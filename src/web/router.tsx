@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
       { path: '/equipe', Component: lazyPage(() => import('./pages/team-page.tsx')) },
       { path: '/etablissements', Component: lazyPage(() => import('./pages/establishments-page.tsx')) },
       { path: '/historique', Component: lazyPage(() => import('./pages/history-page.tsx')) },
+      // Every page of the signed-in space, linked from its footer (RGAA 12.1, docs/decisions/0047).
+      { path: '/plan-du-site', Component: lazyPage(() => import('./pages/site-map-page.tsx')) },
       // API keys, webhooks and the embed (docs/product/integrations.md).
       { path: '/integrations', Component: lazyPage(() => import('./pages/integrations-page.tsx')) },
       // Collective catering (docs/decisions/0021-meal-plans-gemrcn-egalim.md).

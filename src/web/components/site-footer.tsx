@@ -4,8 +4,11 @@ import { LEGAL_PAGES } from '../../shared/legal.ts';
 
 const linkClass = 'underline-offset-2 hover:text-brand-800 hover:underline';
 
-/** The footer of every page with a layout: legal pages, cookie settings, Ciqual attribution. */
-export function SiteFooter({ onManageCookies }: { onManageCookies: () => void }) {
+/**
+ * The footer of every page with a layout: legal pages, cookie settings, Ciqual attribution; in the
+ * signed-in space, « Plan du site » first (src/web/pages/site-map-page.tsx).
+ */
+export function SiteFooter({ onManageCookies, siteMap = false }: { onManageCookies: () => void; siteMap?: boolean }) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
       <div className="mx-auto max-w-6xl space-y-3 px-4 py-8 text-sm text-stone-600">
@@ -14,6 +17,14 @@ export function SiteFooter({ onManageCookies }: { onManageCookies: () => void })
         </p>
         <nav aria-label="Informations légales">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {siteMap && (
+              <li>
+                {/* SITE_MAP_PATH of layouts/app-links.ts, written out: the public pages' footer imports no layout. */}
+                <Link to="/plan-du-site" className={linkClass}>
+                  Plan du site
+                </Link>
+              </li>
+            )}
             {LEGAL_PAGES.map((page) => (
               <li key={page.path}>
                 <Link to={page.path} className={linkClass}>

@@ -10,19 +10,12 @@ import { AccessLost } from '../features/organisations/access-lost.tsx';
 import { OrganisationSwitcher } from '../features/organisations/organisation-switcher.tsx';
 import { useOrganisationGuard } from '../features/organisations/use-organisation-guard.ts';
 import { useMe } from '../lib/queries.ts';
-import { canIn } from '../lib/use-can.ts';
 import { cn } from '../lib/cn.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { AccountButton } from './account-button.tsx';
-import { NAV_LINKS, ORGANISATION_LINKS } from './app-links.ts';
+import { NAV_LINKS, useOrganisationLinks } from './app-links.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
-
-/** The organisation's pages the account's role can use. */
-function useOrganisationLinks() {
-  const { data: me } = useMe();
-  return ORGANISATION_LINKS.filter((link) => !link.needs || canIn(me, link.needs));
-}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -120,7 +113,7 @@ export function AppLayout() {
         <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <PageOrAccessLost />
         </main>
-        <SiteFooter onManageCookies={consent.openPreferences} />
+        <SiteFooter onManageCookies={consent.openPreferences} siteMap />
       </div>
     </RequireAuth>
   );

@@ -1,4 +1,6 @@
 import type { Action } from '../../shared/permissions.ts';
+import { useMe } from '../lib/queries.ts';
+import { canIn } from '../lib/use-can.ts';
 
 /** The signed-in app's working pages, in the order of the header's row (from 1024 px). */
 export const NAV_LINKS = [
@@ -32,3 +34,12 @@ export const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: A
   { to: '/ventes', label: 'Ventes', needs: 'purchases:read' },
   { to: '/integrations', label: 'Intégrations', needs: 'integrations:manage' },
 ];
+
+/** The organisation's pages the account's role can use (the header, the phone « Menu », « Plan du site »). */
+export function useOrganisationLinks() {
+  const { data: me } = useMe();
+  return ORGANISATION_LINKS.filter((link) => !link.needs || canIn(me, link.needs));
+}
+
+/** The signed-in space's site map (RGAA 12.1 and 12.4: a second way to every page, in every footer). */
+export const SITE_MAP_PATH = '/plan-du-site';

@@ -7,7 +7,7 @@
 export const ACCESSIBILITY_PATH = '/accessibilite';
 
 /** The status of the last audit (src/shared/accessibility-audit.ts holds its figures). */
-export const ACCESSIBILITY_STATUS: AccessibilityStatus = 'partiellement conforme';
+export const ACCESSIBILITY_STATUS: AccessibilityStatus = 'totalement conforme';
 
 /** « totalement » needs every applicable criterion met; « partiellement » at least half. */
 export type AccessibilityStatus = 'totalement conforme' | 'partiellement conforme' | 'non conforme';

@@ -32,14 +32,13 @@ export default function AccessibilityStatementPage() {
           <LegalSection title="État de conformité">
             <p>
               NutriCarte est <strong>{audit.status}</strong> avec le référentiel général d’amélioration de
-              l’accessibilité (RGAA), version&nbsp;4.1, en raison des points énumérés ci-dessous&nbsp;: ses pages
-              publiques respectent tous les critères applicables, son espace des restaurateurs n’a pas encore été
-              audité.
+              l’accessibilité (RGAA), version&nbsp;4.1
+              {audit.nonConformities.length > 0 ? ', en raison des non-conformités énumérées ci-dessous.' : '.'}
             </p>
             <h3 className="mt-6 text-lg font-bold text-stone-900">Résultats des tests</h3>
             <p>
-              L’audit de conformité réalisé par l’équipe de NutriCarte (auto-évaluation) sur les pages publiques révèle
-              que&nbsp;:
+              L’audit de conformité réalisé par l’équipe de NutriCarte (auto-évaluation) sur un échantillon de pages
+              publiques et de l’espace des restaurateurs révèle que&nbsp;:
             </p>
             <ul>
               <li>
@@ -87,8 +86,11 @@ export default function AccessibilityStatementPage() {
             <h3 className="mt-6 text-lg font-bold text-stone-900">Environnement de test</h3>
             <p>
               Chromium (Debian) et son arbre d’accessibilité, au clavier, aux largeurs de 320 et 1&nbsp;280&nbsp;pixels,
-              avec et sans JavaScript, dans un navigateur réglé en français puis en anglais. La restitution par un
-              lecteur d’écran (NVDA, VoiceOver) n’a pas encore été vérifiée.
+              avec et sans JavaScript pour les pages publiques, dans un navigateur réglé en français puis en anglais.
+              Aucun lecteur d’écran (NVDA, JAWS, VoiceOver) n’a été utilisé&nbsp;: à sa place, l’arbre d’accessibilité
+              que le navigateur transmet aux technologies d’assistance a été lu page par page (régions, titres, noms,
+              rôles et états de chaque bouton, lien et champ). Une vérification avec un lecteur d’écran reste à
+              faire.
             </p>
             <h3 className="mt-6 text-lg font-bold text-stone-900">Outils pour évaluer l’accessibilité</h3>
             <ul>

@@ -114,7 +114,8 @@ function MenuEditor() {
     <div className="space-y-6">
       <div className="space-y-3">
         <BackLink />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        {/* The buttons wrap under the title rather than squeeze it to nothing (640 px, or text at 200 %: RGAA 10.4). */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <div className="min-w-0">
             <h1 className="break-words text-2xl font-bold sm:text-3xl">
               {canWrite ? `Éditer : ${current.name}` : current.name}

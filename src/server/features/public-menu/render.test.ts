@@ -165,7 +165,7 @@ describe('public menu page rendering', () => {
     expect(html).toContain(
       '<ul class="legal"><li><a href="/mentions-legales">Mentions légales</a></li><li><a href="/confidentialite">Politique de confidentialité</a></li>' +
         '<li><a href="/conditions-generales">Conditions générales</a></li>' +
-        '<li><a href="/accessibilite">Accessibilité\u00a0: partiellement conforme</a></li></ul>',
+        '<li><a href="/accessibilite">Accessibilité\u00a0: totalement conforme</a></li></ul>',
     );
     expect(html).not.toMatch(/cookie/i);
     expect(html).not.toContain('aria-label="Premium"');

@@ -81,7 +81,7 @@ export function MenuItemRow({
       ref={setNodeRef}
       style={style}
       className={cn(
-        'flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:flex-row sm:items-start sm:justify-between',
+        'flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between',
         isDragging && 'bg-white shadow-lg ring-2 ring-brand-600',
       )}
       data-testid="menu-item"

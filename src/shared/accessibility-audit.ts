@@ -37,7 +37,7 @@ export const ACCESSIBILITY_AUDIT: AccessibilityAudit = {
     { name: 'Menu d’un restaurant, en français et en anglais, avec le filtre des allergènes', path: '/menu/…' },
     { name: 'Code QR scanné (redirection vers le menu, code inactif)', path: '/qr/…' },
     { name: 'Menus de la semaine d’une cantine', path: '/semaine/…' },
-    { name: 'Espace des restaurateurs : tableau de bord', path: '/dashboard' },
+    { name: 'Espace des restaurateurs : tableau de bord', path: '/dashboard' },
     { name: 'Mes recettes, le formulaire de recette et la confirmation de suppression', path: '/recipes' },
     { name: 'Coûts et marges', path: '/recipes/couts' },
     { name: 'Étiquette et fiche imprimable d’une recette', path: '/recipes/…/etiquette' },

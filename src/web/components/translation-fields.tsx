@@ -39,13 +39,13 @@ export function TranslationFields({
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {TRANSLATED_LANGUAGES.map((lang) => (
-          <fieldset key={lang} className="space-y-2" lang={lang}>
-            <legend className="text-sm font-medium text-stone-800" lang="fr">
-              {LANGUAGE_FRENCH_NAMES[lang]}
-            </legend>
+          // The typed text is in `lang`, its labels in French (RGAA 8.7): the language is on each field.
+          <fieldset key={lang} className="space-y-2">
+            <legend className="text-sm font-medium text-stone-800">{LANGUAGE_FRENCH_NAMES[lang]}</legend>
             <Field
               label={`Nom (${LANGUAGE_FRENCH_NAMES[lang].toLowerCase()})`}
               id={`${idPrefix}-${lang}-name`}
+              lang={lang}
               maxLength={200}
               value={value[lang]?.name ?? ''}
               error={errors[`translations.${lang}.name`]}
@@ -55,6 +55,7 @@ export function TranslationFields({
               <TextAreaField
                 label={`Description (${LANGUAGE_FRENCH_NAMES[lang].toLowerCase()})`}
                 id={`${idPrefix}-${lang}-description`}
+                lang={lang}
                 maxLength={2000}
                 value={value[lang]?.description ?? ''}
                 error={errors[`translations.${lang}.description`]}

@@ -52,12 +52,18 @@ export function expectedVersion(c: Context, body: unknown): number | undefined {
   return inBody.version ?? fromHeader;
 }
 
-/** readJson (src/server/lib/http.ts) and the version the write names. */
+/**
+ * readJson (src/server/lib/http.ts) and the version the write names. With `optionalBody` (an
+ * action whose body is all optional, like an invoice's confirmation), a request with no body
+ * and no content type reads as `{}`, so `If-Match` alone names the version.
+ */
 export async function readVersioned<T extends z.ZodType>(
   c: Context,
   schema: T,
+  options: { optionalBody?: boolean } = {},
 ): Promise<{ input: z.infer<T>; version: number | undefined }> {
-  const raw = await readJsonValue(c);
+  const bodiless = options.optionalBody && !c.req.header('content-type') && (await c.req.text()) === '';
+  const raw = bodiless ? {} : await readJsonValue(c);
   const input = parseInput(schema, raw);
   return { input, version: expectedVersion(c, raw) };
 }

@@ -128,6 +128,9 @@ export async function claimVersion(
       throw conflictError(held.rows[0]);
     }
     if (!options.create) throw notFound();
+    // Nothing saved yet holds version 0 (« I saw it empty »): naming another one is stale, like
+    // naming an old version of a saved row, and creates nothing.
+    if (expected !== undefined && expected !== 0) throw neverSavedError(expected);
     const values = { ...options.create, ...key };
     const columns = Object.keys(values);
     const created = await sql<{ version: number }>`
@@ -166,6 +169,12 @@ async function assertUsableAfterDowngrade(
   if (!menuOf) return;
   const menu = (await menuOf(id).execute(trx)).rows[0];
   if (menu) await assertUsableOnPlan(trx, organisationId, 'menus', menu.menu_id);
+}
+
+/** The 409 of a version named for a resource made by its first save that nobody saved yet: it holds version 0. */
+function neverSavedError(named: number): AppError {
+  const conflict: VersionConflict = { version: 0, updatedAt: null, updatedBy: null };
+  return new AppError('conflict', 409, versionMessages.neverSaved(named), undefined, { conflict });
 }
 
 /** The 409 of a stale version: the message of DECISIONS 21's contract, and what the server holds. */

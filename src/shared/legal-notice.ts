@@ -4,7 +4,6 @@
  * Written without zod: the establishment form reads the rule and its message too.
  */
 export const legalNoticeMessages = {
-  siretInvalid: 'SIRET invalide : 14 chiffres (ex. : 732 829 320 00074)',
   legalNameTooLong: 'La raison sociale ne peut pas dépasser 200 caractères',
   directorTooLong: 'Le nom du directeur de la publication ne peut pas dépasser 200 caractères',
 } as const;

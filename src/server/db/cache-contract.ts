@@ -1,10 +1,12 @@
+import { CONTRACT_0031 } from './cache-contract-0031.ts';
+
 /**
  * The caches' contract (docs/decisions/0042, docs/decisions/0044): every table that an answer
  * kept in a process's memory reads (src/server/diner.ts: public pages, QR targets, sessions,
  * GET /api/me, the ingredient search) announces its changes on the `nutricarte_cache` channel
- * through the triggers declared here, and only here: `cacheTriggersSql` writes them, and a
- * migration applies them (0031-cache-triggers-from-contract with its own frozen copy of this
- * declaration, so a later change to it is a later migration calling `cacheTriggersSql` again).
+ * through the triggers declared here (`CACHE_CONTRACT`, kept in ./cache-contract-0031.ts, frozen
+ * with the migration that applied it), and only here: `cacheTriggersSql` writes them. A change is
+ * a new frozen declaration and a new migration applying it (0031-cache-triggers-from-contract).
  * src/server/db/cache-contract.int.test.ts checks the database's triggers are exactly these,
  * and that each kept read touches no table without one.
  *
@@ -37,85 +39,8 @@ export interface CacheTrigger {
 
 export type CacheContract = Readonly<Record<string, readonly CacheTrigger[]>>;
 
-const ALL = 'INSERT OR DELETE OR UPDATE';
-const toOrganisation = (tag: CacheTag, name: string, on = ALL): CacheTrigger => ({
-  name,
-  on,
-  rows: 'old and new',
-  announce: [{ tag, key: 'ROW.organisation_id' }],
-});
-const toMenu = (name: string): CacheTrigger => ({
-  name,
-  on: ALL,
-  rows: 'old and new',
-  announce: [{ tag: 'm', key: 'ROW.menu_id' }],
-});
-
-/** Table → the triggers that announce its changes. */
-export const CACHE_CONTRACT = {
-  // What a diner's page and a QR redirect show (src/server/features/public-menu/service.ts).
-  menus: [toOrganisation('o', 'menus_public_changed')],
-  establishments: [toOrganisation('o', 'establishments_public_changed')],
-  subscriptions: [toOrganisation('o', 'subscriptions_public_changed')],
-  // Not `scan_count`, which every batch of scans updates.
-  qr_codes: [
-    toOrganisation('o', 'qr_codes_public_changed', 'INSERT OR DELETE OR UPDATE OF status, menu_id, organisation_id'),
-  ],
-  menu_sections: [toMenu('menu_sections_public_changed')],
-  formules: [toMenu('formules_public_changed')],
-  menu_items: [
-    {
-      name: 'menu_items_public_changed',
-      on: ALL,
-      rows: 'old and new',
-      announce: [{ tag: 'm', key: '(SELECT menu_id FROM menu_sections WHERE id = ROW.menu_section_id)', orAll: true }],
-    },
-  ],
-  recipes: [
-    // Facts, names, photo: each menu whose items show it (a product's change recomputes its recipes).
-    {
-      name: 'recipes_public_changed',
-      on: 'DELETE OR UPDATE',
-      rows: 'old',
-      announce: [
-        {
-          tag: 'm',
-          each: 'SELECT DISTINCT s.menu_id FROM menu_items i JOIN menu_sections s ON s.id = i.menu_section_id WHERE i.recipe_id = ROW.id',
-        },
-      ],
-    },
-    // The account summary's usage counts (an update changes none).
-    toOrganisation('c', 'recipes_account_changed', 'INSERT OR DELETE'),
-    toOrganisation('i', 'recipes_own_ingredients_changed'),
-  ],
-  products: [toOrganisation('i', 'products_own_ingredients_changed')],
-  // GET /api/me (src/server/features/account/account-cache.ts).
-  organisations: [
-    {
-      name: 'organisations_account_changed',
-      on: 'DELETE OR UPDATE',
-      rows: 'old',
-      announce: [{ tag: 'c', key: 'ROW.id' }],
-    },
-  ],
-  memberships: [
-    {
-      name: 'memberships_account_changed',
-      on: ALL,
-      rows: 'old and new',
-      announce: [
-        { tag: 'c', key: 'ROW.organisation_id' },
-        { tag: 'u', key: 'ROW.user_id' },
-      ],
-    },
-  ],
-  invitations: [toOrganisation('c', 'invitations_account_changed')],
-  // Sessions kept in memory (src/server/auth/session-cache.ts).
-  sessions: [
-    { name: 'sessions_changed', on: 'DELETE OR UPDATE', rows: 'old', announce: [{ tag: 's', key: 'ROW.token' }] },
-  ],
-  users: [{ name: 'users_changed', on: 'DELETE OR UPDATE', rows: 'old', announce: [{ tag: 'u', key: 'ROW.id' }] }],
-} as const satisfies CacheContract;
+/** Table → the triggers that announce its changes: the contract as the latest migration wrote it. */
+export const CACHE_CONTRACT: CacheContract = CONTRACT_0031;
 
 /**
  * Tables a kept answer reads that change nothing it shows while it is kept, each with why:

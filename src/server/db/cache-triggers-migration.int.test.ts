@@ -33,6 +33,15 @@ async function writesAndPayloads(old: OldDatabase, run: string): Promise<Heard> 
     steps[name] = heard.filter((payload) => !payload.startsWith('sync:'));
   };
   const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0]!;
+  /** A step that makes a row: its id, named in the payloads when `label` is given. */
+  const created = async (name: string, query: ReturnType<typeof sql<{ id: string }>>, label?: string) => {
+    let id = '';
+    await step(name, async () => {
+      id = (await one(query)).id;
+    });
+    if (label) names.set(id, label);
+    return id;
+  };
   try {
     const email = `lucie-0031-${run}@example.fr`;
     await step('sign-up', () =>
@@ -77,34 +86,28 @@ async function writesAndPayloads(old: OldDatabase, run: string): Promise<Heard> 
     await step('establishment renamed', () =>
       sql`UPDATE establishments SET name = 'Chez Lucie, Lyon' WHERE id = ${establishmentId}`.execute(db),
     );
-    let recipe = '';
-    await step('recipe created', async () => {
-      recipe = (
-        await one(sql<{ id: string }>`
-        INSERT INTO recipes (organisation_id, created_by, name, servings) VALUES (${user.org}, ${user.id}, 'Quiche', 4) RETURNING id`)
-      ).id;
-    });
-    names.set(recipe, 'recipe');
+    const recipe = await created(
+      'recipe created',
+      sql<{ id: string }>`
+      INSERT INTO recipes (organisation_id, created_by, name, servings) VALUES (${user.org}, ${user.id}, 'Quiche', 4) RETURNING id`,
+      'recipe',
+    );
     await step('product created', () =>
       sql`INSERT INTO products (organisation_id, name, name_folded) VALUES (${user.org}, 'Fond blanc', 'fond blanc')`.execute(
         db,
       ),
     );
-    let menu = '';
-    await step('menu created', async () => {
-      menu = (
-        await one(sql<{ id: string }>`
-        INSERT INTO menus (organisation_id, establishment_id, name) VALUES (${user.org}, ${establishmentId}, 'Carte') RETURNING id`)
-      ).id;
-    });
-    names.set(menu, 'menu');
-    let section = '';
-    await step('section created', async () => {
-      section = (
-        await one(sql<{ id: string }>`
-        INSERT INTO menu_sections (menu_id, name, display_order) VALUES (${menu}, 'Plats', 0) RETURNING id`)
-      ).id;
-    });
+    const menu = await created(
+      'menu created',
+      sql<{ id: string }>`
+      INSERT INTO menus (organisation_id, establishment_id, name) VALUES (${user.org}, ${establishmentId}, 'Carte') RETURNING id`,
+      'menu',
+    );
+    const section = await created(
+      'section created',
+      sql<{ id: string }>`
+      INSERT INTO menu_sections (menu_id, name, display_order) VALUES (${menu}, 'Plats', 0) RETURNING id`,
+    );
     await step('item created', () =>
       sql`INSERT INTO menu_items (menu_section_id, name, display_order, recipe_id) VALUES (${section}, 'Quiche', 0, ${recipe}), (${section}, 'Pain', 1, NULL)`.execute(
         db,
@@ -118,13 +121,11 @@ async function writesAndPayloads(old: OldDatabase, run: string): Promise<Heard> 
     await step('recipe renamed (shown on the menu)', () =>
       sql`UPDATE recipes SET name = 'Quiche lorraine' WHERE id = ${recipe}`.execute(db),
     );
-    let code = '';
-    await step('QR code created', async () => {
-      code = (
-        await one(sql<{ id: string }>`
-        INSERT INTO qr_codes (organisation_id, menu_id, name) VALUES (${user.org}, ${menu}, 'Table 1') RETURNING id`)
-      ).id;
-    });
+    const code = await created(
+      'QR code created',
+      sql<{ id: string }>`
+      INSERT INTO qr_codes (organisation_id, menu_id, name) VALUES (${user.org}, ${menu}, 'Table 1') RETURNING id`,
+    );
     await step('QR code scanned (not announced)', () =>
       sql`UPDATE qr_codes SET scan_count = scan_count + 1 WHERE id = ${code}`.execute(db),
     );

@@ -89,8 +89,7 @@ export default function AccessibilityStatementPage() {
               avec et sans JavaScript pour les pages publiques, dans un navigateur réglé en français puis en anglais.
               Aucun lecteur d’écran (NVDA, JAWS, VoiceOver) n’a été utilisé&nbsp;: à sa place, l’arbre d’accessibilité
               que le navigateur transmet aux technologies d’assistance a été lu page par page (régions, titres, noms,
-              rôles et états de chaque bouton, lien et champ). Une vérification avec un lecteur d’écran reste à
-              faire.
+              rôles et états de chaque bouton, lien et champ). Une vérification avec un lecteur d’écran reste à faire.
             </p>
             <h3 className="mt-6 text-lg font-bold text-stone-900">Outils pour évaluer l’accessibilité</h3>
             <ul>

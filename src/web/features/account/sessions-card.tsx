@@ -61,7 +61,7 @@ export function SessionsCard() {
         trigger={
           <Button
             variant="secondary"
-            className="h-auto min-h-10 w-full py-2 whitespace-normal sm:w-auto"
+            className="h-auto! min-h-10 w-full py-2 whitespace-normal! sm:w-auto"
             disabled={signOutEverywhere.isPending}
           >
             Se déconnecter de tous les appareils

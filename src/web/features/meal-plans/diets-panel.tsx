@@ -89,7 +89,7 @@ export function DietsPanel({ establishmentId, canWrite }: { establishmentId: str
           <Button
             type="submit"
             size="sm"
-            className="h-auto min-h-8 py-1.5 whitespace-normal"
+            className="h-auto! min-h-8 py-1.5 whitespace-normal!"
             disabled={save.isPending || edited === null}
           >
             Enregistrer les menus de substitution

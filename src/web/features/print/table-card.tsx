@@ -23,7 +23,7 @@ export function TableCard({
 }) {
   return (
     <div className="flex h-full p-[5mm]" data-testid="table-card">
-      <div className="flex flex-1 flex-col items-center justify-between gap-3 rounded-2xl border-2 border-brand-700 px-[6mm] py-[6mm] text-center">
+      <div className="flex min-w-0 flex-1 flex-col items-center justify-between gap-3 rounded-2xl border-2 border-brand-700 px-[6mm] py-[6mm] text-center">
         <div>
           <p className="text-[10px] font-semibold uppercase tracking-[0.3em] text-accent-700">Bienvenue</p>
           <h1 className="mt-1 break-words text-2xl font-bold leading-tight text-stone-900">

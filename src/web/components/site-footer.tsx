@@ -19,7 +19,7 @@ export function SiteFooter({ onManageCookies, siteMap = false }: { onManageCooki
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {siteMap && (
               <li>
-                {/* SITE_MAP_PATH of layouts/app-links.ts, written out: the public pages' footer imports no layout. */}
+                {/* The signed-in space's site map (src/web/pages/site-map-page.tsx, RGAA 12.1 and 12.4). */}
                 <Link to="/plan-du-site" className={linkClass}>
                   Plan du site
                 </Link>

@@ -25,7 +25,7 @@ export const APP_LINKS = [...NAV_LINKS, ...ACCOUNT_LINKS] as const;
  * The organisation's pages (docs/product/organisations.md): in the organisation menu of the header from 1024 px,
  * under « Organisation » in the phone « Menu ». A link whose page a role cannot use is not shown.
  */
-export const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: Action }[] = [
+const ORGANISATION_LINKS: readonly { to: string; label: string; needs?: Action }[] = [
   { to: '/equipe', label: 'Équipe' },
   { to: '/etablissements', label: 'Établissements' },
   { to: '/historique', label: 'Historique', needs: 'audit:read' },
@@ -40,6 +40,3 @@ export function useOrganisationLinks() {
   const { data: me } = useMe();
   return ORGANISATION_LINKS.filter((link) => !link.needs || canIn(me, link.needs));
 }
-
-/** The signed-in space's site map (RGAA 12.1 and 12.4: a second way to every page, in every footer). */
-export const SITE_MAP_PATH = '/plan-du-site';

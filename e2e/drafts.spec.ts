@@ -6,8 +6,8 @@ import { calmScreenshot, headerControl, PHONE, signUp } from './fixtures.ts';
  * Drafts of the product and formule forms (src/web/lib/saved-drafts.ts,
  * docs/decisions/0036-the-owners-day.md): what is typed survives a reload or a link followed,
  * is offered back on the list (« Reprendre le brouillon du … »), and « Annuler » then
- * « Abandonner » sets it aside for good. The recipe's and the establishment's drafts are walked
- * in e2e/owners-day.spec.ts. On a phone, in a French browser: the forms' decimals are tested in
+ * « Abandonner » sets it aside for good; on the way, the product's origin field is empty with a hint. The recipe's and the establishment's drafts are walked
+ * in e2e/owners-screens.spec.ts. On a phone, in a French browser: the forms' decimals are tested in
  * both locales by their own specs.
  */
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'fr-FR' });
@@ -50,6 +50,11 @@ test('a product and a formule typed, left, found again as drafts, then abandoned
   await page.goto('/produits');
   await page.getByRole('button', { name: 'Nouveau produit' }).click();
   const product = page.getByRole('form', { name: 'Nouveau produit' });
+  // Its origin starts empty, with a hint, not a placeholder « France » that looked filled.
+  const origin = product.getByLabel('Origine (pays, optionnel)');
+  await expect(origin).toHaveValue('');
+  await expect(origin).not.toHaveAttribute('placeholder');
+  await expect(origin).toHaveAccessibleDescription(/par exemple France/);
   await product.getByLabel('Nom du produit').fill('Terrine de campagne');
   await product.getByLabel('Fournisseur (optionnel)').fill('Charcuterie Dupuis');
   await product.getByLabel('Prix (€ HT)').fill('12,40');

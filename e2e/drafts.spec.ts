@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { calmScreenshot, headerControl, PHONE, signUp } from './fixtures.ts';
+import { calmScreenshot, headerControl, PHONE, reloadPastLeaveQuestion, signUp } from './fixtures.ts';
 
 /**
  * Drafts of the product and formule forms (src/web/lib/saved-drafts.ts,
@@ -58,12 +58,7 @@ test('a product and a formule typed, left, found again as drafts, then abandoned
   await product.getByLabel('Nom du produit').fill('Terrine de campagne');
   await product.getByLabel('Fournisseur (optionnel)').fill('Charcuterie Dupuis');
   await product.getByLabel('Prix (€ HT)').fill('12,40');
-  const asked = page.waitForEvent('dialog');
-  const reloaded = page.reload();
-  const question = await asked;
-  expect(question.type()).toBe('beforeunload');
-  await question.accept();
-  await reloaded;
+  await reloadPastLeaveQuestion(page);
   const productNotice = page.getByTestId('draft-notice');
   await expect(productNotice).toHaveCount(1);
   await expect(productNotice).toContainText('Produit commencé et pas encore enregistré : « Terrine de campagne ».');

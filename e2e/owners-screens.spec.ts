@@ -8,6 +8,7 @@ import {
   makePremium,
   PASSWORD,
   PHONE,
+  reloadPastLeaveQuestion,
   screenshot,
   signUp,
   uniqueEmail,
@@ -236,12 +237,7 @@ for (const [viewport, locale] of [
       await form.getByLabel('SIRET (optionnel)').fill('732 829 320 00074');
       await form.getByLabel('Directeur de la publication (optionnel)').fill('Marie Durand');
       // Reloading a form with changes asks first (the browser's own question); the draft is kept.
-      const asked = page.waitForEvent('dialog');
-      const reloaded = page.reload();
-      const question = await asked;
-      expect(question.type()).toBe('beforeunload');
-      await question.accept();
-      await reloaded;
+      await reloadPastLeaveQuestion(page);
       await page
         .getByTestId('draft-notice')
         .getByRole('button', { name: /^Reprendre le brouillon du/ })

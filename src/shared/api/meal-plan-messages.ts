@@ -5,6 +5,7 @@
 export const mealPlanMessages = {
   establishmentRequired: 'Choisissez un établissement',
   dateInvalid: 'Date invalide (AAAA-MM-JJ)',
+  dateOutOfRange: 'Date hors des années 2000 à 2099',
   rangeInvalid: 'La période doit finir après son début et durer au plus 400\u00a0jours',
   serviceInvalid: 'Service invalide (déjeuner, dîner ou goûter)',
   slotInvalid: 'Composante invalide',
@@ -29,7 +30,6 @@ export const mealPlanMessages = {
   substituteWithoutDish: 'Un plat de substitution remplace un plat planifié\u00a0: planifiez d’abord ce plat',
   validationRequired: 'Cette semaine doit d’abord être validée par un diététicien de l’organisation',
   notPublished: 'Cette semaine n’est pas publiée',
-  conflict: 'Modifié entre-temps par quelqu’un d’autre\u00a0: rechargez la page pour voir la dernière version',
   versionInvalid: 'Version invalide',
   dietCountInvalid: 'Nombre de convives invalide (entier de 0 à 10\u00a0000)',
   closedDayLabelInvalid: 'Indiquez un motif (1 à 120 caractères)',

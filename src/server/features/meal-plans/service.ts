@@ -341,7 +341,7 @@ export async function putService(
       })),
     );
     if (substitutes.length > 0) await trx.insertInto('meal_plan_substitutes').values(substitutes).execute();
-    await weeksChanged(trx, actor.organisationId, establishmentId, [date]);
+    await weeksChanged(trx, actor, establishmentId, [date]);
     await recordAudit(trx, actor, {
       action: 'updated',
       entity: planEntity(establishment),
@@ -434,7 +434,7 @@ export async function copyPlan(
         .insertInto('meal_plan_substitutes')
         .values(subs.slice(i, i + 1000))
         .execute();
-    await weeksChanged(trx, actor.organisationId, establishmentId, days);
+    await weeksChanged(trx, actor, establishmentId, days);
     const skippedList = [...skipped]
       .map(([date, label]) => ({ date, label }))
       .sort((a, b) => (a.date < b.date ? -1 : 1));

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAddClosedDay, useCalendar, useDeleteClosedDay, useImportIcs } from './api.ts';
 import { shortDayLabel } from './dates.ts';
@@ -50,11 +51,23 @@ export function CalendarPanel({
       title="Jours fermés"
       description="Jours fériés et vacances scolaires de la zone sont comptés d’eux-mêmes. Ajoutez vos propres jours, ou importez un calendrier .ics."
     >
+      {calendar.data && calendar.data.unknownSchoolYears.length > 0 && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="holidays-unknown"
+        >
+          Vacances scolaires inconnues pour {calendar.data.unknownSchoolYears.join(', ')}&nbsp;: NutriCarte ne les
+          connaît pas pour votre zone, ces jours-là comptent comme des jours de classe. Importez le fichier .ics de
+          votre zone publié par le ministère, ou ajoutez vos jours fermés.
+        </p>
+      )}
       {calendar.data && (
         <p className="text-xs text-stone-500" data-testid="holidays-source">
-          Vacances scolaires livrées&nbsp;: années {calendar.data.schoolHolidays.schoolYears.join(', ')} (arrêté du
-          7&nbsp;décembre 2022, relevé le {calendar.data.schoolHolidays.retrieved}). Pour une autre année, importez le
-          fichier .ics de votre zone publié par le ministère.
+          Vacances scolaires des zones A, B et C connues pour {calendar.data.schoolHolidays.schoolYears.join(', ')}{' '}
+          (calendrier du ministère de l’Éducation nationale, relevé le{' '}
+          {formatDate(`${calendar.data.schoolHolidays.retrieved}T12:00:00Z`)}). Pour une autre année, la Corse ou
+          l’outre-mer, importez le fichier .ics de votre zone publié par le ministère.
         </p>
       )}
       <ul className="divide-y divide-stone-100 text-sm" aria-label="Jours fermés de la période">

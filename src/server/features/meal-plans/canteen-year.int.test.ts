@@ -163,14 +163,18 @@ describe('the calendar', () => {
   });
 
   it('refuses to plan on a closed day, next to the date, and stores nothing', async () => {
-    for (const [date, label] of [
-      ['2026-02-16', 'Vacances d’hiver'],
-      ['2026-02-14', 'Week-end'],
-      ['2026-02-11', 'Mercredi sans école'],
-      ['2026-04-06', 'Lundi de Pâques'],
+    // What to do is said only where the establishment can do it: a school holiday cannot be « reopened ».
+    for (const [date, message] of [
+      ['2026-02-16', 'Pas de service ce jour-là (Vacances d’hiver)'],
+      ['2026-02-14', 'Pas de service ce jour-là (Week-end)'],
+      [
+        '2026-02-11',
+        'Pas de service ce jour-là (Mercredi sans école)\u00a0: décochez «\u00a0Pas d’école le mercredi\u00a0» dans l’établissement pour y planifier un repas',
+      ],
+      ['2026-04-06', 'Pas de service ce jour-là (Lundi de Pâques)'],
     ]) {
       const res = await plan(date!, [{ slot: 'plat', recipeId: r.steak }]);
-      expect([res.status, res.body.error.fields.date]).toEqual([422, m.closedDay(label!)]);
+      expect([res.status, res.body.error.fields.date]).toEqual([422, message]);
     }
     expect(
       await t.db.selectFrom('meal_plan_entries').select('id').where('establishment_id', '=', site).execute(),
@@ -208,7 +212,9 @@ describe('the calendar', () => {
     const imported = ok(await as(owner).post(`${base}/ics`, ics, { 'content-type': 'text/calendar' })).body;
     expect(imported).toEqual({ imported: 16, skipped: 0, alreadyClosed: 0 });
     const res = await plan('2026-10-19', [{ slot: 'plat', recipeId: r.steak }]);
-    expect(res.body.error.fields.date).toBe(m.closedDay('Vacances de la Toussaint - Zone B'));
+    expect(res.body.error.fields.date).toBe(
+      'Pas de service ce jour-là (Vacances de la Toussaint - Zone B)\u00a0: rouvrez-le dans «\u00a0Jours fermés\u00a0» pour y planifier un repas',
+    );
     const bad = await as(owner).post(`${base}/ics`, 'pas un calendrier', { 'content-type': 'text/calendar' });
     expect([bad.status, bad.body.error.fields.file]).toEqual([422, m.icsInvalid]);
     ok(await as(owner).del(`${base}/${added.id}`), 204);

@@ -285,7 +285,7 @@ async function assertServed(
   const calendar = await calendarContext(trx, organisationId, establishment, date, date);
   const closure = closureOn(date, service, calendar);
   if (closure) {
-    const message = mealPlanMessages.closedDay(closure.label);
+    const message = mealPlanMessages.closedDay(closure.label, closure.kind);
     throw new AppError('validation', 422, message, { date: message });
   }
 }

@@ -542,13 +542,17 @@ describe('publishing, and the families’ page', () => {
 
     ok(
       await plan(WEEK, [
-        { slot: 'plat', recipeId: r.steak },
+        { slot: 'plat', recipeId: r.steak, substitutes: [{ variant: 'sans_porc', recipeId: r.omelette }] },
         { slot: 'dessert', recipeId: r.gateau },
       ]),
     );
     const changed = await t.request('GET', `/semaine/${site}?date=${WEEK}`);
     expect(changed.text).toMatch(/<p class="m">Menu modifié le \d{1,2} \p{L}+ à \d{2}:\d{2}<\/p>/u);
     expect(changed.text).toContain('<span class="t">Peut contenir\u00a0: Arachides</span>');
+    // A substitute is served too: its allergens are said (the omelette's eggs were not).
+    expect(changed.text).toContain(
+      '<span class="s"><span class="n">Sans porc\u00a0: Omelette</span><span class="a">Allergènes\u00a0: Œufs</span></span>',
+    );
   });
 
   it('where the establishment asks for it, a dietitian validates before publication; a dietitian may not change prices', async () => {

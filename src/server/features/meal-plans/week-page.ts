@@ -68,10 +68,17 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
             seasonal: inSeason(dish.seasonal, dish.produceMonths, Number(d.date.slice(5, 7))),
             homemade: dish.homemade,
             meatOrigins: dish.meatOrigins,
-            substitutes: (comp.substitutes ?? []).map((sub) => ({
-              label: variantLabel(sub.variant),
-              name: sub.recipeName,
-            })),
+            // A substitute is a dish served too: its allergens are said like every dish's.
+            substitutes: (comp.substitutes ?? []).map((sub) => {
+              const served = dishes.get(sub.recipeId);
+              return {
+                label: variantLabel(sub.variant),
+                name: sub.recipeName,
+                allergens: served?.allergens ?? [],
+                traces: served?.traces ?? [],
+                allergensDeclared: served?.allergensDeclared ?? false,
+              };
+            }),
           };
         }),
       })),

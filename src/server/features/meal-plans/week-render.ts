@@ -21,8 +21,8 @@ export interface WeekDish {
   seasonal: boolean;
   homemade: boolean;
   meatOrigins: DinerMeatOrigin[];
-  /** What each diet variant eats instead (« Sans porc : Omelette »). */
-  substitutes: { label: string; name: string }[];
+  /** What each diet variant eats instead (« Sans porc : Omelette »), with its own allergens. */
+  substitutes: ({ label: string; name: string } & Pick<WeekDish, 'allergens' | 'traces' | 'allergensDeclared'>)[];
 }
 export interface WeekDay {
   date: string;
@@ -61,13 +61,13 @@ const CSS =
   'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
   'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
   '.c{color:#78716c;font-size:.8rem;display:block}.a,.t{display:block;font-size:.85rem;color:#9a3412}.t{color:#57534e}.n{display:block;font-size:.85rem;color:#57534e}.l{display:block;font-size:.85rem;color:#166534}.veg,.b{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}.b{font-size:.75rem;font-weight:500;margin-left:.3rem;background:#f5f5f4;color:#44403c}' +
-  '.m{background:#fef3c7;border-radius:.4rem;padding:.4rem .6rem;font-size:.9rem}nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
+  '.s{display:block;margin:.2rem 0 0 .6rem;padding-left:.5rem;border-left:2px solid #e7e5e4}.m{background:#fef3c7;border-radius:.4rem;padding:.4rem .6rem;font-size:.9rem}nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
   'header,footer{max-width:46rem;margin:0 auto;padding:0 1rem}header p{margin:1rem 0 0;font-weight:600}footer{font-size:.8rem;color:#57534e;padding-bottom:1.5rem}' +
   'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}footer li{padding:.25rem 0}' +
   '.skip{position:absolute;left:-100rem;padding:.5rem 1rem;background:#fff;color:#9a3412}.skip:focus{position:static;display:block}';
 
 /** Allergens in allergen colour; « Aucun des 14 allergènes » and « non renseignés » in plain text. */
-function allergenLine(dish: WeekDish): string {
+function allergenLine(dish: Pick<WeekDish, 'allergens' | 'traces' | 'allergensDeclared'>): string {
   if (!dish.allergensDeclared) return `<span class="n">${ALLERGEN_STATEMENTS.unverified}</span>`;
   const traces = dish.traces.length
     ? `<span class="t">${FR_TEXTS.mayContain} ${dish.traces.map(e).join(', ')}</span>`
@@ -88,7 +88,9 @@ function originLine(dish: WeekDish): string {
 }
 
 function substituteLine(dish: WeekDish): string {
-  return dish.substitutes.map((s) => `<span class="n">${e(s.label)}\u00a0: ${e(s.name)}</span>`).join('');
+  return dish.substitutes
+    .map((s) => `<span class="s"><span class="n">${e(s.label)}\u00a0: ${e(s.name)}</span>${allergenLine(s)}</span>`)
+    .join('');
 }
 
 function badges(dish: WeekDish): string {

@@ -12,6 +12,7 @@ import {
   type CalendarContext,
   type HolidayPeriod,
 } from './calendar.ts';
+import { withFirstOrdinal } from './catering.ts';
 import { isValidSiret, splitCovers } from './establishment.ts';
 import { parseIcs } from './ics.ts';
 
@@ -236,5 +237,22 @@ describe('school years whose holidays are unknown', () => {
       'END:VCALENDAR',
     ];
     expect(parseIcs(ics.join('\r\n'))).toEqual({ days: [], skipped: 1 });
+  });
+});
+
+describe('French dates', () => {
+  it('write the first of a month « 1er », and leave the 11th, 21st and 31st alone', () => {
+    expect(
+      ['mardi 1 décembre', '1 juin 2027', 'le 11 mars', 'lundi 21 juin', 'le 31 mai', '1 décembre à 10:01'].map(
+        withFirstOrdinal,
+      ),
+    ).toEqual([
+      'mardi 1er décembre',
+      '1er juin 2027',
+      'le 11 mars',
+      'lundi 21 juin',
+      'le 31 mai',
+      '1er décembre à 10:01',
+    ]);
   });
 });

@@ -109,3 +109,9 @@ const PLAN_DATE_MIN = '2000-01-01';
 const PLAN_DATE_MAX = '2099-12-31';
 export const isPlanDate = (value: string): boolean =>
   isIsoDate(value) && value >= PLAN_DATE_MIN && value <= PLAN_DATE_MAX;
+
+/**
+ * French dates write the first day of a month « 1er » (« lundi 1er mars », « le 1er juin 2027 »):
+ * Intl's fr-FR gives « 1 ». Applied to a formatted date; « 11 », « 21 » and « 31 » are left alone.
+ */
+export const withFirstOrdinal = (formatted: string): string => formatted.replace(/(^|\s)1(?=\s)/u, '$11er');

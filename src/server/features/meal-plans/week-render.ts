@@ -1,5 +1,11 @@
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
-import { SERVICE_LABELS, SLOT_LABELS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import {
+  SERVICE_LABELS,
+  SLOT_LABELS,
+  withFirstOrdinal,
+  type Service,
+  type Slot,
+} from '../../../shared/catering/catering.ts';
 import type { DishLabel } from '../../../shared/catering/dish-labels.ts';
 import type { DinerMeatOrigin } from '../../../shared/diner-meat-origins.ts';
 import { DINER_TEXTS } from '../../../shared/diner/texts.ts';
@@ -53,7 +59,7 @@ const CHANGED = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
   timeZone: 'Europe/Paris',
 });
-const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+const day = (date: string) => withFirstOrdinal(DATE.format(new Date(`${date}T00:00:00Z`)));
 
 // Small on purpose (docs/product/meal-plans.md: ≤ 15 KB gzip, readable without JavaScript).
 const CSS =
@@ -120,7 +126,8 @@ const link = (page: WeekNav, date: string, text: string) =>
   `<a href="/semaine/${e(page.establishmentId)}?date=${date}">${text}</a>`;
 const navOf = (page: WeekNav, label: string) =>
   `<nav aria-label="${label}">${link(page, page.previous, '<span aria-hidden="true">←</span> Semaine précédente')}${link(page, page.next, 'Semaine suivante <span aria-hidden="true">→</span>')}</nav>`;
-const titleOf = (page: WeekNav) => `Menus de la semaine du ${SHORT.format(new Date(`${page.monday}T00:00:00Z`))}`;
+const titleOf = (page: WeekNav) =>
+  `Menus de la semaine du ${withFirstOrdinal(SHORT.format(new Date(`${page.monday}T00:00:00Z`)))}`;
 
 /** The footer of the week page: who to ask, the establishment's accessibility contact, the legal links. */
 function footer(page: Pick<WeekNav, 'establishmentName' | 'accessibilityContact'>): string {
@@ -158,7 +165,9 @@ function weekDocument(
 export function renderWeekPage(page: WeekPage): string {
   const title = titleOf(page);
   const planned = page.days.filter((d) => d.services.length > 0);
-  const changed = page.changedAt ? `<p class="m">Menu modifié le ${CHANGED.format(new Date(page.changedAt))}</p>` : '';
+  const changed = page.changedAt
+    ? `<p class="m">Menu modifié le ${withFirstOrdinal(CHANGED.format(new Date(page.changedAt)))}</p>`
+    : '';
   return weekDocument(
     `${e(page.establishmentName)} · ${title}`,
     page,

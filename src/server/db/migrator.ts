@@ -30,6 +30,7 @@ import * as labels from './migrations/0027-labels.ts';
 import * as publicApi from './migrations/0028-public-api.ts';
 import * as establishmentAccessibilityContact from './migrations/0029-establishment-accessibility-contact.ts';
 import * as cacheTriggersFromContract from './migrations/0031-cache-triggers-from-contract.ts';
+import * as canteenVersions from './migrations/0032-canteen-versions.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0028-public-api': publicApi,
   '0029-establishment-accessibility-contact': establishmentAccessibilityContact,
   '0031-cache-triggers-from-contract': cacheTriggersFromContract,
+  '0032-canteen-versions': canteenVersions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

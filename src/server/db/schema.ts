@@ -316,6 +316,9 @@ export interface EstablishmentClosedDaysTable {
   version: Generated<number>;
   created_by: string | null;
   created_at: Generated<Date>;
+  /** Who saved the day last and when (migration 0032): a stale write's 409 names them. */
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
 }
 
 /** Covers per service taking each diet variant (migration 0024, src/shared/catering/diets.ts). */
@@ -325,6 +328,8 @@ export interface EstablishmentDietsTable {
   counts: ColumnType<DietCounts, string | undefined, string>;
   version: Generated<number>;
   updated_by: string | null;
+  /** Migration 0032: a stale write's 409 names who saved the counts last. */
+  updated_by_name: string | null;
   updated_at: Generated<Date>;
 }
 
@@ -353,6 +358,9 @@ export interface MealPlanWeeksTable {
   published_at: Date | null;
   changed_at: Date | null;
   version: Generated<number>;
+  /** Who changed the week's state or its dishes last, and when (migration 0032): a stale write's 409 names them. */
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
 }
 
 /** An organisation's own product (migration 0010, docs/product/products.md). */

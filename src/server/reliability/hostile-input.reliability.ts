@@ -379,6 +379,29 @@ describe(`hostile input (${db})`, () => {
     },
   );
 
+  it.for(
+    QUERY_ENDPOINTS.filter((e) => e.params.some((p) => ['from', 'to', 'date'].includes(p))).map(
+      (e) => [e.path, e] as const,
+    ),
+  )(
+    '%s: days at the ends of the calendar (year 1, year 9999, 30 February) are refused or answered, never a 5xx nor a server that stops answering',
+    async ([, endpoint]) => {
+      // A day past 9999-12-31 is no longer « YYYY-MM-DD »: a loop over a week or a range there never ended (src/shared/catering/catering.ts isPlanDate).
+      for (const day of ['9999-12-31', '9999-12-27', '0001-01-01', '2026-02-30', '2099-12-31']) {
+        const query = ['establishmentId', 'from', 'to', 'date']
+          .filter((p) => endpoint.params.includes(p))
+          .map((p) => `${p}=${p === 'establishmentId' ? ids.establishment : day}`)
+          .join('&');
+        await expectSafeAnswer(
+          'GET',
+          `${fill(endpoint.path)}?${query}`,
+          { label: day, contentType: null },
+          endpoint.signedIn,
+        );
+      }
+    },
+  );
+
   it.for(['/api/files/products/preview', '/api/files/products/import'])(
     'hostile supplier files to %s never answer 5xx and a refusal stores nothing',
     async (path) => {

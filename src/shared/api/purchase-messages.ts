@@ -47,6 +47,7 @@ export const purchaseMessages = {
   productInvalid: 'Identifiant de produit invalide',
   establishmentInvalid: 'Identifiant d’établissement invalide',
   dateInvalid: 'Date invalide (attendue AAAA-MM-JJ)',
+  periodDateOutOfRange: 'Date hors des années 2000 à 2099',
   periodInvalid: 'La date de fin doit suivre la date de début',
   periodTooLong: 'Une période couvre au plus 3 ans',
   targetInvalid: 'L’objectif de coût matière est un pourcentage entre 1 et 100',

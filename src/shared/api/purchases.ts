@@ -1,5 +1,5 @@
 import { z } from '../zod-fr.ts';
-import { isIsoDate } from '../catering/catering.ts';
+import { isIsoDate, isPlanDate } from '../catering/catering.ts';
 import type { PriceUnit } from './product-vocabulary.ts';
 import { purchaseMessages as m, type EngineeringClass } from './purchase-messages.ts';
 
@@ -181,9 +181,13 @@ export const purchaseSettingsSchema = z.object({
 
 const MAX_DAYS = 3 * 366;
 /** `from` and `to` of a period (both optional: the last 12 months by default). */
-export const periodQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).superRefine((q, ctx) => {
-  if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', message: m.periodInvalid, path: ['to'] });
-  if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > MAX_DAYS)
-    ctx.addIssue({ code: 'custom', message: m.periodTooLong, path: ['to'] });
-});
+/** A period's day: 2000 to 2099 (year 9999's last day answered 500: the day after it is not a date). */
+const periodDate = isoDate.refine(isPlanDate, m.periodDateOutOfRange);
+export const periodQuery = z
+  .object({ from: periodDate.optional(), to: periodDate.optional() })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', message: m.periodInvalid, path: ['to'] });
+    if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > MAX_DAYS)
+      ctx.addIssue({ code: 'custom', message: m.periodTooLong, path: ['to'] });
+  });
 export const egalimQuery = periodQuery.and(z.object({ establishmentId: uuid(m.establishmentInvalid).optional() }));

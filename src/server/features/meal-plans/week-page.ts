@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { addDays, isIsoDate, mondayOf } from '../../../shared/catering/catering.ts';
+import { addDays, isPlanDate, mondayOf } from '../../../shared/catering/catering.ts';
 import { dishLabels } from '../../../shared/catering/dish-labels.ts';
 import { inSeason } from '../../../shared/catering/season.ts';
 import type { AppEnv } from '../../context.ts';
@@ -31,7 +31,7 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
       : undefined;
     c.header('Cache-Control', 'no-cache');
     if (!establishment) return c.html(renderWeekNotFound(), 404);
-    const monday = mondayOf(asked && isIsoDate(asked) ? asked : new Date().toISOString().slice(0, 10));
+    const monday = mondayOf(asked && isPlanDate(asked) ? asked : new Date().toISOString().slice(0, 10));
     const sunday = addDays(monday, 6);
     const nav = {
       establishmentId: id,
@@ -68,10 +68,17 @@ export function weekPageRoutes(deps: AppDeps): Hono<AppEnv> {
             seasonal: inSeason(dish.seasonal, dish.produceMonths, Number(d.date.slice(5, 7))),
             homemade: dish.homemade,
             meatOrigins: dish.meatOrigins,
-            substitutes: (comp.substitutes ?? []).map((sub) => ({
-              label: variantLabel(sub.variant),
-              name: sub.recipeName,
-            })),
+            // A substitute is a dish served too: its allergens are said like every dish's.
+            substitutes: (comp.substitutes ?? []).map((sub) => {
+              const served = dishes.get(sub.recipeId);
+              return {
+                label: variantLabel(sub.variant),
+                name: sub.recipeName,
+                allergens: served?.allergens ?? [],
+                traces: served?.traces ?? [],
+                allergensDeclared: served?.allergensDeclared ?? false,
+              };
+            }),
           };
         }),
       })),

@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { useDeleteRecipe } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
-import { useRecipePages } from '../features/recipes/recipe-pages.ts';
+import { useRecipePages } from '../features/recipes/recipe-pages-api.ts';
 import { RecipeCard } from '../features/recipes/recipe-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';

@@ -306,8 +306,18 @@ describe('versions and conflicts', () => {
         await call(owner, 'GET', `/api/meal-plans?establishmentId=${establishment.id}&from=2026-03-02&to=2026-03-08`)
       ).body.days.find((d: LooseJson) => d.date === friday).services;
 
-    // Never saved: absent, version 0; the first save makes version 1.
+    // Never saved: absent, version 0; naming another version is stale (409) and creates nothing.
     expect(await week()).toEqual([]);
+    const unknown = await call(owner, 'PUT', path, {
+      components: [{ slot: 'dessert', recipeId: dessert.id }],
+      version: 3,
+    });
+    expect([unknown.status, unknown.body.error.conflict]).toEqual([
+      409,
+      { version: 0, updatedAt: null, updatedBy: null },
+    ]);
+    expect(await week()).toEqual([]);
+    // The first save makes version 1.
     const planned = await call(owner, 'PUT', path, {
       components: [{ slot: 'dessert', recipeId: dessert.id }],
       version: 0,

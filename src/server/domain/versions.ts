@@ -52,12 +52,18 @@ export function expectedVersion(c: Context, body: unknown): number | undefined {
   return inBody.version ?? fromHeader;
 }
 
-/** readJson (src/server/lib/http.ts) and the version the write names. */
+/**
+ * readJson (src/server/lib/http.ts) and the version the write names. With `optionalBody` (an
+ * action whose body is all optional, like an invoice's confirmation), a request with no body
+ * and no content type reads as `{}`, so `If-Match` alone names the version.
+ */
 export async function readVersioned<T extends z.ZodType>(
   c: Context,
   schema: T,
+  options: { optionalBody?: boolean } = {},
 ): Promise<{ input: z.infer<T>; version: number | undefined }> {
-  const raw = await readJsonValue(c);
+  const bodiless = options.optionalBody && !c.req.header('content-type') && (await c.req.text()) === '';
+  const raw = bodiless ? {} : await readJsonValue(c);
   const input = parseInput(schema, raw);
   return { input, version: expectedVersion(c, raw) };
 }
@@ -122,6 +128,9 @@ export async function claimVersion(
       throw conflictError(held.rows[0]);
     }
     if (!options.create) throw notFound();
+    // Nothing saved yet holds version 0 (« I saw it empty »): naming another one is stale, like
+    // naming an old version of a saved row, and creates nothing.
+    if (expected !== undefined && expected !== 0) throw neverSavedError(expected);
     const values = { ...options.create, ...key };
     const columns = Object.keys(values);
     const created = await sql<{ version: number }>`
@@ -160,6 +169,12 @@ async function assertUsableAfterDowngrade(
   if (!menuOf) return;
   const menu = (await menuOf(id).execute(trx)).rows[0];
   if (menu) await assertUsableOnPlan(trx, organisationId, 'menus', menu.menu_id);
+}
+
+/** The 409 of a version named for a resource made by its first save that nobody saved yet: it holds version 0. */
+function neverSavedError(named: number): AppError {
+  const conflict: VersionConflict = { version: 0, updatedAt: null, updatedBy: null };
+  return new AppError('conflict', 409, versionMessages.neverSaved(named), undefined, { conflict });
 }
 
 /** The 409 of a stale version: the message of DECISIONS 21's contract, and what the server holds. */

@@ -29,7 +29,7 @@ export const TABLE_BOUNDS: TableBounds = {
 const WORKER_HEAP_MB = 256;
 const WORKER_TIMEOUT_MS = 20_000;
 /** Files read at once by this process (2 cores: the event loop keeps one), and how many may wait. */
-const PARALLEL_READS = 2;
+export const PARALLEL_READS = 2;
 const WAITING_READS = 8;
 
 /** The worker's module: compiled JavaScript in dist, TypeScript (through tsx) in tests and `npm run dev`. */

@@ -1,21 +1,14 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from './thread-priority.ts';
 import type { TableBounds } from './table-file-reader.ts';
 
 /**
  * One file read in a worker thread (src/server/lib/read-table-file.ts starts it): the server's
  * event loop never parses a table, and the thread's heap is capped, so a file that gets past
- * every bound of src/server/lib/table-file-reader.ts still ends as a refused file.
- *
- * On Linux the thread lowers its own priority (nice 19, its id from /proc/thread-self): on a
- * busy 2-core host the event loop answering health checks and diners goes first.
+ * every bound of src/server/lib/table-file-reader.ts still ends as a refused file. The thread
+ * runs at nice 19 (./thread-priority.ts).
  */
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
-} catch {
-  // Not Linux: the thread keeps the process's priority.
-}
+lowerThisThreadPriority();
 // The reader is loaded once the priority is low: its loading is work too.
 const { readTable } = await import('./table-file-reader.ts');
 const { bytes, isXlsx, bounds } = workerData as { bytes: Uint8Array; isXlsx: boolean; bounds: TableBounds };

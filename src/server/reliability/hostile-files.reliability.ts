@@ -8,7 +8,7 @@
  * reliability README), the main thread stays mostly idle, memory stays bounded. Then 14
  * hostile files on the six import routes: never a 5xx, nothing stored.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../test/provided.ts';
@@ -86,10 +86,26 @@ function healthProbe(url: string) {
   };
 }
 
+/** A thread's /proc stat fields after its name (field 3 onwards). */
+const threadStat = (pid: number, tid: number | string) =>
+  readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+
 /** CPU time (user + system) of a process's main thread, the event loop's, in ms (/proc, 100 ticks a second). */
 function mainThreadCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = threadStat(pid, pid);
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The nice value of each thread of a process now (src/server/lib/thread-priority.ts lowers the reading ones). */
+function threadNices(pid: number): Map<string, number> {
+  const nices = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`))
+    try {
+      nices.set(tid, Number(threadStat(pid, tid)[16]));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  return nices;
 }
 
 describe('hostile spreadsheets read off the event loop', () => {
@@ -106,7 +122,16 @@ describe('hostile spreadsheets read off the event loop', () => {
     const largeCsv = `Nom;Énergie (kcal);Prix HT (€);Prix par\n${Array.from({ length: 10_000 }, (_, i) => `Produit ${i};${i % 900};${(i % 50) + 1},20;kg`).join('\n')}\n`;
     const rssBefore = server!.rssBytes();
     let rssPeak = rssBefore;
-    const rss = setInterval(() => (rssPeak = Math.max(rssPeak, server!.rssBytes())), 20);
+    // Sampled with the memory: the threads seen at nice 19 (the readers), and the main thread's nice.
+    const nicedThreads = new Set<string>();
+    const mainNices = new Set<number>();
+    const rss = setInterval(() => {
+      rssPeak = Math.max(rssPeak, server!.rssBytes());
+      for (const [tid, nice] of threadNices(server!.pid)) {
+        if (tid === String(server!.pid)) mainNices.add(nice);
+        else if (nice === 19) nicedThreads.add(tid);
+      }
+    }, 20);
     const p99 = (times: number[]) => [...times].sort((x, y) => x - y)[Math.floor(times.length * 0.99)]!;
     // The same probe with no file read: what this (shared) machine gives anyway.
     const quietBefore = await healthProbe(server!.url).stopAfter(3_000);
@@ -151,14 +176,18 @@ describe('hostile spreadsheets read off the event loop', () => {
       `12 hostile files + 10 000-row preview in ${(elapsed / 1000).toFixed(1)} s; health p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(0)} ms over ${health.length} (quiet p99 ${p99(quiet).toFixed(1)} ms); event loop CPU ${loopCpu} ms (${((100 * loopCpu) / elapsed).toFixed(0)} %); RSS ${mb(rssBefore)} → peak ${mb(rssPeak)}`,
     );
     expect(health.length).toBeGreaterThan(20);
+    // The reading threads ran at nice 19 (one per file read, two at a time), the event loop's did not.
+    expect(nicedThreads.size).toBeGreaterThanOrEqual(2);
+    expect([...mainNices]).toEqual([0]);
     // The files are read in threads: the event loop's own thread works a small part of the time
     // (reading them on it took 6.9 s for one file before).
     expect(loopCpu).toBeLessThan(elapsed * 0.25);
-    // Bounds against a stall, not the issue's 50 ms p99 (src/server/reliability/README.md « Why
-    // the health bounds »): on this shared 2-core host (load average 23–28) the p99 with no file
-    // read moves between 14 and 115 ms, and with the files it measured 280–460 ms, because the
-    // nice-19 reading threads share the server's scheduling group. The attack's health checks
-    // waited 21 s; a second here would mean the loop was blocked again.
+    // The issue's target, 50 ms p99, on a host quiet enough to show it: with no file read its own
+    // p99 under 10 ms. On the shared 2-core host of this suite it is not (src/server/reliability/README.md
+    // « Why the health bounds »: the quiet p99 alone measured 250 ms there, with the files 275 ms),
+    // and the bounds below are against a stall: the attack's health checks waited 21 s; a second
+    // here would mean the loop was blocked again.
+    if (p99(quiet) < 10) expect(p99(health)).toBeLessThan(50);
     expect(p99(health)).toBeLessThan(1_000);
     expect(Math.max(...health)).toBeLessThan(2_000);
     // Two files read at once, each thread's heap capped at 256 MB: far from the 1.43 GB of one file read whole.

@@ -17,8 +17,12 @@ const MAX_VERSION = 2_147_483_647;
 export interface VersionConflict {
   /** The version the server holds now: a retry that means to overwrite sends this one. */
   version: number;
-  /** When and by whom (their display name; null when unknown) the held version was saved. */
-  updatedAt: string;
+  /**
+   * When and by whom (their display name; null when unknown) the held version was saved. Both
+   * null with version 0: a resource made by its first save (a label, a meal-plan service) that
+   * nobody saved yet, while the client named a version of it.
+   */
+  updatedAt: string | null;
   updatedBy: string | null;
 }
 
@@ -61,12 +65,16 @@ export const versionMessages = {
   conflict: (name: string | null, time: string) =>
     `Ce contenu a été modifié par ${name ?? 'un autre membre de l’équipe'} à ${time} depuis que vous l’avez ouvert. ` +
     'Rechargez pour voir sa version, ou gardez vos modifications pour les enregistrer par-dessus.',
+  neverSaved: (named: number) =>
+    `Ce contenu n’a pas encore été enregistré : la version ${named} que vous indiquez n’existe pas. ` +
+    'Rechargez pour repartir de zéro, ou gardez vos modifications pour les enregistrer.',
   /** The web app's dialog on a 409 (src/web/components/conflict-dialog.tsx). */
   dialogTitle: 'Modifié pendant que vous travailliez',
   changedBy: (name: string | null, time: string) =>
     `${name ?? 'Un autre membre de l’équipe'} a enregistré une autre version à ${time}.`,
   yourValue: 'Votre saisie',
   theirValue: 'Version enregistrée',
+  notSavedYet: 'Ce contenu n’a pas encore été enregistré : la version que votre formulaire indique n’existe pas.',
   noVisibleChange: 'Aucun des champs que vous modifiez n’a changé de valeur.',
   reload: 'Recharger',
   keepMine: 'Garder mes modifications',

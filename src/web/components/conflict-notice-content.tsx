@@ -48,7 +48,11 @@ export default function ConflictNoticeContent<R, I>({
       <h3 id="conflict-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {m.dialogTitle}
       </h3>
-      <p>{m.changedBy(who, changeTime(new Date(state.conflict.updatedAt)))}</p>
+      <p>
+        {state.conflict.updatedAt === null
+          ? m.notSavedYet
+          : m.changedBy(who, changeTime(new Date(state.conflict.updatedAt)))}
+      </p>
       {theirs === undefined ? (
         <p role="status">Chargement de la version enregistrée…</p>
       ) : theirs === null ? (

@@ -208,6 +208,18 @@ describe('PUT /api/recipes/:id/label', () => {
       version: 0,
     };
     expect((await send('PUT', `/api/recipes/${quicheId}/label`, body, viewer.cookie)).status).toBe(403);
+    // Never saved, the label holds version 0: naming another (body or If-Match) is stale, and creates nothing.
+    for (const named of [
+      await send('PUT', `/api/recipes/${quicheId}/label`, { ...body, version: 3 }),
+      await send('PUT', `/api/recipes/${quicheId}/label`, { ...body, version: undefined }, owner.cookie, {
+        'If-Match': '"1"',
+      }),
+    ]) {
+      expect([named.status, named.body.error.code], named.text).toEqual([409, 'conflict']);
+      expect(named.body.error.conflict).toEqual({ version: 0, updatedAt: null, updatedBy: null });
+      expect(named.body.error.message).toMatch(/^Ce contenu n’a pas encore été enregistré/);
+    }
+    expect((await send('GET', `/api/recipes/${quicheId}/label`)).body.settings.version).toBe(0);
     const saved = await send('PUT', `/api/recipes/${quicheId}/label`, body);
     expect(saved.status).toBe(200);
     expect(saved.body.settings).toMatchObject({ version: 1, shelfLifeDays: 2, barcode: 'qr' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseMessages as m } from '../../../shared/api/purchase-messages.ts';
+import { versionMessages } from '../../../shared/api/versions.ts';
 import { parisToday } from '../../domain/product-prices.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/harness.ts';
 import {
@@ -191,12 +192,25 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
       version: 2,
     });
     expect((await ok('GET', `/api/recipes/${ids.steak}`)).costPerServing).toBeNull();
-    // The version in If-Match, as for every versioned resource.
-    const res = await t.request('POST', `/api/purchases/invoices/${ids.january}/confirm`, {
+    // The version in If-Match, as for every versioned resource: a stale one is the same 409,
+    // with a JSON body or with none (the body of a confirmation is all optional).
+    const confirmUrl = `/api/purchases/invoices/${ids.january}/confirm`;
+    for (const body of [{}, undefined]) {
+      const staleHeader = await t.request('POST', confirmUrl, {
+        cookie: owner.cookie,
+        headers: { 'if-match': '"1"' },
+        body,
+      });
+      expect([staleHeader.status, staleHeader.body.error.conflict?.version], staleHeader.text).toEqual([409, 2]);
+    }
+    const disagree = await t.request('POST', confirmUrl, {
       cookie: owner.cookie,
-      headers: { 'if-match': '"2"' },
-      body: {},
+      headers: { 'if-match': '"1"' },
+      body: { version: 2 },
     });
+    expect([disagree.status, disagree.body.error.fields]).toEqual([422, { version: versionMessages.mismatch }]);
+    expect((await ok('GET', `/api/purchases/invoices/${ids.january}`)).invoice.status).toBe('draft');
+    const res = await t.request('POST', confirmUrl, { cookie: owner.cookie, headers: { 'if-match': '"2"' } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.invoice).toMatchObject({ status: 'confirmed', version: 3 });
     expect(res.body.invoice.establishmentId).toEqual(expect.any(String));

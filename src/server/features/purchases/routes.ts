@@ -89,7 +89,7 @@ export function purchaseRoutes(deps: AppDeps, options: { egalimEstimate: EgalimE
     return c.json({ line: await setLineProduct(db, actorOf(c), id, lineId, input.productId, version) });
   });
   app.post('/purchases/invoices/:id/confirm', write, async (c) => {
-    const { input, version } = await readVersioned(c, confirmInvoiceSchema);
+    const { input, version } = await readVersioned(c, confirmInvoiceSchema, { optionalBody: true });
     return c.json(await confirmInvoice(db, actorOf(c), c.req.param('id'), input, version));
   });
   app.get('/products/:id/prices', read, async (c) =>

@@ -1,14 +1,20 @@
 import { parentPort } from 'node:worker_threads';
-import { AppError } from '../../../lib/errors.ts';
-import { readSalesTable } from '../sales/sales-table.ts';
-import { readInvoiceFile } from './read-invoice-file.ts';
-import { InvoiceReadError } from './parsed-invoice.ts';
+import { lowerThisThreadPriority } from '../../../lib/thread-priority.ts';
 import type { FileTask, FileTaskAnswer } from './file-tasks.ts';
 
 /**
- * The worker thread that reads uploaded invoices and sales files (./file-tasks.ts): their
- * parsing, bounded as it is, stays off the server's event loop.
+ * A worker thread that reads uploaded invoices and sales files (./file-tasks.ts): their
+ * parsing, bounded as it is, stays off the server's event loop, at nice 19
+ * (src/server/lib/thread-priority.ts), lowered before the readers are even loaded.
  */
+lowerThisThreadPriority();
+const [{ AppError }, { readSalesTable }, { readInvoiceFile }, { InvoiceReadError }] = await Promise.all([
+  import('../../../lib/errors.ts'),
+  import('../sales/sales-table.ts'),
+  import('./read-invoice-file.ts'),
+  import('./parsed-invoice.ts'),
+]);
+
 parentPort!.on('message', async (task: FileTask & { id: number }) => {
   let answer: FileTaskAnswer;
   try {

@@ -1,14 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import { limitsMessages } from '../../shared/messages/limits.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
-import { fetchRecipe, recipesQueryKey, useDeleteRecipe } from '../features/recipes/api.ts';
+import { useDeleteRecipe, useRecipeToEdit } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
-import { useRecipePages } from '../features/recipes/recipe-pages.ts';
+import { useRecipePages } from '../features/recipes/recipe-pages-api.ts';
 import { RecipeCard } from '../features/recipes/recipe-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
@@ -49,11 +48,7 @@ export default function RecipesPage() {
   // « Donner les prix » of the « Coûts » table (/recipes?modifier=<id>): that recipe's form opens,
   // each line without a price showing how to give one (docs/product/costs.md).
   const editId = canWrite ? params.get('modifier') : null;
-  const toEdit = useQuery({
-    queryKey: [...recipesQueryKey, 'edit', editId],
-    queryFn: () => fetchRecipe(editId ?? ''),
-    enabled: editId !== null,
-  });
+  const toEdit = useRecipeToEdit(editId);
   const [openedFromLink, setOpenedFromLink] = useState<string | null>(null);
   if (toEdit.data && editId === toEdit.data.id && openedFromLink !== editId) {
     setOpenedFromLink(editId);

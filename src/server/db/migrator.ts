@@ -29,6 +29,7 @@ import * as purchaseVersions from './migrations/0026b-purchase-versions.ts';
 import * as labels from './migrations/0027-labels.ts';
 import * as publicApi from './migrations/0028-public-api.ts';
 import * as establishmentAccessibilityContact from './migrations/0029-establishment-accessibility-contact.ts';
+import * as supplierPriceLists from './migrations/0030-supplier-price-lists.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027-labels': labels,
   '0028-public-api': publicApi,
   '0029-establishment-accessibility-contact': establishmentAccessibilityContact,
+  '0030-supplier-price-lists': supplierPriceLists,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

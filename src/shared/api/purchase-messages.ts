@@ -69,21 +69,21 @@ export const purchaseMessages = {
   menuInvalid: 'Identifiant de carte invalide',
   // Suppliers' price lists
   priceListUnreadable:
-    'Tarif illisible : envoyez un CSV (séparateur virgule ou point-virgule) ou un classeur Excel (.xlsx)',
+    'Tarif illisible : envoyez un CSV (séparateur virgule ou point-virgule) ou un classeur Excel (.xlsx)',
   priceListEmpty: 'Le tarif ne contient aucun article',
   priceListNoColumns:
-    'Colonnes introuvables : il faut au moins la désignation et le prix HT de chaque article (voir le format décrit dans l’aide)',
+    'Colonnes introuvables : il faut au moins la désignation et le prix HT de chaque article (voir le format décrit dans l’aide)',
   priceListTooMany: `Au plus ${MAX_PRICE_LIST_LINES.toLocaleString('fr-FR')} articles par tarif`,
   priceListDescription: 'désignation absente',
   priceListPrice: 'prix HT illisible ou nul',
   priceListVat: 'taux de TVA illisible',
   priceListDates:
-    'Le fichier porte plusieurs dates d’effet : importez un tarif par date, ou indiquez la date d’effet à l’import',
-  priceListSuppliers: 'Le fichier nomme plusieurs fournisseurs : importez un tarif par fournisseur',
+    'Le fichier porte plusieurs dates d’effet : importez un tarif par date, ou indiquez la date d’effet à l’import',
+  priceListSuppliers: 'Le fichier nomme plusieurs fournisseurs : importez un tarif par fournisseur',
   priceListSupplierMissing: 'Indiquez le fournisseur de ce tarif',
-  supplierInvalid: 'Nom de fournisseur invalide (200 caractères au plus)',
+  supplierInvalid: 'Nom de fournisseur invalide (200 caractères au plus)',
   priceListDuplicate: 'Ce fichier de tarif est déjà importé',
-  priceListConfirmed: 'Ce tarif est déjà validé : il ne se modifie plus',
+  priceListConfirmed: 'Ce tarif est déjà validé : il ne se modifie plus',
   priceListNotDraft: 'Seul un brouillon de tarif peut être supprimé',
 } as const;
 

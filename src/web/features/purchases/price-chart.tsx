@@ -69,14 +69,8 @@ export function PriceChart({ name, prices }: { name: string; prices: ProductPric
         ))}
         <path d={`${path}H${W - PAD.right}`} fill="none" stroke="#047857" strokeWidth={2} />
         {points.map((p, i) => (
-          <circle
-            key={`${p.date}-${i}`}
-            cx={x(times[i]!)}
-            cy={y(p.amount)}
-            r={3.5}
-            fill={p.source === 'invoice' ? '#047857' : '#ea580c'}
-          >
-            <title>{`${longDay().format(asDate(p.date))} : ${formatEuros(p.amount)} (${p.source === 'invoice' ? 'facture' : 'manuel'})`}</title>
+          <circle key={`${p.date}-${i}`} cx={x(times[i]!)} cy={y(p.amount)} r={3.5} fill={SOURCE_COLOURS[p.source]}>
+            <title>{`${longDay().format(asDate(p.date))} : ${formatEuros(p.amount)} (${sourceText(p)})`}</title>
           </circle>
         ))}
         <text x={PAD.left} y={H - 6} fontSize={FONT} fill="#57534e">

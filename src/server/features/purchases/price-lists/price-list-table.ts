@@ -94,7 +94,7 @@ const HEADERS: Record<Column, string[]> = {
   ],
   vat: ['tva', 'taux tva', 'taux de tva', 'tva %', 'vat', 'vat rate', 'tax rate'],
   date: [
-    "date d'effet",
+    'date d’effet',
     'date effet',
     'date d application',
     'date de validite',
@@ -137,7 +137,7 @@ const BARE_UNITS: Record<string, PriceUnit> = {
  * « sac 25 kg » or « 500 g » their contents; else the designation's (« Huile tournesol bidon 5 L »,
  * the rule of invoice lines, src/shared/purchases/invoice-units.ts), else one piece.
  */
-export function unitContents(unitLabel: string | null, description: string): { amount: number; base: PriceUnit } {
+function unitContents(unitLabel: string | null, description: string): { amount: number; base: PriceUnit } {
   const unit = foldHeader(unitLabel ?? '');
   const bare = BARE_UNITS[unit];
   if (bare) return { amount: 1, base: bare };
@@ -147,7 +147,7 @@ export function unitContents(unitLabel: string | null, description: string): { a
 }
 
 /** The rows of a price list, or the French reason it cannot be read; blank rows are skipped. */
-export function priceListRowsOf(rows: FileRow[]): PriceListTable {
+function priceListRowsOf(rows: FileRow[]): PriceListTable {
   if (rows.length === 0) throw new InvoiceReadError(m.priceListEmpty);
   if (rows.length > MAX_PRICE_LIST_LINES) throw new InvoiceReadError(m.priceListTooMany);
   const columns = findColumns(Object.keys(rows[0]!), HEADERS);

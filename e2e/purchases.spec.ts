@@ -135,11 +135,16 @@ for (const [viewport, locale] of [
 
       // A supplier's price list: typed supplier, dropped CSV, « Appris » from the invoices, saffron left aside.
       await page.goto('/achats');
-      await page.getByLabel('Fournisseur').fill('Primeurs du Marché');
+      await page.getByRole('textbox', { name: 'Fournisseur' }).fill('Primeurs du Marché');
       await page
         .getByLabel('Choisir un tarif')
         .setInputFiles({ name: 'tarif-fevrier.csv', mimeType: 'text/csv', buffer: Buffer.from(PRICE_LIST) });
-      await page.getByTestId('price-list-import').getByRole('link', { name: 'vérifier ses 2 articles' }).click();
+      const priceListLink = page
+        .getByTestId('price-list-import')
+        .getByRole('link', { name: 'vérifier ses 2 articles' });
+      await expect(priceListLink).toBeVisible();
+      await screenshot(page, `purchases-price-list-import-${w}`);
+      await priceListLink.click();
       await expect(page.getByRole('heading', { name: 'Tarif Primeurs du Marché' })).toBeVisible();
       const articles = page.getByTestId('price-list-line');
       await expect(articles.first().getByText('Appris')).toBeVisible();

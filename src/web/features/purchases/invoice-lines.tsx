@@ -40,7 +40,7 @@ export function PerBase({
       {contents.per !== 'unité' && contents.amount !== 1 && (
         <>
           {' '}
-          ({packLabel} de {formatNumber(contents.amount, 3)} {contents.per})
+          ({packLabel} de {formatNumber(contents.amount, contents.amount % 1 === 0 ? 0 : 3)} {contents.per})
         </>
       )}
     </p>

@@ -163,6 +163,27 @@ test('/auth?mode=inscription is painted as the sign-up form; what is typed befor
   await expect(page.getByRole('banner')).toContainText('La Cantine du Quai');
 });
 
+// The app starts on a pointer's down and may replace the painted page before it comes up: the
+// browser then sends the click to no button. The press is finished on the app's button that took
+// the painted one's place (src/web/landing/landing-script.ts).
+test('a press on the painted « Inscription » that ends after the app came still opens the sign-up form', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(1);
+  const toggle = page.getByRole('button', { name: 'Inscription', exact: true });
+  await expect(toggle).toBeEnabled();
+  const box = (await toggle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  // The pointer's down started the app; it replaces the paint while the button is held.
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
+  await page.mouse.up();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inscription' })).toBeVisible();
+  await expect(page.getByLabel('Nom du restaurant (optionnel)')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+});
+
 // /auth runs none of the app's code until the visitor's first move (a pointer down, a key, a
 // focus): a phone's main thread stays free meanwhile, and the page works before it comes
 // (src/web/landing/landing-script.ts, docs/decisions/0030-first-load-on-a-slow-phone.md).

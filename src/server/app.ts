@@ -103,8 +103,12 @@ function payloadTooLarge(c: Context, photo = false) {
   return c.json(errorBody('payload_too_large', messages.generic.payloadTooLarge), 413);
 }
 
-/** `/menu/:id` and `/qr/:id` (not their events or scripts): src/server/features/public-menu/routes.ts, src/server/features/qr/routes.ts. */
-const CHARGED_BY_ROUTE = /^\/(menu|qr)\/[^/]+$/;
+/**
+ * `/menu/:id` and `/qr/:id` (not their events or scripts): src/server/features/public-menu/routes.ts,
+ * src/server/features/qr/routes.ts; and the ingredient search, charged only when nobody is
+ * signed in (src/server/features/catalogue/routes.ts): an owner typing a recipe is an account.
+ */
+const CHARGED_BY_ROUTE = /^\/(menu\/[^/]+|qr\/[^/]+|api\/catalogue\/ingredients)$/;
 const isDinerPath = (path: string) =>
   path.startsWith('/menu/') || path.startsWith('/qr/') || path.startsWith('/api/public/');
 /**

@@ -138,6 +138,48 @@ if (paintedRoot) {
     outdatePaintedForm();
   });
   for (const button of paintedRoot.querySelectorAll<HTMLButtonElement>('button[disabled]')) button.disabled = false;
+  finishPressesAcrossTheSwap(paintedRoot);
+}
+
+/**
+ * The app starts on a pointer's down and may replace the painted page before the pointer comes
+ * up: the browser then sends the click to the buttons' common ancestor, not to a button, and a
+ * tap on « Inscription » would do nothing. Such a press is finished on the app's button that
+ * took the painted one's place (same type, same text); a click that did reach a button is left
+ * alone.
+ */
+function finishPressesAcrossTheSwap(root: HTMLElement) {
+  let pressed: HTMLButtonElement | null = null;
+  let clickedButton = false;
+  const buttonOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('button') : null);
+  const options = { capture: true, passive: true };
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      const button = buttonOf(event.target);
+      pressed = button && root.contains(button) ? button : null;
+    },
+    options,
+  );
+  window.addEventListener('click', (event) => (clickedButton = buttonOf(event.target) !== null), options);
+  window.addEventListener(
+    'pointerup',
+    () => {
+      const button = pressed;
+      pressed = null;
+      if (!button || button.isConnected) return;
+      clickedButton = false;
+      // The click, if any, follows the pointer's up in the same task.
+      setTimeout(() => {
+        if (clickedButton) return;
+        const text = button.textContent?.trim();
+        [...root.querySelectorAll<HTMLButtonElement>('button')]
+          .find((twin) => twin.type === button.type && !twin.disabled && twin.textContent?.trim() === text)
+          ?.click();
+      });
+    },
+    options,
+  );
 }
 
 // « Gestion des cookies » in the footer, and « Modifier mes choix de cookies » of the painted

@@ -92,6 +92,8 @@ export function catalogueRoutes(deps: CatalogueDeps): Hono<AppEnv> {
     }
     const own = await ownHits(c, deps, q, limit);
     const organisationId = own?.organisationId ?? null;
+    // Anyone may search without signing in: that is charged to the client's budget (src/server/app.ts).
+    if (organisationId === null) c.get('chargeDiner')?.();
     // The organisation's own products first, marked « Mon produit » (docs/product/products.md), then its recipes, then Ciqual.
     const products = own?.hits ?? [];
     const foods =

@@ -45,6 +45,21 @@ describe('per-client limit on the diner’s routes', () => {
     expect((await app.request('/api/catalogue/ingredients?q=pom')).status).toBe(200);
   });
 
+  it('does not charge a signed-in owner’s ingredient search: typing a recipe is an account’s work', async () => {
+    const app = createApp(t.deps, { publicRateNow: () => 7_000_000 });
+    const owner = await t.signUp();
+    const headers = { cookie: owner.cookie };
+    for (let i = 0; i < PUBLIC_RATE.burst + 50; i++)
+      expect((await app.request('/api/catalogue/ingredients?q=pom', { headers })).status).toBe(200);
+    // A session cookie that opens no session is a visitor's search, charged as such.
+    const forged = { cookie: owner.cookie.replace(/(session_token=)[^;]+/, '$1forged') };
+    expect(forged.cookie).not.toBe(owner.cookie);
+    for (let i = 0; i < PUBLIC_RATE.burst; i++)
+      await app.request('/api/catalogue/ingredients?q=pom', { headers: forged });
+    expect((await app.request('/api/catalogue/ingredients?q=pom', { headers: forged })).status).toBe(429);
+    expect((await app.request('/api/catalogue/ingredients?q=pom', { headers })).status).toBe(200);
+  });
+
   it('charges a read of the database, not a kept page or a known code, and one request for a room opening a cold page', async () => {
     let now = 5_000_000;
     const app = createApp(t.deps, { publicRateNow: () => now });

@@ -74,5 +74,5 @@ describe('migration 0030-supplier-price-lists', () => {
     } finally {
       await old.close();
     }
-  });
+  }, 120_000);
 });

@@ -24,7 +24,7 @@ describe('migration 0030-supplier-price-lists', () => {
         VALUES (${org}, ${product}, '2026-03-01', 8, 'kg', 'manual')`.execute(db);
       const rows = async () => ({
         prices: (
-          await sql`SELECT id, product_id, date::text, amount, per, source, invoice_id FROM product_prices ORDER BY id`.execute(
+          await sql`SELECT id, product_id, date::text, amount, per, source, invoice_id FROM product_prices ORDER BY date, id`.execute(
             db,
           )
         ).rows,

@@ -31,6 +31,7 @@ import * as publicApi from './migrations/0028-public-api.ts';
 import * as establishmentAccessibilityContact from './migrations/0029-establishment-accessibility-contact.ts';
 import * as cacheTriggersFromContract from './migrations/0031-cache-triggers-from-contract.ts';
 import * as canteenVersions from './migrations/0032-canteen-versions.ts';
+import * as supplierPriceLists from './migrations/0033-supplier-price-lists.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0029-establishment-accessibility-contact': establishmentAccessibilityContact,
   '0031-cache-triggers-from-contract': cacheTriggersFromContract,
   '0032-canteen-versions': canteenVersions,
+  '0033-supplier-price-lists': supplierPriceLists,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

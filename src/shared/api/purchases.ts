@@ -56,13 +56,49 @@ export interface PriceChange {
   after: { amount: number; per: PriceUnit };
 }
 
+/** Where a price comes from: a confirmed invoice, a supplier's price list (« tarif fournisseur »), or typed by hand. */
+export type PriceSource = 'invoice' | 'manual' | 'price_list';
+
 export interface ProductPrice {
   date: string;
   amount: number;
   per: PriceUnit;
-  source: 'invoice' | 'manual';
+  source: PriceSource;
   invoiceId?: string;
+  priceListId?: string;
+  /** The supplier of the invoice or price list. */
+  supplier?: string;
 }
+
+/** A line of a supplier's price list (docs/product/purchases.md « Tarifs fournisseurs »). */
+export interface PriceListLine {
+  id: string;
+  supplierArticleId: string | null;
+  description: string;
+  /** The « unité » or « conditionnement » as the file says it. */
+  unitLabel: string | null;
+  /** Net price of one unit as sold, HT. */
+  priceHt: number;
+  vatRate: number | null;
+  ean: string | null;
+  labels: string | null;
+  productId: string | null;
+  match: 'learned' | 'suggested' | null;
+  contents: { amount: number; per: PriceUnit };
+  pricePerBase: { amount: number; per: PriceUnit };
+}
+export interface PriceList {
+  id: string;
+  status: 'draft' | 'confirmed';
+  supplier: { name: string };
+  /** Date d'effet: the day its prices enter the history. */
+  effectiveDate: string;
+  version: number;
+  createdAt: string;
+  confirmedAt: string | null;
+  lines: PriceListLine[];
+}
+export type PriceListSummary = Omit<PriceList, 'lines'> & { lineCount: number; matchedLines: number };
 
 export interface EgalimPurchases {
   source: 'purchases' | 'estimate';
@@ -85,7 +121,7 @@ export interface PriceRise {
   productId: string;
   name: string;
   before: { amount: number; per: PriceUnit; date: string };
-  after: { amount: number; per: PriceUnit; date: string; source: 'invoice' | 'manual' };
+  after: { amount: number; per: PriceUnit; date: string; source: PriceSource };
   /** +12.5 for +12,5 %. */
   changePercent: number;
 }
@@ -168,6 +204,19 @@ const isoDate = z.string({ error: m.dateInvalid }).refine(isIsoDate, m.dateInval
 export const lineProductSchema = z.object({ productId: uuid(m.productInvalid).nullable() });
 export const confirmInvoiceSchema = z.object({
   establishmentId: uuid(m.establishmentInvalid).nullish(),
+  version: z.number({ error: m.versionInvalid }).int(m.versionInvalid).positive(m.versionInvalid).optional(),
+});
+/** POST /api/purchases/price-lists?supplier=&effectiveDate=: what the file may not say. */
+export const priceListQuery = z.object({
+  supplier: z
+    .string({ error: m.supplierInvalid })
+    .trim()
+    .min(1, m.supplierInvalid)
+    .max(200, m.supplierInvalid)
+    .optional(),
+  effectiveDate: isoDate.optional(),
+});
+export const confirmPriceListSchema = z.object({
   version: z.number({ error: m.versionInvalid }).int(m.versionInvalid).positive(m.versionInvalid).optional(),
 });
 export const purchaseSettingsSchema = z.object({

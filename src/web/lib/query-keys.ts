@@ -74,6 +74,8 @@ export const queryKeys = {
     egalim: (from: string, to: string) => ['purchases', 'egalim', from, to] as const,
     engineering: (menuId: string, from: string, to: string) => ['purchases', 'engineering', menuId, from, to] as const,
     consumption: (from: string, to: string) => ['purchases', 'consumption', from, to] as const,
+    priceLists: ['purchases', 'price-lists'] as const,
+    priceList: (id: string) => ['purchases', 'price-list', id] as const,
   },
   qrCodes: {
     all: ['qr-codes'] as const,

@@ -8,6 +8,9 @@ import type {
   InvoiceLine,
   InvoiceSummary,
   PriceChange,
+  PriceList,
+  PriceListLine,
+  PriceListSummary,
   PriceReport,
   PurchaseSettings,
   SalesImportResult,
@@ -126,3 +129,72 @@ export const useConsumption = (from: string, to: string) =>
 
 export const uploadSales = (file: File, onProgress: (share: number) => void) =>
   postFileWithProgress<SalesImportResult>('/api/sales/import', file, onProgress);
+
+// Suppliers' price lists (« tarifs fournisseurs », docs/product/purchases.md).
+export const usePriceLists = () =>
+  useQuery({
+    queryKey: queryKeys.purchases.priceLists,
+    queryFn: async ({ signal }) =>
+      (await api<{ priceLists: PriceListSummary[] }>('/api/purchases/price-lists', { signal })).priceLists,
+  });
+
+export const usePriceList = (id: string) =>
+  useQuery({
+    queryKey: queryKeys.purchases.priceList(id),
+    queryFn: async ({ signal }) =>
+      (await api<{ priceList: PriceList }>(`/api/purchases/price-lists/${encodeURIComponent(id)}`, { signal }))
+        .priceList,
+  });
+
+/** POST /api/purchases/price-lists with the file as the body; the supplier and date d'effet typed, if any, in the query. */
+export const uploadPriceList = (
+  file: File,
+  given: { supplier: string; effectiveDate: string },
+  onProgress: (share: number) => void,
+) => {
+  const query = q(
+    Object.fromEntries(Object.entries(given).filter(([, value]) => value.trim() !== '')) as Record<string, string>,
+  );
+  return postFileWithProgress<{ priceList: PriceList }>(
+    `/api/purchases/price-lists${query ? `?${query}` : ''}`,
+    file,
+    onProgress,
+  );
+};
+
+export function useSetPriceListLine(listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lineId, productId }: { lineId: string; productId: string | null }) =>
+      api<{ line: PriceListLine }>(
+        `/api/purchases/price-lists/${encodeURIComponent(listId)}/lines/${encodeURIComponent(lineId)}`,
+        { method: 'PUT', body: { productId } },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.priceList(listId) }),
+  });
+}
+
+export function useConfirmPriceList(listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number }) =>
+      api<{ priceList: PriceList; priceChanges: PriceChange[] }>(
+        `/api/purchases/price-lists/${encodeURIComponent(listId)}/confirm`,
+        { method: 'POST', body: input },
+      ),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.purchases.all }),
+        client.invalidateQueries({ queryKey: queryKeys.products }),
+        client.invalidateQueries({ queryKey: queryKeys.recipes.all }),
+      ]),
+  });
+}
+
+export function useDeletePriceList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/purchases/price-lists/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.priceLists }),
+  });
+}

@@ -9,6 +9,14 @@ import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { layerZones } from './eslint/layers.js';
 import { housePlugin, issueNumbersAllowlist } from './eslint/no-issue-numbers.js';
+import { queryKeysRule } from './eslint/query-keys.js';
+
+/** The project's own rules (eslint/). */
+const house = { ...housePlugin, rules: { ...housePlugin.rules, 'query-keys': queryKeysRule } };
+
+/** What only a feature's data-access module (or src/web/lib) imports (docs/conventions.md « Data access »). */
+const dataAccessOnly =
+  'Server access lives in the feature’s api.ts or <topic>-api.ts (docs/conventions.md « Data access »): import the hook from there.';
 
 /** Node's built-in modules: the shared code runs in the browser too (types may still be imported). */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
@@ -106,8 +114,43 @@ export default defineConfig([
       'eslint/**/*.js',
     ],
     ignores: issueNumbersAllowlist(import.meta.dirname),
-    plugins: { house: housePlugin },
+    plugins: { house },
     rules: { 'house/no-issue-numbers': 'error' },
+  },
+  {
+    // One data-access pattern on the web (docs/conventions.md « Data access »): query keys come from
+    // src/web/lib/query-keys.ts; requests and mutations live in a feature's api modules.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/query-keys.ts'],
+    plugins: { house },
+    rules: { 'house/query-keys': 'error' },
+  },
+  {
+    files: [
+      'src/web/features/**/*.{ts,tsx}',
+      'src/web/pages/**/*.{ts,tsx}',
+      'src/web/layouts/**/*.{ts,tsx}',
+      'src/web/shell/**/*.{ts,tsx}',
+      'src/web/landing/**/*.{ts,tsx}',
+    ],
+    ignores: ['src/web/features/*/api.ts', 'src/web/features/*/*-api.ts', 'src/web/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation', 'useInfiniteQuery', 'queryOptions', 'infiniteQueryOptions'],
+              message: dataAccessOnly,
+            },
+          ],
+          patterns: [
+            { group: ['**/lib/api.ts'], importNames: ['api', 'apiFile', 'apiUpload'], message: dataAccessOnly },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shared code runs in the browser: no Node built-in, except as a type.

@@ -136,7 +136,22 @@ for (const locale of ['en-US', 'fr-FR']) {
         await expect(rows).toContainText(['Bœuf braisé', 'Beurre salé maison', 'Fond brun maison']);
         await expect(rows.first()).toContainText(/2,65\s€ · 21,2\s%/);
         await expectNoHorizontalScroll(page);
+        // The line without a price is named under the recipe's name, in view at 360 px too (the
+        // other columns scroll sideways), with the way to the form that prices it.
+        const missing = rows.filter({ hasText: 'Beurre salé maison' }).getByTestId('missing-prices');
+        await expect(missing).toHaveText(/^Prix manquant\s: Fleur de sel Donner les prix$/);
+        await expect(missing).toBeInViewport();
+        await expect(rows.filter({ hasText: 'Bœuf braisé' }).getByTestId('missing-prices')).toHaveCount(0);
         await screenshot(page, `costs-table-${locale}-${viewport.width}`);
+        await missing.getByRole('link', { name: 'Donner les prix manquants de Beurre salé maison' }).click();
+        await expect(page).toHaveURL(/\/recipes$/);
+        await expect(page.getByLabel('Nom de la recette')).toHaveValue('Beurre salé maison');
+        const salt = page
+          .getByRole('list', { name: 'Ingrédients de la recette' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Fleur de sel' });
+        await expect(salt.getByTestId('line-price')).toContainText('Prix manquant');
+        await expect(salt.getByRole('link', { name: 'Le donner dans Mes produits' })).toBeVisible();
 
         // The fiche technique: the stock's own line under it, scaled to the 250 g used of 500 g;
         // « Progression » numbered; the cost block below.

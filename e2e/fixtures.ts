@@ -301,3 +301,13 @@ export async function switchOrganisation(page: Page, name: string) {
     await page.getByRole('menuitemradio', { name: new RegExp(`^${name}`) }).click();
   }
 }
+
+/** Reloads a page whose form has unsaved changes: the browser asks first (`beforeunload`), and the test leaves. */
+export async function reloadPastLeaveQuestion(page: Page) {
+  const asked = page.waitForEvent('dialog');
+  const reloaded = page.reload();
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.accept();
+  await reloaded;
+}

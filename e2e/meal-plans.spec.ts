@@ -270,6 +270,8 @@ test('a canteen plans four school weeks with a holiday, two variants and a PAI, 
   await page.goto(`/plans-de-menus/${establishment}/affiche?date=${SPRING}`);
   const poster = page.getByTestId('week-poster');
   await expect(poster).toContainText('Peut contenir\u00a0: Arachides');
+  // A substitute is on the poster too, with its own allergens (the omelette's eggs).
+  await expect(poster).toContainText('Sans porc\u00a0: OmeletteAllergènes\u00a0: Œufs');
   await expect(poster.getByText('Aucun des 14\u00a0allergènes réglementaires').first()).toHaveClass(/text-stone-600/);
   const qr = poster.getByRole('img', { name: 'Code QR des menus de la semaine' });
   const url = decodePng(await qr.screenshot({ scale: 'device' })).text;

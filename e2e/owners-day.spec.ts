@@ -3,94 +3,29 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import {
   calmScreenshot,
-  dismissToasts,
   expectNoHorizontalScroll,
   expectToast,
   fillSignUp,
-  headerControl,
-  LAPTOP,
-  makePremium,
-  PASSWORD,
   PHONE,
   screenshot,
-  signUp,
   uniqueEmail,
 } from './fixtures.ts';
 import { decodePng } from './qr-decode.ts';
-import { waitForLink } from './mailbox.ts';
+import { addIngredient, apiOf, BACON, CREAM, flat, giveLinePrice, line, seedDough } from './owners-kitchen.ts';
 
 /**
- * The owner's day (docs/decisions/0036-the-owners-day.md, docs/product/costs.md): a bistro
- * owner signs up, prices the foods of a quiche as they type it, and hands a translated, priced
- * carte to a diner's phone; then each screen of it at 1280 and 360 px, in fr-FR and en-US
- * browsers (numbers typed « 14,50 » and « 14.50 »). The data a screen is not about is seeded
- * through the API.
+ * The owner's day (docs/decisions/0036-the-owners-day.md, docs/product/costs.md), as one walk on
+ * a phone in fr-FR: a bistro owner signs up, prices the foods of a quiche as they type it, gives
+ * the carte its prices and translations, downloads the table's QR code, and a diner's phone
+ * reads the code from the printer's PDF and opens the translated, priced carte. Each screen at
+ * 1280 and 360 px, in fr-FR and en-US browsers: e2e/owners-screens.spec.ts. The data a step is
+ * not about is seeded through the API.
  */
 const run = promisify(execFile);
-
-/** Ciqual 2025 codes (data/ciqual/ciqual.csv). */
-const FLOUR = '9436'; // Farine de blé tendre ou froment T55 (pour pains)
-const BUTTER = '16400'; // Beurre à 80% MG minimum, doux
-const TAP_WATER = '18066'; // Eau du robinet
-const BACON = 'Lardon nature, cru';
-const CREAM = 'Crème 30% MG, épaisse, rayon frais';
-
-type Api = (
-  method: 'POST' | 'PUT' | 'PATCH',
-  path: string,
-  data: unknown,
-) => Promise<{ id: string } & Record<string, unknown>>;
-
-function apiOf(request: APIRequestContext, origin: string): Api {
-  return async (method, path, data) => {
-    const response = await request.fetch(path, { method, headers: { Origin: origin }, data });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as { id: string } & Record<string, unknown>;
-  };
-}
-
-/** The pâte brisée of a bistro: one batch for one quiche, its flour and butter priced, water free. */
-async function seedDough(api: Api) {
-  await api('PUT', `/api/ingredient-prices/${FLOUR}`, { amount: 1.2, per: 'kg', supplier: 'Minoterie Dupuis' });
-  await api('PUT', `/api/ingredient-prices/${BUTTER}`, { amount: 9.6, per: 'kg' });
-  return api('POST', '/api/recipes', {
-    name: 'Pâte brisée',
-    servings: 1,
-    ingredients: [
-      { code: FLOUR, quantity: 250, unit: 'g' },
-      { code: BUTTER, quantity: 125, unit: 'g' },
-      { code: TAP_WATER, quantity: 50, unit: 'ml' },
-    ],
-    allergens: ['Gluten', 'Lait'],
-    allergensDeclared: true,
-  });
-}
-
-async function addIngredient(page: Page, typed: string, option: RegExp) {
-  await page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' }).fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-  await dismissToasts(page);
-}
-
-const line = (page: Page, food: string) =>
-  page.getByRole('list', { name: 'Ingrédients de la recette' }).getByRole('listitem').filter({ hasText: food });
-
-/** « Donner un prix » on a line: the price goes to every recipe of the organisation. */
-async function giveLinePrice(page: Page, food: string, amount: string, per: 'le kg' | 'le litre' | 'l’unité') {
-  await line(page, food).getByRole('button', { name: 'Donner un prix' }).click();
-  const editor = page.getByRole('group', { name: `Prix de ${food}` });
-  await editor.getByLabel('Prix HT (€)').fill(amount);
-  await editor.getByLabel('Pour').selectOption({ label: per });
-  await editor.getByRole('button', { name: 'Enregistrer le prix' }).click();
-  await expectToast(page, `Prix de ${food} enregistré`);
-}
-
-/** A text of the page, whatever spaces fr-FR puts in numbers (« 1,10 € », « 14,50 € »). */
-const flat = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 test.describe('the owner’s day, on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'fr-FR' });
@@ -236,10 +171,18 @@ test.describe('the owner’s day, on a phone', () => {
     await establishment.getByRole('button', { name: 'Mettre à jour' }).click();
     await expectToast(page, 'Établissement enregistré');
 
-    // A diner's phone in English, without JavaScript: the translated carte, the price, the notice.
+    // The table's QR code, downloaded print-ready (the PDF for the printer, the SVG) and read by
+    // a real decoder from the PDF's own pixels (pdftoppm): the diner opens what it says.
+    const qr = await api('POST', '/api/qr-codes', { name: 'Table 4', menuId: menu.id });
+    await page.goto('/qr-codes');
+    const scanned = await scanDownloadedQr(page);
+    expect(scanned).toBe(qr.qrData);
+
+    // A diner's phone in English, without JavaScript, from the code: the translated carte, the price, the notice.
     const diner = await dinerPhone(browser, 'en-US');
     const carte = await diner.newPage();
-    await carte.goto(`${baseURL}/menu/${menu.id}`);
+    await carte.goto(scanned);
+    await expect(carte).toHaveURL(`${baseURL}/menu/${menu.id}`);
     await expect(carte.getByRole('heading', { level: 1 })).toHaveText('Lunch menu');
     await expect(carte.getByRole('heading', { level: 2, name: 'Mains' })).toBeVisible();
     await expect(carte.getByRole('heading', { level: 3, name: 'Lunch deal' })).toBeVisible();
@@ -262,248 +205,34 @@ test.describe('the owner’s day, on a phone', () => {
 const dinerPhone = (browser: Browser, locale: string) =>
   browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale, javaScriptEnabled: false });
 
-// Both widths and both locales, each once (the walk above is the phone in fr-FR): the file stays lean.
-for (const [viewport, locale] of [
-  [LAPTOP, 'fr-FR'],
-  [PHONE, 'en-US'],
-] as const) {
-  const w = viewport.width;
-  const tag = `${w}-${locale}`;
-  /** « 14,50 » in a French browser, « 14.50 » in an English one: both mean 14.5 (docs/product/decisions.md 16). */
-  const typed = (value: string) => (locale === 'fr-FR' ? value : value.replace(',', '.'));
-  test.describe(`owner’s screens at ${w} px, browser ${locale}`, () => {
-    test.use({ viewport, locale, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-
-    test('line prices and units, a draft kept through a link and resumed, the price list, the QR files', async ({
-      page,
-      baseURL,
-    }) => {
-      test.setTimeout(150_000);
-      await signUp(page);
-      const api = apiOf(page.request, baseURL!);
-      const dough = await seedDough(api);
-      const quiche = await api('POST', '/api/recipes', {
-        name: 'Quiche lorraine',
-        servings: 6,
-        ingredients: [
-          { recipeId: dough.id, quantity: 1, unit: 'portion' },
-          { code: '28501', quantity: 200, unit: 'g' },
-        ],
-        allergens: [],
-      });
-      expect(quiche.costPerServing).toBeNull();
-      expect(quiche.costMissing).toEqual([BACON]);
-
-      // The form: each line's price, a sub-recipe's « fournée » and weight, a unit refused as typed.
-      await page.goto('/recipes');
-      const card = page.getByTestId('recipe-card').filter({ hasText: 'Quiche lorraine' });
-      await expect(card.getByTestId('cost-line')).toContainText(`prix manquant pour ${BACON}`);
-      await card.getByRole('button', { name: 'Modifier' }).click();
-      await expect(line(page, BACON).getByTestId('line-price')).toContainText('Prix manquant');
-      await expect(line(page, 'Pâte brisée').getByTestId('sub-recipe-weight')).toHaveText(/^= 425\s?g$/);
-      await page.getByLabel(`Quantité de ${BACON}`).fill('2 verres');
-      await expect(line(page, BACON).getByRole('alert')).toContainText('Unité inconnue');
-      await calmScreenshot(page, `owners-screens-recipe-form-${tag}`);
-      await page.getByRole('button', { name: 'Mettre à jour' }).click();
-      // The save is refused and the page shows where: the field in error is in view and focused.
-      await expect(page.getByLabel(`Quantité de ${BACON}`)).toBeFocused();
-      await expect(page.getByLabel(`Quantité de ${BACON}`)).toBeInViewport();
-      await page.getByLabel(`Quantité de ${BACON}`).fill(typed('0,2 kg'));
-      await expect(page.getByLabel(`Unité de ${BACON}`, { exact: true })).toHaveValue('kg');
-      await page.getByLabel('Nom de la recette').fill('Quiche lorraine du marché');
-
-      // Leaving by a link of the app asks first; the draft is kept and offered back.
-      await (await headerControl(page, 'link', 'Mes Menus')).click();
-      const leave = page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' });
-      await expect(leave).toBeVisible();
-      await calmScreenshot(page, `owners-screens-leave-${tag}`);
-      await leave.getByRole('button', { name: 'Quitter la page' }).click();
-      await expect(page).toHaveURL(/\/menus$/);
-      await page.goto('/recipes');
-      const notice = page.getByTestId('draft-notice');
-      await expect(notice).toContainText('Modifications non enregistrées de « Quiche lorraine du marché »');
-      await expect(
-        notice.getByRole('button', { name: /^Reprendre le brouillon du \d+ \S+ à \d\d:\d\d$/ }),
-      ).toBeVisible();
-      await calmScreenshot(page, `owners-screens-draft-notice-${tag}`);
-      await notice.getByRole('button', { name: /^Reprendre le brouillon du/ }).click();
-      await expect(page.getByLabel('Nom de la recette')).toHaveValue('Quiche lorraine du marché');
-      await expect(page.getByLabel(`Unité de ${BACON}`, { exact: true })).toHaveValue('kg');
-      // « Annuler » asks, then sets the draft aside for good.
-      await page.getByRole('button', { name: 'Annuler', exact: true }).click();
-      await page
-        .getByRole('alertdialog', { name: 'Abandonner les modifications ?' })
-        .getByRole('button', { name: 'Abandonner' })
-        .click();
-      await page.reload();
-      await expect(card).toBeVisible();
-      await expect(page.getByTestId('draft-notice')).toHaveCount(0);
-
-      // « Prix des ingrédients »: the bacon priced once, for every recipe.
-      await page.goto('/produits/prix');
-      await page.getByRole('combobox', { name: 'Rechercher un ingrédient (table Ciqual)' }).fill('lardon nature cru');
-      await page
-        .getByRole('option', { name: /^Lardon nature, cru/ })
-        .first()
-        .click();
-      const editor = page.getByRole('group', { name: `Prix de ${BACON}` });
-      await editor.getByLabel('Prix HT (€)').fill(typed('14,50'));
-      await editor.getByLabel('Fournisseur (facultatif)').fill('Boucherie Martin');
-      await editor.getByRole('button', { name: 'Enregistrer le prix' }).click();
-      await expectToast(page, `Prix de ${BACON} enregistré`);
-      const row = page.getByTestId('ingredient-price-row').filter({ hasText: BACON });
-      expect(await flat(row)).toContain('14,50 € le kg · Boucherie Martin');
-      await expect(page.getByTestId('ingredient-price-row')).toHaveCount(3);
-      await expect(page.getByText('Gratuit sans prix de votre part : Eau du robinet.')).toBeVisible();
-      if (viewport === PHONE) await expectNoHorizontalScroll(page);
-      await calmScreenshot(page, `owners-screens-prices-${tag}`);
-      await page.goto('/recipes');
-      // 1,50 + 2,90 = 4,40 € ÷ 6.
-      await expect(card.getByTestId('cost-line')).toHaveText(/^Coût matière\s: 0,73\s€ \/ portion/);
-
-      // The QR code, downloaded print-ready: a PDF and an SVG that decode to its address, a 2,000 px PNG.
-      const menu = await api('POST', '/api/menus', { name: 'Carte du midi' });
-      const qr = await api('POST', '/api/qr-codes', { name: 'Table 4', menuId: menu.id });
-      await page.goto('/qr-codes');
-      const qrCard = page.getByTestId('qr-card');
-      await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
-      await calmScreenshot(page, `owners-screens-qr-download-${tag}`);
-      const files = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-qr-'));
-      try {
-        const pdf = await download(page, qrCard.getByRole('button', { name: 'PDF (pour l’imprimeur)' }));
-        expect(pdf.name).toBe('qr-code-table-4.pdf');
-        const { stdout } = await run('pdfinfo', [pdf.file]);
-        expect(stdout).toMatch(/Pages:\s+1/);
-        expect(stdout).toMatch(/Page size:\s+340\.16 x 340\.16 pts/);
-        await run('pdftoppm', ['-png', '-r', '150', pdf.file, path.join(files, 'page')]);
-        const [rendered] = await readdir(files);
-        expect(decodePng(await readFile(path.join(files, rendered!))).text).toBe(qr.qrData);
-        await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
-        const svg = await download(page, qrCard.getByRole('button', { name: 'SVG (vectoriel, toutes tailles)' }));
-        expect(svg.name).toBe('qr-code-table-4.svg');
-        expect(await readFile(svg.file, 'utf8')).toMatch(/<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-      } finally {
-        await rm(files, { recursive: true, force: true });
-      }
-    });
-
-    test('one price per dish, the « Service » role, the establishment’s notice', async ({ page, baseURL, browser }) => {
-      test.setTimeout(150_000);
-      await signUp(page, uniqueEmail('owner'), 'Le Bistrot de Marie');
-      await makePremium(page, baseURL!);
-      const api = apiOf(page.request, baseURL!);
-      const salad = await api('POST', '/api/recipes', {
-        name: 'Salade niçoise',
-        servings: 1,
-        price: 11,
-        ingredients: [{ code: '20276', quantity: 150, unit: 'g' }],
-        allergens: [],
-        allergensDeclared: true,
-      });
-      const menu = await api('POST', '/api/menus', { name: 'Carte d’été' });
-      const section = await api('POST', `/api/menus/${menu.id}/sections`, { name: 'Entrées' });
-      await api('POST', `/api/sections/${section.id}/items`, { recipeId: salad.id });
-
-      // The dish follows the recipe's 11 €; its own 9,50 € on this menu; and back.
-      await page.goto(`/menus/${menu.id}`);
-      const item = page.getByTestId('menu-item').filter({ hasText: 'Salade niçoise' });
-      await expect(item.getByTestId('item-price')).toContainText('11,00 € (prix de la recette)');
-      await item.getByRole('button', { name: 'Prix propre au menu' }).click();
-      await item.getByLabel('Prix propre au menu (€)').fill(typed('9,50'));
-      await item.getByRole('button', { name: 'OK' }).click();
-      await expectToast(page, 'Prix propre au menu enregistré');
-      await expect(item.getByLabel('Prix propre au menu (€)')).toHaveValue('9,50');
-      await calmScreenshot(page, `owners-screens-own-price-${tag}`);
-      // « Coûts » shows the margins at the price diners see on that menu.
-      await page.goto('/recipes/couts');
-      expect(await flat(page.getByTestId('menu-price'))).toContain('Carte d’été : 9,50 € (prix propre au menu)');
-      await calmScreenshot(page, `owners-screens-costs-${tag}`);
-      await page.goto(`/menus/${menu.id}`);
-      await item.getByRole('button', { name: 'Revenir au prix de la recette (11,00 €)' }).click();
-      await expectToast(page, 'Prix de la recette repris');
-      await expect(item.getByTestId('item-price')).toContainText('11,00 € (prix de la recette)');
-
-      // A waiter (« Service ») marks the dish « Épuisé » and back, and changes nothing else.
-      const waiterEmail = uniqueEmail('service');
-      const invited = await page.request.post('/api/organisation/invitations', {
-        headers: { Origin: baseURL! },
-        data: { email: waiterEmail, role: 'service' },
-      });
-      expect(invited.status()).toBe(201);
-      const link = await waitForLink(waiterEmail, /^Invitation à rejoindre/);
-      const waiter = await browser.newContext({
-        viewport,
-        locale,
-        ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-      });
-      const waiterPage = await waiter.newPage();
-      const signedUp = await waiterPage.request.post(`${baseURL}/api/auth/sign-up/email`, {
-        headers: { Origin: baseURL! },
-        data: { email: waiterEmail, password: PASSWORD, name: 'Léo' },
-      });
-      expect(signedUp.status()).toBe(200);
-      const token = link.split('/').at(-1)!;
-      expect(
-        (
-          await waiterPage.request.post(`${baseURL}/api/invitations/${token}/accept`, {
-            headers: { Origin: baseURL! },
-            data: {},
-          })
-        ).status(),
-      ).toBe(200);
-      await waiterPage.goto(`${baseURL}/menus/${menu.id}`);
-      const served = waiterPage.getByTestId('menu-item').filter({ hasText: 'Salade niçoise' });
-      await expect(served.getByRole('button', { name: 'Épuisé : Salade niçoise' })).toBeVisible();
-      await expect(served.getByRole('button', { name: 'Modifier' })).toHaveCount(0);
-      await expect(waiterPage.getByRole('button', { name: 'Nouvelle section' })).toHaveCount(0);
-      await expect(served).toContainText('11,00');
-      await served.getByRole('button', { name: 'Épuisé : Salade niçoise' }).click();
-      await expect(served.getByRole('button', { name: 'Épuisé : Salade niçoise' })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
-      await calmScreenshot(waiterPage, `owners-screens-service-${tag}`);
-      await served.getByRole('button', { name: 'Épuisé : Salade niçoise' }).click();
-      await expect(served.getByRole('button', { name: 'Épuisé : Salade niçoise' })).toHaveAttribute(
-        'aria-pressed',
-        'false',
-      );
-      // No costs for the floor: the recipes read without them, « Coûts » is not offered.
-      await waiterPage.goto(`${baseURL}/recipes`);
-      await expect(waiterPage.getByTestId('recipe-card').filter({ hasText: 'Salade niçoise' })).toBeVisible();
-      await expect(waiterPage.getByTestId('cost-line')).toHaveCount(0);
-      await expect(waiterPage.getByRole('link', { name: 'Voir les coûts et marges' })).toHaveCount(0);
-      await waiter.close();
-
-      // The establishment's legal notice fields, kept as a draft when the page is reloaded.
-      await page.goto('/etablissements');
-      await page.getByTestId('establishment-card').first().getByRole('button', { name: 'Modifier' }).click();
-      const form = page.getByRole('form', { name: 'Modifier l’établissement' });
-      await form.getByLabel('SIRET (optionnel)').fill('732 829 320 00074');
-      await form.getByLabel('Directeur de la publication (optionnel)').fill('Marie Durand');
-      // Reloading a form with changes asks first (the browser's own question); the draft is kept.
-      const asked = page.waitForEvent('dialog');
-      const reloaded = page.reload();
-      const question = await asked;
-      expect(question.type()).toBe('beforeunload');
-      await question.accept();
-      await reloaded;
-      await page
-        .getByTestId('draft-notice')
-        .getByRole('button', { name: /^Reprendre le brouillon du/ })
-        .click();
-      await expect(form.getByLabel('SIRET (optionnel)')).toHaveValue('732 829 320 00074');
-      await calmScreenshot(page, `owners-screens-establishment-${tag}`);
-      await form.getByRole('button', { name: 'Mettre à jour' }).click();
-      await expectToast(page, 'Établissement enregistré');
-      const diner = await browser.newContext({ viewport, locale, javaScriptEnabled: false });
-      const notice = await diner.newPage();
-      await notice.goto(`${baseURL}/menu/${menu.id}/mentions-legales`);
-      expect(await flat(notice.locator('main'))).toContain('SIRET : 732 829 320 00074');
-      await screenshot(notice, `owners-screens-notice-${tag}`);
-      await diner.close();
-    });
-  });
+/**
+ * On « Codes QR », the only code's files: the PDF for the printer (one page of 12 cm, rendered
+ * by pdftoppm and decoded by jsQR) and the SVG. Returns what the printed code says.
+ */
+async function scanDownloadedQr(page: Page): Promise<string> {
+  const qrCard = page.getByTestId('qr-card');
+  const files = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-qr-'));
+  try {
+    await expect(qrCard.getByTestId('qr-drawing')).toHaveAttribute('data-state', 'drawn');
+    await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
+    await calmScreenshot(page, 'owners-day-qr-download-360');
+    const pdf = await download(page, qrCard.getByRole('button', { name: 'PDF (pour l’imprimeur)' }));
+    expect(pdf.name).toBe('qr-code-table-4.pdf');
+    const { stdout } = await run('pdfinfo', [pdf.file]);
+    expect(stdout).toMatch(/Pages:\s+1/);
+    expect(stdout).toMatch(/Page size:\s+340\.16 x 340\.16 pts/);
+    await run('pdftoppm', ['-png', '-r', '150', pdf.file, path.join(files, 'page')]);
+    const [rendered] = await readdir(files);
+    const scanned = decodePng(await readFile(path.join(files, rendered!))).text;
+    await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
+    const svg = await download(page, qrCard.getByRole('button', { name: 'SVG (vectoriel, toutes tailles)' }));
+    expect(svg.name).toBe('qr-code-table-4.svg');
+    expect(await readFile(svg.file, 'utf8')).toMatch(/<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(scanned, 'the printed code decodes').not.toBeNull();
+    return scanned!;
+  } finally {
+    await rm(files, { recursive: true, force: true });
+  }
 }
 
 /** Clicks `button` and returns the file it downloads. */

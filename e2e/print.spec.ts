@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import jsqr from 'jsqr';
@@ -129,6 +134,105 @@ function decodePng(bytes: Buffer): string | null {
   );
 }
 
+const run = promisify(execFile);
+
+/** The text of each printed page of the document on screen (Chromium's PDF read by pdftotext). */
+async function printedText(page: Page): Promise<string[]> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-fiche-'));
+  try {
+    const file = path.join(folder, 'fiche.pdf');
+    await writeFile(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+    // pdftotext ends each page with a form feed.
+    return stdout.split('\f').slice(0, -1);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The fiche technique of 36 own products and a Ciqual food, allergens unconfirmed, read on paper. */
+async function longSheet(page: Page, origin: string) {
+  const articles = Array.from({ length: 36 }, (_, i) => `Article ${String(i + 1).padStart(2, '0')}`);
+  const products: { id: string }[] = [];
+  for (const name of articles) {
+    const response = await page.request.post('/api/products', {
+      headers: { Origin: origin },
+      data: {
+        name,
+        per100g: {
+          ...{ energyKj: 420, energyKcal: 100, fat: 3, saturatedFat: 1, carbs: 12, sugars: 2 },
+          ...{ fiber: 1.5, protein: 5, salt: 0.4 },
+        },
+        allergens: [],
+        traces: [],
+        labels: [],
+        price: null,
+      },
+    });
+    expect(response.status(), `POST /api/products ${name}`).toBe(201);
+    products.push((await response.json()) as { id: string });
+  }
+  const response = await page.request.post('/api/recipes', {
+    headers: { Origin: origin },
+    data: {
+      name: 'Buffet du marché',
+      servings: 40,
+      fruitVegLegumePercent: 10,
+      ingredients: [
+        { code: '20276', quantity: 500, unit: 'g' },
+        ...products.map((product) => ({ productId: product.id, quantity: 100, unit: 'g' })),
+      ],
+      allergens: ['Gluten'],
+      allergensDeclared: false,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const recipe = (await response.json()) as { id: string; allergenStatus: string };
+  expect(recipe.allergenStatus).toBe('unverified');
+
+  await page.goto(`/recipes/${recipe.id}/fiche`);
+  const sheet = page.getByTestId('recipe-sheet');
+  await expect(sheet.getByRole('heading', { level: 1, name: 'Buffet du marché' })).toBeVisible();
+  const table = sheet.getByTestId('ingredients-table');
+  await expect(table.getByRole('columnheader').first()).toHaveText('Ingrédient');
+  await expect(table.locator('tbody tr')).toHaveCount(37);
+  await expect(sheet.getByTestId('sheet-allergens-unverified')).toHaveText(
+    'Allergènes non vérifiés : liste à confirmer dans la recette avant de servir',
+  );
+  await expect(sheet).not.toContainText('demandez au personnel');
+  // The print rules: a row never splits, the ingredients block may; the other blocks move whole.
+  const breaks = await page.evaluate(() => ({
+    rows: [...document.querySelectorAll('[data-testid="ingredients-table"] tbody tr')].map(
+      (row) => getComputedStyle(row).breakInside,
+    ),
+    ingredients: getComputedStyle(document.querySelector('[data-testid="ingredients-table"]')!.closest('section')!)
+      .breakInside,
+    allergens: getComputedStyle(document.querySelector('[data-testid="sheet-allergens"]')!.closest('section')!)
+      .breakInside,
+  }));
+  expect(new Set(breaks.rows)).toEqual(new Set(['avoid']));
+  expect(breaks.ingredients).toBe('auto');
+  expect(breaks.allergens).toBe('avoid');
+  await documentScreenshots(page, 'print-fiche-long', PRINT_WIDTH.a4Portrait);
+
+  // On paper: page 1 is filled with the first rows, page 2 goes on with the header again; each
+  // article printed once, in order; the unconfirmed allergens said in the kitchen's words.
+  const pages = await printedText(page);
+  expect(pages.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = pages as [string, string];
+  expect(first).toMatch(/^\s*Ingrédient\s+Quantité\s+Unité/m);
+  expect(second).toMatch(/^\s*Ingrédient\s+Quantité\s+Unité/m);
+  const onFirst = articles.filter((name) => first.includes(name));
+  expect(onFirst.length, 'rows on page 1').toBeGreaterThanOrEqual(20);
+  expect(onFirst).toEqual(articles.slice(0, onFirst.length));
+  const all = pages.join('\n');
+  for (const name of articles) expect(all.split(name).length - 1, name).toBe(1);
+  expect(second).toContain(articles[onFirst.length]);
+  // (the sentence itself wraps beside the nutrition table: read whole on screen above)
+  expect(all).toContain('Allergènes non vérifiés');
+  expect(all).not.toContain('demandez au personnel');
+}
+
 /** The 14 cells of a dish's row, as « contains », « traces » or « none », in column order. */
 async function rowStates(row: Locator): Promise<(string | null)[]> {
   return row.getByRole('cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-state')));
@@ -240,6 +344,15 @@ test('print the fiche technique, the allergen table and the table card, then rea
     'data-category',
     'general',
   );
+  await expect(page.getByTestId('ingredients-table').getByRole('columnheader').first()).toHaveText(
+    'Ingrédient (table Ciqual)',
+  );
+
+  // A long recipe of own products, its allergens not confirmed: the kitchen's words, the
+  // column « Ingrédient » (a supplier's article is not a Ciqual food), the table running onto
+  // page 2 with its header again, never moved whole to leave page 1 half empty.
+  await longSheet(page, origin);
+
   await page.getByRole('link', { name: 'Retour aux recettes' }).click();
   await expect(page).toHaveURL(`${origin}/recipes`);
 

@@ -30,6 +30,11 @@ const march: TestInvoice = {
     { articleId: 'BOE-HA', description: 'Bœuf haché 15 % MG', quantity: 4, unitCode: 'KGM', unitPrice: 20 },
   ],
 };
+// A wholesaler's price list dated before March's invoice: its prices only enter the history (docs/product/purchases.md « Tarifs fournisseurs »).
+const PRICE_LIST =
+  '\uFEFFRéf. article;Désignation;Conditionnement;Prix HT;TVA;Date d’effet\n' +
+  'CAR-01;Carottes des sables;Sac 10 kg;13,50;5,5;01/02/2026\n' +
+  'SAF-01;Safran en filaments;Boîte 1 g;12,00;5,5;01/02/2026\n';
 const SALES =
   'date;article;quantite;montant_ttc\n' +
   '02/03/2026;Steak haché maison;120;600\n' +
@@ -127,6 +132,29 @@ for (const [viewport, locale] of [
       await expect(page.getByTestId('invoice-line').getByText('Appris')).toHaveCount(2);
       await page.getByRole('button', { name: 'Valider la facture' }).click();
       await expectToast(page, 'Facture validée : 2 prix mis à jour');
+
+      // A supplier's price list: typed supplier, dropped CSV, « Appris » from the invoices, saffron left aside.
+      await page.goto('/achats');
+      await page.getByRole('textbox', { name: 'Fournisseur' }).fill('Primeurs du Marché');
+      await page
+        .getByLabel('Choisir un tarif')
+        .setInputFiles({ name: 'tarif-fevrier.csv', mimeType: 'text/csv', buffer: Buffer.from(PRICE_LIST) });
+      const priceListLink = page
+        .getByTestId('price-list-import')
+        .getByRole('link', { name: 'vérifier ses 2 articles' });
+      await expect(priceListLink).toBeVisible();
+      await screenshot(page, `purchases-price-list-import-${w}`);
+      await priceListLink.click();
+      await expect(page.getByRole('heading', { name: 'Tarif Primeurs du Marché' })).toBeVisible();
+      const articles = page.getByTestId('price-list-line');
+      await expect(articles.first().getByText('Appris')).toBeVisible();
+      await expect(articles.first()).toContainText(/Soit 1,35\s€/);
+      await expect(articles.nth(1).getByLabel('Produit')).toHaveValue('');
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `purchases-price-list-${w}`);
+      await page.getByRole('button', { name: 'Valider le tarif' }).click();
+      await expectToast(page, 'Tarif validé : les prix sont dans l’historique');
+      await expect(page.getByText('Validé', { exact: true })).toBeVisible();
 
       // « Prix »: beef +66,7 %; a target typed « 45,5 » in either locale; the steak crosses it.
       await page.goto('/prix');

@@ -181,4 +181,80 @@ describe('eslint.config.js keeps the layering', () => {
       ),
     ).toEqual(['import-x/no-cycle']);
   });
+
+  it('a query key outside src/web/lib/query-keys.ts fails lint; queryKeys.… and an options’ key pass', async () => {
+    const rule = ['house/query-keys'];
+    // Only this rule matters here (the snippets may leave a name unused).
+    const keyRule = async (file, code) => (await rulesBroken(file, code)).filter((id) => id === 'house/query-keys');
+    const file = 'src/web/features/products/api.ts';
+    const head =
+      "import { useQuery, useQueryClient } from '@tanstack/react-query';\nimport { queryKeys } from '../../lib/query-keys.ts';\n";
+    // A string-literal key, retyped to refresh another feature's answers.
+    expect(
+      await keyRule(
+        file,
+        `${head}export const f = (c: ReturnType<typeof useQueryClient>) => c.invalidateQueries({ queryKey: ['recipes'] });\nexport const k = [queryKeys, useQuery];\n`,
+      ),
+    ).toEqual(rule);
+    // A key built from a local constant, and one handed to setQueryData.
+    expect(
+      await keyRule(
+        file,
+        `${head}const KEY = ['products'] as const;\nexport const u = () => useQuery({ queryKey: [...KEY, 'x'], queryFn: () => 1 });\nexport const k = queryKeys;\n`,
+      ),
+    ).toEqual(rule);
+    expect(
+      await keyRule(
+        file,
+        `${head}const KEY = queryKeys.products;\nexport const f = (c: ReturnType<typeof useQueryClient>) => c.setQueryData(KEY, []);\nexport const u = useQuery;\n`,
+      ),
+    ).toEqual(rule);
+    expect(
+      await keyRule(
+        file,
+        `${head}export const u = (id: string) => useQuery({ queryKey: queryKeys.menus.sections(id), queryFn: () => 1 });\nexport const f = (c: ReturnType<typeof useQueryClient>) => c.setQueryData(queryKeys.products, []);\n`,
+      ),
+    ).toEqual([]);
+    // The keys module itself spells them out.
+    expect(
+      await keyRule(
+        'src/web/lib/query-keys.ts',
+        "export const queryKeys = { me: ['me'] as const };\nexport const o = { queryKey: ['me'] };\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('requests and mutations live in a feature’s api.ts or <topic>-api.ts, not in its components or pages', async () => {
+    const rule = ['@typescript-eslint/no-restricted-imports'];
+    expect(
+      await rulesBroken(
+        'src/web/features/auth/auth-form.tsx',
+        "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n",
+      ),
+    ).toEqual(rule);
+    expect(
+      await rulesBroken(
+        'src/web/pages/menus-page.tsx',
+        "import { api } from '../lib/api.ts';\nexport const x = api;\n",
+      ),
+    ).toEqual(rule);
+    expect(
+      await rulesBroken(
+        'src/web/features/auth/two-factor-step.tsx',
+        "import { ApiError } from '../../lib/api.ts';\nimport { useQueryClient } from '@tanstack/react-query';\nexport const x = [ApiError, useQueryClient];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesBroken(
+        'src/web/features/auth/api.ts',
+        "import { useMutation } from '@tanstack/react-query';\nimport { api } from '../../lib/api.ts';\nexport const x = [useMutation, api];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesBroken(
+        'src/web/features/recipes/recipe-pages-api.ts',
+        "import { useInfiniteQuery } from '@tanstack/react-query';\nimport { api } from '../../lib/api.ts';\nexport const x = [useInfiniteQuery, api];\n",
+      ),
+    ).toEqual([]);
+  });
 });

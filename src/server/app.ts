@@ -246,9 +246,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => payloadTooLarge(c) });
   const photoLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: (c) => payloadTooLarge(c, true) });
   // A supplier's file of 10 000 products (src/server/features/products/files/routes.ts), an
-  // invoice (Factur-X PDF, CII or UBL) or a till's sales export: 8 MB (src/shared/api/purchase-messages.ts).
+  // invoice (Factur-X PDF, CII or UBL), a supplier's price list or a till's sales export: 8 MB (src/shared/api/purchase-messages.ts).
   const fileLimit = bodyLimit({ maxSize: MAX_PURCHASE_FILE_BYTES, onError: (c) => payloadTooLarge(c) });
-  const UPLOAD_PATHS = new Set(['/api/purchases/invoices', '/api/sales/import']);
+  const UPLOAD_PATHS = new Set(['/api/purchases/invoices', '/api/purchases/price-lists', '/api/sales/import']);
   // A GET or HEAD has no body here (the adapter gives it none): Hono's check would only build the
   // whole Request to find that out, on every read of the API.
   app.use('/api/*', (c, next) =>

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
       // Supplier invoices, prices and sales (docs/product/purchases.md).
       { path: '/achats', Component: lazyPage(() => import('./pages/purchases-page.tsx')) },
       { path: '/achats/:id', Component: lazyPage(() => import('./pages/invoice-page.tsx')) },
+      { path: '/achats/tarifs/:id', Component: lazyPage(() => import('./pages/price-list-page.tsx')) },
       { path: '/prix', Component: lazyPage(() => import('./pages/prices-page.tsx')) },
       { path: '/ventes', Component: lazyPage(() => import('./pages/sales-page.tsx')) },
       { path: '/menus', Component: lazyPage(() => import('./pages/menus-page.tsx')) },

@@ -21,6 +21,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { keyedLock } from '../lib/keyed-lock.ts';
+import { emailTaken, resetLinkAccount } from './account-lookups.ts';
 import { claimSignInAttempt, settleSignInAttempt } from './account-throttle.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -70,10 +71,6 @@ function fallbackError(status: number): { code: ErrorCode; message: string } {
 function refuseCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password))
     throw new AppError('validation', 422, m.passwordTooCommon, { [field]: m.passwordTooCommon });
-}
-
-async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
-  return Boolean(await deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
 }
 
 /**
@@ -183,12 +180,8 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
   app.post('/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordSchema);
     refuseCommonPassword(input.newPassword, 'newPassword');
-    const link = await deps.db
-      .selectFrom('verifications')
-      .select('value')
-      .where('identifier', '=', `reset-password:${input.token}`)
-      .executeTakeFirst();
-    return resetsByAccount(link?.value ?? input.token, () => forward(c, input));
+    const account = await resetLinkAccount(deps.db, input.token);
+    return resetsByAccount(account ?? input.token, () => forward(c, input));
   });
   app.post('/change-password', async (c) => {
     const input = await readJson(c, changePasswordSchema);
@@ -205,7 +198,7 @@ export function authRoutes(deps: AppDeps, options: { trustProxy: boolean }): Hon
     // Without mail the change is immediate, and better-auth would answer « done » for a taken
     // address while changing nothing. Sign-up says an address is taken anyway: say it here too.
     // With mail, the link goes to the new address and nothing is told about it.
-    if (session && !deps.config.smtpUrl && (await emailTaken(deps, newEmail))) {
+    if (session && !deps.config.smtpUrl && (await emailTaken(deps.db, newEmail))) {
       throw new AppError('validation', 422, m.userExists, { newEmail: m.userExists });
     }
     return forward(c, { newEmail: input.newEmail.toLowerCase(), callbackURL: ACCOUNT_PATH });

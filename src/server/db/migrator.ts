@@ -30,6 +30,8 @@ import * as labels from './migrations/0027-labels.ts';
 import * as publicApi from './migrations/0028-public-api.ts';
 import * as establishmentAccessibilityContact from './migrations/0029-establishment-accessibility-contact.ts';
 import * as cacheTriggersFromContract from './migrations/0031-cache-triggers-from-contract.ts';
+import * as canteenVersions from './migrations/0032-canteen-versions.ts';
+import * as supplierPriceLists from './migrations/0033-supplier-price-lists.ts';
 
 /** Migrations are listed here (not read from disk) so the built server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '0028-public-api': publicApi,
   '0029-establishment-accessibility-contact': establishmentAccessibilityContact,
   '0031-cache-triggers-from-contract': cacheTriggersFromContract,
+  '0032-canteen-versions': canteenVersions,
+  '0033-supplier-price-lists': supplierPriceLists,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

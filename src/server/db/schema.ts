@@ -316,6 +316,9 @@ export interface EstablishmentClosedDaysTable {
   version: Generated<number>;
   created_by: string | null;
   created_at: Generated<Date>;
+  /** Who saved the day last and when (migration 0032): a stale write's 409 names them. */
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
 }
 
 /** Covers per service taking each diet variant (migration 0024, src/shared/catering/diets.ts). */
@@ -325,6 +328,8 @@ export interface EstablishmentDietsTable {
   counts: ColumnType<DietCounts, string | undefined, string>;
   version: Generated<number>;
   updated_by: string | null;
+  /** Migration 0032: a stale write's 409 names who saved the counts last. */
+  updated_by_name: string | null;
   updated_at: Generated<Date>;
 }
 
@@ -353,6 +358,9 @@ export interface MealPlanWeeksTable {
   published_at: Date | null;
   changed_at: Date | null;
   version: Generated<number>;
+  /** Who changed the week's state or its dishes last, and when (migration 0032): a stale write's 409 names them. */
+  updated_by_name: string | null;
+  updated_at: Generated<Date>;
 }
 
 /** An organisation's own product (migration 0010, docs/product/products.md). */
@@ -380,7 +388,7 @@ export interface ProductsTable extends OwnedColumns, VersionColumns {
   meat_kind: 'bovine' | 'porcine' | 'ovine' | 'volaille' | null;
   labels: Generated<string[]>;
   /** Where the current price comes from (migration 0026): a confirmed invoice, or typed by hand (« manuel »). */
-  price_source: 'invoice' | 'manual' | null;
+  price_source: 'invoice' | 'manual' | 'price_list' | null;
   /** Its own ingredient list as its label prints it (migration 0027); null: named alone on a label. */
   label_ingredients: Generated<string | null>;
   created_at: Timestamp;
@@ -678,16 +686,55 @@ export interface ProductPricesTable {
   date: ColumnType<string, string, string>;
   amount: Num;
   per: 'kg' | 'l' | 'unité';
-  source: 'invoice' | 'manual';
+  source: 'invoice' | 'manual' | 'price_list';
   invoice_id: string | null;
+  /** The supplier's price list it came from (migration 0033). */
+  price_list_id: Generated<string | null>;
   created_at: Generated<Date>;
+}
+
+/** A supplier's price list, a draft until confirmed (migration 0033, docs/decisions/0043-supplier-price-lists.md). */
+export interface SupplierPriceListsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  created_by: string | null;
+  status: Generated<'draft' | 'confirmed'>;
+  supplier_name: string;
+  supplier_key: string;
+  effective_date: ColumnType<string, string, string>;
+  file_hash: string;
+  confirmed_at: Date | null;
+  version: Generated<number>;
+  updated_by_name: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SupplierPriceListLinesTable {
+  id: Generated<string>;
+  price_list_id: string;
+  organisation_id: string;
+  position: number;
+  supplier_article_id: string | null;
+  description: string;
+  unit_label: string | null;
+  price_ht: Num;
+  vat_rate: NullableNum;
+  ean: string | null;
+  labels: string | null;
+  base_amount: Num;
+  base_unit: 'kg' | 'l' | 'unité';
+  product_id: string | null;
+  match: 'learned' | 'suggested' | null;
 }
 
 export interface RecipeCostChangesTable {
   id: Generated<string>;
   organisation_id: string;
   recipe_id: string;
-  invoice_id: string;
+  /** The confirmed invoice, or (migration 0033) the price list, that moved the cost. */
+  invoice_id: string | null;
+  price_list_id: Generated<string | null>;
   date: ColumnType<string, string, string>;
   cost_before: NullableNum;
   cost_after: NullableNum;
@@ -772,6 +819,8 @@ export interface DB {
   supplier_article_products: SupplierArticleProductsTable;
   product_prices: ProductPricesTable;
   recipe_cost_changes: RecipeCostChangesTable;
+  supplier_price_lists: SupplierPriceListsTable;
+  supplier_price_list_lines: SupplierPriceListLinesTable;
   purchase_settings: PurchaseSettingsTable;
   sales_imports: SalesImportsTable;
   sales: SalesTable;

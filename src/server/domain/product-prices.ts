@@ -20,8 +20,9 @@ export interface PriceEntry {
   date: string;
   amount: number;
   per: PriceUnit;
-  source: 'invoice' | 'manual';
+  source: 'invoice' | 'manual' | 'price_list';
   invoiceId?: string | null;
+  priceListId?: string | null;
 }
 
 /** Lines of products' price history, in one statement (DECISIONS 23: every price kept, invoice or « manuel »). */
@@ -38,6 +39,7 @@ export async function recordPrices(trx: Db, entries: PriceEntry[]): Promise<void
         per: entry.per,
         source: entry.source,
         invoice_id: entry.invoiceId ?? null,
+        price_list_id: entry.priceListId ?? null,
       })),
     )
     .execute();
@@ -51,7 +53,7 @@ export async function recordManualPrice(
   trx: Transaction<DB>,
   organisationId: string,
   productId: string,
-  before: { amount: number | null; per: PriceUnit | null; source: 'invoice' | 'manual' | null } | null,
+  before: { amount: number | null; per: PriceUnit | null; source: 'invoice' | 'manual' | 'price_list' | null } | null,
   after: { amount: number; per: PriceUnit } | null,
 ): Promise<void> {
   const same = before && after && before.amount === after.amount && before.per === after.per;
@@ -68,13 +70,23 @@ export async function recordManualPrice(
 /** GET /api/products/:id/prices: newest first (the caller checked the product is the organisation's). */
 export async function priceHistory(db: Db, organisationId: string, productId: string): Promise<ProductPrice[]> {
   const rows = await db
-    .selectFrom('product_prices')
-    .select([sql<string>`date::text`.as('date'), 'amount', 'per', 'source', 'invoice_id'])
-    .where('organisation_id', '=', organisationId)
-    .where('product_id', '=', productId)
-    .orderBy('date', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('product_prices as pp')
+    .leftJoin('purchase_invoices as i', 'i.id', 'pp.invoice_id')
+    .leftJoin('supplier_price_lists as l', 'l.id', 'pp.price_list_id')
+    .select([
+      sql<string>`pp.date::text`.as('date'),
+      'pp.amount',
+      'pp.per',
+      'pp.source',
+      'pp.invoice_id',
+      'pp.price_list_id',
+      sql<string | null>`COALESCE(i.supplier_name, l.supplier_name)`.as('supplier'),
+    ])
+    .where('pp.organisation_id', '=', organisationId)
+    .where('pp.product_id', '=', productId)
+    .orderBy('pp.date', 'desc')
+    .orderBy('pp.created_at', 'desc')
+    .orderBy('pp.id', 'desc')
     .limit(1000)
     .execute();
   return rows.map((r) => ({
@@ -83,6 +95,8 @@ export async function priceHistory(db: Db, organisationId: string, productId: st
     per: r.per,
     source: r.source,
     ...(r.invoice_id ? { invoiceId: r.invoice_id } : {}),
+    ...(r.price_list_id ? { priceListId: r.price_list_id } : {}),
+    ...(r.supplier ? { supplier: r.supplier } : {}),
   }));
 }
 

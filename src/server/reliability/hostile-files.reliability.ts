@@ -266,6 +266,7 @@ describe('hostile spreadsheets read off the event loop', () => {
       '/api/files/recipes/import',
       '/api/sales/import',
       '/api/purchases/invoices',
+      '/api/purchases/price-lists?supplier=Grossiste',
     ];
     const before = await countOwnedRows(database!.db);
     const statuses = new Map<number, number>();

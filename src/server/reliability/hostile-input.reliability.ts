@@ -196,7 +196,9 @@ async function expectSafeAnswer(
   const what = `${method} ${path} ← ${request.label}\n→ ${res.status} ${preview(res.text)}`;
   check(res.status, what).toBeLessThan(500);
   // Files (supplier files, invoices, sales exports) may weigh 8 MB; JSON 1 MB (src/server/app.ts).
-  const limit = /^\/api\/(files\/|purchases\/invoices$|sales\/import$)/.test(path) ? 8 * ONE_MB : ONE_MB;
+  const limit = /^\/api\/(files\/|purchases\/invoices$|purchases\/price-lists(\?|$)|sales\/import$)/.test(path)
+    ? 8 * ONE_MB
+    : ONE_MB;
   if ('body' in request && bytesOf(request.body) > limit) check(res.status, what).toBe(413);
   if (res.status >= 400) {
     check(errorShapeProblems(res.status, res.body, res.contentType), what).toEqual([]);
@@ -239,6 +241,19 @@ beforeAll(async () => {
   };
   const invoice = await invoiceOf('FUZZ-1');
   const toConfirm = await invoiceOf('FUZZ-2');
+  const priceListOf = async (n: number) => {
+    const res = await postFile(
+      t,
+      '/api/purchases/price-lists?supplier=Grossiste',
+      `Référence;Désignation;Unité;Prix HT\nFB-${n};Fond blanc ${n};kg;6,20\n`,
+      fuzzer.cookie,
+      'text/csv',
+    );
+    if (res.status !== 201) throw new Error(`price list ${n}: ${res.status} ${res.text}`);
+    return res.body.priceList as { id: string; lines: { id: string }[] };
+  };
+  const priceList = await priceListOf(1);
+  const priceListToConfirm = await priceListOf(2);
   const webhook = await call('POST', '/api/integrations/webhooks', {
     url: 'https://example.com/hooks',
     events: ['menu.updated'],
@@ -276,6 +291,9 @@ beforeAll(async () => {
     invoice: invoice.id,
     invoiceLine: invoice.lines[0]!.id,
     confirmInvoice: toConfirm.id,
+    priceList: priceList.id,
+    priceListLine: priceList.lines[0]!.id,
+    confirmPriceList: priceListToConfirm.id,
     webhook: webhook.id,
   };
   // Thousands of fuzzed calls: past the default 120 a minute every answer would be 429.
@@ -379,6 +397,29 @@ describe(`hostile input (${db})`, () => {
     },
   );
 
+  it.for(
+    QUERY_ENDPOINTS.filter((e) => e.params.some((p) => ['from', 'to', 'date'].includes(p))).map(
+      (e) => [e.path, e] as const,
+    ),
+  )(
+    '%s: days at the ends of the calendar (year 1, year 9999, 30 February) are refused or answered, never a 5xx nor a server that stops answering',
+    async ([, endpoint]) => {
+      // A day past 9999-12-31 is no longer « YYYY-MM-DD »: a loop over a week or a range there never ended (src/shared/catering/catering.ts isPlanDate).
+      for (const day of ['9999-12-31', '9999-12-27', '0001-01-01', '2026-02-30', '2099-12-31']) {
+        const query = ['establishmentId', 'from', 'to', 'date']
+          .filter((p) => endpoint.params.includes(p))
+          .map((p) => `${p}=${p === 'establishmentId' ? ids.establishment : day}`)
+          .join('&');
+        await expectSafeAnswer(
+          'GET',
+          `${fill(endpoint.path)}?${query}`,
+          { label: day, contentType: null },
+          endpoint.signedIn,
+        );
+      }
+    },
+  );
+
   it.for(['/api/files/products/preview', '/api/files/products/import'])(
     'hostile supplier files to %s never answer 5xx and a refusal stores nothing',
     async (path) => {
@@ -469,6 +510,32 @@ describe(`hostile input (${db})`, () => {
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
     );
+  });
+
+  it('hostile price lists to POST /api/purchases/price-lists never answer 5xx and a refusal stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileProductFile('Référence;Désignation;Unité;Prix HT;TVA;Date d’effet'), async (request) => {
+        await expectSafeAnswer('POST', '/api/purchases/price-lists?supplier=Fuzz', request, true);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+  });
+
+  it('hostile query parameters of POST /api/purchases/price-lists: 422 next to the field, nothing stored', async () => {
+    const file = { body: new TextEncoder().encode('Désignation;Prix HT\nSel fin;0,80\n'), contentType: 'text/csv' };
+    for (const [query, field] of [
+      ['supplier=', 'supplier'],
+      [`supplier=${'x'.repeat(201)}`, 'supplier'],
+      ['supplier=X&effectiveDate=2026-02-30', 'effectiveDate'],
+      ['supplier=X&effectiveDate=%3Cscript%3E', 'effectiveDate'],
+      ['', 'supplier'],
+    ] as const) {
+      const path = `/api/purchases/price-lists?${query}`;
+      await expectSafeAnswer('POST', path, describeRequest(file, query), true);
+      const res = await postFile(t, path, file.body, fuzzer.cookie, 'text/csv');
+      expect(res.status, query).toBe(422);
+      expect(typeof res.body.error.fields[field], query).toBe('string');
+    }
   });
 
   it('fuzzing summary', (context) => {

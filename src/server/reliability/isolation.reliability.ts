@@ -337,6 +337,22 @@ const ID_ROUTES: IdRoute[] = [
     ownerStatus: 200,
   },
   { method: 'DELETE', path: '/api/purchases/invoices/:otherInvoice', need: 'purchases:write', ownerStatus: 204 },
+  { method: 'GET', path: '/api/purchases/price-lists/:priceList', need: 'purchases:read', ownerStatus: 200 },
+  {
+    method: 'PUT',
+    path: '/api/purchases/price-lists/:priceList/lines/:priceListLine',
+    need: 'purchases:write',
+    body: (own) => ({ productId: own.product }),
+    ownerStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/purchases/price-lists/:priceList/confirm',
+    need: 'purchases:write',
+    body: () => ({}),
+    ownerStatus: 200,
+  },
+  { method: 'DELETE', path: '/api/purchases/price-lists/:otherPriceList', need: 'purchases:write', ownerStatus: 204 },
   { method: 'GET', path: '/api/products/:product/prices', need: 'purchases:read', ownerStatus: 200 },
   { method: 'GET', path: '/api/menus/:menu/engineering', need: 'purchases:read', ownerStatus: 200 },
   {
@@ -468,6 +484,12 @@ const ROLE_ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/purchases/price-lists?supplier=Grossiste',
+    need: 'purchases:write',
+    body: () => 'Désignation;Prix HT\nSel fin 1 kg;1,20\n',
+  },
+  {
+    method: 'POST',
     path: '/api/sales/import',
     need: 'purchases:write',
     body: () => 'date;article;quantite\n02/03/2026;Gratin;3\n',
@@ -478,6 +500,7 @@ const ROLE_ROUTES: Route[] = [
   { method: 'GET', path: '/api/purchases/settings', need: 'purchases:read' },
   { method: 'GET', path: '/api/purchases/egalim', need: 'purchases:read' },
   { method: 'GET', path: '/api/purchases/consumption', need: 'purchases:read' },
+  { method: 'GET', path: '/api/purchases/price-lists', need: 'purchases:read' },
   {
     method: 'POST',
     path: '/api/qr-codes',
@@ -629,7 +652,8 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
     ).toEqual([...expected].sort());
     const covered = new Set([
       ...expected,
-      ...ROLE_ROUTES.map((r) => routeKey(r.method, r.path)),
+      // A write's query (the price list's supplier) is not part of its route.
+      ...ROLE_ROUTES.map((r) => routeKey(r.method, r.path.split('?')[0]!)),
       ...Object.keys(NOT_ORGANISATION_SCOPED),
       ...Object.keys(OPEN_WRITES),
     ]);
@@ -729,6 +753,7 @@ describe(`organisation isolation and roles (${process.env.TEST_DB ?? 'pglite'})`
       '/api/me',
       '/api/billing/subscription',
       '/api/purchases/invoices',
+      '/api/purchases/price-lists',
     ]) {
       for (const caller of [b.owner, a.removed]) {
         const res = await t.request('GET', path, { cookie: caller.cookie });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,13 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'first-paint-'));
   await writeFile(
     path.join(webDir, 'index.html'),
-    '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="fr"><head><script type="module" crossorigin src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  // The build's record of its chunks, which names the page's tags (src/server/web-app/page-template.ts).
+  await mkdir(path.join(webDir, '.vite'));
+  await writeFile(
+    path.join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/app.js' } }),
   );
   t = await createTestApp({ app: { webDir, shell: Promise.resolve(shell) } });
 });

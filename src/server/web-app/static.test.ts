@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.ts';
 import { compressResponses } from '../lib/compress.ts';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import type { FirstPaintAccount, ShellRenderer } from './first-paint.ts';
-import { appOnFirstMove, landingScriptTags, mountWebApp, type WebAppOptions } from './static.ts';
+import { mountWebApp, type WebAppOptions } from './static.ts';
 
 let dir: string;
 const bundle = `export const menu = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `plat ${i}`))};`;
@@ -23,6 +23,21 @@ beforeAll(async () => {
   await writeFile(
     path.join(dir, 'landing.html'),
     '<!doctype html><html lang="fr"><title>NutriCarte, la page d’accueil</title>\n    <script type="module" crossorigin src="/assets/landing-script-1.js" data-app="/assets/app-abc123.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/consent-store-2.js">\n  </head></html>',
+  );
+  // The build's record of its chunks (vite.config.ts `build.manifest`), which names the pages' tags.
+  await mkdir(path.join(dir, '.vite'));
+  await writeFile(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_chunk.js'] },
+      '_chunk.js': { file: 'assets/chunk.js' },
+      'src/web/landing/landing-script.ts': {
+        file: 'assets/landing-script-1.js',
+        isEntry: true,
+        imports: ['_consent-store.js'],
+      },
+      '_consent-store.js': { file: 'assets/consent-store-2.js' },
+    }),
   );
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), bundle);
@@ -235,26 +250,5 @@ describe('signed-out pages painted by the server (docs/decisions/0028-server-fir
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root"></div>');
     expect(errors).toHaveLength(1);
-  });
-
-  it('turns the app’s entry and module preloads into prefetches, and nothing else', () => {
-    expect(
-      appOnFirstMove(
-        '<head><script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>',
-      ),
-    ).toBe(
-      '<head><link rel="prefetch" crossorigin href="/a.js"><link rel="prefetch" crossorigin href="/b.js"><link rel="stylesheet" crossorigin href="/c.css"></head>',
-    );
-  });
-
-  it('finds the landing’s script and its preloads, or nothing', () => {
-    expect(landingScriptTags('<head><script type="module" src="/a.js"></script></head>')).toBeNull();
-    expect(
-      landingScriptTags(
-        '<head><script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n<link rel="modulepreload" href="/c.js"></head>',
-      ),
-    ).toBe(
-      '<script type="module" crossorigin src="/l.js" data-app="/a.js"></script>\n    <link rel="modulepreload" href="/c.js">',
-    );
   });
 });

@@ -6,6 +6,14 @@ import { sessionCookieValue } from '../auth/session-cache.ts';
 import type { AppEnv } from '../context.ts';
 import type { PublicConfig } from '../../shared/api/account.ts';
 import { loadShellRenderer, type FirstPaintAccount, type ShellRenderer } from './first-paint.ts';
+import {
+  appPageTemplate,
+  fillPage,
+  landingScriptTags,
+  markSession,
+  readManifest,
+  withPaintedTitle,
+} from './page-template.ts';
 
 /**
  * A file answer with its Cache-Control (serveStatic's `onFound` runs after the answer is made,
@@ -32,49 +40,6 @@ export interface WebAppOptions {
 }
 
 /**
- * The app's page with its code fetched but not run: the entry script and its module preloads
- * become `<link rel="prefetch">` (a painted signed-out page, whose script starts the app on
- * the visitor's first move by the entry's address, its `data-app`).
- */
-export function appOnFirstMove(indexHtml: string): string {
-  return indexHtml
-    .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      '<link rel="prefetch" crossorigin href="$1">',
-    )
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="prefetch" crossorigin href=');
-}
-
-/**
- * The landing's small script and its preloads, from the prerendered landing page
- * (scripts/prerender-landing.mjs): a painted signed-out page shows its cookie banner with it.
- * Null when the landing was not prerendered.
- */
-export function landingScriptTags(landingHtml: string): string | null {
-  const script = /<script type="module"[^>]*\bdata-app="[^"]*"[^>]*><\/script>/.exec(landingHtml);
-  if (!script) return null;
-  const preloads =
-    landingHtml
-      .slice(script.index + script[0].length, landingHtml.indexOf('</head>'))
-      .match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-  return [script[0], ...preloads].join('\n    ');
-}
-
-/** `<div id="root">` of the built index.html, which the first paint fills. */
-const EMPTY_ROOT = '<div id="root"></div>';
-
-/**
- * A painted page's own title (RGAA 8.6): React's server render puts a page's `<title>` first in
- * its markup; it goes to the head, in place of the built page's, and out of the body (where
- * it would be invalid HTML). The app's own `<title>` takes over once it renders.
- */
-function withPaintedTitle(html: string, markup: string): { html: string; markup: string } {
-  const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0];
-  if (!title) return { html, markup };
-  return { html: html.replace(/<title>[^<]*<\/title>/, () => title), markup: markup.slice(title.length) };
-}
-
-/**
  * Serves the built single-page app: hashed assets cached for a year, every other GET
  * that is not an API or server-rendered path answered with index.html (never cached), and /
  * with the prerendered landing page. A page of the signed-in layout loaded with a valid session
@@ -85,6 +50,10 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // The build's record of its chunks (dist/web/.vite/manifest.json): which tags of the pages are
+  // the app's code (src/server/web-app/page-template.ts).
+  const manifest = readManifest(webDir);
+  if (!manifest) throw new Error(`${webDir} has no Vite manifest (.vite/manifest.json): build the web app again`);
   // The landing page prerendered by the build (scripts/prerender-landing.mjs): a first visit of /
   // loads a small script instead of the app (docs/decisions/0041-first-load-javascript.md).
   const landingFile = path.join(webDir, 'landing.html');
@@ -93,25 +62,20 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
   // visitor is signed in; without one it does not, so a first visit logs no 401. The app's pages
   // get the same mark: with it, a page's data is fetched beside /api/me (src/web/router.tsx
   // `preloadRoutes`), without it nobody asks for data a visitor cannot read.
-  const withSession = (html: string) => html.replace('<html lang="fr">', '<html lang="fr" data-session="">');
-  const landingWithSession = withSession(landingHtml);
-  const indexWithSession = withSession(indexHtml);
-  // With the first paint in the page, the stylesheet is what the screen waits for: the app's
-  // code comes after it (docs/decisions/0028-server-first-paint.md « Priorities »).
-  const lowPriority = (html: string) =>
-    html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-  const indexPainted = lowPriority(indexWithSession);
-  // A signed-out paint has no session mark: the app asks nobody for an account that is not there.
-  // Nor does it run the app at load: the page's small script starts it on the visitor's first
-  // move (src/web/landing/landing-script.ts), and until then its code is only fetched
-  // (`prefetch`: kept in the cache, neither compiled nor run as `modulepreload` would have it).
-  // On Lighthouse's simulated phone that is /auth at 99–100 instead of about 80
+  const landingWithSession = markSession(landingHtml);
+  // `painted`: with the first paint in the page, the stylesheet is what the screen waits for, the
+  // app's code comes after it (docs/decisions/0028-server-first-paint.md « Priorities »).
+  // `onFirstMove`: a signed-out paint has no session mark, the app asks nobody for an account that
+  // is not there. Nor does it run the app at load: the page's small script starts it on the
+  // visitor's first move (src/web/landing/landing-script.ts), and until then its code is only
+  // fetched (`prefetch`: kept in the cache, neither compiled nor run as `modulepreload` would
+  // have it), for a signed-out page that is interactive at once on a slow phone
   // (docs/decisions/0030-first-load-on-a-slow-phone.md).
-  const indexPaintedSignedOut = appOnFirstMove(indexHtml);
+  const index = appPageTemplate(indexHtml, manifest);
   const shell =
     options.account || options.config ? (options.shell ?? loadShellRenderer(webDir)) : Promise.resolve(null);
   const signedOutPaints = new Map<string, string>();
-  const landingScript = landingScriptTags(landingHtml);
+  const landingScript = landingScriptTags(landingHtml, manifest);
   // Loading it is the renderer's first use's business; a failure is told there, once per page load.
   shell.catch(() => undefined);
 
@@ -146,12 +110,12 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
       if (html === undefined) {
         const rendered = renderer.renderSignedOutPage(c.req.path, search, options.config);
         if (rendered === null) return null;
-        const page = withPaintedTitle(indexPaintedSignedOut, rendered);
+        const page = withPaintedTitle(index.onFirstMove, rendered);
         const body = `<div id="root" data-first-paint="">${page.markup}</div>\n    <div id="consent-banner-static" hidden>${renderer.renderConsentBanner()}</div>`;
         // `async`: the small script runs as soon as it is in (the banner, the painted buttons
         // and the app's start wait for it).
         const early = landingScript.replace('<script type="module"', '<script type="module" async');
-        html = page.html.replace('</head>', () => `${early}\n  </head>`).replace(EMPTY_ROOT, () => body);
+        html = fillPage(page.html, body, early);
         signedOutPaints.set(key, html);
       }
       return html;
@@ -177,15 +141,15 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, options: WebAppOp
     c.header('Vary', 'Cookie');
     if (!sessionCookieValue(c.req.header('cookie'))) {
       c.header('Cache-Control', 'no-cache');
-      return c.html((await signedOutPaint(c)) ?? indexHtml);
+      return c.html((await signedOutPaint(c)) ?? index.bare);
     }
     const paint = await firstPaint(c);
     // The account's own names: never kept by a shared cache. (A function as replacement: a
     // name with « $& » in it stays as typed.)
     c.header('Cache-Control', paint ? 'private, no-cache' : 'no-cache');
-    if (!paint) return c.html(indexWithSession);
-    const page = withPaintedTitle(indexPainted, paint);
-    return c.html(page.html.replace(EMPTY_ROOT, () => `<div id="root" data-first-paint="">${page.markup}</div>`));
+    if (!paint) return c.html(index.withSession);
+    const page = withPaintedTitle(index.painted, paint);
+    return c.html(fillPage(page.html, `<div id="root" data-first-paint="">${page.markup}</div>`));
   });
   return true;
 }

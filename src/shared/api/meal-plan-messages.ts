@@ -5,6 +5,7 @@
 export const mealPlanMessages = {
   establishmentRequired: 'Choisissez un établissement',
   dateInvalid: 'Date invalide (AAAA-MM-JJ)',
+  dateOutOfRange: 'Date hors des années 2000 à 2099',
   rangeInvalid: 'La période doit finir après son début et durer au plus 400\u00a0jours',
   serviceInvalid: 'Service invalide (déjeuner, dîner ou goûter)',
   slotInvalid: 'Composante invalide',
@@ -21,15 +22,26 @@ export const mealPlanMessages = {
   coversInvalid: 'Nombre de couverts invalide (entier de 0 à 100\u00a0000)',
   portionGramsInvalid: 'Indiquez un nombre entier de grammes, de 1 à 2\u00a0000 (vide\u00a0: portion de la recette)',
   portionLineInvalid: 'Composante inconnue',
-  closedDay: (label: string) =>
-    `Pas de service ce jour-là (${label})\u00a0: retirez-le des jours fermés pour y planifier un repas`,
+  /**
+   * Planning on a day without service: what to do where the establishment can do something (a
+   * day it closed itself, its Wednesdays, a weekday without covers); a public or school holiday
+   * and a weekend only say why.
+   */
+  closedDay: (label: string, kind: 'weekend' | 'ferie' | 'vacances' | 'mercredi' | 'ferme' | 'sans_service') =>
+    `Pas de service ce jour-là (${label})` +
+    (kind === 'ferme'
+      ? '\u00a0: rouvrez-le dans «\u00a0Jours fermés\u00a0» pour y planifier un repas'
+      : kind === 'mercredi'
+        ? '\u00a0: décochez «\u00a0Pas d’école le mercredi\u00a0» dans l’établissement pour y planifier un repas'
+        : kind === 'sans_service'
+          ? '\u00a0: indiquez des couverts ce jour-là dans l’établissement pour y planifier un repas'
+          : ''),
   variantInvalid: 'Menu de substitution inconnu',
   substituteUnsuited: (variant: string, problem: string) =>
     `Ne convient pas au menu «\u00a0${variant}\u00a0»\u00a0: ${problem}`,
   substituteWithoutDish: 'Un plat de substitution remplace un plat planifié\u00a0: planifiez d’abord ce plat',
   validationRequired: 'Cette semaine doit d’abord être validée par un diététicien de l’organisation',
   notPublished: 'Cette semaine n’est pas publiée',
-  conflict: 'Modifié entre-temps par quelqu’un d’autre\u00a0: rechargez la page pour voir la dernière version',
   versionInvalid: 'Version invalide',
   dietCountInvalid: 'Nombre de convives invalide (entier de 0 à 10\u00a0000)',
   closedDayLabelInvalid: 'Indiquez un motif (1 à 120 caractères)',

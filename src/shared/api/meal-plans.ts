@@ -2,6 +2,7 @@ import { z } from '../zod-fr.ts';
 import {
   CATERING_TAGS,
   isIsoDate,
+  isPlanDate,
   POPULATIONS,
   SERVICES,
   SLOTS,
@@ -28,7 +29,11 @@ import { mealPlanMessages } from './meal-plan-messages.ts';
 export { mealPlanMessages } from './meal-plan-messages.ts';
 const m = mealPlanMessages;
 
-export const isoDateSchema = z.string({ error: m.dateInvalid }).refine(isIsoDate, m.dateInvalid);
+/** A plan's day: a real date of the years 2000 to 2099 (`isPlanDate`, src/shared/catering/catering.ts). */
+export const isoDateSchema = z
+  .string({ error: m.dateInvalid })
+  .refine(isIsoDate, m.dateInvalid)
+  .refine(isPlanDate, m.dateOutOfRange);
 const uuidSchema = (message: string) => z.string({ error: message }).uuid(message);
 
 const variantSchema = z.string({ error: m.variantInvalid }).refine(isVariant, m.variantInvalid);
@@ -161,6 +166,11 @@ export interface CalendarAnswer {
   closures: { service: Service; days: Closure[] }[];
   closedDays: ClosedDay[];
   schoolHolidays: { source: string; retrieved: string; schoolYears: string[] };
+  /**
+   * The school years of the range whose holidays a school cannot know (« 2027-2028 »): none
+   * shipped for its zone and no .ics imported for them. Empty for a site that is not a school.
+   */
+  unknownSchoolYears: string[];
 }
 
 const coversSchema = z.coerce

@@ -208,7 +208,3 @@ export interface MenuSection {
 }
 
 export const DEFAULT_SECTION_NAME = 'Nouvelle section';
-
-/** The price diners see: the item's own, else its recipe's (docs/product/api.md « Kitchen »). */
-export const shownPrice = (item: Pick<MenuItem, 'price' | 'recipe'>): number | null =>
-  item.price ?? item.recipe?.price ?? null;

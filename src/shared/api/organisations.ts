@@ -213,6 +213,8 @@ export type AuditEntity =
   /** An organisation's price of a Ciqual food (no id: `details.code`), named after the food. */
   | 'ingredient_price'
   | 'purchase_invoice'
+  /** A supplier's price list (« tarif fournisseur »): imported, confirmed, deleted as a draft. */
+  | 'supplier_price_list'
   | 'sales_import'
   | 'purchase_settings'
   /** « Intégrations » (docs/product/integrations.md): a key created or revoked, a webhook endpoint. */

@@ -234,7 +234,7 @@ export interface Product {
   traces: string[];
   price: { amount: number; per: PriceUnit } | null;
   /** Where the price comes from (DECISIONS 23): a confirmed supplier invoice, or typed by hand (« manuel »). */
-  priceSource: 'invoice' | 'manual' | null;
+  priceSource: 'invoice' | 'manual' | 'price_list' | null;
   gramsPerUnit: number | null;
   /** One country (born, reared, slaughtered there), or the stages in the decree's words (« Né : … ; Élevé : … ; Abattu : … »). */
   origin: string | null;

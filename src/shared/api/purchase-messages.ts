@@ -4,6 +4,8 @@
  */
 export const MAX_INVOICE_LINES = 5000;
 export const MAX_SALES_ROWS = 50_000;
+/** A supplier's price list: the import bounds' 10,000 rows (src/shared/product-file.ts MAX_IMPORT_ROWS). */
+export const MAX_PRICE_LIST_LINES = 10_000;
 /** The largest invoice or sales file taken, in bytes (src/server/app.ts applies it to the body). */
 export const MAX_PURCHASE_FILE_BYTES = 8 * 1024 * 1024;
 
@@ -47,6 +49,7 @@ export const purchaseMessages = {
   productInvalid: 'Identifiant de produit invalide',
   establishmentInvalid: 'Identifiant d’établissement invalide',
   dateInvalid: 'Date invalide (attendue AAAA-MM-JJ)',
+  periodDateOutOfRange: 'Date hors des années 2000 à 2099',
   periodInvalid: 'La date de fin doit suivre la date de début',
   periodTooLong: 'Une période couvre au plus 3 ans',
   targetInvalid: 'L’objectif de coût matière est un pourcentage entre 1 et 100',
@@ -65,6 +68,24 @@ export const purchaseMessages = {
   salesAmount: 'montant illisible',
   salesDuplicate: 'Ce fichier de ventes est déjà importé',
   menuInvalid: 'Identifiant de carte invalide',
+  // Suppliers' price lists
+  priceListUnreadable:
+    'Tarif illisible : envoyez un CSV (séparateur virgule ou point-virgule) ou un classeur Excel (.xlsx)',
+  priceListEmpty: 'Le tarif ne contient aucun article',
+  priceListNoColumns:
+    'Colonnes introuvables : il faut au moins la désignation et le prix HT de chaque article (voir le format décrit dans l’aide)',
+  priceListTooMany: `Au plus ${MAX_PRICE_LIST_LINES.toLocaleString('fr-FR')} articles par tarif`,
+  priceListDescription: 'désignation absente',
+  priceListPrice: 'prix HT illisible ou nul',
+  priceListVat: 'taux de TVA illisible',
+  priceListDates:
+    'Le fichier porte plusieurs dates d’effet : importez un tarif par date, ou indiquez la date d’effet à l’import',
+  priceListSuppliers: 'Le fichier nomme plusieurs fournisseurs : importez un tarif par fournisseur',
+  priceListSupplierMissing: 'Indiquez le fournisseur de ce tarif',
+  supplierInvalid: 'Nom de fournisseur invalide (200 caractères au plus)',
+  priceListDuplicate: 'Ce fichier de tarif est déjà importé',
+  priceListConfirmed: 'Ce tarif est déjà validé : il ne se modifie plus',
+  priceListNotDraft: 'Seul un brouillon de tarif peut être supprimé',
 } as const;
 
 /** « Star », « Vache à lait »… (Kasavana and Smith, Menu Engineering, 1982), with what to do for each. */

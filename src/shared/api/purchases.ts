@@ -1,5 +1,5 @@
 import { z } from '../zod-fr.ts';
-import { isIsoDate } from '../catering/catering.ts';
+import { isIsoDate, isPlanDate } from '../catering/catering.ts';
 import type { PriceUnit } from './product-vocabulary.ts';
 import { purchaseMessages as m, type EngineeringClass } from './purchase-messages.ts';
 
@@ -56,13 +56,49 @@ export interface PriceChange {
   after: { amount: number; per: PriceUnit };
 }
 
+/** Where a price comes from: a confirmed invoice, a supplier's price list (« tarif fournisseur »), or typed by hand. */
+export type PriceSource = 'invoice' | 'manual' | 'price_list';
+
 export interface ProductPrice {
   date: string;
   amount: number;
   per: PriceUnit;
-  source: 'invoice' | 'manual';
+  source: PriceSource;
   invoiceId?: string;
+  priceListId?: string;
+  /** The supplier of the invoice or price list. */
+  supplier?: string;
 }
+
+/** A line of a supplier's price list (docs/product/purchases.md « Tarifs fournisseurs »). */
+export interface PriceListLine {
+  id: string;
+  supplierArticleId: string | null;
+  description: string;
+  /** The « unité » or « conditionnement » as the file says it. */
+  unitLabel: string | null;
+  /** Net price of one unit as sold, HT. */
+  priceHt: number;
+  vatRate: number | null;
+  ean: string | null;
+  labels: string | null;
+  productId: string | null;
+  match: 'learned' | 'suggested' | null;
+  contents: { amount: number; per: PriceUnit };
+  pricePerBase: { amount: number; per: PriceUnit };
+}
+export interface PriceList {
+  id: string;
+  status: 'draft' | 'confirmed';
+  supplier: { name: string };
+  /** Date d'effet: the day its prices enter the history. */
+  effectiveDate: string;
+  version: number;
+  createdAt: string;
+  confirmedAt: string | null;
+  lines: PriceListLine[];
+}
+export type PriceListSummary = Omit<PriceList, 'lines'> & { lineCount: number; matchedLines: number };
 
 export interface EgalimPurchases {
   source: 'purchases' | 'estimate';
@@ -85,7 +121,7 @@ export interface PriceRise {
   productId: string;
   name: string;
   before: { amount: number; per: PriceUnit; date: string };
-  after: { amount: number; per: PriceUnit; date: string; source: 'invoice' | 'manual' };
+  after: { amount: number; per: PriceUnit; date: string; source: PriceSource };
   /** +12.5 for +12,5 %. */
   changePercent: number;
 }
@@ -170,6 +206,19 @@ export const confirmInvoiceSchema = z.object({
   establishmentId: uuid(m.establishmentInvalid).nullish(),
   version: z.number({ error: m.versionInvalid }).int(m.versionInvalid).positive(m.versionInvalid).optional(),
 });
+/** POST /api/purchases/price-lists?supplier=&effectiveDate=: what the file may not say. */
+export const priceListQuery = z.object({
+  supplier: z
+    .string({ error: m.supplierInvalid })
+    .trim()
+    .min(1, m.supplierInvalid)
+    .max(200, m.supplierInvalid)
+    .optional(),
+  effectiveDate: isoDate.optional(),
+});
+export const confirmPriceListSchema = z.object({
+  version: z.number({ error: m.versionInvalid }).int(m.versionInvalid).positive(m.versionInvalid).optional(),
+});
 export const purchaseSettingsSchema = z.object({
   foodCostTarget: z
     .number({ error: m.targetInvalid })
@@ -181,9 +230,13 @@ export const purchaseSettingsSchema = z.object({
 
 const MAX_DAYS = 3 * 366;
 /** `from` and `to` of a period (both optional: the last 12 months by default). */
-export const periodQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).superRefine((q, ctx) => {
-  if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', message: m.periodInvalid, path: ['to'] });
-  if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > MAX_DAYS)
-    ctx.addIssue({ code: 'custom', message: m.periodTooLong, path: ['to'] });
-});
+/** A period's day: 2000 to 2099 (year 9999's last day answered 500: the day after it is not a date). */
+const periodDate = isoDate.refine(isPlanDate, m.periodDateOutOfRange);
+export const periodQuery = z
+  .object({ from: periodDate.optional(), to: periodDate.optional() })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', message: m.periodInvalid, path: ['to'] });
+    if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > MAX_DAYS)
+      ctx.addIssue({ code: 'custom', message: m.periodTooLong, path: ['to'] });
+  });
 export const egalimQuery = periodQuery.and(z.object({ establishmentId: uuid(m.establishmentInvalid).optional() }));

@@ -7,9 +7,12 @@ import {
   easterSunday,
   nextServiceDays,
   publicHolidays,
+  schoolYearOf,
+  unknownSchoolYears,
   type CalendarContext,
   type HolidayPeriod,
 } from './calendar.ts';
+import { withFirstOrdinal } from './catering.ts';
 import { isValidSiret, splitCovers } from './establishment.ts';
 import { parseIcs } from './ics.ts';
 
@@ -69,7 +72,7 @@ describe('an establishment’s calendar', () => {
     expect(closureOn('2026-02-16', 'dejeuner', ctx)).toEqual({
       date: '2026-02-16',
       kind: 'vacances',
-      label: "Vacances d'hiver",
+      label: 'Vacances d’hiver',
     });
     expect(closureOn('2026-02-09', 'dejeuner', ctx)).toBeNull();
     expect(closureOn('2026-02-09', 'dejeuner', school({ schoolZone: 'A' }))).toMatchObject({ kind: 'vacances' });
@@ -122,7 +125,22 @@ describe('an establishment’s calendar', () => {
       expect(['A', 'B', 'C']).toContain(p.zone);
       expect(p.first <= p.last).toBe(true);
     }
-    expect(holidays.filter((p) => p.zone === 'A')).toHaveLength(15);
+    // Five holidays a year for 2023-2024 to 2026-2027, and the Ascension bridge of 2027 (its calendar names it).
+    expect(holidays.filter((p) => p.zone === 'A')).toHaveLength(21);
+    for (const zone of ['A', 'B', 'C'])
+      for (const year of ['2023-2024', '2024-2025', '2025-2026', '2026-2027'])
+        expect(
+          holidays.filter((p) => p.zone === zone && schoolYearOf(p.first) === year).map((p) => p.name),
+          `${zone} ${year}`,
+        ).toEqual(
+          expect.arrayContaining([
+            'Vacances de la Toussaint',
+            'Vacances de Noël',
+            'Vacances d’hiver',
+            'Vacances de printemps',
+            'Vacances d’été',
+          ]),
+        );
   });
 });
 
@@ -184,5 +202,45 @@ describe('closed days from an .ics file', () => {
       skipped: 1,
     });
     expect(parseIcs('pas un calendrier')).toBeNull();
+  });
+});
+
+describe('school years whose holidays are unknown', () => {
+  it('a day belongs to the school year from 1 September to 31 August', () => {
+    expect(['2026-08-31', '2026-09-01', '2027-01-04', '2027-08-31'].map(schoolYearOf)).toEqual([
+      '2025-2026',
+      '2026-2027',
+      '2026-2027',
+      '2026-2027',
+    ]);
+  });
+
+  it('names the years of a range with no holidays shipped for the zone and none imported; nothing for a non-school', () => {
+    // data/school-holidays/france.json ships 2023-2024 to 2026-2027 for zones A, B and C.
+    expect(unknownSchoolYears('2026-09-01', '2027-06-30', school(), [])).toEqual([]);
+    expect(unknownSchoolYears('2027-06-28', '2028-09-10', school(), [])).toEqual(['2027-2028', '2028-2029']);
+    // An .ics file imported with a day of 2027-2028 makes that year known.
+    expect(unknownSchoolYears('2027-06-28', '2028-09-10', school(), ['2027-10-23'])).toEqual(['2028-2029']);
+    // Corse and the overseas academies are never shipped.
+    expect(unknownSchoolYears('2026-11-30', '2026-12-31', school({ schoolZone: 'corse' }), [])).toEqual(['2026-2027']);
+    expect(unknownSchoolYears('2027-06-28', '2027-09-10', school({ kind: 'ehpad' }), [])).toEqual([]);
+    expect(unknownSchoolYears('2027-06-28', '2027-09-10', school({ schoolZone: null }), [])).toEqual([]);
+  });
+});
+
+describe('French dates', () => {
+  it('write the first of a month « 1er », and leave the 11th, 21st and 31st alone', () => {
+    expect(
+      ['mardi 1 décembre', '1 juin 2027', 'le 11 mars', 'lundi 21 juin', 'le 31 mai', '1 décembre à 10:01'].map(
+        withFirstOrdinal,
+      ),
+    ).toEqual([
+      'mardi 1er décembre',
+      '1er juin 2027',
+      'le 11 mars',
+      'lundi 21 juin',
+      'le 31 mai',
+      '1er décembre à 10:01',
+    ]);
   });
 });

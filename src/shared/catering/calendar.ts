@@ -136,3 +136,41 @@ export function nextServiceDays(start: string, count: number, service: Service, 
     if (!closureOn(date, service, ctx)) days.push(date);
   return days;
 }
+
+/** The school year a day belongs to, 1 September to 31 August: « 2026-2027 ». */
+export function schoolYearOf(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const start = date.slice(5) >= '09-01' ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
+/** The first and last day of the school years that [from, to] touches. */
+export function schoolYearsSpan(from: string, to: string): { first: string; last: string } {
+  return { first: `${schoolYearOf(from).slice(0, 4)}-09-01`, last: `${schoolYearOf(to).slice(5)}-08-31` };
+}
+
+/**
+ * The school years of [from, to] whose holidays a school's calendar cannot know: none shipped for
+ * its zone (data/school-holidays/: zones A, B and C of the years its README names; Corse and the
+ * overseas academies never), and no day of that year imported from an .ics file. On those
+ * days a school holiday counts as a school day, so the planner says so. Empty for a site that is
+ * not a school (it has no school holidays) or has no zone yet.
+ */
+export function unknownSchoolYears(
+  from: string,
+  to: string,
+  ctx: Pick<CalendarContext, 'kind' | 'schoolZone' | 'schoolHolidays'>,
+  importedDays: readonly string[],
+): string[] {
+  if (!isSchool(ctx.kind) || ctx.schoolZone === null) return [];
+  const known = new Set([
+    ...ctx.schoolHolidays.filter((p) => p.zone === ctx.schoolZone).map((p) => schoolYearOf(p.first)),
+    ...importedDays.map(schoolYearOf),
+  ]);
+  const years: string[] = [];
+  for (let year = Number(schoolYearOf(from).slice(0, 4)); year <= Number(schoolYearOf(to).slice(0, 4)); year++) {
+    const name = `${year}-${year + 1}`;
+    if (!known.has(name)) years.push(name);
+  }
+  return years;
+}

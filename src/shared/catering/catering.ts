@@ -98,3 +98,20 @@ export function isIsoDate(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
+
+/**
+ * The days a plan, a calendar or an .ics import may name: 2000 to 2099. Plan dates are compared
+ * as strings, and a day after 9999-12-31 is no longer « YYYY-MM-DD » (`addDays` gives
+ * « +010000-01 »): a loop over the days of a week or a range at the end of year 9999 never
+ * ended and took the server's memory (src/server/reliability/hostile-input.reliability.ts).
+ */
+const PLAN_DATE_MIN = '2000-01-01';
+const PLAN_DATE_MAX = '2099-12-31';
+export const isPlanDate = (value: string): boolean =>
+  isIsoDate(value) && value >= PLAN_DATE_MIN && value <= PLAN_DATE_MAX;
+
+/**
+ * French dates write the first day of a month « 1er » (« lundi 1er mars », « le 1er juin 2027 »):
+ * Intl's fr-FR gives « 1 ». Applied to a formatted date; « 11 », « 21 » and « 31 » are left alone.
+ */
+export const withFirstOrdinal = (formatted: string): string => formatted.replace(/(^|\s)1(?=\s)/u, '$11er');

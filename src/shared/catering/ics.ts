@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isIsoDate } from './catering.ts';
+import { addDays, daysBetween, isPlanDate } from './catering.ts';
 import type { DatedLabel } from './calendar.ts';
 import { lazy } from '../lazy.ts';
 
@@ -41,7 +41,7 @@ function dateOf(line: string): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value);
   if (!m) return null;
   const date = `${m[1]}-${m[2]}-${m[3]}`;
-  if (!isIsoDate(date)) return null;
+  if (!isPlanDate(date)) return null;
   if (m[4] === undefined || m[7] !== 'Z') return date;
   return PARIS().format(new Date(`${date}T${m[4]}:${m[5]}:${m[6]}Z`));
 }

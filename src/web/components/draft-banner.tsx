@@ -18,8 +18,8 @@ export function DraftBanner<T>({ draft, what }: { draft: FormDraft<T>; what: str
         {`Des modifications de ${what} n’ont pas été enregistrées (brouillon du ${draftDate(draft.offer.savedAt)}).`}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" className="h-auto min-h-8 whitespace-normal py-1" onClick={draft.resume}>
-          {resumeLabel(draft.offer.savedAt)}
+        <Button size="sm" className="h-auto min-h-8 py-1" onClick={draft.resume}>
+          <ResumeLabel savedAt={draft.offer.savedAt} />
         </Button>
         <Button size="sm" variant="ghost" onClick={draft.discard}>
           Ignorer
@@ -27,6 +27,15 @@ export function DraftBanner<T>({ draft, what }: { draft: FormDraft<T>; what: str
       </div>
     </div>
   );
+}
+
+/**
+ * « Reprendre le brouillon du 29 novembre à 10:57 », wrapped on a phone: the button's own
+ * `whitespace-nowrap` wins over a `whitespace-normal` beside it (Tailwind orders the two
+ * utilities itself), so the label sets its own.
+ */
+function ResumeLabel({ savedAt }: { savedAt: string }) {
+  return <span className="whitespace-normal text-center">{resumeLabel(savedAt)}</span>;
 }
 
 /** « Annuler » of a long form: with changes typed, asks before setting them aside. */
@@ -71,8 +80,8 @@ export function DraftNotices<D extends StoredDraft<unknown> & { id: string | nul
       data-testid="draft-notice"
     >
       <p>{describe(d)}</p>
-      <Button size="sm" className="h-auto min-h-8 whitespace-normal py-1" onClick={() => onResume(d)}>
-        {resumeLabel(d.savedAt)}
+      <Button size="sm" className="h-auto min-h-8 py-1" onClick={() => onResume(d)}>
+        <ResumeLabel savedAt={d.savedAt} />
       </Button>
     </div>
   ));

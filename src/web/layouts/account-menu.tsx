@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useSignOut } from '../features/auth/sign-out-api.ts';
 import { AccountButton } from './account-button.tsx';
 import { ACCOUNT_LINKS } from './app-links.ts';
 

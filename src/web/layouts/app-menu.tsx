@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Dialog } from 'radix-ui';
 import type { MeResponse } from '../../shared/api/account.ts';
 import { Button } from '../components/ui/button.tsx';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useSignOut } from '../features/auth/sign-out-api.ts';
 import { OrganisationChoice } from '../features/organisations/organisation-choice.tsx';
 import { cn } from '../lib/cn.ts';
 import { APP_LINKS } from './app-links.ts';

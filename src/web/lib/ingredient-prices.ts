@@ -2,18 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngredientPrice, IngredientPriceInput, IngredientPriceList } from '../../shared/ingredient-prices.ts';
 import { api } from './api.ts';
 import { useCan } from './use-can.ts';
+import { queryKeys } from './query-keys.ts';
 
 /**
  * The organisation's prices of Ciqual foods (GET/PUT/DELETE /api/ingredient-prices), read by the
  * recipe form's lines and the « Prix des ingrédients » page; a change costs every recipe again
  * on the server, so the recipes' lists are read again too. Only a role that sees costs asks.
  */
-const ingredientPricesQueryKey = ['ingredient-prices'] as const;
-
 export function useIngredientPrices() {
   const seesCosts = useCan('costs:read');
   return useQuery({
-    queryKey: ingredientPricesQueryKey,
+    queryKey: queryKeys.ingredientPrices,
     queryFn: ({ signal }) => api<IngredientPriceList>('/api/ingredient-prices', { signal }),
     enabled: seesCosts,
   });
@@ -23,8 +22,8 @@ function useInvalidatePrices() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ingredientPricesQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['recipes'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.ingredientPrices }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.recipes.all }),
     ]);
 }
 

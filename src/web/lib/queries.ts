@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, PublicConfig } from '../../shared/api/account.ts';
 import { api, ApiError } from './api.ts';
-
-export const meQueryKey = ['me'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /**
  * How long a page's observers take a prefetched answer as fresh (their `staleTime`): the
@@ -24,13 +23,13 @@ let firstAsk = import.meta.env.PROD && typeof document !== 'undefined';
 
 /** GET /api/me: the signed-in account, or null when there is no session. */
 export const meQuery = queryOptions({
-  queryKey: meQueryKey,
-  queryFn: async () => {
+  queryKey: queryKeys.me,
+  queryFn: async ({ signal }) => {
     const known = firstAsk && !document.documentElement.hasAttribute('data-session');
     firstAsk = false;
     if (known) return null;
     try {
-      return await api<MeResponse>('/api/me');
+      return await api<MeResponse>('/api/me', { signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -45,8 +44,8 @@ export function useMe() {
 
 /** GET /api/config, read once: usable with `useQuery` and with `queryClient.fetchQuery`. */
 export const publicConfigQuery = queryOptions({
-  queryKey: ['config'],
-  queryFn: () => api<PublicConfig>('/api/config'),
+  queryKey: queryKeys.config,
+  queryFn: ({ signal }) => api<PublicConfig>('/api/config', { signal }),
   staleTime: Infinity,
 });
 

@@ -10,7 +10,7 @@ import type { AuthMode } from '../features/auth/auth-fields.tsx';
 import { AuthFrame } from '../features/auth/auth-frame.tsx';
 import type { AuthPageState } from './auth-page.tsx';
 import { AuthForm, TwoFactorStep, usePreloadAuthForms } from '../features/auth/lazy-auth.tsx';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useSignOut } from '../features/auth/sign-out-api.ts';
 import { useAcceptInvitation, useInvitationPreview } from '../features/team/invitation-api.ts';
 import { INVITATION_STATUS_TEXTS, InvitationSummary } from '../features/team/invitation-summary.tsx';
 import { ApiError } from '../lib/api.ts';

@@ -9,18 +9,10 @@ import { useProducts, useSaveProduct } from '../features/products/api.ts';
 import { useConfirmInvoice, useDeleteInvoice, useInvoice, useSetLineProduct } from '../features/purchases/api.ts';
 import { InvoiceLines } from '../features/purchases/invoice-lines.tsx';
 import { ApiError } from '../lib/api.ts';
+import { errorText, productName } from '../features/purchases/texts.ts';
 import { formatEuros, formatShortDate } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
 import { useCan } from '../lib/use-can.ts';
-
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
-
-/** A product's name from an invoice line: « CREME FRAICHE 35% 1L » → « Creme fraiche 35% 1l » (the owner edits it later). */
-const productName = (description: string) => {
-  const lower = description.trim().toLowerCase();
-  return (lower.charAt(0).toUpperCase() + lower.slice(1)).slice(0, 200);
-};
 
 /** /achats/:id: one invoice, each line's product chosen, then confirmed for an establishment. */
 export default function InvoicePage() {

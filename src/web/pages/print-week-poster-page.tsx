@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { ALLERGEN_STATEMENTS } from '../../shared/allergens.ts';
 import { addDays, isIsoDate, mondayOf, SERVICE_LABELS, SLOT_LABELS } from '../../shared/catering/catering.ts';
 import type { Recipe } from '../../shared/api/recipes.ts';
+import { variantLabel } from '../../shared/catering/diets.ts';
 import { Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import { servicesWithDishes, useMealPlan } from '../features/meal-plans/api.ts';
@@ -125,6 +126,13 @@ export default function PrintWeekPosterPage() {
                         <span className="block text-[0.85em]">
                           <AllergenLines recipe={byId.get(c.recipeId)} />
                         </span>
+                        {/* A substitute is served too: named, with its own allergens. */}
+                        {c.substitutes?.map((sub) => (
+                          <span key={sub.variant} className="ml-2 block border-l-2 border-stone-200 pl-2 text-[0.85em]">
+                            <span className="text-stone-500">{variantLabel(sub.variant)}&nbsp;:</span> {sub.recipeName}
+                            <AllergenLines recipe={byId.get(sub.recipeId)} />
+                          </span>
+                        ))}
                       </li>
                     ))}
                   </ul>

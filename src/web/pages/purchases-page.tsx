@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Card, Spinner } from '../components/ui/card.tsx';
 import { TitledCard } from '../components/ui/titled-card.tsx';
-import { useEgalimPurchases, useInvoices } from '../features/purchases/api.ts';
+import { useEgalimPurchases, useInvoices, usePriceLists } from '../features/purchases/api.ts';
 import { EgalimPurchasesCard } from '../features/purchases/egalim-card.tsx';
 import { InvoiceImport } from '../features/purchases/invoice-import.tsx';
 import { InvoiceList } from '../features/purchases/invoice-list.tsx';
+import { PriceListImport, PriceListList } from '../features/purchases/price-list-import.tsx';
 import { useCan } from '../lib/use-can.ts';
 
 const year = new Date().getFullYear();
@@ -12,6 +13,7 @@ const year = new Date().getFullYear();
 /** /achats (docs/product/purchases.md): supplier invoices in, checked line by line, and EGalim from them. */
 export default function PurchasesPage() {
   const invoices = useInvoices();
+  const priceLists = usePriceLists();
   const egalim = useEgalimPurchases(`${year}-01-01`, `${year}-12-31`);
   const canWrite = useCan('purchases:write');
   return (
@@ -41,6 +43,25 @@ export default function PurchasesPage() {
           <InvoiceImport onImported={() => void invoices.refetch()} />
         </TitledCard>
       )}
+      <TitledCard
+        title="Tarifs fournisseurs"
+        description="La mercuriale ou le tarif de votre grossiste (CSV ou Excel) met à jour vos prix ; ce n’est pas un achat."
+      >
+        <div className="space-y-4">
+          {canWrite && <PriceListImport onImported={() => void priceLists.refetch()} />}
+          {priceLists.isPending ? (
+            <Spinner label="Chargement des tarifs..." />
+          ) : priceLists.isError ? (
+            <p role="alert" className="text-red-700">
+              Erreur lors du chargement des tarifs
+            </p>
+          ) : priceLists.data.length === 0 ? (
+            <p className="text-sm text-stone-600">Aucun tarif importé pour l’instant.</p>
+          ) : (
+            <PriceListList priceLists={priceLists.data} />
+          )}
+        </div>
+      </TitledCard>
       <TitledCard
         title={`EGalim ${year}`}
         description="Part des achats HT en produits durables et de qualité (loi EGalim)."

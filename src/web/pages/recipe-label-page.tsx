@@ -4,13 +4,14 @@ import { Card, Spinner } from '../components/ui/card.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { decimalInputProps } from '../components/ui/decimal-input.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
-import { labelQueryKey, useLabel } from '../features/labels/api.ts';
+import { useLabel } from '../features/labels/api.ts';
 import { LabelPreview, LabelWarnings } from '../features/labels/label-preview.tsx';
 import { LabelSettingsForm } from '../features/labels/label-settings-form.tsx';
 import { PrintPanel } from '../features/labels/print-panel.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatDecimal } from '../../shared/decimal.ts';
 import { useCan } from '../lib/use-can.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 /**
  * /recipes/:id/etiquette: a recipe's label (docs/product/labels.md): what it says, computed
@@ -105,7 +106,7 @@ function RecipeLabelPageContent() {
             label={data}
             establishments={establishments.data ?? []}
             canWrite={canWrite}
-            onReload={(saved) => queryClient.setQueryData(labelQueryKey(id), saved)}
+            onReload={(saved) => queryClient.setQueryData(queryKeys.label(id), saved)}
           />
         </Card>
       </div>

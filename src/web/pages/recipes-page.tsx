@@ -1,13 +1,13 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import { limitsMessages } from '../../shared/messages/limits.ts';
 import { LimitBanner } from '../components/limit-banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Spinner } from '../components/ui/card.tsx';
-import { useDeleteRecipe } from '../features/recipes/api.ts';
+import { useDeleteRecipe, useRecipeToEdit } from '../features/recipes/api.ts';
 import { ApiError } from '../lib/api.ts';
-import { useRecipePages } from '../features/recipes/recipe-pages.ts';
+import { useRecipePages } from '../features/recipes/recipe-pages-api.ts';
 import { RecipeCard } from '../features/recipes/recipe-card.tsx';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/queries.ts';
@@ -35,7 +35,7 @@ type FormState =
 export default function RecipesPage() {
   const { data: me } = useMe();
   // From the dashboard's count: only the recipes whose allergens are still to confirm.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const onlyUnverified = params.get('allergenes') === 'non-verifies';
   // A page at a time: an organisation of 2,000 recipes reads 48 of them first (bench/growth.ts).
   const recipes = useRecipePages(onlyUnverified ? 'unverified' : undefined);
@@ -45,6 +45,25 @@ export default function RecipesPage() {
   const canWrite = useCan('content:write');
   const seesCosts = useCan('costs:read');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  // « Donner les prix » of the « Coûts » table (/recipes?modifier=<id>): that recipe's form opens,
+  // each line without a price showing how to give one (docs/product/costs.md).
+  const editId = canWrite ? params.get('modifier') : null;
+  const toEdit = useRecipeToEdit(editId);
+  const [openedFromLink, setOpenedFromLink] = useState<string | null>(null);
+  if (toEdit.data && editId === toEdit.data.id && openedFromLink !== editId) {
+    setOpenedFromLink(editId);
+    setForm({ mode: 'edit', recipe: toEdit.data });
+  } else if (editId === null && openedFromLink !== null) setOpenedFromLink(null);
+  useEffect(() => {
+    if (openedFromLink === null) return;
+    setParams(
+      (current) => {
+        current.delete('modifier');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [openedFromLink, setParams]);
   // Recipes begun or changed and not saved, kept in this browser (src/web/lib/saved-drafts.ts).
   const drafts = useDraftList<unknown>('recette').filter(
     (d) =>

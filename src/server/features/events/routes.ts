@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { RateLimitedError } from '../../lib/errors.ts';
 import { readJson } from '../../lib/http.ts';
 import { countAttempt, type RateRule } from '../../lib/rate-limit.ts';
-import { enqueueEvent } from '../../domain/outbox.ts';
+import { recordPageView } from './page-views.ts';
 
 const pageViewSchema = z.object({ path: z.string().startsWith('/').max(300) });
 
@@ -31,9 +31,7 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
     if (pageType === 'menu') return c.body(null, 204);
     const rate = await countAttempt(deps.db, `page-views:${session.user.id}`, PAGE_VIEW_RULE);
     if (!rate.allowed) throw new RateLimitedError(messages.generic.rateLimited, rate.retryAfterSeconds);
-    await deps.db
-      .transaction()
-      .execute((trx) => enqueueEvent(trx, session.user.id, 'page_viewed', { page_type: pageType, path }));
+    await recordPageView(deps.db, session.user.id, pageType, path);
     return c.body(null, 204);
   });
   return app;

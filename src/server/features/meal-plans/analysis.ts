@@ -77,11 +77,27 @@ export async function egalimFor(
     entries.map((e) => e.recipe_id),
   );
   const totals = egalimTotals(plannedLines(entries, dishes));
+  // The weeks with a lunch in the period, each read whole, Monday to Sunday, even where the
+  // period cuts it (a month ending on a Monday): its vegetarian lunch may be on the Friday after.
+  const weekFrom = mondayOf(from);
+  const weekTo = addDays(mondayOf(to), 6);
+  const weekEntries =
+    weekFrom === from && weekTo === to
+      ? entries
+      : await readEntries(db, organisationId, establishmentId, weekFrom, weekTo);
+  const weekDishes = new Map(dishes);
+  for (const [id, dish] of await loadDishes(
+    db,
+    organisationId,
+    weekEntries.filter((e) => !dishes.has(e.recipe_id)).map((e) => e.recipe_id),
+  ))
+    weekDishes.set(id, dish);
+  const touched = new Set(entries.filter((e) => e.service === 'dejeuner').map((e) => mondayOf(e.date)));
   const lunches = new Map<string, Map<string, boolean>>();
-  for (const e of entries) {
-    if (e.service !== 'dejeuner' || !dishes.has(e.recipe_id)) continue;
+  for (const e of weekEntries) {
+    if (e.service !== 'dejeuner' || !weekDishes.has(e.recipe_id) || !touched.has(mondayOf(e.date))) continue;
     const week = lunches.get(mondayOf(e.date)) ?? new Map<string, boolean>();
-    week.set(e.date, (week.get(e.date) ?? true) && dishes.get(e.recipe_id)!.profile.vegetarian);
+    week.set(e.date, (week.get(e.date) ?? true) && weekDishes.get(e.recipe_id)!.profile.vegetarian);
     lunches.set(mondayOf(e.date), week);
   }
   const weeks = [...lunches.keys()].sort();

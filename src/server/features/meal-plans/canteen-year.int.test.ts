@@ -155,21 +155,26 @@ describe('the calendar', () => {
       { date: '2026-02-11', kind: 'mercredi', label: 'Mercredi sans école' },
       { date: '2026-02-14', kind: 'weekend', label: 'Week-end' },
       { date: '2026-02-15', kind: 'weekend', label: 'Week-end' },
-      { date: '2026-02-16', kind: 'vacances', label: "Vacances d'hiver" },
-      { date: '2026-02-17', kind: 'vacances', label: "Vacances d'hiver" },
+      { date: '2026-02-16', kind: 'vacances', label: 'Vacances d’hiver' },
+      { date: '2026-02-17', kind: 'vacances', label: 'Vacances d’hiver' },
     ]);
-    expect(calendar.schoolHolidays.schoolYears).toEqual(['2023-2024', '2024-2025', '2025-2026']);
+    expect(calendar.schoolHolidays.schoolYears).toEqual(['2023-2024', '2024-2025', '2025-2026', '2026-2027']);
+    expect(calendar.unknownSchoolYears).toEqual([]);
   });
 
   it('refuses to plan on a closed day, next to the date, and stores nothing', async () => {
-    for (const [date, label] of [
-      ['2026-02-16', "Vacances d'hiver"],
-      ['2026-02-14', 'Week-end'],
-      ['2026-02-11', 'Mercredi sans école'],
-      ['2026-04-06', 'Lundi de Pâques'],
+    // What to do is said only where the establishment can do it: a school holiday cannot be « reopened ».
+    for (const [date, message] of [
+      ['2026-02-16', 'Pas de service ce jour-là (Vacances d’hiver)'],
+      ['2026-02-14', 'Pas de service ce jour-là (Week-end)'],
+      [
+        '2026-02-11',
+        'Pas de service ce jour-là (Mercredi sans école)\u00a0: décochez «\u00a0Pas d’école le mercredi\u00a0» dans l’établissement pour y planifier un repas',
+      ],
+      ['2026-04-06', 'Pas de service ce jour-là (Lundi de Pâques)'],
     ]) {
       const res = await plan(date!, [{ slot: 'plat', recipeId: r.steak }]);
-      expect([res.status, res.body.error.fields.date]).toEqual([422, m.closedDay(label!)]);
+      expect([res.status, res.body.error.fields.date]).toEqual([422, message]);
     }
     expect(
       await t.db.selectFrom('meal_plan_entries').select('id').where('establishment_id', '=', site).execute(),
@@ -187,7 +192,10 @@ describe('the calendar', () => {
     ).body;
     expect(edited).toMatchObject({ label: 'Pont', version: 2 });
     const stale = await as(owner).put(`${base}/${added.id}`, { date: '2026-03-13', label: 'Autre', version: 1 });
-    expect([stale.status, stale.body.error.code, stale.body.error.message]).toEqual([409, 'conflict', m.conflict]);
+    expect([stale.status, stale.body.error.code]).toEqual([409, 'conflict']);
+    expect(stale.body.error.message).toMatch(
+      /^Ce contenu a été modifié par .+ à \d\d:\d\d depuis que vous l’avez ouvert/,
+    );
     const blank = await as(owner).post(base, { date: '2026-03-20', label: '  ' });
     expect([blank.status, blank.body.error.fields.label]).toEqual([422, m.closedDayLabelInvalid]);
 
@@ -204,7 +212,9 @@ describe('the calendar', () => {
     const imported = ok(await as(owner).post(`${base}/ics`, ics, { 'content-type': 'text/calendar' })).body;
     expect(imported).toEqual({ imported: 16, skipped: 0, alreadyClosed: 0 });
     const res = await plan('2026-10-19', [{ slot: 'plat', recipeId: r.steak }]);
-    expect(res.body.error.fields.date).toBe(m.closedDay('Vacances de la Toussaint - Zone B'));
+    expect(res.body.error.fields.date).toBe(
+      'Pas de service ce jour-là (Vacances de la Toussaint - Zone B)\u00a0: rouvrez-le dans «\u00a0Jours fermés\u00a0» pour y planifier un repas',
+    );
     const bad = await as(owner).post(`${base}/ics`, 'pas un calendrier', { 'content-type': 'text/calendar' });
     expect([bad.status, bad.body.error.fields.file]).toEqual([422, m.icsInvalid]);
     ok(await as(owner).del(`${base}/${added.id}`), 204);
@@ -239,6 +249,97 @@ describe('the calendar', () => {
     expect(skipped).toHaveLength(12);
     const after = await plannedFrom('2026-04-06', '2026-04-30');
     expect(after.map((p) => p.date)).toEqual(['2026-04-07', '2026-04-09', '2026-04-10', '2026-04-27']);
+  });
+
+  it('knows the current school year 2026-2027 (data/school-holidays/README.md) and says which years it does not know', async () => {
+    const lunchClosures = async (from: string, to: string) => {
+      const body = ok(
+        await as(owner).get(`/api/meal-plans/calendar?establishmentId=${site}&from=${from}&to=${to}`),
+      ).body;
+      return {
+        days: body.closures
+          .find((c: { service: string }) => c.service === 'dejeuner')
+          .days.filter((d: { kind: string }) => d.kind === 'vacances' || d.kind === 'ferie')
+          .map((d: { date: string; label: string }) => `${d.date} ${d.label}`),
+        unknown: body.unknownSchoolYears,
+      };
+    };
+    // Zone B, 2026-2027: Christmas from Saturday 19 December 2026, back on Monday 4 January 2027;
+    // winter from Saturday 20 February 2027, back on Monday 8 March.
+    const christmas = await lunchClosures('2026-12-18', '2027-01-04');
+    expect(christmas.days.slice(0, 2)).toEqual(['2026-12-21 Vacances de Noël', '2026-12-22 Vacances de Noël']);
+    expect(christmas.days).toContain('2026-12-25 Noël');
+    expect(christmas.days).not.toContain('2027-01-04 Vacances de Noël');
+    expect(christmas.unknown).toEqual([]);
+    expect((await lunchClosures('2027-03-01', '2027-03-08')).days).toEqual([
+      '2027-03-01 Vacances d’hiver',
+      '2027-03-02 Vacances d’hiver',
+      '2027-03-03 Vacances d’hiver',
+      '2027-03-04 Vacances d’hiver',
+      '2027-03-05 Vacances d’hiver',
+    ]);
+    // Monday 31 August 2026: pupils start on Tuesday 1 September.
+    expect((await lunchClosures('2026-08-31', '2026-09-01')).days).toEqual(['2026-08-31 Vacances d’été']);
+    // 2027-2028 is not published: the answer says so, and planning on its days is not refused.
+    expect(await lunchClosures('2027-06-28', '2027-09-10')).toMatchObject({ unknown: ['2027-2028'] });
+    // A site that is not a school has no school holidays to miss.
+    const company = ok(await as(owner).post('/api/establishments', { name: 'Restaurant d’entreprise' }), 201).body.id;
+    ok(
+      await as(owner).put(`/api/establishments/${company}`, {
+        name: 'Restaurant d’entreprise',
+        kind: 'entreprise',
+        schoolZone: null,
+      }),
+    );
+    const theirs = ok(
+      await as(owner).get(`/api/meal-plans/calendar?establishmentId=${company}&from=2027-06-28&to=2027-09-10`),
+    ).body;
+    expect(theirs.unknownSchoolYears).toEqual([]);
+    ok(await as(owner).del(`/api/establishments/${company}`), 204);
+  });
+
+  it('refuses days outside the years 2000 to 2099 next to their field, in the path, the body, the query and an .ics file, and keeps serving', async () => {
+    // A loop over the days of a week at the end of year 9999 never ended and took the server's memory.
+    const put = await plan('9999-12-31', [{ slot: 'plat', recipeId: r.steak }]);
+    expect([put.status, put.body.error.fields]).toEqual([422, { date: m.dateOutOfRange }]);
+    const badDay = await plan('2026-02-30', []);
+    expect([badDay.status, badDay.body.error.fields]).toEqual([422, { date: m.dateInvalid }]);
+    const badService = await as(owner).put(`/api/meal-plans/${site}/2026-03-02/brunch`, { components: [] });
+    expect([badService.status, Object.keys(badService.body.error.fields)]).toEqual([422, ['service']]);
+    for (const query of ['from=9999-01-01&to=9999-12-31', 'from=0001-01-01&to=0001-12-31']) {
+      const res = await as(owner).get(`/api/meal-plans/calendar?establishmentId=${site}&${query}`);
+      expect([res.status, res.body.error.fields.from], query).toEqual([422, m.dateOutOfRange]);
+    }
+    for (const path of ['publish', 'unpublish', 'validate']) {
+      const res = await as(owner).post(`/api/meal-plans/${site}/${path}`, { week: '9999-12-31' });
+      expect([res.status, res.body.error.fields.week], path).toEqual([422, m.dateOutOfRange]);
+    }
+    const copy = await as(owner).post(`/api/meal-plans/${site}/copy`, {
+      from: '2026-03-02',
+      days: 7,
+      to: '9999-12-27',
+    });
+    expect([copy.status, copy.body.error.fields.to]).toEqual([422, m.dateOutOfRange]);
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'DTSTART;VALUE=DATE:99991231',
+      'SUMMARY:Fin',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ];
+    const imported = ok(
+      await as(owner).post(`/api/meal-plans/${site}/closed-days/ics`, ics.join('\r\n'), {
+        'content-type': 'text/calendar',
+      }),
+    ).body;
+    expect(imported).toEqual({ imported: 0, skipped: 1, alreadyClosed: 0 });
+    const page = await t.request('GET', `/semaine/${site}?date=9999-12-31`);
+    expect(page.status).toBe(404);
+    expect(
+      ok(await as(owner).get(`/api/meal-plans/calendar?establishmentId=${site}&from=2099-12-25&to=2099-12-31`)).body
+        .closures,
+    ).toHaveLength(3);
   });
 });
 
@@ -441,13 +542,17 @@ describe('publishing, and the families’ page', () => {
 
     ok(
       await plan(WEEK, [
-        { slot: 'plat', recipeId: r.steak },
+        { slot: 'plat', recipeId: r.steak, substitutes: [{ variant: 'sans_porc', recipeId: r.omelette }] },
         { slot: 'dessert', recipeId: r.gateau },
       ]),
     );
     const changed = await t.request('GET', `/semaine/${site}?date=${WEEK}`);
     expect(changed.text).toMatch(/<p class="m">Menu modifié le \d{1,2} \p{L}+ à \d{2}:\d{2}<\/p>/u);
     expect(changed.text).toContain('<span class="t">Peut contenir\u00a0: Arachides</span>');
+    // A substitute is served too: its allergens are said (the omelette's eggs were not).
+    expect(changed.text).toContain(
+      '<span class="s"><span class="n">Sans porc\u00a0: Omelette</span><span class="a">Allergènes\u00a0: Œufs</span></span>',
+    );
   });
 
   it('where the establishment asks for it, a dietitian validates before publication; a dietitian may not change prices', async () => {
@@ -668,5 +773,42 @@ describe('« ma cantine »', () => {
     expect(organisation.mealPlanWeeks).toContainEqual(
       expect.objectContaining({ week: '2026-05-18', status: 'published' }),
     );
+  });
+});
+
+describe('conflicts on the canteen’s own rows', () => {
+  it('a stale closed day, diet counts or week state names who saved it and when (migration 0032), like every other resource', async () => {
+    await t.db.updateTable('users').set({ name: 'Marie Dupont' }).where('id', '=', owner.user.id).execute();
+    const editor = await addMember(t, owner, 'editor');
+    const byMarie = (res: {
+      status: number;
+      body: { error: { code: string; message: string; conflict: unknown } };
+    }) => {
+      expect([res.status, res.body.error.code]).toEqual([409, 'conflict']);
+      expect(res.body.error.message).toMatch(/modifié par Marie Dupont à \d\d:\d\d/);
+      expect(res.body.error.conflict).toEqual({
+        version: expect.any(Number),
+        updatedBy: 'Marie Dupont',
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+    };
+    const base = `/api/meal-plans/${site}/closed-days`;
+    const day = ok(await as(editor).post(base, { date: '2027-03-19', label: 'Journée pédagogique' }), 201).body;
+    ok(await as(owner).put(`${base}/${day.id}`, { date: '2027-03-19', label: 'Pont', version: day.version }));
+    byMarie(await as(editor).put(`${base}/${day.id}`, { date: '2027-03-19', label: 'Autre', version: day.version }));
+    expect(
+      (await t.db.selectFrom('establishment_closed_days').select('label').where('id', '=', day.id).executeTakeFirst())
+        ?.label,
+    ).toBe('Pont');
+
+    const diets = ok(await as(owner).get(`/api/meal-plans/diets?establishmentId=${site}`)).body;
+    ok(await as(owner).put(`/api/meal-plans/${site}/diets`, { counts: diets.counts, version: diets.version }));
+    byMarie(await as(editor).put(`/api/meal-plans/${site}/diets`, { counts: {}, version: diets.version }));
+
+    const week = '2027-03-15';
+    const first = ok(await as(editor).post(`/api/meal-plans/${site}/unpublish`, { week })).body;
+    ok(await as(owner).post(`/api/meal-plans/${site}/unpublish`, { week, version: first.version }));
+    byMarie(await as(editor).post(`/api/meal-plans/${site}/unpublish`, { week, version: first.version }));
+    ok(await as(owner).del(`${base}/${day.id}`), 204);
   });
 });

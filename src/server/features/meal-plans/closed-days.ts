@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { mealPlanMessages, type CalendarAnswer, type ClosedDay } from '../../../shared/api/meal-plans.ts';
 import { SERVICES } from '../../../shared/catering/catering.ts';
-import { closuresBetween } from '../../../shared/catering/calendar.ts';
+import { closuresBetween, schoolYearsSpan, unknownSchoolYears } from '../../../shared/catering/calendar.ts';
 import { parseIcs } from '../../../shared/catering/ics.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
+import { actorName, conflictError } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -20,7 +21,13 @@ type Db = Kysely<DB> | Transaction<DB>;
  * shipped in data/, a bridge, a local day). Editable rows carry `version`.
  */
 const COLUMNS = ['id', sql<string>`date::text`.as('date'), 'label', 'source', 'version'] as const;
-const toClosedDay = (row: ClosedDay): ClosedDay => ({ ...row });
+const toClosedDay = ({ id, date, label, source, version }: ClosedDay): ClosedDay => ({
+  id,
+  date,
+  label,
+  source,
+  version,
+});
 
 function listClosedDays(db: Db, organisationId: string, establishmentId: string, from: string, to: string) {
   return db
@@ -34,7 +41,11 @@ function listClosedDays(db: Db, organisationId: string, establishmentId: string,
     .execute();
 }
 
-/** GET /api/meal-plans/calendar: every service's closed days of the range with their reason, the days typed or imported, and the source of the shipped holidays. */
+/**
+ * GET /api/meal-plans/calendar: every service's closed days of the range with their reason, the
+ * days typed or imported, the source of the shipped holidays, and the school years of the range
+ * whose holidays are unknown (neither shipped for the zone nor imported: `unknownSchoolYears`).
+ */
 export async function calendarFor(
   db: Kysely<DB>,
   organisationId: string,
@@ -43,15 +54,32 @@ export async function calendarFor(
   to: string,
 ): Promise<CalendarAnswer> {
   const establishment = await findEstablishment(db, organisationId, establishmentId);
-  const [calendar, closedDays] = await Promise.all([
+  const span = schoolYearsSpan(from, to);
+  const [calendar, closedDays, imported] = await Promise.all([
     calendarContext(db, organisationId, establishment, from, to),
     listClosedDays(db, organisationId, establishmentId, from, to),
+    db
+      .selectFrom('establishment_closed_days')
+      .select(sql<string>`min(date)::text`.as('date'))
+      .where('organisation_id', '=', organisationId)
+      .where('establishment_id', '=', establishmentId)
+      .where('source', '=', 'ics')
+      .where('date', '>=', span.first)
+      .where('date', '<=', span.last)
+      .groupBy(sql`extract(year FROM date - interval '8 months')`)
+      .execute(),
   ]);
   return {
     establishmentId,
     closures: SERVICES.map((service) => ({ service, days: closuresBetween(from, to, service, calendar) })),
     closedDays: closedDays.map(toClosedDay),
     schoolHolidays: SCHOOL_HOLIDAYS_SOURCE,
+    unknownSchoolYears: unknownSchoolYears(
+      from,
+      to,
+      calendar,
+      imported.map((row) => row.date),
+    ),
   };
 }
 
@@ -77,6 +105,7 @@ export async function addClosedDay(
         date: body.date,
         label: body.label,
         source: 'saisie',
+        updated_by_name: actorName(actor),
         created_by: actor.userId,
       })
       .onConflict((oc) => oc.columns(['establishment_id', 'date']).doNothing())
@@ -98,7 +127,7 @@ async function lockClosedDay(trx: Transaction<DB>, actor: Actor, establishmentId
   const establishment = await findEstablishment(trx, actor.organisationId, establishmentId);
   const row = await trx
     .selectFrom('establishment_closed_days')
-    .select(COLUMNS)
+    .select([...COLUMNS, 'updated_by_name', 'updated_at'])
     .where('id', '=', id)
     .where('organisation_id', '=', actor.organisationId)
     .where('establishment_id', '=', establishmentId)
@@ -120,11 +149,17 @@ export async function updateClosedDay(
   try {
     return await db.transaction().execute(async (trx) => {
       const { establishment, row: before } = await lockClosedDay(trx, actor, establishmentId, id);
-      if (body.version !== undefined && body.version !== before.version)
-        throw new AppError('conflict', 409, mealPlanMessages.conflict);
+      if (body.version !== undefined && body.version !== before.version) throw conflictError(before);
       const row = await trx
         .updateTable('establishment_closed_days')
-        .set({ date: body.date, label: body.label, source: 'saisie', version: sql`version + 1` })
+        .set({
+          date: body.date,
+          label: body.label,
+          source: 'saisie',
+          version: sql`version + 1`,
+          updated_by_name: actorName(actor),
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
@@ -189,6 +224,7 @@ export async function importClosedDays(
                 label: d.label,
                 source: 'ics' as const,
                 created_by: actor.userId,
+                updated_by_name: actorName(actor),
               })),
             )
             .onConflict((oc) => oc.columns(['establishment_id', 'date']).doNothing())

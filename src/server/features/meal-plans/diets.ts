@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { mealPlanMessages, type DietsAnswer } from '../../../shared/api/meal-plans.ts';
+import type { DietsAnswer } from '../../../shared/api/meal-plans.ts';
 import { SERVICES } from '../../../shared/catering/catering.ts';
 import { VARIANTS, type DietCounts } from '../../../shared/catering/diets.ts';
 import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
-import { AppError } from '../../lib/errors.ts';
+import { actorName, conflictError } from '../../domain/versions.ts';
 import { findEstablishment } from './establishment-context.ts';
 import { assertPremium, planEntity } from './plan-rows.ts';
 
@@ -59,13 +59,12 @@ export async function putDiets(
       .execute();
     const current = await trx
       .selectFrom('establishment_diets')
-      .select('version')
+      .select(['version', 'updated_by_name', 'updated_at'])
       .where('organisation_id', '=', actor.organisationId)
       .where('establishment_id', '=', establishmentId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (body.version !== undefined && body.version !== current.version)
-      throw new AppError('conflict', 409, mealPlanMessages.conflict);
+    if (body.version !== undefined && body.version !== current.version) throw conflictError(current);
     const counts = compact(body.counts);
     await trx
       .updateTable('establishment_diets')
@@ -73,6 +72,7 @@ export async function putDiets(
         counts: JSON.stringify(counts),
         version: sql`version + 1`,
         updated_by: actor.userId,
+        updated_by_name: actorName(actor),
         updated_at: new Date(),
       })
       .where('organisation_id', '=', actor.organisationId)

@@ -114,8 +114,8 @@ describe('meal plans', () => {
         'components',
         m.slotTwice,
       ],
-      [`/api/meal-plans/${establishment}/2026-02-30/dejeuner`, { components: [] }, '_', m.dateInvalid],
-      [`/api/meal-plans/${establishment}/${MONDAY}/brunch`, { components: [] }, '_', m.serviceInvalid],
+      [`/api/meal-plans/${establishment}/2026-02-30/dejeuner`, { components: [] }, 'date', m.dateInvalid],
+      [`/api/meal-plans/${establishment}/${MONDAY}/brunch`, { components: [] }, 'service', m.serviceInvalid],
     ];
     for (const [path, body, field, message] of cases) {
       const res = await as(owner).put(path, body);
@@ -291,6 +291,11 @@ describe('meal plans', () => {
       weeksWithoutVegetarian: [],
     });
     expect(res.body.unpricedLines).toBe(100);
+    // A period that cuts a week (a month ending on a Monday) reads its week whole: Friday's lentils count.
+    const cut = await as(owner).get(
+      `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY}&to=${MONDAY}`,
+    );
+    expect([cut.body.weeks, cut.body.vegetarianWeeks, cut.body.weeksWithoutVegetarian]).toEqual([1, 1, []]);
     await as(owner).put(`/api/meal-plans/${establishment}/${addDays(MONDAY, 11)}/dejeuner`, lunch(r.steak));
     const after = await as(owner).get(
       `/api/meal-plans/egalim?establishmentId=${establishment}&from=${MONDAY}&to=${addDays(MONDAY, 27)}`,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from '../../../shared/zod-fr.ts';
 import {
   cateringTagsSchema,
   closedDayBodySchema,
@@ -128,8 +129,11 @@ export function mealPlanRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
   app.put('/:establishmentId/:date/:service', write, async (c) => {
-    const date = parseInput(isoDateSchema, c.req.param('date'));
-    const service = parseInput(serviceSchema, c.req.param('service'));
+    // Path parameters are checked like body fields: a bad one is named next to its field.
+    const { date, service } = parseInput(z.object({ date: isoDateSchema, service: serviceSchema }), {
+      date: c.req.param('date'),
+      service: c.req.param('service'),
+    });
     const { input, version } = await readVersioned(c, serviceComponentsSchema);
     return c.json(
       await putService(deps.db, actorOf(c), c.req.param('establishmentId'), date, service, input.components, version),

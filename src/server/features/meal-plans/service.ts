@@ -285,7 +285,7 @@ async function assertServed(
   const calendar = await calendarContext(trx, organisationId, establishment, date, date);
   const closure = closureOn(date, service, calendar);
   if (closure) {
-    const message = mealPlanMessages.closedDay(closure.label);
+    const message = mealPlanMessages.closedDay(closure.label, closure.kind);
     throw new AppError('validation', 422, message, { date: message });
   }
 }
@@ -341,7 +341,7 @@ export async function putService(
       })),
     );
     if (substitutes.length > 0) await trx.insertInto('meal_plan_substitutes').values(substitutes).execute();
-    await weeksChanged(trx, actor.organisationId, establishmentId, [date]);
+    await weeksChanged(trx, actor, establishmentId, [date]);
     await recordAudit(trx, actor, {
       action: 'updated',
       entity: planEntity(establishment),
@@ -434,7 +434,7 @@ export async function copyPlan(
         .insertInto('meal_plan_substitutes')
         .values(subs.slice(i, i + 1000))
         .execute();
-    await weeksChanged(trx, actor.organisationId, establishmentId, days);
+    await weeksChanged(trx, actor, establishmentId, days);
     const skippedList = [...skipped]
       .map(([date, label]) => ({ date, label }))
       .sort((a, b) => (a.date < b.date ? -1 : 1));

@@ -1,5 +1,11 @@
 import { ALLERGEN_STATEMENTS } from '../../../shared/allergens.ts';
-import { SERVICE_LABELS, SLOT_LABELS, type Service, type Slot } from '../../../shared/catering/catering.ts';
+import {
+  SERVICE_LABELS,
+  SLOT_LABELS,
+  withFirstOrdinal,
+  type Service,
+  type Slot,
+} from '../../../shared/catering/catering.ts';
 import type { DishLabel } from '../../../shared/catering/dish-labels.ts';
 import type { DinerMeatOrigin } from '../../../shared/diner-meat-origins.ts';
 import { DINER_TEXTS } from '../../../shared/diner/texts.ts';
@@ -21,8 +27,8 @@ export interface WeekDish {
   seasonal: boolean;
   homemade: boolean;
   meatOrigins: DinerMeatOrigin[];
-  /** What each diet variant eats instead (« Sans porc : Omelette »). */
-  substitutes: { label: string; name: string }[];
+  /** What each diet variant eats instead (« Sans porc : Omelette »), with its own allergens. */
+  substitutes: ({ label: string; name: string } & Pick<WeekDish, 'allergens' | 'traces' | 'allergensDeclared'>)[];
 }
 export interface WeekDay {
   date: string;
@@ -53,7 +59,7 @@ const CHANGED = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
   timeZone: 'Europe/Paris',
 });
-const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+const day = (date: string) => withFirstOrdinal(DATE.format(new Date(`${date}T00:00:00Z`)));
 
 // Small on purpose (docs/product/meal-plans.md: ≤ 15 KB gzip, readable without JavaScript).
 const CSS =
@@ -61,13 +67,13 @@ const CSS =
   'h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:0 0 .4rem}h2::first-letter{text-transform:uppercase}section{background:#fff;border:1px solid #e7e5e4;border-radius:.6rem;padding:.8rem 1rem;margin:.8rem 0}' +
   'h3{font-size:.95rem;margin:.5rem 0 .2rem;color:#57534e}ul{list-style:none;margin:0;padding:0}li{padding:.25rem 0;border-top:1px solid #f5f5f4}li:first-child{border-top:0}' +
   '.c{color:#78716c;font-size:.8rem;display:block}.a,.t{display:block;font-size:.85rem;color:#9a3412}.t{color:#57534e}.n{display:block;font-size:.85rem;color:#57534e}.l{display:block;font-size:.85rem;color:#166534}.veg,.b{display:inline-block;background:#dcfce7;color:#166534;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}.b{font-size:.75rem;font-weight:500;margin-left:.3rem;background:#f5f5f4;color:#44403c}' +
-  '.m{background:#fef3c7;border-radius:.4rem;padding:.4rem .6rem;font-size:.9rem}nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
+  '.s{display:block;margin:.2rem 0 0 .6rem;padding-left:.5rem;border-left:2px solid #e7e5e4}.m{background:#fef3c7;border-radius:.4rem;padding:.4rem .6rem;font-size:.9rem}nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin:1rem 0}a{color:#9a3412}.empty{color:#78716c}' +
   'header,footer{max-width:46rem;margin:0 auto;padding:0 1rem}header p{margin:1rem 0 0;font-weight:600}footer{font-size:.8rem;color:#57534e;padding-bottom:1.5rem}' +
   'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}footer li{padding:.25rem 0}' +
   '.skip{position:absolute;left:-100rem;padding:.5rem 1rem;background:#fff;color:#9a3412}.skip:focus{position:static;display:block}';
 
 /** Allergens in allergen colour; « Aucun des 14 allergènes » and « non renseignés » in plain text. */
-function allergenLine(dish: WeekDish): string {
+function allergenLine(dish: Pick<WeekDish, 'allergens' | 'traces' | 'allergensDeclared'>): string {
   if (!dish.allergensDeclared) return `<span class="n">${ALLERGEN_STATEMENTS.unverified}</span>`;
   const traces = dish.traces.length
     ? `<span class="t">${FR_TEXTS.mayContain} ${dish.traces.map(e).join(', ')}</span>`
@@ -88,7 +94,9 @@ function originLine(dish: WeekDish): string {
 }
 
 function substituteLine(dish: WeekDish): string {
-  return dish.substitutes.map((s) => `<span class="n">${e(s.label)}\u00a0: ${e(s.name)}</span>`).join('');
+  return dish.substitutes
+    .map((s) => `<span class="s"><span class="n">${e(s.label)}\u00a0: ${e(s.name)}</span>${allergenLine(s)}</span>`)
+    .join('');
 }
 
 function badges(dish: WeekDish): string {
@@ -118,7 +126,8 @@ const link = (page: WeekNav, date: string, text: string) =>
   `<a href="/semaine/${e(page.establishmentId)}?date=${date}">${text}</a>`;
 const navOf = (page: WeekNav, label: string) =>
   `<nav aria-label="${label}">${link(page, page.previous, '<span aria-hidden="true">←</span> Semaine précédente')}${link(page, page.next, 'Semaine suivante <span aria-hidden="true">→</span>')}</nav>`;
-const titleOf = (page: WeekNav) => `Menus de la semaine du ${SHORT.format(new Date(`${page.monday}T00:00:00Z`))}`;
+const titleOf = (page: WeekNav) =>
+  `Menus de la semaine du ${withFirstOrdinal(SHORT.format(new Date(`${page.monday}T00:00:00Z`)))}`;
 
 /** The footer of the week page: who to ask, the establishment's accessibility contact, the legal links. */
 function footer(page: Pick<WeekNav, 'establishmentName' | 'accessibilityContact'>): string {
@@ -156,7 +165,9 @@ function weekDocument(
 export function renderWeekPage(page: WeekPage): string {
   const title = titleOf(page);
   const planned = page.days.filter((d) => d.services.length > 0);
-  const changed = page.changedAt ? `<p class="m">Menu modifié le ${CHANGED.format(new Date(page.changedAt))}</p>` : '';
+  const changed = page.changedAt
+    ? `<p class="m">Menu modifié le ${withFirstOrdinal(CHANGED.format(new Date(page.changedAt)))}</p>`
+    : '';
   return weekDocument(
     `${e(page.establishmentName)} · ${title}`,
     page,

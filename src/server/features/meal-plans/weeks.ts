@@ -5,6 +5,7 @@ import type { Actor } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { enqueueEvent } from '../../domain/outbox.ts';
+import { actorName, conflictError } from '../../domain/versions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findEstablishment } from './establishment-context.ts';
 import { assertPremium, planEntity, readEntries } from './plan-rows.ts';
@@ -100,7 +101,7 @@ export async function publishedWeek(
  */
 export async function weeksChanged(
   trx: Transaction<DB>,
-  organisationId: string,
+  actor: Actor,
   establishmentId: string,
   dates: readonly string[],
 ): Promise<void> {
@@ -115,8 +116,10 @@ export async function weeksChanged(
       validated_by_name: sql`CASE WHEN status = 'validated' THEN NULL ELSE validated_by_name END`,
       validated_at: sql`CASE WHEN status = 'validated' THEN NULL ELSE validated_at END`,
       version: sql`version + 1`,
+      updated_by_name: actorName(actor),
+      updated_at: new Date(),
     })
-    .where('organisation_id', '=', organisationId)
+    .where('organisation_id', '=', actor.organisationId)
     .where('establishment_id', '=', establishmentId)
     .where('week', 'in', weeks)
     .where('status', 'in', ['published', 'validated'])
@@ -148,11 +151,11 @@ export async function changeWeek(
       .onConflict((oc) => oc.columns(['establishment_id', 'week']).doNothing())
       .execute();
     const current = await selectWeeks(trx, actor.organisationId, establishmentId)
+      .select(['updated_by_name', 'updated_at'])
       .where('week', '=', week)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (version !== undefined && version !== current.version)
-      throw new AppError('conflict', 409, mealPlanMessages.conflict);
+    if (version !== undefined && version !== current.version) throw conflictError(current);
     const dishes = (await readEntries(trx, actor.organisationId, establishmentId, week, addDays(week, 6))).length;
     if (action !== 'unpublish' && dishes === 0)
       throw new AppError('validation', 422, mealPlanMessages.nothingToPublish, {
@@ -168,7 +171,7 @@ export async function changeWeek(
         ? {
             status: current.status === 'published' ? ('published' as const) : ('validated' as const),
             validated_by: actor.userId,
-            validated_by_name: sql<string>`(SELECT user_display_name(name, email) FROM users WHERE id = ${actor.userId})`,
+            validated_by_name: actorName(actor),
             validated_at: now,
           }
         : action === 'publish'
@@ -176,7 +179,7 @@ export async function changeWeek(
           : { status: 'draft' as const, published_by: null, published_at: null, changed_at: null };
     const row = await trx
       .updateTable('meal_plan_weeks')
-      .set({ ...changes, version: sql`version + 1` })
+      .set({ ...changes, version: sql`version + 1`, updated_by_name: actorName(actor), updated_at: now })
       .where('organisation_id', '=', actor.organisationId)
       .where('establishment_id', '=', establishmentId)
       .where('week', '=', week)

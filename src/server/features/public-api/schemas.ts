@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { itemPriceRule } from '../../../shared/api/menus.ts';
 import { integrationMessages as m } from '../../../shared/api/integrations.ts';
+import { isPlanDate } from '../../../shared/catering/catering.ts';
 import { ruleNumber } from '../../../shared/number-rules.ts';
 import { versionMessages } from '../../../shared/api/versions.ts';
 
@@ -133,7 +134,12 @@ export const ApiMealPlanSchema = z
 
 export const IdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ');
+// A real day of the years 2000 to 2099, as the signed-in plan takes (src/shared/catering/catering.ts isPlanDate):
+// « 2026-02-30 » answered 500.
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ')
+  .refine(isPlanDate, 'Date attendue au format AAAA-MM-JJ, des années 2000 à 2099');
 export const MealPlanQuerySchema = z.object({
   establishmentId: z.string().uuid('Choisissez un établissement de l’organisation'),
   from: day,

@@ -88,12 +88,54 @@ export async function applyInvoicePrices(
     .where('product_id', 'is not', null)
     .orderBy('position')
     .execute();
-  // One statement each, whatever the number of lines (bench/purchases.ts: 500 lines).
+  await learnArticles(trx, organisationId, invoice.supplier_key, lines);
+  await relearnDrafts(trx, organisationId, invoice, lines);
+  if (invoice.kind === 'credit_note') return [];
+
+  // Per product: what its positive lines cost and hold, in the first line's unit.
+  const bought: Bought = new Map();
+  for (const line of lines) {
+    const held = line.quantity * line.base_amount;
+    if (!(line.line_total > 0) || !(held > 0)) continue;
+    const sum = bought.get(line.product_id!) ?? { value: 0, amount: 0, per: line.base_unit };
+    if (sum.per !== line.base_unit) continue;
+    bought.set(line.product_id!, { value: sum.value + line.line_total, amount: sum.amount + held, per: sum.per });
+  }
+  return applyBoughtPrices(
+    trx,
+    organisationId,
+    { date: invoice.issue_date, source: 'invoice', invoiceId: invoice.id },
+    bought,
+  );
+}
+
+/** Where prices come from: a confirmed invoice, or a supplier's price list (docs/decisions/0043-supplier-price-lists.md). */
+export interface PriceOrigin {
+  date: string;
+  source: 'invoice' | 'price_list';
+  invoiceId?: string;
+  priceListId?: string;
+}
+/** What was bought or offered per product: a value HT over the amount it holds, in kg, l or unité. */
+export type Bought = Map<string, { value: number; amount: number; per: PriceUnit }>;
+
+/**
+ * The supplier's articles learned in one statement, whatever the number of lines
+ * (bench/purchases.ts: 500 lines): an article id, else the folded description, is this product.
+ */
+export async function learnArticles(
+  trx: Transaction<DB>,
+  organisationId: string,
+  supplierKey: string,
+  lines: { product_id: string | null; supplier_article_id: string | null; description: string }[],
+): Promise<void> {
   const learned = new Map(
-    lines.map((line) => [
-      articleKey({ supplierArticleId: line.supplier_article_id, description: line.description }),
-      line.product_id!,
-    ]),
+    lines
+      .filter((line) => line.product_id !== null)
+      .map((line) => [
+        articleKey({ supplierArticleId: line.supplier_article_id, description: line.description }),
+        line.product_id!,
+      ]),
   );
   if (learned.size > 0)
     await trx
@@ -101,7 +143,7 @@ export async function applyInvoicePrices(
       .values(
         [...learned].map(([key, productId]) => ({
           organisation_id: organisationId,
-          supplier_key: invoice.supplier_key,
+          supplier_key: supplierKey,
           article_key: key,
           product_id: productId,
         })),
@@ -112,18 +154,20 @@ export async function applyInvoicePrices(
           .doUpdateSet((eb) => ({ product_id: eb.ref('excluded.product_id'), updated_at: new Date() })),
       )
       .execute();
-  await relearnDrafts(trx, organisationId, invoice, lines);
-  if (invoice.kind === 'credit_note') return [];
+}
 
-  // Per product: what its positive lines cost and hold, in the first line's unit.
-  const bought = new Map<string, { value: number; amount: number; per: PriceUnit }>();
-  for (const line of lines) {
-    const held = line.quantity * line.base_amount;
-    if (!(line.line_total > 0) || !(held > 0)) continue;
-    const sum = bought.get(line.product_id!) ?? { value: 0, amount: 0, per: line.base_unit };
-    if (sum.per !== line.base_unit) continue;
-    bought.set(line.product_id!, { value: sum.value + line.line_total, amount: sum.amount + held, per: sum.per });
-  }
+/**
+ * Each product's new price (value over amount, said in the product's own unit) kept in its
+ * history from `origin`; the product's current price follows only when the origin is not older
+ * than the newest price known, nor for a price per unit without a unit weight; then every recipe
+ * using a changed product is recomputed and its cost before and after kept (the « Prix » view).
+ */
+export async function applyBoughtPrices(
+  trx: Transaction<DB>,
+  organisationId: string,
+  origin: PriceOrigin,
+  bought: Bought,
+): Promise<PriceChange[]> {
   const productIds = [...bought.keys()];
   if (productIds.length === 0) return [];
   const products = await trx
@@ -144,13 +188,14 @@ export async function applyInvoicePrices(
     history.push({
       organisationId,
       productId: product.id,
-      date: invoice.issue_date,
+      date: origin.date,
       ...after,
-      source: 'invoice',
-      invoiceId: invoice.id,
+      source: origin.source,
+      invoiceId: origin.invoiceId ?? null,
+      priceListId: origin.priceListId ?? null,
     });
     const newest = latest.get(product.id);
-    if (newest !== undefined && newest > invoice.issue_date) continue;
+    if (newest !== undefined && newest > origin.date) continue;
     // A price per unit needs the unit's weight (products_unit_weight_check, docs/product/products.md):
     // without it the price stays in the history, and the product unpriced until its weight is given.
     if (after.per === 'unité' && !(product.grams_per_unit && product.grams_per_unit > 0)) continue;
@@ -164,7 +209,7 @@ export async function applyInvoicePrices(
   await recordPrices(trx, history);
   if (changes.length > 0)
     await sql`
-      UPDATE products p SET price = v.amount::numeric, price_per = v.per, price_source = 'invoice', updated_at = now()
+      UPDATE products p SET price = v.amount::numeric, price_per = v.per, price_source = ${origin.source}, updated_at = now()
       FROM (VALUES ${sql.join(changes.map((c) => sql`(${c.productId}::uuid, ${c.after.amount}, ${c.after.per})`))}) AS v(id, amount, per)
       WHERE p.id = v.id AND p.organisation_id = ${organisationId}`.execute(trx);
   const changed = changes.map((c) => c.productId);
@@ -180,8 +225,9 @@ export async function applyInvoicePrices(
         moved.map((recipeId) => ({
           organisation_id: organisationId,
           recipe_id: recipeId,
-          invoice_id: invoice.id,
-          date: invoice.issue_date,
+          invoice_id: origin.invoiceId ?? null,
+          price_list_id: origin.priceListId ?? null,
+          date: origin.date,
           cost_before: before.get(recipeId) ?? null,
           cost_after: after.get(recipeId) ?? null,
         })),

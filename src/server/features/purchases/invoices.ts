@@ -11,14 +11,14 @@ import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { lockOrganisation } from '../../domain/plan-limits.ts';
 import { claimVersion } from '../../domain/versions.ts';
-import { readOwnNames, suggestOwnProduct } from '../../domain/product-search.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/http.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { getInvoice, readLine } from './invoice-rows.ts';
 import { applyInvoicePrices } from './invoice-prices.ts';
-import { articleKey, supplierKey } from './supplier-keys.ts';
+import { matchLines } from './line-matching.ts';
+import { supplierKey } from './supplier-keys.ts';
 import type { ParsedInvoice } from './read/parsed-invoice.ts';
 
 const duplicate = (invoice: ParsedInvoice) =>
@@ -41,22 +41,8 @@ export async function importInvoice(db: Kysely<DB>, actor: Actor, invoice: Parse
     .where('number', '=', invoice.number)
     .executeTakeFirst();
   if (known) throw duplicate(invoice);
-  const keys = [...new Set(invoice.lines.map(articleKey))];
-  const learned = new Map<string, string>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await db
-      .selectFrom('supplier_article_products')
-      .select(['article_key', 'product_id'])
-      .where('organisation_id', '=', org)
-      .where('supplier_key', '=', key)
-      .where('article_key', 'in', keys.slice(i, i + 1000))
-      .execute();
-    for (const row of rows) learned.set(row.article_key, row.product_id);
-  }
-  const names = invoice.lines.some((line) => !learned.has(articleKey(line))) ? await readOwnNames(db, org) : null;
+  const matches = await matchLines(db, org, key, invoice.lines);
   const lines = invoice.lines.map((line, position) => {
-    const learnedId = learned.get(articleKey(line));
-    const suggestedId = learnedId ? null : names && suggestOwnProduct(names, line.description);
     const contents = billedUnitContents(line.unitCode, line.description);
     return {
       organisation_id: org,
@@ -71,8 +57,8 @@ export async function importInvoice(db: Kysely<DB>, actor: Actor, invoice: Parse
       vat_rate: line.vatRate,
       base_amount: contents.amount,
       base_unit: contents.base,
-      product_id: learnedId ?? suggestedId ?? null,
-      match: learnedId ? ('learned' as const) : suggestedId ? ('suggested' as const) : null,
+      product_id: matches[position]!.productId,
+      match: matches[position]!.match,
     };
   });
   try {

@@ -92,7 +92,7 @@ type PriceRow = {
   date: string;
   amount: number;
   per: PriceUnit;
-  source: 'invoice' | 'manual';
+  source: 'invoice' | 'manual' | 'price_list';
 };
 
 /**

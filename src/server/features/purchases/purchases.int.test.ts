@@ -275,8 +275,22 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('keeps every price with its source, newest first; a hand-typed price is « manuel »', async () => {
     const history = (await ok('GET', `/api/products/${ids.beef}/prices`)).prices;
     expect(history).toEqual([
-      { date: '2026-03-02', amount: 20, per: 'kg', source: 'invoice', invoiceId: ids.march },
-      { date: '2026-01-15', amount: 12, per: 'kg', source: 'invoice', invoiceId: ids.january },
+      {
+        date: '2026-03-02',
+        amount: 20,
+        per: 'kg',
+        source: 'invoice',
+        invoiceId: ids.march,
+        supplier: 'Primeurs du Marché',
+      },
+      {
+        date: '2026-01-15',
+        amount: 12,
+        per: 'kg',
+        source: 'invoice',
+        invoiceId: ids.january,
+        supplier: 'Primeurs du Marché',
+      },
     ]);
     const current = await ok('GET', `/api/products/${ids.beef}`);
     const { id: _id, usedBy: _u, createdAt: _c, updatedAt: _up, priceSource: _s, originStages: _o, ...input } = current;
@@ -330,7 +344,14 @@ describe(`supplier invoices (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await ok('POST', `/api/purchases/invoices/${invoice.id}/confirm`, {})).priceChanges).toEqual([]);
     expect((await ok('GET', `/api/products/${lemons}`)).price).toBeNull();
     expect((await ok('GET', `/api/products/${lemons}/prices`)).prices).toEqual([
-      { date: '2026-03-03', amount: 0.35, per: 'unité', source: 'invoice', invoiceId: invoice.id },
+      {
+        date: '2026-03-03',
+        amount: 0.35,
+        per: 'unité',
+        source: 'invoice',
+        invoiceId: invoice.id,
+        supplier: 'Primeurs du Marché',
+      },
     ]);
   });
 

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import {
   confirmInvoiceSchema,
+  confirmPriceListSchema,
   egalimQuery,
   lineProductSchema,
   periodQuery,
+  priceListQuery,
   purchaseMessages as m,
   purchaseSettingsSchema,
 } from '../../../shared/api/purchases.ts';
@@ -21,6 +23,15 @@ import { confirmInvoice, deleteDraft, importInvoice, setLineProduct } from './in
 import { priceReport, productPrices, readSettings, saveSettings } from './prices.ts';
 import { fileWorker, ownBuffer, type FileTask } from './read/file-tasks.ts';
 import type { ParsedInvoice } from './read/parsed-invoice.ts';
+import type { PriceListTable } from './price-lists/price-list-table.ts';
+import {
+  confirmPriceList,
+  deletePriceList,
+  getPriceList,
+  importPriceList,
+  listPriceLists,
+  setPriceListLine,
+} from './price-lists/service.ts';
 import { consumptionFor } from './sales/consumption.ts';
 import type { SalesTable } from './sales/sales-table.ts';
 import { fileHash, importSales, menuEngineering } from './sales/service.ts';
@@ -35,7 +46,12 @@ const refuse = (message: string) => new AppError('validation', 422, message, { f
  */
 async function readUpload(c: Context<AppEnv>, kind: FileTask['kind'], logger: Logger) {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.length === 0) throw refuse(kind === 'invoice' ? m.empty : m.salesEmpty);
+  const texts = {
+    invoice: { empty: m.empty, unreadable: m.unreadable },
+    sales: { empty: m.salesEmpty, unreadable: m.salesUnreadable },
+    priceList: { empty: m.priceListEmpty, unreadable: m.priceListUnreadable },
+  }[kind];
+  if (bytes.length === 0) throw refuse(texts.empty);
   const contentType = c.req.header('content-type') ?? '';
   const answer = await oneFileAtATime(c.var.org.id, () =>
     fileWorker.run({ kind, bytes: ownBuffer(bytes), contentType }),
@@ -43,7 +59,7 @@ async function readUpload(c: Context<AppEnv>, kind: FileTask['kind'], logger: Lo
   if (answer.ok) return { bytes, value: answer.value };
   if (answer.message) throw refuse(answer.message);
   if (answer.detail !== 'timeout') logger.warn('an uploaded file could not be read', { kind, detail: answer.detail });
-  throw refuse(answer.detail === 'timeout' ? m.timeout : kind === 'invoice' ? m.unreadable : m.salesUnreadable);
+  throw refuse(answer.detail === 'timeout' ? m.timeout : texts.unreadable);
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -113,6 +129,31 @@ export function purchaseRoutes(deps: AppDeps, options: { egalimEstimate: EgalimE
   app.get('/purchases/consumption', read, async (c) => {
     const p = period(parseInput(periodQuery, c.req.query()));
     return c.json(await consumptionFor(db, c.var.org.id, p.from, p.to));
+  });
+
+  // Suppliers' price lists (« tarifs fournisseurs »): a draft, its lines matched, then confirmed.
+  app.post('/purchases/price-lists', write, async (c) => {
+    const given = parseInput(priceListQuery, c.req.query());
+    const { bytes, value } = await readUpload(c, 'priceList', deps.logger);
+    const list = await importPriceList(db, actorOf(c), value as PriceListTable, fileHash(bytes), given);
+    return c.json({ priceList: list }, 201);
+  });
+  app.get('/purchases/price-lists', read, async (c) => c.json({ priceLists: await listPriceLists(db, c.var.org.id) }));
+  app.get('/purchases/price-lists/:id', read, async (c) =>
+    c.json({ priceList: await getPriceList(db, c.var.org.id, c.req.param('id')) }),
+  );
+  app.delete('/purchases/price-lists/:id', write, async (c) => {
+    await deletePriceList(db, actorOf(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+  app.put('/purchases/price-lists/:id/lines/:lineId', write, async (c) => {
+    const { input, version } = await readVersioned(c, lineProductSchema);
+    const { id, lineId } = c.req.param();
+    return c.json({ line: await setPriceListLine(db, actorOf(c), id, lineId, input.productId, version) });
+  });
+  app.post('/purchases/price-lists/:id/confirm', write, async (c) => {
+    const { version } = await readVersioned(c, confirmPriceListSchema);
+    return c.json(await confirmPriceList(db, actorOf(c), c.req.param('id'), version));
   });
 
   app.post('/sales/import', write, async (c) => {

@@ -59,6 +59,9 @@ export const OWNED_TABLES: Record<string, string> = {
   purchase_settings: 'organisation_id',
   sales_imports: 'id',
   sales: 'id',
+  // Suppliers' price lists (migration 0033).
+  supplier_price_lists: 'id',
+  supplier_price_list_lines: 'id',
   // « Intégrations » (migration 0028): keys, the calls made with them, webhook endpoints.
   api_keys: 'id',
   api_calls: 'id',

@@ -31,6 +31,10 @@ export interface Ids {
   invoice: string;
   invoiceLine: string;
   confirmInvoice: string;
+  /** Suppliers' price lists (docs/product/purchases.md « Tarifs fournisseurs »): a draft and one of its lines; another draft to confirm. */
+  priceList: string;
+  priceListLine: string;
+  confirmPriceList: string;
   /** A webhook endpoint of the fuzzer's organisation (docs/product/integrations.md). */
   webhook: string;
 }
@@ -648,6 +652,22 @@ export function jsonEndpoints(ids: () => Ids, email: () => string): JsonEndpoint
     },
     {
       method: 'PUT',
+      path: '/api/purchases/price-lists/:priceList/lines/:priceListLine',
+      signedIn: true,
+      valid: () => ({ productId: ids().product }),
+      fields: ['productId'],
+    },
+    {
+      method: 'POST',
+      path: '/api/purchases/price-lists/:confirmPriceList/confirm',
+      signedIn: true,
+      valid: () => ({}),
+      fields: ['version'],
+      allOptional: true,
+      okStatus: 200,
+    },
+    {
+      method: 'PUT',
       path: '/api/purchases/settings',
       signedIn: true,
       valid: () => ({ foodCostTarget: 32.5 }),
@@ -673,6 +693,7 @@ export const NO_JSON_BODY: Record<string, string> = {
   'POST /api/meal-plans/:id/closed-days/ics': 'an .ics body, fuzzed below (« hostile .ics files »)',
   'POST /api/purchases/invoices': 'an invoice file (PDF or XML), fuzzed below (« hostile invoices »)',
   'POST /api/sales/import': 'a CSV or XLSX body, fuzzed below (« hostile sales files »)',
+  'POST /api/purchases/price-lists': 'a CSV or XLSX body, fuzzed below (« hostile price lists »), its query swept too',
   'POST /api/integrations/deliveries/:id/resend': 'body ignored (the delivery is in the path)',
 };
 

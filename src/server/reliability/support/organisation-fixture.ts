@@ -36,6 +36,10 @@ export interface Fixture {
   invoice: string;
   invoiceLine: string;
   otherInvoice: string;
+  /** A draft supplier price list (docs/product/purchases.md « Tarifs fournisseurs »), one of its lines, another draft. */
+  priceList: string;
+  priceListLine: string;
+  otherPriceList: string;
   /** « Intégrations » (docs/product/integrations.md): an API key, a webhook endpoint, one of its deliveries. */
   apiKey: string;
   webhook: string;
@@ -188,6 +192,19 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
   };
   const invoice = await invoiceOf(`F-${tag}-1`);
   const otherInvoice = await invoiceOf(`F-${tag}-2`);
+  const priceListOf = async (n: number) => {
+    const res = await postFile(
+      t,
+      '/api/purchases/price-lists?supplier=Grossiste',
+      `Référence;Désignation;Unité;Prix HT\nFB-${n};Fond blanc ${tag} ${n};kg;6,20\n`,
+      owner.cookie,
+      'text/csv',
+    );
+    if (res.status !== 201) throw new Error(`price list ${n}: ${res.status} ${res.text}`);
+    return res.body.priceList as { id: string; lines: { id: string }[] };
+  };
+  const priceList = await priceListOf(1);
+  const otherPriceList = await priceListOf(2);
   const checkout = await call('POST', '/api/billing/checkout', { tier: 'premium', billingType: 'monthly' });
   if ((await t.request('GET', `/qr/${qr.id}`)).status !== 302) throw new Error('scan');
   await ok(
@@ -227,6 +244,9 @@ export async function seedTeam(t: TestApp, tag: string): Promise<Team> {
     invoice: invoice.id,
     invoiceLine: invoice.lines[0]!.id,
     otherInvoice: otherInvoice.id,
+    priceList: priceList.id,
+    priceListLine: priceList.lines[0]!.id,
+    otherPriceList: otherPriceList.id,
   };
   return { owner, editor, viewer, dietitian, service, removed, ids };
 }
@@ -254,6 +274,9 @@ export function unknownFixture(): Fixture {
     invoice: uuid(),
     invoiceLine: uuid(),
     otherInvoice: uuid(),
+    priceList: uuid(),
+    priceListLine: uuid(),
+    otherPriceList: uuid(),
     apiKey: uuid(),
     webhook: uuid(),
     delivery: String(900_000_000 + Math.floor(Math.random() * 1_000_000)),

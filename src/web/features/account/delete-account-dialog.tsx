@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { deleteAccountSchema } from '../../../shared/api/auth.ts';
 import { PasswordPrompt } from './password-prompt.tsx';
-import { useDeleteAccount } from './use-delete-account.ts';
+import { useDeleteAccount } from './api.ts';
 
 const WHAT_IS_DELETED = [
   'vos recettes et leurs valeurs nutritionnelles ;',

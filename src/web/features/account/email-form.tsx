@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert, FormNotice } from '../../components/ui/form-alert.tsx';
 import { EMAIL_FIELD, EMAIL_LINK_HINT } from './account-fields.ts';
-import { useChangeEmail } from './use-change-email.ts';
+import { useChangeEmail } from './api.ts';
 
 /**
  * The form of « Adresse email » (email-card.tsx): with mail configured the new address is used

@@ -3,7 +3,7 @@ import { genericMessages } from '../../../shared/messages/generic.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AccountCard } from './account-card.tsx';
-import { useExportAccount } from './use-export-account.ts';
+import { useExportAccount } from './api.ts';
 
 /** « Mes données »: everything the account holds, as one JSON file (RGPD art. 20). */
 export function ExportCard() {

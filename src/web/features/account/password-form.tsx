@@ -7,7 +7,7 @@ import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { useChangePassword } from './use-change-password.ts';
+import { useChangePassword } from './api.ts';
 import { PASSWORD_CHANGED, PASSWORD_FIELDS } from './account-fields.ts';
 
 /** The form of « Mot de passe » (password-card.tsx): the current one, the new one twice. */

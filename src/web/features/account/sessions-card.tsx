@@ -6,9 +6,7 @@ import { Spinner } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { AccountCard } from './account-card.tsx';
 import { SessionRow } from './session-row.tsx';
-import { useAccountSessions } from './use-account-sessions.ts';
-import { useRevokeSession } from './use-revoke-session.ts';
-import { useSignOutEverywhere } from './use-sign-out-everywhere.ts';
+import { useAccountSessions, useRevokeSession, useSignOutEverywhere } from './api.ts';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : genericMessages.internal);
 

@@ -5,9 +5,7 @@ import { Badge, Spinner } from '../../components/ui/card.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { AccountCard } from './account-card.tsx';
 import { BackupCodes } from './backup-codes.tsx';
-import { useDisableTwoFactor } from './use-disable-two-factor.ts';
-import { useEnableTwoFactor, type TwoFactorSetup } from './use-enable-two-factor.ts';
-import { useRegenerateBackupCodes } from './use-regenerate-backup-codes.ts';
+import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateBackupCodes, type TwoFactorSetup } from './api.ts';
 
 // The password prompt and the enrolment (react-hook-form, zod) open on demand: their code loads
 // once the page has painted (docs/decisions/0041-first-load-javascript.md).

@@ -11,8 +11,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { BackupCodes } from './backup-codes.tsx';
 import { copyText } from './copy-text.ts';
 import { groupSecret, totpSecretOf } from './totp-secret.ts';
-import type { TwoFactorSetup } from './use-enable-two-factor.ts';
-import { useConfirmTwoFactor } from './use-confirm-two-factor.ts';
+import { useConfirmTwoFactor, type TwoFactorSetup } from './api.ts';
 
 type TotpCode = z.output<typeof totpCodeSchema>;
 

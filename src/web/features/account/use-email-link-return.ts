@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountMessages } from '../../../shared/messages/account.ts';
-import { meQueryKey } from '../../lib/queries.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * The e-mail change link lands on /account: better-auth's verify-email redirects there, with
@@ -15,7 +15,7 @@ export function useEmailLinkReturn(): string | null {
   const [linkError] = useState(() => (params.has('error') ? accountMessages.emailLinkFailed : null));
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }, [queryClient]);
   const hasError = params.has('error');
   useEffect(() => {

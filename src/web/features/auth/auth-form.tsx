@@ -1,22 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.ts';
 import { signInFormSchema, signUpSchema, type SignUpInput } from '../../../shared/api/auth.ts';
 import { authMessages } from '../../../shared/messages/auth.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { publicConfigQuery, usePublicConfig } from '../../lib/queries.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useTakeDraft } from '../../lib/form-draft.ts';
 import { AuthFields, authDraft, type AuthFormSetting } from './auth-fields.tsx';
+import { useSignInOrUp } from './api.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
-
-/** With two-factor authentication on, a correct password opens no session yet. */
-interface SignInAnswer {
-  twoFactorRedirect?: boolean;
-}
-
-type Outcome = 'signed-in' | 'needs-confirmation' | 'needs-second-factor';
 
 /**
  * Sign-in and sign-up on /auth (docs/product/spec.md « /auth » and section 5). `notice` and `defaultEmail`:
@@ -43,8 +35,6 @@ export function AuthForm({
   onForgotPassword: (email: string) => void;
 }) {
   const completeSignIn = useCompleteSignIn(returnTo);
-  const queryClient = useQueryClient();
-  const { data: config } = usePublicConfig();
   const [serverError, setServerError] = useState<string | null>(notice ?? null);
   const modeRef = useRef(mode);
   useEffect(() => {
@@ -59,29 +49,7 @@ export function AuthForm({
     mode: 'onSubmit',
   });
 
-  const submit = useMutation({
-    mutationFn: async (values: SignUpInput): Promise<Outcome> => {
-      if (mode === 'sign-in') {
-        const answer = await api<SignInAnswer>('/api/auth/sign-in/email', {
-          method: 'POST',
-          body: { email: values.email, password: values.password },
-        });
-        return answer?.twoFactorRedirect ? 'needs-second-factor' : 'signed-in';
-      }
-      await api('/api/auth/sign-up/email', {
-        method: 'POST',
-        body: {
-          email: values.email,
-          password: values.password,
-          name: values.name || undefined,
-          restaurantName: values.restaurantName || undefined,
-        },
-      });
-      // The answer carries no session token (it stays in its http-only cookie): whether a
-      // session was opened follows from the server's configuration.
-      const { emailConfirmationRequired } = config ?? (await queryClient.fetchQuery(publicConfigQuery));
-      return emailConfirmationRequired ? 'needs-confirmation' : 'signed-in';
-    },
+  const submit = useSignInOrUp(mode, {
     onSuccess: (outcome, values) => {
       setServerError(null);
       if (outcome === 'needs-second-factor') return onSecondFactor(values.email);

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from '../../../shared/api/auth.ts';
 import { accountMessages } from '../../../shared/messages/account.ts';
-import { api } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert, FormNotice } from '../../components/ui/form-alert.tsx';
+import { useRequestPasswordReset } from './api.ts';
 import { ACCOUNT_EMAIL_FIELD } from './auth-fields.tsx';
 
 /** « Mot de passe oublié ? »: the answer is the same whether or not the address has an account. */
@@ -18,9 +17,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
     defaultValues: { email: defaultEmail },
   });
   const [formError, setFormError] = useState<string | null>(null);
-  const request = useMutation({
-    mutationFn: (input: RequestPasswordResetInput) =>
-      api('/api/auth/request-password-reset', { method: 'POST', body: input }),
+  const request = useRequestPasswordReset({
     onError: (error) => setFormError(applyServerError(form.setError, error, { email: 'email' })),
   });
   const submit = form.handleSubmit((values) => {

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../shared/api/password-forms.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { useLeaveSession } from '../../lib/use-leave-session.ts';
 import { useTakeDraft } from '../../lib/form-draft.ts';
+import { useResetPassword } from './api.ts';
 import { ResetPasswordFields, resetPasswordDraft } from './reset-password-fields.tsx';
 
 export const PASSWORD_RESET_DONE = 'Mot de passe modifié. Connectez-vous avec votre nouveau mot de passe.';
@@ -22,9 +22,7 @@ export function ResetPasswordForm({ token, onInvalidToken }: { token: string; on
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const reset = useMutation({
-    mutationFn: ({ newPassword }: ResetPasswordFormInput) =>
-      api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
+  const reset = useResetPassword(token, {
     // Signed in on this browser or not, the session is gone now: nothing cached may stay.
     onSuccess: () => leave('/auth', PASSWORD_RESET_DONE),
     onError: (error) => {

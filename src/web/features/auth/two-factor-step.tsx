@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { backupCodeSchema, totpCodeSchema } from '../../../shared/api/auth.ts';
 import { authMessages } from '../../../shared/messages/auth.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { applyServerError } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useVerifySecondFactor } from './api.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
 type Method = 'totp' | 'backup';
 
 const methods = {
   totp: {
-    path: '/api/auth/two-factor/verify-totp',
     // The TOTP schema also drops the spaces people type.
     schema: totpCodeSchema,
     label: 'Code de vérification',
@@ -24,7 +23,6 @@ const methods = {
     switchLabel: 'Utiliser un code de secours',
   },
   backup: {
-    path: '/api/auth/two-factor/verify-backup-code',
     schema: backupCodeSchema,
     label: 'Code de secours',
     hint: 'L’un des codes enregistrés à l’activation. Chaque code ne sert qu’une fois.',
@@ -46,15 +44,14 @@ function CodeForm({
   onExpired: (message: string) => void;
   returnTo?: string;
 }) {
-  const { path, schema, label, hint, field } = methods[method];
+  const { schema, label, hint, field } = methods[method];
   const completeSignIn = useCompleteSignIn(returnTo);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<{ code: string }, unknown, { code: string }>({
     resolver: zodResolver<{ code: string }, unknown, { code: string }>(schema),
     defaultValues: { code: '' },
   });
-  const verify = useMutation({
-    mutationFn: (code: string) => api(path, { method: 'POST', body: { code } }),
+  const verify = useVerifySecondFactor(method, {
     onSuccess: () => completeSignIn(authMessages.loginSuccess),
     onError: (error) => {
       if (isChallengeGone(error)) return onExpired(error.message);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { REDIRECT_DELAY_MS } from '../../lib/use-leave-session.ts';
-import { meQueryKey } from '../../lib/queries.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * The session exists: the toast, then /dashboard after 100 ms (docs/product/spec.md
@@ -14,7 +14,7 @@ export function useCompleteSignIn(to = '/dashboard') {
   return (message: string) => {
     toast.success(message);
     setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       void navigate(to, { replace: true });
     }, REDIRECT_DELAY_MS);
   };

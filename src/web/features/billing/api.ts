@@ -4,9 +4,7 @@ import { toast } from '../../lib/toast.ts';
 import { billingMessages } from '../../../shared/api/billing-messages.ts';
 import type { BillingSubscription, BillingType, DemoCheckoutSession } from '../../../shared/api/billing.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { meQueryKey } from '../../lib/queries.ts';
-
-export const billingSubscriptionQueryKey = ['billing', 'subscription'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/billing/subscription; `refresh` asks the server to reconcile with the provider first. */
 export const fetchBillingSubscription = (refresh = false, signal?: AbortSignal) =>
@@ -14,7 +12,7 @@ export const fetchBillingSubscription = (refresh = false, signal?: AbortSignal) 
 
 export function useBillingSubscription() {
   return useQuery({
-    queryKey: billingSubscriptionQueryKey,
+    queryKey: queryKeys.billing.subscription,
     queryFn: ({ signal }) => fetchBillingSubscription(false, signal),
     staleTime: 30_000,
   });
@@ -28,8 +26,8 @@ function useRefreshBilling() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
-      queryClient.invalidateQueries({ queryKey: billingSubscriptionQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.billing.subscription }),
     ]);
 }
 
@@ -90,7 +88,7 @@ export function useOpenPortal() {
 
 export function useDemoCheckoutSession(id: string) {
   return useQuery({
-    queryKey: ['billing', 'demo-checkout', id],
+    queryKey: queryKeys.billing.demoCheckout(id),
     queryFn: ({ signal }) =>
       api<DemoCheckoutSession>(`/api/billing/demo/checkout/${encodeURIComponent(id)}`, { signal }),
   });
@@ -117,8 +115,8 @@ export function useDemoPortalAction() {
     mutationFn: (action: DemoPortalAction) =>
       api<BillingSubscription>('/api/billing/demo/portal', { method: 'POST', body: { action } }),
     onSuccess: (subscription) => {
-      queryClient.setQueryData(billingSubscriptionQueryKey, subscription);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(queryKeys.billing.subscription, subscription);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
     onError: () => void refresh(),
   });

@@ -4,10 +4,10 @@ import { toast } from '../../lib/toast.ts';
 import { billingMessages } from '../../../shared/api/billing-messages.ts';
 import type { BillingSubscription } from '../../../shared/api/billing.ts';
 import { ApiError } from '../../lib/api.ts';
-import { meQueryKey } from '../../lib/queries.ts';
-import { billingSubscriptionQueryKey, fetchBillingSubscription } from './api.ts';
+import { fetchBillingSubscription } from './api.ts';
 import { emitSubscriptionVerified } from './subscribe-event.ts';
 import { backoffDelay, VERIFICATION } from './verification-schedule.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const NOT_CONFIRMED_YET = 'Le paiement n’a pas encore été confirmé par notre prestataire de paiement.';
 
@@ -47,8 +47,8 @@ export function usePaymentVerification(sessionId: string | null) {
   const succeed = useCallback(
     (subscription: BillingSubscription) => {
       setState({ phase: 'success', subscription });
-      queryClient.setQueryData(billingSubscriptionQueryKey, subscription);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(queryKeys.billing.subscription, subscription);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       if (celebrated.current || !sessionId) return;
       celebrated.current = true;
       toast.success(billingMessages.premiumActivated, { id: 'premium-activated' });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SALE_MODE_LABELS } from '../../../shared/costs.ts';
 import { formatEuros } from '../../lib/format.ts';
 import { coefficientText, percentText } from '../../lib/cost-text.ts';
@@ -15,10 +16,36 @@ const COLUMNS: { id: CostColumn; label: string; numeric: boolean }[] = [
 
 const euros = (value: number | null) => (value === null ? '–' : formatEuros(value));
 
+/**
+ * The lines of a recipe without a price, by name, and the way to price them: the recipe's form,
+ * where each such line has « Donner un prix » (a Ciqual food) or « Le donner dans Mes produits »
+ * (docs/product/costs.md). Under the recipe's name, so a phone that shows only the first column
+ * of the table still says which ingredient lacks a price.
+ */
+function MissingPrices({ row }: { row: CostRow }) {
+  return (
+    <span className="mt-0.5 block text-xs text-orange-800" data-testid="missing-prices">
+      {`Prix manquant : ${row.costMissing.join(', ')} `}
+      <Link
+        to={`/recipes?modifier=${encodeURIComponent(row.id)}`}
+        className="font-medium text-brand-700 underline underline-offset-2"
+        aria-label={`Donner les prix manquants de ${row.name}`}
+      >
+        Donner les prix
+      </Link>
+    </span>
+  );
+}
+
 function Cell({ row, column }: { row: CostRow; column: CostColumn }) {
   switch (column) {
     case 'name':
-      return <span className="font-medium">{row.name}</span>;
+      return (
+        <>
+          <span className="font-medium">{row.name}</span>
+          {row.costPerServing === null && row.costMissing.length > 0 && <MissingPrices row={row} />}
+        </>
+      );
     case 'costPerServing':
       return <>{euros(row.costPerServing)}</>;
     case 'price':
@@ -49,7 +76,8 @@ function Cell({ row, column }: { row: CostRow; column: CostColumn }) {
       return <>{coefficientText(row.coefficient)}</>;
     case 'complete':
       return row.costPerServing === null ? (
-        <span className="text-orange-800">Incomplet : prix manquant pour {row.costMissing.join(', ')}</span>
+        // The lines to price are named under the recipe's name, the first column, in view at any width.
+        <span className="text-orange-800">Incomplet</span>
       ) : (
         <span className="text-green-800">Complet</span>
       );

@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Establishment, EstablishmentInput } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
-import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
-
-const establishmentsQueryKey = ['establishments'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/establishments: every member reads them (the menu form picks one). */
 export function useEstablishments() {
   return useQuery({
-    queryKey: establishmentsQueryKey,
-    queryFn: async () => (await api<{ establishments: Establishment[] }>('/api/establishments')).establishments,
+    queryKey: queryKeys.establishments,
+    queryFn: async ({ signal }) =>
+      (await api<{ establishments: Establishment[] }>('/api/establishments', { signal })).establishments,
   });
 }
 
@@ -31,8 +30,8 @@ function useInvalidateEstablishments() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: establishmentsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.establishments }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     ]);
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export interface HistoryPage {
   events: AuditEvent[];
@@ -15,17 +16,17 @@ export interface HistoryPage {
  */
 export function useOrganisationHistoryPage(before: string | null) {
   return useQuery({
-    queryKey: ['organisation', 'history', before],
-    queryFn: () =>
-      api<HistoryPage>(`/api/organisation/history${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+    queryKey: queryKeys.organisation.history(before),
+    queryFn: ({ signal }) =>
+      api<HistoryPage>(`/api/organisation/history${before ? `?before=${encodeURIComponent(before)}` : ''}`, { signal }),
   });
 }
 
 /** GET /api/recipes/:id/history: every change of one recipe, newest first. */
 export function useRecipeHistory(recipeId: string) {
   return useQuery({
-    queryKey: ['recipes', recipeId, 'history'],
-    queryFn: async () =>
-      (await api<{ events: AuditEvent[] }>(`/api/recipes/${encodeURIComponent(recipeId)}/history`)).events,
+    queryKey: queryKeys.recipes.history(recipeId),
+    queryFn: async ({ signal }) =>
+      (await api<{ events: AuditEvent[] }>(`/api/recipes/${encodeURIComponent(recipeId)}/history`, { signal })).events,
   });
 }

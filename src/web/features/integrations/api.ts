@@ -9,22 +9,21 @@ import type {
   WebhookEndpoint,
 } from '../../../shared/api/integrations.ts';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** « Intégrations » (docs/product/integrations.md): /api/integrations, owners only. */
-const keysKey = ['integrations', 'keys'] as const;
-const webhooksKey = ['integrations', 'webhooks'] as const;
 
 export const useApiKeys = () =>
   useQuery({
-    queryKey: keysKey,
-    queryFn: async () => (await api<{ keys: ApiKeySummary[] }>('/api/integrations/keys')).keys,
+    queryKey: queryKeys.integrations.keys,
+    queryFn: async ({ signal }) => (await api<{ keys: ApiKeySummary[] }>('/api/integrations/keys', { signal })).keys,
   });
 
 export const useApiCalls = (keyId: string) =>
   useQuery({
-    queryKey: [...keysKey, keyId, 'calls'],
-    queryFn: async () =>
-      (await api<{ calls: ApiCall[] }>(`/api/integrations/keys/${encodeURIComponent(keyId)}/calls`)).calls,
+    queryKey: queryKeys.integrations.keyCalls(keyId),
+    queryFn: async ({ signal }) =>
+      (await api<{ calls: ApiCall[] }>(`/api/integrations/keys/${encodeURIComponent(keyId)}/calls`, { signal })).calls,
   });
 
 export function useCreateApiKey() {
@@ -32,7 +31,7 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: (input: ApiKeyCreateInput) =>
       api<ApiKeyCreated>('/api/integrations/keys', { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keysKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.keys }),
   });
 }
 
@@ -40,23 +39,25 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<null>(`/api/integrations/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keysKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.keys }),
   });
 }
 
 export const useWebhooks = () =>
   useQuery({
-    queryKey: webhooksKey,
-    queryFn: async () => (await api<{ webhooks: WebhookEndpoint[] }>('/api/integrations/webhooks')).webhooks,
+    queryKey: queryKeys.integrations.webhooks,
+    queryFn: async ({ signal }) =>
+      (await api<{ webhooks: WebhookEndpoint[] }>('/api/integrations/webhooks', { signal })).webhooks,
   });
 
 export const useDeliveries = (endpointId: string) =>
   useQuery({
-    queryKey: [...webhooksKey, endpointId, 'deliveries'],
-    queryFn: async () =>
+    queryKey: queryKeys.integrations.deliveries(endpointId),
+    queryFn: async ({ signal }) =>
       (
         await api<{ deliveries: WebhookDelivery[] }>(
           `/api/integrations/webhooks/${encodeURIComponent(endpointId)}/deliveries`,
+          { signal },
         )
       ).deliveries,
     // A delivery is sent within seconds of the change: the log follows it while it is open.
@@ -68,7 +69,7 @@ export function useCreateWebhook() {
   return useMutation({
     mutationFn: (input: WebhookCreateInput) =>
       api<WebhookEndpoint>('/api/integrations/webhooks', { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.webhooks }),
   });
 }
 
@@ -77,7 +78,7 @@ export function useUpdateWebhook() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; active: boolean; version: number }) =>
       api<WebhookEndpoint>(`/api/integrations/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.webhooks }),
   });
 }
 
@@ -85,7 +86,7 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<null>(`/api/integrations/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.webhooks }),
   });
 }
 
@@ -96,13 +97,14 @@ export function useResendDelivery() {
       api<WebhookDelivery>(`/api/integrations/deliveries/${encodeURIComponent(deliveryId)}/resend`, {
         method: 'POST',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations.webhooks }),
   });
 }
 
 /** The organisation's menus, for the embed's picker. */
 export const useMenuChoices = () =>
   useQuery({
-    queryKey: ['integrations', 'menus'],
-    queryFn: async () => (await api<{ menus: { id: string; name: string; isActive: boolean }[] }>('/api/menus')).menus,
+    queryKey: queryKeys.integrations.menus,
+    queryFn: async ({ signal }) =>
+      (await api<{ menus: { id: string; name: string; isActive: boolean }[] }>('/api/menus', { signal })).menus,
   });

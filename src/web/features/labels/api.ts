@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Label, LabelFormat, LabelSettingsInput, TemoinDay } from '../../../shared/api/labels.ts';
 import { api } from '../../lib/api.ts';
-
-export const labelQueryKey = (recipeId: string) => ['labels', recipeId] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/recipes/:id/label once (the saved version a conflict notice compares with). */
 export const fetchLabel = (recipeId: string, signal?: AbortSignal) =>
@@ -11,7 +10,7 @@ export const fetchLabel = (recipeId: string, signal?: AbortSignal) =>
 /** GET /api/recipes/:id/label: the label as it prints today (docs/product/labels.md). */
 export function useLabel(recipeId: string) {
   return useQuery({
-    queryKey: labelQueryKey(recipeId),
+    queryKey: queryKeys.label(recipeId),
     queryFn: ({ signal }) => fetchLabel(recipeId, signal),
     enabled: recipeId !== '',
   });
@@ -22,14 +21,14 @@ export function useSaveLabelSettings(recipeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LabelSettingsInput) => api<Label>(`/api/recipes/${recipeId}/label`, { method: 'PUT', body }),
-    onSuccess: (label) => queryClient.setQueryData(labelQueryKey(recipeId), label),
+    onSuccess: (label) => queryClient.setQueryData(queryKeys.label(recipeId), label),
   });
 }
 
 /** GET /api/meal-plans/:establishmentId/temoins?date=: the day's plats témoins. */
 export function useTemoinDay(establishmentId: string, date: string) {
   return useQuery({
-    queryKey: ['temoins', establishmentId, date],
+    queryKey: queryKeys.temoins(establishmentId, date),
     queryFn: ({ signal }) =>
       api<TemoinDay>(`/api/meal-plans/${establishmentId}/temoins?date=${encodeURIComponent(date)}`, { signal }),
     enabled: establishmentId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date),

@@ -18,8 +18,7 @@ import type {
 import type { CateringTag, Population, Service, Slot } from '../../../shared/catering/catering.ts';
 import type { DietCounts, Variant } from '../../../shared/catering/diets.ts';
 import { api } from '../../lib/api.ts';
-
-const KEY = ['meal-plans'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export type PlannedService = PlannedDay['services'][number];
 
@@ -32,9 +31,11 @@ const q = (params: Record<string, string | number>) =>
 /** The plan of [from, to]; with a population, each day's nutrition and cost for one cover of it (the establishment's grammages). */
 export function useMealPlan(establishmentId: string, from: string, to: string, population?: Population) {
   return useQuery({
-    queryKey: [...KEY, 'range', establishmentId, from, to, population ?? 'portion'],
-    queryFn: () =>
-      api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from, to, ...(population ? { population } : {}) })}`),
+    queryKey: queryKeys.mealPlans.range(establishmentId, from, to, population ?? 'portion'),
+    queryFn: ({ signal }) =>
+      api<MealPlanRange>(`/api/meal-plans?${q({ establishmentId, from, to, ...(population ? { population } : {}) })}`, {
+        signal,
+      }),
     enabled: establishmentId !== '',
     placeholderData: keepPreviousData,
   });
@@ -42,16 +43,18 @@ export function useMealPlan(establishmentId: string, from: string, to: string, p
 
 export function useGemrcn(establishmentId: string, from: string, population: Population) {
   return useQuery({
-    queryKey: [...KEY, 'gemrcn', establishmentId, from, population],
-    queryFn: () => api<GemrcnAnswer>(`/api/meal-plans/gemrcn?${q({ establishmentId, from, population })}`),
+    queryKey: queryKeys.mealPlans.gemrcn(establishmentId, from, population),
+    queryFn: ({ signal }) =>
+      api<GemrcnAnswer>(`/api/meal-plans/gemrcn?${q({ establishmentId, from, population })}`, { signal }),
     enabled: establishmentId !== '',
   });
 }
 
 export function useEgalim(establishmentId: string, from: string, to: string) {
   return useQuery({
-    queryKey: [...KEY, 'egalim', establishmentId, from, to],
-    queryFn: () => api<EgalimAnswer>(`/api/meal-plans/egalim?${q({ establishmentId, from, to })}`),
+    queryKey: queryKeys.mealPlans.egalim(establishmentId, from, to),
+    queryFn: ({ signal }) =>
+      api<EgalimAnswer>(`/api/meal-plans/egalim?${q({ establishmentId, from, to })}`, { signal }),
     enabled: establishmentId !== '',
   });
 }
@@ -59,17 +62,20 @@ export function useEgalim(establishmentId: string, from: string, to: string) {
 /** The day's sheet: the establishment's covers, or the ones typed (`covers` null: the establishment's). */
 export function useProduction(establishmentId: string, date: string, covers: Record<Population, number> | null) {
   return useQuery({
-    queryKey: [...KEY, 'production', establishmentId, date, covers],
-    queryFn: () =>
-      api<ProductionAnswer>(`/api/meal-plans/production?${q({ establishmentId, date, ...(covers ?? {}) })}`),
+    queryKey: queryKeys.mealPlans.production(establishmentId, date, covers),
+    queryFn: ({ signal }) =>
+      api<ProductionAnswer>(`/api/meal-plans/production?${q({ establishmentId, date, ...(covers ?? {}) })}`, {
+        signal,
+      }),
     enabled: establishmentId !== '' && date !== '',
   });
 }
 
 export function useOrders(establishmentId: string, from: string, to: string) {
   return useQuery({
-    queryKey: [...KEY, 'orders', establishmentId, from, to],
-    queryFn: () => api<OrdersAnswer>(`/api/meal-plans/orders?${q({ establishmentId, from, to })}`),
+    queryKey: queryKeys.mealPlans.orders(establishmentId, from, to),
+    queryFn: ({ signal }) =>
+      api<OrdersAnswer>(`/api/meal-plans/orders?${q({ establishmentId, from, to })}`, { signal }),
     enabled: establishmentId !== '' && from !== '' && to >= from,
   });
 }
@@ -78,16 +84,17 @@ export const ordersFileUrl = (establishmentId: string, from: string, to: string,
 
 export function useCalendar(establishmentId: string, from: string, to: string) {
   return useQuery({
-    queryKey: [...KEY, 'calendar', establishmentId, from, to],
-    queryFn: () => api<CalendarAnswer>(`/api/meal-plans/calendar?${q({ establishmentId, from, to })}`),
+    queryKey: queryKeys.mealPlans.calendar(establishmentId, from, to),
+    queryFn: ({ signal }) =>
+      api<CalendarAnswer>(`/api/meal-plans/calendar?${q({ establishmentId, from, to })}`, { signal }),
     enabled: establishmentId !== '',
   });
 }
 
 export function useDiets(establishmentId: string) {
   return useQuery({
-    queryKey: [...KEY, 'diets', establishmentId],
-    queryFn: () => api<DietsAnswer>(`/api/meal-plans/diets?${q({ establishmentId })}`),
+    queryKey: queryKeys.mealPlans.diets(establishmentId),
+    queryFn: ({ signal }) => api<DietsAnswer>(`/api/meal-plans/diets?${q({ establishmentId })}`, { signal }),
     enabled: establishmentId !== '',
   });
 }
@@ -103,8 +110,9 @@ export function useSaveDiets(establishmentId: string) {
 
 export function useMaCantine(establishmentId: string, year: number) {
   return useQuery({
-    queryKey: [...KEY, 'ma-cantine', establishmentId, year],
-    queryFn: () => api<MaCantineAnswer>(`/api/meal-plans/ma-cantine?${q({ establishmentId, year })}`),
+    queryKey: queryKeys.mealPlans.maCantine(establishmentId, year),
+    queryFn: ({ signal }) =>
+      api<MaCantineAnswer>(`/api/meal-plans/ma-cantine?${q({ establishmentId, year })}`, { signal }),
     enabled: establishmentId !== '',
   });
 }
@@ -153,8 +161,8 @@ export function useImportIcs(establishmentId: string) {
 
 export function usePortions(establishmentId: string) {
   return useQuery({
-    queryKey: [...KEY, 'portions', establishmentId],
-    queryFn: () => api<PortionsAnswer>(`/api/meal-plans/portions?${q({ establishmentId })}`),
+    queryKey: queryKeys.mealPlans.portions(establishmentId),
+    queryFn: ({ signal }) => api<PortionsAnswer>(`/api/meal-plans/portions?${q({ establishmentId })}`, { signal }),
     enabled: establishmentId !== '',
   });
 }
@@ -162,7 +170,7 @@ export function usePortions(establishmentId: string) {
 /** Any change of plan or classification refetches every view of the plan. */
 function useInvalidatePlans() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.all });
 }
 
 export function useSaveService(establishmentId: string) {
@@ -208,8 +216,9 @@ export function useCopyPlan(establishmentId: string) {
 
 export function useCateringTags(recipeId: string) {
   return useQuery({
-    queryKey: [...KEY, 'tags', recipeId],
-    queryFn: () => api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`),
+    queryKey: queryKeys.mealPlans.cateringTags(recipeId),
+    queryFn: ({ signal }) =>
+      api<CateringTagsAnswer>(`/api/recipes/${encodeURIComponent(recipeId)}/catering`, { signal }),
     enabled: recipeId !== '',
   });
 }

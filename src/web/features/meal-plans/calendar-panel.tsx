@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAddClosedDay, useCalendar, useDeleteClosedDay, useImportIcs } from './api.ts';
-import { shortDayLabel } from './dates.ts';
+import { dayLabel } from './dates.ts';
 
 const field = 'mt-0.5 block h-10 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 text-base sm:text-sm';
 
@@ -28,6 +29,7 @@ export function CalendarPanel({
   const add = useAddClosedDay(establishmentId);
   const remove = useDeleteClosedDay(establishmentId);
   const importIcs = useImportIcs(establishmentId);
+  const icsId = useId();
   const [date, setDate] = useState('');
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -50,19 +52,31 @@ export function CalendarPanel({
       title="Jours fermés"
       description="Jours fériés et vacances scolaires de la zone sont comptés d’eux-mêmes. Ajoutez vos propres jours, ou importez un calendrier .ics."
     >
+      {calendar.data && calendar.data.unknownSchoolYears.length > 0 && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="holidays-unknown"
+        >
+          Vacances scolaires inconnues pour {calendar.data.unknownSchoolYears.join(', ')}&nbsp;: NutriCarte ne les
+          connaît pas pour votre zone, ces jours-là comptent comme des jours de classe. Importez le fichier .ics de
+          votre zone publié par le ministère, ou ajoutez vos jours fermés.
+        </p>
+      )}
       {calendar.data && (
         <p className="text-xs text-stone-500" data-testid="holidays-source">
-          Vacances scolaires livrées&nbsp;: années {calendar.data.schoolHolidays.schoolYears.join(', ')} (arrêté du
-          7&nbsp;décembre 2022, relevé le {calendar.data.schoolHolidays.retrieved}). Pour une autre année, importez le
-          fichier .ics de votre zone publié par le ministère.
+          Vacances scolaires des zones A, B et C connues pour {calendar.data.schoolHolidays.schoolYears.join(', ')}{' '}
+          (calendrier du ministère de l’Éducation nationale, relevé le{' '}
+          {formatDate(`${calendar.data.schoolHolidays.retrieved}T12:00:00Z`)}). Pour une autre année, la Corse ou
+          l’outre-mer, importez le fichier .ics de votre zone publié par le ministère.
         </p>
       )}
       <ul className="divide-y divide-stone-100 text-sm" aria-label="Jours fermés de la période">
         {calendar.data?.closedDays.map((d) => (
           <li key={d.id} className="flex items-center justify-between gap-2 py-1">
             <span>
-              <span className="first-letter:uppercase">{shortDayLabel(d.date)}</span> {d.date.slice(0, 4)}&nbsp;:{' '}
-              {d.label}
+              <span className="inline-block first-letter:uppercase">{dayLabel(d.date)}</span> {d.date.slice(0, 4)}
+              &nbsp;: {d.label}
               {d.source === 'ics' ? ' (importé)' : ''}
             </span>
             {canWrite && (
@@ -99,10 +113,11 @@ export function CalendarPanel({
               {error}
             </p>
           )}
-          <label className="block text-sm font-medium text-stone-800">
-            Importer un fichier .ics
+          {/* The browser's own file button speaks its language (« Choose File »): a French label stands for it. */}
+          <div>
             <input
-              className="mt-1 block w-full text-sm"
+              id={icsId}
+              className="peer sr-only"
               type="file"
               accept=".ics,text/calendar"
               onChange={(e) => {
@@ -118,7 +133,17 @@ export function CalendarPanel({
                 e.currentTarget.value = '';
               }}
             />
-          </label>
+            <label
+              htmlFor={icsId}
+              className={buttonClass(
+                'secondary',
+                'sm',
+                'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600',
+              )}
+            >
+              Importer un fichier .ics
+            </label>
+          </div>
         </>
       )}
     </TitledCard>

@@ -1,3 +1,4 @@
+import { withFirstOrdinal } from '../../../shared/catering/catering.ts';
 import { lazy } from '../../../shared/lazy.ts';
 
 // Made on first use (src/shared/lazy.ts).
@@ -9,7 +10,7 @@ const MONTH = lazy(() => new Intl.DateTimeFormat('fr-FR', { month: 'long', year:
 
 /** Plan dates are calendar days (YYYY-MM-DD) read in UTC, like the server's (src/shared/catering/catering.ts). */
 const at = (date: string) => new Date(`${date}T00:00:00Z`);
-export const dayLabel = (date: string) => LONG().format(at(date));
+export const dayLabel = (date: string) => withFirstOrdinal(LONG().format(at(date)));
 export const shortDayLabel = (date: string) => SHORT().format(at(date));
 export const monthLabel = (date: string) => MONTH().format(at(date));
 export const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;

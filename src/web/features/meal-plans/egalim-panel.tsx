@@ -4,7 +4,7 @@ import { THRESHOLDS } from '../../../shared/catering/egalim.ts';
 import { Badge } from '../../components/ui/card.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { formatEuros, formatNumber } from '../../lib/format.ts';
-import { shortDayLabel } from './dates.ts';
+import { dayLabel } from './dates.ts';
 import { egalimPanelTitle } from './panel-titles.ts';
 import { MaCantineExport } from './ma-cantine-export.tsx';
 
@@ -62,8 +62,8 @@ export function EgalimPanel({
           </ul>
           {answer.weeksWithoutVegetarian.length > 0 && (
             <p className="text-sm text-red-800">
-              Sans menu végétarien&nbsp;: semaine du{' '}
-              {answer.weeksWithoutVegetarian.map(shortDayLabel).join(', semaine du ')}.
+              Sans menu végétarien&nbsp;: semaine du {answer.weeksWithoutVegetarian.map(dayLabel).join(', semaine du ')}
+              .
             </p>
           )}
           <p className="text-xs text-stone-600">

@@ -11,29 +11,26 @@ import type {
 import type { PhotoUploadResult } from '../../../shared/api/photos.ts';
 import { api, apiUpload, ifMatch } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
-import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
 import { applyMove } from './apply-move.ts';
 import type { MoveTarget } from './move-target.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export type { MoveTarget } from './move-target.ts';
 
-const menusQueryKey = ['menus'] as const;
-const menuQueryKey = (id: string) => ['menus', id] as const;
-const sectionsQueryKey = (menuId: string) => ['menus', menuId, 'sections'] as const;
-
 /** GET /api/menus: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
 export const menusQuery = queryOptions({
-  queryKey: menusQueryKey,
-  queryFn: async () => (await api<{ menus: Menu[] }>('/api/menus')).menus,
+  queryKey: queryKeys.menus.all,
+  queryFn: async ({ signal }) => (await api<{ menus: Menu[] }>('/api/menus', { signal })).menus,
 });
 
 /** GET /api/menus/:id/sections, the same way. */
 export const sectionsQuery = (menuId: string) =>
   queryOptions({
-    queryKey: sectionsQueryKey(menuId),
-    queryFn: async () =>
-      (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`)).sections,
+    queryKey: queryKeys.menus.sections(menuId),
+    queryFn: async ({ signal }) =>
+      (await api<{ sections: MenuSection[] }>(`/api/menus/${encodeURIComponent(menuId)}/sections`, { signal }))
+        .sections,
   });
 
 /** `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched). */
@@ -43,8 +40,8 @@ export function useMenus({ staleTime }: { staleTime?: number } = {}) {
 
 export function useMenu(id: string) {
   return useQuery({
-    queryKey: menuQueryKey(id),
-    queryFn: () => api<Menu>(`/api/menus/${encodeURIComponent(id)}`),
+    queryKey: queryKeys.menus.one(id),
+    queryFn: ({ signal }) => api<Menu>(`/api/menus/${encodeURIComponent(id)}`, { signal }),
     enabled: id !== '',
   });
 }
@@ -58,8 +55,8 @@ function useInvalidateMenus(withUsage: boolean) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: menusQueryKey }),
-      withUsage ? queryClient.invalidateQueries({ queryKey: meQueryKey }) : undefined,
+      queryClient.invalidateQueries({ queryKey: queryKeys.menus.all }),
+      withUsage ? queryClient.invalidateQueries({ queryKey: queryKeys.me }) : undefined,
     ]);
 }
 
@@ -73,8 +70,8 @@ export function useSaveMenu() {
     // A refused creation (plan limit) also refreshes the counters, so the button turns disabled.
     onSettled: (_data, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: menusQueryKey }),
-        id ? undefined : queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.menus.all }),
+        id ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       ]),
   });
 }
@@ -126,7 +123,7 @@ function useContentMutation<TVariables, TResult>(
     mutationFn,
     onSuccess: feedback?.onSuccess,
     onError: feedback?.onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sectionsQueryKey(menuId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.menus.sections(menuId) }),
   });
 }
 
@@ -214,7 +211,6 @@ export function useItemPhoto(menuId: string) {
  */
 export function useMoveContent(menuId: string) {
   const queryClient = useQueryClient();
-  const key = sectionsQueryKey(menuId);
   return useMutation({
     mutationFn: (target: MoveTarget) =>
       api<{ sections: MenuSection[] }>(`/api/${target.kind === 'section' ? 'sections' : 'items'}/${target.id}/move`, {
@@ -225,15 +221,17 @@ export function useMoveContent(menuId: string) {
             : { position: target.position },
       }),
     onMutate: async (target) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<MenuSection[]>(key);
-      if (previous) queryClient.setQueryData<MenuSection[]>(key, applyMove(previous, target));
+      await queryClient.cancelQueries({ queryKey: queryKeys.menus.sections(menuId) });
+      const previous = queryClient.getQueryData<MenuSection[]>(queryKeys.menus.sections(menuId));
+      if (previous)
+        queryClient.setQueryData<MenuSection[]>(queryKeys.menus.sections(menuId), applyMove(previous, target));
       return { previous };
     },
-    onSuccess: ({ sections }) => queryClient.setQueryData<MenuSection[]>(key, sections),
+    onSuccess: ({ sections }) => queryClient.setQueryData<MenuSection[]>(queryKeys.menus.sections(menuId), sections),
     onError: (_error, _target, context) => {
-      if (context?.previous) queryClient.setQueryData<MenuSection[]>(key, context.previous);
-      return queryClient.invalidateQueries({ queryKey: key });
+      if (context?.previous)
+        queryClient.setQueryData<MenuSection[]>(queryKeys.menus.sections(menuId), context.previous);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.menus.sections(menuId) });
     },
   });
 }

@@ -3,15 +3,14 @@ import type { Formule, FormuleParsed } from '../../../shared/api/formules.ts';
 import { api } from '../../lib/api.ts';
 import type { MutationFeedback } from '../../lib/mutation-feedback.ts';
 import type { Versioned } from '../../lib/versions.ts';
-
-const formulesQueryKey = (menuId: string) => ['menus', menuId, 'formules'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/menus/:id/formules (src/shared/api/formules.ts). */
 export function useFormules(menuId: string) {
   return useQuery({
-    queryKey: formulesQueryKey(menuId),
-    queryFn: async () =>
-      (await api<{ formules: Formule[] }>(`/api/menus/${encodeURIComponent(menuId)}/formules`)).formules,
+    queryKey: queryKeys.menus.formules(menuId),
+    queryFn: async ({ signal }) =>
+      (await api<{ formules: Formule[] }>(`/api/menus/${encodeURIComponent(menuId)}/formules`, { signal })).formules,
   });
 }
 
@@ -23,7 +22,7 @@ export function useSaveFormule(menuId: string) {
       id
         ? api<Formule>(`/api/formules/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
         : api<Formule>(`/api/menus/${encodeURIComponent(menuId)}/formules`, { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: formulesQueryKey(menuId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.menus.formules(menuId) }),
   });
 }
 
@@ -42,7 +41,7 @@ export function useDeleteFormule(menuId: string, feedback: MutationFeedback<stri
     mutationFn: (id: string) => api<void>(`/api/formules/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: feedback.onSuccess,
     onError: feedback.onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: formulesQueryKey(menuId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.menus.formules(menuId) }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { shownPrice, type MenuItem } from '../../../shared/api/menus.ts';
+import type { MenuItem } from '../../../shared/api/menus.ts';
 import { Badge, Spinner } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -51,7 +51,8 @@ export function MenuItemRow({
   const canWrite = useCan('content:write');
   // The floor staff (« Service ») marks dishes sold out and nothing else (src/shared/permissions.ts).
   const canMarkSoldOut = useCan('items:sold-out');
-  const price = shownPrice(item);
+  // The price diners see: the item's own, else its recipe's (docs/product/api.md « Kitchen »).
+  const price = item.price ?? item.recipe?.price ?? null;
   const remove = useDeleteItem(menuId, {
     onSuccess: () => toast.success('Élément supprimé'),
     onError: () => toast.error('Erreur lors de la suppression'),

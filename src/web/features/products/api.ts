@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput } from '../../../shared/api/products.ts';
 import { api } from '../../lib/api.ts';
 import type { Versioned } from '../../lib/versions.ts';
-
-const productsQueryKey = ['products'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/products: every member reads them. */
 export function useProducts() {
   return useQuery({
-    queryKey: productsQueryKey,
-    queryFn: async () => (await api<{ products: Product[] }>('/api/products')).products,
+    queryKey: queryKeys.products,
+    queryFn: async ({ signal }) => (await api<{ products: Product[] }>('/api/products', { signal })).products,
   });
 }
 
@@ -18,8 +17,8 @@ export function useInvalidateProducts() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['recipes'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.recipes.all }),
     ]);
 }
 

@@ -8,36 +8,32 @@ import type {
   InvoiceLine,
   InvoiceSummary,
   PriceChange,
+  PriceList,
+  PriceListLine,
+  PriceListSummary,
   PriceReport,
   PurchaseSettings,
   SalesImportResult,
 } from '../../../shared/api/purchases.ts';
 import { api } from '../../lib/api.ts';
 import { postFileWithProgress } from '../../lib/upload-with-progress.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Supplier invoices, prices and sales (docs/product/purchases.md): the API of API.md « Purchases and sales ». */
-const keys = {
-  invoices: ['purchases', 'invoices'] as const,
-  invoice: (id: string) => ['purchases', 'invoice', id] as const,
-  prices: (from: string, to: string) => ['purchases', 'prices', from, to] as const,
-  history: (productId: string) => ['purchases', 'history', productId] as const,
-  settings: ['purchases', 'settings'] as const,
-  egalim: (from: string, to: string) => ['purchases', 'egalim', from, to] as const,
-  engineering: (menuId: string, from: string, to: string) => ['purchases', 'engineering', menuId, from, to] as const,
-  consumption: (from: string, to: string) => ['purchases', 'consumption', from, to] as const,
-};
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 export const useInvoices = () =>
   useQuery({
-    queryKey: keys.invoices,
-    queryFn: async () => (await api<{ invoices: InvoiceSummary[] }>('/api/purchases/invoices')).invoices,
+    queryKey: queryKeys.purchases.invoices,
+    queryFn: async ({ signal }) =>
+      (await api<{ invoices: InvoiceSummary[] }>('/api/purchases/invoices', { signal })).invoices,
   });
 
 export const useInvoice = (id: string) =>
   useQuery({
-    queryKey: keys.invoice(id),
-    queryFn: async () => (await api<{ invoice: Invoice }>(`/api/purchases/invoices/${encodeURIComponent(id)}`)).invoice,
+    queryKey: queryKeys.purchases.invoice(id),
+    queryFn: async ({ signal }) =>
+      (await api<{ invoice: Invoice }>(`/api/purchases/invoices/${encodeURIComponent(id)}`, { signal })).invoice,
   });
 
 /** POST /api/purchases/invoices with the file as the body, its progress reported. */
@@ -52,7 +48,7 @@ export function useSetLineProduct(invoiceId: string) {
         `/api/purchases/invoices/${encodeURIComponent(invoiceId)}/lines/${encodeURIComponent(lineId)}`,
         { method: 'PUT', body: { productId } },
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.invoice(invoiceId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.invoice(invoiceId) }),
   });
 }
 
@@ -66,9 +62,9 @@ export function useConfirmInvoice(invoiceId: string) {
       ),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['purchases'] }),
-        client.invalidateQueries({ queryKey: ['products'] }),
-        client.invalidateQueries({ queryKey: ['recipes'] }),
+        client.invalidateQueries({ queryKey: queryKeys.purchases.all }),
+        client.invalidateQueries({ queryKey: queryKeys.products }),
+        client.invalidateQueries({ queryKey: queryKeys.recipes.all }),
       ]),
   });
 }
@@ -77,54 +73,128 @@ export function useDeleteInvoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/purchases/invoices/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.invoices }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.invoices }),
   });
 }
 
 export const usePriceReport = (from: string, to: string) =>
   useQuery({
-    queryKey: keys.prices(from, to),
-    queryFn: () => api<PriceReport>(`/api/purchases/prices?${q({ from, to })}`),
+    queryKey: queryKeys.purchases.prices(from, to),
+    queryFn: ({ signal }) => api<PriceReport>(`/api/purchases/prices?${q({ from, to })}`, { signal }),
   });
 
 export const usePriceHistory = (productId: string | null) =>
   useQuery({
-    queryKey: keys.history(productId ?? ''),
+    queryKey: queryKeys.purchases.history(productId ?? ''),
     enabled: productId !== null,
-    queryFn: async () =>
-      (await api<{ prices: ProductPrice[] }>(`/api/products/${encodeURIComponent(productId!)}/prices`)).prices,
+    queryFn: async ({ signal }) =>
+      (await api<{ prices: ProductPrice[] }>(`/api/products/${encodeURIComponent(productId!)}/prices`, { signal }))
+        .prices,
   });
 
 export const usePurchaseSettings = () =>
-  useQuery({ queryKey: keys.settings, queryFn: () => api<PurchaseSettings>('/api/purchases/settings') });
+  useQuery({
+    queryKey: queryKeys.purchases.settings,
+    queryFn: ({ signal }) => api<PurchaseSettings>('/api/purchases/settings', { signal }),
+  });
 
 export function useSavePurchaseSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PurchaseSettings) =>
       api<PurchaseSettings>('/api/purchases/settings', { method: 'PUT', body: input }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['purchases'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.all }),
   });
 }
 
 export const useEgalimPurchases = (from: string, to: string) =>
   useQuery({
-    queryKey: keys.egalim(from, to),
-    queryFn: () => api<EgalimPurchases>(`/api/purchases/egalim?${q({ from, to })}`),
+    queryKey: queryKeys.purchases.egalim(from, to),
+    queryFn: ({ signal }) => api<EgalimPurchases>(`/api/purchases/egalim?${q({ from, to })}`, { signal }),
   });
 
 export const useEngineering = (menuId: string | null, from: string, to: string) =>
   useQuery({
-    queryKey: keys.engineering(menuId ?? '', from, to),
+    queryKey: queryKeys.purchases.engineering(menuId ?? '', from, to),
     enabled: menuId !== null,
-    queryFn: () => api<Engineering>(`/api/menus/${encodeURIComponent(menuId!)}/engineering?${q({ from, to })}`),
+    queryFn: ({ signal }) =>
+      api<Engineering>(`/api/menus/${encodeURIComponent(menuId!)}/engineering?${q({ from, to })}`, { signal }),
   });
 
 export const useConsumption = (from: string, to: string) =>
   useQuery({
-    queryKey: keys.consumption(from, to),
-    queryFn: () => api<Consumption>(`/api/purchases/consumption?${q({ from, to })}`),
+    queryKey: queryKeys.purchases.consumption(from, to),
+    queryFn: ({ signal }) => api<Consumption>(`/api/purchases/consumption?${q({ from, to })}`, { signal }),
   });
 
 export const uploadSales = (file: File, onProgress: (share: number) => void) =>
   postFileWithProgress<SalesImportResult>('/api/sales/import', file, onProgress);
+
+// Suppliers' price lists (« tarifs fournisseurs », docs/product/purchases.md).
+export const usePriceLists = () =>
+  useQuery({
+    queryKey: queryKeys.purchases.priceLists,
+    queryFn: async ({ signal }) =>
+      (await api<{ priceLists: PriceListSummary[] }>('/api/purchases/price-lists', { signal })).priceLists,
+  });
+
+export const usePriceList = (id: string) =>
+  useQuery({
+    queryKey: queryKeys.purchases.priceList(id),
+    queryFn: async ({ signal }) =>
+      (await api<{ priceList: PriceList }>(`/api/purchases/price-lists/${encodeURIComponent(id)}`, { signal }))
+        .priceList,
+  });
+
+/** POST /api/purchases/price-lists with the file as the body; the supplier and date d'effet typed, if any, in the query. */
+export const uploadPriceList = (
+  file: File,
+  given: { supplier: string; effectiveDate: string },
+  onProgress: (share: number) => void,
+) => {
+  const query = q(
+    Object.fromEntries(Object.entries(given).filter(([, value]) => value.trim() !== '')) as Record<string, string>,
+  );
+  return postFileWithProgress<{ priceList: PriceList }>(
+    `/api/purchases/price-lists${query ? `?${query}` : ''}`,
+    file,
+    onProgress,
+  );
+};
+
+export function useSetPriceListLine(listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lineId, productId }: { lineId: string; productId: string | null }) =>
+      api<{ line: PriceListLine }>(
+        `/api/purchases/price-lists/${encodeURIComponent(listId)}/lines/${encodeURIComponent(lineId)}`,
+        { method: 'PUT', body: { productId } },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.priceList(listId) }),
+  });
+}
+
+export function useConfirmPriceList(listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number }) =>
+      api<{ priceList: PriceList; priceChanges: PriceChange[] }>(
+        `/api/purchases/price-lists/${encodeURIComponent(listId)}/confirm`,
+        { method: 'POST', body: input },
+      ),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.purchases.all }),
+        client.invalidateQueries({ queryKey: queryKeys.products }),
+        client.invalidateQueries({ queryKey: queryKeys.recipes.all }),
+      ]),
+  });
+}
+
+export function useDeletePriceList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/purchases/price-lists/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.purchases.priceLists }),
+  });
+}

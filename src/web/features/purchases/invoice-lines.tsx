@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Invoice, InvoiceLine } from '../../../shared/api/purchases.ts';
-import { PRICE_UNIT_LABELS } from '../../../shared/api/product-vocabulary.ts';
+import { PRICE_UNIT_LABELS, type PriceUnit } from '../../../shared/api/product-vocabulary.ts';
 import { unitCodeLabel } from '../../../shared/purchases/invoice-units.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge } from '../../components/ui/card.tsx';
@@ -15,48 +15,71 @@ const MATCH_LABELS = { learned: 'Appris', suggested: 'Suggéré' } as const;
 const quantityText = (line: InvoiceLine) =>
   `${formatNumber(line.quantity, line.quantity % 1 === 0 ? 0 : 3)} ${unitCodeLabel(line.unitCode)}`;
 
-function LineRow({
+/** What a supplier's line (an invoice's, a price list's) shows beside its product choice. */
+export interface MatchableLine {
+  id: string;
+  description: string;
+  supplierArticleId: string | null;
+  productId: string | null;
+  match: 'learned' | 'suggested' | null;
+}
+
+/** « Soit 2,60 € le litre (carton de 6 l) »: the line's price per kg, l or unité. */
+export function PerBase({
+  per,
+  contents,
+  packLabel,
+}: {
+  per: { amount: number; per: PriceUnit };
+  contents: { amount: number; per: PriceUnit };
+  packLabel: string;
+}) {
+  return (
+    <p className="text-xs text-stone-600">
+      Soit {formatEuros(per.amount, per.amount < 1 ? 3 : 2)} {PRICE_UNIT_LABELS[per.per]}
+      {contents.per !== 'unité' && contents.amount !== 1 && (
+        <>
+          {' '}
+          ({packLabel} de {formatNumber(contents.amount, contents.amount % 1 === 0 ? 0 : 3)} {contents.per})
+        </>
+      )}
+    </p>
+  );
+}
+
+/** One line: its description and figures, and the product it updates (suggested, learned or chosen), or « Créer ce produit ». */
+export function MatchedLineRow({
   line,
+  figures,
+  details,
   products,
   editable,
   onChoose,
   onCreate,
   busy,
+  testId,
 }: {
-  line: InvoiceLine;
+  line: MatchableLine;
+  figures: ReactNode;
+  details?: ReactNode;
   products: ProductChoice[];
   editable: boolean;
   onChoose: (productId: string | null) => void;
   onCreate: () => void;
   busy: boolean;
+  testId: string;
 }) {
   const selectId = useId();
-  const per = line.pricePerBase;
   return (
-    <li className="space-y-2 py-3" data-testid="invoice-line">
+    <li className="space-y-2 py-3" data-testid={testId}>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <p className="min-w-0 basis-full font-medium break-words sm:basis-auto sm:flex-1">
           {line.description}
           {line.supplierArticleId && <span className="ml-2 text-xs text-stone-500">réf. {line.supplierArticleId}</span>}
         </p>
-        <p className="text-sm tabular-nums">
-          {quantityText(line)} × {formatEuros(line.unitPrice, 2)} = <strong>{formatEuros(line.lineTotal)}</strong>
-          {line.vatRate !== null && (
-            <span className="text-stone-500"> · TVA {formatNumber(line.vatRate, line.vatRate % 1 ? 1 : 0)} %</span>
-          )}
-        </p>
+        <p className="text-sm tabular-nums">{figures}</p>
       </div>
-      {per && (
-        <p className="text-xs text-stone-600">
-          Soit {formatEuros(per.amount, per.amount < 1 ? 3 : 2)} {PRICE_UNIT_LABELS[per.per]}
-          {line.contents.per !== 'unité' && line.contents.amount !== 1 && (
-            <>
-              {' '}
-              ({unitCodeLabel(line.unitCode)} de {formatNumber(line.contents.amount, 3)} {line.contents.per})
-            </>
-          )}
-        </p>
-      )}
+      {details}
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor={selectId} className="block text-xs font-medium text-stone-700">
@@ -85,6 +108,39 @@ function LineRow({
         )}
       </div>
     </li>
+  );
+}
+
+function LineRow({
+  line,
+  ...props
+}: {
+  line: InvoiceLine;
+  products: ProductChoice[];
+  editable: boolean;
+  onChoose: (productId: string | null) => void;
+  onCreate: () => void;
+  busy: boolean;
+}) {
+  return (
+    <MatchedLineRow
+      {...props}
+      line={line}
+      testId="invoice-line"
+      figures={
+        <>
+          {quantityText(line)} × {formatEuros(line.unitPrice, 2)} = <strong>{formatEuros(line.lineTotal)}</strong>
+          {line.vatRate !== null && (
+            <span className="text-stone-500"> · TVA {formatNumber(line.vatRate, line.vatRate % 1 ? 1 : 0)} %</span>
+          )}
+        </>
+      }
+      details={
+        line.pricePerBase && (
+          <PerBase per={line.pricePerBase} contents={line.contents} packLabel={unitCodeLabel(line.unitCode)} />
+        )
+      }
+    />
   );
 }
 

@@ -15,9 +15,20 @@ const H = 160;
 const PAD = { left: 44, right: 10, top: 10, bottom: 24 };
 const FONT = 10;
 
+const SOURCE_COLOURS: Record<ProductPrice['source'], string> = {
+  invoice: '#047857',
+  price_list: '#0369a1',
+  manual: '#ea580c',
+};
+/** « Facture », « Tarif fournisseur Métro », « Manuel ». */
+const sourceText = (p: ProductPrice) =>
+  p.source === 'manual'
+    ? 'Manuel'
+    : `${p.source === 'invoice' ? 'Facture' : 'Tarif fournisseur'}${p.supplier ? ` ${p.supplier}` : ''}`;
+
 /**
  * A product's price over time as steps (a price holds until the next one), each point an
- * invoice (green) or a price typed by hand (« manuel », orange); a hidden table says the same
+ * invoice (green), a supplier's price list (blue) or a price typed by hand (« manuel », orange); a hidden table says the same
  * to screen readers. Only the prices in the newest unit are drawn.
  */
 export function PriceChart({ name, prices }: { name: string; prices: ProductPrice[] }) {
@@ -58,14 +69,8 @@ export function PriceChart({ name, prices }: { name: string; prices: ProductPric
         ))}
         <path d={`${path}H${W - PAD.right}`} fill="none" stroke="#047857" strokeWidth={2} />
         {points.map((p, i) => (
-          <circle
-            key={`${p.date}-${i}`}
-            cx={x(times[i]!)}
-            cy={y(p.amount)}
-            r={3.5}
-            fill={p.source === 'invoice' ? '#047857' : '#ea580c'}
-          >
-            <title>{`${longDay().format(asDate(p.date))} : ${formatEuros(p.amount)} (${p.source === 'invoice' ? 'facture' : 'manuel'})`}</title>
+          <circle key={`${p.date}-${i}`} cx={x(times[i]!)} cy={y(p.amount)} r={3.5} fill={SOURCE_COLOURS[p.source]}>
+            <title>{`${longDay().format(asDate(p.date))} : ${formatEuros(p.amount)} (${sourceText(p)})`}</title>
           </circle>
         ))}
         <text x={PAD.left} y={H - 6} fontSize={FONT} fill="#57534e">
@@ -79,6 +84,10 @@ export function PriceChart({ name, prices }: { name: string; prices: ProductPric
         <span>
           <span className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-emerald-700" aria-hidden="true" />
           Facture
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-sky-700" aria-hidden="true" />
+          Tarif fournisseur
         </span>
         <span>
           <span className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-orange-600" aria-hidden="true" />
@@ -101,7 +110,7 @@ export function PriceChart({ name, prices }: { name: string; prices: ProductPric
               <tr key={i}>
                 <th scope="row">{longDay().format(asDate(p.date))}</th>
                 <td>{formatEuros(p.amount)}</td>
-                <td>{p.source === 'invoice' ? 'Facture' : 'Manuel'}</td>
+                <td>{sourceText(p)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,22 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QrCode, QrCreateInput, QrScanStats } from '../../../shared/api/qr.ts';
 import { api } from '../../lib/api.ts';
-import { meQueryKey } from '../../lib/queries.ts';
-
-const qrCodesQueryKey = ['qr-codes'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/qr-codes: usable with `useQuery` and with `queryClient.prefetchQuery` (src/web/pages/dashboard/prefetch.ts). */
 export const qrCodesQuery = queryOptions({
-  queryKey: qrCodesQueryKey,
-  queryFn: async () => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes')).qrCodes,
+  queryKey: queryKeys.qrCodes.all,
+  queryFn: async ({ signal }) => (await api<{ qrCodes: QrCode[] }>('/api/qr-codes', { signal })).qrCodes,
 });
 
 /** Scans per day of one code over the last `days` days (Europe/Paris), the same way. */
 export const qrScanStatsQuery = (id: string, days: number) =>
   queryOptions({
-    // Under qrCodesQueryKey: whatever refreshes the list refreshes the statistics too.
-    queryKey: [...qrCodesQueryKey, id, 'stats', days],
-    queryFn: () => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(id)}/stats?days=${days}`),
+    // Under queryKeys.qrCodes.all: whatever refreshes the list refreshes the statistics too.
+    queryKey: queryKeys.qrCodes.stats(id, days),
+    queryFn: ({ signal }) => api<QrScanStats>(`/api/qr-codes/${encodeURIComponent(id)}/stats?days=${days}`, { signal }),
   });
 
 /** `staleTime`: an answer this young is not fetched again on mount (a page whose data was prefetched). */
@@ -29,8 +27,8 @@ function useInvalidateQrCodes() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.qrCodes.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     ]);
 }
 
@@ -48,7 +46,7 @@ export function useSetQrStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: QrCode['status'] }) =>
       api<QrCode>(`/api/qr-codes/${id}`, { method: 'PATCH', body: { status } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.qrCodes.all }),
   });
 }
 

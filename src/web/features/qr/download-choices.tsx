@@ -51,19 +51,22 @@ export function QrDownloadChoices({
         {label}
       </Button>
       {open && (
-        <ul id={listId} className="mt-2 grid grid-cols-3 gap-1" aria-label="Format du fichier">
+        <ul id={listId} className="mt-2 grid gap-1" aria-label="Format du fichier">
           {FORMATS.map(({ format, label: name, hint }) => (
             <li key={format}>
               <Button
                 size="sm"
                 variant="secondary"
-                className="h-auto w-full flex-col gap-0 whitespace-normal py-1"
+                className="h-auto min-h-8 w-full flex-wrap justify-start gap-x-2 gap-y-0 py-1 text-left"
                 disabled={busy}
                 aria-label={`${name} (${hint})`}
                 onClick={() => void download(format)}
               >
                 <span>{name}</span>
-                <span className="text-[11px] font-normal text-stone-500">{hint}</span>
+                {/* One choice a line, the hint beside its format: three side by side left « pour l’imprimeur »
+                    wider than its button at 360 px, over its neighbours. Its own `whitespace-normal`: the
+                    button's `whitespace-nowrap` wins over one beside it. */}
+                <span className="whitespace-normal text-xs font-normal text-stone-600">{hint}</span>
               </Button>
             </li>
           ))}

@@ -11,22 +11,20 @@ import type {
 } from '../../../shared/api/recipes.ts';
 import type { Product } from '../../../shared/api/products.ts';
 import { api, apiUpload, ifMatch } from '../../lib/api.ts';
-import { meQueryKey } from '../../lib/queries.ts';
 import type { Versioned } from '../../lib/versions.ts';
-
-export const recipesQueryKey = ['recipes'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useRecipes() {
   return useQuery({
-    queryKey: recipesQueryKey,
-    queryFn: async () => (await api<{ recipes: Recipe[] }>('/api/recipes')).recipes,
+    queryKey: queryKeys.recipes.all,
+    queryFn: async ({ signal }) => (await api<{ recipes: Recipe[] }>('/api/recipes', { signal })).recipes,
   });
 }
 
 /** Every recipe in short (GET /api/recipes?view=summary): what the meal plans and the menu editor's picker show. */
 export function useRecipeSummaries() {
   return useQuery({
-    queryKey: [...recipesQueryKey, 'summaries'],
+    queryKey: queryKeys.recipes.summaries,
     queryFn: async ({ signal }) =>
       (await api<{ recipes: RecipeSummary[] }>('/api/recipes?view=summary', { signal })).recipes,
   });
@@ -35,7 +33,7 @@ export function useRecipeSummaries() {
 /** Every recipe's cost and margins only (GET /api/recipes?view=costs): the « Coûts » table. */
 export function useRecipeCosts() {
   return useQuery({
-    queryKey: [...recipesQueryKey, 'costs'],
+    queryKey: queryKeys.recipes.costs,
     queryFn: async ({ signal }) =>
       (await api<{ recipes: RecipeCostRow[] }>('/api/recipes?view=costs', { signal })).recipes,
   });
@@ -44,7 +42,7 @@ export function useRecipeCosts() {
 /** How many recipes have this allergen status (one recipe's page and its `total`). */
 export const recipeCountQuery = (allergenStatus: Recipe['allergenStatus']) =>
   queryOptions({
-    queryKey: [...recipesQueryKey, 'count', allergenStatus],
+    queryKey: queryKeys.recipes.count(allergenStatus),
     queryFn: async ({ signal }) => (await api<RecipePage>(recipePagePath(1, allergenStatus), { signal })).total,
   });
 
@@ -64,8 +62,8 @@ function useInvalidateRecipes() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: recipesQueryKey }),
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.recipes.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     ]);
 }
 
@@ -81,7 +79,17 @@ export function useSaveRecipe() {
 }
 
 /** The saved recipe now (a conflict notice compares it with what the form opened). */
-export const fetchRecipe = (id: string) => api<Recipe>(`/api/recipes/${encodeURIComponent(id)}`);
+export const fetchRecipe = (id: string, signal?: AbortSignal) =>
+  api<Recipe>(`/api/recipes/${encodeURIComponent(id)}`, { signal });
+
+/** The recipe an address asks to open in its form (/recipes?modifier=<id>, from « Coûts »), or none. */
+export function useRecipeToEdit(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.recipes.toEdit(id ?? ''),
+    queryFn: ({ signal }) => fetchRecipe(id ?? '', signal),
+    enabled: id !== null,
+  });
+}
 
 export function useDeleteRecipe() {
   const invalidate = useInvalidateRecipes();
@@ -110,13 +118,24 @@ export function useRecipePhoto() {
       file
         ? apiUpload<PhotoUploadResult>(`/api/recipes/${recipeId}/photo`, file, version)
         : api<undefined>(`/api/recipes/${recipeId}/photo`, { method: 'DELETE', headers: ifMatch(version) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recipesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.recipes.all }),
   });
 }
 
-export async function searchIngredients(query: string, signal?: AbortSignal): Promise<IngredientHit[]> {
+async function searchIngredients(query: string, signal?: AbortSignal): Promise<IngredientHit[]> {
   const params = new URLSearchParams({ q: query, limit: '10' });
   return (await api<{ hits: IngredientHit[] }>(`/api/catalogue/ingredients?${params}`, { signal })).hits;
+}
+
+/** The Ciqual catalogue's first 10 foods matching `query` (GET /api/catalogue/ingredients), kept 5 minutes. */
+export function useIngredientSearch(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.ingredients(query),
+    queryFn: ({ signal }) => searchIngredients(query, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 /**
@@ -126,7 +145,7 @@ export async function searchIngredients(query: string, signal?: AbortSignal): Pr
  */
 export function useProductPrices() {
   return useQuery({
-    queryKey: ['products'],
+    queryKey: queryKeys.products,
     queryFn: async ({ signal }) => (await api<{ products: Product[] }>('/api/products', { signal })).products,
   });
 }

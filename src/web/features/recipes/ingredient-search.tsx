@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.ts';
 import type { IngredientHit } from '../../../shared/api/recipes.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { cn } from '../../lib/cn.ts';
-import { searchIngredients } from './api.ts';
+import { useIngredientSearch } from './api.ts';
 
 const SEARCH_MIN_CHARS = 3;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -27,13 +26,7 @@ export function IngredientSearch({ onSelect, id }: { onSelect: (hit: IngredientH
   const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const enabled = debounced.length >= SEARCH_MIN_CHARS;
 
-  const search = useQuery({
-    queryKey: ['ingredients', debounced],
-    queryFn: ({ signal }) => searchIngredients(debounced, signal),
-    enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const search = useIngredientSearch(debounced, enabled);
 
   useEffect(() => {
     if (search.isError) toast.error('Erreur lors de la recherche d’ingrédients');

@@ -12,6 +12,7 @@ const priceText = (price: { amount: number; per: keyof typeof PRICE_UNIT_LABELS 
 /** A product's price says where it comes from: the one price of a product, its invoices' or typed (docs/product/costs.md). */
 const PRODUCT_PRICE_SOURCES = {
   invoice: 'Mes produits, dernière facture',
+  price_list: 'Mes produits, tarif fournisseur',
   manual: 'Mes produits, prix saisi',
 } as const;
 

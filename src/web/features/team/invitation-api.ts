@@ -4,14 +4,13 @@ import type { InvitationPreview } from '../../../shared/api/organisations.ts';
 import { api } from '../../lib/api.ts';
 import { organisationWatch } from '../../lib/organisation-watch.ts';
 import { useEnterOrganisation } from '../../lib/use-enter-organisation.ts';
-
-const invitationQueryKey = (token: string) => ['invitation', token] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/invitations/:token: what the invitation page shows, signed in or not. */
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: invitationQueryKey(token),
-    queryFn: () => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`),
+    queryKey: queryKeys.invitation(token),
+    queryFn: ({ signal }) => api<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
   });
 }
 

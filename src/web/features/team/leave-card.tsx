@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { TitledCard } from '../../components/ui/titled-card.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useLeaveOrganisation } from './use-leave-organisation.ts';
+import { useLeaveOrganisation } from './api.ts';
 
 /**
  * « Quitter l’organisation », for every member but the last owner (who names another owner

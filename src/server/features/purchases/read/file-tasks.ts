@@ -3,16 +3,14 @@ import { PARALLEL_READS } from '../../../lib/read-table-file.ts';
 import { WorkerPool } from '../../../lib/worker-pool.ts';
 import type { ParsedInvoice } from './parsed-invoice.ts';
 import type { SalesTable } from '../sales/sales-table.ts';
+import type { PriceListTable } from '../price-lists/price-list-table.ts';
 
 export type FileTask =
   | { kind: 'invoice'; bytes: ArrayBuffer; contentType: string }
-  | {
-      kind: 'sales';
-      bytes: ArrayBuffer;
-      contentType: string;
-    };
+  | { kind: 'sales' | 'priceList'; bytes: ArrayBuffer; contentType: string };
 export type FileTaskAnswer =
-  { ok: true; value: ParsedInvoice | SalesTable } | { ok: false; message: string | null; detail?: string };
+  | { ok: true; value: ParsedInvoice | SalesTable | PriceListTable }
+  | { ok: false; message: string | null; detail?: string };
 
 /** A file that takes longer than this to read is refused (and its worker replaced). */
 const TASK_TIMEOUT_MS = 20_000;

@@ -64,18 +64,36 @@ export function children(node: XmlValue | undefined, ...path: string[]): XmlValu
   return Array.isArray(value) ? value : [value];
 }
 
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/**
+ * XML's five predefined entities and character references (XML 1.0 §4.1, §4.6) read in one pass:
+ * « Pâtes &amp; Co » is « Pâtes & Co ». The parser expands none (`processEntities: false`); these
+ * declare nothing and expand into one character each, so no « billion laughs » can come of them.
+ */
+export const decodeXmlText = (raw: string): string =>
+  raw.includes('&')
+    ? raw.replace(
+        /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g,
+        (all, dec?: string, hex?: string, name?: string) => {
+          if (name) return PREDEFINED[name]!;
+          const code = dec ? Number(dec) : parseInt(hex!, 16);
+          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+        },
+      )
+    : raw;
+
 /** The text of an element (its `#text` when it has attributes), or null. */
 export function text(value: XmlValue | undefined): string | null {
   const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first === 'string') return first;
+  if (typeof first === 'string') return decodeXmlText(first);
   const own = asNode(first)?.['#text'];
-  return typeof own === 'string' ? own : own === undefined && asNode(first) ? '' : null;
+  return typeof own === 'string' ? decodeXmlText(own) : own === undefined && asNode(first) ? '' : null;
 }
 
 export function attribute(value: XmlValue | undefined, name: string): string | null {
   const first = Array.isArray(value) ? value[0] : value;
   const own = asNode(first)?.[`@_${name}`];
-  return typeof own === 'string' ? own : null;
+  return typeof own === 'string' ? decodeXmlText(own) : null;
 }
 
 export const textAt = (node: XmlValue | undefined, ...path: string[]) => text(child(node, ...path));

@@ -1,10 +1,9 @@
-import { foldText } from '../../../../shared/allergens.ts';
 import { MAX_SALES_ROWS, purchaseMessages as m } from '../../../../shared/api/purchase-messages.ts';
-import { parseDecimal } from '../../../../shared/decimal.ts';
 import type { FileRow } from '../../../../shared/product-file.ts';
 import { readTableRows, TABLE_BOUNDS } from '../../../lib/read-table-file.ts';
 import type { TableBounds } from '../../../lib/table-file-reader.ts';
 import { InvoiceReadError } from '../read/parsed-invoice.ts';
+import { cellNumber, findColumns, foldHeader } from '../read/table-columns.ts';
 
 /**
  * A till's sales export read into rows (docs/product/purchases.md « Ventes »): the generic
@@ -90,23 +89,8 @@ const HEADERS: Record<Column, string[]> = {
   ],
 };
 
-const fold = (header: string) => foldText(header).replace(/[’'_]/g, ' ').replace(/\s+/g, ' ').trim();
-
-function columnsOf(headers: string[]): Partial<Record<Column, string>> {
-  const found: Partial<Record<Column, string>> = {};
-  for (const column of Object.keys(HEADERS) as Column[]) {
-    const wanted = HEADERS[column].map(fold);
-    // The first alias that a header carries wins (« montant ttc » before « montant »).
-    for (const alias of wanted) {
-      const header = headers.find((h) => fold(h) === alias && !Object.values(found).includes(h));
-      if (header) {
-        found[column] = header;
-        break;
-      }
-    }
-  }
-  return found;
-}
+const fold = foldHeader;
+const columnsOf = (headers: string[]) => findColumns(headers, HEADERS);
 
 function formatOf(headers: string[]): string {
   const folded = new Set(headers.map(fold));
@@ -128,13 +112,7 @@ export function saleDate(value: string): string | null {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
-function number(value: string | undefined): number | null | 'invalid' {
-  const text = (value ?? '').replace(/€|EUR/gi, '').trim();
-  const parsed = parseDecimal(text);
-  if (parsed.kind === 'empty') return null;
-  if (parsed.kind === 'invalid' || Math.abs(parsed.value) > 1e7) return 'invalid';
-  return parsed.value;
-}
+const number = cellNumber;
 
 /** The rows of a sales file, or the French reason it cannot be read; rows of no sale are skipped. */
 function salesRowsOf(rows: FileRow[]): SalesTable {

@@ -4,7 +4,10 @@ import { lazy } from '../../shared/lazy.ts';
 const dateFormat = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }));
 const shortDate = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
 
-export const formatDate = (iso: string | Date) => dateFormat().format(new Date(iso));
+/** The first of a month is written « 1er » in French (« 1er janvier »); Intl writes « 1 ». */
+const firstOrdinal = (formatted: string) => formatted.replace(/^1(?=\s)/u, '1er');
+
+export const formatDate = (iso: string | Date) => firstOrdinal(dateFormat().format(new Date(iso)));
 export const formatShortDate = (iso: string | Date) => shortDate().format(new Date(iso));
 export const formatNumber = (value: number, digits = 0) =>
   new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
@@ -17,7 +20,7 @@ export const formatEuros = (value: number, digits = 2) =>
   }).format(value);
 const dateTimeFormat = lazy(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' }));
 /** « 21 novembre 2026 à 14:05 ». */
-export const formatDateTime = (iso: string | Date) => dateTimeFormat().format(new Date(iso));
+export const formatDateTime = (iso: string | Date) => firstOrdinal(dateTimeFormat().format(new Date(iso)));
 const dayMonth = lazy(
   () => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }),
 );
@@ -28,5 +31,7 @@ const parisYear = lazy(() => new Intl.DateTimeFormat('fr-FR', { year: 'numeric',
 /** « 12 mars » this year, « 12 mars 2025 » another year (Paris time: a kitchen's dates are French). */
 export const formatDayMonth = (iso: string | Date, now: Date = new Date()) => {
   const date = new Date(iso);
-  return parisYear().format(date) === parisYear().format(now) ? dayMonth().format(date) : dayMonthYear().format(date);
+  return firstOrdinal(
+    parisYear().format(date) === parisYear().format(now) ? dayMonth().format(date) : dayMonthYear().format(date),
+  );
 };

@@ -37,7 +37,7 @@ describe('allergenConfirmation', () => {
         },
         now,
       ),
-    ).toBe('Allergènes confirmés par Paul le 1 janvier');
+    ).toBe('Allergènes confirmés par Paul le 1er janvier');
   });
 
   it('says nothing while the lists are unconfirmed, and no name when nobody is known', () => {

@@ -153,7 +153,7 @@ test('sessions: this device, another one signed out, then every device', async (
   await expect(rows).toHaveCount(2);
   const mine = rows.filter({ hasText: 'Cet appareil' });
   await expect(mine).toContainText('Chrome sur Linux');
-  await expect(mine).toContainText(/Adresse IP \S+ · Dernière activité le \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u);
+  await expect(mine).toContainText(/Adresse IP \S+ · Dernière activité le \d{1,2}(?:er)? \p{L}+ \d{4} à \d{2}:\d{2}/u);
   await expect(mine.getByRole('button')).toHaveCount(0);
   await calmScreenshot(page, 'account-1280');
 

@@ -99,7 +99,7 @@ for (const viewport of [LAPTOP, PHONE]) {
     await expect(page).toHaveURL(/\/subscription$/);
     await expect(page.getByText('Se termine bientôt')).toBeVisible();
     await expect(page.getByText('Se termine le', { exact: true })).toBeVisible();
-    await expect(page.getByText(/^Votre abonnement se terminera le \d{1,2} \S+ \d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Votre abonnement se terminera le \d{1,2}(?:er)? \S+ \d{4}$/)).toBeVisible();
     await expect(page.getByText('Vous conservez l’accès Premium jusqu’à cette date.', { exact: false })).toBeVisible();
     await screenshot(page, `subscription-expiring-${viewport.width}`);
 

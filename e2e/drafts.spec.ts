@@ -12,7 +12,7 @@ import { calmScreenshot, headerControl, PHONE, reloadPastLeaveQuestion, signUp }
  */
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'fr-FR' });
 
-const RESUME = /^Reprendre le brouillon du \d+ \S+ à \d\d:\d\d$/;
+const RESUME = /^Reprendre le brouillon du \d+(?:er)? \S+ à \d\d:\d\d$/;
 
 /** The notice's « Reprendre le brouillon du … » shows its whole label, wrapped on a phone. */
 async function expectWholeLabel(notice: Locator) {

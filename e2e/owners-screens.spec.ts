@@ -84,7 +84,7 @@ for (const [viewport, locale] of [
       const notice = page.getByTestId('draft-notice');
       await expect(notice).toContainText('Modifications non enregistrées de « Quiche lorraine du marché »');
       await expect(
-        notice.getByRole('button', { name: /^Reprendre le brouillon du \d+ \S+ à \d\d:\d\d$/ }),
+        notice.getByRole('button', { name: /^Reprendre le brouillon du \d+(?:er)? \S+ à \d\d:\d\d$/ }),
       ).toBeVisible();
       await calmScreenshot(page, `owners-screens-draft-notice-${tag}`);
       await notice.getByRole('button', { name: /^Reprendre le brouillon du/ }).click();

@@ -154,7 +154,7 @@ for (const viewport of [LAPTOP, PHONE]) {
       await cook.getByRole('button', { name: 'Mettre à jour' }).click();
       await expectToast(cook, 'Recette mise à jour avec succès');
       await expect(card.getByTestId('allergens-confirmed')).toHaveText(
-        /^Allergènes confirmés par Marie le \d{1,2} \p{L}+$/u,
+        /^Allergènes confirmés par Marie le \d{1,2}(?:er)? \p{L}+$/u,
       );
       await calmScreenshot(cook, `recipes-editor-${w}`);
 

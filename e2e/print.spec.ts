@@ -30,7 +30,10 @@ const today = new Intl.DateTimeFormat('fr-FR', {
   month: 'long',
   year: 'numeric',
   timeZone: 'Europe/Paris',
-}).format(NOON_TODAY);
+})
+  .format(NOON_TODAY)
+  // The first of a month is « 1er » (src/web/lib/format.ts).
+  .replace(/^1(?=\s)/u, '1er');
 
 /** Printable width of each paper at 96 px per inch (paper minus the @page margins). */
 const mm = (value: number) => Math.round((value * 96) / 25.4);

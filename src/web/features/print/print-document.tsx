@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDate } from '../../lib/format.ts';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -107,5 +108,4 @@ export function DocumentMessage({
 }
 
 /** The print date, in French: « Imprimé le 12 mai 2025 ». */
-export const printDate = () =>
-  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+export const printDate = () => formatDate(new Date());

@@ -214,7 +214,7 @@ async function scanDownloadedQr(page: Page): Promise<string> {
   const files = await mkdtemp(path.join(os.tmpdir(), 'nutricarte-qr-'));
   try {
     await expect(qrCard.getByTestId('qr-drawing')).toHaveAttribute('data-state', 'drawn');
-    await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
+    await qrCard.getByRole('button', { name: /^Télécharger le code / }).click();
     await calmScreenshot(page, 'owners-day-qr-download-360');
     const pdf = await download(page, qrCard.getByRole('button', { name: 'PDF (pour l’imprimeur)' }));
     expect(pdf.name).toBe('qr-code-table-4.pdf');
@@ -224,7 +224,7 @@ async function scanDownloadedQr(page: Page): Promise<string> {
     await run('pdftoppm', ['-png', '-r', '150', pdf.file, path.join(files, 'page')]);
     const [rendered] = await readdir(files);
     const scanned = decodePng(await readFile(path.join(files, rendered!))).text;
-    await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
+    await qrCard.getByRole('button', { name: /^Télécharger le code / }).click();
     const svg = await download(page, qrCard.getByRole('button', { name: 'SVG (vectoriel, toutes tailles)' }));
     expect(svg.name).toBe('qr-code-table-4.svg');
     expect(await readFile(svg.file, 'utf8')).toMatch(/<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);

@@ -128,7 +128,7 @@ for (const [viewport, locale] of [
       await api('POST', '/api/qr-codes', { name: 'Table 4', menuId: menu.id });
       await page.goto('/qr-codes');
       const qrCard = page.getByTestId('qr-card');
-      await qrCard.getByRole('button', { name: 'Télécharger', exact: true }).click();
+      await qrCard.getByRole('button', { name: /^Télécharger le code / }).click();
       await expect(qrCard.getByTestId('qr-drawing')).toHaveAttribute('data-state', 'drawn');
       // Each choice with its hint inside its button, wrapped at 360 px.
       for (const name of [/^PDF/, /^SVG/, /^PNG/]) {

@@ -107,7 +107,7 @@ for (const viewport of [LAPTOP, PHONE]) {
 
     // Download: « Télécharger », then the file; the PNG is 2,000 px, named after the code, and
     // decodes to the card's URL (the SVG and the PDF: e2e/owners-day.spec.ts).
-    await card.getByRole('button', { name: 'Télécharger', exact: true }).click();
+    await card.getByRole('button', { name: /^Télécharger le code / }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       card.getByRole('button', { name: 'PNG (2 000 px)' }).click(),

@@ -84,6 +84,9 @@ export const purchaseMessages = {
   priceListSupplierMissing: 'Indiquez le fournisseur de ce tarif',
   supplierInvalid: 'Nom de fournisseur invalide (200 caractères au plus)',
   priceListDuplicate: 'Ce fichier de tarif est déjà importé',
+  priceListDateRange: 'La date d’effet doit tomber entre le 1er janvier 2000 et un an après aujourd’hui',
+  priceListTinyPrice: (description: string, per: string) =>
+    `« ${description} » : prix trop petit pour être enregistré (moins de 0,0001 € par ${per})`,
   priceListConfirmed: 'Ce tarif est déjà validé : il ne se modifie plus',
   priceListNotDraft: 'Seul un brouillon de tarif peut être supprimé',
 } as const;

@@ -318,6 +318,33 @@ describe(`suppliers' price lists (${process.env.TEST_DB ?? 'pglite'})`, () => {
       m.priceListDates,
     );
     await refused('?supplier=X', '', 'file', m.priceListEmpty);
+    // Dates d'effet of year 0 (no date to PostgreSQL) or far ahead (it would hold the price for good).
+    for (const date of ['0000-01-01', '1999-12-31', '9999-12-31'])
+      await refused(
+        `?supplier=X&effectiveDate=${date}`,
+        'Désignation;Prix HT\nBeurre;9,80\n',
+        'effectiveDate',
+        m.priceListDateRange,
+      );
+    await refused(
+      '?supplier=X',
+      'Désignation;Prix HT;Date d’effet\nBeurre;1;0000-01-01\n',
+      'file',
+      m.priceListDateRange,
+    );
+    // A price the history cannot hold: under a millionth of a euro, or under 0,0001 € a kg.
+    await refused(
+      '?supplier=X',
+      'Désignation;Unité;Prix HT\nSel;kg;0,0000001\n',
+      'file',
+      m.priceListTinyPrice('Sel', 'kg'),
+    );
+    await refused(
+      '?supplier=X',
+      'Désignation;Unité;Prix HT\nCarton;Carton 1000 x 1 kg;0,01\n',
+      'file',
+      m.priceListTinyPrice('Carton', 'kg'),
+    );
     // 10,001 articles: over the import bounds (src/shared/product-file.ts), refused whole.
     const long = `Désignation;Prix HT\n${'Sel fin;0,80\n'.repeat(10_001)}`;
     await refused('?supplier=X', long, 'file', m.priceListTooMany);

@@ -12,6 +12,7 @@ import type { DB } from '../../../db/schema.ts';
 import { recordAudit } from '../../../domain/audit.ts';
 import { lockOrganisation } from '../../../domain/plan-limits.ts';
 import { parisToday } from '../../../domain/product-prices.ts';
+import { addDaysIso } from '../../../../shared/labels/dates.ts';
 import { claimVersion } from '../../../domain/versions.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -197,6 +198,20 @@ export async function importPriceList(
   if (!supplierName)
     throw new AppError('validation', 422, m.priceListSupplierMissing, { supplier: m.priceListSupplierMissing });
   const effectiveDate = given.effectiveDate ?? table.effectiveDate ?? parisToday();
+  // A date d'effet far ahead would hold the product's price for good (a later list, older, never
+  // replaces it); one before 2000 is a typing slip (and year 0 is no date to PostgreSQL).
+  if (effectiveDate < '2000-01-01' || effectiveDate > addDaysIso(parisToday(), 366))
+    throw new AppError('validation', 422, m.priceListDateRange, {
+      [given.effectiveDate ? 'effectiveDate' : 'file']: m.priceListDateRange,
+    });
+  // What the price history stores: 6 decimals a unit as sold, 4 a kg, litre or piece.
+  const tiny = table.rows.find(
+    (row) => Math.round(row.priceHt * 1e6) <= 0 || Math.round((row.priceHt / row.contents.amount) * 1e4) <= 0,
+  );
+  if (tiny) {
+    const message = m.priceListTinyPrice(tiny.description, tiny.contents.base);
+    throw new AppError('validation', 422, message, { file: message });
+  }
   const { key, keys } = await knownSupplier(db, org, supplierName);
   const matches = await matchLines(db, org, keys, table.rows);
   const lines = table.rows.map((row, position) => ({

@@ -40,6 +40,8 @@ export const PRODUCT_FILE_MESSAGES = {
   cellTooLong: (line?: number) =>
     `Une cellule dépasse 4 000 caractères${line ? ` (ligne ${line})` : ''} : raccourcissez-la, rien n’a été lu`,
   tooManyColumns: 'Au plus 200 colonnes par fichier',
+  cellOutsideColumns: (line?: number) =>
+    `Une valeur est écrite hors des colonnes titrées${line ? ` (ligne ${line})` : ''} : une virgule décimale dans un fichier séparé par des virgules ? Rien n’a été lu`,
   tooLarge: 'Fichier trop volumineux une fois décompressé : au plus 10 000 lignes et 64 Mo de données',
   busy: 'Un fichier de votre organisation est déjà en cours de lecture : réessayez quand il est terminé',
   serverBusy: 'Le serveur lit déjà plusieurs fichiers : réessayez dans une minute',

@@ -124,6 +124,7 @@ export interface TableTexts {
 const refusal = (result: Exclude<TableReadResult, Table>, texts: TableTexts) => {
   const { problem } = result;
   if (problem === 'cellTooLong') return refuse(m.cellTooLong(result.line));
+  if (problem === 'cellOutsideColumns') return refuse(m.cellOutsideColumns(result.line));
   return refuse(problem === 'unreadable' || problem === 'tooManyRows' ? texts[problem] : m[problem]);
 };
 

@@ -7,6 +7,21 @@ import { bombXlsx, hugeCellXlsx, millionRowsCsv, millionRowsXlsx, workbook } fro
 const csv = (text: string) => new Uint8Array(Buffer.from(text));
 
 describe('table file reader (bounds of docs/decisions/0034)', () => {
+  it('refuses a value past the header row’s last column, naming its line; empty trailing cells are fine', async () => {
+    // « 1,50 » in a comma-separated file: read as 1 and a stray « 50 » before.
+    expect(await readTable(csv('Désignation,Prix HT\n"Beurre; doux",1,50\n'), false, TABLE_BOUNDS)).toEqual({
+      problem: 'cellOutsideColumns',
+      line: 2,
+    });
+    expect(await readTable(csv('Nom;Prix;\nBeurre;9,80;\nSel;1;;\n'), false, TABLE_BOUNDS)).toEqual({
+      headers: ['Nom', 'Prix', ''],
+      rows: [
+        { Nom: 'Beurre', Prix: '9,80' },
+        { Nom: 'Sel', Prix: '1' },
+      ],
+    });
+  });
+
   it('reads a small CSV and a small XLSX (shared and inline strings, numbers, entities, gaps) as rows by header', async () => {
     expect(await readTable(csv('\uFEFFNom;Prix\nBeurre;9,80\n;;\nSel & poivre;1\n'), false, TABLE_BOUNDS)).toEqual({
       headers: ['Nom', 'Prix'],

@@ -22,7 +22,8 @@ export interface TableBounds {
   maxUnpackedBytes: number;
 }
 
-export type TableProblem = 'unreadable' | 'tooManyRows' | 'cellTooLong' | 'tooManyColumns' | 'tooLarge';
+export type TableProblem =
+  'unreadable' | 'tooManyRows' | 'cellTooLong' | 'cellOutsideColumns' | 'tooManyColumns' | 'tooLarge';
 
 /** A bound reached or a file that is not a table: the caller says it in French. */
 class TableFileProblem extends Error {
@@ -63,8 +64,13 @@ class RowCollector {
     }
     if (!cells.some((c) => c !== undefined && c.trim() !== '')) return;
     if (this.rows.length >= this.budget.bounds.maxRows) throw new TableFileProblem('tooManyRows');
+    // A value past the last column of the header row would be dropped without a word (« 1,50 »
+    // read as 1 in a comma-separated file): the file is refused, naming the line.
+    const headers = this.headers;
+    if (cells.some((c, i) => i >= headers.length && c !== undefined && c.trim() !== ''))
+      throw new TableFileProblem('cellOutsideColumns', line);
     const record: FileRow = {};
-    this.headers.forEach((header, i) => header && (record[header] = this.budget.cell(cells[i] ?? '', line)));
+    headers.forEach((header, i) => header && (record[header] = this.budget.cell(cells[i] ?? '', line)));
     this.rows.push(record);
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_FILE_MESSAGES } from '../../../../shared/product-file.ts';
 import { purchaseMessages as m } from '../../../../shared/api/purchase-messages.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/harness.ts';
 import { ciiXml, postFile } from '../../../test/invoices.ts';
@@ -331,6 +332,13 @@ describe(`suppliers' price lists (${process.env.TEST_DB ?? 'pglite'})`, () => {
       'Désignation;Prix HT;Date d’effet\nBeurre;1;0000-01-01\n',
       'file',
       m.priceListDateRange,
+    );
+    // « 1,50 » in a comma-separated file: a value past the header's columns, refused, not read as 1.
+    await refused(
+      '?supplier=X',
+      'Désignation,Prix HT\n"Beurre; doux",1,50\n',
+      'file',
+      PRODUCT_FILE_MESSAGES.cellOutsideColumns(2),
     );
     // A price the history cannot hold: under a millionth of a euro, or under 0,0001 € a kg.
     await refused(

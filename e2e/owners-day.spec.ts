@@ -224,7 +224,10 @@ async function scanDownloadedQr(page: Page): Promise<string> {
     await run('pdftoppm', ['-png', '-r', '150', pdf.file, path.join(files, 'page')]);
     const [rendered] = await readdir(files);
     const scanned = decodePng(await readFile(path.join(files, rendered!))).text;
-    await qrCard.getByRole('button', { name: /^Télécharger le code / }).click();
+    // The choices close once the file is made, a moment after the download starts: reopened after.
+    const toggle = qrCard.getByRole('button', { name: /^Télécharger le code / });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
     const svg = await download(page, qrCard.getByRole('button', { name: 'SVG (vectoriel, toutes tailles)' }));
     expect(svg.name).toBe('qr-code-table-4.svg');
     expect(await readFile(svg.file, 'utf8')).toMatch(/<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);

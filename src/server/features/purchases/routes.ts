@@ -152,7 +152,7 @@ export function purchaseRoutes(deps: AppDeps, options: { egalimEstimate: EgalimE
     return c.json({ line: await setPriceListLine(db, actorOf(c), id, lineId, input.productId, version) });
   });
   app.post('/purchases/price-lists/:id/confirm', write, async (c) => {
-    const { version } = await readVersioned(c, confirmPriceListSchema);
+    const { version } = await readVersioned(c, confirmPriceListSchema, { optionalBody: true });
     return c.json(await confirmPriceList(db, actorOf(c), c.req.param('id'), version));
   });
 

@@ -166,6 +166,12 @@ describe(`suppliers' price lists (${process.env.TEST_DB ?? 'pglite'})`, () => {
       body: { version: version - 1 },
     });
     expect(stale.status).toBe(409);
+    // The version in If-Match alone, with no body at all (a confirmation's body is all optional).
+    const staleHeader = await t.request('POST', `/api/purchases/price-lists/${listId}/confirm`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': `"${version - 1}"` },
+    });
+    expect(staleHeader.status, staleHeader.text).toBe(409);
     expect((await ok('GET', `/api/products/${ids.cream}`)).price).toEqual({ amount: 3, per: 'l' });
 
     const res = await ok('POST', `/api/purchases/price-lists/${listId}/confirm`, { version });

@@ -16,9 +16,10 @@ const isDeadlock = (error: unknown) => (error as { code?: unknown }).code === DE
 /**
  * Two uploads that swap the same two files between two rows at the same instant lock the two
  * photo rows in opposite orders; PostgreSQL stops one of them. Its work is idempotent (same
- * bytes, same keys), so it is done again rather than answered with a 500.
+ * bytes, same keys), so it is done again rather than answered with a 500. A row's deletion,
+ * whose trigger releases its photo (migration 0011), meets an upload the same way.
  */
-async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { retryOnDeadlock } from '../../domain/photos/attach.ts';
 import type { Recipe, RecipeInputParsed } from '../../../shared/api/recipes.ts';
 import { recipeMessages } from '../../../shared/api/recipes.ts';
 import { NUTRIENTS, type Nutrient } from '../../../shared/nutrition.ts';
@@ -477,6 +478,11 @@ export async function updateRecipe(
 
 export async function deleteRecipe(db: Kysely<DB>, actor: Actor, id: string, removeFromPlans = false): Promise<void> {
   if (!isUuid(id)) throw notFound();
+  // Its photo is released by a trigger, which may meet an upload of the same file: redone then.
+  await retryOnDeadlock(() => deleteRecipeOnce(db, actor, id, removeFromPlans));
+}
+
+async function deleteRecipeOnce(db: Kysely<DB>, actor: Actor, id: string, removeFromPlans: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, actor.organisationId);
     // Still inside another recipe: 409 naming it (the foreign key would refuse it too).

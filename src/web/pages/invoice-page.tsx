@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { InvoiceLine } from '../../shared/api/purchases.ts';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { useEstablishments } from '../features/establishments/api.ts';
 import { useProducts, useSaveProduct } from '../features/products/api.ts';
@@ -10,6 +8,7 @@ import { useConfirmInvoice, useDeleteInvoice, useInvoice, useSetLineProduct } fr
 import { InvoiceLines } from '../features/purchases/invoice-lines.tsx';
 import { ApiError } from '../lib/api.ts';
 import { errorText, productName } from '../features/purchases/texts.ts';
+import { DraftActions } from '../features/purchases/draft-actions.tsx';
 import { formatEuros, formatShortDate } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
 import { useCan } from '../lib/use-can.ts';
@@ -17,7 +16,6 @@ import { useCan } from '../lib/use-can.ts';
 /** /achats/:id: one invoice, each line's product chosen, then confirmed for an establishment. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const invoice = useInvoice(id);
   const products = useProducts();
   const establishments = useEstablishments();
@@ -151,29 +149,15 @@ export default function InvoicePage() {
               </select>
             </div>
           )}
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={onConfirm} disabled={confirm.isPending}>
-              {confirm.isPending ? 'Validation…' : 'Valider la facture'}
-            </Button>
-            <ConfirmDialog
-              trigger={
-                <Button variant="ghost" disabled={remove.isPending}>
-                  Supprimer le brouillon
-                </Button>
-              }
-              title="Supprimer ce brouillon de facture ?"
-              description="La facture lue et son rapprochement seront effacés ; vous pourrez l’importer à nouveau."
-              onConfirm={() =>
-                remove.mutate(id, {
-                  onSuccess: () => {
-                    toast.success('Brouillon supprimé');
-                    void navigate('/achats');
-                  },
-                  onError: (e) => toast.error(errorText(e, 'Erreur lors de la suppression')),
-                })
-              }
-            />
-          </div>
+          <DraftActions
+            confirmLabel="Valider la facture"
+            confirming={confirm.isPending}
+            onConfirm={onConfirm}
+            draftName="facture"
+            readName="La facture lue"
+            deleting={remove.isPending}
+            onDelete={(callbacks) => remove.mutate(id, callbacks)}
+          />
         </Card>
       )}
     </div>

@@ -1,7 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { PriceListLine } from '../../shared/api/purchases.ts';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Badge, Card, Spinner } from '../components/ui/card.tsx';
 import { useProducts, useSaveProduct } from '../features/products/api.ts';
 import {
@@ -12,6 +10,7 @@ import {
 } from '../features/purchases/api.ts';
 import { MatchedLineRow, PerBase, type ProductChoice } from '../features/purchases/invoice-lines.tsx';
 import { errorText, productName } from '../features/purchases/texts.ts';
+import { DraftActions } from '../features/purchases/draft-actions.tsx';
 import { ApiError } from '../lib/api.ts';
 import { formatEuros, formatNumber, formatShortDate } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
@@ -25,7 +24,6 @@ const vatText = (rate: number | null) => (rate === null ? null : ` · TVA ${form
  */
 export default function PriceListPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const list = usePriceList(id);
   const products = useProducts();
   const setLine = useSetPriceListLine(id);
@@ -151,29 +149,15 @@ export default function PriceListPage() {
             fournisseur »), met à jour son prix actuel si le tarif n’est pas plus ancien, et recalcule le coût des
             recettes qui l’utilisent. Une ligne sans produit est ignorée.
           </p>
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={onConfirm} disabled={confirm.isPending}>
-              {confirm.isPending ? 'Validation…' : 'Valider le tarif'}
-            </Button>
-            <ConfirmDialog
-              trigger={
-                <Button variant="ghost" disabled={remove.isPending}>
-                  Supprimer le brouillon
-                </Button>
-              }
-              title="Supprimer ce brouillon de tarif ?"
-              description="Le tarif lu et son rapprochement seront effacés ; vous pourrez l’importer à nouveau."
-              onConfirm={() =>
-                remove.mutate(id, {
-                  onSuccess: () => {
-                    toast.success('Brouillon supprimé');
-                    void navigate('/achats');
-                  },
-                  onError: (e) => toast.error(errorText(e, 'Erreur lors de la suppression')),
-                })
-              }
-            />
-          </div>
+          <DraftActions
+            confirmLabel="Valider le tarif"
+            confirming={confirm.isPending}
+            onConfirm={onConfirm}
+            draftName="tarif"
+            readName="Le tarif lu"
+            deleting={remove.isPending}
+            onDelete={(callbacks) => remove.mutate(id, callbacks)}
+          />
         </Card>
       )}
     </div>
